@@ -1,0 +1,77 @@
+# c2cbench: `make run` (the default job) and `make test` (the suite) do everything on a fresh Debian box.
+PREFIX ?= /usr/local
+DESTDIR ?=
+CC ?= gcc
+PKGS := hwloc numa papi inih
+BUILD ?= build
+GIT_REV := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(shell git diff --quiet HEAD 2>/dev/null || echo -dirty)
+
+OPT ?= -O2 -g
+SAN ?=
+CPPFLAGS += -Iharness -Ilayouts -DC2C_GIT_REV='"$(GIT_REV)"' -D_GNU_SOURCE
+CFLAGS += -std=gnu11 $(OPT) $(SAN) -Wall -Wextra -Werror -pthread $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+LDLIBS += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lsde -lpfm -lm -pthread
+LDFLAGS += $(SAN)
+
+SRC := $(wildcard harness/*.c layouts/*.c benches/*.c)
+LIBSRC := $(filter-out harness/main.c,$(SRC))
+OBJ := $(SRC:%.c=$(BUILD)/%.o)
+LIBOBJ := $(LIBSRC:%.c=$(BUILD)/%.o)
+TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
+BIN := c2cbench
+
+.PHONY: all deps run test asan bench disasm install clean check-tests
+all: $(BIN)
+
+deps:
+	@bash scripts/deps.sh
+
+$(BUILD)/%.o: %.c $(wildcard harness/*.h layouts/*.h tests/*.h) Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+$(BIN): $(OBJ)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/tests/%: tests/%.c $(LIBOBJ) $(wildcard tests/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -Itests -o $@ $< $(LIBOBJ) $(LDFLAGS) $(LDLIBS) $(shell pkg-config --libs cmocka)
+
+$(BUILD)/bare_load: scripts/bare_load.c Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(LDFLAGS) -pthread
+
+# The default job: pending-bit on the three layouts, summary on stdout, CSV under results/.
+run: deps
+	$(MAKE) --no-print-directory $(BIN)
+	./$(BIN) run pending-bit
+
+test: deps
+	$(MAKE) --no-print-directory $(BIN) $(TESTS)
+	@C2C_BIN=$(abspath $(BIN)) bash scripts/run-tests.sh $(TESTS)
+
+# The same suite under AddressSanitizer and UndefinedBehaviorSanitizer, in its own build tree.
+asan: deps
+	$(MAKE) --no-print-directory BUILD=build/asan BIN=build/asan/c2cbench OPT="-O1 -g" \
+		SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+		build/asan/c2cbench check-tests
+
+check-tests: $(BIN) $(TESTS)
+	@C2C_BIN=$(abspath $(BIN)) ASAN_OPTIONS=detect_leaks=1 bash scripts/run-tests.sh $(TESTS)
+
+# Timing ratios, measured side by side in one run (not a test: these machines are noisy).
+bench: deps
+	$(MAKE) --no-print-directory $(BIN) $(BUILD)/bare_load
+	bash scripts/bench.sh ./$(BIN) $(BUILD)/bare_load
+
+# The hot loops as compiled: writers must hold a lock-prefixed RMW, readers plain loads only.
+disasm: $(BIN)
+	@bash scripts/disasm.sh ./$(BIN)
+
+install: $(BIN)
+	install -D -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/$(BIN)
+	install -D -m 0644 README.md $(DESTDIR)$(PREFIX)/share/doc/c2cbench/README.md
+	install -D -m 0644 results/README.md $(DESTDIR)$(PREFIX)/share/doc/c2cbench/results-schema.md
+
+clean:
+	rm -rf build $(BIN)

@@ -1,0 +1,321 @@
+/* pending-bit: the vmalloc drain_vmap_work false sharing (seed 003).
+ * Writers model freers calling queue_work_on(): a locked test_and_set_bit of PENDING on every call,
+ * even when the bit is already set. Readers model the allocation path: load the read-mostly
+ * vmap_nodes pointer and read through it. Layouts decide whether the two share a line. */
+#include "bench.h"
+#include "layout.h"
+#include "memnode.h"
+#include "spin.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PB_BATCH 512
+
+/* dep := 0, keeping a data dependency on its old value the CPU must honour. */
+#if defined(__x86_64__)
+#define DEPEND_ZERO(x) __asm__("and $0, %0" : "+r"(x))
+#elif defined(__aarch64__)
+#define DEPEND_ZERO(x) __asm__("and %0, %0, xzr" : "+r"(x))
+#else
+#define DEPEND_ZERO(x) do { __asm__("" : "+r"(x)); (x) = 0; } while (0)
+#endif
+#define PB_NODES 16
+enum { ST_RMW, ST_ALREADY, ST_SINK };
+enum { ROLE_WRITER, ROLE_READER, ROLE_DRAINER };
+
+/* Read-only during a run, shared by all threads: alone on its block so nothing written shares it. */
+struct pb_run {
+	long *data;                    /* the work item's pending word */
+	struct vmap_node **meta;       /* the read-mostly pointer */
+	uint64_t work_iters;           /* calibrated private work per operation */
+	uint64_t drain_ns;
+	int ttas;                      /* --policy test-then-set */
+} C2C_ALIGNED;
+
+/* queue_work_on(): test_and_set_bit(PENDING) on every call (x86: lock bts). */
+__attribute__((noinline)) uint64_t pb_writer_rmw_batch(struct thr *t, void *arg)
+{
+	const struct pb_run *r = arg;
+	long *data = r->data;
+	uint64_t already = 0, w = r->work_iters;
+	for (int i = 0; i < PB_BATCH; i++) {
+		already += (__atomic_fetch_or(data, WORK_STRUCT_PENDING, __ATOMIC_SEQ_CST) & WORK_STRUCT_PENDING) != 0;
+		spin_iters(w);
+	}
+	t->stat[ST_RMW] += PB_BATCH;
+	t->stat[ST_ALREADY] += already;
+	return PB_BATCH;
+}
+
+/* The mitigation the kernel's false-sharing document recommends: read first, RMW only when clear. */
+__attribute__((noinline)) uint64_t pb_writer_ttas_batch(struct thr *t, void *arg)
+{
+	const struct pb_run *r = arg;
+	long *data = r->data;
+	uint64_t already = 0, rmw = 0, w = r->work_iters;
+	for (int i = 0; i < PB_BATCH; i++) {
+		if (__atomic_load_n(data, __ATOMIC_RELAXED) & WORK_STRUCT_PENDING) {
+			already++;
+		} else {
+			rmw++;
+			already += (__atomic_fetch_or(data, WORK_STRUCT_PENDING, __ATOMIC_SEQ_CST) & WORK_STRUCT_PENDING) != 0;
+		}
+		spin_iters(w);
+	}
+	t->stat[ST_RMW] += rmw;
+	t->stat[ST_ALREADY] += already;
+	return PB_BATCH;
+}
+
+/* The allocation path: a plain load of vmap_nodes, then a read through it. */
+__attribute__((noinline)) uint64_t pb_reader_batch(struct thr *t, void *arg)
+{
+	const struct pb_run *r = arg;
+	struct vmap_node *const volatile *meta = r->meta;
+	uint64_t w = r->work_iters;
+	long sum = 0;
+	for (int i = 0; i < PB_BATCH; i++) {
+		/* Each pointer load waits for the previous operation, as the next allocation does:
+		 * a hardware data dependency (and $0 is not a dependency-breaking idiom). */
+		uintptr_t dep = (uintptr_t)sum;
+		DEPEND_ZERO(dep);
+		const struct vmap_node *nodes = *(struct vmap_node *const volatile *)((uintptr_t)meta + dep);
+		sum += nodes[i & (PB_NODES - 1)].nr_busy;
+		spin_iters(w);
+	}
+	t->stat[ST_SINK] += (uint64_t)sum;
+	return PB_BATCH;
+}
+
+/* The worker running drain_vmap_work: clears PENDING (set_work_pool_and_clear_pending). */
+static uint64_t pb_drain_batch(struct thr *t, void *arg)
+{
+	const struct pb_run *r = arg;
+	(void)t;
+	sleep_ns(r->drain_ns);
+	__atomic_fetch_and(r->data, ~WORK_STRUCT_PENDING, __ATOMIC_SEQ_CST);
+	return 1;
+}
+
+static void pb_body(struct thr *t, void *arg)
+{
+	const struct pb_run *r = arg;
+	batch_fn fn = t->role == ROLE_READER  ? pb_reader_batch
+		    : t->role == ROLE_DRAINER ? pb_drain_batch
+		    : r->ttas		      ? pb_writer_ttas_batch
+					      : pb_writer_rmw_batch;
+	thr_drive(t, fn, arg);
+}
+
+static const struct opt_spec pb_opts[] = {
+	{ "layout", OPT_CHOICES, "shared,aligned,padded", "LIST", "layouts to compare, the first is the baseline", NULL, layout_names },
+	{ "offset-sweep", OPT_TEXT, NULL, "FROM:TO:STEP", "instead of layouts: the pointer FROM..TO bytes after the pending word (multiples of 8, 8..2048)", NULL, NULL },
+	{ "writers", OPT_COUNT, "1", "N", "threads doing queue_work_on() (locked test_and_set_bit)", NULL, NULL },
+	{ "readers", OPT_COUNT, "1", "M", "threads loading the read-mostly pointer and reading through it", NULL, NULL },
+	{ "policy", OPT_CHOICE, "rmw", "POLICY", "rmw: RMW on every call (the kernel); test-then-set: RMW only when the bit is clear", "rmw,test-then-set", NULL },
+	{ "drain-us", OPT_UINT, "0", "US", "a drainer on the first writer's CPU clears PENDING every US microseconds (0: none)", NULL, NULL },
+	{ "work", OPT_UINT, "0", "NS", "calibrated private work per operation, in ns", NULL, NULL },
+	{ 0 },
+};
+
+static const char *const pb_summary[] = { "writer_ns_per_op", "reader_ns_per_op", NULL };
+
+struct pb_priv {
+	struct role_req roles[3];
+	int sweep;
+	double work_ns;
+	uint64_t work_iters;
+};
+
+static int parse_sweep(struct bench_ctx *c, const char *s, char *err)
+{
+	long v[3];
+	char *copy = xstrdup(s), *save = NULL, *tok = strtok_r(copy, ":", &save);
+	int n = 0, bad = 0;
+	for (; tok && n < 3; tok = strtok_r(NULL, ":", &save))
+		bad |= parse_long(tok, &v[n++]);
+	bad |= n != 3 || tok != NULL;
+	free(copy);
+	if (bad || v[0] < 8 || v[1] > 2048 || v[0] > v[1] || v[2] < 8 || v[0] % 8 || v[2] % 8)
+		return fail(err, "--offset-sweep: '%s' is not accepted; accepted: FROM:TO:STEP in bytes, multiples of 8, 8 <= FROM <= TO <= 2048, STEP >= 8 (offset 0 is the pending word itself)", s);
+	for (long off = v[0]; off <= v[1]; off += v[2]) {
+		char name[48];
+		if (c->nvar >= VARIANTS_MAX)
+			return fail(err, "--offset-sweep: '%s' gives more than %d offsets", s, VARIANTS_MAX);
+		snprintf(name, sizeof(name), "offset-%ld", off);
+		bench_variant(c, name, off);
+	}
+	return 0;
+}
+
+static int pb_prepare(struct bench_ctx *c, char *err)
+{
+	struct pb_priv *p = xcalloc(1, sizeof(*p));
+	c->priv = p;
+	if (opt_str(c->o, "offset-sweep")) {
+		if (opt_given(c->o, "layout"))
+			return fail(err, "--offset-sweep and --layout exclude each other; accepted: one of them");
+		p->sweep = 1;
+		if (parse_sweep(c, opt_str(c->o, "offset-sweep"), err))
+			return -1;
+	} else {
+		char *names[VARIANTS_MAX];
+		int n = list_split(opt_str(c->o, "layout"), names, VARIANTS_MAX);
+		for (int i = 0; i < n; i++) {
+			bench_variant(c, names[i], 0);
+			free(names[i]);
+		}
+	}
+	p->roles[ROLE_WRITER] = (struct role_req){ "writer", (int)opt_long(c->o, "writers") };
+	p->roles[ROLE_READER] = (struct role_req){ "reader", (int)opt_long(c->o, "readers") };
+	p->roles[ROLE_DRAINER] = (struct role_req){ "drainer", opt_long(c->o, "drain-us") > 0 };
+	if (bench_plan(c, p->roles, 2, err))
+		return -1;
+	if (p->roles[ROLE_DRAINER].count) { /* the bound kworker runs on the queueing CPU */
+		struct slot s = c->plan.slot[0];
+		s.role = ROLE_DRAINER;
+		s.idx = 0;
+		c->plan.slot[c->plan.n++] = s;
+	}
+	c->plan.nroles = 3;
+	p->work_ns = (double)opt_long(c->o, "work");
+	return 0;
+}
+
+/* Where the two fields sit for this variant: a layout's offsets, or a sweep offset from +0. */
+static void variant_offsets(const struct pb_priv *p, const struct variant *v, size_t *work_off, size_t *meta_off)
+{
+	if (p->sweep) {
+		*work_off = 0;
+		*meta_off = (size_t)v->param;
+	} else {
+		const struct layout *l = layout_find(v->name);
+		*work_off = l->work_off;
+		*meta_off = l->meta_off;
+	}
+}
+
+struct role_sum {
+	uint64_t ops, ns, stat[3];
+	char cpus[256];
+};
+
+static void sum_role(const struct thr *t, int n, int role, struct role_sum *s)
+{
+	size_t k = 0;
+	memset(s, 0, sizeof(*s));
+	for (int i = 0; i < n; i++) {
+		if (t[i].role != role)
+			continue;
+		s->ops += t[i].ops;
+		s->ns += t[i].t1 - t[i].t0;
+		for (int j = 0; j < 3; j++)
+			s->stat[j] += t[i].stat[j];
+		k += (size_t)snprintf(s->cpus + k, sizeof(s->cpus) - k, "%s%d", k ? " " : "", t[i].got_cpu);
+	}
+}
+
+static void put_role(struct row *r, const char *role, const struct role_sum *s, int nthreads)
+{
+	char key[64];
+	snprintf(key, sizeof(key), "%s_cpus", role);
+	row_set(r, key, "%s", s->cpus);
+	snprintf(key, sizeof(key), "%s_ops", role);
+	row_set(r, key, "%llu", (unsigned long long)s->ops);
+	snprintf(key, sizeof(key), "%s_ops_per_s", role);
+	if (s->ops)
+		row_set(r, key, "%.0f", (double)s->ops * nthreads / ((double)s->ns / 1e9));
+	else
+		row_na(r, key, "no operations completed");
+	snprintf(key, sizeof(key), "%s_ns_per_op", role);
+	if (s->ops)
+		row_set(r, key, "%.3f", (double)s->ns / (double)s->ops);
+	else
+		row_na(r, key, "no operations completed");
+}
+
+static int pb_run(struct bench_ctx *c, const struct variant *v, int rep, struct row *r, char *err)
+{
+	struct pb_priv *p = c->priv;
+	size_t work_off, meta_off, size = 4096;
+	(void)rep;
+	variant_offsets(p, v, &work_off, &meta_off);
+	char *obj = mem_on_node(c->plan.mem_node, size, err);
+	struct vmap_node *nodes = obj ? mem_on_node(c->plan.mem_node, sizeof(struct vmap_node) * PB_NODES, err) : NULL;
+	if (!nodes) {
+		mem_free(obj, size);
+		return -1;
+	}
+	for (int i = 0; i < PB_NODES; i++)
+		nodes[i].nr_busy = i;
+	struct pb_run *run = aligned_alloc(C2C_BLOCK, sizeof(*run));
+	if (!run)
+		abort();
+	memset(run, 0, sizeof(*run));
+	run->data = (long *)(obj + work_off);
+	run->meta = (struct vmap_node **)(obj + meta_off);
+	*run->meta = nodes;
+	run->work_iters = spin_for_ns(p->work_ns);
+	run->drain_ns = (uint64_t)opt_long(c->o, "drain-us") * 1000;
+	run->ttas = !strcmp(opt_str(c->o, "policy"), "test-then-set");
+
+	struct thr *t = thr_alloc(c->plan.n);
+	int rc = threads_run(c->topo, &c->plan, t, c->warmup, c->duration, pb_body, run, c->hooks, err);
+	if (!rc) {
+		struct role_sum w, rd, dr;
+		int line = c->topo->line_size;
+		uintptr_t wa = (uintptr_t)run->data, ma = (uintptr_t)run->meta;
+		sum_role(t, c->plan.n, ROLE_WRITER, &w);
+		sum_role(t, c->plan.n, ROLE_READER, &rd);
+		sum_role(t, c->plan.n, ROLE_DRAINER, &dr);
+		row_set(r, "offset", "%zu", meta_off - work_off);
+		row_set(r, "policy", "%s", opt_str(c->o, "policy"));
+		row_set(r, "placement", "%s", c->plan.used);
+		row_set(r, "writers", "%d", p->roles[ROLE_WRITER].count);
+		row_set(r, "readers", "%d", p->roles[ROLE_READER].count);
+		row_set(r, "mem_node", "%d", c->plan.mem_node);
+		row_set(r, "mem_node_actual", "%d", mem_node_of(obj));
+		row_set(r, "duration_s", "%.6f", (double)w.ns / p->roles[ROLE_WRITER].count / 1e9);
+		row_set(r, "work_ns", "%.0f", p->work_ns);
+		row_set(r, "drain_us", "%ld", opt_long(c->o, "drain-us"));
+		put_role(r, "writer", &w, p->roles[ROLE_WRITER].count);
+		row_set(r, "writer_rmw", "%llu", (unsigned long long)w.stat[ST_RMW]);
+		row_set(r, "writer_already_set", "%llu", (unsigned long long)w.stat[ST_ALREADY]);
+		put_role(r, "reader", &rd, p->roles[ROLE_READER].count);
+		if (p->roles[ROLE_DRAINER].count)
+			row_set(r, "drains", "%llu", (unsigned long long)dr.ops);
+		else
+			row_na(r, "drains", "no drainer (--drain-us 0)");
+		row_set(r, "work_addr", "0x%lx", (unsigned long)wa);
+		row_set(r, "meta_addr", "0x%lx", (unsigned long)ma);
+		row_set(r, "work_line", "%lu", (unsigned long)(wa / (uintptr_t)line));
+		row_set(r, "meta_line", "%lu", (unsigned long)(ma / (uintptr_t)line));
+		row_set(r, "same_line", "%d", wa / (uintptr_t)line == ma / (uintptr_t)line);
+		row_set(r, "same_128b_block", "%d", wa / 128 == ma / 128);
+	}
+	free(t);
+	free(run);
+	mem_free(nodes, sizeof(struct vmap_node) * PB_NODES);
+	mem_free(obj, size);
+	return rc;
+}
+
+static void pb_cleanup(struct bench_ctx *c)
+{
+	free(c->priv);
+	c->priv = NULL;
+}
+
+static const struct bench pending_bit = {
+	.name = "pending-bit",
+	.desc = "writers lock-bts a work-pending bit next to a read-mostly pointer that readers load (seed 003, vmalloc)",
+	.opts = pb_opts,
+	.variant_col = "layout",
+	.summary = pb_summary,
+	.flags = BENCH_PLACED,
+	.prepare = pb_prepare,
+	.run = pb_run,
+	.cleanup = pb_cleanup,
+};
+BENCH_REGISTER(pending_bit)

@@ -1,0 +1,74 @@
+/* The bench contract (after will-it-scale): a name, options, variants to compare, one run function.
+ * The harness does the rest: options, topology, repetitions in shuffled order, CSV, summary. */
+#ifndef C2C_BENCH_H
+#define C2C_BENCH_H
+#include "context.h"
+#include "opts.h"
+#include "placement.h"
+#include "row.h"
+#include "threads.h"
+#include "topo.h"
+#include <stdint.h>
+
+#define SCHEMA_VERSION 1
+#define VARIANTS_MAX 256
+
+/* One of the things a bench compares side by side (a layout, a check mode, a worker mode...). */
+struct variant {
+	char name[48];
+	long param;
+};
+
+struct bench;
+
+struct bench_ctx {
+	const struct bench *b;
+	struct opts *o;
+	struct topo *topo;
+	struct context ctx;
+	struct plan plan; /* filled by the bench's prepare (bench_plan), printed by --dry-run */
+	struct variant var[VARIANTS_MAX];
+	int nvar;
+	double duration, warmup;
+	int reps;
+	uint64_t seed;
+	const struct thr_hooks *hooks; /* per-thread hooks for measured threads (may be NULL) */
+	void *priv;                    /* bench-private */
+};
+
+enum bench_flags {
+	BENCH_PLACED = 1, /* takes --placement and --mem-node */
+};
+
+struct bench {
+	const char *name;
+	const char *desc;
+	const struct opt_spec *opts; /* bench options, { 0 }-terminated */
+	const char *variant_col;    /* CSV column naming the variant: "layout", "check", ... */
+	const char *const *summary; /* metric columns for the summary table, NULL-terminated */
+	unsigned flags;
+	/* Check options, plan threads, fill c->var. Error: message, exit 2, nothing run. */
+	int (*prepare)(struct bench_ctx *c, char *err);
+	/* Measure one variant once and fill the row's bench columns. Error: no row is written. */
+	int (*run)(struct bench_ctx *c, const struct variant *v, int rep, struct row *r, char *err);
+	void (*cleanup)(struct bench_ctx *c);
+};
+
+void bench_register(const struct bench *b);
+const struct bench *bench_find(const char *name);
+const struct bench *bench_at(int i);
+const char *bench_names(void);
+
+#define BENCH_REGISTER(b) \
+	static void __attribute__((constructor)) register_##b(void) { bench_register(&b); }
+
+/* Plan the bench's threads from --placement and --mem-node. */
+int bench_plan(struct bench_ctx *c, const struct role_req *roles, int nroles, char *err);
+/* Add a variant. */
+void bench_variant(struct bench_ctx *c, const char *name, long param);
+
+/* Entry point for `c2cbench run BENCH ...`; returns the exit status. */
+int bench_main(const struct bench *b, int argc, char **argv);
+/* The harness options every bench takes. */
+extern const struct opt_spec harness_opts[];
+#endif

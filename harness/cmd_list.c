@@ -1,0 +1,29 @@
+/* `c2cbench list`: benches, layouts and placements, a line each. */
+#include "bench.h"
+#include "commands.h"
+#include "layout.h"
+#include <stdio.h>
+
+static int list_main(int argc, char **argv)
+{
+	(void)argv;
+	if (argc > 1) {
+		fprintf(stderr, "c2cbench: error: list takes no arguments\n");
+		return EXIT_BADINPUT;
+	}
+	for (int i = 0; bench_at(i); i++)
+		printf("bench      %-14s %s\n", bench_at(i)->name, bench_at(i)->desc);
+	for (int i = 0; layout_at(i); i++)
+		printf("layout     %-14s %s\n", layout_at(i)->name, layout_at(i)->desc);
+	printf("placement  %-14s %s\n", "auto", "cross-socket on 2+ packages, otherwise same-socket");
+	printf("placement  %-14s %s\n", "smt", "writer and reader on sibling PUs of one core");
+	printf("placement  %-14s %s\n", "same-socket", "distinct cores of package 0");
+	printf("placement  %-14s %s\n", "cross-socket", "writers on package 0, readers on package 1");
+	printf("placement  %-14s %s\n", "spread", "distinct cores, alternating packages");
+	printf("placement  %-14s %s\n", "compact", "PUs in order, filling each core first");
+	printf("placement  %-14s %s\n", "cpus:LIST", "explicit OS CPU numbers, writers first");
+	return 0;
+}
+
+static const struct command list_cmd = { "list", "list", "list benches, layouts and placements", list_main };
+COMMAND_REGISTER(list_cmd)

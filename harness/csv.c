@@ -1,0 +1,131 @@
+#include "csv.h"
+#include "util.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+size_t csv_field(const char *in, char *out, size_t n)
+{
+	size_t k = 0;
+	int quote = strpbrk(in, ",\"\r\n") != NULL || (*in && (in[0] == ' ' || in[strlen(in) - 1] == ' '));
+	if (n == 0)
+		return 0;
+#define PUT(ch) do { if (k + 1 < n) out[k++] = (ch); } while (0)
+	if (quote)
+		PUT('"');
+	for (const char *p = in; *p; p++) {
+		if (*p == '"')
+			PUT('"');
+		PUT(*p);
+	}
+	if (quote)
+		PUT('"');
+#undef PUT
+	out[k] = 0;
+	return k;
+}
+
+int csv_open(struct csv *c, const char *path, char *err)
+{
+	memset(c, 0, sizeof(*c));
+	c->fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
+	if (c->fd < 0) {
+		if (errno == EEXIST)
+			return fail(err, "--out: '%s' already exists; accepted: a new file (results are never overwritten)", path);
+		return fail(err, "--out: cannot create '%s': %s; accepted: a writable path in an existing directory", path, strerror(errno));
+	}
+	c->path = xstrdup(path);
+	return 0;
+}
+
+/* Write all of buf or, on failure, cut the file back so no partial line remains. */
+static int write_whole(struct csv *c, const char *buf, size_t len, char *err)
+{
+	off_t start = lseek(c->fd, 0, SEEK_END);
+	size_t done = 0;
+	while (done < len) {
+		ssize_t w = write(c->fd, buf + done, len - done);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			int e = w < 0 ? errno : ENOSPC;
+			if (start >= 0 && ftruncate(c->fd, start)) {
+				/* nothing more can be done; the error below still reports the failure */
+			}
+			return fail(err, "cannot write to '%s': %s", c->path, strerror(e));
+		}
+		done += (size_t)w;
+	}
+	if (fdatasync(c->fd) && errno != EINVAL && errno != EROFS)
+		return fail(err, "cannot flush '%s': %s", c->path, strerror(errno));
+	return 0;
+}
+
+static char *join(char *const *fields, int n, size_t *len)
+{
+	size_t cap = 256, k = 0;
+	char *buf = malloc(cap);
+	if (!buf)
+		abort();
+	for (int i = 0; i < n; i++) {
+		size_t need = 2 * strlen(fields[i]) + 4;
+		if (k + need + 2 > cap) {
+			cap = (k + need + 2) * 2;
+			buf = realloc(buf, cap);
+			if (!buf)
+				abort();
+		}
+		if (i)
+			buf[k++] = ',';
+		k += csv_field(fields[i], buf + k, cap - k);
+	}
+	buf[k++] = '\n';
+	buf[k] = 0;
+	*len = k;
+	return buf;
+}
+
+int csv_write(struct csv *c, const struct row *r, char *err)
+{
+	size_t len;
+	char *line;
+	if (!c->cols) {
+		c->ncols = r->n;
+		c->cols = xcalloc((size_t)r->n, sizeof(char *));
+		for (int i = 0; i < r->n; i++)
+			c->cols[i] = xstrdup(r->key[i]);
+		line = join(c->cols, c->ncols, &len);
+		int rc = write_whole(c, line, len, err);
+		free(line);
+		if (rc)
+			return rc;
+	}
+	if (r->n != c->ncols)
+		return fail(err, "internal: row has %d columns, header %d", r->n, c->ncols);
+	for (int i = 0; i < r->n; i++)
+		if (strcmp(r->key[i], c->cols[i]))
+			return fail(err, "internal: row column %d is '%s', header says '%s'", i, r->key[i], c->cols[i]);
+	line = join(r->val, r->n, &len);
+	int rc = write_whole(c, line, len, err);
+	free(line);
+	if (!rc)
+		c->rows++;
+	return rc;
+}
+
+int csv_close(struct csv *c, char *err)
+{
+	int rc = 0;
+	if (c->fd >= 0 && close(c->fd))
+		rc = fail(err, "cannot close '%s': %s", c->path, strerror(errno));
+	for (int i = 0; i < c->ncols; i++)
+		free(c->cols[i]);
+	free(c->cols);
+	free(c->path);
+	memset(c, 0, sizeof(*c));
+	c->fd = -1;
+	return rc;
+}

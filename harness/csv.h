@@ -1,0 +1,22 @@
+/* CSV output (RFC 4180 quoting): a header line, then rows written whole or not at all. */
+#ifndef C2C_CSV_H
+#define C2C_CSV_H
+#include "row.h"
+#include <stddef.h>
+
+struct csv {
+	int fd;
+	char *path;
+	int ncols;
+	char **cols; /* the header, fixed by the first row */
+	long rows;
+};
+
+/* Create path (parent directory must exist); an existing file is never truncated: refuse it. */
+int csv_open(struct csv *c, const char *path, char *err);
+/* Append one row in a single write; its columns must be the header's, in order. */
+int csv_write(struct csv *c, const struct row *r, char *err);
+int csv_close(struct csv *c, char *err);
+/* Quote one field into out (size n) if it needs it; return the length written. */
+size_t csv_field(const char *in, char *out, size_t n);
+#endif

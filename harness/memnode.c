@@ -1,0 +1,38 @@
+#include "memnode.h"
+#include "util.h"
+#include <numa.h>
+#include <numaif.h>
+#include <string.h>
+
+void *mem_on_node(int node, size_t size, char *err)
+{
+	if (numa_available() < 0) {
+		fail(err, "libnuma reports NUMA is not available on this kernel; cannot place memory on node %d", node);
+		return NULL;
+	}
+	if (node < 0 || node > numa_max_node()) {
+		fail(err, "--mem-node: node %d does not exist; accepted: 0-%d", node, numa_max_node());
+		return NULL;
+	}
+	void *p = numa_alloc_onnode(size, node);
+	if (!p) {
+		fail(err, "numa_alloc_onnode(%zu bytes, node %d) failed", size, node);
+		return NULL;
+	}
+	memset(p, 0, size); /* first touch: the pages now exist on node */
+	return p;
+}
+
+void mem_free(void *p, size_t size)
+{
+	if (p)
+		numa_free(p, size);
+}
+
+int mem_node_of(void *p)
+{
+	int node = -1;
+	if (get_mempolicy(&node, NULL, 0, p, MPOL_F_NODE | MPOL_F_ADDR))
+		return -1;
+	return node;
+}

@@ -1,0 +1,200 @@
+#include "opts.h"
+#include "util.h"
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *spec_choices(const struct opt_spec *s)
+{
+	return s->choices_fn ? s->choices_fn() : s->choices;
+}
+
+int list_has(const char *list, const char *item)
+{
+	size_t n = strlen(item);
+	for (const char *p = list; p && *p;) {
+		const char *c = strchr(p, ',');
+		size_t len = c ? (size_t)(c - p) : strlen(p);
+		if (len == n && !strncmp(p, item, n))
+			return 1;
+		p = c ? c + 1 : NULL;
+	}
+	return 0;
+}
+
+int list_split(const char *list, char **out, int max)
+{
+	int k = 0;
+	char *dup = xstrdup(list), *save = NULL;
+	for (char *t = strtok_r(dup, ",", &save); t && k < max; t = strtok_r(NULL, ",", &save))
+		out[k++] = xstrdup(t);
+	free(dup);
+	return k;
+}
+
+/* Why a value is refused, phrased as what is accepted. */
+static int check_value(const struct opt_spec *s, const char *v, char *err)
+{
+	long l;
+	double d;
+	const char *ch = spec_choices(s);
+	switch (s->type) {
+	case OPT_FLAG:
+	case OPT_TEXT:
+		return 0;
+	case OPT_COUNT:
+		if (parse_long(v, &l) || l < 1 || l > 1000000)
+			return fail(err, "--%s: '%s' is not accepted; accepted: a whole number from 1 to 1000000", s->name, v);
+		return 0;
+	case OPT_UINT:
+		if (parse_long(v, &l) || l < 0 || l > 1000000000L)
+			return fail(err, "--%s: '%s' is not accepted; accepted: a whole number from 0 to 1000000000", s->name, v);
+		return 0;
+	case OPT_SECONDS:
+		if (parse_double(v, &d) || d <= 0 || d > 86400)
+			return fail(err, "--%s: '%s' is not accepted; accepted: seconds, a number > 0 and <= 86400", s->name, v);
+		return 0;
+	case OPT_CHOICE:
+		if (!list_has(ch, v))
+			return fail(err, "--%s: '%s' is not accepted; accepted: %s", s->name, v, ch);
+		return 0;
+	case OPT_CHOICES: {
+		char *items[64];
+		int n = list_split(v, items, 64), rc = 0;
+		if (n == 0)
+			rc = fail(err, "--%s: '%s' is empty; accepted: one or more of %s, comma-separated", s->name, v, ch);
+		for (int i = 0; i < n && !rc; i++) {
+			if (!list_has(ch, items[i]))
+				rc = fail(err, "--%s: '%s' is not accepted; accepted: %s (comma-separated)", s->name, items[i], ch);
+			for (int j = 0; j < i && !rc; j++)
+				if (!strcmp(items[i], items[j]))
+					rc = fail(err, "--%s: '%s' is given twice; accepted: each of %s at most once", s->name, items[i], ch);
+		}
+		for (int i = 0; i < n; i++)
+			free(items[i]);
+		return rc;
+	}
+	}
+	return 0;
+}
+
+static int find(const struct opts *o, const char *name)
+{
+	for (int i = 0; i < o->n; i++)
+		if (!strcmp(o->v[i].spec->name, name))
+			return i;
+	return -1;
+}
+
+int opt_set(struct opts *o, const char *name, const char *val, char *err)
+{
+	int i = find(o, name);
+	if (i < 0)
+		return fail(err, "unknown option '%s'", name);
+	if (check_value(o->v[i].spec, val, err))
+		return -1;
+	free(o->v[i].val);
+	o->v[i].val = xstrdup(val);
+	o->v[i].given = 1;
+	return 0;
+}
+
+int opts_parse(struct opts *o, const struct opt_spec *const *tables, int argc, char **argv, char *err)
+{
+	struct option lo[OPTS_MAX + 1];
+	memset(o, 0, sizeof(*o));
+	for (int t = 0; tables[t]; t++)
+		for (const struct opt_spec *s = tables[t]; s->name; s++) {
+			if (o->n >= OPTS_MAX)
+				abort();
+			if (find(o, s->name) >= 0)
+				continue; /* first table wins: a bench may not redefine a harness option */
+			o->v[o->n].spec = s;
+			if (s->def) {
+				if (check_value(s, s->def, err))
+					abort(); /* a bad default is a programming error */
+				o->v[o->n].val = xstrdup(s->def);
+			}
+			lo[o->n] = (struct option){ s->name, s->type == OPT_FLAG ? no_argument : required_argument, NULL, 1000 + o->n };
+			o->n++;
+		}
+	lo[o->n] = (struct option){ 0 };
+	optind = 0;
+	opterr = 0;
+	int c, idx;
+	while ((c = getopt_long(argc, argv, "+:h", lo, &idx)) != -1) {
+		if (c == 'h')
+			return fail(err, "help");
+		if (c == '?')
+			return fail(err, "unknown option '%s'; see --help for the accepted options", argv[optind - 1]);
+		if (c == ':')
+			return fail(err, "option '%s' needs a value", argv[optind - 1]);
+		int i = c - 1000;
+		if (opt_set(o, o->v[i].spec->name, o->v[i].spec->type == OPT_FLAG ? "1" : optarg, err))
+			return -1;
+	}
+	o->args = argv + optind;
+	o->nargs = argc - optind;
+	return 0;
+}
+
+void opts_free(struct opts *o)
+{
+	for (int i = 0; i < o->n; i++)
+		free(o->v[i].val);
+	o->n = 0;
+}
+
+const char *opt_str(const struct opts *o, const char *name)
+{
+	int i = find(o, name);
+	if (i < 0)
+		abort(); /* asking for an undeclared option is a programming error */
+	return o->v[i].val;
+}
+
+long opt_long(const struct opts *o, const char *name)
+{
+	long v = 0;
+	const char *s = opt_str(o, name);
+	if (s)
+		parse_long(s, &v);
+	return v;
+}
+
+double opt_double(const struct opts *o, const char *name)
+{
+	double v = 0;
+	const char *s = opt_str(o, name);
+	if (s)
+		parse_double(s, &v);
+	return v;
+}
+
+int opt_flag(const struct opts *o, const char *name)
+{
+	const char *s = opt_str(o, name);
+	return s && !strcmp(s, "1");
+}
+
+int opt_given(const struct opts *o, const char *name)
+{
+	int i = find(o, name);
+	return i >= 0 && o->v[i].given;
+}
+
+void opts_help(FILE *f, const struct opt_spec *t)
+{
+	for (const struct opt_spec *s = t; s->name; s++) {
+		char left[64];
+		snprintf(left, sizeof(left), "--%s%s%s", s->name, s->type == OPT_FLAG ? "" : " ",
+			 s->type == OPT_FLAG ? "" : (s->metavar ? s->metavar : "VALUE"));
+		fprintf(f, "  %-26s %s", left, s->help);
+		const char *ch = spec_choices(s);
+		if (ch && (s->type == OPT_CHOICE || s->type == OPT_CHOICES))
+			fprintf(f, " [%s]", ch);
+		if (s->def && s->type != OPT_FLAG)
+			fprintf(f, " (default %s)", s->def);
+		fputc('\n', f);
+	}
+}

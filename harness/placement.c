@@ -1,0 +1,231 @@
+#include "placement.h"
+#include "util.h"
+#include <stdlib.h>
+#include <string.h>
+
+static int total_threads(const struct role_req *r, int n)
+{
+	int k = 0;
+	for (int i = 0; i < n; i++)
+		k += r[i].count;
+	return k;
+}
+
+/* Thread order W0,R0,W1,R1,...: co-locating policies then pair a writer with a reader. */
+static void interleave(const struct role_req *r, int nr, int *role, int *idx)
+{
+	int k = 0, max = 0;
+	for (int i = 0; i < nr; i++)
+		if (r[i].count > max)
+			max = r[i].count;
+	for (int j = 0; j < max; j++)
+		for (int i = 0; i < nr; i++)
+			if (j < r[i].count) {
+				role[k] = i;
+				idx[k++] = j;
+			}
+}
+
+static void put(struct plan *p, const struct pu *u, int role, int idx)
+{
+	p->slot[p->n++] = (struct slot){ role, idx, u->os, u->pkg, u->core, u->smt, u->node };
+}
+
+/* First allowed PU of each core in package pkg (pkg < 0: any), in order. */
+static int cores_of(const struct topo *t, int pkg, const struct pu **out)
+{
+	int n = 0, last = -1;
+	for (int i = 0; i < t->npus; i++) {
+		const struct pu *u = &t->pu[i];
+		if (!u->allowed || (pkg >= 0 && u->pkg != pkg) || u->core == last)
+			continue;
+		last = u->core;
+		out[n++] = u;
+	}
+	return n;
+}
+
+/* Allowed PUs core by core; with smt_only, only cores that have two or more allowed PUs. */
+static int pus_of(const struct topo *t, int smt_only, const struct pu **out)
+{
+	int n = 0;
+	for (int i = 0; i < t->npus; i++) {
+		const struct pu *u = &t->pu[i];
+		int siblings = 0;
+		if (!u->allowed)
+			continue;
+		for (int j = 0; j < t->npus; j++)
+			siblings += t->pu[j].core == u->core && t->pu[j].allowed;
+		if (!smt_only || siblings >= 2)
+			out[n++] = u;
+	}
+	return n;
+}
+
+static int too_few(char *err, const char *pol, int need, int have, const char *what, const struct topo *t)
+{
+	return fail(err, "placement %s needs %d %s but %s has %d", pol, need, what, t->source, have);
+}
+
+static int place_list(struct plan *p, const struct pu **list, int have, const struct role_req *r, int nr,
+		      const char *pol, const char *what, const struct topo *t, char *err)
+{
+	int role[PLAN_MAX], idx[PLAN_MAX], need = total_threads(r, nr);
+	if (need > have)
+		return too_few(err, pol, need, have, what, t);
+	interleave(r, nr, role, idx);
+	for (int k = 0; k < need; k++)
+		put(p, list[k], role[k], idx[k]);
+	return 0;
+}
+
+static int place_cross(struct plan *p, const struct topo *t, const struct role_req *r, int nr, char *err)
+{
+	const struct pu *c0[PLAN_MAX], *c1[PLAN_MAX];
+	if (t->npackages < 2)
+		return fail(err, "placement cross-socket needs 2 packages but %s has %d; use same-socket, smt or cpus:LIST", t->source, t->npackages);
+	int n0 = cores_of(t, 0, c0), n1 = cores_of(t, 1, c1), second = total_threads(r + 1, nr - 1);
+	if (r[0].count > n0)
+		return fail(err, "placement cross-socket puts %d %s(s) on package 0, which has %d allowed cores", r[0].count, r[0].name, n0);
+	if (second > n1)
+		return fail(err, "placement cross-socket puts %d threads on package 1, which has %d allowed cores", second, n1);
+	for (int j = 0; j < r[0].count; j++)
+		put(p, c0[j], 0, j);
+	int k = 0;
+	for (int i = 1; i < nr; i++)
+		for (int j = 0; j < r[i].count; j++)
+			put(p, c1[k++], i, j);
+	return 0;
+}
+
+/* Cores ordered package 0, package 1, package 0, ...: threads as far apart as the machine allows. */
+static int spread_order(const struct topo *t, const struct pu **out)
+{
+	const struct pu *per[16][PLAN_MAX / 4];
+	int cnt[16] = { 0 }, np = t->npackages > 16 ? 16 : t->npackages, n = 0, more = 1;
+	const struct pu *all[PLAN_MAX];
+	int na = cores_of(t, -1, all);
+	for (int i = 0; i < na; i++) {
+		int pk = all[i]->pkg % np;
+		if (cnt[pk] < PLAN_MAX / 4)
+			per[pk][cnt[pk]++] = all[i];
+	}
+	for (int j = 0; more; j++) {
+		more = 0;
+		for (int pk = 0; pk < np; pk++)
+			if (j < cnt[pk]) {
+				out[n++] = per[pk][j];
+				more = 1;
+			}
+	}
+	return n;
+}
+
+static int place_cpus(struct plan *p, const struct topo *t, const char *list, const struct role_req *r, int nr, char *err)
+{
+	hwloc_bitmap_t set = hwloc_bitmap_alloc();
+	int need = total_threads(r, nr), rc = 0;
+	if (!*list || hwloc_bitmap_list_sscanf(set, list) || hwloc_bitmap_iszero(set) || hwloc_bitmap_weight(set) < 0) {
+		hwloc_bitmap_free(set);
+		return fail(err, "placement cpus:'%s' is not accepted; accepted: a CPU list such as cpus:0,2 or cpus:0-3", list);
+	}
+	int have = hwloc_bitmap_weight(set);
+	if (have != need)
+		rc = fail(err, "placement cpus:%s gives %d CPUs but the run has %d threads; give exactly one CPU per thread", list, have, need);
+	int k = 0, cpu;
+	hwloc_bitmap_foreach_begin(cpu, set)
+	{
+		const struct pu *u = topo_pu(t, cpu);
+		if (rc)
+			break;
+		if (!u)
+			rc = fail(err, "placement cpus:%s: CPU %d does not exist on %s (it has %d PUs)", list, cpu, t->source, t->npus);
+		else if (!u->allowed)
+			rc = fail(err, "placement cpus:%s: CPU %d is outside this process's allowed cpuset", list, cpu);
+		else {
+			int role = 0, idx = k;
+			while (idx >= r[role].count) /* writers first, then readers */
+				idx -= r[role++].count;
+			put(p, u, role, idx);
+			k++;
+		}
+	}
+	hwloc_bitmap_foreach_end();
+	hwloc_bitmap_free(set);
+	return rc;
+}
+
+int plan_make(const struct topo *t, const char *pl, const struct role_req *r, int nr, struct plan *p, char *err)
+{
+	const struct pu *list[PLAN_MAX];
+	memset(p, 0, sizeof(*p));
+	p->roles = r;
+	p->nroles = nr;
+	if (total_threads(r, nr) > PLAN_MAX)
+		return fail(err, "%d threads requested; accepted: at most %d", total_threads(r, nr), PLAN_MAX);
+	if (!strcmp(pl, "auto"))
+		pl = t->npackages >= 2 && nr >= 2 ? "cross-socket" : "same-socket";
+	snprintf(p->used, sizeof(p->used), "%s", pl);
+	if (!strncmp(pl, "cpus:", 5))
+		return place_cpus(p, t, pl + 5, r, nr, err);
+	if (!strcmp(pl, "smt")) {
+		if (t->pus_per_core < 2)
+			return fail(err, "placement smt needs cores with 2 or more PUs (SMT) but %s has %d PU per core", t->source, t->pus_per_core);
+		return place_list(p, list, pus_of(t, 1, list), r, nr, pl, "PUs on SMT cores", t, err);
+	}
+	if (!strcmp(pl, "compact"))
+		return place_list(p, list, pus_of(t, 0, list), r, nr, pl, "allowed PUs", t, err);
+	if (!strcmp(pl, "same-socket"))
+		return place_list(p, list, cores_of(t, 0, list), r, nr, pl, "allowed cores on package 0", t, err);
+	if (!strcmp(pl, "spread"))
+		return place_list(p, list, spread_order(t, list), r, nr, pl, "allowed cores", t, err);
+	if (!strcmp(pl, "cross-socket")) {
+		if (nr < 2)
+			return fail(err, "placement cross-socket needs two roles (writers and readers)");
+		return place_cross(p, t, r, nr, err);
+	}
+	return fail(err, "--placement: '%s' is not accepted; accepted: %s", pl, PLACEMENTS);
+}
+
+static int first_node_of_role(const struct plan *p, int role)
+{
+	for (int i = 0; i < p->n; i++)
+		if (p->slot[i].role == role)
+			return p->slot[i].node;
+	return -1;
+}
+
+int plan_mem_node(const struct topo *t, struct plan *p, const char *spec, char *err)
+{
+	long n;
+	if (!strcmp(spec, "writer") || !strcmp(spec, "reader")) {
+		int role = spec[0] == 'w' ? 0 : 1;
+		p->mem_node = role < p->nroles ? first_node_of_role(p, role) : -1;
+		if (p->mem_node < 0)
+			return fail(err, "--mem-node %s: the run has no %s thread; accepted: a NUMA node number or a role that has threads", spec, spec);
+		return 0;
+	}
+	if (parse_long(spec, &n) || n < 0 || !hwloc_get_numanode_obj_by_os_index(t->h, (unsigned)n))
+		return fail(err, "--mem-node: '%s' is not accepted; accepted: writer, reader or a NUMA node of %s (0-%d)", spec, t->source, t->nnodes - 1);
+	p->mem_node = (int)n;
+	return 0;
+}
+
+void plan_cpus(const struct plan *p, int role, char *buf, size_t n)
+{
+	size_t off = 0;
+	buf[0] = 0;
+	for (int i = 0; i < p->n && off < n; i++)
+		if (role < 0 || p->slot[i].role == role)
+			off += (size_t)snprintf(buf + off, n - off, "%s%d", off ? " " : "", p->slot[i].os);
+}
+
+void plan_print(const struct plan *p, const struct topo *t, FILE *f)
+{
+	fprintf(f, "placement %s on %s; memory on NUMA node %d\n", p->used, t->source, p->mem_node);
+	fprintf(f, "%-10s %-4s %-6s %-8s %-6s %-4s %s\n", "role", "#", "P#", "package", "core", "smt", "node");
+	for (int i = 0; i < p->n; i++) {
+		const struct slot *s = &p->slot[i];
+		fprintf(f, "%-10s %-4d %-6d %-8d %-6d %-4d %d\n", p->roles[s->role].name, s->idx, s->os, s->pkg, s->core, s->smt, s->node);
+	}
+}

@@ -1,0 +1,76 @@
+#include "row.h"
+#include "util.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int find(const struct row *r, const char *key)
+{
+	for (int i = 0; i < r->n; i++)
+		if (!strcmp(r->key[i], key))
+			return i;
+	return -1;
+}
+
+static void put(struct row *r, const char *key, char *val)
+{
+	int i = find(r, key);
+	if (i < 0) {
+		if (r->n >= ROW_MAX)
+			abort(); /* more columns than a row holds is a programming error */
+		i = r->n++;
+		r->key[i] = xstrdup(key);
+	} else {
+		free(r->val[i]);
+	}
+	r->val[i] = val;
+}
+
+void row_set(struct row *r, const char *key, const char *fmt, ...)
+{
+	char buf[4096];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	put(r, key, xstrdup(buf));
+}
+
+void row_na(struct row *r, const char *key, const char *reason)
+{
+	size_t len = strlen(r->na_reason);
+	put(r, key, xstrdup("NA"));
+	snprintf(r->na_reason + len, sizeof(r->na_reason) - len, "%s%s: %s", len ? "; " : "", key, reason);
+}
+
+const char *row_get(const struct row *r, const char *key)
+{
+	int i = find(r, key);
+	return i < 0 ? NULL : r->val[i];
+}
+
+double row_num(const struct row *r, const char *key, int *ok)
+{
+	const char *v = row_get(r, key);
+	double d;
+	*ok = v && strcmp(v, "NA") && !parse_double(v, &d);
+	return *ok ? d : 0;
+}
+
+void row_copy(struct row *dst, const struct row *src)
+{
+	memset(dst, 0, sizeof(*dst));
+	for (int i = 0; i < src->n; i++)
+		put(dst, src->key[i], xstrdup(src->val[i]));
+	memcpy(dst->na_reason, src->na_reason, sizeof(dst->na_reason));
+}
+
+void row_clear(struct row *r)
+{
+	for (int i = 0; i < r->n; i++) {
+		free(r->key[i]);
+		free(r->val[i]);
+	}
+	memset(r, 0, sizeof(*r));
+}

@@ -1,0 +1,22 @@
+/* One result row: ordered column -> text value pairs, built whole before it is written. */
+#ifndef C2C_ROW_H
+#define C2C_ROW_H
+
+#define ROW_MAX 160
+
+struct row {
+	int n;
+	char *key[ROW_MAX];
+	char *val[ROW_MAX];
+	char na_reason[1024]; /* "column: why; ..." for every NA in the row */
+};
+
+void row_set(struct row *r, const char *key, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Mark a column as not measured: the value is NA and the reason is kept for the na_reason column. */
+void row_na(struct row *r, const char *key, const char *reason);
+const char *row_get(const struct row *r, const char *key);
+/* The value as a number; returns 0 and sets *ok = 0 when missing or NA. */
+double row_num(const struct row *r, const char *key, int *ok);
+void row_copy(struct row *dst, const struct row *src);
+void row_clear(struct row *r);
+#endif

@@ -1,0 +1,17 @@
+/* Calibrated private work: makes a false-sharing penalty show as a fraction of a realistic operation. */
+#ifndef C2C_SPIN_H
+#define C2C_SPIN_H
+#include <stdint.h>
+
+/* Burn iters loop iterations the compiler cannot remove; touches no shared memory. */
+static inline void spin_iters(uint64_t iters)
+{
+	for (uint64_t k = 0; k < iters; k++)
+		__asm__ volatile("" : "+r"(k));
+}
+
+/* Loop iterations per nanosecond on this CPU (measured once, then cached). */
+double spin_per_ns(void);
+/* Iterations for ns nanoseconds of work. */
+uint64_t spin_for_ns(double ns);
+#endif

@@ -1,0 +1,138 @@
+#include "threads.h"
+#include <errno.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct thr *thr_alloc(int n)
+{
+	struct thr *t = aligned_alloc(C2C_BLOCK, sizeof(struct thr) * (size_t)(n ? n : 1));
+	if (!t)
+		abort();
+	memset(t, 0, sizeof(struct thr) * (size_t)(n ? n : 1));
+	return t;
+}
+
+int bind_self(const struct topo *topo, int cpu, int *got, char *err)
+{
+	hwloc_bitmap_t set = hwloc_bitmap_alloc();
+	hwloc_bitmap_only(set, (unsigned)cpu);
+	int rc = hwloc_set_cpubind(topo->h, set, HWLOC_CPUBIND_THREAD | HWLOC_CPUBIND_STRICT);
+	int e = errno;
+	hwloc_bitmap_free(set);
+	if (rc)
+		return fail(err, "cannot bind a thread to CPU %d: %s (offline or outside the allowed cpuset?)", cpu, strerror(e));
+	*got = sched_getcpu();
+	if (*got != cpu)
+		return fail(err, "thread bound to CPU %d runs on CPU %d", cpu, *got);
+	return 0;
+}
+
+void thr_measure_begin(struct thr *t)
+{
+	const struct thr_hooks *h = t->ctl->hooks;
+	memset(t->stat, 0, sizeof(t->stat)); /* bench tallies cover the measured phase only */
+	if (h && h->measure_begin)
+		h->measure_begin(t, h->arg);
+	t->t0 = now_ns();
+}
+
+void thr_measure_end(struct thr *t)
+{
+	const struct thr_hooks *h = t->ctl->hooks;
+	t->t1 = now_ns();
+	if (h && h->measure_end)
+		h->measure_end(t, h->arg);
+	t->got_cpu_end = sched_getcpu();
+}
+
+void thr_drive(struct thr *t, batch_fn fn, void *arg)
+{
+	const struct runctl *c = t->ctl;
+	uint64_t ops = 0;
+	while (run_phase(c) == PHASE_WARMUP)
+		fn(t, arg);
+	thr_measure_begin(t);
+	while (run_phase(c) == PHASE_MEASURE)
+		ops += fn(t, arg);
+	thr_measure_end(t);
+	t->ops = ops;
+}
+
+static void *thread_main(void *p)
+{
+	struct thr *t = p;
+	struct runctl *c = t->ctl;
+	const struct thr_hooks *h = c->hooks;
+	int ok = !bind_self(c->topo, t->want_cpu, &t->got_cpu, t->bind_err);
+	if (ok && h && h->thread_init && h->thread_init(t, h->arg)) {
+		snprintf(t->bind_err, sizeof(t->bind_err), "counter setup failed on CPU %d", t->want_cpu);
+		ok = 0;
+	}
+	pthread_barrier_wait(&c->start);
+	pthread_barrier_wait(&c->start); /* second wait: main has checked every binding */
+	if (ok && run_phase(c) != PHASE_STOP)
+		c->body(t, c->arg);
+	if (ok && h && h->thread_fini)
+		h->thread_fini(t, h->arg);
+	return NULL;
+}
+
+int threads_run(const struct topo *topo, const struct plan *p, struct thr *thr, double warmup_s, double duration_s,
+		void (*body)(struct thr *, void *), void *arg, const struct thr_hooks *hooks, char *err)
+{
+	struct runctl *c = aligned_alloc(C2C_BLOCK, sizeof(*c));
+	int started = 0, rc = 0;
+	if (!c)
+		abort();
+	memset(c, 0, sizeof(*c));
+	c->topo = topo;
+	c->body = body;
+	c->arg = arg;
+	c->hooks = hooks;
+	c->phase = PHASE_WARMUP;
+	pthread_barrier_init(&c->start, NULL, (unsigned)p->n + 1);
+	for (int i = 0; i < p->n; i++) {
+		thr[i].role = p->slot[i].role;
+		thr[i].idx = p->slot[i].idx;
+		thr[i].want_cpu = p->slot[i].os;
+		thr[i].got_cpu = thr[i].got_cpu_end = -1;
+		thr[i].ctl = c;
+		if (pthread_create(&thr[i].tid, NULL, thread_main, &thr[i])) {
+			rc = fail(err, "cannot create thread %d: %s", i, strerror(errno));
+			break;
+		}
+		started++;
+	}
+	if (started < p->n) { /* the barrier can never fill: unwind by hand */
+		__atomic_store_n(&c->phase, PHASE_STOP, __ATOMIC_RELEASE);
+		for (int i = 0; i < started; i++)
+			pthread_cancel(thr[i].tid);
+		for (int i = 0; i < started; i++)
+			pthread_join(thr[i].tid, NULL);
+		pthread_barrier_destroy(&c->start);
+		free(c);
+		return rc;
+	}
+	pthread_barrier_wait(&c->start);
+	for (int i = 0; i < p->n && !rc; i++)
+		if (thr[i].bind_err[0])
+			rc = fail(err, "%s", thr[i].bind_err);
+	if (rc)
+		__atomic_store_n(&c->phase, PHASE_STOP, __ATOMIC_RELEASE);
+	pthread_barrier_wait(&c->start);
+	if (!rc) {
+		sleep_ns((uint64_t)(warmup_s * 1e9));
+		__atomic_store_n(&c->phase, PHASE_MEASURE, __ATOMIC_RELEASE);
+		sleep_ns((uint64_t)(duration_s * 1e9));
+		__atomic_store_n(&c->phase, PHASE_STOP, __ATOMIC_RELEASE);
+	}
+	for (int i = 0; i < p->n; i++)
+		pthread_join(thr[i].tid, NULL);
+	for (int i = 0; i < p->n && !rc; i++)
+		if (thr[i].got_cpu_end >= 0 && thr[i].got_cpu_end != thr[i].want_cpu)
+			rc = fail(err, "thread bound to CPU %d ended on CPU %d", thr[i].want_cpu, thr[i].got_cpu_end);
+	pthread_barrier_destroy(&c->start);
+	free(c);
+	return rc;
+}

@@ -1,0 +1,70 @@
+/* Run control: create, bind and verify threads, start them together, warm up, measure, stop. */
+#ifndef C2C_THREADS_H
+#define C2C_THREADS_H
+#include "placement.h"
+#include "topo.h"
+#include "util.h"
+#include <pthread.h>
+#include <stdint.h>
+
+enum phase { PHASE_WARMUP, PHASE_MEASURE, PHASE_STOP };
+
+struct thr;
+
+/* Optional per-thread hooks (the counters module uses them); called outside the hot loop. */
+struct thr_hooks {
+	int (*thread_init)(struct thr *t, void *arg);
+	void (*measure_begin)(struct thr *t, void *arg);
+	void (*measure_end)(struct thr *t, void *arg);
+	void (*thread_fini)(struct thr *t, void *arg);
+	void *arg;
+};
+
+/* Each thread's record is a block of its own: the harness never false-shares with itself. */
+struct thr {
+	int role, idx, want_cpu, got_cpu, got_cpu_end;
+	char bind_err[160];
+	uint64_t ops;        /* operations in the measured phase */
+	uint64_t t0, t1;     /* measured phase, as this thread saw it */
+	uint64_t stat[8];    /* bench-defined tallies */
+	void *bench;         /* bench-private per-thread state */
+	void *hook_state;    /* owned by the hooks */
+	struct runctl *ctl;
+	pthread_t tid;
+} C2C_ALIGNED;
+
+struct runctl {
+	C2C_ALIGNED volatile int phase; /* read every batch by every thread: alone on its block */
+	C2C_ALIGNED pthread_barrier_t start;
+	C2C_ALIGNED const struct topo *topo;
+	void (*body)(struct thr *t, void *arg);
+	void *arg;
+	const struct thr_hooks *hooks;
+};
+
+static inline int run_phase(const struct runctl *c)
+{
+	return __atomic_load_n(&c->phase, __ATOMIC_ACQUIRE);
+}
+
+/* A batch of operations; returns how many it did. */
+typedef uint64_t (*batch_fn)(struct thr *t, void *arg);
+
+/* The common body: batches until warm-up ends, then count ops and time until stop. */
+void thr_drive(struct thr *t, batch_fn fn, void *arg);
+/* For benches with their own loops: mark the measured phase (records time, calls hooks). */
+void thr_measure_begin(struct thr *t);
+void thr_measure_end(struct thr *t);
+
+/* Bind the calling thread to one PU with hwloc and check where it runs; 0 or -1 with message. */
+int bind_self(const struct topo *topo, int cpu, int *got, char *err);
+
+/* Run one thread per plan slot (thr[i] gets slot i); body runs after the start barrier.
+ * Returns 0, or -1 with a message if any thread could not be bound (nothing is measured then). */
+int threads_run(const struct topo *topo, const struct plan *p, struct thr *thr, double warmup_s,
+		double duration_s, void (*body)(struct thr *, void *), void *arg, const struct thr_hooks *hooks,
+		char *err);
+
+/* Allocate n zeroed, 128-byte-aligned thread records. */
+struct thr *thr_alloc(int n);
+#endif

@@ -1,0 +1,33 @@
+/* Machine topology from hwloc: this machine, or a foreign one (synthetic/XML) for planning. */
+#ifndef C2C_TOPO_H
+#define C2C_TOPO_H
+#include <hwloc.h>
+#include <stdio.h>
+
+struct pu {
+	int os;      /* OS CPU number (P#), as the kernel numbers CPUs */
+	int pkg;     /* package, logical index */
+	int core;    /* core, logical index over the machine */
+	int smt;     /* index among the PUs of its core (0 = first sibling) */
+	int node;    /* NUMA node OS index */
+	int allowed; /* in this process's allowed cpuset */
+};
+
+struct topo {
+	hwloc_topology_t h;
+	int foreign;       /* loaded from synthetic/XML: plans only, nothing runs */
+	char source[300];  /* "this machine", "synthetic:...", "xml:FILE" */
+	int npackages, ncores, npus, nnodes;
+	int pus_per_core;  /* most PUs on any core */
+	int line_size;     /* L1d line size in bytes (64 when the topology has no caches) */
+	int line_from_hw;  /* line_size was read from the topology */
+	struct pu *pu;     /* npus entries, in topological order (core by core) */
+};
+
+/* spec: NULL or "" for this machine, "synthetic:DESC" or "xml:FILE". */
+int topo_load(struct topo *t, const char *spec, char *err);
+void topo_free(struct topo *t);
+void topo_print(const struct topo *t, FILE *f);
+/* The PU with OS number os, or NULL. */
+const struct pu *topo_pu(const struct topo *t, int os);
+#endif

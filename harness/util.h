@@ -1,0 +1,41 @@
+/* Small shared helpers: error strings, clocks, cache-block alignment. */
+#ifndef C2C_UTIL_H
+#define C2C_UTIL_H
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+/* Harness-private data is padded to this, so the harness never false-shares with itself
+ * (two 64-byte lines: defeats the adjacent-line prefetcher too). */
+#define C2C_BLOCK 128
+#define C2C_ALIGNED __attribute__((aligned(C2C_BLOCK)))
+
+#define ERRLEN 512
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Exit statuses. */
+enum { EXIT_BADINPUT = 2, EXIT_NOCOUNTERS = 3 };
+
+/* Format an error into err (size ERRLEN) and return -1, so callers can `return fail(...)`. */
+int fail(char *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Print "c2cbench: error: MSG" on one line and exit with status code. */
+void die(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+
+static inline uint64_t now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+void sleep_ns(uint64_t ns);
+
+/* Strict number parsing: the whole string must be a number. Return 0 or -1. */
+int parse_long(const char *s, long *out);
+int parse_double(const char *s, double *out);
+
+/* Duplicate a string or abort: out-of-memory is not a user error. */
+char *xstrdup(const char *s);
+void *xcalloc(size_t n, size_t size);
+#endif

@@ -1,0 +1,25 @@
+/* A layout: one real struct holding the work item and the read-mostly pointer, and where each lands. */
+#ifndef C2C_LAYOUT_H
+#define C2C_LAYOUT_H
+#include "work.h"
+#include <stddef.h>
+
+struct layout {
+	const char *name;
+	const char *desc;
+	size_t size;     /* sizeof the struct */
+	size_t align;    /* _Alignof the struct */
+	size_t work_off; /* offsetof the work item (its pending word) */
+	size_t meta_off; /* offsetof the read-mostly metadata pointer */
+};
+
+void layout_register(const struct layout *l);
+const struct layout *layout_find(const char *name);
+const struct layout *layout_at(int i);
+int layout_count(void);
+/* "shared,aligned,padded": the registered names, in a stable order. */
+const char *layout_names(void);
+
+#define LAYOUT_REGISTER(l) \
+	static void __attribute__((constructor)) register_##l(void) { layout_register(&l); }
+#endif
