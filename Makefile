@@ -18,6 +18,7 @@ LIBSRC := $(filter-out harness/main.c,$(SRC))
 OBJ := $(SRC:%.c=$(BUILD)/%.o)
 LIBOBJ := $(LIBSRC:%.c=$(BUILD)/%.o)
 TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
+TESTLIB := $(BUILD)/tests/testutil.o
 BIN := c2cbench
 
 .PHONY: all deps run test asan bench disasm install clean check-tests
@@ -33,9 +34,9 @@ $(BUILD)/%.o: %.c $(wildcard harness/*.h layouts/*.h tests/*.h) Makefile
 $(BIN): $(OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/tests/%: tests/%.c $(LIBOBJ) $(wildcard tests/*.h)
+$(BUILD)/tests/%: tests/%.c $(LIBOBJ) $(TESTLIB) $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -Itests -o $@ $< $(LIBOBJ) $(LDFLAGS) $(LDLIBS) $(shell pkg-config --libs cmocka)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -Itests -o $@ $< $(LIBOBJ) $(TESTLIB) $(LDFLAGS) $(LDLIBS) $(shell pkg-config --libs cmocka)
 
 $(BUILD)/bare_load: scripts/bare_load.c Makefile
 	@mkdir -p $(dir $@)

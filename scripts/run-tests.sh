@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Run each cmocka test binary; print a closing "N passed, N failed" line; fail if any test failed.
+set -u
+passed=0 failed=0 bad_bins=()
+for t in "$@"; do
+  out=$("$t" 2>&1); rc=$?
+  printf '%s\n' "$out"
+  p=$(printf '%s\n' "$out" | sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' | tail -1)
+  f=$(printf '%s\n' "$out" | sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' | tail -1)
+  passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
+  if [ $rc -ne 0 ] && [ -z "$f" ]; then failed=$((failed + 1)); bad_bins+=("$t (exit $rc)"); fi
+  [ $rc -ne 0 ] && [ -n "$f" ] && bad_bins+=("$t")
+done
+[ ${#bad_bins[@]} -gt 0 ] && printf 'failing: %s\n' "${bad_bins[@]}"
+echo "tests: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,99 @@
+#include "testutil.h"
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static void drain(int fd, char *buf, size_t cap)
+{
+	size_t k = 0;
+	ssize_t n;
+	while ((n = read(fd, buf + k, cap - 1 - k)) > 0 && k + 1 < cap)
+		k += (size_t)n;
+	buf[k] = 0;
+}
+
+void run_c2c(struct cmd_result *r, const char *arg0, ...)
+{
+	const char *argv[64];
+	int n = 0, po[2], pe[2];
+	va_list ap;
+	const char *bin = getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
+	argv[n++] = bin;
+	va_start(ap, arg0);
+	for (const char *a = arg0; a && n < 63; a = va_arg(ap, const char *))
+		argv[n++] = a;
+	va_end(ap);
+	argv[n] = NULL;
+	assert_int_equal(pipe(po), 0);
+	assert_int_equal(pipe(pe), 0);
+	/* stderr is read after stdout: keep it in a file so a chatty child cannot block on a full pipe */
+	char errpath[] = "/tmp/c2c-test-err-XXXXXX";
+	int efd = mkstemp(errpath);
+	assert_true(efd >= 0);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		dup2(po[1], 1);
+		dup2(efd, 2);
+		close(po[0]);
+		execv(bin, (char *const *)argv);
+		_exit(127);
+	}
+	close(po[1]);
+	close(pe[0]);
+	close(pe[1]);
+	drain(po[0], r->out, sizeof(r->out));
+	close(po[0]);
+	int st;
+	waitpid(pid, &st, 0);
+	r->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+	lseek(efd, 0, SEEK_SET);
+	drain(efd, r->err, sizeof(r->err));
+	close(efd);
+	unlink(errpath);
+}
+
+int count_lines(const char *s)
+{
+	int n = 0;
+	for (const char *p = s; *p; p++)
+		n += *p == '\n';
+	return n + (*s && s[strlen(s) - 1] != '\n');
+}
+
+char *temp_dir(void)
+{
+	char *t = strdup("/tmp/c2c-test-XXXXXX");
+	assert_non_null(mkdtemp(t));
+	return t;
+}
+
+void rm_rf(const char *path)
+{
+	char cmd[512];
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", path);
+	assert_int_equal(system(cmd), 0);
+}
+
+int file_exists(const char *path)
+{
+	return access(path, F_OK) == 0;
+}
+
+char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	long n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	char *s = malloc((size_t)n + 1);
+	size_t got = fread(s, 1, (size_t)n, f);
+	s[got] = 0;
+	fclose(f);
+	return s;
+}

@@ -1,0 +1,26 @@
+/* Helpers shared by the cmocka tests: run the real c2cbench binary and capture what it says. */
+#ifndef C2C_TESTUTIL_H
+#define C2C_TESTUTIL_H
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+struct cmd_result {
+	int status;      /* exit status, or 128+signal */
+	char out[65536]; /* stdout */
+	char err[8192];  /* stderr */
+};
+
+/* Run $C2C_BIN (or ./c2cbench) with the NULL-terminated arguments. */
+void run_c2c(struct cmd_result *r, const char *arg0, ...);
+/* Number of lines in s (a final line without newline counts). */
+int count_lines(const char *s);
+/* A fresh temporary directory (mkdtemp), removed by rm_rf. */
+char *temp_dir(void);
+void rm_rf(const char *path);
+int file_exists(const char *path);
+/* Read a whole file into a malloc'ed string (NULL if unreadable). */
+char *slurp(const char *path);
+#endif
