@@ -8,7 +8,7 @@ GIT_REV := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(s
 
 OPT ?= -O2 -g
 SAN ?=
-CPPFLAGS += -Iharness -Ilayouts -DC2C_GIT_REV='"$(GIT_REV)"' -D_GNU_SOURCE
+CPPFLAGS += -Iharness -Ilayouts -D_GNU_SOURCE
 CFLAGS += -std=gnu11 $(OPT) $(SAN) -Wall -Wextra -Werror -pthread $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 LDLIBS += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lsde -lpfm -lm -pthread
 LDFLAGS += $(SAN)
@@ -21,7 +21,8 @@ TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 TESTLIB := $(BUILD)/tests/testutil.o
 BIN := c2cbench
 
-.PHONY: all deps run test asan bench disasm install clean check-tests
+.SECONDARY:
+.PHONY: .FORCE all deps run test asan bench disasm install clean check-tests
 all: $(BIN)
 
 deps:
@@ -30,6 +31,11 @@ deps:
 $(BUILD)/%.o: %.c $(wildcard harness/*.h layouts/*.h tests/*.h) Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+# Only the run context records the revision: a commit must not rebuild everything.
+$(BUILD)/harness/context.o: CPPFLAGS += -DC2C_GIT_REV='"$(GIT_REV)"'
+$(BUILD)/harness/context.o: .FORCE
+.FORCE:
 
 $(BIN): $(OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 size_t csv_field(const char *in, char *out, size_t n)
@@ -30,8 +31,11 @@ size_t csv_field(const char *in, char *out, size_t n)
 
 int csv_open(struct csv *c, const char *path, char *err)
 {
+	struct stat st;
 	memset(c, 0, sizeof(*c));
-	c->fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
+	/* A device or pipe (/dev/stdout, /dev/full) is written as is; a regular file must be new. */
+	int existing_special = !stat(path, &st) && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+	c->fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC | (existing_special ? 0 : O_CREAT | O_EXCL), 0644);
 	if (c->fd < 0) {
 		if (errno == EEXIST)
 			return fail(err, "--out: '%s' already exists; accepted: a new file (results are never overwritten)", path);
@@ -44,7 +48,7 @@ int csv_open(struct csv *c, const char *path, char *err)
 /* Write all of buf or, on failure, cut the file back so no partial line remains. */
 static int write_whole(struct csv *c, const char *buf, size_t len, char *err)
 {
-	off_t start = lseek(c->fd, 0, SEEK_END);
+	off_t start = lseek(c->fd, 0, SEEK_END); /* -1 on pipes: nothing to cut back there */
 	size_t done = 0;
 	while (done < len) {
 		ssize_t w = write(c->fd, buf + done, len - done);

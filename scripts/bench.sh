@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# `make bench`: timing ratios measured side by side in one run. Not a test: it reports, it does not fail.
+# Usage: bench.sh C2CBENCH BARE_LOAD
+set -euo pipefail
+bin=${1:-./c2cbench} bare=${2:-build/bare_load}
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+reps=${BENCH_REPS:-5} dur=${BENCH_DURATION:-1}
+
+echo "== pending-bit: 1 writer + 1 reader, $reps reps x ${dur}s, layouts in shuffled order =="
+"$bin" run pending-bit --writers 1 --readers 1 --reps "$reps" --duration "$dur" --out "$tmp/pb.csv"
+echo "== harness overhead: bare single-thread load loop, then the padded reader rate again =="
+bare_ns=$("$bare" "$dur" | awk '{print $1}')
+
+# median of a column per layout, from the CSV (header names, not positions)
+median() { # file layout column
+  awk -F, -v L="$2" -v C="$3" 'NR==1 { for (i = 1; i <= NF; i++) if ($i == C) c = i; for (i = 1; i <= NF; i++) if ($i == "layout") l = i; next }
+    $l == L { print $c }' "$1" | sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "NA"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "NA" || b == "NA" || b == 0) print "NA"; else printf "%.2f", a / b }'; }
+
+echo
+printf '%-8s %14s %14s %14s %16s %16s\n' role shared aligned padded shared/aligned shared/padded
+for role in writer reader; do
+  s=$(median "$tmp/pb.csv" shared ${role}_ns_per_op); a=$(median "$tmp/pb.csv" aligned ${role}_ns_per_op)
+  p=$(median "$tmp/pb.csv" padded ${role}_ns_per_op)
+  printf '%-8s %14s %14s %14s %16s %16s\n' "$role" "$s" "$a" "$p" "$(ratio "$s" "$a")" "$(ratio "$s" "$p")"
+done
+rs=$(median "$tmp/pb.csv" shared reader_ns_per_op); ra=$(median "$tmp/pb.csv" aligned reader_ns_per_op)
+rp=$(median "$tmp/pb.csv" padded reader_ns_per_op)
+echo
+echo "expected here: reader shared/aligned >= 2 -> measured $(ratio "$rs" "$ra")"
+awk -v h="$rp" -v b="$bare_ns" 'BEGIN { printf "harness cost: padded reader %.4f ns/op vs bare loop %.4f ns/op: %+.1f%% (target < 3%%)\n", h, b, 100 * (h - b) / b }'

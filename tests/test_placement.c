@@ -1,0 +1,145 @@
+/* Placement plans against foreign (synthetic) topologies: what a two-socket server would get. */
+#include "testutil.h"
+#include "placement.h"
+#include "util.h"
+#include <string.h>
+
+#define TWO_PKG "synthetic:pack:2 numa:1 core:8 pu:2"
+#define ONE_PKG "synthetic:pack:1 numa:1 core:4 pu:1"
+
+static struct role_req wr[2] = { { "writer", 1 }, { "reader", 1 } };
+
+static void load(struct topo *t, const char *spec)
+{
+	char err[ERRLEN] = "";
+	assert_int_equal(topo_load(t, spec, err), 0);
+}
+
+static void synthetic_shape(void **s)
+{
+	(void)s;
+	struct topo t;
+	load(&t, TWO_PKG);
+	assert_int_equal(t.npackages, 2);
+	assert_int_equal(t.ncores, 16);
+	assert_int_equal(t.npus, 32);
+	assert_int_equal(t.nnodes, 2);
+	assert_int_equal(t.pus_per_core, 2);
+	assert_true(t.foreign);
+	topo_free(&t);
+}
+
+static void cross_socket_splits_roles(void **s)
+{
+	(void)s;
+	struct topo t;
+	struct plan p;
+	char err[ERRLEN] = "";
+	struct role_req r[2] = { { "writer", 3 }, { "reader", 2 } };
+	load(&t, TWO_PKG);
+	assert_int_equal(plan_make(&t, "cross-socket", r, 2, &p, err), 0);
+	assert_int_equal(p.n, 5);
+	for (int i = 0; i < p.n; i++) {
+		assert_int_equal(p.slot[i].pkg, p.slot[i].role == 0 ? 0 : 1);
+		for (int j = 0; j < i; j++)
+			assert_int_not_equal(p.slot[i].core, p.slot[j].core);
+	}
+	assert_string_equal(p.used, "cross-socket");
+	assert_int_equal(plan_make(&t, "auto", wr, 2, &p, err), 0);
+	assert_string_equal(p.used, "cross-socket");
+	assert_int_equal(plan_mem_node(&t, &p, "reader", err), 0);
+	assert_int_equal(p.mem_node, 1);
+	assert_int_equal(plan_mem_node(&t, &p, "writer", err), 0);
+	assert_int_equal(p.mem_node, 0);
+	topo_free(&t);
+}
+
+static void smt_uses_siblings(void **s)
+{
+	(void)s;
+	struct topo t;
+	struct plan p;
+	char err[ERRLEN] = "";
+	load(&t, TWO_PKG);
+	assert_int_equal(plan_make(&t, "smt", wr, 2, &p, err), 0);
+	assert_int_equal(p.n, 2);
+	assert_int_equal(p.slot[0].core, p.slot[1].core);
+	assert_int_not_equal(p.slot[0].os, p.slot[1].os);
+	assert_int_not_equal(p.slot[0].role, p.slot[1].role);
+	topo_free(&t);
+}
+
+static void same_socket_and_spread(void **s)
+{
+	(void)s;
+	struct topo t;
+	struct plan p;
+	char err[ERRLEN] = "";
+	struct role_req r[2] = { { "writer", 2 }, { "reader", 2 } };
+	load(&t, TWO_PKG);
+	assert_int_equal(plan_make(&t, "same-socket", r, 2, &p, err), 0);
+	for (int i = 0; i < p.n; i++)
+		assert_int_equal(p.slot[i].pkg, 0);
+	assert_int_equal(plan_make(&t, "spread", r, 2, &p, err), 0);
+	assert_int_equal(p.slot[0].pkg, 0);
+	assert_int_equal(p.slot[1].pkg, 1);
+	assert_int_equal(plan_make(&t, "compact", r, 2, &p, err), 0);
+	assert_int_equal(p.slot[0].core, p.slot[1].core);
+	topo_free(&t);
+}
+
+static void one_package_refuses_cross_socket(void **s)
+{
+	(void)s;
+	struct topo t;
+	struct plan p;
+	char err[ERRLEN] = "";
+	load(&t, ONE_PKG);
+	assert_int_equal(plan_make(&t, "cross-socket", wr, 2, &p, err), -1);
+	assert_non_null(strstr(err, "needs 2 packages"));
+	assert_non_null(strstr(err, "has 1"));
+	assert_int_equal(plan_make(&t, "smt", wr, 2, &p, err), -1);
+	assert_non_null(strstr(err, "SMT"));
+	assert_int_equal(plan_make(&t, "auto", wr, 2, &p, err), 0);
+	assert_string_equal(p.used, "same-socket");
+	struct role_req many[2] = { { "writer", 3 }, { "reader", 2 } };
+	assert_int_equal(plan_make(&t, "same-socket", many, 2, &p, err), -1);
+	assert_non_null(strstr(err, "needs 5"));
+	topo_free(&t);
+}
+
+static void explicit_cpus(void **s)
+{
+	(void)s;
+	struct topo t;
+	struct plan p;
+	char err[ERRLEN] = "";
+	load(&t, TWO_PKG);
+	assert_int_equal(plan_make(&t, "cpus:3,17", wr, 2, &p, err), 0);
+	assert_int_equal(p.slot[0].os, 3);
+	assert_int_equal(p.slot[0].role, 0);
+	assert_int_equal(p.slot[1].os, 17);
+	assert_int_equal(p.slot[1].pkg, 1);
+	assert_int_equal(plan_make(&t, "cpus:3,99", wr, 2, &p, err), -1);
+	assert_non_null(strstr(err, "CPU 99 does not exist"));
+	assert_int_equal(plan_make(&t, "cpus:3", wr, 2, &p, err), -1);
+	assert_non_null(strstr(err, "gives 1 CPUs"));
+	assert_int_equal(plan_make(&t, "cpus:x", wr, 2, &p, err), -1);
+	assert_int_equal(plan_make(&t, "diagonal", wr, 2, &p, err), -1);
+	assert_non_null(strstr(err, "accepted"));
+	assert_int_equal(plan_mem_node(&t, &p, "7", err), -1);
+	topo_free(&t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest t[] = {
+		cmocka_unit_test(synthetic_shape),
+		cmocka_unit_test(cross_socket_splits_roles),
+		cmocka_unit_test(smt_uses_siblings),
+		cmocka_unit_test(same_socket_and_spread),
+		cmocka_unit_test(one_package_refuses_cross_socket),
+		cmocka_unit_test(explicit_cpus),
+	};
+	return cmocka_run_group_tests(t, NULL, NULL);
+}
