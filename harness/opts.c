@@ -101,7 +101,7 @@ int opt_set(struct opts *o, const char *name, const char *val, char *err)
 
 int opts_parse(struct opts *o, const struct opt_spec *const *tables, int argc, char **argv, char *err)
 {
-	struct option lo[OPTS_MAX + 1];
+	struct option lo[OPTS_MAX + 2];
 	memset(o, 0, sizeof(*o));
 	for (int t = 0; tables[t]; t++)
 		for (const struct opt_spec *s = tables[t]; s->name; s++) {
@@ -118,7 +118,8 @@ int opts_parse(struct opts *o, const struct opt_spec *const *tables, int argc, c
 			lo[o->n] = (struct option){ s->name, s->type == OPT_FLAG ? no_argument : required_argument, NULL, 1000 + o->n };
 			o->n++;
 		}
-	lo[o->n] = (struct option){ 0 };
+	lo[o->n] = (struct option){ "help", no_argument, NULL, 'h' };
+	lo[o->n + 1] = (struct option){ 0 };
 	optind = 0;
 	opterr = 0;
 	int c, idx;

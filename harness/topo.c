@@ -60,7 +60,15 @@ int topo_load(struct topo *t, const char *spec, char *err)
 		t->h = NULL;
 		return -1;
 	}
-	hwloc_const_cpuset_t allowed = hwloc_topology_get_allowed_cpuset(t->h);
+	/* Allowed: the cgroup cpuset hwloc reports, narrowed on this machine to the process affinity
+	 * (taskset), so a planned CPU outside either is refused before any thread starts. */
+	hwloc_bitmap_t allowed = hwloc_bitmap_dup(hwloc_topology_get_allowed_cpuset(t->h));
+	if (!t->foreign) {
+		hwloc_bitmap_t mine = hwloc_bitmap_alloc();
+		if (!hwloc_get_cpubind(t->h, mine, HWLOC_CPUBIND_PROCESS))
+			hwloc_bitmap_and(allowed, allowed, mine);
+		hwloc_bitmap_free(mine);
+	}
 	t->npackages = hwloc_get_nbobjs_by_type(t->h, HWLOC_OBJ_PACKAGE);
 	t->ncores = hwloc_get_nbobjs_by_type(t->h, HWLOC_OBJ_CORE);
 	t->npus = hwloc_get_nbobjs_by_type(t->h, HWLOC_OBJ_PU);
@@ -89,6 +97,7 @@ int topo_load(struct topo *t, const char *spec, char *err)
 		u->node = pu_node(t->h, p);
 		u->allowed = hwloc_bitmap_isset(allowed, p->os_index);
 	}
+	hwloc_bitmap_free(allowed);
 	if (t->ncores < 1)
 		t->ncores = t->npus;
 	if (t->pus_per_core < 1)

@@ -5,8 +5,8 @@ passed=0 failed=0 bad_bins=()
 for t in "$@"; do
   out=$("$t" 2>&1); rc=$?
   printf '%s\n' "$out"
-  p=$(printf '%s\n' "$out" | sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' | tail -1)
-  f=$(printf '%s\n' "$out" | sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' | tail -1)
+  p=$(printf '%s\n' "$out" | grep -o '\[  PASSED  \] [0-9]* test' | grep -o '[0-9]*' | tail -1)
+  f=$(printf '%s\n' "$out" | grep -o '\[  FAILED  \] [0-9]* test' | grep -o '[0-9]*' | tail -1)
   passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
   if [ $rc -ne 0 ] && [ -z "$f" ]; then failed=$((failed + 1)); bad_bins+=("$t (exit $rc)"); fi
   [ $rc -ne 0 ] && [ -n "$f" ] && bad_bins+=("$t")

@@ -3,6 +3,7 @@
 #define C2C_TESTUTIL_H
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>

@@ -1,0 +1,137 @@
+/* Bad input through the real binary: one line naming the value and what is accepted, exit 2, no CSV. */
+#include "testutil.h"
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *dir, out[300];
+
+static int setup(void **s)
+{
+	(void)s;
+	dir = temp_dir();
+	snprintf(out, sizeof(out), "%s/out.csv", dir);
+	return 0;
+}
+
+static int teardown(void **s)
+{
+	(void)s;
+	rm_rf(dir);
+	free(dir);
+	return 0;
+}
+
+/* Run pending-bit with one bad setting; expect a single error line containing `says`. */
+static void refused(const char *says, const char *a, const char *b, const char *c, const char *d)
+{
+	static struct cmd_result r;
+	run_c2c(&r, "run", "pending-bit", "--duration", "0.05", "--warmup", "0.01", "--reps", "1", "--out", out, a, b, c, d, NULL);
+	if (r.status != 2 || !strstr(r.err, says) || count_lines(r.err) != 1)
+		fail_msg("args %s %s: status %d, stderr: %s (wanted '%s')", a, b ? b : "", r.status, r.err, says);
+	assert_string_equal(strncmp(r.err, "c2cbench: error: ", 17) ? "no prefix" : "ok", "ok");
+	assert_false(file_exists(out));
+}
+
+static void bad_names(void **s)
+{
+	(void)s;
+	struct cmd_result r;
+	run_c2c(&r, "run", "nosuch", NULL);
+	assert_int_equal(r.status, 2);
+	assert_non_null(strstr(r.err, "unknown bench 'nosuch'; accepted: "));
+	run_c2c(&r, "frobnicate", NULL);
+	assert_int_equal(r.status, 2);
+	refused("'bogus' is not accepted; accepted: shared,aligned,padded", "--layout", "bogus", NULL, NULL);
+	refused("'diagonal' is not accepted", "--placement", "diagonal", NULL, NULL);
+	refused("'never' is not accepted; accepted: rmw,test-then-set", "--policy", "never", NULL, NULL);
+	refused("unknown option '--frobs'", "--frobs", NULL, NULL, NULL);
+}
+
+static void bad_numbers(void **s)
+{
+	(void)s;
+	refused("--duration: 'abc'", "--duration", "abc", NULL, NULL);
+	refused("--duration: '-1'", "--duration", "-1", NULL, NULL);
+	refused("--duration: '0'", "--duration", "0", NULL, NULL);
+	refused("--reps: '0'", "--reps", "0", NULL, NULL);
+	refused("--reps: '2x'", "--reps", "2x", NULL, NULL);
+	refused("--writers: '0'", "--writers", "0", NULL, NULL);
+	refused("--readers: '-1'", "--readers", "-1", NULL, NULL);
+	refused("--work: '-5'", "--work", "-5", NULL, NULL);
+	refused("--offset-sweep: '0:64:8'", "--offset-sweep", "0:64:8", NULL, NULL);
+	refused("--offset-sweep: '8:64'", "--offset-sweep", "8:64", NULL, NULL);
+}
+
+static void impossible_placements(void **s)
+{
+	(void)s;
+	char many[16];
+	snprintf(many, sizeof(many), "%d", 1000);
+	refused("CPU 999 does not exist", "--placement", "cpus:0,999", NULL, NULL);
+	refused("needs 2 packages but this machine has 1", "--placement", "cross-socket", NULL, NULL);
+	refused("placement same-socket needs 1001", "--writers", many, NULL, NULL);
+	refused("--mem-node: '9'", "--mem-node", "9", NULL, NULL);
+	refused("can only plan", "--topology", "synthetic:pack:2 core:2 pu:1", NULL, NULL);
+	refused("not a valid hwloc synthetic", "--topology", "synthetic:bogus:2", "--dry-run", NULL);
+}
+
+static void cpu_outside_cpuset(void **s)
+{
+	(void)s;
+	cpu_set_t old, one;
+	sched_getaffinity(0, sizeof(old), &old);
+	if (CPU_COUNT(&old) < 2)
+		skip(); /* needs a second CPU to exclude */
+	CPU_ZERO(&one);
+	CPU_SET(0, &one);
+	struct cmd_result r;
+	assert_int_equal(sched_setaffinity(0, sizeof(one), &one), 0); /* the child inherits it, like taskset -c 0 */
+	run_c2c(&r, "run", "pending-bit", "--placement", "cpus:0,1", "--out", out, NULL);
+	assert_int_equal(sched_setaffinity(0, sizeof(old), &old), 0);
+	assert_int_equal(r.status, 2);
+	assert_non_null(strstr(r.err, "CPU 1 is outside this process's allowed cpuset"));
+	assert_false(file_exists(out));
+}
+
+static void unwritable_output(void **s)
+{
+	(void)s;
+	struct cmd_result r;
+	run_c2c(&r, "run", "pending-bit", "--out", "/nonexistent-dir/x.csv", "--duration", "0.05", NULL);
+	assert_int_equal(r.status, 2);
+	assert_non_null(strstr(r.err, "cannot create '/nonexistent-dir/x.csv'"));
+	assert_int_equal(count_lines(r.err), 1);
+}
+
+static void help_and_dry_run(void **s)
+{
+	(void)s;
+	struct cmd_result r;
+	run_c2c(&r, "run", "pending-bit", "--help", NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "--offset-sweep"));
+	assert_non_null(strstr(r.out, "--placement"));
+	run_c2c(&r, "run", "pending-bit", "--topology", "synthetic:pack:2 numa:1 core:8 pu:2", "--dry-run", "--writers", "2",
+		"--mem-node", "reader", NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "placement cross-socket"));
+	assert_non_null(strstr(r.out, "memory on NUMA node 1"));
+	assert_non_null(strstr(r.out, "reader     0    16     1"));
+	run_c2c(&r, "topo", "--topology", "synthetic:pack:2 numa:1 core:2 pu:2", NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "packages: 2"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest t[] = {
+		cmocka_unit_test(bad_names),
+		cmocka_unit_test(bad_numbers),
+		cmocka_unit_test(impossible_placements),
+		cmocka_unit_test(cpu_outside_cpuset),
+		cmocka_unit_test(unwritable_output),
+		cmocka_unit_test(help_and_dry_run),
+	};
+	return cmocka_run_group_tests(t, setup, teardown);
+}

@@ -1,0 +1,94 @@
+/* CSV writing: quoting per RFC 4180, whole rows, a fixed header, no overwriting, failed writes. */
+#include "testutil.h"
+#include "csv.h"
+#include "stats.h"
+#include "util.h"
+#include <stdlib.h>
+#include <string.h>
+
+static void quoting(void **s)
+{
+	(void)s;
+	char out[128];
+	csv_field("plain", out, sizeof(out));
+	assert_string_equal(out, "plain");
+	csv_field("a,b", out, sizeof(out));
+	assert_string_equal(out, "\"a,b\"");
+	csv_field("say \"hi\"", out, sizeof(out));
+	assert_string_equal(out, "\"say \"\"hi\"\"\"");
+	csv_field("two\nlines", out, sizeof(out));
+	assert_string_equal(out, "\"two\nlines\"");
+	csv_field("", out, sizeof(out));
+	assert_string_equal(out, "");
+}
+
+static void header_then_rows(void **s)
+{
+	(void)s;
+	char *dir = temp_dir(), path[256], err[ERRLEN];
+	struct csv c;
+	struct row r = { 0 };
+	snprintf(path, sizeof(path), "%s/x.csv", dir);
+	assert_int_equal(csv_open(&c, path, err), 0);
+	row_set(&r, "a", "%d", 1);
+	row_set(&r, "b", "%s", "x,y");
+	row_na(&r, "c", "not measured here");
+	assert_int_equal(csv_write(&c, &r, err), 0);
+	row_set(&r, "a", "%d", 2);
+	assert_int_equal(csv_write(&c, &r, err), 0);
+	struct row other = { 0 };
+	row_set(&other, "b", "1");
+	row_set(&other, "a", "2");
+	row_set(&other, "c", "3");
+	assert_int_equal(csv_write(&c, &other, err), -1); /* columns out of order are refused */
+	assert_int_equal(csv_close(&c, err), 0);
+	char *text = slurp(path);
+	assert_string_equal(text, "a,b,c\n1,\"x,y\",NA\n2,\"x,y\",NA\n");
+	assert_string_equal(r.na_reason, "c: not measured here");
+	assert_int_equal(csv_open(&c, path, err), -1); /* an existing result file is never overwritten */
+	assert_non_null(strstr(err, "already exists"));
+	free(text);
+	row_clear(&r);
+	row_clear(&other);
+	rm_rf(dir);
+	free(dir);
+}
+
+static void full_disk_is_an_error(void **s)
+{
+	(void)s;
+	char err[ERRLEN];
+	struct csv c;
+	struct row r = { 0 };
+	row_set(&r, "a", "1");
+	assert_int_equal(csv_open(&c, "/dev/full", err), 0);
+	assert_int_equal(csv_write(&c, &r, err), -1);
+	assert_non_null(strstr(err, "/dev/full"));
+	csv_close(&c, err);
+	row_clear(&r);
+}
+
+static void stats_median_cv(void **s)
+{
+	(void)s;
+	double v[] = { 5, 1, 3, 2, 4 };
+	struct stats st = stats_of(v, 5);
+	assert_true(st.median == 3 && st.min == 1 && st.max == 5);
+	assert_true(st.cv > 0.52 && st.cv < 0.53); /* sd 1.5811 / mean 3 */
+	double e[] = { 1, 3 };
+	assert_true(stats_of(e, 2).median == 2);
+	assert_int_equal(stats_of(e, 0).n, 0);
+	double one[] = { 7 };
+	assert_true(stats_of(one, 1).cv == 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest t[] = {
+		cmocka_unit_test(quoting),
+		cmocka_unit_test(header_then_rows),
+		cmocka_unit_test(full_disk_is_an_error),
+		cmocka_unit_test(stats_median_cv),
+	};
+	return cmocka_run_group_tests(t, NULL, NULL);
+}

@@ -1,0 +1,67 @@
+/* The hot loops must be what they claim: writers a lock-prefixed RMW, readers plain loads only. */
+#include "testutil.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Disassembly of one function of the c2cbench binary, as objdump prints it. */
+static char *disasm(const char *fn)
+{
+	char cmd[512];
+	const char *bin = getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
+	snprintf(cmd, sizeof(cmd), "objdump -d --no-show-raw-insn -M att --disassemble=%s '%s'", fn, bin);
+	FILE *p = popen(cmd, "r");
+	assert_non_null(p);
+	size_t cap = 1 << 20, k = 0;
+	char *buf = calloc(1, cap);
+	size_t n;
+	while ((n = fread(buf + k, 1, cap - 1 - k, p)) > 0)
+		k += n;
+	assert_int_equal(pclose(p), 0);
+	char head[128];
+	snprintf(head, sizeof(head), "<%s>:", fn);
+	if (!strstr(buf, head))
+		fail_msg("function %s not found in %s", fn, bin);
+	return buf;
+}
+
+static int count(const char *hay, const char *needle)
+{
+	int n = 0;
+	for (const char *p = hay; (p = strstr(p, needle)); p++)
+		n++;
+	return n;
+}
+
+static void writers_hold_locked_rmw(void **s)
+{
+	(void)s;
+	char *rmw = disasm("pb_writer_rmw_batch"), *ttas = disasm("pb_writer_ttas_batch");
+#if defined(__x86_64__)
+	assert_true(count(rmw, "lock ") >= 1);
+	assert_true(count(ttas, "lock ") >= 1);
+#endif
+	free(rmw);
+	free(ttas);
+}
+
+static void reader_has_only_plain_loads(void **s)
+{
+	(void)s;
+	char *rd = disasm("pb_reader_batch");
+#if defined(__x86_64__)
+	assert_int_equal(count(rd, "lock "), 0);
+	assert_int_equal(count(rd, "xchg"), 0);
+	assert_true(count(rd, "mov ") + count(rd, "movq ") >= 2); /* the pointer load and the read through it */
+#endif
+	free(rd);
+}
+
+int main(void)
+{
+	const struct CMUnitTest t[] = {
+		cmocka_unit_test(writers_hold_locked_rmw),
+		cmocka_unit_test(reader_has_only_plain_loads),
+	};
+	return cmocka_run_group_tests(t, NULL, NULL);
+}
