@@ -8,7 +8,7 @@ reps=${BENCH_REPS:-5} dur=${BENCH_DURATION:-1}
 
 echo "== pending-bit: 1 writer + 1 reader, $reps reps x ${dur}s, layouts in shuffled order =="
 "$bin" run pending-bit --writers 1 --readers 1 --reps "$reps" --duration "$dur" --out "$tmp/pb.csv"
-echo "== harness overhead: bare single-thread load loop, then the padded reader rate again =="
+echo "== harness overhead: the bare single-thread load loop (scripts/bare_load.c) against the padded reader above =="
 bare_ns=$("$bare" "$dur" | awk '{print $1}')
 
 # median of a column per layout, from the CSV (header names, not positions)
