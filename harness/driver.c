@@ -1,6 +1,7 @@
 /* Runs a bench: options, topology, plan, repetitions in shuffled order, CSV rows, summary table. */
 #include "bench.h"
 #include "csv.h"
+#include "signals.h"
 #include "stats.h"
 #include <errno.h>
 #include <stdio.h>
@@ -82,11 +83,11 @@ static void print_summary(const struct bench_ctx *c, struct row *rows, int nrows
 	const char *col = c->b->variant_col;
 	if (!m || !nrows)
 		return;
-	printf("\n%s: %d repetition(s); median over repetitions, (CV), and ratio to '%s'\n", c->b->name, c->reps,
-	       c->var[0].name);
+	printf("\n%s: %d repetition(s); median [min..max] (CV) over repetitions, and ratio of medians to '%s'\n",
+	       c->b->name, c->reps, c->var[0].name);
 	printf("%-16s", col);
 	for (int k = 0; m[k]; k++)
-		printf("  %24s %9s", m[k], "ratio");
+		printf("  %34s %7s", m[k], "ratio");
 	printf("\n");
 	double *vals = xcalloc((size_t)nrows, sizeof(double));
 	double base[32] = { 0 };
@@ -104,15 +105,15 @@ static void print_summary(const struct bench_ctx *c, struct row *rows, int nrows
 			struct stats s = stats_of(vals, n);
 			if (v == 0)
 				base[k] = s.median;
-			char cell[64];
+			char cell[96];
 			if (!n)
 				snprintf(cell, sizeof(cell), "NA");
 			else
-				snprintf(cell, sizeof(cell), "%.4g (%.1f%%)", s.median, 100 * s.cv);
+				snprintf(cell, sizeof(cell), "%.4g [%.4g..%.4g] (%.1f%%)", s.median, s.min, s.max, 100 * s.cv);
 			if (n && base[k] > 0)
-				printf("  %24s %9.3f", cell, s.median / base[k]);
+				printf("  %34s %7.3f", cell, s.median / base[k]);
 			else
-				printf("  %24s %9s", cell, "NA");
+				printf("  %34s %7s", cell, "NA");
 		}
 		printf("\n");
 	}
@@ -158,7 +159,7 @@ static int run_all(struct bench_ctx *c, struct csv *out, char *err)
 		for (int i = 0; i < c->nvar; i++)
 			order[i] = i;
 		shuffle(order, c->nvar, &rng);
-		for (int k = 0; k < c->nvar && !rc; k++) {
+		for (int k = 0; k < c->nvar && !rc && !signals_pending(); k++) {
 			struct row r = { 0 };
 			fill_front(c, &r, rep, order[k]);
 			rc = c->b->run(c, &c->var[order[k]], rep, &r, err);
@@ -240,8 +241,14 @@ int bench_main(const struct bench *b, int argc, char **argv)
 				    : (default_out(c, path, sizeof(path), err) || csv_open(&out, path, err)))
 		rc = EXIT_BADINPUT;
 	else {
+		signals_install();
 		if (run_all(c, &out, err))
 			rc = 1;
+		if (signals_pending()) {
+			rc = 128 + signals_pending();
+			snprintf(err, ERRLEN, "interrupted by signal %d: %ld whole row(s) kept, the configuration in progress left no row",
+				 signals_pending(), out.rows);
+		}
 		if (out.rows)
 			fprintf(stderr, "c2cbench: %ld row(s) written to %s\n", out.rows, out.path);
 		char cerr[ERRLEN], *made = out.rows ? NULL : xstrdup(out.path);

@@ -1,4 +1,5 @@
 #include "threads.h"
+#include "signals.h"
 #include <errno.h>
 #include <sched.h>
 #include <stdlib.h>
@@ -122,10 +123,12 @@ int threads_run(const struct topo *topo, const struct plan *p, struct thr *thr, 
 		__atomic_store_n(&c->phase, PHASE_STOP, __ATOMIC_RELEASE);
 	pthread_barrier_wait(&c->start);
 	if (!rc) {
-		sleep_ns((uint64_t)(warmup_s * 1e9));
+		int stopped = sleep_or_stop((uint64_t)(warmup_s * 1e9));
 		__atomic_store_n(&c->phase, PHASE_MEASURE, __ATOMIC_RELEASE);
-		sleep_ns((uint64_t)(duration_s * 1e9));
+		stopped = stopped || sleep_or_stop((uint64_t)(duration_s * 1e9));
 		__atomic_store_n(&c->phase, PHASE_STOP, __ATOMIC_RELEASE);
+		if (stopped) /* a configuration cut short is not a measurement: no row for it */
+			rc = fail(err, "interrupted by signal %d", signals_pending());
 	}
 	for (int i = 0; i < p->n; i++)
 		pthread_join(thr[i].tid, NULL);
