@@ -22,7 +22,7 @@ TESTLIB := $(BUILD)/tests/testutil.o
 BIN := c2cbench
 
 .SECONDARY:
-.PHONY: .FORCE all deps run test asan bench disasm install clean check-tests
+.PHONY: .FORCE all fuzz tsan valgrind deps run test asan bench disasm install clean check-tests
 all: $(BIN)
 
 deps:
@@ -65,6 +65,24 @@ asan: deps
 
 check-tests: $(BIN) $(TESTS)
 	@C2C_BIN=$(abspath $(BIN)) ASAN_OPTIONS=detect_leaks=1 bash scripts/run-tests.sh $(TESTS)
+
+# ThreadSanitizer over the same suite (the benches' intended races are atomics, so it must stay clean).
+tsan: deps
+	$(MAKE) --no-print-directory BUILD=build/tsan BIN=build/tsan/c2cbench OPT="-O1 -g" \
+		SAN="-fsanitize=thread" build/tsan/c2cbench check-tests
+
+# libFuzzer targets (clang) for hostile input: FUZZ_SECONDS per target (default 60).
+FUZZ_OBJ = $(LIBSRC:%.c=build/fuzz/obj/%.o)
+fuzz:
+	@C2C_EXTRA_PKGS="clang libclang-rt-14-dev" bash scripts/deps.sh
+	$(MAKE) --no-print-directory BUILD=build/fuzz/obj CC=clang OPT="-O1 -g" \
+		SAN="-fsanitize=fuzzer-no-link,address,undefined" $(FUZZ_OBJ)
+	FUZZ_OBJS="$(FUZZ_OBJ)" FUZZ_LIBS="$(LDLIBS)" bash scripts/fuzz.sh
+
+# valgrind memcheck on a short run of each bench: no leaks, no invalid accesses.
+valgrind: $(BIN)
+	@C2C_EXTRA_PKGS=valgrind bash scripts/deps.sh
+	bash scripts/valgrind.sh ./$(BIN)
 
 # Timing ratios, measured side by side in one run (not a test: these machines are noisy).
 bench: deps

@@ -121,8 +121,27 @@ static int spread_order(const struct topo *t, const struct pu **out)
 	return n;
 }
 
+/* Refuse CPU numbers no machine has before hwloc sizes a bitmap for them. */
+static int list_in_range(const char *list)
+{
+	for (const char *p = list; *p; p++) {
+		if (*p < '0' || *p > '9')
+			continue;
+		long v = 0;
+		while (*p >= '0' && *p <= '9' && v <= 65536)
+			v = v * 10 + (*p++ - '0');
+		if (v > 65536)
+			return 0;
+		if (!*p)
+			break;
+	}
+	return 1;
+}
+
 static int place_cpus(struct plan *p, const struct topo *t, const char *list, const struct role_req *r, int nr, char *err)
 {
+	if (!list_in_range(list))
+		return fail(err, "placement cpus:'%.40s' names a CPU above 65536; accepted: OS CPU numbers of %s (0-%d)", list, t->source, t->npus - 1);
 	hwloc_bitmap_t set = hwloc_bitmap_alloc();
 	int need = total_threads(r, nr), rc = 0;
 	if (!*list || hwloc_bitmap_list_sscanf(set, list) || hwloc_bitmap_iszero(set) || hwloc_bitmap_weight(set) < 0) {

@@ -11,6 +11,9 @@ int fail(char *err, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(err, ERRLEN, fmt, ap);
 	va_end(ap);
+	for (char *p = err; *p; p++) /* an error is one line, whatever the user typed */
+		if ((unsigned char)*p < 0x20)
+			*p = '?';
 	return -1;
 }
 

@@ -37,6 +37,11 @@ static void writers_hold_locked_rmw(void **s)
 {
 	(void)s;
 	char *rmw = disasm("pb_writer_rmw_batch"), *ttas = disasm("pb_writer_ttas_batch");
+	if (strstr(rmw, "__tsan_atomic")) { /* ThreadSanitizer turns atomics into calls: nothing to check */
+		free(rmw);
+		free(ttas);
+		skip();
+	}
 #if defined(__x86_64__)
 	assert_true(count(rmw, "lock ") >= 1);
 	assert_true(count(ttas, "lock ") >= 1);

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# `make valgrind`: memcheck on a short run of every bench: no leaks, no invalid accesses.
+# Usage: valgrind.sh C2CBENCH. Extra per-bench arguments: VALGRIND_ARGS_<bench with - as _>.
+set -uo pipefail
+bin=${1:-./c2cbench}
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+status=0
+for b in $("$bin" list | awk '$1 == "bench" { print $2 }'); do
+  var=VALGRIND_ARGS_${b//-/_}
+  log=$tmp/$b.log
+  valgrind --tool=memcheck --leak-check=full --errors-for-leak-kinds=definite,indirect \
+    --show-leak-kinds=definite,indirect --error-exitcode=99 --log-file="$log" \
+    "$bin" run "$b" --duration 0.05 --warmup 0.01 --reps 1 --quiet --out "$tmp/$b.csv" ${!var:-} >/dev/null 2>"$tmp/$b.err"
+  rc=$?
+  summary=$(grep -E "ERROR SUMMARY|definitely lost|indirectly lost" "$log" | sed 's/^==[0-9]*== //' | tr '\n' ' ')
+  if [ $rc -eq 0 ]; then echo "valgrind $b: clean ($summary)"; else echo "valgrind $b: FAILED (exit $rc) $summary"; cat "$tmp/$b.err"; grep -A12 -E "Invalid|definitely lost in" "$log" | head -60; status=1; fi
+done
+exit $status
