@@ -102,6 +102,10 @@ static void unwritable_output(void **s)
 	assert_int_equal(r.status, 2);
 	assert_non_null(strstr(r.err, "cannot create '/nonexistent-dir/x.csv'"));
 	assert_int_equal(count_lines(r.err), 1);
+	run_c2c(&r, "run", "pending-bit", "--out", "/dev/full", "--duration", "0.05", "--warmup", "0.01", "--reps", "1", "--quiet", NULL);
+	assert_int_not_equal(r.status, 0);
+	assert_non_null(strstr(r.err, "cannot write to '/dev/full': No space left on device"));
+	assert_int_equal(count_lines(r.err), 1);
 }
 
 static void help_and_dry_run(void **s)

@@ -1,0 +1,124 @@
+/* Interrupted runs lose nothing: whole rows of finished configurations stay, none for the one cut short. */
+#include "testutil.h"
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+static pid_t start_run(const char *csv)
+{
+	const char *bin = getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		int devnull = open("/dev/null", 1);
+		dup2(devnull, 1);
+		dup2(devnull, 2);
+		execl(bin, bin, "run", "pending-bit", "--reps", "50", "--duration", "0.15", "--warmup", "0.05", "--out", csv,
+		      "--quiet", (char *)NULL);
+		_exit(127);
+	}
+	return pid;
+}
+
+static void nap(double s)
+{
+	struct timespec ts = { (time_t)s, (long)((s - (long)s) * 1e9) };
+	nanosleep(&ts, NULL);
+}
+
+/* Fields in one CSV line, honouring quotes. */
+static int fields(const char *line, size_t len)
+{
+	int n = 1, q = 0;
+	for (size_t i = 0; i < len; i++) {
+		if (line[i] == '"')
+			q = !q;
+		else if (line[i] == ',' && !q)
+			n++;
+	}
+	return n;
+}
+
+/* Every line complete and as wide as the header; returns the number of data rows. */
+static int whole_rows(const char *path)
+{
+	char *t = slurp(path);
+	assert_non_null(t);
+	size_t len = strlen(t);
+	assert_true(len > 0);
+	assert_int_equal(t[len - 1], '\n');
+	int width = -1, rows = -1;
+	for (char *line = t; *line;) {
+		char *nl = strchr(line, '\n');
+		int w = fields(line, (size_t)(nl - line));
+		if (width < 0)
+			width = w;
+		assert_int_equal(w, width);
+		rows++;
+		line = nl + 1;
+	}
+	free(t);
+	return rows;
+}
+
+static void interrupted_by(int sig, int expect)
+{
+	char *dir = temp_dir(), csv[300];
+	int st;
+	snprintf(csv, sizeof(csv), "%s/run.csv", dir);
+	pid_t pid = start_run(csv);
+	nap(1.1); /* several configurations finish, one is in progress */
+	kill(pid, sig);
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), expect);
+	int rows = whole_rows(csv);
+	assert_true(rows >= 1 && rows < 150);
+	rm_rf(dir);
+	free(dir);
+}
+
+static void sigint_keeps_whole_rows(void **s)
+{
+	(void)s;
+	interrupted_by(SIGINT, 130);
+}
+
+static void sigterm_keeps_whole_rows(void **s)
+{
+	(void)s;
+	interrupted_by(SIGTERM, 143);
+}
+
+static void second_sigint_exits_at_once(void **s)
+{
+	(void)s;
+	char *dir = temp_dir(), csv[300];
+	int st;
+	snprintf(csv, sizeof(csv), "%s/run.csv", dir);
+	pid_t pid = start_run(csv);
+	nap(0.8);
+	kill(pid, SIGINT);
+	kill(pid, SIGINT);
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 130);
+	if (file_exists(csv))
+		whole_rows(csv);
+	rm_rf(dir);
+	free(dir);
+}
+
+int main(void)
+{
+	const struct CMUnitTest t[] = {
+		cmocka_unit_test(sigint_keeps_whole_rows),
+		cmocka_unit_test(sigterm_keeps_whole_rows),
+		cmocka_unit_test(second_sigint_exits_at_once),
+	};
+	return cmocka_run_group_tests(t, NULL, NULL);
+}
