@@ -1,33 +1,25 @@
 /* Registry of subcommands, so each one lives in a file of its own. */
 #include "commands.h"
-#include <stdlib.h>
-#include <string.h>
+#include "reg.h"
 
-#define COMMANDS_MAX 32
-static const struct command *reg[COMMANDS_MAX];
-static int nreg;
+static const char *command_name(const void *c)
+{
+	return ((const struct command *)c)->name;
+}
+
+static struct reg commands = { .name = command_name };
 
 void command_register(const struct command *c)
 {
-	if (nreg >= COMMANDS_MAX)
-		abort();
-	int i = nreg++;
-	while (i > 0 && strcmp(reg[i - 1]->name, c->name) > 0) {
-		reg[i] = reg[i - 1];
-		i--;
-	}
-	reg[i] = c;
+	reg_add(&commands, c);
 }
 
 const struct command *command_find(const char *name)
 {
-	for (int i = 0; i < nreg; i++)
-		if (!strcmp(reg[i]->name, name))
-			return reg[i];
-	return NULL;
+	return reg_find(&commands, name);
 }
 
 const struct command *command_at(int i)
 {
-	return i >= 0 && i < nreg ? reg[i] : NULL;
+	return reg_at(&commands, i);
 }

@@ -42,6 +42,7 @@ int csv_open(struct csv *c, const char *path, char *err)
 		return fail(err, "--out: cannot create '%s': %s; accepted: a writable path in an existing directory", path, strerror(errno));
 	}
 	c->path = xstrdup(path);
+	c->created = !existing_special;
 	return 0;
 }
 

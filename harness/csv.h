@@ -10,6 +10,7 @@ struct csv {
 	int ncols;
 	char **cols; /* the header, fixed by the first row */
 	long rows;
+	int created; /* a new regular file of ours (may be removed if it stays empty) */
 };
 
 /* Create path (parent directory must exist); an existing file is never truncated: refuse it. */

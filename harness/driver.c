@@ -251,12 +251,12 @@ int bench_main(const struct bench *b, int argc, char **argv)
 		}
 		if (out.rows)
 			fprintf(stderr, "c2cbench: %ld row(s) written to %s\n", out.rows, out.path);
-		char cerr[ERRLEN], *made = out.rows ? NULL : xstrdup(out.path);
+		char cerr[ERRLEN], *made = out.rows || !out.created ? NULL : xstrdup(out.path);
 		if (csv_close(&out, cerr) && !rc) {
 			snprintf(err, ERRLEN, "%s", cerr);
 			rc = 1;
 		}
-		if (made) /* nothing measured: leave no empty file behind */
+		if (made) /* nothing measured: leave no empty file of ours behind (never a device or pipe) */
 			unlink(made);
 		free(made);
 	}

@@ -1,6 +1,7 @@
 /* Bad input through the real binary: one line naming the value and what is accepted, exit 2, no CSV. */
 #include "testutil.h"
 #include <sched.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,6 +107,9 @@ static void unwritable_output(void **s)
 	assert_int_not_equal(r.status, 0);
 	assert_non_null(strstr(r.err, "cannot write to '/dev/full': No space left on device"));
 	assert_int_equal(count_lines(r.err), 1);
+	struct stat st;
+	assert_int_equal(stat("/dev/full", &st), 0);
+	assert_true(S_ISCHR(st.st_mode)); /* a device given as --out is written to, never removed */
 }
 
 static void help_and_dry_run(void **s)
