@@ -8,7 +8,7 @@ GIT_REV := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(s
 
 OPT ?= -O2 -g
 SAN ?=
-CPPFLAGS += -Iharness -Ilayouts -DC2C_GIT_REV='"$(GIT_REV)"' -D_GNU_SOURCE
+CPPFLAGS += -Iharness -Ilayouts -DC2C_GIT_REV='"$(GIT_REV)"' -DC2C_CFLAGS='"-std=gnu11 $(strip $(OPT) $(SAN))"' -D_GNU_SOURCE
 CFLAGS += -std=gnu11 $(OPT) $(SAN) -Wall -Wextra -Werror -pthread $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 LDLIBS += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lsde -lpfm -lm -pthread
 LDFLAGS += $(SAN)
