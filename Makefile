@@ -60,10 +60,16 @@ asan: deps
 check-tests: $(BIN) $(TESTS)
 	@C2C_BIN=$(abspath $(BIN)) ASAN_OPTIONS=detect_leaks=1 bash scripts/run-tests.sh $(TESTS)
 
+# The independent ping-pong that pingpong is checked against: plain pthreads, no harness code.
+$(BUILD)/pingpong_ref: scripts/pingpong_ref.c Makefile
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -Wall -Wextra -Werror -pthread -o $@ $< -pthread
+
 # Timing ratios, measured side by side in one run (not a test: these machines are noisy).
 bench: deps
-	$(MAKE) --no-print-directory $(BIN) $(BUILD)/bare_load
-	bash scripts/bench.sh ./$(BIN) $(BUILD)/bare_load
+	$(MAKE) --no-print-directory $(BIN) $(BUILD)/pingpong_ref $(if $(wildcard scripts/bare_load.c),$(BUILD)/bare_load)
+	bash scripts/bench-pingpong.sh ./$(BIN) $(BUILD)/pingpong_ref
+	$(if $(wildcard scripts/bench.sh),bash scripts/bench.sh ./$(BIN) $(BUILD)/bare_load)
 
 # The hot loops as compiled: writers must hold a lock-prefixed RMW, readers plain loads only.
 disasm: $(BIN)
