@@ -18,7 +18,7 @@ enum { MODE_LOAD_STORE, MODE_CAS, NMODES };
 static const char *const mode_names[NMODES] = { "load-store", "cas" };
 
 static const struct opt_spec pp_opts[] = {
-	{ "pairs", OPT_TEXT, "all", "SPEC", "pairs to measure among the --placement PUs: all, vs:CPU (each PU against CPU), sample:N (N random pairs, --seed), classes (one pair per topology class)", NULL, NULL },
+	{ "pairs", OPT_TEXT, "all", "SPEC", "pairs among the PUs of --placement (auto: every allowed PU, or cpus:LIST): all, vs:CPU (each PU against CPU), sample:N (N random pairs, --seed), classes (one pair per topology class). --duration/--warmup do not apply: see --samples, --preheat-ms", NULL, NULL },
 	{ "mode", OPT_CHOICES, "load-store,cas", "LIST", "handoffs to measure", "load-store,cas", NULL },
 	{ "samples", OPT_COUNT, "1000", "N", "timed samples per pair, mode and repetition (min and median are over these)", NULL, NULL },
 	{ "round-trips", OPT_COUNT, "100", "K", "round trips per sample (a sample is its time / 2K)", NULL, NULL },
