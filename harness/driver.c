@@ -358,9 +358,16 @@ static int run_all(struct bench_ctx *c, struct csv *out, char *err)
 	return rc;
 }
 
-/* The run context goes next to the CSV before anything is measured. */
+/* The run context goes next to the CSV before anything is measured; a CSV sent to a device or
+ * pipe has no "next to": it keeps only the context columns, and the user is told. */
 static int open_meta(const struct bench_ctx *c, const char *csv, char *meta, size_t n, char *err)
 {
+	struct stat st;
+	meta[0] = 0;
+	if (stat(csv, &st) || !S_ISREG(st.st_mode)) {
+		fprintf(stderr, "c2cbench: note: --out %s is not a regular file: no .meta file, only the context columns\n", csv);
+		return 0;
+	}
 	context_meta_path(csv, meta, n);
 	return context_write_meta(&c->ctx, meta, err);
 }
@@ -445,7 +452,8 @@ int bench_main(const struct bench *b, int argc, char **argv)
 		}
 		if (made) { /* nothing measured: leave no empty files behind */
 			unlink(made);
-			unlink(meta);
+			if (meta[0])
+				unlink(meta);
 		}
 		free(made);
 	}
