@@ -33,7 +33,7 @@ $(BUILD)/%.o: %.c $(wildcard harness/*.h layouts/*.h tests/*.h) Makefile
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
 # Only the run context records the revision: a commit must not rebuild everything.
-$(BUILD)/harness/context.o: CPPFLAGS += -DC2C_GIT_REV='"$(GIT_REV)"'
+$(BUILD)/harness/context.o: CPPFLAGS += -DC2C_GIT_REV='"$(GIT_REV)"' -DC2C_CFLAGS='"-std=gnu11 $(strip $(OPT) $(SAN))"'
 $(BUILD)/harness/context.o: .FORCE
 .FORCE:
 
@@ -84,10 +84,16 @@ valgrind: $(BIN)
 	@C2C_EXTRA_PKGS=valgrind bash scripts/deps.sh
 	bash scripts/valgrind.sh ./$(BIN)
 
+# The independent ping-pong that pingpong is checked against: plain pthreads, no harness code.
+$(BUILD)/pingpong_ref: scripts/pingpong_ref.c Makefile
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -Wall -Wextra -Werror -pthread -o $@ $< -pthread
+
 # Timing ratios, measured side by side in one run (not a test: these machines are noisy).
 bench: deps
-	$(MAKE) --no-print-directory $(BIN) $(BUILD)/bare_load
+	$(MAKE) --no-print-directory $(BIN) $(BUILD)/pingpong_ref $(BUILD)/bare_load
 	bash scripts/bench.sh ./$(BIN) $(BUILD)/bare_load
+	bash scripts/bench-pingpong.sh ./$(BIN) $(BUILD)/pingpong_ref
 
 # The hot loops as compiled: writers must hold a lock-prefixed RMW, readers plain loads only.
 disasm: $(BIN)

@@ -11,7 +11,9 @@
 #include <stdint.h>
 
 #define SCHEMA_VERSION 1
-#define VARIANTS_MAX 256
+#define VARIANTS_MAX 256     /* variants a user lists or sweeps (layouts, offsets) */
+#define CONFIGS_MAX 262144   /* variants one run may hold (pingpong: pairs x modes) */
+#define SUMMARY_MAX 8        /* summary columns per bench */
 
 /* One of the things a bench compares side by side (a layout, a check mode, a worker mode...). */
 struct variant {
@@ -27,9 +29,10 @@ struct bench_ctx {
 	struct topo *topo;
 	struct context ctx;
 	struct plan plan; /* filled by the bench's prepare (bench_plan), printed by --dry-run */
-	struct variant var[VARIANTS_MAX];
-	int nvar;
+	struct variant *var; /* grown by bench_variant */
+	int nvar, var_cap;
 	double duration, warmup;
+	double run_s; /* seconds one run() takes, when prepare knows better than warmup + duration */
 	int reps;
 	uint64_t seed;
 	const struct thr_hooks *hooks; /* per-thread hooks for measured threads (may be NULL) */
@@ -38,6 +41,7 @@ struct bench_ctx {
 
 enum bench_flags {
 	BENCH_PLACED = 1, /* takes --placement and --mem-node */
+	BENCH_PU_SET = 2, /* takes --placement auto|cpus:LIST as the set of PUs it places itself on */
 };
 
 struct bench {
@@ -46,6 +50,9 @@ struct bench {
 	const struct opt_spec *opts; /* bench options, { 0 }-terminated */
 	const char *variant_col;    /* CSV column naming the variant: "layout", "check", ... */
 	const char *const *summary; /* metric columns for the summary table, NULL-terminated */
+	/* Optional comma list of columns ("mode,class"): the summary has a line per group of rows with
+	 * equal values there (reduced to their median within each repetition) instead of per variant. */
+	const char *summary_by;
 	unsigned flags;
 	/* Check options, plan threads, fill c->var. Error: message, exit 2, nothing run. */
 	int (*prepare)(struct bench_ctx *c, char *err);

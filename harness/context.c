@@ -1,35 +1,299 @@
 #include "context.h"
+#include "util.h"
+#include <dirent.h>
+#include <perfmon/pfmlib.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
 
 #ifndef C2C_GIT_REV
 #define C2C_GIT_REV "unknown"
 #endif
+#ifndef C2C_CFLAGS
+#define C2C_CFLAGS "unknown"
+#endif
+
+static struct ctx_fact *fact_new(struct context *c, const char *key)
+{
+	if (c->nfacts >= CTX_FACTS)
+		abort(); /* more facts than the table holds is a programming error */
+	struct ctx_fact *f = &c->fact[c->nfacts++];
+	snprintf(f->key, sizeof(f->key), "%s", key);
+	return f;
+}
+
+static void __attribute__((format(printf, 3, 4))) fact_set(struct context *c, const char *key, const char *fmt, ...)
+{
+	struct ctx_fact *f = fact_new(c, key);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(f->val, sizeof(f->val), fmt, ap);
+	va_end(ap);
+}
+
+static void fact_na(struct context *c, const char *key, const char *why)
+{
+	struct ctx_fact *f = fact_new(c, key);
+	snprintf(f->val, sizeof(f->val), "NA");
+	snprintf(f->why, sizeof(f->why), "%s", why);
+}
+
+/* First line of a small sysfs/procfs file, without the newline; -1 if it cannot be read. */
+static int read_line(const char *path, char *out, size_t n)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return -1;
+	int ok = fgets(out, (int)n, f) != NULL;
+	fclose(f);
+	if (!ok)
+		return -1;
+	out[strcspn(out, "\n")] = 0;
+	return 0;
+}
+
+/* The value of the first "name : value" line of /proc/cpuinfo (x86 and most ISAs use this form). */
+static int cpuinfo(const char *name, char *out, size_t n)
+{
+	char line[1024];
+	size_t len = strlen(name);
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	int rc = -1;
+	if (!f)
+		return -1;
+	while (rc && fgets(line, sizeof(line), f))
+		if (!strncmp(line, name, len) && (line[len] == '\t' || line[len] == ' ' || line[len] == ':') && strchr(line, ':')) {
+			char *v = strchr(line, ':') + 1;
+			v += *v == ' ';
+			v[strcspn(v, "\n")] = 0;
+			snprintf(out, n, "%s", v);
+			rc = 0;
+		}
+	fclose(f);
+	return rc;
+}
+
+static const char *pkg_info(const struct topo *t, const char *name)
+{
+	hwloc_obj_t pkg = t && t->h ? hwloc_get_obj_by_type(t->h, HWLOC_OBJ_PACKAGE, 0) : NULL;
+	return pkg ? hwloc_obj_get_info_by_name(pkg, name) : NULL;
+}
 
 /* First "model name" line of /proc/cpuinfo (x86; other ISAs fall back to the hwloc CPUModel info). */
 static void cpu_model(char *out, size_t n, const struct topo *t)
 {
-	char line[512];
-	FILE *f = fopen("/proc/cpuinfo", "r");
-	snprintf(out, n, "unknown");
-	if (f) {
-		while (fgets(line, sizeof(line), f))
-			if (!strncmp(line, "model name", 10) && strchr(line, ':')) {
-				char *v = strchr(line, ':') + 2;
-				v[strcspn(v, "\n")] = 0;
-				snprintf(out, n, "%s", v);
-				break;
-			}
-		fclose(f);
+	const char *m = pkg_info(t, "CPUModel");
+	if (cpuinfo("model name", out, n)) {
+		snprintf(out, n, "%s", m ? m : "unknown");
+		out[strcspn(out, "\n")] = 0;
 	}
-	if (!strcmp(out, "unknown") && t && t->h) {
-		hwloc_obj_t pkg = hwloc_get_obj_by_type(t->h, HWLOC_OBJ_PACKAGE, 0);
-		const char *m = pkg ? hwloc_obj_get_info_by_name(pkg, "CPUModel") : NULL;
-		if (m)
-			snprintf(out, n, "%s", m);
+}
+
+/* hwloc's x86 backend reads these from cpuid; /proc/cpuinfo is the fallback. */
+static void cpu_ids(struct context *c, const struct topo *t)
+{
+	static const char *const keys[][3] = {
+		{ "cpu_vendor", "CPUVendor", "vendor_id" },
+		{ "cpu_family", "CPUFamilyNumber", "cpu family" },
+		{ "cpu_model_number", "CPUModelNumber", "model" },
+		{ "cpu_stepping", "CPUStepping", "stepping" },
+	};
+	char buf[160];
+	for (size_t i = 0; i < ARRAY_SIZE(keys); i++) {
+		const char *v = pkg_info(t, keys[i][1]);
+		if (v)
+			fact_set(c, keys[i][0], "%s", v);
+		else if (!cpuinfo(keys[i][2], buf, sizeof(buf)))
+			fact_set(c, keys[i][0], "%s", buf);
+		else
+			fact_na(c, keys[i][0], "neither hwloc nor /proc/cpuinfo reports it on this ISA");
+	}
+	if (!cpuinfo("microcode", buf, sizeof(buf)) || !read_line("/sys/devices/system/cpu/cpu0/microcode/version", buf, sizeof(buf)))
+		fact_set(c, "microcode", "%s", buf);
+	else
+		fact_na(c, "microcode", "no microcode revision in /proc/cpuinfo or sysfs (common in VMs)");
+}
+
+/* The core PMU libpfm4 detects (what the counters module would program), else why there is none. */
+static void pfm_pmu(struct context *c)
+{
+	char others[120] = "";
+	size_t k = 0;
+	if (pfm_initialize() != PFM_SUCCESS) {
+		fact_na(c, "pmu", "libpfm4 failed to initialise");
+		return;
+	}
+	for (int p = PFM_PMU_NONE + 1; p < PFM_PMU_MAX; p++) {
+		pfm_pmu_info_t info;
+		memset(&info, 0, sizeof(info));
+		info.size = sizeof(info);
+		if (pfm_get_pmu_info((pfm_pmu_t)p, &info) != PFM_SUCCESS || !info.is_present)
+			continue;
+		if (info.type == PFM_PMU_TYPE_CORE) {
+			fact_set(c, "pmu", "%s", info.name);
+			return;
+		}
+		if (k < sizeof(others))
+			k += (size_t)snprintf(others + k, sizeof(others) - k, "%s%s", k ? " " : "", info.name);
+	}
+	char why[160];
+	snprintf(why, sizeof(why), "libpfm4 detects no core PMU (present: %s)", k ? others : "none");
+	fact_na(c, "pmu", why);
+}
+
+/* The kernel's hardware PMU (perf_event): what decides whether counters can work at all. */
+static void kernel_pmu(struct context *c)
+{
+	static const char *const names[] = { "cpu", "cpu_core", "armv8_pmuv3", "armv8_pmuv3_0" };
+	char path[128];
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
+		snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s", names[i]);
+		if (!access(path, F_OK)) {
+			fact_set(c, "kernel_pmu", "%s", names[i]);
+			return;
+		}
+	}
+	fact_set(c, "kernel_pmu", "none");
+}
+
+static void caches(struct context *c, const struct topo *t)
+{
+	static const struct {
+		const char *key;
+		hwloc_obj_type_t type;
+	} lv[] = { { "l1d_bytes", HWLOC_OBJ_L1CACHE }, { "l2_bytes", HWLOC_OBJ_L2CACHE }, { "l3_bytes", HWLOC_OBJ_L3CACHE } };
+	for (size_t i = 0; i < ARRAY_SIZE(lv); i++) {
+		hwloc_obj_t o = hwloc_get_obj_by_type(t->h, lv[i].type, 0);
+		if (o && o->attr->cache.size)
+			fact_set(c, lv[i].key, "%llu", (unsigned long long)o->attr->cache.size);
+		else
+			fact_na(c, lv[i].key, "hwloc reports no such cache");
+	}
+	fact_set(c, "l3_count", "%d", hwloc_get_nbobjs_by_type(t->h, HWLOC_OBJ_L3CACHE));
+}
+
+/* cpuid leaf 1 ECX bit 31, then the vendor signature at 0x40000000; /sys/hypervisor elsewhere. */
+static void hypervisor(struct context *c)
+{
+	char buf[64];
+#if defined(__x86_64__) || defined(__i386__)
+	static const char *const known[][2] = {
+		{ "KVMKVMKVM", "kvm" },	   { "Microsoft Hv", "hyperv" }, { "VMwareVMware", "vmware" },
+		{ "XenVMMXenVMM", "xen" }, { "bhyve bhyve ", "bhyve" },	 { "TCGTCGTCGTCG", "qemu-tcg" },
+		{ "ACRNACRNACRN", "acrn" }, { " lrpepyh  vr", "parallels" },
+	};
+	unsigned a, b, cx, d;
+	__cpuid(1, a, b, cx, d);
+	if (cx & (1u << 31)) {
+		char sig[13];
+		__cpuid(0x40000000, a, b, cx, d);
+		memcpy(sig, &b, 4);
+		memcpy(sig + 4, &cx, 4);
+		memcpy(sig + 8, &d, 4);
+		sig[12] = 0;
+		for (size_t i = 0; i < ARRAY_SIZE(known); i++)
+			if (!strncmp(sig, known[i][0], strlen(known[i][0]))) {
+				fact_set(c, "hypervisor", "%s", known[i][1]);
+				return;
+			}
+		for (char *p = sig; *p; p++)
+			if (*p < 0x21 || *p > 0x7e || *p == ';')
+				*p = '_';
+		fact_set(c, "hypervisor", "unknown-%s", sig);
+		return;
+	}
+	if (!read_line("/sys/hypervisor/type", buf, sizeof(buf)))
+		fact_set(c, "hypervisor", "%s", buf);
+	else
+		fact_set(c, "hypervisor", "none");
+#else
+	if (!read_line("/sys/hypervisor/type", buf, sizeof(buf)))
+		fact_set(c, "hypervisor", "%s", buf);
+	else
+		fact_na(c, "hypervisor", "no cpuid on this ISA and no /sys/hypervisor/type");
+#endif
+}
+
+/* The governor of every allowed PU: one name, or "mixed(a,b)" when they differ. */
+static void governor(struct context *c, const struct topo *t)
+{
+	char first[64] = "", g[64], path[128];
+	int seen = 0, mixed = 0;
+	for (int i = 0; i < t->npus; i++) {
+		if (!t->pu[i].allowed)
+			continue;
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_governor", t->pu[i].os);
+		if (read_line(path, g, sizeof(g)))
+			continue;
+		if (!seen++)
+			snprintf(first, sizeof(first), "%s", g);
+		else if (strcmp(first, g))
+			mixed = 1;
+	}
+	if (!seen)
+		fact_na(c, "governor", "no cpufreq scaling_governor in sysfs (no frequency driver; common in VMs)");
+	else if (mixed)
+		fact_set(c, "governor", "mixed(%s,...)", first);
+	else
+		fact_set(c, "governor", "%s", first);
+}
+
+static void boost(struct context *c)
+{
+	char v[32];
+	if (!read_line("/sys/devices/system/cpu/cpufreq/boost", v, sizeof(v)) ||
+	    !read_line("/sys/devices/system/cpu/cpu0/cpufreq/boost", v, sizeof(v)))
+		fact_set(c, "boost", "%s", !strcmp(v, "1") ? "on" : !strcmp(v, "0") ? "off" : v);
+	else if (!read_line("/sys/devices/system/cpu/intel_pstate/no_turbo", v, sizeof(v)))
+		fact_set(c, "boost", "%s", !strcmp(v, "1") ? "off" : "on");
+	else
+		fact_na(c, "boost", "no cpufreq boost or intel_pstate/no_turbo control in sysfs");
+}
+
+/* A sysfs/procfs setting as a fact; map translates raw values ("0" -> "off"), NULL keeps them. */
+static void setting(struct context *c, const char *key, const char *path, const char *const (*map)[2], size_t nmap,
+		    const char *why)
+{
+	char v[160];
+	if (read_line(path, v, sizeof(v))) {
+		fact_na(c, key, why);
+		return;
+	}
+	char *open = strchr(v, '['), *close = open ? strchr(open, ']') : NULL;
+	if (open && close) { /* "always [madvise] never": the selected word */
+		*close = 0;
+		memmove(v, open + 1, strlen(open + 1) + 1);
+	}
+	for (size_t i = 0; i < nmap; i++)
+		if (!strcmp(v, map[i][0])) {
+			fact_set(c, key, "%s", map[i][1]);
+			return;
+		}
+	fact_set(c, key, "%s", v);
+}
+
+static void system_settings(struct context *c)
+{
+	static const char *const onoff[][2] = { { "0", "off" }, { "1", "on" } };
+	struct utsname u;
+	setting(c, "smt", "/sys/devices/system/cpu/smt/active", onoff, 2, "no /sys/devices/system/cpu/smt/active");
+	setting(c, "smt_control", "/sys/devices/system/cpu/smt/control", NULL, 0, "no /sys/devices/system/cpu/smt/control");
+	setting(c, "thp", "/sys/kernel/mm/transparent_hugepage/enabled", NULL, 0, "no transparent hugepage support in this kernel");
+	setting(c, "numa_balancing", "/proc/sys/kernel/numa_balancing", onoff, 2, "no /proc/sys/kernel/numa_balancing (kernel without NUMA balancing)");
+	setting(c, "perf_event_paranoid", "/proc/sys/kernel/perf_event_paranoid", NULL, 0, "no /proc/sys/kernel/perf_event_paranoid (kernel without perf events)");
+	setting(c, "clocksource", "/sys/devices/system/clocksource/clocksource0/current_clocksource", NULL, 0, "no clocksource in sysfs");
+	if (uname(&u)) {
+		fact_na(c, "arch", "uname failed");
+		fact_na(c, "kernel_build", "uname failed");
+	} else {
+		fact_set(c, "arch", "%s", u.machine);
+		fact_set(c, "kernel_build", "%s", u.version);
 	}
 }
 
@@ -51,19 +315,21 @@ void context_collect(struct context *c, const struct topo *t)
 	c->pus = t->npus;
 	c->nodes = t->nnodes;
 	c->line_size = t->line_size;
+	cpu_ids(c, t);
+	pfm_pmu(c);
+	kernel_pmu(c);
+	caches(c, t);
+	hypervisor(c);
+	governor(c, t);
+	boost(c);
+	system_settings(c);
+	fact_set(c, "cflags", "%s", C2C_CFLAGS);
 }
 
-void context_to_row(const struct context *c, struct row *r)
+const struct ctx_fact *context_fact(const struct context *c, const char *key)
 {
-	row_set(r, "host", "%s", c->host);
-	row_set(r, "cpu_model", "%s", c->cpu_model);
-	row_set(r, "packages", "%d", c->packages);
-	row_set(r, "cores", "%d", c->cores);
-	row_set(r, "pus", "%d", c->pus);
-	row_set(r, "numa_nodes", "%d", c->nodes);
-	row_set(r, "line_size", "%d", c->line_size);
-	row_set(r, "kernel", "%s", c->kernel);
-	row_set(r, "compiler", "%s", c->compiler);
-	row_set(r, "c2cbench_rev", "%s", c->git_rev);
-	row_set(r, "started", "%s", c->started);
+	for (int i = 0; i < c->nfacts; i++)
+		if (!strcmp(c->fact[i].key, key))
+			return &c->fact[i];
+	return NULL;
 }

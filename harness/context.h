@@ -3,13 +3,33 @@
 #define C2C_CONTEXT_H
 #include "row.h"
 #include "topo.h"
+#include <stdio.h>
+
+#define CTX_FACTS 48
+
+/* One fact about the platform; an unknown one keeps the reason it is unknown (value "NA"). */
+struct ctx_fact {
+	char key[32];
+	char val[160];
+	char why[160]; /* empty when known */
+};
 
 struct context {
 	char host[128], cpu_model[160], kernel[128], compiler[128], git_rev[64], started[32];
 	int packages, cores, pus, nodes, line_size;
+	struct ctx_fact fact[CTX_FACTS]; /* everything else, in the meta file's order */
+	int nfacts;
 };
 
 void context_collect(struct context *c, const struct topo *t);
-/* Append the context columns (host, cpu_model, ... git_rev) to a row. */
+/* Append the context columns (host, cpu_model, ... git_rev, then the key facts) to a row. */
 void context_to_row(const struct context *c, struct row *r);
+/* A fact by key, or NULL if it was never collected. */
+const struct ctx_fact *context_fact(const struct context *c, const char *key);
+/* Print one "c2cbench: warning: ..." line per setting known to make results noisy; return how many. */
+int context_warn(const struct context *c, FILE *f);
+/* The metadata file that goes with a CSV: FILE.csv -> FILE.meta (any other name: NAME.meta). */
+void context_meta_path(const char *csv, char *out, size_t n);
+/* Write every fact as INI (sections [context] and [na_reason]) to a new file; never overwrite. */
+int context_write_meta(const struct context *c, const char *path, char *err);
 #endif

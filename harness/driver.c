@@ -22,13 +22,20 @@ const struct opt_spec harness_opts[] = {
 	{ "topology", OPT_TEXT, NULL, "SPEC", "plan on a foreign topology: synthetic:\"pack:2 numa:1 core:8 pu:2\" or xml:FILE", NULL, NULL },
 	{ "dry-run", OPT_FLAG, NULL, NULL, "print the plan and exit without running", NULL, NULL },
 	{ "quiet", OPT_FLAG, NULL, NULL, "no summary table", NULL, NULL },
+	{ "cv-warn", OPT_PERCENT, "5", "PERCENT", "flag in the summary every configuration whose CV over repetitions is above this", NULL, NULL },
 	{ 0 },
 };
 
 void bench_variant(struct bench_ctx *c, const char *name, long param)
 {
-	if (c->nvar >= VARIANTS_MAX)
-		abort();
+	if (c->nvar >= CONFIGS_MAX)
+		abort(); /* benches check their limits in prepare: this is a programming error */
+	if (c->nvar == c->var_cap) {
+		c->var_cap = c->var_cap ? 2 * c->var_cap : 16;
+		c->var = realloc(c->var, (size_t)c->var_cap * sizeof(*c->var));
+		if (!c->var)
+			abort();
+	}
 	snprintf(c->var[c->nvar].name, sizeof(c->var[0].name), "%s", name);
 	c->var[c->nvar++].param = param;
 }
@@ -77,47 +84,213 @@ static int default_out(const struct bench_ctx *c, char *path, size_t n, char *er
 	return fail(err, "too many result files named results/%s-%s-%s*.csv", c->b->name, c->ctx.host, stamp);
 }
 
-static void print_summary(const struct bench_ctx *c, struct row *rows, int nrows)
+/* What the summary keeps of a written row: its group and metrics, never the whole row. */
+struct kept {
+	int var, rep, group;
+	double v[SUMMARY_MAX];
+	unsigned char ok[SUMMARY_MAX];
+};
+
+/* Summary lines: one per variant, or one per distinct value of the bench's summary_by columns. */
+struct groups {
+	char **label;
+	int *first_var; /* lowest variant in the group: groups print in the bench's variant order */
+	int n, cap;
+};
+
+static int nmetrics(const struct bench *b)
+{
+	int k = 0;
+	while (b->summary && b->summary[k] && k < SUMMARY_MAX)
+		k++;
+	return k;
+}
+
+static int group_add(struct groups *g, const char *label, int var)
+{
+	if (g->n == g->cap) {
+		g->cap = g->cap ? 2 * g->cap : 16;
+		g->label = realloc(g->label, (size_t)g->cap * sizeof(*g->label));
+		g->first_var = realloc(g->first_var, (size_t)g->cap * sizeof(*g->first_var));
+		if (!g->label || !g->first_var)
+			abort();
+	}
+	g->label[g->n] = xstrdup(label);
+	g->first_var[g->n] = var;
+	return g->n++;
+}
+
+/* The group of a written row: its variant, or its summary_by values joined by '/'. */
+static int group_of(const struct bench_ctx *c, struct groups *g, const struct row *r, int var)
+{
+	char label[160] = "", *cols[8];
+	size_t k = 0;
+	if (!c->b->summary_by)
+		return var;
+	int n = list_split(c->b->summary_by, cols, 8);
+	for (int i = 0; i < n; i++) {
+		const char *v = row_get(r, cols[i]);
+		if (k < sizeof(label))
+			k += (size_t)snprintf(label + k, sizeof(label) - k, "%s%s", i ? "/" : "", v ? v : "NA");
+		free(cols[i]);
+	}
+	for (int i = 0; i < g->n; i++)
+		if (!strcmp(g->label[i], label)) {
+			if (var < g->first_var[i])
+				g->first_var[i] = var;
+			return i;
+		}
+	return group_add(g, label, var);
+}
+
+static void keep(const struct bench_ctx *c, struct groups *g, struct kept *k, const struct row *r, int var, int rep)
+{
+	int ok;
+	k->var = var;
+	k->rep = rep;
+	k->group = group_of(c, g, r, var);
+	for (int m = 0; m < nmetrics(c->b); m++) {
+		k->v[m] = row_num(r, c->b->summary[m], &ok);
+		k->ok[m] = (unsigned char)ok;
+	}
+}
+
+static int by_group_rep(const void *x, const void *y)
+{
+	const struct kept *a = x, *b = y;
+	return a->group != b->group ? (a->group > b->group) - (a->group < b->group) : (a->rep > b->rep) - (a->rep < b->rep);
+}
+
+static int by_var_rep(const void *x, const void *y)
+{
+	const struct kept *a = x, *b = y;
+	return a->var != b->var ? (a->var > b->var) - (a->var < b->var) : (a->rep > b->rep) - (a->rep < b->rep);
+}
+
+/* kp[0..n) sorted by group and rep: per repetition the median of the group's rows, then their stats. */
+static struct stats group_stats(const struct kept *kp, int n, int m, double *per_rep, double *tmp)
+{
+	int nr = 0;
+	for (int i = 0; i < n;) {
+		int j = i, nt = 0;
+		for (; j < n && kp[j].rep == kp[i].rep; j++)
+			if (kp[j].ok[m])
+				tmp[nt++] = kp[j].v[m];
+		if (nt)
+			per_rep[nr++] = stats_of(tmp, (size_t)nt).median;
+		i = j;
+	}
+	return stats_of(per_rep, (size_t)nr);
+}
+
+/* Grouped summaries hide single configurations: list those whose own CV is above the threshold. */
+static void flag_configs(const struct bench_ctx *c, struct kept *kp, int nk, double thr)
+{
+	int nm = nmetrics(c->b), bad = 0, nconf = 0, worst[3] = { -1, -1, -1 };
+	double wcv[3] = { 0 }, *v = xcalloc((size_t)c->reps + 1, sizeof(double));
+	qsort(kp, (size_t)nk, sizeof(*kp), by_var_rep);
+	for (int i = 0; i < nk;) {
+		int j = i;
+		double cv = 0;
+		while (j < nk && kp[j].var == kp[i].var)
+			j++;
+		for (int m = 0; m < nm; m++) {
+			int n = 0;
+			for (int k = i; k < j && n <= c->reps; k++)
+				if (kp[k].ok[m])
+					v[n++] = kp[k].v[m];
+			struct stats s = stats_of(v, (size_t)n);
+			if (s.cv > cv)
+				cv = s.cv;
+		}
+		nconf++;
+		if (cv > thr) {
+			bad++;
+			for (int w = 0; w < 3; w++)
+				if (worst[w] < 0 || cv > wcv[w]) {
+					memmove(worst + w + 1, worst + w, (size_t)(2 - w) * sizeof(int));
+					memmove(wcv + w + 1, wcv + w, (size_t)(2 - w) * sizeof(double));
+					worst[w] = kp[i].var;
+					wcv[w] = cv;
+					break;
+				}
+		}
+		i = j;
+	}
+	free(v);
+	printf("%s with CV above %g%%: %d of %d", c->b->variant_col, 100 * thr, bad, nconf);
+	for (int w = 0; w < 3 && worst[w] >= 0; w++)
+		printf("%s %s %.1f%%", w ? "," : " (worst:", c->var[worst[w]].name, 100 * wcv[w]);
+	printf("%s\n", bad ? ")" : "");
+}
+
+static void print_summary(const struct bench_ctx *c, struct kept *kp, int nk, const struct groups *g)
 {
 	const char *const *m = c->b->summary;
-	const char *col = c->b->variant_col;
-	if (!m || !nrows)
+	const char *col = c->b->summary_by ? c->b->summary_by : c->b->variant_col;
+	int nm = nmetrics(c->b), width = 16, flagged = 0;
+	double thr = opt_double(c->o, "cv-warn") / 100;
+	if (!nm || !nk || !g->n)
 		return;
+	qsort(kp, (size_t)nk, sizeof(*kp), by_group_rep);
+	int *order = xcalloc((size_t)g->n, sizeof(int)), *start = xcalloc((size_t)g->n + 1, sizeof(int));
+	for (int i = 0; i < g->n; i++) /* insertion sort by first variant: few groups */
+		for (int j = i; j >= 0; j--) {
+			if (j && g->first_var[order[j - 1]] > g->first_var[i]) {
+				order[j] = order[j - 1];
+				continue;
+			}
+			order[j] = i;
+			break;
+		}
+	for (int i = 0, gi = 0; gi <= g->n; gi++) { /* start[gi]: first kept row of group gi */
+		while (i < nk && kp[i].group < gi)
+			i++;
+		start[gi] = i;
+	}
+	for (int i = 0; i < g->n; i++)
+		if ((int)strlen(g->label[i]) > width)
+			width = (int)strlen(g->label[i]);
 	printf("\n%s: %d repetition(s); median [min..max] (CV) over repetitions, and ratio of medians to '%s'\n",
-	       c->b->name, c->reps, c->var[0].name);
-	printf("%-16s", col);
-	for (int k = 0; m[k]; k++)
+	       c->b->name, c->reps, g->label[order[0]]);
+	if (c->b->summary_by)
+		printf("(a line per %s; within a repetition its rows are reduced to their median)\n", col);
+	printf("%-*s", width, col);
+	for (int k = 0; k < nm; k++)
 		printf("  %34s %7s", m[k], "ratio");
 	printf("\n");
-	double *vals = xcalloc((size_t)nrows, sizeof(double));
-	double base[32] = { 0 };
-	for (int v = 0; v < c->nvar; v++) {
-		printf("%-16s", c->var[v].name);
-		for (int k = 0; m[k] && k < 32; k++) {
-			size_t n = 0;
-			int ok;
-			for (int i = 0; i < nrows; i++) {
-				double x = row_num(&rows[i], m[k], &ok);
-				const char *vn = row_get(&rows[i], "variant_key");
-				if (ok && vn && atoi(vn) == v)
-					vals[n++] = x;
-			}
-			struct stats s = stats_of(vals, n);
-			if (v == 0)
-				base[k] = s.median;
+	double *per_rep = xcalloc((size_t)c->reps + 1, sizeof(double)), *tmp = xcalloc((size_t)nk, sizeof(double));
+	double base[SUMMARY_MAX] = { 0 };
+	for (int oi = 0; oi < g->n; oi++) {
+		int gi = order[oi];
+		printf("%-*s", width, g->label[gi]);
+		for (int k = 0; k < nm; k++) {
+			struct stats s = group_stats(kp + start[gi], start[gi + 1] - start[gi], k, per_rep, tmp);
 			char cell[96];
-			if (!n)
+			int flag = s.n > 1 && s.cv > thr;
+			flagged += flag;
+			if (oi == 0)
+				base[k] = s.median;
+			if (!s.n)
 				snprintf(cell, sizeof(cell), "NA");
 			else
-				snprintf(cell, sizeof(cell), "%.4g [%.4g..%.4g] (%.1f%%)", s.median, s.min, s.max, 100 * s.cv);
-			if (n && base[k] > 0)
+				snprintf(cell, sizeof(cell), "%.4g [%.4g..%.4g] (%.1f%%)%s", s.median, s.min, s.max, 100 * s.cv,
+					 flag ? "!" : "");
+			if (s.n && base[k] > 0)
 				printf("  %34s %7.3f", cell, s.median / base[k]);
 			else
 				printf("  %34s %7s", cell, "NA");
 		}
 		printf("\n");
 	}
-	free(vals);
+	if (flagged)
+		printf("! CV above %g%% (--cv-warn): treat that median with care\n", 100 * thr);
+	if (c->b->summary_by)
+		flag_configs(c, kp, nk, thr);
+	free(per_rep);
+	free(tmp);
+	free(order);
+	free(start);
 }
 
 static int usage_error(const struct bench *b, const char *msg)
@@ -152,9 +325,13 @@ static void fill_back(const struct bench_ctx *c, struct row *r)
 
 static int run_all(struct bench_ctx *c, struct csv *out, char *err)
 {
-	int order[VARIANTS_MAX], nrows = 0, rc = 0;
-	struct row *rows = xcalloc((size_t)(c->reps * c->nvar), sizeof(struct row));
+	int *order = xcalloc((size_t)c->nvar, sizeof(int)), nk = 0, rc = 0;
+	struct kept *kp = xcalloc((size_t)c->reps * (size_t)c->nvar, sizeof(*kp));
+	struct groups g = { 0 };
 	uint64_t rng = c->seed;
+	if (!c->b->summary_by)
+		for (int v = 0; v < c->nvar; v++)
+			group_add(&g, c->var[v].name, v);
 	for (int rep = 0; rep < c->reps && !rc; rep++) {
 		for (int i = 0; i < c->nvar; i++)
 			order[i] = i;
@@ -167,25 +344,44 @@ static int run_all(struct bench_ctx *c, struct csv *out, char *err)
 				fill_back(c, &r);
 				rc = csv_write(out, &r, err);
 			}
-			if (!rc) {
-				row_copy(&rows[nrows], &r);
-				row_set(&rows[nrows++], "variant_key", "%d", order[k]);
-			}
+			if (!rc)
+				keep(c, &g, &kp[nk++], &r, order[k], rep);
 			row_clear(&r);
 		}
 	}
 	if (!opt_flag(c->o, "quiet"))
-		print_summary(c, rows, nrows);
-	for (int i = 0; i < nrows; i++)
-		row_clear(&rows[i]);
-	free(rows);
+		print_summary(c, kp, nk, &g);
+	for (int i = 0; i < g.n; i++)
+		free(g.label[i]);
+	free(g.label);
+	free(g.first_var);
+	free(kp);
+	free(order);
 	return rc;
+}
+
+/* The run context goes next to the CSV before anything is measured; a CSV sent to a device or
+ * pipe has no "next to": it keeps only the context columns, and the user is told. */
+static int open_meta(const struct bench_ctx *c, const char *csv, char *meta, size_t n, char *err)
+{
+	struct stat st;
+	meta[0] = 0;
+	if (stat(csv, &st) || !S_ISREG(st.st_mode)) {
+		fprintf(stderr, "c2cbench: note: --out %s is not a regular file: no .meta file, only the context columns\n", csv);
+		return 0;
+	}
+	context_meta_path(csv, meta, n);
+	return context_write_meta(&c->ctx, meta, err);
 }
 
 static void print_dry_run(const struct bench_ctx *c)
 {
-	printf("bench %s: %d variant(s) x %d repetition(s), %.3g s warm-up + %.3g s each: about %.0f s\n", c->b->name,
-	       c->nvar, c->reps, c->warmup, c->duration, c->nvar * c->reps * (c->warmup + c->duration));
+	if (c->run_s > 0)
+		printf("bench %s: %d variant(s) x %d repetition(s), about %.3g s each: about %.0f s\n", c->b->name, c->nvar,
+		       c->reps, c->run_s, c->nvar * c->reps * c->run_s);
+	else
+		printf("bench %s: %d variant(s) x %d repetition(s), %.3g s warm-up + %.3g s each: about %.0f s\n", c->b->name,
+		       c->nvar, c->reps, c->warmup, c->duration, c->nvar * c->reps * (c->warmup + c->duration));
 	printf("%s:", c->b->variant_col);
 	for (int i = 0; i < c->nvar; i++)
 		printf(" %s", c->var[i].name);
@@ -200,7 +396,7 @@ int bench_main(const struct bench *b, int argc, char **argv)
 	struct opts o;
 	struct topo topo;
 	struct csv out = { .fd = -1 };
-	char err[ERRLEN] = "", path[1024];
+	char err[ERRLEN] = "", path[1024], meta[1100];
 	struct bench_ctx *c = xcalloc(1, sizeof(*c));
 	int rc = 0;
 
@@ -211,8 +407,9 @@ int bench_main(const struct bench *b, int argc, char **argv)
 	}
 	if (o.nargs)
 		rc = fail(err, "unexpected argument '%s'; options start with --", o.args[0]);
-	if (!rc && !(b->flags & BENCH_PLACED) && (opt_given(&o, "placement") || opt_given(&o, "mem-node")))
-		rc = fail(err, "bench %s does not take --placement or --mem-node (it places its own threads; see --help)", b->name);
+	if (!rc && !(b->flags & BENCH_PLACED) && ((opt_given(&o, "placement") && !(b->flags & BENCH_PU_SET)) || opt_given(&o, "mem-node")))
+		rc = fail(err, "bench %s does not take %s (it places its own threads; see --help)", b->name,
+			  b->flags & BENCH_PU_SET ? "--mem-node" : "--placement or --mem-node");
 	if (!rc && topo_load(&topo, opt_str(&o, "topology"), err))
 		rc = -1;
 	if (rc) {
@@ -240,7 +437,13 @@ int bench_main(const struct bench *b, int argc, char **argv)
 	else if (opt_str(&o, "out") ? csv_open(&out, opt_str(&o, "out"), err)
 				    : (default_out(c, path, sizeof(path), err) || csv_open(&out, path, err)))
 		rc = EXIT_BADINPUT;
-	else {
+	else if (open_meta(c, out.path, meta, sizeof(meta), err)) {
+		rc = EXIT_BADINPUT;
+		if (out.created)
+			unlink(out.path);
+		csv_close(&out, path);
+	} else {
+		context_warn(&c->ctx, stderr);
 		signals_install();
 		if (run_all(c, &out, err))
 			rc = 1;
@@ -256,8 +459,11 @@ int bench_main(const struct bench *b, int argc, char **argv)
 			snprintf(err, ERRLEN, "%s", cerr);
 			rc = 1;
 		}
-		if (made) /* nothing measured: leave no empty file of ours behind (never a device or pipe) */
+		if (made) { /* nothing measured: leave no empty files of ours behind (never a device or pipe) */
 			unlink(made);
+			if (meta[0])
+				unlink(meta);
+		}
 		free(made);
 	}
 	if (rc)
@@ -266,6 +472,7 @@ int bench_main(const struct bench *b, int argc, char **argv)
 		b->cleanup(c);
 	topo_free(&topo);
 	opts_free(&o);
+	free(c->var);
 	free(c);
 	return rc;
 }

@@ -11,6 +11,7 @@ enum opt_type {
 	OPT_CHOICE,  /* one of choices */
 	OPT_CHOICES, /* comma list of choices, each at most once */
 	OPT_TEXT,    /* free text, checked by its user */
+	OPT_PERCENT, /* number from 0 to 100 */
 };
 
 struct opt_spec {

@@ -1,0 +1,189 @@
+#include "pairs.h"
+#include "util.h"
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const class_names[PC_COUNT] = { "smt", "same-llc", "same-package", "cross-package" };
+
+const char *pair_class_name(enum pair_class c)
+{
+	return c < PC_COUNT ? class_names[c] : "unknown";
+}
+
+/* A data or unified cache above both PUs means a line can move between them without leaving it. */
+static int share_cache(hwloc_obj_t lca)
+{
+	for (hwloc_obj_t o = lca; o; o = o->parent)
+		if (hwloc_obj_type_is_dcache(o->type))
+			return 1;
+	return 0;
+}
+
+enum pair_class pair_classify(const struct topo *t, int os_a, int os_b)
+{
+	hwloc_obj_t a = hwloc_get_pu_obj_by_os_index(t->h, (unsigned)os_a);
+	hwloc_obj_t b = hwloc_get_pu_obj_by_os_index(t->h, (unsigned)os_b);
+	if (!a || !b)
+		return PC_CROSS_PACKAGE;
+	hwloc_obj_t ca = hwloc_get_ancestor_obj_by_type(t->h, HWLOC_OBJ_CORE, a);
+	hwloc_obj_t cb = hwloc_get_ancestor_obj_by_type(t->h, HWLOC_OBJ_CORE, b);
+	if (ca && ca == cb)
+		return PC_SMT;
+	if (share_cache(hwloc_get_common_ancestor_obj(t->h, a, b)))
+		return PC_SAME_LLC;
+	hwloc_obj_t pa = hwloc_get_ancestor_obj_by_type(t->h, HWLOC_OBJ_PACKAGE, a);
+	hwloc_obj_t pb = hwloc_get_ancestor_obj_by_type(t->h, HWLOC_OBJ_PACKAGE, b);
+	return pa == pb ? PC_SAME_PACKAGE : PC_CROSS_PACKAGE; /* no package objects: one package */
+}
+
+/* Parse a CPU list into a bitmap of PUs that exist and are allowed. */
+static int parse_cpus(const struct topo *t, const char *list, hwloc_bitmap_t set, char *err)
+{
+	unsigned cpu;
+	if (!*list || hwloc_bitmap_list_sscanf(set, list) || hwloc_bitmap_weight(set) < 1)
+		return fail(err, "--placement cpus:'%s' is not accepted; accepted: a finite CPU list such as cpus:0,2 or cpus:0-3", list);
+	hwloc_bitmap_foreach_begin(cpu, set)
+	{
+		const struct pu *u = topo_pu(t, (int)cpu);
+		if (!u)
+			return fail(err, "--placement cpus:%s: CPU %u does not exist on %s (it has %d PUs)", list, cpu, t->source, t->npus);
+		if (!u->allowed)
+			return fail(err, "--placement cpus:%s: CPU %u is outside this process's allowed cpuset", list, cpu);
+	}
+	hwloc_bitmap_foreach_end();
+	return 0;
+}
+
+int pairs_pu_set(const struct topo *t, const char *placement, int **set, char *err)
+{
+	hwloc_bitmap_t want = hwloc_bitmap_alloc();
+	int n = 0, rc = 0;
+	if (!strncmp(placement, "cpus:", 5))
+		rc = parse_cpus(t, placement + 5, want, err);
+	else if (strcmp(placement, "auto"))
+		rc = fail(err, "--placement: '%s' is not accepted here; accepted: auto (every allowed PU) or cpus:LIST (the PUs to pair up)", placement);
+	*set = xcalloc((size_t)t->npus, sizeof(int));
+	for (int i = 0; i < t->npus && !rc; i++) {
+		const struct pu *u = &t->pu[i];
+		if (u->allowed && (!strcmp(placement, "auto") || hwloc_bitmap_isset(want, (unsigned)u->os)))
+			(*set)[n++] = u->os;
+	}
+	hwloc_bitmap_free(want);
+	if (!rc && n < 2)
+		rc = fail(err, "--placement %s gives %d PU; accepted: 2 or more PUs to pair up", placement, n);
+	if (rc) {
+		free(*set);
+		*set = NULL;
+		return -1;
+	}
+	return n;
+}
+
+/* Pair k of the n*(n-1)/2 unordered pairs i < j, in row-major order. */
+static void pair_at(int n, long k, int *i, int *j)
+{
+	int a = 0;
+	while (k >= n - 1 - a) {
+		k -= n - 1 - a;
+		a++;
+	}
+	*i = a;
+	*j = a + 1 + (int)k;
+}
+
+static unsigned long long xorshift(unsigned long long *s)
+{
+	*s ^= *s >> 12;
+	*s ^= *s << 25;
+	*s ^= *s >> 27;
+	return *s * 2685821657736338717ull;
+}
+
+static int cmp_long(const void *x, const void *y)
+{
+	long a = *(const long *)x, b = *(const long *)y;
+	return (a > b) - (a < b);
+}
+
+/* N distinct pairs drawn with a partial Fisher-Yates shuffle, then put back in matrix order. */
+static int sample_pairs(const int *set, int n, long want, unsigned long long seed, struct pu_pair *out)
+{
+	long total = (long)n * (n - 1) / 2;
+	long *idx = xcalloc((size_t)total, sizeof(long));
+	unsigned long long s = seed | 1;
+	for (long k = 0; k < total; k++)
+		idx[k] = k;
+	for (long k = 0; k < want; k++) {
+		long r = k + (long)(xorshift(&s) % (unsigned long long)(total - k)), tmp = idx[k];
+		idx[k] = idx[r];
+		idx[r] = tmp;
+	}
+	qsort(idx, (size_t)want, sizeof(long), cmp_long);
+	for (long k = 0; k < want; k++) {
+		int i, j;
+		pair_at(n, idx[k], &i, &j);
+		out[k] = (struct pu_pair){ set[i], set[j], PC_COUNT };
+	}
+	free(idx);
+	return (int)want;
+}
+
+static int in_set(const int *set, int n, long cpu)
+{
+	for (int i = 0; i < n; i++)
+		if (set[i] == cpu)
+			return 1;
+	return 0;
+}
+
+/* Fill out (room for every pair) for spec; the classes are set by the caller. */
+static int select_into(const struct topo *t, const int *set, int n, const char *spec, unsigned long long seed,
+		       struct pu_pair *out, char *err)
+{
+	long total = (long)n * (n - 1) / 2, v, k = 0;
+	if (!strcmp(spec, "all")) {
+		for (int i = 0; i < n; i++)
+			for (int j = i + 1; j < n; j++)
+				out[k++] = (struct pu_pair){ set[i], set[j], PC_COUNT };
+		return (int)k;
+	}
+	if (!strncmp(spec, "vs:", 3)) {
+		if (parse_long(spec + 3, &v) || !in_set(set, n, v))
+			return fail(err, "--pairs: '%s' is not accepted; accepted: vs:CPU with CPU one of the PUs measured (--placement)", spec);
+		for (int i = 0; i < n; i++)
+			if (set[i] != v)
+				out[k++] = (struct pu_pair){ (int)v, set[i], PC_COUNT };
+		return (int)k;
+	}
+	if (!strncmp(spec, "sample:", 7)) {
+		if (parse_long(spec + 7, &v) || v < 1 || v > total)
+			return fail(err, "--pairs: '%s' is not accepted; accepted: sample:N with 1 <= N <= %ld (the pairs of %d PUs)", spec, total, n);
+		return sample_pairs(set, n, v, seed, out);
+	}
+	if (!strcmp(spec, "classes")) {
+		int seen[PC_COUNT] = { 0 };
+		for (int i = 0; i < n; i++)
+			for (int j = i + 1; j < n; j++) {
+				enum pair_class c = pair_classify(t, set[i], set[j]);
+				if (!seen[c]++)
+					out[k++] = (struct pu_pair){ set[i], set[j], c };
+			}
+		return (int)k;
+	}
+	return fail(err, "--pairs: '%s' is not accepted; accepted: %s", spec, PAIR_SELECTIONS);
+}
+
+int pairs_select(const struct topo *t, const int *set, int n, const char *spec, unsigned long long seed,
+		 struct pu_pair **out, char *err)
+{
+	*out = xcalloc((size_t)n * (size_t)(n - 1) / 2, sizeof(struct pu_pair));
+	int k = select_into(t, set, n, spec, seed, *out, err);
+	if (k < 1) {
+		free(*out);
+		*out = NULL;
+		return -1;
+	}
+	for (int i = 0; i < k; i++)
+		(*out)[i].cls = pair_classify(t, (*out)[i].a, (*out)[i].b);
+	return k;
+}
