@@ -31,6 +31,9 @@ $(BUILD)/%.o: %.c $(wildcard harness/*.h layouts/*.h tests/*.h) Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
+# The platform table is compiled into the binary (.incbin): an installed c2cbench needs no data path.
+$(BUILD)/harness/evtab_data.o: events/platforms.tsv
+
 $(BIN): $(OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
@@ -73,6 +76,7 @@ install: $(BIN)
 	install -D -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/$(BIN)
 	install -D -m 0644 README.md $(DESTDIR)$(PREFIX)/share/doc/c2cbench/README.md
 	install -D -m 0644 results/README.md $(DESTDIR)$(PREFIX)/share/doc/c2cbench/results-schema.md
+	install -D -m 0644 events/platforms.tsv $(DESTDIR)$(PREFIX)/share/c2cbench/platforms.tsv
 
 clean:
 	rm -rf build $(BIN)

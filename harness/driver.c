@@ -1,5 +1,6 @@
 /* Runs a bench: options, topology, plan, repetitions in shuffled order, CSV rows, summary table. */
 #include "bench.h"
+#include "counters.h"
 #include "csv.h"
 #include "stats.h"
 #include <errno.h>
@@ -21,6 +22,9 @@ const struct opt_spec harness_opts[] = {
 	{ "topology", OPT_TEXT, NULL, "SPEC", "plan on a foreign topology: synthetic:\"pack:2 numa:1 core:8 pu:2\" or xml:FILE", NULL, NULL },
 	{ "dry-run", OPT_FLAG, NULL, NULL, "print the plan and exit without running", NULL, NULL },
 	{ "quiet", OPT_FLAG, NULL, NULL, "no summary table", NULL, NULL },
+	{ "events", OPT_TEXT, "auto", "auto|LIST", "counters: auto (this platform's metrics, see c2cbench events) or a comma list of metrics, PAPI presets, native events, sde:::c2cbench::NAME", NULL, NULL },
+	{ "pmu", OPT_TEXT, NULL, "NAME", "libpfm4 PMU instead of the detected one (sets LIBPFM_FORCE_PMU; e.g. spr on Emerald Rapids)", NULL, NULL },
+	{ "require-counters", OPT_FLAG, NULL, NULL, "exit with status 3, before any thread starts, if a requested counter cannot be had", NULL, NULL },
 	{ 0 },
 };
 
@@ -149,7 +153,26 @@ static void fill_back(const struct bench_ctx *c, struct row *r)
 	row_set(r, "na_reason", "%s", r->na_reason);
 }
 
-static int run_all(struct bench_ctx *c, struct csv *out, char *err)
+/* One configuration: as many runs as the counter groups need; bench columns come from the first. */
+static int run_passes(struct bench_ctx *c, struct counters *k, int vi, int rep, struct row *r, char *err)
+{
+	int rc = 0;
+	counters_run_begin(k);
+	for (int pass = 0; pass < counters_passes(k) && !rc; pass++) {
+		struct row extra = { 0 };
+		counters_pass_begin(k, pass);
+		c->hooks = counters_hooks(k);
+		rc = c->b->run(c, &c->var[vi], rep, pass ? &extra : r, err);
+		counters_pass_end(k, pass);
+		row_clear(&extra);
+	}
+	c->hooks = NULL;
+	if (!rc)
+		counters_to_row(k, r);
+	return rc;
+}
+
+static int run_all(struct bench_ctx *c, struct counters *ctr, struct csv *out, char *err)
 {
 	int order[VARIANTS_MAX], nrows = 0, rc = 0;
 	struct row *rows = xcalloc((size_t)(c->reps * c->nvar), sizeof(struct row));
@@ -161,7 +184,7 @@ static int run_all(struct bench_ctx *c, struct csv *out, char *err)
 		for (int k = 0; k < c->nvar && !rc; k++) {
 			struct row r = { 0 };
 			fill_front(c, &r, rep, order[k]);
-			rc = c->b->run(c, &c->var[order[k]], rep, &r, err);
+			rc = run_passes(c, ctr, order[k], rep, &r, err);
 			if (!rc) {
 				fill_back(c, &r);
 				rc = csv_write(out, &r, err);
@@ -173,8 +196,13 @@ static int run_all(struct bench_ctx *c, struct csv *out, char *err)
 			row_clear(&r);
 		}
 	}
-	if (!opt_flag(c->o, "quiet"))
+	if (!opt_flag(c->o, "quiet")) {
+		const char *names[VARIANTS_MAX];
+		for (int v = 0; v < c->nvar; v++)
+			names[v] = c->var[v].name;
 		print_summary(c, rows, nrows);
+		counters_summary(ctr, names, c->nvar, rows, nrows);
+	}
 	for (int i = 0; i < nrows; i++)
 		row_clear(&rows[i]);
 	free(rows);
@@ -201,11 +229,13 @@ int bench_main(const struct bench *b, int argc, char **argv)
 	struct csv out = { .fd = -1 };
 	char err[ERRLEN] = "", path[1024];
 	struct bench_ctx *c = xcalloc(1, sizeof(*c));
+	struct counters *ctr = xcalloc(1, sizeof(*ctr));
 	int rc = 0;
 
 	if (opts_parse(&o, tables, argc, argv, err)) {
 		opts_free(&o);
 		free(c);
+		free(ctr);
 		return usage_error(b, err);
 	}
 	if (o.nargs)
@@ -217,6 +247,7 @@ int bench_main(const struct bench *b, int argc, char **argv)
 	if (rc) {
 		opts_free(&o);
 		free(c);
+		free(ctr);
 		return usage_error(b, err);
 	}
 	c->b = b;
@@ -232,15 +263,21 @@ int bench_main(const struct bench *b, int argc, char **argv)
 
 	if (b->prepare(c, err))
 		rc = EXIT_BADINPUT;
+	else if (counters_open(ctr, opt_str(&o, "events"), opt_str(&o, "pmu"), &c->plan, err))
+		rc = EXIT_BADINPUT;
+	else if (opt_flag(&o, "require-counters") && !counters_ok(ctr))
+		rc = fail(err, "--require-counters: counters cannot be had: %s", ctr->status) ? EXIT_NOCOUNTERS : 0;
 	else if (topo.foreign && !opt_flag(&o, "dry-run"))
 		rc = fail(err, "--topology %s can only plan: add --dry-run (nothing runs on a foreign topology)", topo.source) ? EXIT_BADINPUT : 0;
-	else if (opt_flag(&o, "dry-run"))
+	else if (opt_flag(&o, "dry-run")) {
 		print_dry_run(c);
+		counters_describe(ctr, stdout);
+	}
 	else if (opt_str(&o, "out") ? csv_open(&out, opt_str(&o, "out"), err)
 				    : (default_out(c, path, sizeof(path), err) || csv_open(&out, path, err)))
 		rc = EXIT_BADINPUT;
 	else {
-		if (run_all(c, &out, err))
+		if (run_all(c, ctr, &out, err))
 			rc = 1;
 		if (out.rows)
 			fprintf(stderr, "c2cbench: %ld row(s) written to %s\n", out.rows, out.path);
@@ -257,6 +294,8 @@ int bench_main(const struct bench *b, int argc, char **argv)
 		fprintf(stderr, "c2cbench: error: %s\n", err);
 	if (b->cleanup)
 		b->cleanup(c);
+	counters_close(ctr);
+	free(ctr);
 	topo_free(&topo);
 	opts_free(&o);
 	free(c);
