@@ -61,7 +61,7 @@ asan: deps
 		build/asan/c2cbench check-tests
 
 check-tests: $(BIN) $(TESTS)
-	@C2C_BIN=$(abspath $(BIN)) ASAN_OPTIONS=detect_leaks=1 bash scripts/run-tests.sh $(TESTS)
+	@C2C_BIN=$(abspath $(BIN)) ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(abspath scripts/lsan.supp):print_suppressions=0 bash scripts/run-tests.sh $(TESTS)
 
 # Timing ratios, measured side by side in one run (not a test: these machines are noisy).
 bench: deps

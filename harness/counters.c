@@ -295,7 +295,7 @@ static void set_global(struct counters *k, const char *status, const char *detai
 	snprintf(k->detail, sizeof(k->detail), "%s", detail ? detail : status);
 	for (int i = 0; i < k->nev; i++)
 		if (k->ev[i].kind == CK_HW && !k->ev[i].na[0])
-			snprintf(k->ev[i].na, sizeof(k->ev[i].na), "%s", status);
+			snprintf(k->ev[i].na, sizeof(k->ev[i].na), "%.180s", status);
 }
 
 /* Pick the PMU: forced with --pmu, else libpfm4's default as PAPI picks it. */
