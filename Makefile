@@ -37,6 +37,9 @@ $(BUILD)/harness/context.o: CPPFLAGS += -DC2C_GIT_REV='"$(GIT_REV)"' -DC2C_CFLAG
 $(BUILD)/harness/context.o: .FORCE
 .FORCE:
 
+# The platform table is compiled into the binary (.incbin): an installed c2cbench needs no data path.
+$(BUILD)/harness/evtab_data.o: events/platforms.tsv
+
 $(BIN): $(OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
@@ -64,7 +67,7 @@ asan: deps
 		build/asan/c2cbench check-tests
 
 check-tests: $(BIN) $(TESTS)
-	@C2C_BIN=$(abspath $(BIN)) ASAN_OPTIONS=detect_leaks=1 bash scripts/run-tests.sh $(TESTS)
+	@C2C_BIN=$(abspath $(BIN)) ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(abspath scripts/lsan.supp):print_suppressions=0 bash scripts/run-tests.sh $(TESTS)
 
 # ThreadSanitizer over the same suite (the benches' intended races are atomics, so it must stay clean).
 tsan: deps
@@ -103,6 +106,7 @@ install: $(BIN)
 	install -D -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/$(BIN)
 	install -D -m 0644 README.md $(DESTDIR)$(PREFIX)/share/doc/c2cbench/README.md
 	install -D -m 0644 results/README.md $(DESTDIR)$(PREFIX)/share/doc/c2cbench/results-schema.md
+	install -D -m 0644 events/platforms.tsv $(DESTDIR)$(PREFIX)/share/c2cbench/platforms.tsv
 
 clean:
 	rm -rf build $(BIN)

@@ -5,6 +5,7 @@
 #include "bench.h"
 #include "layout.h"
 #include "memnode.h"
+#include "sde.h"
 #include "spin.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,6 +99,34 @@ static uint64_t pb_drain_batch(struct thr *t, void *arg)
 	return 1;
 }
 
+/* The bench's own tallies as software-defined events (sde:::c2cbench::NAME), measured phase only. */
+enum { SDE_RMW, SDE_ALREADY, SDE_DRAINS, SDE_READER_OPS, SDE_N };
+static struct sde_counter pb_sde[SDE_N] = {
+	[SDE_RMW] = { "pending_rmw", "pending-bit: locked test_and_set_bit RMWs by writers", 0 },
+	[SDE_ALREADY] = { "pending_already_set", "pending-bit: writer RMWs (or tests) that found PENDING already set", 0 },
+	[SDE_DRAINS] = { "drains", "pending-bit: drainer passes that cleared PENDING", 0 },
+	[SDE_READER_OPS] = { "reader_ops", "pending-bit: reader operations (pointer load + read through it)", 0 },
+};
+
+/* Published once per thread after its measured phase: a PAPI read around the run sees exactly the CSV's counts. */
+static void pb_publish(const struct thr *t)
+{
+	if (t->role == ROLE_WRITER) {
+		sde_add(&pb_sde[SDE_RMW], t->stat[ST_RMW]);
+		sde_add(&pb_sde[SDE_ALREADY], t->stat[ST_ALREADY]);
+	} else if (t->role == ROLE_READER) {
+		sde_add(&pb_sde[SDE_READER_OPS], t->ops);
+	} else {
+		sde_add(&pb_sde[SDE_DRAINS], t->ops);
+	}
+}
+
+/* Exported at start-up so every command (events, --help, --events checks) knows the names. */
+static void __attribute__((constructor)) pb_sde_export(void)
+{
+	sde_export(pb_sde, SDE_N);
+}
+
 static void pb_body(struct thr *t, void *arg)
 {
 	const struct pb_run *r = arg;
@@ -106,6 +135,7 @@ static void pb_body(struct thr *t, void *arg)
 		    : r->ttas		      ? pb_writer_ttas_batch
 					      : pb_writer_rmw_batch;
 	thr_drive(t, fn, arg);
+	pb_publish(t);
 }
 
 static const struct opt_spec pb_opts[] = {

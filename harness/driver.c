@@ -1,5 +1,6 @@
 /* Runs a bench: options, topology, plan, repetitions in shuffled order, CSV rows, summary table. */
 #include "bench.h"
+#include "counters.h"
 #include "csv.h"
 #include "signals.h"
 #include "stats.h"
@@ -23,6 +24,9 @@ const struct opt_spec harness_opts[] = {
 	{ "dry-run", OPT_FLAG, NULL, NULL, "print the plan and exit without running", NULL, NULL },
 	{ "quiet", OPT_FLAG, NULL, NULL, "no summary table", NULL, NULL },
 	{ "cv-warn", OPT_PERCENT, "5", "PERCENT", "flag in the summary every configuration whose CV over repetitions is above this", NULL, NULL },
+	{ "events", OPT_TEXT, "auto", "auto|LIST", "counters: auto (this platform's metrics, see c2cbench events) or a comma list of metrics, PAPI presets, native events, sde:::c2cbench::NAME", NULL, NULL },
+	{ "pmu", OPT_TEXT, NULL, "NAME", "libpfm4 PMU instead of the detected one (sets LIBPFM_FORCE_PMU; e.g. spr on Emerald Rapids)", NULL, NULL },
+	{ "require-counters", OPT_FLAG, NULL, NULL, "exit with status 3, before any thread starts, if a requested counter cannot be had", NULL, NULL },
 	{ 0 },
 };
 
@@ -323,11 +327,62 @@ static void fill_back(const struct bench_ctx *c, struct row *r)
 	row_set(r, "na_reason", "%s", r->na_reason);
 }
 
-static int run_all(struct bench_ctx *c, struct csv *out, char *err)
+/* What the counter summary needs of each written row. */
+struct hitm_seen {
+	int n, *var;
+	double *val;
+	unsigned char *ok;
+	char src[128], why[256];
+};
+
+static void hitm_seen_add(struct hitm_seen *h, const struct row *r, int var)
+{
+	int ok;
+	const char *src = row_get(r, "hitm_source"), *why = row_get(r, "counters_status");
+	if (!h->src[0] && src && strcmp(src, "NA"))
+		snprintf(h->src, sizeof(h->src), "%s", src);
+	if (!h->why[0] && why)
+		snprintf(h->why, sizeof(h->why), "%s", why);
+	h->var[h->n] = var;
+	h->val[h->n] = row_num(r, "hitm_per_kop", &ok);
+	h->ok[h->n++] = (unsigned char)ok;
+}
+
+static void hitm_seen_free(struct hitm_seen *h)
+{
+	free(h->var);
+	free(h->val);
+	free(h->ok);
+}
+
+/* One configuration: as many runs as the counter groups need; bench columns come from the first. */
+static int run_passes(struct bench_ctx *c, struct counters *k, int vi, int rep, struct row *r, char *err)
+{
+	int rc = 0;
+	counters_run_begin(k);
+	for (int pass = 0; pass < counters_passes(k) && !rc; pass++) {
+		struct row extra = { 0 };
+		counters_pass_begin(k, pass);
+		c->hooks = counters_hooks(k);
+		rc = c->b->run(c, &c->var[vi], rep, pass ? &extra : r, err);
+		counters_pass_end(k, pass);
+		row_clear(&extra);
+	}
+	c->hooks = NULL;
+	if (!rc)
+		counters_to_row(k, r);
+	return rc;
+}
+
+static int run_all(struct bench_ctx *c, struct counters *ctr, struct csv *out, char *err)
 {
 	int *order = xcalloc((size_t)c->nvar, sizeof(int)), nk = 0, rc = 0;
 	struct kept *kp = xcalloc((size_t)c->reps * (size_t)c->nvar, sizeof(*kp));
 	struct groups g = { 0 };
+	struct hitm_seen hs = { 0 };
+	hs.var = xcalloc((size_t)c->reps * (size_t)c->nvar + 1, sizeof(int));
+	hs.val = xcalloc((size_t)c->reps * (size_t)c->nvar + 1, sizeof(double));
+	hs.ok = xcalloc((size_t)c->reps * (size_t)c->nvar + 1, 1);
 	uint64_t rng = c->seed;
 	if (!c->b->summary_by)
 		for (int v = 0; v < c->nvar; v++)
@@ -339,24 +394,29 @@ static int run_all(struct bench_ctx *c, struct csv *out, char *err)
 		for (int k = 0; k < c->nvar && !rc && !signals_pending(); k++) {
 			struct row r = { 0 };
 			fill_front(c, &r, rep, order[k]);
-			rc = c->b->run(c, &c->var[order[k]], rep, &r, err);
+			rc = run_passes(c, ctr, order[k], rep, &r, err);
 			if (!rc) {
 				fill_back(c, &r);
 				rc = csv_write(out, &r, err);
 			}
-			if (!rc)
+			if (!rc) {
 				keep(c, &g, &kp[nk++], &r, order[k], rep);
+				hitm_seen_add(&hs, &r, order[k]);
+			}
 			row_clear(&r);
 		}
 	}
-	if (!opt_flag(c->o, "quiet"))
+	if (!opt_flag(c->o, "quiet")) {
 		print_summary(c, kp, nk, &g);
+		counters_summary(hs.src, hs.why, c, hs.var, hs.val, hs.ok, hs.n);
+	}
 	for (int i = 0; i < g.n; i++)
 		free(g.label[i]);
 	free(g.label);
 	free(g.first_var);
 	free(kp);
 	free(order);
+	hitm_seen_free(&hs);
 	return rc;
 }
 
@@ -398,11 +458,13 @@ int bench_main(const struct bench *b, int argc, char **argv)
 	struct csv out = { .fd = -1 };
 	char err[ERRLEN] = "", path[1024], meta[1100];
 	struct bench_ctx *c = xcalloc(1, sizeof(*c));
+	struct counters *ctr = xcalloc(1, sizeof(*ctr));
 	int rc = 0;
 
 	if (opts_parse(&o, tables, argc, argv, err)) {
 		opts_free(&o);
 		free(c);
+		free(ctr);
 		return usage_error(b, err);
 	}
 	if (o.nargs)
@@ -415,6 +477,7 @@ int bench_main(const struct bench *b, int argc, char **argv)
 	if (rc) {
 		opts_free(&o);
 		free(c);
+		free(ctr);
 		return usage_error(b, err);
 	}
 	c->b = b;
@@ -430,10 +493,16 @@ int bench_main(const struct bench *b, int argc, char **argv)
 
 	if (b->prepare(c, err))
 		rc = EXIT_BADINPUT;
+	else if (counters_open(ctr, opt_str(&o, "events"), opt_str(&o, "pmu"), &c->plan, err))
+		rc = EXIT_BADINPUT;
+	else if (opt_flag(&o, "require-counters") && !counters_ok(ctr))
+		rc = fail(err, "--require-counters: counters cannot be had: %s", ctr->status) ? EXIT_NOCOUNTERS : 0;
 	else if (topo.foreign && !opt_flag(&o, "dry-run"))
 		rc = fail(err, "--topology %s can only plan: add --dry-run (nothing runs on a foreign topology)", topo.source) ? EXIT_BADINPUT : 0;
-	else if (opt_flag(&o, "dry-run"))
+	else if (opt_flag(&o, "dry-run")) {
 		print_dry_run(c);
+		counters_describe(ctr, stdout);
+	}
 	else if (opt_str(&o, "out") ? csv_open(&out, opt_str(&o, "out"), err)
 				    : (default_out(c, path, sizeof(path), err) || csv_open(&out, path, err)))
 		rc = EXIT_BADINPUT;
@@ -445,7 +514,7 @@ int bench_main(const struct bench *b, int argc, char **argv)
 	} else {
 		context_warn(&c->ctx, stderr);
 		signals_install();
-		if (run_all(c, &out, err))
+		if (run_all(c, ctr, &out, err))
 			rc = 1;
 		if (signals_pending()) {
 			rc = 128 + signals_pending();
@@ -470,6 +539,8 @@ int bench_main(const struct bench *b, int argc, char **argv)
 		fprintf(stderr, "c2cbench: error: %s\n", err);
 	if (b->cleanup)
 		b->cleanup(c);
+	counters_close(ctr);
+	free(ctr);
 	topo_free(&topo);
 	opts_free(&o);
 	free(c->var);

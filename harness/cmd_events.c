@@ -1,0 +1,145 @@
+/* `c2cbench events`: the metric-to-event map for a platform, each name checked through libpfm4,
+ * and what this machine can and cannot count, with the reason. */
+#include "commands.h"
+#include "counters.h"
+#include "evtab.h"
+#include "opts.h"
+#include "pmu.h"
+#include "sde.h"
+#include "util.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const struct opt_spec events_opts[] = {
+	{ "pmu", OPT_TEXT, NULL, "NAME", "show (and check) this libpfm4 PMU instead of the detected one (sets LIBPFM_FORCE_PMU)", NULL, NULL },
+	{ "check", OPT_FLAG, NULL, NULL, "encode every name with libpfm4 as PAPI does; print the encoding or the error; exit 1 on any failure", NULL, NULL },
+	{ "all", OPT_FLAG, NULL, NULL, "list the whole table, every PMU (check them one PMU at a time with --pmu)", NULL, NULL },
+	{ 0 },
+};
+
+/* Check one table row on the active PMU; returns 1 when it fails. */
+static int check_row(const struct evrow *r, int known)
+{
+	char enc[128], why[128];
+	if (!known) {
+		printf("  %-16s %-56s unchecked: the installed libpfm4 has no %s table\n", r->metric, r->event, r->pmu);
+		return 0;
+	}
+	if (pmu_encode(r->event, enc, sizeof(enc), why, sizeof(why))) {
+		printf("  %-16s %-56s REJECTED: %s\n", r->metric, r->event, why);
+		return 1;
+	}
+	if (strcmp(enc, r->encoding)) {
+		printf("  %-16s %-56s MISMATCH: libpfm4 gives %s, the table says %s\n", r->metric, r->event, enc, r->encoding);
+		return 1;
+	}
+	printf("  %-16s %-56s ok %s\n", r->metric, r->event, enc);
+	return 0;
+}
+
+/* The rows of one PMU: listed, or checked. Returns the number of failures. */
+static int show_pmu(const struct evtab *t, const char *pmu, int check)
+{
+	int bad = 0, known = pmu_known(pmu);
+	printf("PMU %s (%s)\n", pmu, known ? "in the installed libpfm4" : "not in the installed libpfm4");
+	for (int i = 0; i < t->n; i++) {
+		const struct evrow *r = &t->row[i];
+		if (strcmp(r->pmu, pmu))
+			continue;
+		if (check)
+			bad += check_row(r, known);
+		else
+			printf("  %-16s %-56s %s%s%s\n", r->metric, r->event, r->encoding, r->note[0] ? "  # " : "", r->note);
+	}
+	return bad;
+}
+
+/* Names given on the command line: encode each on the active PMU. */
+static int check_names(struct opts *o)
+{
+	int bad = 0;
+	for (int i = 0; i < o->nargs; i++) {
+		char enc[128], why[128];
+		if (pmu_encode(o->args[i], enc, sizeof(enc), why, sizeof(why))) {
+			printf("%-56s REJECTED: %s\n", o->args[i], why);
+			bad++;
+		} else {
+			printf("%-56s ok %s\n", o->args[i], enc);
+		}
+	}
+	return bad ? 1 : 0;
+}
+
+/* Plain words for a user on a VM or a new CPU: what can be counted here and why not. */
+static void machine_report(const char *force)
+{
+	struct counters k;
+	char err[ERRLEN];
+	if (counters_open(&k, "auto", force, NULL, err)) {
+		printf("\nthis machine: %s\n", err);
+		return;
+	}
+	printf("\nthis machine: hardware counters %s\n", counters_ok(&k) ? "available" : "NOT available");
+	counters_describe(&k, stdout);
+	printf("software-defined events (always countable, any PAPI tool): %s\n", sde_names()[0] ? sde_names() : "none");
+	counters_close(&k);
+}
+
+static int events_main(int argc, char **argv)
+{
+	const struct opt_spec *tables[] = { events_opts, NULL };
+	struct opts o;
+	struct evtab t;
+	char err[ERRLEN] = "";
+	int rc = opts_parse(&o, tables, argc, argv, err);
+	if (rc && !strcmp(err, "help")) {
+		printf("usage: c2cbench events [--pmu NAME] [--check] [--all] [EVENT...]\n"
+		       "The metric-to-event map (events/platforms.tsv, built in; C2C_EVENTS_TABLE=FILE reads another).\n"
+		       "With EVENT names: encode each on the PMU with libpfm4 (exit 1 if any is rejected).\n");
+		opts_help(stdout, events_opts);
+		opts_free(&o);
+		return 0;
+	}
+	const char *force = rc ? NULL : opt_str(&o, "pmu");
+	if (!rc)
+		rc = evtab_load(&t, err);
+	if (!rc && pmu_init(force, err))
+		rc = -1;
+	if (!rc && force && !pmu_known(force) && !evtab_has_pmu(&t, force)) {
+		rc = fail(err, "--pmu: '%s' is not accepted; accepted: a PMU of the platform table (%s) or a core PMU of the installed libpfm4 (%s)", force,
+			  evtab_pmus(&t), pmu_known_list());
+		evtab_free(&t);
+	}
+	if (rc) {
+		fprintf(stderr, "c2cbench: error: %s\n", err);
+		opts_free(&o);
+		return EXIT_BADINPUT;
+	}
+	int bad = 0;
+	const char *pmu = force ? force : pmu_default();
+	printf("table: %s; PMU: %s (%s)\n", t.source, pmu ? pmu : "none",
+	       force ? "forced with --pmu" : pmu ? "detected" : "the installed libpfm4 knows no PMU for this CPU; newer CPUs: --pmu, e.g. spr on Emerald/Granite Rapids, amd64_fam19h_zen4 on Zen 5");
+	if (o.nargs) {
+		rc = check_names(&o);
+	} else if (opt_flag(&o, "all")) {
+		char pmus[1024];
+		snprintf(pmus, sizeof(pmus), "%s", evtab_pmus(&t));
+		for (char *save = NULL, *p = strtok_r(pmus, ",", &save); p; p = strtok_r(NULL, ",", &save))
+			show_pmu(&t, p, 0);
+	} else if (pmu && evtab_has_pmu(&t, pmu)) {
+		bad = show_pmu(&t, pmu, opt_flag(&o, "check"));
+	} else {
+		printf("the table has no rows for %s; PMUs it covers: %s\n", pmu ? pmu : "this CPU", evtab_pmus(&t));
+	}
+	if (!o.nargs)
+		machine_report(force);
+	if (bad)
+		printf("%d name(s) failed the check\n", bad);
+	evtab_free(&t);
+	opts_free(&o);
+	return rc ? rc : bad ? 1 : 0;
+}
+
+static const struct command events_cmd = { "events", "events [--pmu NAME] [--check]", "the metric-to-event map per platform, checked with libpfm4", events_main };
+COMMAND_REGISTER(events_cmd)

@@ -1,0 +1,68 @@
+/* Hardware and software counters through PAPI, per measured thread, summed per role.
+ * Each measured thread registers with PAPI, builds its own event set, starts it when its measured
+ * phase begins and stops it when it ends; nothing is read in the hot loop. Events that do not fit the
+ * counters together run as extra passes of the same configuration (never silent multiplexing). */
+#ifndef C2C_COUNTERS_H
+#define C2C_COUNTERS_H
+#include "placement.h"
+#include "row.h"
+#include "threads.h"
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define CTR_MAX 32
+#define CTR_PASSES 8
+#define CTR_ROLES 8
+
+enum ctr_kind { CK_HW, CK_SDE };
+
+struct ctr_event {
+	char label[64];   /* CSV column stem: the metric, or the raw name in snake_case */
+	char native[192]; /* the name PAPI is given */
+	int kind;
+	int metric;       /* index into metric_defs, or -1 for a raw name */
+	int pass;         /* HW: pass group, -1 when not counted */
+	char na[192];     /* why it is not counted ("" when it is) */
+};
+
+struct counters {
+	int nev, npasses, cur_pass, auto_mode, hw_usable, nroles, sde_es;
+	struct ctr_event ev[CTR_MAX];
+	char pmu[64];      /* PMU in use ("" when none) */
+	char pmu_how[96];  /* "detected", "forced with --pmu", or why there is none */
+	char status[512];  /* counters_status: "ok" or the reasons in a few words */
+	char detail[512];  /* the long form of a global reason (PAPI's own words) */
+	const struct role_req *roles;
+	struct thr_hooks hooks;
+	/* one configuration's totals, reset by counters_run_begin */
+	pthread_mutex_t mu;
+	uint64_t ops[CTR_PASSES][CTR_ROLES];
+	long long val[CTR_ROLES][CTR_MAX];
+	long long sde_val[CTR_MAX];
+	char thread_err[256];
+};
+
+/* Parse --events (auto or a comma list), set up libpfm4 (--pmu) and PAPI, group events into passes.
+ * plan may be NULL (no roles: `c2cbench events`). Returns 0, or -1 with a one-line message for bad input. */
+int counters_open(struct counters *k, const char *events, const char *force_pmu, const struct plan *p, char *err);
+/* Is every requested event countable? (--require-counters) */
+int counters_ok(const struct counters *k);
+/* Runs per configuration: 1, or more when the events need several groups. */
+int counters_passes(const struct counters *k);
+/* Hooks for threads_run during the current pass (NULL when nothing is counted per thread). */
+const struct thr_hooks *counters_hooks(struct counters *k);
+void counters_run_begin(struct counters *k);
+void counters_pass_begin(struct counters *k, int pass);
+void counters_pass_end(struct counters *k, int pass);
+/* Add the counter columns of the configuration just run. */
+void counters_to_row(struct counters *k, struct row *r);
+/* One line per event: what is counted, in which pass, or why not. */
+void counters_describe(const struct counters *k, FILE *f);
+/* HITM (or stand-in) per 1,000 operations per variant, and the reduction against the first. */
+struct bench_ctx;
+/* HITM per 1,000 ops per variant and the change against the first: one value per written row. */
+void counters_summary(const char *src, const char *why, const struct bench_ctx *c, const int *var, const double *hitm,
+		      const unsigned char *ok, int n);
+void counters_close(struct counters *k);
+#endif

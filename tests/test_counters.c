@@ -1,0 +1,378 @@
+/* Counters: the platform table checked through libpfm4, names known wrong rejected, SDE counts equal to
+ * the bench's own, NA with the reason when there is no PMU, --require-counters, bogus names. */
+#include "evtab.h"
+#include "pmu.h"
+#include "testutil.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- a small CSV reader (RFC 4180 quoting) for the result files ---- */
+struct csvf {
+	int ncol, nrow;
+	char *cell[64][128]; /* [row][col]; row 0 is the header */
+};
+
+/* One field at *p, unquoted in place; *eol is set when it ended the line (or the text). */
+static char *next_field(char **p, int *eol)
+{
+	char *s = *p, *o, *start;
+	if (*s == '"') {
+		start = o = ++s;
+		while (*s && !(*s == '"' && s[1] != '"')) {
+			if (*s == '"')
+				s++;
+			*o++ = *s++;
+		}
+		if (*s == '"')
+			s++;
+	} else {
+		start = o = s;
+		while (*s && *s != ',' && *s != '\n')
+			o = ++s;
+	}
+	*eol = *s != ',';
+	*p = *s ? s + 1 : s;
+	*o = 0;
+	return start;
+}
+
+static void csv_read(const char *path, struct csvf *c)
+{
+	char *text = slurp(path), *p = text;
+	assert_non_null(text);
+	memset(c, 0, sizeof(*c));
+	while (*p && c->nrow < 64) {
+		int col = 0, eol = 0;
+		while (!eol && col < 128)
+			c->cell[c->nrow][col++] = strdup(next_field(&p, &eol));
+		if (!c->nrow)
+			c->ncol = col;
+		else
+			assert_int_equal(col, c->ncol); /* every row has the header's columns */
+		c->nrow++;
+	}
+	free(text);
+}
+
+static const char *csv_get(const struct csvf *c, int row, const char *col)
+{
+	for (int i = 0; i < c->ncol; i++)
+		if (!strcmp(c->cell[0][i], col))
+			return c->cell[row][i];
+	return NULL;
+}
+
+static void csv_free(struct csvf *c)
+{
+	for (int r = 0; r < c->nrow; r++)
+		for (int i = 0; i < c->ncol; i++)
+			free(c->cell[r][i]);
+}
+
+static struct evtab tab;
+
+static int setup(void **state)
+{
+	char err[512];
+	(void)state;
+	unsetenv("C2C_EVENTS_TABLE");
+	if (evtab_load(&tab, err) || pmu_init(NULL, err)) {
+		fprintf(stderr, "%s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	evtab_free(&tab);
+	return 0;
+}
+
+/* Every row of every PMU the table names encodes, on that PMU, to the encoding the table records. */
+static void test_table_rows_encode(void **state)
+{
+	static const char *const must_check[] = { "hsw_ep", "bdw_ep", "skx", "clx", "icx", "spr", "amd64_fam17h_zen2", "amd64_fam19h_zen3", "amd64_fam19h_zen4" };
+	struct cmd_result *r = malloc(sizeof(*r));
+	char pmus[1024];
+	int checked = 0, unchecked = 0;
+	(void)state;
+	snprintf(pmus, sizeof(pmus), "%s", evtab_pmus(&tab));
+	for (char *save = NULL, *p = strtok_r(pmus, ",", &save); p; p = strtok_r(NULL, ",", &save)) {
+		run_c2c(r, "events", "--pmu", p, "--check", NULL);
+		if (r->status != 0 || strstr(r->out, "REJECTED") || strstr(r->out, "MISMATCH"))
+			fail_msg("table rows for %s fail the libpfm4 check:\n%s%s", p, r->out, r->err);
+		int rows = 0;
+		for (int i = 0; i < tab.n; i++)
+			rows += !strcmp(tab.row[i].pmu, p);
+		int oks = 0;
+		for (const char *s = r->out; (s = strstr(s, " ok config=")); s++)
+			oks++;
+		if (pmu_known(p)) {
+			assert_int_equal(oks, rows);
+			checked++;
+		} else {
+			assert_non_null(strstr(r->out, "unchecked: the installed libpfm4 has no"));
+			print_message("unchecked (installed libpfm4 has no %s table): %d row(s)\n", p, rows);
+			unchecked++;
+		}
+	}
+	for (size_t i = 0; i < sizeof(must_check) / sizeof(must_check[0]); i++) {
+		assert_true(evtab_has_pmu(&tab, must_check[i]));
+		assert_true(pmu_known(must_check[i])); /* the x86 rows are always checked */
+	}
+	print_message("table: %d PMU(s) checked with libpfm4, %d listed as unchecked\n", checked, unchecked);
+	free(r);
+}
+
+/* The table agrees with the verified reference (tests/data/reference_events.tsv): same name, same encoding. */
+static void test_table_matches_reference(void **state)
+{
+	char *ref = slurp("tests/data/reference_events.tsv");
+	(void)state;
+	assert_non_null(ref);
+	for (int i = 0; i < tab.n; i++) {
+		const struct evrow *e = &tab.row[i];
+		char want[512];
+		int found = 0;
+		/* reference rows: pmu, metric, event, verified, source, verified_with, encoding "config=.. config1=0" */
+		for (char *line = ref; line && *line && !found;) {
+			char *nl = strchr(line, '\n');
+			size_t len = nl ? (size_t)(nl - line) : strlen(line);
+			char buf[2048];
+			snprintf(buf, sizeof(buf), "%.*s", (int)len, line);
+			char *f[8] = { 0 }, *save = NULL;
+			int n = 0;
+			for (char *t = strtok_r(buf, "\t", &save); t && n < 8; t = strtok_r(NULL, "\t", &save))
+				f[n++] = t;
+			if (n >= 7 && !strcmp(f[0], e->pmu) && !strcmp(f[2], e->event)) {
+				snprintf(want, sizeof(want), "%s", f[6]);
+				char *z = strstr(want, " config1=0");
+				if (z && !z[10])
+					*z = 0;
+				if (strcmp(want, e->encoding))
+					fail_msg("%s %s: table encoding %s, reference %s", e->pmu, e->event, e->encoding, want);
+				if (!strcmp(e->verified_with, "4.13.0") && strcmp(f[3], "yes"))
+					fail_msg("%s %s: table says verified with 4.13.0, reference says %s", e->pmu, e->event, f[3]);
+				found = 1;
+			}
+			line = nl ? nl + 1 : NULL;
+		}
+		if (!found)
+			fail_msg("%s %s (%s) is not in the verified reference", e->pmu, e->event, e->metric);
+	}
+	free(ref);
+}
+
+/* A mistyped name fails the check: a name libpfm4 rejects, and one that encodes to a different event. */
+static void test_mistyped_table_fails(void **state)
+{
+	struct cmd_result *r = malloc(sizeof(*r));
+	char *dir = temp_dir(), path[512];
+	(void)state;
+	snprintf(path, sizeof(path), "%s/platforms.tsv", dir);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fprintf(f, "skx\thitm_local\tMEM_LOAD_L3_HIT_RETIRED:XSNP_HITN\tconfig=0x4d2\t4.13.0\ttypo in the umask\n");
+	fprintf(f, "skx\thitm_remote\tMEM_LOAD_L3_MISS_RETIRED:REMOTE_FWD\tconfig=0x4d3\t4.13.0\twrong umask that still encodes\n");
+	fclose(f);
+	setenv("C2C_EVENTS_TABLE", path, 1);
+	run_c2c(r, "events", "--pmu", "skx", "--check", NULL);
+	unsetenv("C2C_EVENTS_TABLE");
+	assert_int_equal(r->status, 1);
+	assert_non_null(strstr(r->out, "XSNP_HITN"));
+	assert_non_null(strstr(r->out, "REJECTED"));
+	assert_non_null(strstr(r->out, "MISMATCH: libpfm4 gives config=0x8d3, the table says config=0x4d3"));
+	rm_rf(dir);
+	free(dir);
+	free(r);
+}
+
+/* Names known to be wrong (tests/data/negative_checks.tsv) are not in the table and are rejected or mis-encode. */
+static void test_negative_checks(void **state)
+{
+	char *text = slurp("tests/data/negative_checks.tsv");
+	struct cmd_result *r = malloc(sizeof(*r));
+	int n = 0;
+	(void)state;
+	assert_non_null(text);
+	for (char *save = NULL, *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *f[8] = { 0 }, *s2 = NULL;
+		int k = 0;
+		for (char *t = strtok_r(line, "\t", &s2); t && k < 8; t = strtok_r(NULL, "\t", &s2))
+			f[k++] = t;
+		if (k < 4 || !strcmp(f[0], "pmu"))
+			continue;
+		const char *pmu = f[0], *name = f[2], *outcome = f[3];
+		for (int i = 0; i < tab.n; i++)
+			if (!strcmp(tab.row[i].event, name) && !strcmp(tab.row[i].pmu, pmu))
+				fail_msg("the table uses %s on %s, a name known to be wrong", name, pmu);
+		if (!pmu_known(pmu)) {
+			/* the PMU itself is absent from libpfm4 4.13: that is why the name fails */
+			const char *pfx = strstr(name, "::");
+			if (pfx) {
+				char p[64];
+				snprintf(p, sizeof(p), "%.*s", (int)(pfx - name), name);
+				assert_false(pmu_known(p));
+			} else {
+				print_message("negative check %s on %s: unchecked (installed libpfm4 has no %s table)\n", name, pmu, pmu);
+			}
+			n++;
+			continue;
+		}
+		run_c2c(r, "events", "--pmu", pmu, "--check", name, NULL);
+		if (!strncmp(outcome, "confirmed-rejected", 18)) {
+			if (r->status != 1 || !strstr(r->out, "REJECTED"))
+				fail_msg("%s on %s should be rejected:\n%s", name, pmu, r->out);
+		} else { /* encodes-but-WRONG: it must not encode to the vendor's value */
+			const char *exp = strstr(outcome, "expects ");
+			assert_non_null(exp);
+			char want[128];
+			snprintf(want, sizeof(want), "%s", strstr(exp, "config1=") ? strstr(exp, "config1=") : exp);
+			want[strcspn(want, ");")] = 0;
+			assert_int_equal(r->status, 0);
+			assert_null(strstr(r->out, want));
+		}
+		n++;
+	}
+	assert_true(n >= 10);
+	free(text);
+	free(r);
+}
+
+static void run_pb(struct cmd_result *r, const char *out, const char *events, const char *extra)
+{
+	run_c2c(r, "run", "pending-bit", "--duration", "0.05", "--warmup", "0.02", "--reps", "1", "--layout", "shared,aligned", "--events",
+		events, "--out", out, extra, NULL);
+}
+
+/* SDE tallies read through PAPI's sde component equal the bench's own columns exactly. */
+static void test_sde_equals_bench_counts(void **state)
+{
+	struct cmd_result *r = malloc(sizeof(*r));
+	char *dir = temp_dir(), out[512];
+	struct csvf c;
+	static const char *const pairs[][2] = { { "sde_pending_rmw", "writer_rmw" },
+						{ "sde_pending_already_set", "writer_already_set" },
+						{ "sde_drains", "drains" },
+						{ "sde_reader_ops", "reader_ops" } };
+	(void)state;
+	snprintf(out, sizeof(out), "%s/sde.csv", dir);
+	run_pb(r, out, "sde:::c2cbench::pending_rmw,sde:::c2cbench::pending_already_set,sde:::c2cbench::drains,sde:::c2cbench::reader_ops",
+	       "--drain-us=20");
+	if (r->status)
+		fail_msg("run failed: %s", r->err);
+	csv_read(out, &c);
+	assert_int_equal(c.nrow, 3);
+	for (int row = 1; row < c.nrow; row++)
+		for (int i = 0; i < 4; i++) {
+			const char *sde = csv_get(&c, row, pairs[i][0]), *own = csv_get(&c, row, pairs[i][1]);
+			assert_non_null(sde);
+			assert_non_null(own);
+			assert_string_not_equal(sde, "NA");
+			assert_true(atoll(own) > 0);
+			assert_string_equal(sde, own);
+		}
+	csv_free(&c);
+	rm_rf(dir);
+	free(dir);
+	free(r);
+}
+
+/* Without a PMU the run completes, counter columns are NA (never 0) and the status says why. */
+static void test_no_pmu_gives_na_and_reason(void **state)
+{
+	struct cmd_result *r = malloc(sizeof(*r));
+	char *dir = temp_dir(), out[512];
+	struct csvf c;
+	(void)state;
+	snprintf(out, sizeof(out), "%s/na.csv", dir);
+	/* a PMU libpfm4 4.13 (x86 build) lacks: no counters on any x86 machine, a PMU or not */
+	run_pb(r, out, "auto", pmu_default() ? "--pmu=power9" : "--quiet");
+	if (r->status)
+		fail_msg("run failed: %s", r->err);
+	csv_read(out, &c);
+	assert_true(c.nrow >= 2);
+	const char *status = csv_get(&c, 1, "counters_status");
+	assert_non_null(status);
+	if (!pmu_default())
+		assert_string_equal(status, "no PMU: perf_event component disabled");
+	else
+		assert_non_null(strstr(status, "no PMU"));
+	for (int row = 1; row < c.nrow; row++)
+		for (int i = 0; i < c.ncol; i++) {
+			const char *col = c.cell[0][i];
+			if (strstr(col, "_per_kop") || !strcmp(col, "hitm_source"))
+				assert_string_equal(c.cell[row][i], "NA");
+		}
+	assert_non_null(csv_get(&c, 1, "reader_hitm_local_per_kop"));
+	assert_non_null(csv_get(&c, 1, "writer_rfo_hitm_per_kop"));
+	assert_non_null(strstr(csv_get(&c, 1, "na_reason"), "hitm_local"));
+	assert_non_null(strstr(csv_get(&c, 1, "na_reason"), "no PMU"));
+	csv_free(&c);
+	rm_rf(dir);
+	free(dir);
+	free(r);
+}
+
+/* --require-counters turns "no counters" into exit 3 before anything runs (no CSV left behind). */
+static void test_require_counters_exits_3(void **state)
+{
+	struct cmd_result *r = malloc(sizeof(*r));
+	char *dir = temp_dir(), out[512];
+	(void)state;
+	snprintf(out, sizeof(out), "%s/req.csv", dir);
+	/* hitm_remote has no event on Zen 4: refused on any machine */
+	run_c2c(r, "run", "pending-bit", "--events", "hitm_remote", "--pmu", "amd64_fam19h_zen4", "--require-counters", "--out", out, NULL);
+	assert_int_equal(r->status, 3);
+	assert_int_equal(count_lines(r->err), 1);
+	assert_non_null(strstr(r->err, "hitm_remote: no such event on amd64_fam19h_zen4"));
+	assert_false(file_exists(out));
+	if (!pmu_default()) { /* this machine: no PMU at all */
+		run_c2c(r, "run", "pending-bit", "--require-counters", "--out", out, NULL);
+		assert_int_equal(r->status, 3);
+		assert_non_null(strstr(r->err, "no PMU: perf_event component disabled"));
+		assert_false(file_exists(out));
+	}
+	rm_rf(dir);
+	free(dir);
+	free(r);
+}
+
+/* A bogus event name: one line, exit 2, the closest valid names. */
+static void test_bogus_event_name(void **state)
+{
+	struct cmd_result *r = malloc(sizeof(*r));
+	(void)state;
+	run_c2c(r, "run", "pending-bit", "--events", "hitm_locl", "--dry-run", NULL);
+	assert_int_equal(r->status, 2);
+	assert_int_equal(count_lines(r->err), 1);
+	assert_non_null(strstr(r->err, "unknown event 'hitm_locl'; closest: hitm_local"));
+	run_c2c(r, "run", "pending-bit", "--events", "MEM_LOAD_L3_HIT_RETIRED:XSNP_HITN", "--dry-run", NULL);
+	assert_int_equal(r->status, 2);
+	assert_non_null(strstr(r->err, "closest: MEM_LOAD_L3_HIT_RETIRED:XSNP_HITM"));
+	run_c2c(r, "run", "pending-bit", "--events", "sde:::c2cbench::pending_rmx", "--dry-run", NULL);
+	assert_int_equal(r->status, 2);
+	assert_non_null(strstr(r->err, "closest: sde:::c2cbench::pending_rmw"));
+	run_c2c(r, "run", "pending-bit", "--pmu", "no_such_pmu", "--dry-run", NULL);
+	assert_int_equal(r->status, 2);
+	assert_int_equal(count_lines(r->err), 1);
+	free(r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_table_rows_encode),
+		cmocka_unit_test(test_table_matches_reference),
+		cmocka_unit_test(test_mistyped_table_fails),
+		cmocka_unit_test(test_negative_checks),
+		cmocka_unit_test(test_sde_equals_bench_counts),
+		cmocka_unit_test(test_no_pmu_gives_na_and_reason),
+		cmocka_unit_test(test_require_counters_exits_3),
+		cmocka_unit_test(test_bogus_event_name),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
