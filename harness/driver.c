@@ -240,11 +240,13 @@ int bench_main(const struct bench *b, int argc, char **argv)
 				    : (default_out(c, path, sizeof(path), err) || csv_open(&out, path, err)))
 		rc = EXIT_BADINPUT;
 	else {
+		c->out_path = out.path;
 		if (run_all(c, &out, err))
 			rc = 1;
 		if (out.rows)
 			fprintf(stderr, "c2cbench: %ld row(s) written to %s\n", out.rows, out.path);
 		char cerr[ERRLEN], *made = out.rows ? NULL : xstrdup(out.path);
+		c->out_path = NULL; /* freed by csv_close */
 		if (csv_close(&out, cerr) && !rc) {
 			snprintf(err, ERRLEN, "%s", cerr);
 			rc = 1;
