@@ -15,7 +15,7 @@ static const struct opt_spec sw_opts[] = {
 	{ "check", OPT_CHOICES, SW_CHECK_NAMES, "LIST", "the shepherd's check, one or a comma list; the first is the baseline", SW_CHECK_NAMES, NULL },
 	{ "cpus", OPT_UINT, NULL, "N", "modelled CPUs, bound round-robin over the allowed CPUs (default: one per allowed CPU)", NULL, NULL },
 	{ "hz", OPT_COUNT, "1000", "HZ", "ticks per modelled second (kernel CONFIG_HZ), 100 to 10000", NULL, NULL },
-	{ "tick-us", OPT_COUNT, "250", "US", "wall-clock microseconds per tick, 10 to 1000000 (default: a modelled second is 250 ms; 1000 with HZ 1000 is real time)", NULL, NULL },
+	{ "tick-us", OPT_COUNT, "250", "US", "wall-clock microseconds per tick, 10 to 1000000 (250 with HZ 1000: a modelled second is 250 ms; 1000 is real time)", NULL, NULL },
 	{ "interval", OPT_COUNT, "1", "SECONDS", "vm.stat_interval in modelled seconds, 1 to 60", NULL, NULL },
 	{ "zones", OPT_COUNT, "3", "N", "zones per CPU, 1 to 8", NULL, NULL },
 	{ "zone-work-us", OPT_UINT, "50", "US", "CPU work per zone in vmstat_update, up to 100000", NULL, NULL },
