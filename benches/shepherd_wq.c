@@ -199,7 +199,6 @@ int sw_shepherd_visit(struct sw_model *m, int c, long now)
 int sw_timer_due_locked(struct sw_model *m, int c, long now)
 {
 	struct sw_cpu *w = &m->cpu[c];
-	(void)m;
 	if (!w->expires || w->expires > now)
 		return 0;
 	/* delayed_work_timer_fn -> __queue_work: PENDING stays set while the item waits on the list */
