@@ -8,7 +8,7 @@ GIT_REV := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(s
 
 OPT ?= -O2 -g
 SAN ?=
-CPPFLAGS += -Iharness -Ilayouts -D_GNU_SOURCE
+CPPFLAGS += -Iharness -Ilayouts -Ibenches -D_GNU_SOURCE
 CFLAGS += -std=gnu11 $(OPT) $(SAN) -Wall -Wextra -Werror -pthread $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 LDLIBS += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lsde -lpfm -lm -pthread
 LDFLAGS += $(SAN)
@@ -28,7 +28,7 @@ all: $(BIN)
 deps:
 	@bash scripts/deps.sh
 
-$(BUILD)/%.o: %.c $(wildcard harness/*.h layouts/*.h tests/*.h) Makefile
+$(BUILD)/%.o: %.c $(wildcard harness/*.h layouts/*.h benches/*.h tests/*.h) Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
@@ -43,7 +43,7 @@ $(BUILD)/harness/evtab_data.o: events/platforms.tsv
 $(BIN): $(OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/tests/%: tests/%.c $(LIBOBJ) $(TESTLIB) $(wildcard tests/*.h)
+$(BUILD)/tests/%: tests/%.c $(LIBOBJ) $(TESTLIB) $(wildcard tests/*.h benches/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -Itests -o $@ $< $(LIBOBJ) $(TESTLIB) $(LDFLAGS) $(LDLIBS) $(shell pkg-config --libs cmocka)
 

@@ -36,6 +36,7 @@ struct bench_ctx {
 	int reps;
 	uint64_t seed;
 	const struct thr_hooks *hooks; /* per-thread hooks for measured threads (may be NULL) */
+	const char *out_path;          /* the main CSV being written (NULL under --dry-run): for side files */
 	void *priv;                    /* bench-private */
 };
 

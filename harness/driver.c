@@ -514,6 +514,7 @@ int bench_main(const struct bench *b, int argc, char **argv)
 	} else {
 		context_warn(&c->ctx, stderr);
 		signals_install();
+		c->out_path = out.path;
 		if (run_all(c, ctr, &out, err))
 			rc = 1;
 		if (signals_pending()) {
@@ -524,6 +525,7 @@ int bench_main(const struct bench *b, int argc, char **argv)
 		if (out.rows)
 			fprintf(stderr, "c2cbench: %ld row(s) written to %s\n", out.rows, out.path);
 		char cerr[ERRLEN], *made = out.rows || !out.created ? NULL : xstrdup(out.path);
+		c->out_path = NULL; /* freed by csv_close */
 		if (csv_close(&out, cerr) && !rc) {
 			snprintf(err, ERRLEN, "%s", cerr);
 			rc = 1;

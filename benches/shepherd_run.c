@@ -1,0 +1,177 @@
+/* The shepherd model's threads: kworkers sleep until queued or their timer is due, workloads dirty
+ * counters without pause, the shepherd sweeps every CPU once per rounded interval. */
+#include "shepherd_run.h"
+#include "shepherd_jiffies.h"
+#include "spin.h"
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+
+/* Sleepers re-check the stop flag at least this often (the harness has no wake-up hook). */
+#define SW_WAIT_CAP_NS 5000000ull
+
+/* Role names for plan_print (the counts are not used: the plan is built here, not by plan_make). */
+static const struct role_req sw_roles[SW_NROLES] = {
+	{ "kworker", 0 }, { "workload", 0 }, { "shepherd", 1 },
+};
+
+static int by_os(const void *a, const void *b)
+{
+	return (*(const struct pu *const *)a)->os - (*(const struct pu *const *)b)->os;
+}
+
+int sw_plan(const struct topo *t, int ncpus, struct plan *p, char *err)
+{
+	const struct pu **cpu = xcalloc((size_t)t->npus + 1, sizeof(*cpu));
+	int n = 0;
+	for (int i = 0; i < t->npus; i++)
+		if (t->pu[i].allowed)
+			cpu[n++] = &t->pu[i];
+	/* OS order, as the kernel numbers CPUs (pu[] is in topological order) */
+	qsort(cpu, (size_t)n, sizeof(*cpu), by_os);
+	if (!n || 2 * ncpus + 1 > PLAN_MAX) {
+		free(cpu);
+		return !n ? fail(err, "no allowed CPU on %s", t->source)
+			  : fail(err, "--cpus: '%d' is too many; accepted: 1 to %d", ncpus, (PLAN_MAX - 1) / 2);
+	}
+	memset(p, 0, sizeof(*p));
+	snprintf(p->used, sizeof(p->used), "round-robin");
+	for (int k = 0; k < 2 * ncpus + 1; k++) {
+		int c = k < 2 * ncpus ? k / 2 : 0; /* the shepherd runs on modelled CPU 0's pool */
+		int role = k == 2 * ncpus ? SW_ROLE_SHEPHERD : k % 2;
+		const struct pu *u = cpu[c % n];
+		p->slot[p->n++] = (struct slot){ role, c, u->os, u->pkg, u->core, u->smt, u->node };
+	}
+	free(cpu);
+	p->roles = sw_roles;
+	p->nroles = SW_NROLES;
+	p->mem_node = p->slot[0].node;
+	return 0;
+}
+
+static struct timespec abs_ts(uint64_t ns)
+{
+	return (struct timespec){ (time_t)(ns / 1000000000ull), (long)(ns % 1000000000ull) };
+}
+
+static uint64_t tick_ns_at(const struct sw_model *m, long tick)
+{
+	return m->base_ns + (uint64_t)tick * (uint64_t)m->p.tick_ns;
+}
+
+/* worker_thread(): sleep until the work is queued or its timer is due, then process_one_work. */
+static void kworker_loop(struct sw_model *m, int c, const struct runctl *ctl)
+{
+	struct sw_cpu *w = &m->cpu[c];
+	for (;;) {
+		pthread_mutex_lock(&w->pool_lock);
+		while (!w->queued && !sw_timer_due_locked(m, c, sw_now_tick(m))) {
+			if (run_phase(ctl) == PHASE_STOP) {
+				pthread_mutex_unlock(&w->pool_lock);
+				return;
+			}
+			uint64_t until = now_ns() + SW_WAIT_CAP_NS;
+			if (w->expires && tick_ns_at(m, w->expires) < until)
+				until = tick_ns_at(m, w->expires);
+			struct timespec ts = abs_ts(until);
+			pthread_cond_timedwait(&w->pool_cv, &w->pool_lock, &ts);
+		}
+		pthread_mutex_unlock(&w->pool_lock);
+		/* one work item at a time on a bound pool: the shepherd, on CPU 0's pool, takes turns with it */
+		pthread_mutex_lock(&w->exec);
+		if (sw_process_begin(m, c, sw_now_tick(m)))
+			sw_process_end(m, c, sw_vmstat_update(m, c));
+		pthread_mutex_unlock(&w->exec);
+	}
+}
+
+/* Sleep until tick `until`; return 0 if the run was stopped meanwhile. */
+static int sleep_until_tick(const struct sw_model *m, long until, const struct runctl *ctl)
+{
+	while (sw_now_tick(m) < until) {
+		if (run_phase(ctl) == PHASE_STOP)
+			return 0;
+		uint64_t ns = now_ns() + SW_WAIT_CAP_NS;
+		if (tick_ns_at(m, until) < ns)
+			ns = tick_ns_at(m, until);
+		struct timespec ts = abs_ts(ns);
+		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+	}
+	return run_phase(ctl) != PHASE_STOP;
+}
+
+/* vmstat_shepherd(): every rounded interval, visit each CPU with the configured check. */
+static void shepherd_loop(struct sw_model *m, const struct runctl *ctl)
+{
+	int s = m->p.shepherd_cpu;
+	long now = sw_now_tick(m);
+	long next = now + sw_round_jiffies_relative(m->p.interval, s, m->p.hz, now);
+	while (sleep_until_tick(m, next, ctl)) {
+		pthread_mutex_lock(&m->cpu[s].exec);
+		for (int c = 0; c < m->p.ncpus; c++) {
+			sw_shepherd_visit(m, c, sw_now_tick(m));
+			if (!m->p.no_yield)
+				sched_yield(); /* cond_resched() */
+		}
+		pthread_mutex_unlock(&m->cpu[s].exec);
+		if (sw_measuring(m))
+			m->shep.passes++;
+		now = sw_now_tick(m);
+		next = now + sw_round_jiffies_relative(m->p.interval, s, m->p.hz, now);
+	}
+}
+
+/* The stress-ng stand-in: allocate and free pages, dirtying counters, until the run stops. */
+static void workload_loop(struct sw_model *m, int c, struct thr *t)
+{
+	int measuring = 0, ph;
+	while ((ph = run_phase(t->ctl)) != PHASE_STOP) {
+		if (ph == PHASE_MEASURE && !measuring) {
+			thr_measure_begin(t);
+			measuring = 1;
+		}
+		sw_workload_burst(m, c);
+	}
+	if (measuring)
+		thr_measure_end(t);
+}
+
+static void sw_body(struct thr *t, void *arg)
+{
+	struct sw_model *m = arg;
+	__atomic_store_n(&m->phase, &t->ctl->phase, __ATOMIC_RELEASE);
+	/* the default 50 us timer slack would be half a tick: wake on time */
+	prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
+	if (t->role == SW_ROLE_KWORKER)
+		kworker_loop(m, t->idx, t->ctl);
+	else if (t->role == SW_ROLE_WORKLOAD)
+		workload_loop(m, t->idx, t);
+	else
+		shepherd_loop(m, t->ctl);
+}
+
+int sw_run(struct sw_model *m, const struct topo *t, const struct plan *p, double warmup, double duration,
+	   const struct thr_hooks *hooks, struct sw_result *r, char *err)
+{
+	struct thr *thr = thr_alloc(p->n);
+	m->zone_work_iters = spin_for_ns((double)m->p.zone_work_ns);
+	m->op_iters = spin_for_ns((double)m->p.op_ns);
+	int rc = threads_run(t, p, thr, warmup, duration, sw_body, m, hooks, err);
+	if (!rc) {
+		/* the window every workload thread measured in, in ticks */
+		uint64_t t0 = 0, t1 = UINT64_MAX;
+		for (int i = 0; i < p->n; i++)
+			if (thr[i].role == SW_ROLE_WORKLOAD) {
+				t0 = thr[i].t0 > t0 ? thr[i].t0 : t0;
+				t1 = thr[i].t1 < t1 ? thr[i].t1 : t1;
+			}
+		if (t1 <= t0)
+			rc = fail(err, "the workload threads did not measure (duration too short?)");
+		else
+			sw_collect(m, (long)((t0 - m->base_ns + (uint64_t)m->p.tick_ns - 1) / (uint64_t)m->p.tick_ns),
+				   (long)((t1 - m->base_ns) / (uint64_t)m->p.tick_ns), r);
+	}
+	free(thr);
+	return rc;
+}

@@ -1,0 +1,15 @@
+/* Threads for the shepherd model: a kworker and a workload per modelled CPU, one shepherd. */
+#ifndef C2C_SHEPHERD_RUN_H
+#define C2C_SHEPHERD_RUN_H
+#include "placement.h"
+#include "shepherd_stats.h"
+#include "threads.h"
+
+enum { SW_ROLE_KWORKER, SW_ROLE_WORKLOAD, SW_ROLE_SHEPHERD, SW_NROLES };
+
+/* Modelled CPU c on the c-th allowed CPU in OS order, round robin; the shepherd with CPU 0's pool. */
+int sw_plan(const struct topo *t, int ncpus, struct plan *p, char *err);
+/* Run the model's threads for warm-up + duration, then collect the measured window into r. */
+int sw_run(struct sw_model *m, const struct topo *t, const struct plan *p, double warmup, double duration,
+	   const struct thr_hooks *hooks, struct sw_result *r, char *err);
+#endif
