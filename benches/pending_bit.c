@@ -120,6 +120,7 @@ static const struct opt_spec pb_opts[] = {
 };
 
 static const char *const pb_summary[] = { "writer_ns_per_op", "reader_ns_per_op", NULL };
+static const char *const pb_config[] = { "offset", "policy", "placement", "writers", "readers", "mem_node", "work_ns", "drain_us", NULL };
 
 struct pb_priv {
 	struct role_req roles[3];
@@ -317,5 +318,6 @@ static const struct bench pending_bit = {
 	.prepare = pb_prepare,
 	.run = pb_run,
 	.cleanup = pb_cleanup,
+	.config = pb_config,
 };
 BENCH_REGISTER(pending_bit)
