@@ -8,7 +8,7 @@ GIT_REV := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(s
 
 OPT ?= -O2 -g
 SAN ?=
-CPPFLAGS += -Iharness -Ilayouts -DC2C_GIT_REV='"$(GIT_REV)"' -D_GNU_SOURCE
+CPPFLAGS += -Iharness -Ilayouts -DC2C_GIT_REV='"$(GIT_REV)"' -D_GNU_SOURCE -DC2C_PRESET_DIR='"$(PREFIX)/share/c2cbench/presets"'
 CFLAGS += -std=gnu11 $(OPT) $(SAN) -Wall -Wextra -Werror -pthread $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 LDLIBS += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lsde -lpfm -lm -pthread
 LDFLAGS += $(SAN)
@@ -73,6 +73,8 @@ install: $(BIN)
 	install -D -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/$(BIN)
 	install -D -m 0644 README.md $(DESTDIR)$(PREFIX)/share/doc/c2cbench/README.md
 	install -D -m 0644 results/README.md $(DESTDIR)$(PREFIX)/share/doc/c2cbench/results-schema.md
+	install -d $(DESTDIR)$(PREFIX)/share/c2cbench/presets
+	install -m 0644 presets/*.ini $(DESTDIR)$(PREFIX)/share/c2cbench/presets/
 
 clean:
 	rm -rf build $(BIN)
