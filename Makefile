@@ -42,10 +42,10 @@ $(BUILD)/bare_load: scripts/bare_load.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(LDFLAGS) -pthread
 
-# The default job: pending-bit on the three layouts, summary on stdout, CSV under results/.
+# The default job: the quick preset (pending-bit, three layouts, both policies) into results/HOST-DATE-quick/.
 run: deps
 	$(MAKE) --no-print-directory $(BIN)
-	./$(BIN) run pending-bit
+	./$(BIN) preset quick
 
 test: deps
 	$(MAKE) --no-print-directory $(BIN) $(TESTS)

@@ -372,5 +372,5 @@ static int compare_main(int argc, char **argv)
 	return 0;
 }
 
-static const struct command compare_cmd = { "compare", "compare A B [--csv]", "join two results on configuration: medians, ratio, 95% CI, Mann-Whitney p", compare_main };
+static const struct command compare_cmd = { "compare", "compare A B", "join two results on configuration: medians, ratio, 95% CI, Mann-Whitney p", compare_main };
 COMMAND_REGISTER(compare_cmd)

@@ -462,5 +462,5 @@ out:
 	return rc;
 }
 
-static const struct command preset_cmd = { "preset", "preset NAME [--dry-run]", "run a preset (a list of runs) into results/HOST-DATE-PRESET/", preset_main };
+static const struct command preset_cmd = { "preset", "preset NAME", "run a preset (a list of runs) into results/HOST-DATE-PRESET/", preset_main };
 COMMAND_REGISTER(preset_cmd)

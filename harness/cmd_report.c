@@ -46,7 +46,8 @@ struct rep {
 	struct rec *rec;
 	long nrec;
 	int nm;
-	char machine[MACHINES_MAX][128];
+	char machine[MACHINES_MAX][128]; /* label */
+	char mid[MACHINES_MAX][256];     /* host and cpu_model */
 	long mrow[MACHINES_MAX]; /* a row of each machine, for its context columns */
 	FILE *md, *gp;
 	const char *dir;
@@ -74,17 +75,22 @@ static void keys_free(struct keys *k)
 	k->n = 0;
 }
 
-/* Which machine a row comes from: its host column (rows without one are one machine, "unknown"). */
+/* Which machine a row comes from: its host and cpu_model columns (two VMs may share a host name). */
 static int machine_of(struct rep *p, const struct table *t, long r, long *first)
 {
-	const char *h = table_get(t, r, "host");
-	h = h && *h ? h : "unknown";
+	const char *h = table_get(t, r, "host"), *c = table_get(t, r, "cpu_model");
+	char id[256];
+	snprintf(id, sizeof(id), "%s\x1f%s", h && *h ? h : "unknown", c ? c : "");
 	for (int i = 0; i < p->nm; i++)
-		if (!strcmp(p->machine[i], h))
+		if (!strcmp(p->mid[i], id))
 			return i;
 	if (p->nm >= MACHINES_MAX)
 		return MACHINES_MAX - 1;
-	snprintf(p->machine[p->nm], sizeof(p->machine[0]), "%s", h);
+	snprintf(p->mid[p->nm], sizeof(p->mid[0]), "%s", id);
+	snprintf(p->machine[p->nm], sizeof(p->machine[0]), "%s", h && *h ? h : "unknown");
+	for (int i = 0; i < p->nm; i++) /* same host name, other CPU: say which */
+		if (!strcmp(p->machine[i], p->machine[p->nm]))
+			snprintf(p->machine[p->nm], sizeof(p->machine[0]), "%.60s (%.60s)", h && *h ? h : "unknown", c ? c : "");
 	*first = 1;
 	return p->nm++;
 }
@@ -653,5 +659,5 @@ out:
 	return rc;
 }
 
-static const struct command report_cmd = { "report", "report INPUT... -o DIR", "Markdown report with gnuplot plots from result CSVs or directories", report_main };
+static const struct command report_cmd = { "report", "report IN... -o DIR", "Markdown report with gnuplot plots from result CSVs or directories", report_main };
 COMMAND_REGISTER(report_cmd)
