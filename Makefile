@@ -8,7 +8,7 @@ GIT_REV := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(s
 
 OPT ?= -O2 -g
 SAN ?=
-CPPFLAGS += -Iharness -Ilayouts -Ibenches -D_GNU_SOURCE
+CPPFLAGS += -Iharness -Ilayouts -Ibenches -D_GNU_SOURCE -DC2C_PRESET_DIR='"$(PREFIX)/share/c2cbench/presets"'
 CFLAGS += -std=gnu11 $(OPT) $(SAN) -Wall -Wextra -Werror -pthread $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 LDLIBS += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lsde -lpfm -lm -pthread
 LDFLAGS += $(SAN)
@@ -51,10 +51,10 @@ $(BUILD)/bare_load: scripts/bare_load.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(LDFLAGS) -pthread
 
-# The default job: pending-bit on the three layouts, summary on stdout, CSV under results/.
+# The default job: the quick preset (pending-bit, three layouts, both policies) into results/HOST-DATE-quick/.
 run: deps
 	$(MAKE) --no-print-directory $(BIN)
-	./$(BIN) run pending-bit
+	./$(BIN) preset quick
 
 test: deps
 	$(MAKE) --no-print-directory $(BIN) $(TESTS)
@@ -107,6 +107,8 @@ install: $(BIN)
 	install -D -m 0644 README.md $(DESTDIR)$(PREFIX)/share/doc/c2cbench/README.md
 	install -D -m 0644 results/README.md $(DESTDIR)$(PREFIX)/share/doc/c2cbench/results-schema.md
 	install -D -m 0644 events/platforms.tsv $(DESTDIR)$(PREFIX)/share/c2cbench/platforms.tsv
+	install -d $(DESTDIR)$(PREFIX)/share/c2cbench/presets
+	install -m 0644 presets/*.ini $(DESTDIR)$(PREFIX)/share/c2cbench/presets/
 
 clean:
 	rm -rf build $(BIN)

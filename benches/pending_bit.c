@@ -150,6 +150,7 @@ static const struct opt_spec pb_opts[] = {
 };
 
 static const char *const pb_summary[] = { "writer_ns_per_op", "reader_ns_per_op", NULL };
+static const char *const pb_config[] = { "offset", "policy", "placement", "writers", "readers", "mem_node", "work_ns", "drain_us", NULL };
 
 struct pb_priv {
 	struct role_req roles[3];
@@ -168,11 +169,11 @@ static int parse_sweep(struct bench_ctx *c, const char *s, char *err)
 	bad |= n != 3 || tok != NULL;
 	free(copy);
 	if (bad || v[0] < 8 || v[1] > 2048 || v[0] > v[1] || v[2] < 8 || v[0] % 8 || v[2] % 8)
-		return fail(err, "--offset-sweep: '%s' is not accepted; accepted: FROM:TO:STEP in bytes, multiples of 8, 8 <= FROM <= TO <= 2048, STEP >= 8 (offset 0 is the pending word itself)", s);
+		return err_set(err, "--offset-sweep: '%s' is not accepted; accepted: FROM:TO:STEP in bytes, multiples of 8, 8 <= FROM <= TO <= 2048, STEP >= 8 (offset 0 is the pending word itself)", s);
 	for (long off = v[0]; off <= v[1]; off += v[2]) {
 		char name[48];
 		if (c->nvar >= VARIANTS_MAX)
-			return fail(err, "--offset-sweep: '%s' gives more than %d offsets", s, VARIANTS_MAX);
+			return err_set(err, "--offset-sweep: '%s' gives more than %d offsets", s, VARIANTS_MAX);
 		snprintf(name, sizeof(name), "offset-%ld", off);
 		bench_variant(c, name, off);
 	}
@@ -185,7 +186,7 @@ static int pb_prepare(struct bench_ctx *c, char *err)
 	c->priv = p;
 	if (opt_str(c->o, "offset-sweep")) {
 		if (opt_given(c->o, "layout"))
-			return fail(err, "--offset-sweep and --layout exclude each other; accepted: one of them");
+			return err_set(err, "--offset-sweep and --layout exclude each other; accepted: one of them");
 		p->sweep = 1;
 		if (parse_sweep(c, opt_str(c->o, "offset-sweep"), err))
 			return -1;
@@ -347,5 +348,6 @@ static const struct bench pending_bit = {
 	.prepare = pb_prepare,
 	.run = pb_run,
 	.cleanup = pb_cleanup,
+	.config = pb_config,
 };
 BENCH_REGISTER(pending_bit)

@@ -158,7 +158,7 @@ static int measure(struct bench_ctx *c, struct pp_run *r, const struct pu_pair *
 	}
 	for (int i = 0; i < 2 && !rc; i++)
 		if (pthread_create(&t[i].tid, NULL, pp_thread, &t[i]))
-			rc = fail(err, "cannot create a thread for CPU %d", t[i].want_cpu);
+			rc = err_set(err, "cannot create a thread for CPU %d", t[i].want_cpu);
 		else
 			started++;
 	if (started == 1) { /* the barrier can never fill */
@@ -170,9 +170,9 @@ static int measure(struct bench_ctx *c, struct pp_run *r, const struct pu_pair *
 		pthread_join(t[i].tid, NULL);
 	for (int i = 0; i < started && !rc; i++)
 		if (t[i].bind_err[0])
-			rc = fail(err, "%s", t[i].bind_err);
+			rc = err_set(err, "%s", t[i].bind_err);
 		else if (t[i].got_cpu_end != t[i].want_cpu)
-			rc = fail(err, "thread bound to CPU %d ended on CPU %d", t[i].want_cpu, t[i].got_cpu_end);
+			rc = err_set(err, "thread bound to CPU %d ended on CPU %d", t[i].want_cpu, t[i].got_cpu_end);
 	*handoffs = t[0].ops;
 	pthread_barrier_destroy(&ctl->start);
 	free(ctl);
@@ -188,7 +188,7 @@ static int pp_prepare(struct bench_ctx *c, char *err)
 	char *modes[NMODES];
 	c->priv = p;
 	if (opt_given(c->o, "duration") || opt_given(c->o, "warmup"))
-		return fail(err, "pingpong takes --samples, --round-trips and --preheat-ms, not --duration or --warmup");
+		return err_set(err, "pingpong takes --samples, --round-trips and --preheat-ms, not --duration or --warmup");
 	int n = pairs_pu_set(c->topo, opt_str(c->o, "placement"), &p->set, err);
 	if (n < 0)
 		return -1;
@@ -197,7 +197,7 @@ static int pp_prepare(struct bench_ctx *c, char *err)
 		return -1;
 	int nm = list_split(opt_str(c->o, "mode"), modes, NMODES);
 	if ((long)p->npairs * nm > CONFIGS_MAX)
-		return fail(err, "--pairs %s gives %d pairs x %d modes, more than %d; accepted: a smaller set (vs:CPU, sample:N, classes or --placement cpus:LIST)",
+		return err_set(err, "--pairs %s gives %d pairs x %d modes, more than %d; accepted: a smaller set (vs:CPU, sample:N, classes or --placement cpus:LIST)",
 			    opt_str(c->o, "pairs"), p->npairs, nm, CONFIGS_MAX);
 	for (int m = 0; m < nm; m++) {
 		int mode = strcmp(modes[m], "cas") ? MODE_LOAD_STORE : MODE_CAS;

@@ -41,7 +41,7 @@ static int in_range(const struct opts *o, const char *name, long lo, long hi, lo
 {
 	*out = opt_long(o, name);
 	if (*out < lo || *out > hi)
-		return fail(err, "--%s: '%ld' is not accepted; accepted: %ld to %ld", name, *out, lo, hi);
+		return err_set(err, "--%s: '%ld' is not accepted; accepted: %ld to %ld", name, *out, lo, hi);
 	return 0;
 }
 

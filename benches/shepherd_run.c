@@ -32,8 +32,8 @@ int sw_plan(const struct topo *t, int ncpus, struct plan *p, char *err)
 	qsort(cpu, (size_t)n, sizeof(*cpu), by_os);
 	if (!n || 2 * ncpus + 1 > PLAN_MAX) {
 		free(cpu);
-		return !n ? fail(err, "no allowed CPU on %s", t->source)
-			  : fail(err, "--cpus: '%d' is too many; accepted: 1 to %d", ncpus, (PLAN_MAX - 1) / 2);
+		return !n ? err_set(err, "no allowed CPU on %s", t->source)
+			  : err_set(err, "--cpus: '%d' is too many; accepted: 1 to %d", ncpus, (PLAN_MAX - 1) / 2);
 	}
 	memset(p, 0, sizeof(*p));
 	snprintf(p->used, sizeof(p->used), "round-robin");
@@ -167,7 +167,7 @@ int sw_run(struct sw_model *m, const struct topo *t, const struct plan *p, doubl
 				t1 = thr[i].t1 < t1 ? thr[i].t1 : t1;
 			}
 		if (t1 <= t0)
-			rc = fail(err, "the workload threads did not measure (duration too short?)");
+			rc = err_set(err, "the workload threads did not measure (duration too short?)");
 		else
 			sw_collect(m, (long)((t0 - m->base_ns + (uint64_t)m->p.tick_ns - 1) / (uint64_t)m->p.tick_ns),
 				   (long)((t1 - m->base_ns) / (uint64_t)m->p.tick_ns), r);

@@ -60,6 +60,9 @@ struct bench {
 	/* Measure one variant once and fill the row's bench columns. Error: no row is written. */
 	int (*run)(struct bench_ctx *c, const struct variant *v, int rep, struct row *r, char *err);
 	void (*cleanup)(struct bench_ctx *c);
+	/* CSV columns besides bench and variant_col that are configuration, not measurement or machine
+	 * context: `compare` joins rows on them. NULL-terminated; NULL: bench and variant_col only. */
+	const char *const *config;
 };
 
 void bench_register(const struct bench *b);

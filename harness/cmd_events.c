@@ -107,7 +107,7 @@ static int events_main(int argc, char **argv)
 	if (!rc && pmu_init(force, err))
 		rc = -1;
 	if (!rc && force && !pmu_known(force) && !evtab_has_pmu(&t, force)) {
-		rc = fail(err, "--pmu: '%s' is not accepted; accepted: a PMU of the platform table (%s) or a core PMU of the installed libpfm4 (%s)", force,
+		rc = err_set(err, "--pmu: '%s' is not accepted; accepted: a PMU of the platform table (%s) or a core PMU of the installed libpfm4 (%s)", force,
 			  evtab_pmus(&t), pmu_known_list());
 		evtab_free(&t);
 	}

@@ -1,7 +1,8 @@
-/* `c2cbench list`: benches, layouts and placements, a line each. */
+/* `c2cbench list`: benches, layouts, placements and presets, a line each. */
 #include "bench.h"
 #include "commands.h"
 #include "layout.h"
+#include "preset.h"
 #include <stdio.h>
 
 static int list_main(int argc, char **argv)
@@ -22,8 +23,9 @@ static int list_main(int argc, char **argv)
 	printf("placement  %-14s %s\n", "spread", "distinct cores, alternating packages");
 	printf("placement  %-14s %s\n", "compact", "PUs in order, filling each core first");
 	printf("placement  %-14s %s\n", "cpus:LIST", "explicit OS CPU numbers, writers first");
+	preset_list(stdout);
 	return 0;
 }
 
-static const struct command list_cmd = { "list", "list", "list benches, layouts and placements", list_main };
+static const struct command list_cmd = { "list", "list", "list benches, layouts, placements and presets", list_main };
 COMMAND_REGISTER(list_cmd)

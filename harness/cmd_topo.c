@@ -19,7 +19,7 @@ static int topo_main(int argc, char **argv)
 	char err[ERRLEN] = "";
 	int rc = opts_parse(&o, tables, argc, argv, err);
 	if (!rc && o.nargs)
-		rc = fail(err, "unexpected argument '%s'", o.args[0]);
+		rc = err_set(err, "unexpected argument '%s'", o.args[0]);
 	if (rc && !strcmp(err, "help")) {
 		printf("usage: c2cbench topo [options]\n");
 		opts_help(stdout, topo_opts);

@@ -80,12 +80,12 @@ int context_write_meta(const struct context *c, const char *path, char *err)
 	char num[32];
 	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 	if (fd < 0)
-		return fail(err, "cannot create metadata file '%s': %s; accepted: a new file next to the CSV", path, errno == EEXIST ? "it already exists" : strerror(errno));
+		return err_set(err, "cannot create metadata file '%s': %s; accepted: a new file next to the CSV", path, errno == EEXIST ? "it already exists" : strerror(errno));
 	FILE *f = fdopen(fd, "w");
 	if (!f) {
 		close(fd);
 		unlink(path);
-		return fail(err, "cannot write metadata file '%s': %s", path, strerror(errno));
+		return err_set(err, "cannot write metadata file '%s': %s", path, strerror(errno));
 	}
 	fprintf(f, "; c2cbench run context (INI). Unknown facts are NA; [na_reason] says why.\n[context]\n");
 	put(f, "host", c->host);
@@ -108,7 +108,7 @@ int context_write_meta(const struct context *c, const char *path, char *err)
 			put(f, c->fact[i].key, c->fact[i].why);
 	if (fclose(f)) {
 		unlink(path);
-		return fail(err, "cannot write metadata file '%s': %s", path, strerror(errno));
+		return err_set(err, "cannot write metadata file '%s': %s", path, strerror(errno));
 	}
 	return 0;
 }

@@ -206,9 +206,9 @@ static int resolve_item(struct counters *k, const struct evtab *tab, const char 
 	int m, code;
 	for (int i = 0; i < k->nev; i++)
 		if (!strcmp(k->ev[i].native, item) || !strcmp(k->ev[i].label, item))
-			return fail(err, "--events: '%s' is listed twice", item);
+			return err_set(err, "--events: '%s' is listed twice", item);
 	if (k->nev >= CTR_MAX)
-		return fail(err, "--events: more than %d events", CTR_MAX);
+		return err_set(err, "--events: more than %d events", CTR_MAX);
 	for (m = 0; m < nmetric_defs; m++)
 		if (!strcmp(metric_defs[m].name, item)) {
 			add_metric(k, tab, m);
@@ -237,7 +237,7 @@ static int resolve_item(struct counters *k, const struct evtab *tab, const char 
 		}
 	}
 	closest(item, tab, sug, sizeof(sug));
-	return fail(err, "--events: unknown event '%s'; closest: %s (accepted: auto, metric names, PAPI presets, native events, %s)", item, sug,
+	return err_set(err, "--events: unknown event '%s'; closest: %s (accepted: auto, metric names, PAPI presets, native events, %s)", item, sug,
 		    sde_names()[0] ? sde_names() : "sde:::c2cbench::NAME");
 }
 
@@ -303,7 +303,7 @@ static void set_global(struct counters *k, const char *status, const char *detai
 static int choose_pmu(struct counters *k, const struct evtab *tab, const char *force, char *err)
 {
 	if (force && !pmu_known(force) && !evtab_has_pmu(tab, force))
-		return fail(err, "--pmu: '%s' is not accepted; accepted: a PMU of the platform table (%s) or a core PMU of the installed libpfm4 (see c2cbench events)",
+		return err_set(err, "--pmu: '%s' is not accepted; accepted: a PMU of the platform table (%s) or a core PMU of the installed libpfm4 (see c2cbench events)",
 			    force, evtab_pmus(tab));
 	if (pmu_init(force, err))
 		return -1;
@@ -366,10 +366,10 @@ int counters_open(struct counters *k, const char *events, const char *force_pmu,
 		char *item[CTR_MAX + 1];
 		int n = list_split(events, item, CTR_MAX + 1);
 		if (!n)
-			rc = fail(err, "--events: '%s' is not accepted; accepted: auto or a comma list of event names", events);
+			rc = err_set(err, "--events: '%s' is not accepted; accepted: auto or a comma list of event names", events);
 		for (int i = 0; i < n; i++) {
 			if (!rc && !strcmp(item[i], "auto"))
-				rc = fail(err, "--events: 'auto' cannot be combined with other names");
+				rc = err_set(err, "--events: 'auto' cannot be combined with other names");
 			if (!rc)
 				rc = resolve_item(k, &tab, item[i], err);
 			free(item[i]);

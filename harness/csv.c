@@ -38,8 +38,8 @@ int csv_open(struct csv *c, const char *path, char *err)
 	c->fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC | (existing_special ? 0 : O_CREAT | O_EXCL), 0644);
 	if (c->fd < 0) {
 		if (errno == EEXIST)
-			return fail(err, "--out: '%s' already exists; accepted: a new file (results are never overwritten)", path);
-		return fail(err, "--out: cannot create '%s': %s; accepted: a writable path in an existing directory", path, strerror(errno));
+			return err_set(err, "--out: '%s' already exists; accepted: a new file (results are never overwritten)", path);
+		return err_set(err, "--out: cannot create '%s': %s; accepted: a writable path in an existing directory", path, strerror(errno));
 	}
 	c->path = xstrdup(path);
 	c->created = !existing_special;
@@ -60,12 +60,12 @@ static int write_whole(struct csv *c, const char *buf, size_t len, char *err)
 			if (start >= 0 && ftruncate(c->fd, start)) {
 				/* nothing more can be done; the error below still reports the failure */
 			}
-			return fail(err, "cannot write to '%s': %s", c->path, strerror(e));
+			return err_set(err, "cannot write to '%s': %s", c->path, strerror(e));
 		}
 		done += (size_t)w;
 	}
 	if (fdatasync(c->fd) && errno != EINVAL && errno != EROFS)
-		return fail(err, "cannot flush '%s': %s", c->path, strerror(errno));
+		return err_set(err, "cannot flush '%s': %s", c->path, strerror(errno));
 	return 0;
 }
 
@@ -109,10 +109,10 @@ int csv_write(struct csv *c, const struct row *r, char *err)
 			return rc;
 	}
 	if (r->n != c->ncols)
-		return fail(err, "internal: row has %d columns, header %d", r->n, c->ncols);
+		return err_set(err, "internal: row has %d columns, header %d", r->n, c->ncols);
 	for (int i = 0; i < r->n; i++)
 		if (strcmp(r->key[i], c->cols[i]))
-			return fail(err, "internal: row column %d is '%s', header says '%s'", i, r->key[i], c->cols[i]);
+			return err_set(err, "internal: row column %d is '%s', header says '%s'", i, r->key[i], c->cols[i]);
 	line = join(r->val, r->n, &len);
 	int rc = write_whole(c, line, len, err);
 	free(line);
@@ -125,7 +125,7 @@ int csv_close(struct csv *c, char *err)
 {
 	int rc = 0;
 	if (c->fd >= 0 && close(c->fd))
-		rc = fail(err, "cannot close '%s': %s", c->path, strerror(errno));
+		rc = err_set(err, "cannot close '%s': %s", c->path, strerror(errno));
 	for (int i = 0; i < c->ncols; i++)
 		free(c->cols[i]);
 	free(c->cols);

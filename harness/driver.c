@@ -76,7 +76,7 @@ static int default_out(const struct bench_ctx *c, char *path, size_t n, char *er
 	struct tm tm;
 	strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%S", localtime_r(&now, &tm));
 	if (mkdir("results", 0755) && errno != EEXIST)
-		return fail(err, "cannot create directory 'results': %s; use --out FILE", strerror(errno));
+		return err_set(err, "cannot create directory 'results': %s; use --out FILE", strerror(errno));
 	for (int k = 1; k < 100; k++) {
 		if (k == 1)
 			snprintf(path, n, "results/%s-%s-%s.csv", c->b->name, c->ctx.host, stamp);
@@ -85,7 +85,7 @@ static int default_out(const struct bench_ctx *c, char *path, size_t n, char *er
 		if (access(path, F_OK))
 			return 0;
 	}
-	return fail(err, "too many result files named results/%s-%s-%s*.csv", c->b->name, c->ctx.host, stamp);
+	return err_set(err, "too many result files named results/%s-%s-%s*.csv", c->b->name, c->ctx.host, stamp);
 }
 
 /* What the summary keeps of a written row: its group and metrics, never the whole row. */
@@ -468,9 +468,9 @@ int bench_main(const struct bench *b, int argc, char **argv)
 		return usage_error(b, err);
 	}
 	if (o.nargs)
-		rc = fail(err, "unexpected argument '%s'; options start with --", o.args[0]);
+		rc = err_set(err, "unexpected argument '%s'; options start with --", o.args[0]);
 	if (!rc && !(b->flags & BENCH_PLACED) && ((opt_given(&o, "placement") && !(b->flags & BENCH_PU_SET)) || opt_given(&o, "mem-node")))
-		rc = fail(err, "bench %s does not take %s (it places its own threads; see --help)", b->name,
+		rc = err_set(err, "bench %s does not take %s (it places its own threads; see --help)", b->name,
 			  b->flags & BENCH_PU_SET ? "--mem-node" : "--placement or --mem-node");
 	if (!rc && topo_load(&topo, opt_str(&o, "topology"), err))
 		rc = -1;
@@ -496,9 +496,9 @@ int bench_main(const struct bench *b, int argc, char **argv)
 	else if (counters_open(ctr, opt_str(&o, "events"), opt_str(&o, "pmu"), &c->plan, err))
 		rc = EXIT_BADINPUT;
 	else if (opt_flag(&o, "require-counters") && !counters_ok(ctr))
-		rc = fail(err, "--require-counters: counters cannot be had: %s", ctr->status) ? EXIT_NOCOUNTERS : 0;
+		rc = err_set(err, "--require-counters: counters cannot be had: %s", ctr->status) ? EXIT_NOCOUNTERS : 0;
 	else if (topo.foreign && !opt_flag(&o, "dry-run"))
-		rc = fail(err, "--topology %s can only plan: add --dry-run (nothing runs on a foreign topology)", topo.source) ? EXIT_BADINPUT : 0;
+		rc = err_set(err, "--topology %s can only plan: add --dry-run (nothing runs on a foreign topology)", topo.source) ? EXIT_BADINPUT : 0;
 	else if (opt_flag(&o, "dry-run")) {
 		print_dry_run(c);
 		counters_describe(ctr, stdout);

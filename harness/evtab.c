@@ -55,15 +55,15 @@ static int parse_table(struct evtab *t, const char *text, char *err)
 		int nf = split_tabs(line, f, 6);
 		if (nf != 6 || !f[0][0] || !f[1][0] || !f[2][0] || strncmp(f[3], "config=", 7)) {
 			free(copy);
-			return fail(err, "events table %s, line %d: expected 6 tab-separated fields pmu, metric, event, encoding (config=...), verified_with, note", t->source, lineno);
+			return err_set(err, "events table %s, line %d: expected 6 tab-separated fields pmu, metric, event, encoding (config=...), verified_with, note", t->source, lineno);
 		}
 		if (!metric_find(f[1])) {
 			free(copy);
-			return fail(err, "events table %s, line %d: unknown metric '%s'", t->source, lineno, f[1]);
+			return err_set(err, "events table %s, line %d: unknown metric '%s'", t->source, lineno, f[1]);
 		}
 		if (evtab_find(t, f[0], f[1])) {
 			free(copy);
-			return fail(err, "events table %s, line %d: second row for %s %s", t->source, lineno, f[0], f[1]);
+			return err_set(err, "events table %s, line %d: second row for %s %s", t->source, lineno, f[0], f[1]);
 		}
 		if (t->n == cap) {
 			cap = cap ? 2 * cap : 64;
@@ -75,7 +75,7 @@ static int parse_table(struct evtab *t, const char *text, char *err)
 	}
 	free(copy);
 	if (!t->n)
-		return fail(err, "events table %s has no rows", t->source);
+		return err_set(err, "events table %s has no rows", t->source);
 	return 0;
 }
 
@@ -90,7 +90,7 @@ int evtab_load(struct evtab *t, char *err)
 	snprintf(t->source, sizeof(t->source), "%s", path);
 	FILE *f = fopen(path, "r");
 	if (!f)
-		return fail(err, "C2C_EVENTS_TABLE=%s: %s", path, strerror(errno));
+		return err_set(err, "C2C_EVENTS_TABLE=%s: %s", path, strerror(errno));
 	size_t cap = 1 << 16, n = 0;
 	char *buf = xcalloc(1, cap);
 	size_t k;

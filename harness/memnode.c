@@ -7,16 +7,16 @@
 void *mem_on_node(int node, size_t size, char *err)
 {
 	if (numa_available() < 0) {
-		fail(err, "libnuma reports NUMA is not available on this kernel; cannot place memory on node %d", node);
+		err_set(err, "libnuma reports NUMA is not available on this kernel; cannot place memory on node %d", node);
 		return NULL;
 	}
 	if (node < 0 || node > numa_max_node()) {
-		fail(err, "--mem-node: node %d does not exist; accepted: 0-%d", node, numa_max_node());
+		err_set(err, "--mem-node: node %d does not exist; accepted: 0-%d", node, numa_max_node());
 		return NULL;
 	}
 	void *p = numa_alloc_onnode(size, node);
 	if (!p) {
-		fail(err, "numa_alloc_onnode(%zu bytes, node %d) failed", size, node);
+		err_set(err, "numa_alloc_onnode(%zu bytes, node %d) failed", size, node);
 		return NULL;
 	}
 	memset(p, 0, size); /* first touch: the pages now exist on node */

@@ -44,35 +44,35 @@ static int check_value(const struct opt_spec *s, const char *v, char *err)
 		return 0;
 	case OPT_COUNT:
 		if (parse_long(v, &l) || l < 1 || l > 1000000)
-			return fail(err, "--%s: '%s' is not accepted; accepted: a whole number from 1 to 1000000", s->name, v);
+			return err_set(err, "--%s: '%s' is not accepted; accepted: a whole number from 1 to 1000000", s->name, v);
 		return 0;
 	case OPT_UINT:
 		if (parse_long(v, &l) || l < 0 || l > 1000000000L)
-			return fail(err, "--%s: '%s' is not accepted; accepted: a whole number from 0 to 1000000000", s->name, v);
+			return err_set(err, "--%s: '%s' is not accepted; accepted: a whole number from 0 to 1000000000", s->name, v);
 		return 0;
 	case OPT_SECONDS:
 		if (parse_double(v, &d) || d <= 0 || d > 86400)
-			return fail(err, "--%s: '%s' is not accepted; accepted: seconds, a number > 0 and <= 86400", s->name, v);
+			return err_set(err, "--%s: '%s' is not accepted; accepted: seconds, a number > 0 and <= 86400", s->name, v);
 		return 0;
 	case OPT_PERCENT:
 		if (parse_double(v, &d) || d < 0 || d > 100)
-			return fail(err, "--%s: '%s' is not accepted; accepted: a percentage, a number from 0 to 100 (no %% sign)", s->name, v);
+			return err_set(err, "--%s: '%s' is not accepted; accepted: a percentage, a number from 0 to 100 (no %% sign)", s->name, v);
 		return 0;
 	case OPT_CHOICE:
 		if (!list_has(ch, v))
-			return fail(err, "--%s: '%s' is not accepted; accepted: %s", s->name, v, ch);
+			return err_set(err, "--%s: '%s' is not accepted; accepted: %s", s->name, v, ch);
 		return 0;
 	case OPT_CHOICES: {
 		char *items[64];
 		int n = list_split(v, items, 64), rc = 0;
 		if (n == 0)
-			rc = fail(err, "--%s: '%s' is empty; accepted: one or more of %s, comma-separated", s->name, v, ch);
+			rc = err_set(err, "--%s: '%s' is empty; accepted: one or more of %s, comma-separated", s->name, v, ch);
 		for (int i = 0; i < n && !rc; i++) {
 			if (!list_has(ch, items[i]))
-				rc = fail(err, "--%s: '%s' is not accepted; accepted: %s (comma-separated)", s->name, items[i], ch);
+				rc = err_set(err, "--%s: '%s' is not accepted; accepted: %s (comma-separated)", s->name, items[i], ch);
 			for (int j = 0; j < i && !rc; j++)
 				if (!strcmp(items[i], items[j]))
-					rc = fail(err, "--%s: '%s' is given twice; accepted: each of %s at most once", s->name, items[i], ch);
+					rc = err_set(err, "--%s: '%s' is given twice; accepted: each of %s at most once", s->name, items[i], ch);
 		}
 		for (int i = 0; i < n; i++)
 			free(items[i]);
@@ -94,7 +94,7 @@ int opt_set(struct opts *o, const char *name, const char *val, char *err)
 {
 	int i = find(o, name);
 	if (i < 0)
-		return fail(err, "unknown option '%s'", name);
+		return err_set(err, "unknown option '%s'", name);
 	if (check_value(o->v[i].spec, val, err))
 		return -1;
 	free(o->v[i].val);
@@ -129,11 +129,11 @@ int opts_parse(struct opts *o, const struct opt_spec *const *tables, int argc, c
 	int c, idx;
 	while ((c = getopt_long(argc, argv, "+:h", lo, &idx)) != -1) {
 		if (c == 'h')
-			return fail(err, "help");
+			return err_set(err, "help");
 		if (c == '?')
-			return fail(err, "unknown option '%s'; see --help for the accepted options", argv[optind - 1]);
+			return err_set(err, "unknown option '%s'; see --help for the accepted options", argv[optind - 1]);
 		if (c == ':')
-			return fail(err, "option '%s' needs a value", argv[optind - 1]);
+			return err_set(err, "option '%s' needs a value", argv[optind - 1]);
 		int i = c - 1000;
 		if (opt_set(o, o->v[i].spec->name, o->v[i].spec->type == OPT_FLAG ? "1" : optarg, err))
 			return -1;

@@ -41,14 +41,14 @@ static int parse_cpus(const struct topo *t, const char *list, hwloc_bitmap_t set
 {
 	unsigned cpu;
 	if (!*list || hwloc_bitmap_list_sscanf(set, list) || hwloc_bitmap_weight(set) < 1)
-		return fail(err, "--placement cpus:'%s' is not accepted; accepted: a finite CPU list such as cpus:0,2 or cpus:0-3", list);
+		return err_set(err, "--placement cpus:'%s' is not accepted; accepted: a finite CPU list such as cpus:0,2 or cpus:0-3", list);
 	hwloc_bitmap_foreach_begin(cpu, set)
 	{
 		const struct pu *u = topo_pu(t, (int)cpu);
 		if (!u)
-			return fail(err, "--placement cpus:%s: CPU %u does not exist on %s (it has %d PUs)", list, cpu, t->source, t->npus);
+			return err_set(err, "--placement cpus:%s: CPU %u does not exist on %s (it has %d PUs)", list, cpu, t->source, t->npus);
 		if (!u->allowed)
-			return fail(err, "--placement cpus:%s: CPU %u is outside this process's allowed cpuset", list, cpu);
+			return err_set(err, "--placement cpus:%s: CPU %u is outside this process's allowed cpuset", list, cpu);
 	}
 	hwloc_bitmap_foreach_end();
 	return 0;
@@ -61,7 +61,7 @@ int pairs_pu_set(const struct topo *t, const char *placement, int **set, char *e
 	if (!strncmp(placement, "cpus:", 5))
 		rc = parse_cpus(t, placement + 5, want, err);
 	else if (strcmp(placement, "auto"))
-		rc = fail(err, "--placement: '%s' is not accepted here; accepted: auto (every allowed PU) or cpus:LIST (the PUs to pair up)", placement);
+		rc = err_set(err, "--placement: '%s' is not accepted here; accepted: auto (every allowed PU) or cpus:LIST (the PUs to pair up)", placement);
 	*set = xcalloc((size_t)t->npus, sizeof(int));
 	for (int i = 0; i < t->npus && !rc; i++) {
 		const struct pu *u = &t->pu[i];
@@ -70,7 +70,7 @@ int pairs_pu_set(const struct topo *t, const char *placement, int **set, char *e
 	}
 	hwloc_bitmap_free(want);
 	if (!rc && n < 2)
-		rc = fail(err, "--placement %s gives %d PU; accepted: 2 or more PUs to pair up", placement, n);
+		rc = err_set(err, "--placement %s gives %d PU; accepted: 2 or more PUs to pair up", placement, n);
 	if (rc) {
 		free(*set);
 		*set = NULL;
@@ -149,7 +149,7 @@ static int select_into(const struct topo *t, const int *set, int n, const char *
 	}
 	if (!strncmp(spec, "vs:", 3)) {
 		if (parse_long(spec + 3, &v) || !in_set(set, n, v))
-			return fail(err, "--pairs: '%s' is not accepted; accepted: vs:CPU with CPU one of the PUs measured (--placement)", spec);
+			return err_set(err, "--pairs: '%s' is not accepted; accepted: vs:CPU with CPU one of the PUs measured (--placement)", spec);
 		for (int i = 0; i < n; i++)
 			if (set[i] != v)
 				out[k++] = (struct pu_pair){ (int)v, set[i], PC_COUNT };
@@ -157,7 +157,7 @@ static int select_into(const struct topo *t, const int *set, int n, const char *
 	}
 	if (!strncmp(spec, "sample:", 7)) {
 		if (parse_long(spec + 7, &v) || v < 1 || v > total)
-			return fail(err, "--pairs: '%s' is not accepted; accepted: sample:N with 1 <= N <= %ld (the pairs of %d PUs)", spec, total, n);
+			return err_set(err, "--pairs: '%s' is not accepted; accepted: sample:N with 1 <= N <= %ld (the pairs of %d PUs)", spec, total, n);
 		return sample_pairs(set, n, v, seed, out);
 	}
 	if (!strcmp(spec, "classes")) {
@@ -170,7 +170,7 @@ static int select_into(const struct topo *t, const int *set, int n, const char *
 			}
 		return (int)k;
 	}
-	return fail(err, "--pairs: '%s' is not accepted; accepted: %s", spec, PAIR_SELECTIONS);
+	return err_set(err, "--pairs: '%s' is not accepted; accepted: %s", spec, PAIR_SELECTIONS);
 }
 
 int pairs_select(const struct topo *t, const int *set, int n, const char *spec, unsigned long long seed,

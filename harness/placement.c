@@ -64,7 +64,7 @@ static int pus_of(const struct topo *t, int smt_only, const struct pu **out)
 
 static int too_few(char *err, const char *pol, int need, int have, const char *what, const struct topo *t)
 {
-	return fail(err, "placement %s needs %d %s but %s has %d", pol, need, what, t->source, have);
+	return err_set(err, "placement %s needs %d %s but %s has %d", pol, need, what, t->source, have);
 }
 
 static int place_list(struct plan *p, const struct pu **list, int have, const struct role_req *r, int nr,
@@ -83,12 +83,12 @@ static int place_cross(struct plan *p, const struct topo *t, const struct role_r
 {
 	const struct pu *c0[PLAN_MAX], *c1[PLAN_MAX];
 	if (t->npackages < 2)
-		return fail(err, "placement cross-socket needs 2 packages but %s has %d; use same-socket, smt or cpus:LIST", t->source, t->npackages);
+		return err_set(err, "placement cross-socket needs 2 packages but %s has %d; use same-socket, smt or cpus:LIST", t->source, t->npackages);
 	int n0 = cores_of(t, 0, c0), n1 = cores_of(t, 1, c1), second = total_threads(r + 1, nr - 1);
 	if (r[0].count > n0)
-		return fail(err, "placement cross-socket puts %d %s(s) on package 0, which has %d allowed cores", r[0].count, r[0].name, n0);
+		return err_set(err, "placement cross-socket puts %d %s(s) on package 0, which has %d allowed cores", r[0].count, r[0].name, n0);
 	if (second > n1)
-		return fail(err, "placement cross-socket puts %d threads on package 1, which has %d allowed cores", second, n1);
+		return err_set(err, "placement cross-socket puts %d threads on package 1, which has %d allowed cores", second, n1);
 	for (int j = 0; j < r[0].count; j++)
 		put(p, c0[j], 0, j);
 	int k = 0;
@@ -141,16 +141,16 @@ static int list_in_range(const char *list)
 static int place_cpus(struct plan *p, const struct topo *t, const char *list, const struct role_req *r, int nr, char *err)
 {
 	if (!list_in_range(list))
-		return fail(err, "placement cpus:'%.40s' names a CPU above 65536; accepted: OS CPU numbers of %s (0-%d)", list, t->source, t->npus - 1);
+		return err_set(err, "placement cpus:'%.40s' names a CPU above 65536; accepted: OS CPU numbers of %s (0-%d)", list, t->source, t->npus - 1);
 	hwloc_bitmap_t set = hwloc_bitmap_alloc();
 	int need = total_threads(r, nr), rc = 0;
 	if (!*list || hwloc_bitmap_list_sscanf(set, list) || hwloc_bitmap_iszero(set) || hwloc_bitmap_weight(set) < 0) {
 		hwloc_bitmap_free(set);
-		return fail(err, "placement cpus:'%s' is not accepted; accepted: a CPU list such as cpus:0,2 or cpus:0-3", list);
+		return err_set(err, "placement cpus:'%s' is not accepted; accepted: a CPU list such as cpus:0,2 or cpus:0-3", list);
 	}
 	int have = hwloc_bitmap_weight(set);
 	if (have != need)
-		rc = fail(err, "placement cpus:%s gives %d CPUs but the run has %d threads; give exactly one CPU per thread", list, have, need);
+		rc = err_set(err, "placement cpus:%s gives %d CPUs but the run has %d threads; give exactly one CPU per thread", list, have, need);
 	int k = 0, cpu;
 	hwloc_bitmap_foreach_begin(cpu, set)
 	{
@@ -158,9 +158,9 @@ static int place_cpus(struct plan *p, const struct topo *t, const char *list, co
 		if (rc)
 			break;
 		if (!u)
-			rc = fail(err, "placement cpus:%s: CPU %d does not exist on %s (it has %d PUs)", list, cpu, t->source, t->npus);
+			rc = err_set(err, "placement cpus:%s: CPU %d does not exist on %s (it has %d PUs)", list, cpu, t->source, t->npus);
 		else if (!u->allowed)
-			rc = fail(err, "placement cpus:%s: CPU %d is outside this process's allowed cpuset", list, cpu);
+			rc = err_set(err, "placement cpus:%s: CPU %d is outside this process's allowed cpuset", list, cpu);
 		else {
 			int role = 0, idx = k;
 			while (idx >= r[role].count) /* writers first, then readers */
@@ -181,7 +181,7 @@ int plan_make(const struct topo *t, const char *pl, const struct role_req *r, in
 	p->roles = r;
 	p->nroles = nr;
 	if (total_threads(r, nr) > PLAN_MAX)
-		return fail(err, "%d threads requested; accepted: at most %d", total_threads(r, nr), PLAN_MAX);
+		return err_set(err, "%d threads requested; accepted: at most %d", total_threads(r, nr), PLAN_MAX);
 	if (!strcmp(pl, "auto"))
 		pl = t->npackages >= 2 && nr >= 2 ? "cross-socket" : "same-socket";
 	snprintf(p->used, sizeof(p->used), "%s", pl);
@@ -189,7 +189,7 @@ int plan_make(const struct topo *t, const char *pl, const struct role_req *r, in
 		return place_cpus(p, t, pl + 5, r, nr, err);
 	if (!strcmp(pl, "smt")) {
 		if (t->pus_per_core < 2)
-			return fail(err, "placement smt needs cores with 2 or more PUs (SMT) but %s has %d PU per core", t->source, t->pus_per_core);
+			return err_set(err, "placement smt needs cores with 2 or more PUs (SMT) but %s has %d PU per core", t->source, t->pus_per_core);
 		return place_list(p, list, pus_of(t, 1, list), r, nr, pl, "PUs on SMT cores", t, err);
 	}
 	if (!strcmp(pl, "compact"))
@@ -200,10 +200,10 @@ int plan_make(const struct topo *t, const char *pl, const struct role_req *r, in
 		return place_list(p, list, spread_order(t, list), r, nr, pl, "allowed cores", t, err);
 	if (!strcmp(pl, "cross-socket")) {
 		if (nr < 2)
-			return fail(err, "placement cross-socket needs two roles (writers and readers)");
+			return err_set(err, "placement cross-socket needs two roles (writers and readers)");
 		return place_cross(p, t, r, nr, err);
 	}
-	return fail(err, "--placement: '%s' is not accepted; accepted: %s", pl, PLACEMENTS);
+	return err_set(err, "--placement: '%s' is not accepted; accepted: %s", pl, PLACEMENTS);
 }
 
 static int first_node_of_role(const struct plan *p, int role)
@@ -221,11 +221,11 @@ int plan_mem_node(const struct topo *t, struct plan *p, const char *spec, char *
 		int role = spec[0] == 'w' ? 0 : 1;
 		p->mem_node = role < p->nroles ? first_node_of_role(p, role) : -1;
 		if (p->mem_node < 0)
-			return fail(err, "--mem-node %s: the run has no %s thread; accepted: a NUMA node number or a role that has threads", spec, spec);
+			return err_set(err, "--mem-node %s: the run has no %s thread; accepted: a NUMA node number or a role that has threads", spec, spec);
 		return 0;
 	}
 	if (parse_long(spec, &n) || n < 0 || !hwloc_get_numanode_obj_by_os_index(t->h, (unsigned)n))
-		return fail(err, "--mem-node: '%s' is not accepted; accepted: writer, reader or a NUMA node of %s (0-%d)", spec, t->source, t->nnodes - 1);
+		return err_set(err, "--mem-node: '%s' is not accepted; accepted: writer, reader or a NUMA node of %s (0-%d)", spec, t->source, t->nnodes - 1);
 	p->mem_node = (int)n;
 	return 0;
 }

@@ -14,10 +14,10 @@ int pmu_init(const char *force, char *err)
 	if (inited)
 		return 0;
 	if (force && setenv("LIBPFM_FORCE_PMU", force, 1))
-		return fail(err, "cannot set LIBPFM_FORCE_PMU");
+		return err_set(err, "cannot set LIBPFM_FORCE_PMU");
 	int rc = pfm_initialize();
 	if (rc != PFM_SUCCESS)
-		return fail(err, "libpfm4 initialisation failed: %s", pfm_strerror(rc));
+		return err_set(err, "libpfm4 initialisation failed: %s", pfm_strerror(rc));
 	inited = 1;
 	return 0;
 }

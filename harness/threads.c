@@ -22,10 +22,10 @@ int bind_self(const struct topo *topo, int cpu, int *got, char *err)
 	int e = errno;
 	hwloc_bitmap_free(set);
 	if (rc)
-		return fail(err, "cannot bind a thread to CPU %d: %s (offline or outside the allowed cpuset?)", cpu, strerror(e));
+		return err_set(err, "cannot bind a thread to CPU %d: %s (offline or outside the allowed cpuset?)", cpu, strerror(e));
 	*got = sched_getcpu();
 	if (*got != cpu)
-		return fail(err, "thread bound to CPU %d runs on CPU %d", cpu, *got);
+		return err_set(err, "thread bound to CPU %d runs on CPU %d", cpu, *got);
 	return 0;
 }
 
@@ -100,7 +100,7 @@ int threads_run(const struct topo *topo, const struct plan *p, struct thr *thr, 
 		thr[i].got_cpu = thr[i].got_cpu_end = -1;
 		thr[i].ctl = c;
 		if (pthread_create(&thr[i].tid, NULL, thread_main, &thr[i])) {
-			rc = fail(err, "cannot create thread %d: %s", i, strerror(errno));
+			rc = err_set(err, "cannot create thread %d: %s", i, strerror(errno));
 			break;
 		}
 		started++;
@@ -118,7 +118,7 @@ int threads_run(const struct topo *topo, const struct plan *p, struct thr *thr, 
 	pthread_barrier_wait(&c->start);
 	for (int i = 0; i < p->n && !rc; i++)
 		if (thr[i].bind_err[0])
-			rc = fail(err, "%s", thr[i].bind_err);
+			rc = err_set(err, "%s", thr[i].bind_err);
 	if (rc)
 		__atomic_store_n(&c->phase, PHASE_STOP, __ATOMIC_RELEASE);
 	pthread_barrier_wait(&c->start);
@@ -128,13 +128,13 @@ int threads_run(const struct topo *topo, const struct plan *p, struct thr *thr, 
 		stopped = stopped || sleep_or_stop((uint64_t)(duration_s * 1e9));
 		__atomic_store_n(&c->phase, PHASE_STOP, __ATOMIC_RELEASE);
 		if (stopped) /* a configuration cut short is not a measurement: no row for it */
-			rc = fail(err, "interrupted by signal %d", signals_pending());
+			rc = err_set(err, "interrupted by signal %d", signals_pending());
 	}
 	for (int i = 0; i < p->n; i++)
 		pthread_join(thr[i].tid, NULL);
 	for (int i = 0; i < p->n && !rc; i++)
 		if (thr[i].got_cpu_end >= 0 && thr[i].got_cpu_end != thr[i].want_cpu)
-			rc = fail(err, "thread bound to CPU %d ended on CPU %d", thr[i].want_cpu, thr[i].got_cpu_end);
+			rc = err_set(err, "thread bound to CPU %d ended on CPU %d", thr[i].want_cpu, thr[i].got_cpu_end);
 	pthread_barrier_destroy(&c->start);
 	free(c);
 	return rc;

@@ -35,27 +35,27 @@ static int load_source(struct topo *t, const char *spec, char *err)
 	snprintf(t->source, sizeof(t->source), "%s", spec);
 	if (!strncmp(spec, "synthetic:", 10)) {
 		if (hwloc_topology_set_synthetic(t->h, spec + 10))
-			return fail(err, "--topology: '%s' is not a valid hwloc synthetic description; accepted: e.g. synthetic:\"pack:2 numa:1 core:8 pu:2\"", spec + 10);
+			return err_set(err, "--topology: '%s' is not a valid hwloc synthetic description; accepted: e.g. synthetic:\"pack:2 numa:1 core:8 pu:2\"", spec + 10);
 		return 0;
 	}
 	if (!strncmp(spec, "xml:", 4)) {
 		if (access(spec + 4, R_OK) || hwloc_topology_set_xml(t->h, spec + 4))
-			return fail(err, "--topology: cannot read hwloc XML file '%s'; accepted: a file written by lstopo FILE.xml", spec + 4);
+			return err_set(err, "--topology: cannot read hwloc XML file '%s'; accepted: a file written by lstopo FILE.xml", spec + 4);
 		return 0;
 	}
-	return fail(err, "--topology: '%s' is not accepted; accepted: synthetic:DESC or xml:FILE", spec);
+	return err_set(err, "--topology: '%s' is not accepted; accepted: synthetic:DESC or xml:FILE", spec);
 }
 
 int topo_load(struct topo *t, const char *spec, char *err)
 {
 	memset(t, 0, sizeof(*t));
 	if (hwloc_topology_init(&t->h))
-		return fail(err, "hwloc_topology_init failed");
+		return err_set(err, "hwloc_topology_init failed");
 	/* Keep disallowed PUs visible, so an excluded CPU is reported as excluded, not as missing. */
 	hwloc_topology_set_flags(t->h, HWLOC_TOPOLOGY_FLAG_INCLUDE_DISALLOWED);
 	if (load_source(t, spec, err) || hwloc_topology_load(t->h)) {
 		if (!err[0])
-			fail(err, "--topology: hwloc could not load '%s'", spec);
+			err_set(err, "--topology: hwloc could not load '%s'", spec);
 		hwloc_topology_destroy(t->h);
 		t->h = NULL;
 		return -1;

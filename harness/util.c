@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int fail(char *err, const char *fmt, ...)
+int err_set(char *err, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);

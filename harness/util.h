@@ -16,8 +16,8 @@
 /* Exit statuses. */
 enum { EXIT_BADINPUT = 2, EXIT_NOCOUNTERS = 3 };
 
-/* Format an error into err (size ERRLEN) and return -1, so callers can `return fail(...)`. */
-int fail(char *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Format an error into err (size ERRLEN) and return -1, so callers can `return err_set(...)`. */
+int err_set(char *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Print "c2cbench: error: MSG" on one line and exit with status code. */
 void die(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));

@@ -7,8 +7,6 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
-/* cmocka's fail() macro would clash with the harness's fail(); tests use fail_msg() instead. */
-#undef fail
 
 struct cmd_result {
 	int status;      /* exit status, or 128+signal */

@@ -1,0 +1,138 @@
+#include "compare_stats.h"
+#include "util.h"
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int cmp_double(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+	return (a > b) - (a < b);
+}
+
+/* Number of orderings of m a's and n b's giving each U (pairs a > b), as doubles: f[m][n][u]
+ * satisfies f(m,n,u) = f(m-1,n,u-n) + f(m,n-1,u), computed row by row. */
+static double *u_counts(int m, int n)
+{
+	int umax = m * n;
+	double *prev = xcalloc((size_t)(n + 1) * (size_t)(umax + 1), sizeof(double));
+	double *cur = xcalloc((size_t)(n + 1) * (size_t)(umax + 1), sizeof(double));
+#define AT(t, j, u) ((t)[(size_t)(j) * (size_t)(umax + 1) + (size_t)(u)])
+	for (int j = 0; j <= n; j++)
+		AT(prev, j, 0) = 1; /* no a's: one ordering, U = 0 */
+	for (int i = 1; i <= m; i++) {
+		memset(cur, 0, (size_t)(n + 1) * (size_t)(umax + 1) * sizeof(double));
+		AT(cur, 0, 0) = 1;
+		for (int j = 1; j <= n; j++)
+			for (int u = 0; u <= i * j; u++) /* last element an a (beats all j b's) or a b */
+				AT(cur, j, u) = (u >= j ? AT(prev, j, u - j) : 0) + AT(cur, j - 1, u);
+		double *t = prev;
+		prev = cur;
+		cur = t;
+	}
+	double *out = xcalloc((size_t)umax + 1, sizeof(double));
+	for (int u = 0; u <= umax; u++)
+		out[u] = AT(prev, n, u);
+#undef AT
+	free(prev);
+	free(cur);
+	return out;
+}
+
+void mann_whitney(const double *a, size_t na, const double *b, size_t nb, double *u, double *p, int *exact)
+{
+	double U = 0;
+	int ties = 0;
+	for (size_t i = 0; i < na; i++)
+		for (size_t j = 0; j < nb; j++) {
+			U += a[i] > b[j] ? 1 : a[i] == b[j] ? 0.5 : 0;
+			ties |= a[i] == b[j];
+		}
+	for (size_t i = 0; i < na && !ties; i++) /* ties within a side matter to the normal variance only */
+		for (size_t j = i + 1; j < na; j++)
+			ties |= a[i] == a[j];
+	for (size_t i = 0; i < nb && !ties; i++)
+		for (size_t j = i + 1; j < nb; j++)
+			ties |= b[i] == b[j];
+	*u = U;
+	double mn = (double)na * (double)nb;
+	if (!ties && na + nb <= 60) {
+		double *f = u_counts((int)na, (int)nb), total = 0, le = 0, ge = 0;
+		int ui = (int)U;
+		for (int k = 0; k <= (int)mn; k++) {
+			total += f[k];
+			le += k <= ui ? f[k] : 0;
+			ge += k >= ui ? f[k] : 0;
+		}
+		free(f);
+		*p = fmin(1.0, 2 * fmin(le, ge) / total);
+		*exact = 1;
+		return;
+	}
+	/* Normal approximation: variance with the tie correction over the pooled ranks. */
+	size_t n = na + nb;
+	double *all = xcalloc(n, sizeof(double)), tie_sum = 0;
+	memcpy(all, a, na * sizeof(double));
+	memcpy(all + na, b, nb * sizeof(double));
+	qsort(all, n, sizeof(double), cmp_double);
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+		while (j < n && all[j] == all[i])
+			j++;
+		double t = (double)(j - i);
+		tie_sum += t * t * t - t;
+		i = j;
+	}
+	free(all);
+	double N = (double)n;
+	double var = mn / 12.0 * ((N + 1) - tie_sum / (N * (N - 1)));
+	double z = var > 0 ? (fabs(U - mn / 2) - 0.5) / sqrt(var) : 0;
+	if (z < 0)
+		z = 0;
+	*p = var > 0 ? fmin(1.0, erfc(z / sqrt(2.0))) : 1.0;
+	*exact = 0;
+}
+
+/* splitmix64: a fixed, documented stream, so intervals are reproducible. */
+static uint64_t splitmix(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+static double resampled_median(const double *v, size_t n, double *tmp, uint64_t *s)
+{
+	for (size_t i = 0; i < n; i++)
+		tmp[i] = v[splitmix(s) % n];
+	qsort(tmp, n, sizeof(double), cmp_double);
+	return n % 2 ? tmp[n / 2] : (tmp[n / 2 - 1] + tmp[n / 2]) / 2;
+}
+
+int boot_ratio_ci(const double *a, size_t na, const double *b, size_t nb, double *lo, double *hi)
+{
+	if (na < 2 || nb < 2)
+		return -1;
+	uint64_t s = 0x5eed;
+	double *ta = xcalloc(na, sizeof(double)), *tb = xcalloc(nb, sizeof(double));
+	double *r = xcalloc(BOOT_RESAMPLES, sizeof(double));
+	int rc = 0;
+	for (int k = 0; k < BOOT_RESAMPLES && !rc; k++) {
+		double ma = resampled_median(a, na, ta, &s), mb = resampled_median(b, nb, tb, &s);
+		if (ma == 0)
+			rc = -1;
+		else
+			r[k] = mb / ma;
+	}
+	if (!rc) {
+		qsort(r, BOOT_RESAMPLES, sizeof(double), cmp_double);
+		*lo = r[(int)(0.025 * BOOT_RESAMPLES)];
+		*hi = r[(int)(0.975 * BOOT_RESAMPLES) - 1];
+	}
+	free(ta);
+	free(tb);
+	free(r);
+	return rc;
+}

@@ -1,0 +1,35 @@
+/* Presets: INI files (parsed by inih), one per preset, each a list of runs with their options.
+ * Every value is checked by the options machinery of the run's bench before anything runs. */
+#ifndef C2C_PRESET_H
+#define C2C_PRESET_H
+#include <stddef.h>
+#include <stdio.h>
+
+#define PRESET_RUNS_MAX 256
+#define PRESET_ARGS_MAX 80
+
+struct preset_run {
+	char name[64];  /* the section name; names the CSV file */
+	char bench[64];
+	int line;       /* line of the [section] header */
+	int nargs;
+	char *argv[PRESET_ARGS_MAX]; /* "--key" ["value"] ... for `c2cbench run BENCH` */
+	char *skip;     /* why it is not run (a bench this build lacks), or NULL */
+};
+
+struct preset {
+	char *path, *name, *description, *text;
+	int n;
+	struct preset_run run[PRESET_RUNS_MAX];
+};
+
+/* Resolve NAME (searched in the preset directories) or a path to an .ini file. */
+int preset_find(const char *name, char *path, size_t n, char *err);
+/* Load and validate; errors are one line: "FILE:LINE: what; accepted: ...". */
+int preset_load(struct preset *p, const char *path, char *err);
+void preset_free(struct preset *p);
+/* "preset NAME description" lines for `c2cbench list`. */
+void preset_list(FILE *f);
+/* The directories searched, colon-separated, for messages and docs. */
+const char *preset_dirs(void);
+#endif

@@ -1,0 +1,140 @@
+#include "results_in.h"
+#include "bench.h"
+#include "util.h"
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char *const front[] = { "schema_version", "bench", NULL, "rep" }; /* [2]: the variant column */
+
+/* The driver writes schema_version, bench, VARIANT, rep first: anything else is not our CSV. */
+static int check_table(struct results *r, const struct table *t, char *err)
+{
+	if (t->ncols < 4)
+		return err_set(err, "%s: not a c2cbench result CSV (it has %d column(s); the first are schema_version,bench,VARIANT,rep)", t->path, t->ncols);
+	for (int i = 0; i < 4; i++)
+		if (front[i] && strcmp(t->cols[i], front[i]))
+			return err_set(err, "%s: not a c2cbench result CSV (column %d is '%s', expected '%s')", t->path, i + 1, t->cols[i], front[i]);
+	for (long k = 0; k < t->nrows; k++) {
+		long v;
+		if (parse_long(t->cell[k][0], &v) || v < 1)
+			return err_set(err, "%s:%ld: schema_version '%s' is not accepted; accepted: a whole number >= 1", t->path, t->line[k], t->cell[k][0]);
+		if (r->schema < 0) {
+			r->schema = (int)v;
+			free(r->first);
+			r->first = xstrdup(t->path);
+		} else if (v != r->schema)
+			return err_set(err, "%s:%ld: schema_version %ld, but %s has schema_version %d; results of different schema versions cannot be read together", t->path, t->line[k], v, r->first, r->schema);
+		if (!t->cell[k][1][0])
+			return err_set(err, "%s:%ld: empty bench name", t->path, t->line[k]);
+	}
+	return 0;
+}
+
+static int add_file(struct results *r, const char *path, char *err)
+{
+	struct table t;
+	if (table_read(&t, path, err))
+		return -1;
+	if (check_table(r, &t, err)) {
+		table_free(&t);
+		return -1;
+	}
+	r->t = realloc(r->t, (size_t)(r->n + 1) * sizeof(struct table));
+	if (!r->t)
+		abort();
+	r->t[r->n++] = t;
+	return 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int results_add(struct results *r, const char *path, char *err)
+{
+	struct stat st;
+	if (r->n == 0 && !r->t)
+		r->schema = -1;
+	if (stat(path, &st))
+		return err_set(err, "%s: cannot open: %s; accepted: a CSV file or a result directory", path, strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		return add_file(r, path, err);
+	DIR *d = opendir(path);
+	if (!d)
+		return err_set(err, "%s: cannot open the directory: %s", path, strerror(errno));
+	char **names = NULL;
+	int n = 0, rc = 0;
+	for (struct dirent *e; (e = readdir(d));) {
+		size_t l = strlen(e->d_name);
+		if (e->d_name[0] == '.' || l < 5 || strcmp(e->d_name + l - 4, ".csv"))
+			continue;
+		names = realloc(names, (size_t)(n + 1) * sizeof(char *));
+		if (!names)
+			abort();
+		names[n++] = xstrdup(e->d_name);
+	}
+	closedir(d);
+	if (!n)
+		rc = err_set(err, "%s: no .csv files in this directory; accepted: a CSV file or a result directory", path);
+	qsort(names, (size_t)n, sizeof(char *), cmp_str);
+	for (int i = 0; i < n; i++) {
+		char full[4096];
+		snprintf(full, sizeof(full), "%s/%s", path, names[i]);
+		if (!rc)
+			rc = add_file(r, full, err);
+		free(names[i]);
+	}
+	free(names);
+	return rc;
+}
+
+void results_free(struct results *r)
+{
+	for (int i = 0; i < r->n; i++)
+		table_free(&r->t[i]);
+	free(r->t);
+	free(r->first);
+	memset(r, 0, sizeof(*r));
+}
+
+int config_cols(const struct table *t, const char *bench, const char **cols, int max, int *declared)
+{
+	const struct bench *b = bench_find(bench);
+	int n = 0;
+	cols[n++] = "bench";
+	cols[n++] = t->cols[2];
+	*declared = b && b->config;
+	for (int i = 0; *declared && b->config[i] && n < max; i++)
+		cols[n++] = b->config[i];
+	return n;
+}
+
+int metric_cols(const struct table *t, const char *bench, const char **cols, int max)
+{
+	const struct bench *b = bench_find(bench);
+	int n = 0;
+	if (b && b->summary) {
+		for (int i = 0; b->summary[i] && n < max; i++)
+			cols[n++] = b->summary[i];
+		return n;
+	}
+	for (int c = 0; c < t->ncols && n < max; c++) {
+		size_t l = strlen(t->cols[c]);
+		if (l > 10 && !strcmp(t->cols[c] + l - 10, "_ns_per_op"))
+			cols[n++] = t->cols[c];
+	}
+	return n;
+}
+
+double cell_num(const struct table *t, long row, const char *col, int *ok)
+{
+	const char *s = table_get(t, row, col);
+	double v = 0;
+	*ok = s && strcmp(s, "NA") && !parse_double(s, &v);
+	return *ok ? v : 0;
+}

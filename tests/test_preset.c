@@ -1,0 +1,257 @@
+/* Presets: parsing and validation (file:line errors, exit 2), planning with skip reasons, a real run. */
+#include "testutil.h"
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char *dir;
+
+static char *write_ini(const char *name, const char *text)
+{
+	static char path[512];
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+	return path;
+}
+
+static void expect_error(const char *text, int line, const char *what)
+{
+	char want[600];
+	struct cmd_result r;
+	const char *path = write_ini("bad.ini", text);
+	run_c2c(&r, "preset", path, "--dry-run", NULL);
+	assert_int_equal(r.status, 2);
+	assert_int_equal(count_lines(r.err), 1);
+	snprintf(want, sizeof(want), "%s:%d: ", path, line);
+	if (!strstr(r.err, want) || !strstr(r.err, what))
+		fail_msg("expected '%s' and '%s' in: %s", want, what, r.err);
+	assert_int_equal(r.out[0], 0); /* nothing planned, nothing printed */
+}
+
+static const char *valid =
+	"; a comment\n"
+	"[preset]\n"
+	"description = two quick runs\n"
+	"[defaults]\n"
+	"duration = 0.05\n"
+	"warmup = 0.01\n"
+	"reps = 2\n"
+	"[layouts]\n"
+	"bench = pending-bit\n"
+	"layout = shared,aligned\n"
+	"[ttas]\n"
+	"bench = pending-bit\n"
+	"layout = aligned\n"
+	"policy = test-then-set\n"
+	"reps = 3\n";
+
+static void valid_preset_plans(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	run_c2c(&r, "preset", write_ini("ok.ini", valid), "--dry-run", NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "preset ok ("));
+	assert_non_null(strstr(r.out, "2 run(s), 0 skipped"));
+	assert_non_null(strstr(r.out, "estimated duration"));
+	/* a run's own value replaces the default, once */
+	assert_non_null(strstr(r.out, "[ttas] pending-bit --duration 0.05 --warmup 0.01 --reps 3 --layout aligned --policy test-then-set"));
+}
+
+static void unknown_key(void **state)
+{
+	(void)state;
+	expect_error("[r]\nbench = pending-bit\n\ncolour = red\n", 4, "unknown key 'colour' for bench pending-bit; accepted: bench, optional, duration");
+}
+
+static void bad_values(void **state)
+{
+	(void)state;
+	expect_error("[r]\nbench = pending-bit\nlayout = shared,shard\n", 3, "--layout: 'shard' is not accepted; accepted: ");
+	expect_error("[defaults]\nreps = 0\n[r]\nbench = pending-bit\n", 2, "--reps: '0' is not accepted");
+	expect_error("[r]\nbench = pending-bit\nduration = fast\n", 3, "--duration: 'fast' is not accepted");
+	expect_error("[r]\nbench = pending-bit\nquiet = maybe\n", 3, "quiet = 'maybe' is not accepted; accepted: yes, no");
+	expect_error("[r]\nbench = pending-bit\nout = x.csv\n", 3, "'out' cannot be set in a preset");
+	expect_error("[r]\nbench = pending-bit\npolicy = rmw\npolicy = rmw\n", 4, "key 'policy' given twice");
+}
+
+static void bad_structure(void **state)
+{
+	(void)state;
+	expect_error("bench = pending-bit\n", 1, "'bench' is outside any section");
+	expect_error("[r]\nbench = pending-bit\nthis line has no equals sign\n", 3, "not an INI line");
+	expect_error("[r]\nlayout = shared\n", 1, "run [r] has no bench key");
+	expect_error("[r]\nbench = pending-bit\n[r]\nbench = pending-bit\n", 3, "section [r] appears twice");
+	expect_error("[preset]\ndescription = nothing\n", 2, "no runs");
+	expect_error("[r]\nbench = nosuch\n", 1, "bench 'nosuch' is not in this build");
+	expect_error("[a b]\nbench = pending-bit\n", 1, "run name 'a b' is not accepted");
+	/* an option value the bench refuses when it prepares: the reference machine refuses it too */
+	expect_error("[r]\nbench = pending-bit\noffset-sweep = 0:256:8\n", 1, "run [r]: --offset-sweep: '0:256:8' is not accepted");
+}
+
+static void missing_file(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	run_c2c(&r, "preset", "/nonexistent/dir/p.ini", NULL);
+	assert_int_equal(r.status, 2);
+	assert_int_equal(count_lines(r.err), 1);
+	assert_non_null(strstr(r.err, "/nonexistent/dir/p.ini: cannot open the preset"));
+	run_c2c(&r, "preset", "no-such-preset", NULL);
+	assert_int_equal(r.status, 2);
+	assert_int_equal(count_lines(r.err), 1);
+	assert_non_null(strstr(r.err, "preset 'no-such-preset' not found"));
+	assert_non_null(strstr(r.err, "quick"));
+}
+
+static void optional_bench_is_skipped_with_reason(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	run_c2c(&r, "preset", write_ini("opt.ini", "[a]\nbench = pending-bit\nreps = 1\n[b]\nbench = nosuch\noptional = yes\ncheck = x\n"), "--dry-run", NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "1 run(s), 1 skipped"));
+	assert_non_null(strstr(r.out, "skipped: bench 'nosuch' is not in this build"));
+}
+
+static void machine_limits_are_skipped_not_disguised(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	const char *p = write_ini("x.ini", "[cross]\nbench = pending-bit\nplacement = cross-socket\n[same]\nbench = pending-bit\nplacement = same-socket\n");
+	run_c2c(&r, "preset", p, "--dry-run", "--topology", "synthetic:pack:1 core:4 pu:1", NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "1 run(s), 1 skipped"));
+	assert_non_null(strstr(r.out, "skipped: placement cross-socket needs 2 packages"));
+	run_c2c(&r, "preset", p, "--dry-run", "--topology", "synthetic:pack:2 numa:1 core:4 pu:1", NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "2 run(s), 0 skipped"));
+	run_c2c(&r, "preset", p, "--topology", "synthetic:pack:2 core:4 pu:1", NULL);
+	assert_int_equal(r.status, 2); /* a foreign topology only plans */
+}
+
+static int count(const char *s, const char *needle)
+{
+	int n = 0;
+	for (const char *p = strstr(s, needle); p; p = strstr(p + 1, needle))
+		n++;
+	return n;
+}
+
+static void shipped_presets_load(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	const char *names[] = { "quick", "seeds", "sweep", "two-socket" };
+	for (int i = 0; i < 4; i++) {
+		run_c2c(&r, "preset", names[i], "--dry-run", NULL);
+		if (r.status != 0)
+			fail_msg("preset %s: %s", names[i], r.err);
+		assert_int_equal(count(r.out, "  skip  ["), count(r.out, "skipped: ")); /* every skip says why */
+	}
+	run_c2c(&r, "preset", "two-socket", "--dry-run", "--topology", "synthetic:pack:2 numa:1 core:8 pu:2", NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "24 run(s), 0 skipped"));
+	run_c2c(&r, "preset", "sweep", "--dry-run", NULL);
+	assert_non_null(strstr(r.out, "--offset-sweep 8:256:8"));
+	run_c2c(&r, "list", NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "preset     quick"));
+	assert_non_null(strstr(r.out, "preset     two-socket"));
+}
+
+static char *only_entry(const char *parent)
+{
+	DIR *d = opendir(parent);
+	assert_non_null(d);
+	char *name = NULL;
+	for (struct dirent *e; (e = readdir(d));)
+		if (e->d_name[0] != '.') {
+			assert_null(name);
+			name = strdup(e->d_name);
+		}
+	closedir(d);
+	assert_non_null(name);
+	return name;
+}
+
+static void run_writes_one_directory(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	char res[600], run[1200], f[1400];
+	snprintf(res, sizeof(res), "%s/results", dir);
+	run_c2c(&r, "preset", write_ini("tiny.ini", valid), "--results", res, NULL);
+	if (r.status != 0)
+		fail_msg("preset run failed: %s", r.err);
+	assert_non_null(strstr(r.out, "estimated duration"));
+	/* stderr is not a terminal here: one summary line per run */
+	assert_non_null(strstr(r.err, "[run 1 of 2] layouts: ok, 4 row(s)"));
+	assert_non_null(strstr(r.err, "[run 2 of 2] ttas: ok, 3 row(s)"));
+	char *name = only_entry(res);
+	assert_non_null(strstr(name, "-tiny"));
+	snprintf(run, sizeof(run), "%s/%s", res, name);
+	free(name);
+	snprintf(f, sizeof(f), "%s/01-layouts.csv", run);
+	char *csv = slurp(f);
+	assert_non_null(csv);
+	assert_int_equal(count_lines(csv), 1 + 4);
+	free(csv);
+	snprintf(f, sizeof(f), "%s/02-ttas.csv", run);
+	assert_true(file_exists(f));
+	snprintf(f, sizeof(f), "%s/metadata.txt", run);
+	char *meta = slurp(f);
+	assert_non_null(meta);
+	assert_non_null(strstr(meta, "c2cbench_version: "));
+	assert_non_null(strstr(meta, "state: finished\n"));
+	assert_non_null(strstr(meta, "cpu_model: "));
+	assert_non_null(strstr(meta, "run: layouts | c2cbench run pending-bit"));
+	assert_non_null(strstr(meta, "preset_text:\n; a comment\n[preset]\n")); /* the preset text, verbatim */
+	free(meta);
+	snprintf(f, sizeof(f), "%s/console.log", run);
+	char *log = slurp(f);
+	assert_non_null(log);
+	assert_non_null(strstr(log, "[run 2 of 2] ttas: ok"));
+	assert_non_null(strstr(log, "writer_ns_per_op")); /* the runs' own summaries */
+	free(log);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	char cwd[400], p[512];
+	dir = temp_dir();
+	assert_non_null(getcwd(cwd, sizeof(cwd)));
+	snprintf(p, sizeof(p), "%s/presets", cwd);
+	setenv("C2C_PRESET_PATH", p, 1);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	rm_rf(dir);
+	free(dir);
+	return 0;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(valid_preset_plans),
+		cmocka_unit_test(unknown_key),
+		cmocka_unit_test(bad_values),
+		cmocka_unit_test(bad_structure),
+		cmocka_unit_test(missing_file),
+		cmocka_unit_test(optional_bench_is_skipped_with_reason),
+		cmocka_unit_test(machine_limits_are_skipped_not_disguised),
+		cmocka_unit_test(shipped_presets_load),
+		cmocka_unit_test(run_writes_one_directory),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
