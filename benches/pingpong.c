@@ -230,8 +230,28 @@ static void calibration(struct row *r, int mode)
 		row_set(r, "expected_transfers_per_handoff", "1");
 	else
 		row_na(r, "expected_transfers_per_handoff", "spinning CAS moves the line a variable number of times per handoff");
-	row_na(r, "hitm_per_handoff", "no counters");
-	row_na(r, "hitm_ratio", "no counters");
+}
+
+/* The measured side of the calibration: HITM (or stand-in) per handoff against the expected transfers.
+ * Only the initiator counts handoffs, so the counters' per-1,000-ops figure is per 1,000 handoffs. */
+static void pp_finish_row(struct bench_ctx *c, struct row *r)
+{
+	int ok, ok_exp;
+	(void)c;
+	double kop = row_num(r, "hitm_per_kop", &ok), expect = row_num(r, "expected_transfers_per_handoff", &ok_exp);
+	const char *status = row_get(r, "counters_status");
+	char why[200];
+	snprintf(why, sizeof(why), "HITM not counted (%s)", status ? status : "no counters");
+	if (!ok) {
+		row_na(r, "hitm_per_handoff", why);
+		row_na(r, "hitm_ratio", why);
+		return;
+	}
+	row_set(r, "hitm_per_handoff", "%.4f", kop / 1000.0);
+	if (ok_exp && expect > 0)
+		row_set(r, "hitm_ratio", "%.4f", kop / 1000.0 / expect);
+	else
+		row_na(r, "hitm_ratio", "no known answer for this mode");
 }
 
 static int pp_run(struct bench_ctx *c, const struct variant *v, int rep, struct row *r, char *err)
@@ -290,6 +310,7 @@ static void pp_cleanup(struct bench_ctx *c)
 
 static const struct bench pingpong = {
 	.name = "pingpong",
+	.finish_row = pp_finish_row,
 	.desc = "one-way cache-line transfer latency between pairs of PUs (load-store and CAS handoffs), classified smt / same-llc / same-package / cross-package",
 	.opts = pp_opts,
 	.variant_col = "config",

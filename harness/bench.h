@@ -60,6 +60,8 @@ struct bench {
 	/* Measure one variant once and fill the row's bench columns. Error: no row is written. */
 	int (*run)(struct bench_ctx *c, const struct variant *v, int rep, struct row *r, char *err);
 	void (*cleanup)(struct bench_ctx *c);
+	/* Optional: columns derived from the counter columns, filled after the counters are in the row. */
+	void (*finish_row)(struct bench_ctx *c, struct row *r);
 	/* CSV columns besides bench and variant_col that are configuration, not measurement or machine
 	 * context: `compare` joins rows on them. NULL-terminated; NULL: bench and variant_col only. */
 	const char *const *config;

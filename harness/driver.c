@@ -371,6 +371,8 @@ static int run_passes(struct bench_ctx *c, struct counters *k, int vi, int rep, 
 	c->hooks = NULL;
 	if (!rc)
 		counters_to_row(k, r);
+	if (!rc && c->b->finish_row)
+		c->b->finish_row(c, r);
 	return rc;
 }
 
