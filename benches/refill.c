@@ -25,7 +25,7 @@ enum { HOLD_TOKEN, HOLD_FIFO, HOLD_SLICE };
 static const struct opt_spec rf_opts[] = {
 	{ "worker", OPT_CHOICES, "bound,unbound", "LIST", "balance-worker modes to compare, the first is the baseline: bound (on the caller's CPU, schedule_work) or unbound (on another CPU, the fix)", "bound,unbound", NULL },
 	{ "hold", OPT_CHOICE, "token", "HOW", "how the caller keeps its CPU for the burst: token (the bound worker must take a per-CPU token the caller holds; deterministic), fifo (caller SCHED_FIFO; needs CAP_SYS_NICE), slice (both ordinary threads: the time-slice case)", "token,fifo,slice", NULL },
-	{ "attempts", OPT_COUNT, "131072", "N", "allocations in the burst; the burst ends when all were attempted (replaces --duration)", NULL, NULL },
+	{ "attempts", OPT_COUNT, "131072", "N", "allocations in the burst; the burst ends when all were attempted (--duration and --warmup do not apply and are refused)", NULL, NULL },
 	{ "max-failures", OPT_UINT, "0", "N", "end the burst early after N failed allocations (0: never; the seed's test seems to have stopped near 4096)", NULL, NULL },
 	{ "retries", OPT_UINT, "4", "N", "retries of a failed allocation before it counts as failed", NULL, NULL },
 	{ "retry-ns", OPT_UINT, "1000", "NS", "busy wait before each retry (the caller keeps its CPU)", NULL, NULL },
