@@ -7,6 +7,7 @@
 #include "bench.h"
 #include "memnode.h"
 #include "pcpu_reserve.h"
+#include "signals.h"
 #include "spin.h"
 #include "work.h"
 #include <errno.h>
@@ -21,11 +22,14 @@
 
 enum { RF_BOUND, RF_UNBOUND };
 enum { HOLD_TOKEN, HOLD_FIFO, HOLD_SLICE };
+enum { END_ATTEMPTS, END_MAX_FAILURES, END_DURATION, END_SIGNAL };
+static const char *const end_names[] = { "attempts", "max_failures", "duration", "signal" };
+#define RF_CHECK_EVERY 64 /* attempts between looks at the clock and at signals */
 
 static const struct opt_spec rf_opts[] = {
 	{ "worker", OPT_CHOICES, "bound,unbound", "LIST", "balance-worker modes to compare, the first is the baseline: bound (on the caller's CPU, schedule_work) or unbound (on another CPU, the fix)", "bound,unbound", NULL },
 	{ "hold", OPT_CHOICE, "token", "HOW", "how the caller keeps its CPU for the burst: token (the bound worker must take a per-CPU token the caller holds; deterministic), fifo (caller SCHED_FIFO; needs CAP_SYS_NICE), slice (both ordinary threads: the time-slice case)", "token,fifo,slice", NULL },
-	{ "attempts", OPT_COUNT, "131072", "N", "allocations in the burst; the burst ends when all were attempted (--duration and --warmup do not apply and are refused)", NULL, NULL },
+	{ "attempts", OPT_COUNT, "131072", "N", "allocations in the burst; the burst ends when all were attempted; --duration, only when given, caps a burst's time; --warmup is busy time on the caller's CPU before each burst", NULL, NULL },
 	{ "max-failures", OPT_UINT, "0", "N", "end the burst early after N failed allocations (0: never; the seed's test seems to have stopped near 4096)", NULL, NULL },
 	{ "retries", OPT_UINT, "4", "N", "retries of a failed allocation before it counts as failed", NULL, NULL },
 	{ "retry-ns", OPT_UINT, "1000", "NS", "busy wait before each retry (the caller keeps its CPU)", NULL, NULL },
@@ -49,6 +53,8 @@ struct rf_priv {
 	int caller_cpu, worker_cpu; /* worker_cpu: the unbound worker's, -1 when no unbound variant */
 	long attempts, retries, max_failures;
 	double alloc_ns, retry_ns, populate_ns, chunk_ns;
+	uint64_t cap_ns;    /* --duration when given, else 0: no time cap */
+	uint64_t warmup_ns; /* --warmup: the caller spins on its CPU before the burst */
 	uint64_t rt_period_ns; /* --hold fifo: pause this long before a burst, so it starts with a full RT budget */
 	struct role_req roles[3];
 	uint64_t alloc_iters, populate_iters, chunk_iters, retry_iters;
@@ -70,6 +76,7 @@ struct rf_run {
 	int unbound;
 	/* written by the caller only */
 	C2C_ALIGNED uint64_t ok, failed, retries_ok, t0, t1;
+	int end; /* END_*: why the burst ended */
 	int caller_got;
 	char caller_err[ERRLEN];
 	/* written by the worker only */
@@ -187,7 +194,16 @@ static void burst(struct rf_run *r)
 	pthread_mutex_lock(&r->lock);
 	pcpu_reserve_clock(&r->st, r->t0);
 	pthread_mutex_unlock(&r->lock);
-	for (long a = 0; a < p->attempts && failed < cap; a++) {
+	r->end = END_ATTEMPTS;
+	for (long a = 0; a < p->attempts; a++) {
+		if (failed >= cap) {
+			r->end = END_MAX_FAILURES;
+			break;
+		}
+		if (a % RF_CHECK_EVERY == 0 && (signals_pending() || (p->cap_ns && now_ns() - r->t0 >= p->cap_ns))) {
+			r->end = signals_pending() ? END_SIGNAL : END_DURATION;
+			break;
+		}
 		int got = try_alloc(r);
 		for (long k = 0; !got && k < p->retries; k++) {
 			spin_iters(p->retry_iters);
@@ -225,14 +241,27 @@ static void caller_release(struct rf_run *r, int held)
 	}
 }
 
+/* Busy time on the caller's CPU, unmeasured: the clock ramps up before the burst starts. */
+static void warm_up(uint64_t ns)
+{
+	uint64_t end = now_ns() + ns;
+	while (now_ns() < end && !signals_pending())
+		spin_iters(1000);
+}
+
 static void *caller_main(void *arg)
 {
 	struct rf_run *r = arg;
 	int bad = bind_self(r->topo, r->p->caller_cpu, &r->caller_got, r->caller_err);
-	int held = !bad && !caller_hold(r);
 	pthread_barrier_wait(&r->start);
 	pthread_barrier_wait(&r->start);
-	if (held && !__atomic_load_n(&r->abort, __ATOMIC_ACQUIRE))
+	if (bad || __atomic_load_n(&r->abort, __ATOMIC_ACQUIRE)) {
+		caller_release(r, 0);
+		return NULL;
+	}
+	warm_up(r->p->warmup_ns);
+	int held = !caller_hold(r);
+	if (held)
 		burst(r);
 	caller_release(r, held);
 	return NULL;
@@ -333,15 +362,6 @@ static uint64_t rt_period_ns(void)
 	return (uint64_t)(us > 0 && us <= 10000000 ? us : 1000000) * 1000;
 }
 
-/* --duration and --warmup do not fit a fixed-attempt burst: refuse them rather than ignore them. */
-static int reject_timing(const struct bench_ctx *c, char *err)
-{
-	const char *bad = opt_given(c->o, "duration") ? "duration" : opt_given(c->o, "warmup") ? "warmup" : NULL;
-	if (bad)
-		return fail(err, "--%s does not apply to refill: a burst is a fixed number of allocations; accepted: --attempts N (and --reps)", bad);
-	return 0;
-}
-
 static int read_numbers(struct bench_ctx *c, struct rf_priv *p, char *err)
 {
 	const char *hold = opt_str(c->o, "hold");
@@ -355,6 +375,9 @@ static int read_numbers(struct bench_ctx *c, struct rf_priv *p, char *err)
 	p->attempts = opt_long(c->o, "attempts");
 	p->retries = opt_long(c->o, "retries");
 	p->max_failures = opt_long(c->o, "max-failures");
+	/* the harness's default duration is for timed benches: a burst is capped only when asked */
+	p->cap_ns = opt_given(c->o, "duration") ? (uint64_t)(c->duration * 1e9) : 0;
+	p->warmup_ns = (uint64_t)(c->warmup * 1e9);
 	p->alloc_ns = (double)opt_long(c->o, "alloc-ns");
 	p->retry_ns = (double)opt_long(c->o, "retry-ns");
 	p->populate_ns = (double)opt_long(c->o, "populate-ns");
@@ -419,7 +442,7 @@ static int rf_prepare(struct bench_ctx *c, char *err)
 	char *names[2];
 	int want[2] = { 0, 0 };
 	c->priv = p;
-	if (reject_timing(c, err) || read_numbers(c, p, err))
+	if (read_numbers(c, p, err))
 		return -1;
 	int n = list_split(opt_str(c->o, "worker"), names, 2);
 	for (int i = 0; i < n; i++) {
@@ -437,13 +460,14 @@ static int rf_prepare(struct bench_ctx *c, char *err)
 	p->retry_iters = spin_for_ns(p->retry_ns);
 	p->populate_iters = spin_for_ns(p->populate_ns);
 	p->chunk_iters = spin_for_ns(p->chunk_ns);
-	/* the dry run's time estimate: the longest burst, no warm-up */
+	/* the dry run's time estimate: the longest burst, or the cap */
 	double longest = 0;
 	for (int m = 0; m < 2; m++)
 		if (want[m] && burst_estimate(p, m) > longest)
 			longest = burst_estimate(p, m);
+	if (p->cap_ns && longest > c->duration)
+		longest = c->duration;
 	c->duration = longest;
-	c->warmup = 0;
 	p->rt_period_ns = p->hold == HOLD_FIFO ? rt_period_ns() : 0;
 	if (p->hold == HOLD_FIFO && want[RF_BOUND] && longest > 0.9)
 		fprintf(stderr, "c2cbench: warning: a bound burst may last %.2f s; RT throttling (sched_rt_runtime_us) can let the worker run after ~0.95 s of SCHED_FIFO\n", longest);
@@ -457,9 +481,11 @@ static int check_books(const struct rf_run *r, char *err)
 	const struct pcpu_cfg *c = &r->p->cfg;
 	long total = (c->initial_empty + s->pages_populated) * s->objs_per_page + c->initial_partial;
 	long left = s->nr_empty_pop_pages * s->objs_per_page + s->cur_free;
-	long made = (long)(r->ok + r->failed), capped = r->p->max_failures && (long)r->failed == r->p->max_failures;
-	if ((long)r->ok != total - left || (made != r->p->attempts && !(capped && made < r->p->attempts)) ||
-	    (long)r->pages != s->pages_populated)
+	long made = (long)(r->ok + r->failed);
+	int made_ok = r->end == END_ATTEMPTS ? made == r->p->attempts
+		    : r->end == END_MAX_FAILURES ? (long)r->failed == r->p->max_failures && made < r->p->attempts
+						 : made <= r->p->attempts;
+	if ((long)r->ok != total - left || !made_ok || (long)r->pages != s->pages_populated)
 		return fail(err, "refill: internal accounting error (ok %llu, failed %llu, objects %ld - %ld left)",
 			    (unsigned long long)r->ok, (unsigned long long)r->failed, total, left);
 	return 0;
@@ -476,6 +502,7 @@ static void fill_row(struct rf_run *r, struct row *w)
 	row_set(w, "attempts", "%ld", p->attempts);
 	row_set(w, "attempts_made", "%llu", (unsigned long long)(r->ok + r->failed));
 	row_set(w, "max_failures", "%ld", p->max_failures);
+	row_set(w, "burst_end", "%s", end_names[r->end]);
 	row_set(w, "allocs_ok", "%llu", (unsigned long long)r->ok);
 	row_set(w, "allocs_failed", "%llu", (unsigned long long)r->failed);
 	row_set(w, "retries_ok", "%llu", (unsigned long long)r->retries_ok);
@@ -515,7 +542,10 @@ static int rf_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 	pthread_mutex_init(&r->token, NULL);
 	pthread_barrier_init(&r->start, NULL, 3);
 	pcpu_init(&r->st, &p->cfg);
-	sleep_ns(p->rt_period_ns);
+	if (sleep_or_stop(p->rt_period_ns)) {
+		mem_free(r, sizeof(*r));
+		return fail(err, "interrupted by signal %d", signals_pending());
+	}
 	if (pthread_create(&tw, NULL, worker_main, r) || pthread_create(&tc, NULL, caller_main, r))
 		abort(); /* out of threads is not a user error */
 	pthread_barrier_wait(&r->start);
@@ -525,6 +555,8 @@ static int rf_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 	pthread_join(tw, NULL);
 	if (r->caller_err[0] || r->worker_err[0])
 		rc = fail(err, "%s", r->caller_err[0] ? r->caller_err : r->worker_err);
+	else if (r->end == END_SIGNAL) /* a burst cut short is not a measurement: no row for it */
+		rc = fail(err, "interrupted by signal %d", signals_pending());
 	else if (!(rc = check_books(r, err)))
 		fill_row(r, w);
 	pthread_barrier_destroy(&r->start);

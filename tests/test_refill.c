@@ -63,20 +63,20 @@ static long csv_long(const char *csv, int row, const char *col)
 	return strtol(v, NULL, 10);
 }
 
-/* Run the bench with --out in a fresh directory and up to 11 more arguments (NULL-terminated);
+/* Run the bench with --out in a fresh directory and up to 15 more arguments (NULL-terminated);
  * returns the CSV text (caller frees) or NULL. */
 static char *run_refill_v(struct cmd_result *r, const char *const *a)
 {
 	char *dir = temp_dir(), path[512];
 	snprintf(path, sizeof(path), "%s/refill.csv", dir);
 	run_c2c(r, "run", "refill", "--quiet", "--out", path, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8],
-		a[9], a[10], NULL);
+		a[9], a[10], a[11], a[12], a[13], a[14], NULL);
 	char *csv = slurp(path);
 	rm_rf(dir);
 	free(dir);
 	return csv;
 }
-#define run_refill(r, ...) run_refill_v(r, (const char *const[12]){ __VA_ARGS__, NULL })
+#define run_refill(r, ...) run_refill_v(r, (const char *const[16]){ __VA_ARGS__, NULL })
 
 static int usable_cpus(void)
 {
@@ -91,7 +91,7 @@ static void test_token_bound_gets_exactly_the_reserve(void **state)
 {
 	(void)state;
 	static struct cmd_result r;
-	char *csv = run_refill(&r, "--worker", "bound", "--attempts", "4096", "--alloc-ns", "0", "--reps", "2");
+	char *csv = run_refill(&r, "--worker", "bound", "--attempts", "4096", "--alloc-ns", "0", "--reps", "2", "--warmup", "0.01");
 	assert_int_equal(r.status, 0);
 	assert_non_null(csv);
 	for (int row = 0; row < 2; row++) {
@@ -115,6 +115,32 @@ static void test_token_bound_gets_exactly_the_reserve(void **state)
 	free(csv);
 }
 
+/* The burst ends early only when asked: after --max-failures failures, or at a --duration given. */
+static void test_burst_caps(void **state)
+{
+	(void)state;
+	static struct cmd_result r;
+	char v[64];
+	char *csv = run_refill(&r, "--worker", "bound", "--attempts", "100000", "--max-failures", "100", "--warmup", "0.01");
+	assert_int_equal(r.status, 0);
+	assert_non_null(csv);
+	assert_int_equal(csv_long(csv, 0, "allocs_ok"), 1024);
+	assert_int_equal(csv_long(csv, 0, "allocs_failed"), 100);
+	assert_int_equal(csv_long(csv, 0, "attempts_made"), 1124);
+	assert_int_equal(csv_field(csv, 0, "burst_end", v, sizeof(v)), 0);
+	assert_string_equal(v, "max_failures");
+	free(csv);
+	/* 1000000 attempts at 4 us or more each would take seconds: the 0.05 s cap ends the burst */
+	csv = run_refill(&r, "--worker", "bound", "--attempts", "1000000", "--duration", "0.05", "--warmup", "0.01");
+	assert_int_equal(r.status, 0);
+	assert_non_null(csv);
+	assert_int_equal(csv_field(csv, 0, "burst_end", v, sizeof(v)), 0);
+	assert_string_equal(v, "duration");
+	assert_true(csv_long(csv, 0, "attempts_made") < 1000000);
+	assert_int_equal(csv_long(csv, 0, "allocs_ok"), 1024);
+	free(csv);
+}
+
 /* unbound on two or more CPUs: the worker refills on the other CPU; a long retry window absorbs a
  * loaded machine's scheduling delays, so no allocation fails. */
 static void test_unbound_has_no_failures(void **state)
@@ -124,7 +150,7 @@ static void test_unbound_has_no_failures(void **state)
 	if (usable_cpus() < 2)
 		skip();
 	char *csv = run_refill(&r, "--worker", "unbound", "--attempts", "16384", "--retries", "100000", "--retry-ns",
-			       "20000", "--reps", "1");
+			       "20000", "--reps", "1", "--warmup", "0.01");
 	assert_int_equal(r.status, 0);
 	assert_non_null(csv);
 	assert_int_equal(csv_long(csv, 0, "allocs_failed"), 0);
@@ -263,7 +289,7 @@ static void test_bad_input(void **state)
 		{ "--attempts", "0" },	   { "--attempts", "-5" },     { "--retries", "-1" },	  { "--chunk-pages", "0" },
 		{ "--chunk-pages", "1" },  { "--initial-partial", "512" }, { "--alloc-ns", "-2" }, { "--populate-ns", "x" },
 		{ "--worker", "sideways" }, { "--worker", "bound,bound" }, { "--worker", "" },	  { "--hold", "nap" },
-		{ "--duration", "2" },	   { "--warmup", "0.5" },      { "--caller-cpu", "9999" }, { "--caller-cpu", "one" },
+		{ "--duration", "0" },	   { "--warmup", "-1" },       { "--caller-cpu", "9999" }, { "--caller-cpu", "one" },
 		{ "--worker-cpu", "-1" },  { "--placement", "spread" }, { "--max-failures", "-1" },
 	};
 	char *dir = temp_dir(), path[512];
@@ -309,6 +335,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_token_bound_gets_exactly_the_reserve),
+		cmocka_unit_test(test_burst_caps),
 		cmocka_unit_test(test_unbound_has_no_failures),
 		cmocka_unit_test(test_fifo_bound_gets_exactly_the_reserve),
 		cmocka_unit_test(test_fifo_without_privilege_is_refused),
