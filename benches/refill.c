@@ -22,6 +22,7 @@
 
 enum { RF_BOUND, RF_UNBOUND };
 enum { HOLD_TOKEN, HOLD_FIFO, HOLD_SLICE };
+enum { ROLE_CALLER, ROLE_WORKER }; /* counter columns: caller_*_per_kop, worker_*_per_kop */
 enum { END_ATTEMPTS, END_MAX_FAILURES, END_DURATION, END_SIGNAL };
 static const char *const end_names[] = { "attempts", "max_failures", "duration", "signal" };
 #define RF_CHECK_EVERY 64 /* attempts between looks at the clock and at signals */
@@ -56,7 +57,7 @@ struct rf_priv {
 	uint64_t cap_ns;    /* --duration when given, else 0: no time cap */
 	uint64_t warmup_ns; /* --warmup: the caller spins on its CPU before the burst */
 	uint64_t rt_period_ns; /* --hold fifo: pause this long before a burst, so it starts with a full RT budget */
-	struct role_req roles[3];
+	struct role_req roles[2];
 	uint64_t alloc_iters, populate_iters, chunk_iters, retry_iters;
 };
 
@@ -73,6 +74,8 @@ struct rf_run {
 	/* read-only during the burst */
 	C2C_ALIGNED const struct rf_priv *p;
 	const struct topo *topo;
+	const struct thr_hooks *hooks; /* counters (may be NULL) */
+	struct thr *thr;               /* [ROLE_CALLER], [ROLE_WORKER]: records the hooks count with */
 	int unbound;
 	/* written by the caller only */
 	C2C_ALIGNED uint64_t ok, failed, retries_ok, t0, t1;
@@ -138,17 +141,53 @@ static void balance_populated(struct rf_run *r)
 	}
 }
 
+/* Counter hooks (--events): set up after binding, like the harness's own threads. */
+static int hooks_init(struct rf_run *r, int role, int cpu, char *err)
+{
+	struct thr *t = &r->thr[role];
+	t->role = role;
+	t->want_cpu = cpu;
+	if (r->hooks && r->hooks->thread_init && r->hooks->thread_init(t, r->hooks->arg))
+		return fail(err, "counter setup failed on CPU %d", cpu);
+	return 0;
+}
+
+static void hooks_begin(struct rf_run *r, int role)
+{
+	if (r->hooks && r->hooks->measure_begin)
+		r->hooks->measure_begin(&r->thr[role], r->hooks->arg);
+}
+
+/* ops: what the per-1,000 counter columns divide by (caller: attempts; worker: pages populated). */
+static void hooks_end(struct rf_run *r, int role, uint64_t ops)
+{
+	r->thr[role].ops = ops;
+	if (r->hooks && r->hooks->measure_end)
+		r->hooks->measure_end(&r->thr[role], r->hooks->arg);
+}
+
+static void hooks_fini(struct rf_run *r, int role)
+{
+	if (r->hooks && r->hooks->thread_fini)
+		r->hooks->thread_fini(&r->thr[role], r->hooks->arg);
+}
+
 /* The kworker: sleep until PENDING is set; a bound one must then get the caller's CPU (the token). */
 static void *worker_main(void *arg)
 {
 	struct rf_run *r = arg;
 	int cpu = r->unbound ? r->p->worker_cpu : r->p->caller_cpu;
 	int bound_token = !r->unbound && r->p->hold == HOLD_TOKEN;
-	int bad = bind_self(r->topo, cpu, &r->worker_got, r->worker_err);
+	int bad = bind_self(r->topo, cpu, &r->worker_got, r->worker_err) || hooks_init(r, ROLE_WORKER, cpu, r->worker_err);
 	pthread_barrier_wait(&r->start);
 	pthread_barrier_wait(&r->start);
-	if (bad || __atomic_load_n(&r->abort, __ATOMIC_ACQUIRE))
+	if (bad)
 		return NULL;
+	if (__atomic_load_n(&r->abort, __ATOMIC_ACQUIRE)) {
+		hooks_fini(r, ROLE_WORKER);
+		return NULL;
+	}
+	hooks_begin(r, ROLE_WORKER);
 	for (;;) {
 		int seq = __atomic_load_n(&r->wake, __ATOMIC_ACQUIRE);
 		int stop = __atomic_load_n(&r->stop, __ATOMIC_ACQUIRE);
@@ -166,8 +205,11 @@ static void *worker_main(void *arg)
 		}
 		if (bound_token)
 			pthread_mutex_unlock(&r->token);
-		if (stop)
+		if (stop) {
+			hooks_end(r, ROLE_WORKER, r->pages);
+			hooks_fini(r, ROLE_WORKER);
 			return NULL;
+		}
 	}
 }
 
@@ -252,18 +294,25 @@ static void warm_up(uint64_t ns)
 static void *caller_main(void *arg)
 {
 	struct rf_run *r = arg;
-	int bad = bind_self(r->topo, r->p->caller_cpu, &r->caller_got, r->caller_err);
+	int cpu = r->p->caller_cpu;
+	int bad = bind_self(r->topo, cpu, &r->caller_got, r->caller_err) || hooks_init(r, ROLE_CALLER, cpu, r->caller_err);
 	pthread_barrier_wait(&r->start);
 	pthread_barrier_wait(&r->start);
 	if (bad || __atomic_load_n(&r->abort, __ATOMIC_ACQUIRE)) {
 		caller_release(r, 0);
+		if (!bad)
+			hooks_fini(r, ROLE_CALLER);
 		return NULL;
 	}
 	warm_up(r->p->warmup_ns);
 	int held = !caller_hold(r);
-	if (held)
+	if (held) {
+		hooks_begin(r, ROLE_CALLER);
 		burst(r);
+		hooks_end(r, ROLE_CALLER, r->ok + r->failed);
+	}
 	caller_release(r, held);
+	hooks_fini(r, ROLE_CALLER);
 	return NULL;
 }
 
@@ -420,18 +469,19 @@ static int place(struct bench_ctx *c, struct rf_priv *p, int want_unbound, char 
 /* For --dry-run: the plan the bench will use, in the harness's format. */
 static void fill_plan(struct bench_ctx *c, struct rf_priv *p, int want_bound)
 {
-	int cpus[3] = { p->caller_cpu, want_bound ? p->caller_cpu : -1, p->worker_cpu };
-	p->roles[0] = (struct role_req){ "caller", 1 };
-	p->roles[1] = (struct role_req){ "bound-wkr", want_bound };
-	p->roles[2] = (struct role_req){ "unbnd-wkr", p->worker_cpu >= 0 };
-	snprintf(c->plan.used, sizeof(c->plan.used), "refill (own)");
+	int cpus[3] = { p->caller_cpu, want_bound ? p->caller_cpu : -1, p->worker_cpu }, nw = 0;
+	p->roles[ROLE_CALLER] = (struct role_req){ "caller", 1 };
+	p->roles[ROLE_WORKER] = (struct role_req){ "worker", want_bound + (p->worker_cpu >= 0) };
+	snprintf(c->plan.used, sizeof(c->plan.used), "own: %s%s%s", want_bound ? "worker 0 bound" : "",
+		 want_bound && p->worker_cpu >= 0 ? ", " : "", p->worker_cpu >= 0 ? (want_bound ? "worker 1 unbound" : "worker 0 unbound") : "");
 	c->plan.roles = p->roles;
-	c->plan.nroles = 3;
+	c->plan.nroles = 2;
 	c->plan.n = 0;
-	for (int role = 0; role < 3; role++) {
-		const struct pu *u = cpus[role] >= 0 ? topo_pu(c->topo, cpus[role]) : NULL;
+	for (int k = 0; k < 3; k++) {
+		const struct pu *u = cpus[k] >= 0 ? topo_pu(c->topo, cpus[k]) : NULL;
+		int role = k ? ROLE_WORKER : ROLE_CALLER;
 		if (u)
-			c->plan.slot[c->plan.n++] = (struct slot){ role, 0, u->os, u->pkg, u->core, u->smt, u->node };
+			c->plan.slot[c->plan.n++] = (struct slot){ role, k ? nw++ : 0, u->os, u->pkg, u->core, u->smt, u->node };
 	}
 	c->plan.mem_node = topo_pu(c->topo, p->caller_cpu)->node;
 }
@@ -460,15 +510,15 @@ static int rf_prepare(struct bench_ctx *c, char *err)
 	p->retry_iters = spin_for_ns(p->retry_ns);
 	p->populate_iters = spin_for_ns(p->populate_ns);
 	p->chunk_iters = spin_for_ns(p->chunk_ns);
-	/* the dry run's time estimate: the longest burst, or the cap */
+	/* the dry run's time estimate: the longest burst (or the cap), the warm-up and the RT pause */
 	double longest = 0;
 	for (int m = 0; m < 2; m++)
 		if (want[m] && burst_estimate(p, m) > longest)
 			longest = burst_estimate(p, m);
 	if (p->cap_ns && longest > c->duration)
 		longest = c->duration;
-	c->duration = longest;
 	p->rt_period_ns = p->hold == HOLD_FIFO ? rt_period_ns() : 0;
+	c->run_s = longest + c->warmup + (double)p->rt_period_ns / 1e9;
 	if (p->hold == HOLD_FIFO && want[RF_BOUND] && longest > 0.9)
 		fprintf(stderr, "c2cbench: warning: a bound burst may last %.2f s; RT throttling (sched_rt_runtime_us) can let the worker run after ~0.95 s of SCHED_FIFO\n", longest);
 	return 0;
@@ -537,12 +587,15 @@ static int rf_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 		return -1;
 	r->p = p;
 	r->topo = c->topo;
+	r->hooks = c->hooks;
+	r->thr = thr_alloc(2);
 	r->unbound = v->param == RF_UNBOUND;
 	pthread_mutex_init(&r->lock, NULL);
 	pthread_mutex_init(&r->token, NULL);
 	pthread_barrier_init(&r->start, NULL, 3);
 	pcpu_init(&r->st, &p->cfg);
 	if (sleep_or_stop(p->rt_period_ns)) {
+		free(r->thr);
 		mem_free(r, sizeof(*r));
 		return fail(err, "interrupted by signal %d", signals_pending());
 	}
@@ -562,6 +615,7 @@ static int rf_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 	pthread_barrier_destroy(&r->start);
 	pthread_mutex_destroy(&r->token);
 	pthread_mutex_destroy(&r->lock);
+	free(r->thr);
 	mem_free(r, sizeof(*r));
 	return rc;
 }

@@ -323,7 +323,7 @@ static void test_dry_run_and_help(void **state)
 		fail_msg("status %d: %s", r.status, r.err);
 	assert_non_null(strstr(r.out, "worker: bound unbound"));
 	assert_non_null(strstr(r.out, "caller"));
-	assert_non_null(strstr(r.out, "unbnd-wkr"));
+	assert_non_null(strstr(r.out, "worker 0 bound, worker 1 unbound"));
 	run_c2c(&r, "run", "refill", "--help", NULL);
 	assert_int_equal(r.status, 0);
 	const char *opts[] = { "--worker", "--hold", "--attempts", "--retries", "--alloc-ns", "--populate-ns", "--max-failures" };
