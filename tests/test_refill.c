@@ -1,0 +1,347 @@
+/* The refill bench end to end: known answers from the real binary, and its refusals of bad input. */
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <pthread.h>
+#include <unistd.h>
+#include <linux/capability.h>
+#include "testutil.h"
+
+/* Field `col` of data row `row` (0-based) of a CSV text, copied into out; quotes handled. */
+static int csv_field(const char *csv, int row, const char *col, char *out, size_t n)
+{
+	const char *p = csv, *hdr_end = strchr(csv, '\n');
+	int want = -1, i = 0;
+	size_t len = strlen(col);
+	for (const char *h = csv; h && h < hdr_end; i++) { /* header names are plain snake_case */
+		const char *e = strpbrk(h, ",\n");
+		if ((size_t)(e - h) == len && !strncmp(h, col, len))
+			want = i;
+		h = *e == ',' ? e + 1 : NULL;
+	}
+	if (want < 0)
+		return -1;
+	p = hdr_end + 1;
+	for (int r = 0; r < row; r++) {
+		int q = 0;
+		for (; *p && (q || *p != '\n'); p++)
+			q ^= *p == '"';
+		if (!*p)
+			return -1;
+		p++;
+	}
+	for (i = 0; *p && *p != '\n'; i++) {
+		size_t k = 0;
+		int q = 0;
+		for (; *p && (q || (*p != ',' && *p != '\n')); p++) {
+			if (*p == '"') {
+				q ^= 1;
+				continue;
+			}
+			if (i == want && k + 1 < n)
+				out[k++] = *p;
+		}
+		if (i == want) {
+			out[k] = 0;
+			return 0;
+		}
+		if (*p == ',')
+			p++;
+	}
+	return -1;
+}
+
+static long csv_long(const char *csv, int row, const char *col)
+{
+	char v[128];
+	assert_int_equal(csv_field(csv, row, col, v, sizeof(v)), 0);
+	return strtol(v, NULL, 10);
+}
+
+/* Run the bench with --out in a fresh directory and up to 15 more arguments (NULL-terminated);
+ * returns the CSV text (caller frees) or NULL. */
+static char *run_refill_v(struct cmd_result *r, const char *const *a)
+{
+	char *dir = temp_dir(), path[512];
+	snprintf(path, sizeof(path), "%s/refill.csv", dir);
+	run_c2c(r, "run", "refill", "--quiet", "--out", path, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8],
+		a[9], a[10], a[11], a[12], a[13], a[14], NULL);
+	char *csv = slurp(path);
+	rm_rf(dir);
+	free(dir);
+	return csv;
+}
+#define run_refill(r, ...) run_refill_v(r, (const char *const[16]){ __VA_ARGS__, NULL })
+
+static int usable_cpus(void)
+{
+	cpu_set_t s;
+	CPU_ZERO(&s);
+	assert_int_equal(sched_getaffinity(0, sizeof(s), &s), 0);
+	return CPU_COUNT(&s);
+}
+
+/* token: the bound worker cannot run during the burst, so successes are exactly the initial reserve. */
+static void test_token_bound_gets_exactly_the_reserve(void **state)
+{
+	(void)state;
+	static struct cmd_result r;
+	char *csv = run_refill(&r, "--worker", "bound", "--attempts", "4096", "--alloc-ns", "0", "--reps", "2", "--warmup", "0.01");
+	assert_int_equal(r.status, 0);
+	assert_non_null(csv);
+	for (int row = 0; row < 2; row++) {
+		assert_int_equal(csv_long(csv, row, "allocs_ok"), 2 * 512);
+		assert_int_equal(csv_long(csv, row, "allocs_failed"), 4096 - 2 * 512);
+		assert_int_equal(csv_long(csv, row, "retries_ok"), 0);
+		assert_int_equal(csv_long(csv, row, "worker_runs"), 0);
+		assert_int_equal(csv_long(csv, row, "pages_populated"), 0);
+		assert_int_equal(csv_long(csv, row, "initial_reserve_objs"), 1024);
+		assert_int_equal(csv_long(csv, row, "caller_cpu"), csv_long(csv, row, "worker_cpu"));
+		assert_true(csv_long(csv, row, "reserve_empty_ns") > 0);
+	}
+	free(csv);
+	/* another configuration: 16-byte objects, 3 empty pages and 100 objects left in a partial page */
+	csv = run_refill(&r, "--worker", "bound", "--attempts", "2000", "--size", "16", "--initial-empty", "3",
+			 "--initial-partial=100");
+	assert_int_equal(r.status, 0);
+	assert_non_null(csv);
+	assert_int_equal(csv_long(csv, 0, "allocs_ok"), 3 * 256 + 100);
+	assert_int_equal(csv_long(csv, 0, "allocs_failed"), 2000 - 868);
+	free(csv);
+}
+
+/* The burst ends early only when asked: after --max-failures failures, or at a --duration given. */
+static void test_burst_caps(void **state)
+{
+	(void)state;
+	static struct cmd_result r;
+	char v[64];
+	char *csv = run_refill(&r, "--worker", "bound", "--attempts", "100000", "--max-failures", "100", "--warmup", "0.01");
+	assert_int_equal(r.status, 0);
+	assert_non_null(csv);
+	assert_int_equal(csv_long(csv, 0, "allocs_ok"), 1024);
+	assert_int_equal(csv_long(csv, 0, "allocs_failed"), 100);
+	assert_int_equal(csv_long(csv, 0, "attempts_made"), 1124);
+	assert_int_equal(csv_field(csv, 0, "burst_end", v, sizeof(v)), 0);
+	assert_string_equal(v, "max_failures");
+	free(csv);
+	/* 1000000 attempts at 4 us or more each would take seconds: the 0.05 s cap ends the burst */
+	csv = run_refill(&r, "--worker", "bound", "--attempts", "1000000", "--duration", "0.05", "--warmup", "0.01");
+	assert_int_equal(r.status, 0);
+	assert_non_null(csv);
+	assert_int_equal(csv_field(csv, 0, "burst_end", v, sizeof(v)), 0);
+	assert_string_equal(v, "duration");
+	assert_true(csv_long(csv, 0, "attempts_made") < 1000000);
+	assert_int_equal(csv_long(csv, 0, "allocs_ok"), 1024);
+	free(csv);
+}
+
+/* unbound on two or more CPUs: the worker refills on the other CPU; a long retry window absorbs a
+ * loaded machine's scheduling delays, so no allocation fails. */
+static void test_unbound_has_no_failures(void **state)
+{
+	(void)state;
+	static struct cmd_result r;
+	if (usable_cpus() < 2)
+		skip();
+	char *csv = run_refill(&r, "--worker", "unbound", "--attempts", "16384", "--retries", "100000", "--retry-ns",
+			       "20000", "--reps", "1", "--warmup", "0.01");
+	assert_int_equal(r.status, 0);
+	assert_non_null(csv);
+	assert_int_equal(csv_long(csv, 0, "allocs_failed"), 0);
+	assert_int_equal(csv_long(csv, 0, "allocs_ok"), 16384);
+	assert_true(csv_long(csv, 0, "worker_runs") > 0);
+	/* 16384 objects need 32 pages, 1024 came from the reserve: at least 30 were populated */
+	assert_true(csv_long(csv, 0, "pages_populated") >= 30);
+	assert_true(csv_long(csv, 0, "caller_cpu") != csv_long(csv, 0, "worker_cpu"));
+	free(csv);
+}
+
+static void *probe_fifo(void *arg)
+{
+	struct sched_param sp = { .sched_priority = 1 };
+	*(int *)arg = pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp);
+	return NULL;
+}
+
+static int can_fifo(void)
+{
+	pthread_t t;
+	int e = -1;
+	assert_int_equal(pthread_create(&t, NULL, probe_fifo, &e), 0);
+	pthread_join(t, NULL);
+	return e == 0;
+}
+
+/* fifo, where the privilege exists: the SCHED_FIFO caller keeps the bound worker off its CPU. */
+static void test_fifo_bound_gets_exactly_the_reserve(void **state)
+{
+	(void)state;
+	static struct cmd_result r;
+	if (!can_fifo()) {
+		print_message("no privilege for SCHED_FIFO here: the fifo known answer is not checked\n");
+		skip();
+	}
+	char *csv = run_refill(&r, "--worker", "bound", "--hold", "fifo", "--attempts", "4096", "--reps", "1");
+	assert_int_equal(r.status, 0);
+	assert_non_null(csv);
+	assert_int_equal(csv_long(csv, 0, "allocs_ok"), 1024);
+	assert_int_equal(csv_long(csv, 0, "worker_runs"), 0);
+	free(csv);
+}
+
+/* Run the binary in a child restricted by setup(); the result comes back through shared memory. */
+static void run_restricted(struct cmd_result *out, int (*setup)(void), const char *const *args)
+{
+	struct cmd_result *shared = mmap(NULL, sizeof(*shared), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	assert_true(shared != MAP_FAILED);
+	shared->status = -1;
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		if (setup()) {
+			shared->status = -2; /* the restriction could not be made */
+			_exit(0);
+		}
+		run_c2c(shared, args[0], args[1], args[2], args[3], args[4], args[5], args[6], args[7], args[8], NULL);
+		_exit(0);
+	}
+	int st;
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	memcpy(out, shared, sizeof(*out));
+	munmap(shared, sizeof(*shared));
+}
+
+/* No CAP_SYS_NICE for anything this child executes, and no RLIMIT_RTPRIO either. */
+static int drop_rt_privilege(void)
+{
+	struct rlimit rl = { 0, 0 };
+	if (setrlimit(RLIMIT_RTPRIO, &rl))
+		return -1;
+	if (prctl(PR_CAPBSET_READ, CAP_SYS_NICE, 0, 0, 0) == 1 && prctl(PR_CAPBSET_DROP, CAP_SYS_NICE, 0, 0, 0))
+		return geteuid() == 0 ? -1 : 0; /* non-root without CAP_SETPCAP has no CAP_SYS_NICE after exec */
+	return 0;
+}
+
+static void test_fifo_without_privilege_is_refused(void **state)
+{
+	(void)state;
+	static struct cmd_result r;
+	const char *const args[] = { "run", "refill", "--hold", "fifo", "--attempts", "64", "--out", "/nonexistent/x.csv", NULL };
+	run_restricted(&r, drop_rt_privilege, args);
+	if (r.status == -2) {
+		print_message("cannot drop CAP_SYS_NICE here: the fifo refusal is not checked\n");
+		skip();
+	}
+	assert_int_equal(r.status, 2);
+	assert_int_equal(count_lines(r.err), 1);
+	assert_non_null(strstr(r.err, "c2cbench: error: --hold fifo"));
+	assert_non_null(strstr(r.err, "CAP_SYS_NICE"));
+	assert_string_equal(r.out, "");
+}
+
+static int one_cpu(void)
+{
+	cpu_set_t s, one;
+	CPU_ZERO(&one);
+	if (sched_getaffinity(0, sizeof(s), &s))
+		return -1;
+	for (int c = 0; c < CPU_SETSIZE; c++)
+		if (CPU_ISSET(c, &s)) {
+			CPU_SET(c, &one);
+			return sched_setaffinity(0, sizeof(one), &one);
+		}
+	return -1;
+}
+
+/* `taskset -c N`: unbound has nowhere to go, and says so; bound still runs. */
+static void test_one_cpu_refuses_unbound(void **state)
+{
+	(void)state;
+	static struct cmd_result r;
+	const char *const unbound[] = { "run", "refill", "--worker", "bound,unbound", "--attempts", "64", "--out", "/nonexistent/x.csv", NULL };
+	run_restricted(&r, one_cpu, unbound);
+	assert_int_equal(r.status, 2);
+	assert_int_equal(count_lines(r.err), 1);
+	assert_non_null(strstr(r.err, "c2cbench: error: --worker unbound needs a CPU other than the caller's"));
+	char *dir = temp_dir(), path[512];
+	snprintf(path, sizeof(path), "%s/one.csv", dir);
+	const char *const bound[] = { "run", "refill", "--worker", "bound", "--attempts", "64", "--out", path, NULL };
+	run_restricted(&r, one_cpu, bound);
+	assert_int_equal(r.status, 0);
+	assert_true(file_exists(path));
+	rm_rf(dir);
+	free(dir);
+}
+
+/* Bad values: one line naming the value and what is accepted, exit 2, nothing measured or written. */
+static void test_bad_input(void **state)
+{
+	(void)state;
+	static struct cmd_result r;
+	const char *const bad[][2] = {
+		{ "--size", "0" },	   { "--size", "-8" },	       { "--size", "6" },	  { "--size", "8192" },
+		{ "--attempts", "0" },	   { "--attempts", "-5" },     { "--retries", "-1" },	  { "--chunk-pages", "0" },
+		{ "--chunk-pages", "1" },  { "--initial-partial", "512" }, { "--alloc-ns", "-2" }, { "--populate-ns", "x" },
+		{ "--worker", "sideways" }, { "--worker", "bound,bound" }, { "--worker", "" },	  { "--hold", "nap" },
+		{ "--duration", "0" },	   { "--warmup", "-1" },       { "--caller-cpu", "9999" }, { "--caller-cpu", "one" },
+		{ "--worker-cpu", "-1" },  { "--placement", "spread" }, { "--max-failures", "-1" },
+	};
+	char *dir = temp_dir(), path[512];
+	snprintf(path, sizeof(path), "%s/bad.csv", dir);
+	for (size_t k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
+		run_c2c(&r, "run", "refill", "--attempts", "64", "--out", path, bad[k][0], bad[k][1], NULL);
+		if (r.status != 2 || count_lines(r.err) != 1 || !strstr(r.err, "c2cbench: error: "))
+			fail_msg("%s %s: status %d, stderr '%s'", bad[k][0], bad[k][1], r.status, r.err);
+		assert_false(file_exists(path));
+		assert_string_equal(r.out, "");
+	}
+	/* the unbound worker cannot share the caller's CPU; the bound one takes no --worker-cpu */
+	run_c2c(&r, "run", "refill", "--caller-cpu", "0", "--worker-cpu", "0", "--out", path, NULL);
+	assert_int_equal(r.status, 2);
+	assert_non_null(strstr(r.err, "a CPU other than the caller's"));
+	run_c2c(&r, "run", "refill", "--worker", "bound", "--worker-cpu", "0", "--out", path, NULL);
+	assert_int_equal(r.status, 2);
+	assert_int_equal(count_lines(r.err), 1);
+	assert_false(file_exists(path));
+	rm_rf(dir);
+	free(dir);
+}
+
+/* --dry-run shows where the threads go and runs nothing; --help documents the options. */
+static void test_dry_run_and_help(void **state)
+{
+	(void)state;
+	static struct cmd_result r;
+	run_c2c(&r, "run", "refill", "--dry-run", "--topology", "synthetic:pack:2 numa:2 core:4 pu:2", NULL);
+	if (r.status)
+		fail_msg("status %d: %s", r.status, r.err);
+	assert_non_null(strstr(r.out, "worker: bound unbound"));
+	assert_non_null(strstr(r.out, "caller"));
+	assert_non_null(strstr(r.out, "worker 0 bound, worker 1 unbound"));
+	run_c2c(&r, "run", "refill", "--help", NULL);
+	assert_int_equal(r.status, 0);
+	const char *opts[] = { "--worker", "--hold", "--attempts", "--retries", "--alloc-ns", "--populate-ns", "--max-failures" };
+	for (size_t k = 0; k < sizeof(opts) / sizeof(opts[0]); k++)
+		assert_non_null(strstr(r.out, opts[k]));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_token_bound_gets_exactly_the_reserve),
+		cmocka_unit_test(test_burst_caps),
+		cmocka_unit_test(test_unbound_has_no_failures),
+		cmocka_unit_test(test_fifo_bound_gets_exactly_the_reserve),
+		cmocka_unit_test(test_fifo_without_privilege_is_refused),
+		cmocka_unit_test(test_one_cpu_refuses_unbound),
+		cmocka_unit_test(test_bad_input),
+		cmocka_unit_test(test_dry_run_and_help),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
