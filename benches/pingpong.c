@@ -308,12 +308,16 @@ static void pp_cleanup(struct bench_ctx *c)
 	c->priv = NULL;
 }
 
+/* Configuration columns: what compare joins rows on across machines and builds. */
+static const char *const pp_config[] = { "cpu_a", "cpu_b", "class", "mode", "samples", "round_trips", "preheat_ms", NULL };
+
 static const struct bench pingpong = {
 	.name = "pingpong",
 	.finish_row = pp_finish_row,
 	.desc = "one-way cache-line transfer latency between pairs of PUs (load-store and CAS handoffs), classified smt / same-llc / same-package / cross-package",
 	.opts = pp_opts,
 	.variant_col = "config",
+	.config = pp_config,
 	.summary = pp_summary,
 	.summary_by = "mode,class",
 	.flags = BENCH_PU_SET,

@@ -626,11 +626,15 @@ static void rf_cleanup(struct bench_ctx *c)
 	c->priv = NULL;
 }
 
+/* Configuration columns: what compare joins rows on across machines and builds. */
+static const char *const rf_config[] = { "hold", "attempts", "max_failures", "size", "initial_empty", "initial_partial", "chunk_pages", "retries", "retry_ns", "alloc_ns", "populate_ns", "chunk_ns", NULL };
+
 static const struct bench refill = {
 	.name = "refill",
 	.desc = "a caller bursts atomic per-CPU allocations while the reserve's refill worker is bound to its CPU or not (seed 001, percpu)",
 	.opts = rf_opts,
 	.variant_col = "worker",
+	.config = rf_config,
 	.summary = rf_summary,
 	.flags = 0,
 	.prepare = rf_prepare,

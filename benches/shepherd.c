@@ -259,11 +259,15 @@ static void sw_cleanup(struct bench_ctx *c)
 	c->priv = NULL;
 }
 
+/* Configuration columns: what compare joins rows on across machines and builds. */
+static const char *const sh_config[] = { "cpus", "hz", "tick_us", "interval_ticks", "zones", "zone_work_us", "op_ns", "yield", NULL };
+
 static const struct bench shepherd = {
 	.name = "shepherd",
 	.desc = "vmstat_shepherd double-schedules vmstat_update while it runs (seed 000): pending (bug), busy (fix), atomic",
 	.opts = sw_opts,
 	.variant_col = "check",
+	.config = sh_config,
 	.summary = sw_summary,
 	.flags = 0,
 	.prepare = sw_prepare,

@@ -276,8 +276,10 @@ static void print_table(const struct cmp *c, const struct results *ra, const str
 			numf(ra_, 32, r.has_ratio, "%.3f", r.ratio);
 			if (r.has_ci)
 				snprintf(ci, sizeof(ci), "[%.3f, %.3f]", r.lo, r.hi);
-			else
+			else if (a->n < 2 || b->n < 2)
 				snprintf(ci, sizeof(ci), "NA (n<2)");
+			else
+				snprintf(ci, sizeof(ci), "NA (median A is 0)");
 			numf(p, 32, r.has_p, "%.3g", r.p);
 			printf("%-*s  %-18s %3zu %11s %3zu %11s %8s  %-19s %8s %s\n", w, m ? "" : lab, g->metric[m], a->n, ma, b->n, mb, ra_, ci, p, stars(&r));
 		}
