@@ -442,56 +442,125 @@ static void section_scaling(struct rep *p)
 }
 
 /* HITM counts come from hardware counters: columns named *_hitm; per 1,000 operations of the same role. */
+/* HITM (or the platform's stand-in) per 1,000 operations: the counters module's hitm_per_kop column. */
 static void section_hitm(struct rep *p)
 {
 	int cols = 0, counted = 0;
 	fprintf(p->md, "\n## HITM per 1,000 operations\n\n");
 	for (int f = 0; f < p->res.n; f++)
 		for (int c = 0; c < p->res.t[f].ncols; c++)
-			if (strstr(p->res.t[f].cols[c], "hitm")) {
+			if (!strcmp(p->res.t[f].cols[c], "hitm_per_kop")) {
 				cols++;
 				for (long r = 0; r < p->res.t[f].nrows; r++)
 					counted += strcmp(p->res.t[f].cell[r][c], "NA") != 0;
 			}
 	if (!cols) {
-		fprintf(p->md, "Not measured: these results have no HITM column. HITM (a load that hit a line modified in another core's cache) needs hardware counters; the benches that wrote these files do not count them, or the build or machine had none (a VM without a PMU has none).\n");
+		fprintf(p->md, "Not measured: these results have no hitm_per_kop column (written by a build without counters).\n");
 		return;
 	}
 	if (!counted) {
-		fprintf(p->md, "Not measured: every HITM value is NA; the reasons are in the table of values not measured below.\n");
+		fprintf(p->md, "Not measured: every HITM value is NA (no usable PMU: a VM or container, perf_event_paranoid, or an unknown CPU); the reasons are in the table of values not measured below.\n");
 		return;
 	}
-	fprintf(p->md, "| machine | bench | variant | column | per 1,000 operations (median) |\n|---|---|---|---|---|\n");
+	fprintf(p->md, "| machine | bench | configuration | variant | events | per 1,000 operations (median) |\n|---|---|---|---|---|---|\n");
 	for (int m = 0; m < p->nm; m++)
 		for (long i = 0; i < p->nrec; i++) {
 			const struct rec *x = &p->rec[i];
-			if (x->m != m || x->t->cell[x->r][3][0] != '0' || x->t->cell[x->r][3][1]) /* rep 0 lists each configuration once */
+			const char *rep = table_get(x->t, x->r, "rep"), *src = table_get(x->t, x->r, "hitm_source");
+			if (x->m != m || !rep || strcmp(rep, "0")) /* rep 0 lists each configuration once */
 				continue;
-			for (int c = 0; c < x->t->ncols; c++) {
-				const char *col = x->t->cols[c];
-				size_t l = strlen(col);
-				if (l < 6 || strcmp(col + l - 5, "_hitm"))
-					continue;
-				char ops[128];
-				snprintf(ops, sizeof(ops), "%.*s_ops", (int)(l - 5), col);
-				double *v = xcalloc((size_t)p->nrec + 1, sizeof(double));
-				size_t n = 0;
-				for (long j = 0; j < p->nrec; j++) {
-					const struct rec *y = &p->rec[j];
-					int ok1, ok2;
-					if (y->m != m || strcmp(y->gkey, x->gkey) || strcmp(y->variant, x->variant))
-						continue;
-					double h = cell_num(y->t, y->r, col, &ok1), o = cell_num(y->t, y->r, ops, &ok2);
-					if (ok1 && ok2 && o > 0)
-						v[n++] = h * 1000 / o;
-				}
-				if (n)
-					fprintf(p->md, "| %s | %s | %s | %s | %.4g |\n", p->machine[m], x->bench, x->variant, col, stats_of(v, n).median);
-				else
-					fprintf(p->md, "| %s | %s | %s | %s | NA (no %s column or value) |\n", p->machine[m], x->bench, x->variant, col, ops);
-				free(v);
-			}
+			struct stats s = gather(p, m, x->gkey, 0, x->variant, NULL, x->sweep, x->offset, "hitm_per_kop");
+			if (s.n)
+				fprintf(p->md, "| %s | %s | %s | %s | %s | %.4g |\n", p->machine[m], x->bench, x->gkey, x->variant, src ? src : "NA", s.median);
+			else
+				fprintf(p->md, "| %s | %s | %s | %s | NA | NA (see below) |\n", p->machine[m], x->bench, x->gkey, x->variant);
 		}
+}
+
+/* A dynamic list of (a, b, value) for the latency matrix. */
+struct cellv {
+	int a, b;
+	double v;
+};
+
+static int by_pair(const void *x, const void *y)
+{
+	const struct cellv *p = x, *q = y;
+	return p->a != q->a ? (p->a > q->a) - (p->a < q->a) : (p->b > q->b) - (p->b < q->b);
+}
+
+/* One machine's latency matrix for one mode: the median over repetitions of each pair's min_ns.
+ * Returns the highest CPU number seen plus one (0: no pingpong rows for this machine and mode). */
+static int heat_data(struct rep *p, int m, const char *mode, const char *name)
+{
+	int top = 0;
+	struct cellv *c = xcalloc((size_t)p->nrec + 1, sizeof(*c));
+	long n = 0;
+	for (long i = 0; i < p->nrec; i++) {
+		const struct rec *x = &p->rec[i];
+		const char *md = table_get(x->t, x->r, "mode");
+		int ok1, ok2, ok3;
+		if (x->m != m || strcmp(x->bench, "pingpong") || !md || strcmp(md, mode))
+			continue;
+		double a = cell_num(x->t, x->r, "cpu_a", &ok1), b = cell_num(x->t, x->r, "cpu_b", &ok2);
+		double v = cell_num(x->t, x->r, "min_ns", &ok3);
+		if (ok1 && ok2 && ok3 && a >= 0 && b >= 0 && a < 4096 && b < 4096) {
+			c[n++] = (struct cellv){ (int)a, (int)b, v };
+			top = (int)(a > b ? a : b) + 1 > top ? (int)(a > b ? a : b) + 1 : top;
+		}
+	}
+	if (!n) {
+		free(c);
+		return 0;
+	}
+	qsort(c, (size_t)n, sizeof(*c), by_pair);
+	FILE *f = data_file(p, name);
+	double *v = xcalloc((size_t)n, sizeof(double));
+	for (long i = 0; i < n;) {
+		long j = i;
+		size_t k = 0;
+		for (; j < n && c[j].a == c[i].a && c[j].b == c[i].b; j++)
+			v[k++] = c[j].v;
+		double med = stats_of(v, k).median;
+		fprintf(f, "%d %d %.3f\n%d %d %.3f\n", c[i].a, c[i].b, med, c[i].b, c[i].a, med); /* symmetric */
+		i = j;
+	}
+	fclose(f);
+	free(v);
+	free(c);
+	return top;
+}
+
+/* pingpong: the core-to-core latency matrix as a heatmap per machine and mode. */
+static void section_heatmap(struct rep *p)
+{
+	static const char *const modes[] = { "load-store", "cas" };
+	int any = 0;
+	for (long i = 0; i < p->nrec && !any; i++)
+		any = !strcmp(p->rec[i].bench, "pingpong");
+	if (!any)
+		return;
+	fprintf(p->md, "\n## Core-to-core latency (pingpong)\n\nEach cell: the median over repetitions of the pair's minimum one-way latency, ns (CPU numbers as the OS numbers them; blank: pair not measured).\n");
+	for (int mo = 0; mo < 2; mo++) {
+		char png[MACHINES_MAX][128];
+		int have[MACHINES_MAX] = { 0 };
+		fprintf(p->md, "\n### %s handoff\n", modes[mo]);
+		for (int m = 0; m < p->nm; m++) {
+			char name[64], title[256];
+			snprintf(name, sizeof(name), "heat-%s-m%d.dat", modes[mo], m + 1);
+			snprintf(png[m], sizeof(png[m]), "heat-%s-m%d.png", modes[mo], m + 1);
+			int top = heat_data(p, m, modes[mo], name);
+			if (!(have[m] = top > 0))
+				continue;
+			snprintf(title, sizeof(title), "pingpong %s: one-way latency (ns), %s", modes[mo], p->machine[m]);
+			gp_begin(p, png[m], title, "CPU a", "CPU b");
+			fprintf(p->gp, "set size ratio -1\nset xrange [-0.5:%d.5]\nset yrange [%d.5:-0.5]\nset cblabel 'ns'\nset palette rgbformulae 33,13,10\n",
+				top - 1, top - 1);
+			fprintf(p->gp, "set xtics %d\nset ytics %d\nunset grid\n", top > 16 ? top / 8 : 1, top > 16 ? top / 8 : 1);
+			fprintf(p->gp, "plot 'data/%s' using 1:2:(0.5):(0.5):3 with boxxyerror fill solid noborder palette notitle\n", name);
+		}
+		md_images(p, png, have, "not measured on this machine");
+	}
 }
 
 /* Every NA in the inputs, by machine, column and reason (from na_reason: "col: why; col: why"). */
@@ -627,6 +696,7 @@ static int report_main(int argc, char **argv)
 	section_hitm(&p);
 	section_sweep(&p);
 	section_scaling(&p);
+	section_heatmap(&p);
 	section_na(&p);
 	fclose(p.gp);
 	p.gp = NULL;

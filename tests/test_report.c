@@ -156,9 +156,34 @@ static int teardown(void **state)
 	return 0;
 }
 
+/* pingpong results draw the core-to-core latency matrix as a heatmap per mode. */
+static void report_heatmap(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	char csv[600], out[600], p[700];
+	snprintf(csv, sizeof(csv), "%s/pp.csv", dir);
+	snprintf(out, sizeof(out), "%s/heat", dir);
+	run_c2c(&r, "run", "pingpong", "--reps", "1", "--samples", "20", "--round-trips", "10", "--preheat-ms", "1", "--quiet",
+		"--out", csv, NULL);
+	if (r.status)
+		fail_msg("pingpong failed: %s", r.err);
+	run_c2c(&r, "report", csv, "-o", out, NULL);
+	if (r.status)
+		fail_msg("report failed: %s", r.err);
+	assert_png(out, "heat-load-store-m1.png");
+	assert_png(out, "heat-cas-m1.png");
+	snprintf(p, sizeof(p), "%s/report.md", out);
+	char *md = slurp(p);
+	assert_non_null(strstr(md, "## Core-to-core latency (pingpong)"));
+	assert_non_null(strstr(md, "](heat-cas-m1.png)"));
+	free(md);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(report_heatmap),
 		cmocka_unit_test(report_on_real_results),
 		cmocka_unit_test(report_side_by_side),
 		cmocka_unit_test(report_without_gnuplot),
