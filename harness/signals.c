@@ -5,10 +5,14 @@
 #include <unistd.h>
 
 static volatile sig_atomic_t stop_signal;
+static volatile pid_t forward_to; /* a child run of `c2cbench preset`, or 0 */
 
 /* Rows are written by single write() calls, so exiting here can never leave half a row. */
 static void on_signal(int sig)
 {
+	pid_t child = forward_to;
+	if (child > 0) /* `kill PID` reaches only this process: the child run must stop the same way */
+		kill(child, sig);
 	if (stop_signal)
 		_exit(128 + sig);
 	stop_signal = sig;
@@ -25,6 +29,13 @@ void signals_install(void)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+}
+
+void signals_forward(pid_t pid)
+{
+	forward_to = pid;
+	if (pid > 0 && stop_signal) /* the signal came before the child was known */
+		kill(pid, stop_signal);
 }
 
 int signals_pending(void)
