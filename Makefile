@@ -47,6 +47,9 @@ $(BUILD)/tests/%: tests/%.c $(LIBOBJ) $(TESTLIB) $(wildcard tests/*.h benches/*.
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -Itests -o $@ $< $(LIBOBJ) $(TESTLIB) $(LDFLAGS) $(LDLIBS) $(shell pkg-config --libs cmocka)
 
+# The fuzz targets are replayed by a test (their corpora and regressions, without clang).
+$(BUILD)/tests/test_fuzz_inputs: $(wildcard tests/fuzz/fuzz_*.c)
+
 $(BUILD)/bare_load: scripts/bare_load.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(LDFLAGS) -pthread
