@@ -529,7 +529,7 @@ int bench_main(const struct bench *b, int argc, char **argv)
 			rc = 1;
 		if (signals_pending()) {
 			rc = 128 + signals_pending();
-			snprintf(err, ERRLEN, "interrupted by SIG%s: %ld whole row(s) kept, the configuration in progress left no row; result set marked interrupted%s%s",
+			snprintf(err, ERRLEN, "interrupted by SIG%s: %ld whole row(s) kept, the configuration in progress left no row; result set marked interrupted%s%.200s",
 				 sigabbrev_np(signals_pending()), out.rows, meta[0] ? " in " : "", meta);
 		}
 		if (out.rows)

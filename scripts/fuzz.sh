@@ -11,7 +11,7 @@ status=0
 for src in tests/fuzz/fuzz_*.c; do
   name=$(basename "$src" .c); target=${name#fuzz_}
   bin=build/fuzz/$name
-  clang -std=gnu11 -g -O1 -Iharness -Ilayouts -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined \
+  clang -std=gnu11 -g -O1 -Iharness -Ilayouts -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
     -o "$bin" "$src" $FUZZ_OBJS $FUZZ_LIBS
   corpus=build/fuzz/corpus-$target; mkdir -p "$corpus"
   cp -n tests/fuzz/corpus/$target/* "$corpus"/ 2>/dev/null || true

@@ -72,12 +72,29 @@ static void preset_inputs(void **s)
 	replay("preset", fuzz_preset_one);
 }
 
+/* Found by fuzz_csv (UBSan): an empty field before any byte was read passed memcpy a NULL source. */
+static void csv_empty_first_field(void **s)
+{
+	(void)s;
+	struct table t;
+	char err[ERRLEN] = "";
+	assert_int_equal(table_parse(&t, "x.csv", ",x\n", 3, err), -1);
+	assert_non_null(strstr(err, "x.csv:1: column 1 of the header has no name"));
+	assert_int_equal(table_parse(&t, "y.csv", "a,b\n,\n", 6, err), 0);
+	assert_int_equal(t.nrows, 1);
+	assert_string_equal(t.cell[0][0], "");
+	assert_string_equal(t.cell[0][1], "");
+	table_free(&t);
+	assert_int_equal(fuzz_csv_one((const unsigned char *)",x\n", 3), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest t[] = {
 		cmocka_unit_test(cli_inputs),
 		cmocka_unit_test(csv_inputs),
 		cmocka_unit_test(preset_inputs),
+		cmocka_unit_test(csv_empty_first_field),
 	};
 	return cmocka_run_group_tests(t, NULL, NULL);
 }
