@@ -47,6 +47,9 @@ $(BUILD)/tests/%: tests/%.c $(LIBOBJ) $(TESTLIB) $(wildcard tests/*.h benches/*.
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -Itests -o $@ $< $(LIBOBJ) $(TESTLIB) $(LDFLAGS) $(LDLIBS) $(shell pkg-config --libs cmocka)
 
+# The fuzz targets are replayed by a test (their corpora and regressions, without clang).
+$(BUILD)/tests/test_fuzz_inputs: $(wildcard tests/fuzz/fuzz_*.c)
+
 $(BUILD)/bare_load: scripts/bare_load.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(LDFLAGS) -pthread
@@ -79,7 +82,7 @@ FUZZ_OBJ = $(LIBSRC:%.c=build/fuzz/obj/%.o)
 fuzz:
 	@C2C_EXTRA_PKGS="clang libclang-rt-14-dev" bash scripts/deps.sh
 	$(MAKE) --no-print-directory BUILD=build/fuzz/obj CC=clang OPT="-O1 -g" \
-		SAN="-fsanitize=fuzzer-no-link,address,undefined" $(FUZZ_OBJ)
+		SAN="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" $(FUZZ_OBJ)
 	FUZZ_OBJS="$(FUZZ_OBJ)" FUZZ_LIBS="$(LDLIBS)" bash scripts/fuzz.sh
 
 # valgrind memcheck on a short run of each bench: no leaks, no invalid accesses.

@@ -8,6 +8,8 @@
 #include "commands.h"
 #include "context.h"
 #include "preset.h"
+#include "preset_resume.h"
+#include "signals.h"
 #include "util.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -15,8 +17,10 @@
 #include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -30,6 +34,7 @@ static const struct opt_spec preset_opts[] = {
 	{ "dry-run", OPT_FLAG, NULL, NULL, "print the plan and its estimated duration, run nothing", NULL, NULL },
 	{ "results", OPT_TEXT, "results", "DIR", "where the run directory HOST-DATE-PRESET is created", NULL, NULL },
 	{ "topology", OPT_TEXT, NULL, "SPEC", "plan on a foreign topology (with --dry-run): synthetic:\"pack:2 numa:1 core:8 pu:2\" or xml:FILE", NULL, NULL },
+	{ "resume", OPT_TEXT, NULL, "DIR", "continue an interrupted run directory of this preset: runs complete in DIR are kept, the others run again", NULL, NULL },
 	{ 0 },
 };
 
@@ -40,6 +45,8 @@ struct planned {
 	int status;   /* exit status of the run; -1: not run */
 	long rows;
 	double took;
+	int done;     /* complete in an earlier invocation (--resume): not run again */
+	int sig;      /* the run was stopped by this signal */
 };
 
 struct console {
@@ -97,10 +104,16 @@ static pid_t spawn(const struct preset_run *r, const char *const *extra, int *fo
 	if (pipe2(po, O_CLOEXEC) || pipe2(pe, O_CLOEXEC))
 		die(1, "cannot create a pipe: %s", strerror(errno));
 	fflush(NULL);
-	pid_t pid = fork();
+	pid_t parent = getpid(), pid = fork();
 	if (pid < 0)
 		die(1, "cannot fork: %s", strerror(errno));
 	if (pid == 0) {
+		/* Signals reach the run through this process only (it forwards them), exactly once, even
+		 * from a terminal; and the run stops (SIGTERM) if this process dies. */
+		setpgid(0, 0);
+		prctl(PR_SET_PDEATHSIG, SIGTERM);
+		if (getppid() != parent)
+			_exit(128 + SIGTERM);
 		dup2(po[1], 1);
 		dup2(pe[1], 2);
 		execv(self_exe(), (char *const *)argv);
@@ -213,7 +226,7 @@ static double print_plan(struct console *c, const struct preset *p, const struct
 	char a[2048], d[32];
 	for (int i = 0; i < p->n; i++)
 		if (!pl[i].skip) {
-			total += pl[i].est;
+			total += pl[i].done ? 0 : pl[i].est;
 			runs++;
 		}
 	fmt_dur(d, sizeof(d), total);
@@ -224,6 +237,8 @@ static double print_plan(struct console *c, const struct preset *p, const struct
 		args_text(&p->run[i], a, sizeof(a));
 		if (pl[i].skip)
 			say(c, stdout, "  skip  [%s] %s\n        skipped: %s\n", p->run[i].name, a, pl[i].skip);
+		else if (pl[i].done)
+			say(c, stdout, "  %2d/%-2d [%s] %s  (complete: kept from the earlier invocation)\n", ++k, runs, p->run[i].name, a);
 		else {
 			fmt_dur(d, sizeof(d), pl[i].est);
 			say(c, stdout, "  %2d/%-2d [%s] %s  (about %s)\n", ++k, runs, p->run[i].name, a, d);
@@ -254,7 +269,8 @@ static int make_run_dir(const char *results, const struct context *ctx, const ch
 }
 
 /* metadata.txt: what ran, where, with which build; rewritten whole (tmp + rename) after each run. */
-static void write_metadata(const char *dir, const struct preset *p, const struct planned *pl, const struct context *ctx, const char *state)
+static void write_metadata(const char *dir, const struct preset *p, const struct planned *pl, const struct context *ctx,
+			   const struct resumed *rs, const char *state)
 {
 	char tmp[PATH_MAX + 32], fin[PATH_MAX + 32], a[2048];
 	snprintf(tmp, sizeof(tmp), "%s/.metadata.txt.tmp", dir);
@@ -263,7 +279,9 @@ static void write_metadata(const char *dir, const struct preset *p, const struct
 	if (!f)
 		return;
 	fprintf(f, "c2cbench_version: %s\nc2cbench_rev: %s\nschema_version: %d\nbinary: %s\n", C2C_VERSION, ctx->git_rev, SCHEMA_VERSION, self_exe());
-	fprintf(f, "preset: %s\npreset_file: %s\nstate: %s\nstarted: %s\n", p->name, p->path, state, ctx->started);
+	fprintf(f, "preset: %s\npreset_file: %s\nstate: %s\nstarted: %s\n", p->name, p->path, state, rs->started);
+	if (rs->resumed[0])
+		fprintf(f, "resumed: %s\n", rs->resumed);
 	fprintf(f, "host: %s\ncpu_model: %s\npackages: %d\ncores: %d\npus: %d\nnuma_nodes: %d\nline_size: %d\nkernel: %s\ncompiler: %s\n",
 		ctx->host, ctx->cpu_model, ctx->packages, ctx->cores, ctx->pus, ctx->nodes, ctx->line_size, ctx->kernel, ctx->compiler);
 	for (int i = 0; i < p->n; i++) {
@@ -273,6 +291,10 @@ static void write_metadata(const char *dir, const struct preset *p, const struct
 			fprintf(f, "skipped: %s\n", pl[i].skip);
 		else if (pl[i].status < 0)
 			fprintf(f, "not run yet | %s\n", pl[i].csv);
+		else if (pl[i].sig)
+			fprintf(f, "interrupted by SIG%s, %ld whole row(s), %.1f s | %s\n", sigabbrev_np(pl[i].sig), pl[i].rows, pl[i].took, pl[i].csv);
+		else if (pl[i].done)
+			fprintf(f, "exit 0, %ld row(s) (complete before --resume) | %s\n", pl[i].rows, pl[i].csv);
 		else
 			fprintf(f, "exit %d, %ld row(s), %.1f s | %s\n", pl[i].status, pl[i].rows, pl[i].took, pl[i].csv);
 	}
@@ -319,7 +341,8 @@ static int run_one(struct console *c, const struct preset_run *r, const char *cs
 	int fd[2];
 	pid_t pid = spawn(r, extra, &fd[0], &fd[1]);
 	struct pollfd p[2] = { { fd[0], POLLIN, 0 }, { fd[1], POLLIN, 0 } };
-	int open_fds = 2;
+	int open_fds = 2, st;
+	signals_forward(pid);
 	double start = (double)now_ns() / 1e9;
 	while (open_fds) {
 		double now = (double)now_ns() / 1e9, in_run = now - start;
@@ -341,20 +364,27 @@ static int run_one(struct console *c, const struct preset_run *r, const char *cs
 			say(c, j ? stderr : stdout, "%.*s", (int)got, buf);
 		}
 	}
-	return wait_status(pid);
+	st = wait_status(pid);
+	signals_forward(0);
+	return st;
 }
 
-static int run_all(struct console *c, const struct preset *p, struct planned *pl, const char *dir, const struct context *ctx, double total)
+static int run_all(struct console *c, const struct preset *p, struct planned *pl, const char *dir, const struct context *ctx,
+		   const struct resumed *rs, double total)
 {
-	int n = 0, i = 0, failed = 0;
+	int n = 0, i = 0, failed = 0, sig = 0;
 	double t0 = (double)now_ns() / 1e9, done_est = 0, scale = 1;
 	char path[PATH_MAX + 80], e[32], l[32];
 	for (int k = 0; k < p->n; k++)
 		n += !pl[k].skip;
-	for (int k = 0; k < p->n; k++) {
+	for (int k = 0; k < p->n && !sig; k++) {
 		if (pl[k].skip)
 			continue;
 		i++;
+		if (pl[k].done) {
+			say(c, stderr, "[run %d of %d] %s: complete in %s, %ld row(s): kept, not run again\n", i, n, p->run[k].name, dir, pl[k].rows);
+			continue;
+		}
 		snprintf(path, sizeof(path), "%s/%s", dir, pl[k].csv);
 		say(c, stderr, "[run %d of %d] %s\n", i, n, p->run[k].name);
 		double s = (double)now_ns() / 1e9;
@@ -365,6 +395,12 @@ static int run_all(struct console *c, const struct preset *p, struct planned *pl
 		double el = (double)now_ns() / 1e9 - t0;
 		if (done_est > 0)
 			scale = el / done_est; /* learn how far the estimates are off on this machine */
+		sig = signals_pending();
+		if (sig) { /* the run was stopped by the forwarded signal: its whole rows stay, marked in its .meta */
+			pl[k].sig = sig;
+			say(c, stderr, "[run %d of %d] %s: interrupted by SIG%s, %ld whole row(s) kept\n", i, n, p->run[k].name, sigabbrev_np(sig), pl[k].rows);
+			break;
+		}
 		failed += pl[k].status != 0;
 		fmt_dur(e, sizeof(e), el);
 		fmt_dur(l, sizeof(l), (total - done_est) * scale);
@@ -372,11 +408,43 @@ static int run_all(struct console *c, const struct preset *p, struct planned *pl
 		    pl[k].status ? "FAILED" : "ok", pl[k].rows, pl[k].took, e, l);
 		if (pl[k].status)
 			say(c, stderr, "[run %d of %d] %s exited with status %d; the next runs go on\n", i, n, p->run[k].name, pl[k].status);
-		write_metadata(dir, p, pl, ctx, "running");
+		write_metadata(dir, p, pl, ctx, rs, "running");
 	}
-	write_metadata(dir, p, pl, ctx, failed ? "finished with failed runs" : "finished");
+	sig = sig ? sig : signals_pending();
+	if (sig) {
+		write_metadata(dir, p, pl, ctx, rs, "interrupted");
+		say(c, stderr, "c2cbench: error: preset %s interrupted by SIG%s: marked interrupted in %s/metadata.txt; continue with: c2cbench preset %s --resume %s\n",
+		    p->name, sigabbrev_np(sig), dir, p->path, dir);
+		return 128 + sig;
+	}
+	write_metadata(dir, p, pl, ctx, rs, failed ? "finished with failed runs" : "finished");
 	say(c, stdout, "preset %s: %d run(s), %d failed; results in %s\n", p->name, n, failed, dir);
 	return failed ? 1 : 0;
+}
+
+/* --resume DIR: refuse another preset, schema or machine; keep the runs complete in DIR; set aside
+ * (DIR/interrupted/) what unfinished runs left, since a run is rerun whole. A dry run moves nothing. */
+static int resume_plan(const char *dir, const struct preset *p, struct planned *pl, const struct context *ctx, struct resumed *rs,
+		       int dry, char *err)
+{
+	char path[PATH_MAX + 100], meta[PATH_MAX + 120];
+	if (resume_check(dir, p, ctx, rs, err))
+		return EXIT_BADINPUT;
+	size_t k = strlen(rs->resumed);
+	snprintf(rs->resumed + k, sizeof(rs->resumed) - k, "%s%s", k ? ", " : "", ctx->started);
+	for (int i = 0; i < p->n; i++) {
+		if (pl[i].skip)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, pl[i].csv);
+		context_meta_path(path, meta, sizeof(meta));
+		if (resume_run_complete(dir, pl[i].csv)) {
+			pl[i].done = 1;
+			pl[i].status = 0;
+			pl[i].rows = csv_rows(path);
+		} else if (!dry && (!access(path, F_OK) || !access(meta, F_OK)) && resume_set_aside(dir, pl[i].csv, err))
+			return 1;
+	}
+	return 0;
 }
 
 static int preset_main(int argc, char **argv)
@@ -389,7 +457,8 @@ static int preset_main(int argc, char **argv)
 	char err[ERRLEN] = "", **argcopy = NULL, path[PATH_MAX], dir[PATH_MAX];
 	int rc = opts_parse_mixed(&o, tables, argc, argv, &argcopy, err);
 	if (rc && !strcmp(err, "help")) {
-		printf("usage: c2cbench preset NAME|FILE.ini [options]\nruns every run of a preset into %s/HOST-DATE-PRESET/ (see `c2cbench list`)\n", "results");
+		printf("usage: c2cbench preset NAME|FILE.ini [options]\nruns every run of a preset into %s/HOST-DATE-PRESET/ (see `c2cbench list`);\n"
+		       "Ctrl-C or SIGTERM stops the run in progress (its whole rows kept) and marks the directory interrupted\n", "results");
 		opts_help(stdout, preset_opts);
 		printf("presets are searched in %s\n", preset_dirs());
 		rc = 0;
@@ -399,6 +468,8 @@ static int preset_main(int argc, char **argv)
 		rc = err_set(err, "preset needs one preset name or .ini file, got %d argument(s)", o.nargs);
 	if (!rc && opt_str(&o, "topology") && !opt_flag(&o, "dry-run"))
 		rc = err_set(err, "--topology can only plan: add --dry-run (nothing runs on a foreign topology)");
+	if (!rc && opt_str(&o, "resume") && opt_given(&o, "results"))
+		rc = err_set(err, "--resume DIR continues in DIR: --results cannot be given with it");
 	if (!rc)
 		rc = preset_find(o.args[0], path, sizeof(path), err);
 	if (!rc)
@@ -427,27 +498,38 @@ static int preset_main(int argc, char **argv)
 	}
 	context_collect(&ctx, &topo);
 	topo_free(&topo);
+	struct resumed rs = { .resumed = "" };
+	snprintf(rs.started, sizeof(rs.started), "%s", ctx.started);
+	for (int i = 0, k = 0; i < p.n; i++) {
+		char name[96];
+		snprintf(name, sizeof(name), "%02d-%s.csv", ++k, p.run[i].name);
+		pl[i].csv = xstrdup(name);
+	}
+	if (opt_str(&o, "resume") && (rc = resume_plan(opt_str(&o, "resume"), &p, pl, &ctx, &rs, opt_flag(&o, "dry-run"), err))) {
+		fprintf(stderr, "c2cbench: error: %s\n", err);
+		goto out;
+	}
 	if (opt_flag(&o, "dry-run")) {
 		print_plan(&con, &p, pl, opt_str(&o, "topology") ? opt_str(&o, "topology") : "this machine");
 		goto out;
 	}
-	if (make_run_dir(opt_str(&o, "results"), &ctx, p.name, dir, sizeof(dir), err)) {
+	if (opt_str(&o, "resume"))
+		snprintf(dir, sizeof(dir), "%s", opt_str(&o, "resume"));
+	else if (make_run_dir(opt_str(&o, "results"), &ctx, p.name, dir, sizeof(dir), err)) {
 		fprintf(stderr, "c2cbench: error: %s\n", err);
 		rc = EXIT_BADINPUT;
 		goto out;
 	}
 	char logp[PATH_MAX + 16];
 	snprintf(logp, sizeof(logp), "%s/console.log", dir);
-	con.log = fopen(logp, "w");
-	for (int i = 0, k = 0; i < p.n; i++) {
-		char name[96];
-		snprintf(name, sizeof(name), "%02d-%s.csv", ++k, p.run[i].name);
-		pl[i].csv = xstrdup(name);
-	}
-	write_metadata(dir, &p, pl, &ctx, "planned");
+	con.log = fopen(logp, opt_str(&o, "resume") ? "a" : "w");
+	if (opt_str(&o, "resume"))
+		say(&con, stdout, "resuming preset %s in %s (started %s)\n", p.name, dir, rs.started);
+	write_metadata(dir, &p, pl, &ctx, &rs, opt_str(&o, "resume") ? "running" : "planned");
 	double total = print_plan(&con, &p, pl, "this machine");
 	say(&con, stdout, "results go to %s\n", dir);
-	rc = run_all(&con, &p, pl, dir, &ctx, total);
+	signals_install();
+	rc = run_all(&con, &p, pl, dir, &ctx, &rs, total);
 	if (con.log)
 		fclose(con.log);
 out:

@@ -32,4 +32,7 @@ int context_warn(const struct context *c, FILE *f);
 void context_meta_path(const char *csv, char *out, size_t n);
 /* Write every fact as INI (sections [context] and [na_reason]) to a new file; never overwrite. */
 int context_write_meta(const struct context *c, const char *path, char *err);
+/* Rewrite our own FILE.meta whole (tmp + rename) with how the run ended: [run] status = complete,
+ * interrupted or failed, rows, ended, reason. Written first with status = running. */
+int context_meta_status(const struct context *c, const char *path, const char *status, long rows, const char *reason, char *err);
 #endif

@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Facts that also go into every CSV row: what users filter on when comparing platforms. */
@@ -75,18 +76,10 @@ static void put(FILE *f, const char *key, const char *val)
 	ini_value(f, val);
 }
 
-int context_write_meta(const struct context *c, const char *path, char *err)
+/* The [context] and [na_reason] sections: everything known about the machine and the build. */
+static void meta_body(FILE *f, const struct context *c)
 {
 	char num[32];
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return err_set(err, "cannot create metadata file '%s': %s; accepted: a new file next to the CSV", path, errno == EEXIST ? "it already exists" : strerror(errno));
-	FILE *f = fdopen(fd, "w");
-	if (!f) {
-		close(fd);
-		unlink(path);
-		return err_set(err, "cannot write metadata file '%s': %s", path, strerror(errno));
-	}
 	fprintf(f, "; c2cbench run context (INI). Unknown facts are NA; [na_reason] says why.\n[context]\n");
 	put(f, "host", c->host);
 	put(f, "started", c->started);
@@ -106,9 +99,51 @@ int context_write_meta(const struct context *c, const char *path, char *err)
 	for (int i = 0; i < c->nfacts; i++)
 		if (c->fact[i].why[0])
 			put(f, c->fact[i].key, c->fact[i].why);
+}
+
+int context_write_meta(const struct context *c, const char *path, char *err)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return err_set(err, "cannot create metadata file '%s': %s; accepted: a new file next to the CSV", path, errno == EEXIST ? "it already exists" : strerror(errno));
+	FILE *f = fdopen(fd, "w");
+	if (!f) {
+		close(fd);
+		unlink(path);
+		return err_set(err, "cannot write metadata file '%s': %s", path, strerror(errno));
+	}
+	meta_body(f, c);
+	/* until the run ends and says otherwise: a run killed outright (SIGKILL, a second Ctrl-C) stays "running" */
+	fprintf(f, "\n[run]\nstatus = running\n");
 	if (fclose(f)) {
 		unlink(path);
 		return err_set(err, "cannot write metadata file '%s': %s", path, strerror(errno));
+	}
+	return 0;
+}
+
+int context_meta_status(const struct context *c, const char *path, const char *status, long rows, const char *reason, char *err)
+{
+	char tmp[1200], num[32], ended[32];
+	time_t now = time(NULL);
+	struct tm tm;
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	FILE *f = fopen(tmp, "w");
+	if (!f)
+		return err_set(err, "cannot update metadata file '%s': %s", path, strerror(errno));
+	meta_body(f, c);
+	fprintf(f, "\n[run]\n");
+	put(f, "status", status);
+	snprintf(num, sizeof(num), "%ld", rows);
+	put(f, "rows", num);
+	strftime(ended, sizeof(ended), "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&now, &tm));
+	put(f, "ended", ended);
+	if (reason && *reason)
+		put(f, "reason", reason);
+	if (fclose(f) || rename(tmp, path)) { /* the old file stays whole if the new one cannot be had */
+		int e = errno;
+		unlink(tmp);
+		return err_set(err, "cannot update metadata file '%s': %s", path, strerror(e));
 	}
 	return 0;
 }

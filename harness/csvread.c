@@ -51,7 +51,8 @@ static int rec_push(struct rec *r, struct buf *b, const char *path, long line, c
 		r->f = xrealloc(r->f, (size_t)r->cap * sizeof(char *));
 	}
 	char *s = xrealloc(NULL, b->n + 1);
-	memcpy(s, b->s, b->n);
+	if (b->n) /* an empty field before any byte was buffered: b->s is still NULL */
+		memcpy(s, b->s, b->n);
 	s[b->n] = 0;
 	r->f[r->n++] = s;
 	b->n = 0;

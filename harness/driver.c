@@ -436,6 +436,16 @@ static int open_meta(const struct bench_ctx *c, const char *csv, char *meta, siz
 	return context_write_meta(&c->ctx, meta, err);
 }
 
+/* The .meta says how the run ended, so a result set cut short is never mistaken for a whole one. */
+static int mark_meta(const struct bench_ctx *c, const char *meta, long rows, int rc, const char *err, char *cerr)
+{
+	char why[32];
+	int sig = signals_pending();
+	snprintf(why, sizeof(why), "SIG%s", sig ? sigabbrev_np(sig) : "");
+	return context_meta_status(&c->ctx, meta, sig ? "interrupted" : rc ? "failed" : "complete", rows,
+				   sig ? why : rc ? err : NULL, cerr);
+}
+
 static void print_dry_run(const struct bench_ctx *c)
 {
 	if (c->run_s > 0)
@@ -521,12 +531,13 @@ int bench_main(const struct bench *b, int argc, char **argv)
 			rc = 1;
 		if (signals_pending()) {
 			rc = 128 + signals_pending();
-			snprintf(err, ERRLEN, "interrupted by signal %d: %ld whole row(s) kept, the configuration in progress left no row",
-				 signals_pending(), out.rows);
+			snprintf(err, ERRLEN, "interrupted by SIG%s: %ld whole row(s) kept, the configuration in progress left no row; result set marked interrupted%s%.200s",
+				 sigabbrev_np(signals_pending()), out.rows, meta[0] ? " in " : "", meta);
 		}
 		if (out.rows)
 			fprintf(stderr, "c2cbench: %ld row(s) written to %s\n", out.rows, out.path);
 		char cerr[ERRLEN], *made = out.rows || !out.created ? NULL : xstrdup(out.path);
+		long rows = out.rows;
 		c->out_path = NULL; /* freed by csv_close */
 		if (csv_close(&out, cerr) && !rc) {
 			snprintf(err, ERRLEN, "%s", cerr);
@@ -536,6 +547,9 @@ int bench_main(const struct bench *b, int argc, char **argv)
 			unlink(made);
 			if (meta[0])
 				unlink(meta);
+		} else if (meta[0] && mark_meta(c, meta, rows, rc, err, cerr) && !rc) {
+			snprintf(err, ERRLEN, "%s", cerr);
+			rc = 1;
 		}
 		free(made);
 	}

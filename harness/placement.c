@@ -1,4 +1,5 @@
 #include "placement.h"
+#include "cpucheck.h"
 #include "util.h"
 #include <stdlib.h>
 #include <string.h>
@@ -157,7 +158,10 @@ static int place_cpus(struct plan *p, const struct topo *t, const char *list, co
 		const struct pu *u = topo_pu(t, cpu);
 		if (rc)
 			break;
-		if (!u)
+		char why[300];
+		if (!u && !t->foreign && cpu_unusable(SYSFS_CPU, cpu, why, sizeof(why))) /* hwloc lists no offline CPU: say which */
+			rc = err_set(err, "placement cpus:%s: %s", list, why);
+		else if (!u)
 			rc = err_set(err, "placement cpus:%s: CPU %d does not exist on %s (it has %d PUs)", list, cpu, t->source, t->npus);
 		else if (!u->allowed)
 			rc = err_set(err, "placement cpus:%s: CPU %d is outside this process's allowed cpuset", list, cpu);

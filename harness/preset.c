@@ -291,11 +291,18 @@ static char *read_text(const char *path, size_t *len, char *err)
 
 int preset_load(struct preset *p, const char *path, char *err)
 {
+	size_t len;
 	memset(p, 0, sizeof(*p));
-	struct pstate s = { .path = path, .err = err };
-	char *text = read_text(path, &s.len, err);
+	char *text = read_text(path, &len, err);
 	if (!text)
 		return -1;
+	return preset_parse(p, path, text, len, err);
+}
+
+int preset_parse(struct preset *p, const char *path, char *text, size_t len, char *err)
+{
+	memset(p, 0, sizeof(*p));
+	struct pstate s = { .path = path, .err = err, .len = len };
 	s.text = text;
 	s.sec = xcalloc(SECTIONS_MAX, sizeof(struct sect));
 	int rc = ini_parse_stream(reader, &s, handler, &s);

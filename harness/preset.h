@@ -27,6 +27,8 @@ struct preset {
 int preset_find(const char *name, char *path, size_t n, char *err);
 /* Load and validate; errors are one line: "FILE:LINE: what; accepted: ...". */
 int preset_load(struct preset *p, const char *path, char *err);
+/* The same from text in memory (len bytes + a NUL; any bytes): takes text, freed by preset_free. */
+int preset_parse(struct preset *p, const char *path, char *text, size_t len, char *err);
 void preset_free(struct preset *p);
 /* "preset NAME description" lines for `c2cbench list`. */
 void preset_list(FILE *f);

@@ -11,7 +11,7 @@
 static const char *const front[] = { "schema_version", "bench", NULL, "rep" }; /* [2]: the variant column */
 
 /* The driver writes schema_version, bench, VARIANT, rep first: anything else is not our CSV. */
-static int check_table(struct results *r, const struct table *t, char *err)
+int results_check_table(struct results *r, const struct table *t, char *err)
 {
 	if (t->ncols < 4)
 		return err_set(err, "%s: not a c2cbench result CSV (it has %d column(s); the first are schema_version,bench,VARIANT,rep)", t->path, t->ncols);
@@ -39,7 +39,7 @@ static int add_file(struct results *r, const char *path, char *err)
 	struct table t;
 	if (table_read(&t, path, err))
 		return -1;
-	if (check_table(r, &t, err)) {
+	if (results_check_table(r, &t, err)) {
 		table_free(&t);
 		return -1;
 	}

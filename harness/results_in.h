@@ -15,6 +15,8 @@ struct results {
 /* Add a CSV file, or every *.csv directly in a directory (sorted by name). Each must be a c2cbench
  * result: schema_version, bench, the variant column, rep first; one schema_version throughout. */
 int results_add(struct results *r, const char *path, char *err);
+/* The check results_add makes of each table (first columns, one schema_version); r->schema starts at -1. */
+int results_check_table(struct results *r, const struct table *t, char *err);
 void results_free(struct results *r);
 
 /* The configuration columns of rows of bench in table t: bench, the variant column, then what the

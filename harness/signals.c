@@ -4,14 +4,20 @@
 #include <string.h>
 #include <unistd.h>
 
-static volatile sig_atomic_t stop_signal;
+/* Lock-free atomics, not just volatile: the kernel may run the handler on any thread, a measuring
+ * thread included, so two handlers (two signals) can touch these at once. */
+static int stop_signal;
+static pid_t forward_to; /* a child run of `c2cbench preset`, or 0 */
 
 /* Rows are written by single write() calls, so exiting here can never leave half a row. */
 static void on_signal(int sig)
 {
-	if (stop_signal)
+	pid_t child = __atomic_load_n(&forward_to, __ATOMIC_SEQ_CST);
+	if (child > 0) /* `kill PID` reaches only this process: the child run must stop the same way */
+		kill(child, sig);
+	int first = 0;
+	if (!__atomic_compare_exchange_n(&stop_signal, &first, sig, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
 		_exit(128 + sig);
-	stop_signal = sig;
 	static const char msg[] = "\nc2cbench: interrupted: finishing the rows already measured (again to quit now)\n";
 	ssize_t w = write(2, msg, sizeof(msg) - 1);
 	(void)w;
@@ -27,15 +33,22 @@ void signals_install(void)
 	sigaction(SIGTERM, &sa, NULL);
 }
 
+void signals_forward(pid_t pid)
+{
+	__atomic_store_n(&forward_to, pid, __ATOMIC_SEQ_CST);
+	if (pid > 0 && signals_pending()) /* the signal came before the child was known */
+		kill(pid, signals_pending());
+}
+
 int signals_pending(void)
 {
-	return stop_signal;
+	return __atomic_load_n(&stop_signal, __ATOMIC_SEQ_CST);
 }
 
 int sleep_or_stop(uint64_t ns)
 {
 	uint64_t end = now_ns() + ns;
-	while (!stop_signal) {
+	while (!signals_pending()) {
 		uint64_t now = now_ns();
 		if (now >= end)
 			return 0;

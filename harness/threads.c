@@ -1,4 +1,5 @@
 #include "threads.h"
+#include "cpucheck.h"
 #include "signals.h"
 #include <errno.h>
 #include <sched.h>
@@ -20,9 +21,12 @@ int bind_self(const struct topo *topo, int cpu, int *got, char *err)
 	hwloc_bitmap_only(set, (unsigned)cpu);
 	int rc = hwloc_set_cpubind(topo->h, set, HWLOC_CPUBIND_THREAD | HWLOC_CPUBIND_STRICT);
 	int e = errno;
+	char why[300];
 	hwloc_bitmap_free(set);
+	if (rc && cpu_unusable(SYSFS_CPU, cpu, why, sizeof(why)))
+		return err_set(err, "cannot bind a thread to CPU %d: %s", cpu, why);
 	if (rc)
-		return err_set(err, "cannot bind a thread to CPU %d: %s (offline or outside the allowed cpuset?)", cpu, strerror(e));
+		return err_set(err, "cannot bind a thread to CPU %d: %s", cpu, strerror(e));
 	*got = sched_getcpu();
 	if (*got != cpu)
 		return err_set(err, "thread bound to CPU %d runs on CPU %d", cpu, *got);
@@ -92,6 +96,12 @@ int threads_run(const struct topo *topo, const struct plan *p, struct thr *thr, 
 	c->arg = arg;
 	c->hooks = hooks;
 	c->phase = PHASE_WARMUP;
+	char why[300] = "";
+	for (int i = 0; i < p->n; i++) /* a CPU gone since planning (hotplug, cpuset change): refuse before any thread starts */
+		if (cpu_unusable(SYSFS_CPU, p->slot[i].os, why, sizeof(why))) {
+			free(c);
+			return err_set(err, "cannot run the planned threads: %s", why);
+		}
 	pthread_barrier_init(&c->start, NULL, (unsigned)p->n + 1);
 	for (int i = 0; i < p->n; i++) {
 		thr[i].role = p->slot[i].role;
@@ -134,7 +144,8 @@ int threads_run(const struct topo *topo, const struct plan *p, struct thr *thr, 
 		pthread_join(thr[i].tid, NULL);
 	for (int i = 0; i < p->n && !rc; i++)
 		if (thr[i].got_cpu_end >= 0 && thr[i].got_cpu_end != thr[i].want_cpu)
-			rc = err_set(err, "thread bound to CPU %d ended on CPU %d", thr[i].want_cpu, thr[i].got_cpu_end);
+			rc = err_set(err, "thread bound to CPU %d ended on CPU %d, no row for it%s%s", thr[i].want_cpu, thr[i].got_cpu_end,
+				     cpu_unusable(SYSFS_CPU, thr[i].want_cpu, why, sizeof(why)) ? ": " : "", why);
 	pthread_barrier_destroy(&c->start);
 	free(c);
 	return rc;

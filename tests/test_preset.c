@@ -1,6 +1,12 @@
 /* Presets: parsing and validation (file:line errors, exit 2), planning with skip reasons, a real run. */
 #include "testutil.h"
+#include "csvread.h"
+#include "util.h"
 #include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -221,6 +227,216 @@ static void run_writes_one_directory(void **state)
 	free(log);
 }
 
+
+/* Run b is long enough to be interrupted in its middle; durations are tiny so the test takes seconds. */
+static const char *resumable =
+	"[defaults]\n"
+	"duration = 0.03\n"
+	"warmup = 0.01\n"
+	"[a]\n"
+	"bench = pending-bit\n"
+	"layout = shared,aligned\n"
+	"reps = 2\n"
+	"[b]\n"
+	"bench = pending-bit\n"
+	"layout = shared,aligned,padded\n"
+	"reps = 12\n"
+	"[c]\n"
+	"bench = pending-bit\n"
+	"layout = aligned\n"
+	"reps = 2\n";
+
+static int by_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Rows are written in a shuffled order: compare sets, not sequences. */
+static char *sort_lines(char *text)
+{
+	char *line[4096], *save = NULL, *sorted = calloc(strlen(text) + 2, 1);
+	int n = 0;
+	for (char *l = strtok_r(text, "\n", &save); l && n < 4096; l = strtok_r(NULL, "\n", &save))
+		line[n++] = l;
+	qsort(line, (size_t)n, sizeof(char *), by_str);
+	for (int i = 0; i < n; i++)
+		strcat(strcat(sorted, line[i]), "\n");
+	free(text);
+	return sorted;
+}
+
+/* The configurations a run directory holds: "FILE bench layout rep" per row of every CSV directly in it, sorted. */
+static char *configurations(const char *run)
+{
+	struct dirent **e;
+	int n = scandir(run, &e, NULL, alphasort);
+	assert_true(n > 0);
+	size_t cap = 1 << 16, k = 0;
+	char *out = calloc(cap, 1), err[ERRLEN], path[1400];
+	for (int i = 0; i < n; i++) {
+		size_t l = strlen(e[i]->d_name);
+		if (l > 4 && !strcmp(e[i]->d_name + l - 4, ".csv")) {
+			struct table t;
+			snprintf(path, sizeof(path), "%s/%s", run, e[i]->d_name);
+			if (table_read(&t, path, err))
+				fail_msg("%s", err);
+			for (long r = 0; r < t.nrows && k + 200 < cap; r++)
+				k += (size_t)snprintf(out + k, cap - k, "%s %s %s %s\n", e[i]->d_name, table_get(&t, r, "bench"),
+						      table_get(&t, r, "layout"), table_get(&t, r, "rep"));
+			table_free(&t);
+		}
+		free(e[i]);
+	}
+	free(e);
+	return sort_lines(out);
+}
+
+static int lines_in(const char *path)
+{
+	char *t = slurp(path);
+	int n = t ? count_lines(t) : 0;
+	free(t);
+	return n;
+}
+
+static char *run_dir_in(const char *res)
+{
+	char *name = only_entry(res), *run = malloc(1200);
+	snprintf(run, 1200, "%s/%s", res, name);
+	free(name);
+	return run;
+}
+
+static void file_has(const char *dirpath, const char *file, const char *what)
+{
+	char f[1400];
+	snprintf(f, sizeof(f), "%s/%s", dirpath, file);
+	char *t = slurp(f);
+	assert_non_null(t);
+	if (!strstr(t, what))
+		fail_msg("'%s' not in %s", what, f);
+	free(t);
+}
+
+/* Replace the line starting with key in metadata.txt (a copy of the original is returned to restore). */
+static char *edit_metadata(const char *run, const char *key, const char *line)
+{
+	char f[1400];
+	snprintf(f, sizeof(f), "%s/metadata.txt", run);
+	char *orig = slurp(f), *p = strstr(orig, key);
+	assert_non_null(p);
+	FILE *o = fopen(f, "w");
+	fprintf(o, "%.*s%s%s", (int)(p - orig), orig, line, strchr(p, '\n'));
+	fclose(o);
+	return orig;
+}
+
+static void restore(const char *run, char *orig)
+{
+	char f[1400];
+	snprintf(f, sizeof(f), "%s/metadata.txt", run);
+	FILE *o = fopen(f, "w");
+	fputs(orig, o);
+	fclose(o);
+	free(orig);
+}
+
+static void refused(const char *ini, const char *run, const char *what)
+{
+	struct cmd_result r;
+	run_c2c(&r, "preset", ini, "--resume", run, NULL);
+	assert_int_equal(r.status, 2);
+	assert_int_equal(count_lines(r.err), 1);
+	if (!strstr(r.err, what))
+		fail_msg("expected '%s' in: %s", what, r.err);
+}
+
+/* kill PID (not the process group): the preset must stop its child run itself, mark the directory
+ * interrupted, and exit 130; --resume then completes the same set of configurations as one run. */
+static void resume_after_interrupt_gives_same_configurations(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	char full[600], cut[600], b[1400], *ini = strdup(write_ini("resumable.ini", resumable));
+	snprintf(full, sizeof(full), "%s/full", dir);
+	snprintf(cut, sizeof(cut), "%s/cut", dir);
+	run_c2c(&r, "preset", ini, "--results", full, NULL);
+	if (r.status != 0)
+		fail_msg("uninterrupted preset failed: %s", r.err);
+	char *full_run = run_dir_in(full);
+
+	const char *bin = getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		int devnull = open("/dev/null", O_WRONLY);
+		dup2(devnull, 1);
+		dup2(devnull, 2);
+		execl(bin, bin, "preset", ini, "--results", cut, (char *)NULL);
+		_exit(127);
+	}
+	int waited = 0, st;
+	for (; waited < 400; waited++) { /* until run b has written a row (20 s at most) */
+		struct timespec ts = { 0, 50000000 };
+		DIR *d = opendir(cut);
+		if (d) {
+			for (struct dirent *e; (e = readdir(d));)
+				if (e->d_name[0] != '.')
+					snprintf(b, sizeof(b), "%s/%s/02-b.csv", cut, e->d_name);
+			closedir(d);
+			if (lines_in(b) >= 2)
+				break;
+		}
+		nanosleep(&ts, NULL);
+	}
+	assert_true(waited < 400);
+	kill(pid, SIGINT);
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 130);
+	char *cut_run = run_dir_in(cut);
+	file_has(cut_run, "metadata.txt", "\nstate: interrupted\n");
+	file_has(cut_run, "metadata.txt", "| interrupted by SIGINT, ");
+	file_has(cut_run, "metadata.txt", "| not run yet | 03-c.csv\n");
+	file_has(cut_run, "02-b.meta", "\n[run]\nstatus = interrupted\n");
+	file_has(cut_run, "01-a.meta", "\n[run]\nstatus = complete\n");
+	int cut_rows = lines_in(b) - 1;
+	assert_true(cut_rows >= 1 && cut_rows < 36);
+
+	/* refusals: another preset, another schema version, another machine; nothing is touched */
+	char *other = strdup(write_ini("other.ini", resumable));
+	refused(other, cut_run, "made by preset 'resumable', not 'other'");
+	free(other);
+	char *orig = edit_metadata(cut_run, "schema_version: ", "schema_version: 999");
+	refused(ini, cut_run, "schema_version 999");
+	restore(cut_run, orig);
+	orig = edit_metadata(cut_run, "host: ", "host: some-other-host");
+	refused(ini, cut_run, "made on another machine (host 'some-other-host'");
+	restore(cut_run, orig);
+	orig = edit_metadata(cut_run, "cores: ", "cores: 96");
+	refused(ini, cut_run, "made on another machine (cores '96'");
+	restore(cut_run, orig);
+	refused(ini, dir, "not a preset run directory");
+	assert_int_equal(lines_in(b) - 1, cut_rows);
+
+	run_c2c(&r, "preset", ini, "--resume", cut_run, NULL);
+	if (r.status != 0)
+		fail_msg("resume failed: %s", r.err);
+	assert_non_null(strstr(r.err, "[run 1 of 3] a: complete in "));
+	assert_null(strstr(r.err, "[run 1 of 3] a\n")); /* run a was not run again */
+	file_has(cut_run, "metadata.txt", "\nstate: finished\n");
+	file_has(cut_run, "metadata.txt", "\nresumed: ");
+	file_has(cut_run, "interrupted/02-b-1.meta", "status = interrupted"); /* the cut run, kept apart */
+	char *want = configurations(full_run), *got = configurations(cut_run);
+	assert_string_equal(got, want);
+	assert_int_equal(count_lines(want), 4 + 36 + 2);
+	free(want);
+	free(got);
+	free(full_run);
+	free(cut_run);
+	free(ini);
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -252,6 +468,7 @@ int main(void)
 		cmocka_unit_test(machine_limits_are_skipped_not_disguised),
 		cmocka_unit_test(shipped_presets_load),
 		cmocka_unit_test(run_writes_one_directory),
+		cmocka_unit_test(resume_after_interrupt_gives_same_configurations),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -78,6 +78,34 @@ static void interrupted_by(int sig, int expect)
 	assert_int_equal(WEXITSTATUS(st), expect);
 	int rows = whole_rows(csv);
 	assert_true(rows >= 1 && rows < 150);
+	char meta[320], want[64];
+	snprintf(meta, sizeof(meta), "%s/run.meta", dir);
+	char *m = slurp(meta);
+	assert_non_null(m);
+	assert_non_null(strstr(m, "\n[run]\nstatus = interrupted\n"));
+	snprintf(want, sizeof(want), "\nrows = %d\n", rows);
+	assert_non_null(strstr(m, want));
+	assert_non_null(strstr(m, sig == SIGINT ? "\nreason = SIGINT\n" : "\nreason = SIGTERM\n"));
+	free(m);
+	rm_rf(dir);
+	free(dir);
+}
+
+/* A run that ends by itself says so in its .meta: "complete" is what tells a whole result set. */
+static void complete_run_is_marked_complete(void **s)
+{
+	(void)s;
+	char *dir = temp_dir(), csv[300], meta[300];
+	struct cmd_result r;
+	snprintf(csv, sizeof(csv), "%s/run.csv", dir);
+	snprintf(meta, sizeof(meta), "%s/run.meta", dir);
+	run_c2c(&r, "run", "pending-bit", "--reps", "1", "--duration", "0.02", "--warmup", "0.01", "--layout", "shared", "--out", csv, "--quiet", NULL);
+	assert_int_equal(r.status, 0);
+	char *m = slurp(meta);
+	assert_non_null(m);
+	assert_non_null(strstr(m, "\n[run]\nstatus = complete\nrows = 1\n"));
+	assert_null(strstr(m, "reason = "));
+	free(m);
 	rm_rf(dir);
 	free(dir);
 }
@@ -116,6 +144,7 @@ static void second_sigint_exits_at_once(void **s)
 int main(void)
 {
 	const struct CMUnitTest t[] = {
+		cmocka_unit_test(complete_run_is_marked_complete),
 		cmocka_unit_test(sigint_keeps_whole_rows),
 		cmocka_unit_test(sigterm_keeps_whole_rows),
 		cmocka_unit_test(second_sigint_exits_at_once),

@@ -1,0 +1,20 @@
+/* `c2cbench preset NAME --resume DIR`: what an earlier, interrupted invocation left in DIR. */
+#ifndef C2C_PRESET_RESUME_H
+#define C2C_PRESET_RESUME_H
+#include "context.h"
+#include "preset.h"
+
+/* What DIR/metadata.txt says that the new invocation keeps. */
+struct resumed {
+	char started[256]; /* when the preset first started */
+	char resumed[512]; /* earlier resumptions, comma-separated, or "" */
+};
+
+/* Refuse (one line, for exit 2) a DIR made by another preset or preset text, another schema_version
+ * or another machine (host, CPU model, packages, cores, PUs, NUMA nodes). */
+int resume_check(const char *dir, const struct preset *p, const struct context *ctx, struct resumed *r, char *err);
+/* 1 when DIR/CSV's .meta says the run ended complete (its rows are the whole run), else 0. */
+int resume_run_complete(const char *dir, const char *csv);
+/* Move what an unfinished run left (CSV, .meta) to DIR/interrupted/, so the directory holds whole runs only. */
+int resume_set_aside(const char *dir, const char *csv, char *err);
+#endif
