@@ -117,6 +117,7 @@ static int write_gaps(struct bench_ctx *c, struct sw_priv *s, const struct varia
 			row_set(&g, "bench", "%s", c->b->name);
 			row_set(&g, "check", "%s", v->name);
 			row_set(&g, "rep", "%d", rep);
+			row_set(&g, "side_table", "gap_histogram"); /* compare and report skip side tables */
 			row_set(&g, "kind", "%s", kind_name[k]);
 			row_set(&g, "bin", "%d", b);
 			row_set(&g, "lo_ticks", "%ld", r->edges[b]);

@@ -34,11 +34,26 @@ int results_check_table(struct results *r, const struct table *t, char *err)
 	return 0;
 }
 
-static int add_file(struct results *r, const char *path, char *err)
+/* Side tables (a bench's gap histogram) say so in a side_table column; they hold no result rows. */
+static int is_side_table(const struct table *t)
+{
+	for (int c = 0; c < t->ncols; c++)
+		if (!strcmp(t->cols[c], "side_table"))
+			return 1;
+	return 0;
+}
+
+static int add_file(struct results *r, const char *path, int in_dir, char *err)
 {
 	struct table t;
 	if (table_read(&t, path, err))
 		return -1;
+	if (is_side_table(&t)) { /* skipped in a directory, refused by name */
+		table_free(&t);
+		if (in_dir)
+			return 0;
+		return err_set(err, "%s: a side table (side_table column, e.g. a gap histogram), not a result CSV; accepted: the main CSV of a run", path);
+	}
 	if (results_check_table(r, &t, err)) {
 		table_free(&t);
 		return -1;
@@ -63,7 +78,7 @@ int results_add(struct results *r, const char *path, char *err)
 	if (stat(path, &st))
 		return err_set(err, "%s: cannot open: %s; accepted: a CSV file or a result directory", path, strerror(errno));
 	if (!S_ISDIR(st.st_mode))
-		return add_file(r, path, err);
+		return add_file(r, path, 0, err);
 	DIR *d = opendir(path);
 	if (!d)
 		return err_set(err, "%s: cannot open the directory: %s", path, strerror(errno));
@@ -86,7 +101,7 @@ int results_add(struct results *r, const char *path, char *err)
 		char full[4096];
 		snprintf(full, sizeof(full), "%s/%s", path, names[i]);
 		if (!rc)
-			rc = add_file(r, full, err);
+			rc = add_file(r, full, 1, err);
 		free(names[i]);
 	}
 	free(names);

@@ -294,9 +294,15 @@ static void test_run_writes_rows_and_histogram(void **state)
 	assert_non_null(strstr(csv, "check,rep,cpus,"));
 	assert_non_null(strstr(csv, ",short_gaps,"));
 	assert_non_null(strstr(csv, ",zone_lock_wait_max_ns,"));
-	assert_non_null(strstr(hist, "check,rep,kind,bin,lo_ticks,hi_ticks,count"));
-	assert_non_null(strstr(hist, "pending,0,end_to_start,0,0,0,"));
-	assert_non_null(strstr(hist, "atomic,0,start_to_start,5,751,1000,"));
+	assert_non_null(strstr(hist, "check,rep,side_table,kind,bin,lo_ticks,hi_ticks,count"));
+	assert_non_null(strstr(hist, "pending,0,gap_histogram,end_to_start,0,0,0,"));
+	assert_non_null(strstr(hist, "atomic,0,gap_histogram,start_to_start,5,751,1000,"));
+	run_c2c(&r, "compare", gaps, gaps, NULL); /* a side table is refused by name... */
+	assert_int_equal(r.status, 2);
+	assert_non_null(strstr(r.err, "a side table"));
+	run_c2c(&r, "compare", dir, dir, NULL); /* ...and skipped in a directory: only the main rows join */
+	assert_int_equal(r.status, 0);
+	assert_null(strstr(r.out, "only in"));
 	free(csv);
 	free(hist);
 	rm_rf(dir);
