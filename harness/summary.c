@@ -1,0 +1,289 @@
+#include "summary.h"
+#include "counters.h"
+#include "stats.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* What the summary keeps of a written row: its group and metrics, never the whole row. */
+struct kept {
+	int var, rep, group;
+	double v[SUMMARY_MAX];
+	unsigned char ok[SUMMARY_MAX];
+};
+
+/* Summary lines: one per variant, or one per distinct value of the bench's summary_by columns. */
+struct groups {
+	char **label;
+	int *first_var; /* lowest variant in the group: groups print in the bench's variant order */
+	int n, cap;
+};
+
+static int nmetrics(const struct bench *b)
+{
+	int k = 0;
+	while (b->summary && b->summary[k] && k < SUMMARY_MAX)
+		k++;
+	return k;
+}
+
+static int group_add(struct groups *g, const char *label, int var)
+{
+	if (g->n == g->cap) {
+		g->cap = g->cap ? 2 * g->cap : 16;
+		g->label = realloc(g->label, (size_t)g->cap * sizeof(*g->label));
+		g->first_var = realloc(g->first_var, (size_t)g->cap * sizeof(*g->first_var));
+		if (!g->label || !g->first_var)
+			abort();
+	}
+	g->label[g->n] = xstrdup(label);
+	g->first_var[g->n] = var;
+	return g->n++;
+}
+
+/* The group of a written row: its variant, or its summary_by values joined by '/'. */
+static int group_of(const struct bench_ctx *c, struct groups *g, const struct row *r, int var)
+{
+	char label[160] = "", *cols[8];
+	size_t k = 0;
+	if (!c->b->summary_by)
+		return var;
+	int n = list_split(c->b->summary_by, cols, 8);
+	for (int i = 0; i < n; i++) {
+		const char *v = row_get(r, cols[i]);
+		if (k < sizeof(label))
+			k += (size_t)snprintf(label + k, sizeof(label) - k, "%s%s", i ? "/" : "", v ? v : "NA");
+		free(cols[i]);
+	}
+	for (int i = 0; i < g->n; i++)
+		if (!strcmp(g->label[i], label)) {
+			if (var < g->first_var[i])
+				g->first_var[i] = var;
+			return i;
+		}
+	return group_add(g, label, var);
+}
+
+static void keep(const struct bench_ctx *c, struct groups *g, struct kept *k, const struct row *r, int var, int rep)
+{
+	int ok;
+	k->var = var;
+	k->rep = rep;
+	k->group = group_of(c, g, r, var);
+	for (int m = 0; m < nmetrics(c->b); m++) {
+		k->v[m] = row_num(r, c->b->summary[m], &ok);
+		k->ok[m] = (unsigned char)ok;
+	}
+}
+
+static int by_group_rep(const void *x, const void *y)
+{
+	const struct kept *a = x, *b = y;
+	return a->group != b->group ? (a->group > b->group) - (a->group < b->group) : (a->rep > b->rep) - (a->rep < b->rep);
+}
+
+static int by_var_rep(const void *x, const void *y)
+{
+	const struct kept *a = x, *b = y;
+	return a->var != b->var ? (a->var > b->var) - (a->var < b->var) : (a->rep > b->rep) - (a->rep < b->rep);
+}
+
+/* kp[0..n) sorted by group and rep: per repetition the median of the group's rows, then their stats. */
+static struct stats group_stats(const struct kept *kp, int n, int m, double *per_rep, double *tmp)
+{
+	int nr = 0;
+	for (int i = 0; i < n;) {
+		int j = i, nt = 0;
+		for (; j < n && kp[j].rep == kp[i].rep; j++)
+			if (kp[j].ok[m])
+				tmp[nt++] = kp[j].v[m];
+		if (nt)
+			per_rep[nr++] = stats_of(tmp, (size_t)nt).median;
+		i = j;
+	}
+	return stats_of(per_rep, (size_t)nr);
+}
+
+/* Grouped summaries hide single configurations: list those whose own CV is above the threshold. */
+static void flag_configs(const struct bench_ctx *c, struct kept *kp, int nk, double thr)
+{
+	int nm = nmetrics(c->b), bad = 0, nconf = 0, worst[3] = { -1, -1, -1 };
+	double wcv[3] = { 0 }, *v = xcalloc((size_t)c->reps + 1, sizeof(double));
+	qsort(kp, (size_t)nk, sizeof(*kp), by_var_rep);
+	for (int i = 0; i < nk;) {
+		int j = i;
+		double cv = 0;
+		while (j < nk && kp[j].var == kp[i].var)
+			j++;
+		for (int m = 0; m < nm; m++) {
+			int n = 0;
+			for (int k = i; k < j && n <= c->reps; k++)
+				if (kp[k].ok[m])
+					v[n++] = kp[k].v[m];
+			struct stats s = stats_of(v, (size_t)n);
+			if (s.cv > cv)
+				cv = s.cv;
+		}
+		nconf++;
+		if (cv > thr) {
+			bad++;
+			for (int w = 0; w < 3; w++)
+				if (worst[w] < 0 || cv > wcv[w]) {
+					memmove(worst + w + 1, worst + w, (size_t)(2 - w) * sizeof(int));
+					memmove(wcv + w + 1, wcv + w, (size_t)(2 - w) * sizeof(double));
+					worst[w] = kp[i].var;
+					wcv[w] = cv;
+					break;
+				}
+		}
+		i = j;
+	}
+	free(v);
+	printf("%s with CV above %g%%: %d of %d", c->b->variant_col, 100 * thr, bad, nconf);
+	for (int w = 0; w < 3 && worst[w] >= 0; w++)
+		printf("%s %s %.1f%%", w ? "," : " (worst:", c->var[worst[w]].name, 100 * wcv[w]);
+	printf("%s\n", bad ? ")" : "");
+}
+
+static void print_summary(const struct bench_ctx *c, struct kept *kp, int nk, const struct groups *g)
+{
+	const char *const *m = c->b->summary;
+	const char *col = c->b->summary_by ? c->b->summary_by : c->b->variant_col;
+	int nm = nmetrics(c->b), width = 16, flagged = 0;
+	double thr = opt_double(c->o, "cv-warn") / 100;
+	if (!nm || !nk || !g->n)
+		return;
+	qsort(kp, (size_t)nk, sizeof(*kp), by_group_rep);
+	int *order = xcalloc((size_t)g->n, sizeof(int)), *start = xcalloc((size_t)g->n + 1, sizeof(int));
+	for (int i = 0; i < g->n; i++) /* insertion sort by first variant: few groups */
+		for (int j = i; j >= 0; j--) {
+			if (j && g->first_var[order[j - 1]] > g->first_var[i]) {
+				order[j] = order[j - 1];
+				continue;
+			}
+			order[j] = i;
+			break;
+		}
+	for (int i = 0, gi = 0; gi <= g->n; gi++) { /* start[gi]: first kept row of group gi */
+		while (i < nk && kp[i].group < gi)
+			i++;
+		start[gi] = i;
+	}
+	for (int i = 0; i < g->n; i++)
+		if ((int)strlen(g->label[i]) > width)
+			width = (int)strlen(g->label[i]);
+	printf("\n%s: %d repetition(s); median [min..max] (CV) over repetitions, and ratio of medians to '%s'\n",
+	       c->b->name, c->reps, g->label[order[0]]);
+	if (c->b->summary_by)
+		printf("(a line per %s; within a repetition its rows are reduced to their median)\n", col);
+	printf("%-*s", width, col);
+	for (int k = 0; k < nm; k++)
+		printf("  %34s %7s", m[k], "ratio");
+	printf("\n");
+	double *per_rep = xcalloc((size_t)c->reps + 1, sizeof(double)), *tmp = xcalloc((size_t)nk, sizeof(double));
+	double base[SUMMARY_MAX] = { 0 };
+	for (int oi = 0; oi < g->n; oi++) {
+		int gi = order[oi];
+		printf("%-*s", width, g->label[gi]);
+		for (int k = 0; k < nm; k++) {
+			struct stats s = group_stats(kp + start[gi], start[gi + 1] - start[gi], k, per_rep, tmp);
+			char cell[96];
+			int flag = s.n > 1 && s.cv > thr;
+			flagged += flag;
+			if (oi == 0)
+				base[k] = s.median;
+			if (!s.n)
+				snprintf(cell, sizeof(cell), "NA");
+			else
+				snprintf(cell, sizeof(cell), "%.4g [%.4g..%.4g] (%.1f%%)%s", s.median, s.min, s.max, 100 * s.cv,
+					 flag ? "!" : "");
+			if (s.n && base[k] > 0)
+				printf("  %34s %7.3f", cell, s.median / base[k]);
+			else
+				printf("  %34s %7s", cell, "NA");
+		}
+		printf("\n");
+	}
+	if (flagged)
+		printf("! CV above %g%% (--cv-warn): treat that median with care\n", 100 * thr);
+	if (c->b->summary_by)
+		flag_configs(c, kp, nk, thr);
+	free(per_rep);
+	free(tmp);
+	free(order);
+	free(start);
+}
+
+/* What the counter summary needs of each written row. */
+struct hitm_seen {
+	int n, *var;
+	double *val;
+	unsigned char *ok;
+	char src[128], why[256];
+};
+
+static void hitm_seen_add(struct hitm_seen *h, const struct row *r, int var)
+{
+	int ok;
+	const char *src = row_get(r, "hitm_source"), *why = row_get(r, "counters_status");
+	if (!h->src[0] && src && strcmp(src, "NA"))
+		snprintf(h->src, sizeof(h->src), "%s", src);
+	if (!h->why[0] && why)
+		snprintf(h->why, sizeof(h->why), "%s", why);
+	h->var[h->n] = var;
+	h->val[h->n] = row_num(r, "hitm_per_kop", &ok);
+	h->ok[h->n++] = (unsigned char)ok;
+}
+
+static void hitm_seen_free(struct hitm_seen *h)
+{
+	free(h->var);
+	free(h->val);
+	free(h->ok);
+}
+
+struct summary {
+	const struct bench_ctx *c;
+	struct kept *kp;
+	int nk;
+	struct groups g;
+	struct hitm_seen hs;
+};
+
+struct summary *summary_new(const struct bench_ctx *c)
+{
+	struct summary *s = xcalloc(1, sizeof(*s));
+	size_t n = (size_t)c->reps * (size_t)c->nvar + 1;
+	s->c = c;
+	s->kp = xcalloc(n, sizeof(*s->kp));
+	s->hs.var = xcalloc(n, sizeof(int));
+	s->hs.val = xcalloc(n, sizeof(double));
+	s->hs.ok = xcalloc(n, 1);
+	if (!c->b->summary_by)
+		for (int v = 0; v < c->nvar; v++)
+			group_add(&s->g, c->var[v].name, v);
+	return s;
+}
+
+void summary_add(struct summary *s, const struct row *r, int var, int rep)
+{
+	keep(s->c, &s->g, &s->kp[s->nk++], r, var, rep);
+	hitm_seen_add(&s->hs, r, var);
+}
+
+void summary_print(struct summary *s)
+{
+	print_summary(s->c, s->kp, s->nk, &s->g);
+	counters_summary(s->hs.src, s->hs.why, s->c, s->hs.var, s->hs.val, s->hs.ok, s->hs.n);
+}
+
+void summary_free(struct summary *s)
+{
+	for (int i = 0; i < s->g.n; i++)
+		free(s->g.label[i]);
+	free(s->g.label);
+	free(s->g.first_var);
+	free(s->kp);
+	hitm_seen_free(&s->hs);
+	free(s);
+}

@@ -1,0 +1,14 @@
+/* The summary table after a run: medians, spread and ratios per variant (or per group of them),
+ * CV flags, and the counters' HITM line. It keeps a few numbers per written row, never the rows. */
+#ifndef C2C_SUMMARY_H
+#define C2C_SUMMARY_H
+#include "bench.h"
+
+struct summary;
+
+struct summary *summary_new(const struct bench_ctx *c);
+/* A row that was written: variant index var, repetition rep. */
+void summary_add(struct summary *s, const struct row *r, int var, int rep);
+void summary_print(struct summary *s);
+void summary_free(struct summary *s);
+#endif
