@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define SUMMARY_PER_TABLE 3 /* metrics side by side: about 150 columns */
+
 /* What the summary keeps of a written row: its group and metrics, never the whole row. */
 struct kept {
 	int var, rep, group;
@@ -176,33 +178,36 @@ static void print_summary(const struct bench_ctx *c, struct kept *kp, int nk, co
 	       c->b->name, c->reps, g->label[order[0]]);
 	if (c->b->summary_by)
 		printf("(a line per %s; within a repetition its rows are reduced to their median)\n", col);
-	printf("%-*s", width, col);
-	for (int k = 0; k < nm; k++)
-		printf("  %34s %7s", m[k], "ratio");
-	printf("\n");
 	double *per_rep = xcalloc((size_t)c->reps + 1, sizeof(double)), *tmp = xcalloc((size_t)nk, sizeof(double));
 	double base[SUMMARY_MAX] = { 0 };
-	for (int oi = 0; oi < g->n; oi++) {
-		int gi = order[oi];
-		printf("%-*s", width, g->label[gi]);
-		for (int k = 0; k < nm; k++) {
-			struct stats s = group_stats(kp + start[gi], start[gi + 1] - start[gi], k, per_rep, tmp);
-			char cell[96];
-			int flag = s.n > 1 && s.cv > thr;
-			flagged += flag;
-			if (oi == 0)
-				base[k] = s.median;
-			if (!s.n)
-				snprintf(cell, sizeof(cell), "NA");
-			else
-				snprintf(cell, sizeof(cell), "%.4g [%.4g..%.4g] (%.1f%%)%s", s.median, s.min, s.max, 100 * s.cv,
-					 flag ? "!" : "");
-			if (s.n && base[k] > 0)
-				printf("  %34s %7.3f", cell, s.median / base[k]);
-			else
-				printf("  %34s %7s", cell, "NA");
-		}
+	for (int k0 = 0; k0 < nm; k0 += SUMMARY_PER_TABLE) { /* a terminal-wide block of metrics at a time */
+		int k1 = k0 + SUMMARY_PER_TABLE < nm ? k0 + SUMMARY_PER_TABLE : nm;
+		printf("%s%-*s", k0 ? "\n" : "", width, col);
+		for (int k = k0; k < k1; k++)
+			printf("  %34s %7s", m[k], "ratio");
 		printf("\n");
+		for (int oi = 0; oi < g->n; oi++) {
+			int gi = order[oi];
+			printf("%-*s", width, g->label[gi]);
+			for (int k = k0; k < k1; k++) {
+				struct stats s = group_stats(kp + start[gi], start[gi + 1] - start[gi], k, per_rep, tmp);
+				char cell[96];
+				int flag = s.n > 1 && s.cv > thr;
+				flagged += flag;
+				if (oi == 0)
+					base[k] = s.median;
+				if (!s.n)
+					snprintf(cell, sizeof(cell), "NA");
+				else
+					snprintf(cell, sizeof(cell), "%.4g [%.4g..%.4g] (%.1f%%)%s", s.median, s.min, s.max,
+						 100 * s.cv, flag ? "!" : "");
+				if (s.n && base[k] > 0)
+					printf("  %34s %7.3f", cell, s.median / base[k]);
+				else
+					printf("  %34s %7s", cell, "NA");
+			}
+			printf("\n");
+		}
 	}
 	if (flagged)
 		printf("! CV above %g%% (--cv-warn): treat that median with care\n", 100 * thr);
