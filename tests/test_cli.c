@@ -5,21 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *dir, out[300];
+static char out[300];
 
 static int setup(void **s)
 {
 	(void)s;
-	dir = temp_dir();
-	snprintf(out, sizeof(out), "%s/out.csv", dir);
-	return 0;
-}
-
-static int teardown(void **s)
-{
-	(void)s;
-	rm_rf(dir);
-	free(dir);
+	test_dir_setup(NULL);
+	snprintf(out, sizeof(out), "%s/out.csv", test_dir);
 	return 0;
 }
 
@@ -142,5 +134,5 @@ int main(void)
 		cmocka_unit_test(unwritable_output),
 		cmocka_unit_test(help_and_dry_run),
 	};
-	return cmocka_run_group_tests(t, setup, teardown);
+	return cmocka_run_group_tests(t, setup, test_dir_teardown);
 }

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *dir;
 
 static void reader_rfc4180(void **state)
 {
@@ -112,7 +111,7 @@ static const char *hdr = "schema_version,bench,layout,rep,offset,policy,placemen
 static char *write_csv(const char *name, int schema, const char *host, const double *w, int n, const char *layout2)
 {
 	static char path[512];
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	snprintf(path, sizeof(path), "%s/%s", test_dir, name);
 	FILE *f = fopen(path, "w");
 	assert_non_null(f);
 	fputs(hdr, f);
@@ -186,7 +185,7 @@ static void compare_bad_input(void **state)
 	(void)state;
 	char p[512];
 	struct cmd_result r;
-	snprintf(p, sizeof(p), "%s/broken.csv", dir);
+	snprintf(p, sizeof(p), "%s/broken.csv", test_dir);
 	FILE *f = fopen(p, "w");
 	assert_non_null(f);
 	fprintf(f, "%s1,pending-bit,\"shared,0\n", hdr);
@@ -198,28 +197,13 @@ static void compare_bad_input(void **state)
 	run_c2c(&r, "compare", p, NULL);
 	assert_int_equal(r.status, 2);
 	assert_non_null(strstr(r.err, "compare needs two inputs"));
-	snprintf(p, sizeof(p), "%s/other.csv", dir);
+	snprintf(p, sizeof(p), "%s/other.csv", test_dir);
 	f = fopen(p, "w");
 	fprintf(f, "x,y,z,w\n1,2,3,4\n");
 	fclose(f);
 	run_c2c(&r, "compare", p, p, NULL);
 	assert_int_equal(r.status, 2);
 	assert_non_null(strstr(r.err, "not a c2cbench result CSV"));
-}
-
-static int setup(void **state)
-{
-	(void)state;
-	dir = temp_dir();
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	rm_rf(dir);
-	free(dir);
-	return 0;
 }
 
 int main(void)
@@ -233,5 +217,5 @@ int main(void)
 		cmocka_unit_test(compare_refuses_other_schema),
 		cmocka_unit_test(compare_bad_input),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, test_dir_setup, test_dir_teardown);
 }

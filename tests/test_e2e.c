@@ -3,8 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *dir;
-
 /* Column index of name in a CSV header line. */
 static int col(const char *header, const char *name)
 {
@@ -38,8 +36,7 @@ static void three_layouts(void **s)
 	(void)s;
 	struct cmd_result r;
 	char path[300];
-	dir = temp_dir();
-	snprintf(path, sizeof(path), "%s/pb.csv", dir);
+	snprintf(path, sizeof(path), "%s/pb.csv", test_dir);
 	run_c2c(&r, "run", "pending-bit", "--duration", "0.1", "--warmup", "0.02", "--reps", "2", "--out", path, NULL);
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "shared"));
@@ -90,7 +87,7 @@ static void offset_sweep_rows(void **s)
 	(void)s;
 	struct cmd_result r;
 	char path[300];
-	snprintf(path, sizeof(path), "%s/sweep.csv", dir);
+	snprintf(path, sizeof(path), "%s/sweep.csv", test_dir);
 	run_c2c(&r, "run", "pending-bit", "--offset-sweep", "8:128:40", "--duration", "0.05", "--warmup", "0.01", "--reps", "1",
 		"--policy", "test-then-set", "--drain-us", "50", "--out", path, NULL);
 	assert_int_equal(r.status, 0);
@@ -100,8 +97,6 @@ static void offset_sweep_rows(void **s)
 	assert_non_null(strstr(text, ",offset-128,"));
 	assert_null(strstr(text, "no drainer"));
 	free(text);
-	rm_rf(dir);
-	free(dir);
 }
 
 int main(void)
@@ -110,5 +105,5 @@ int main(void)
 		cmocka_unit_test(three_layouts),
 		cmocka_unit_test(offset_sweep_rows),
 	};
-	return cmocka_run_group_tests(t, NULL, NULL);
+	return cmocka_run_group_tests(t, test_dir_setup, test_dir_teardown);
 }

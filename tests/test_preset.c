@@ -12,12 +12,11 @@
 #include <string.h>
 #include <unistd.h>
 
-static char *dir;
 
 static char *write_ini(const char *name, const char *text)
 {
 	static char path[512];
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	snprintf(path, sizeof(path), "%s/%s", test_dir, name);
 	FILE *f = fopen(path, "w");
 	assert_non_null(f);
 	fputs(text, f);
@@ -191,7 +190,7 @@ static void run_writes_one_directory(void **state)
 	(void)state;
 	struct cmd_result r;
 	char res[600], run[1200], f[1400];
-	snprintf(res, sizeof(res), "%s/results", dir);
+	snprintf(res, sizeof(res), "%s/results", test_dir);
 	run_c2c(&r, "preset", write_ini("tiny.ini", valid), "--results", res, NULL);
 	if (r.status != 0)
 		fail_msg("preset run failed: %s", r.err);
@@ -358,8 +357,8 @@ static void resume_after_interrupt_gives_same_configurations(void **state)
 	(void)state;
 	struct cmd_result r;
 	char full[600], cut[600], b[1400], *ini = strdup(write_ini("resumable.ini", resumable));
-	snprintf(full, sizeof(full), "%s/full", dir);
-	snprintf(cut, sizeof(cut), "%s/cut", dir);
+	snprintf(full, sizeof(full), "%s/full", test_dir);
+	snprintf(cut, sizeof(cut), "%s/cut", test_dir);
 	run_c2c(&r, "preset", ini, "--results", full, NULL);
 	if (r.status != 0)
 		fail_msg("uninterrupted preset failed: %s", r.err);
@@ -416,7 +415,7 @@ static void resume_after_interrupt_gives_same_configurations(void **state)
 	orig = edit_metadata(cut_run, "cores: ", "cores: 96");
 	refused(ini, cut_run, "made on another machine (cores '96'");
 	restore(cut_run, orig);
-	refused(ini, dir, "not a preset run directory");
+	refused(ini, test_dir, "not a preset run directory");
 	assert_int_equal(lines_in(b) - 1, cut_rows);
 
 	run_c2c(&r, "preset", ini, "--resume", cut_run, NULL);
@@ -441,18 +440,10 @@ static int setup(void **state)
 {
 	(void)state;
 	char cwd[400], p[512];
-	dir = temp_dir();
+	test_dir_setup(NULL);
 	assert_non_null(getcwd(cwd, sizeof(cwd)));
 	snprintf(p, sizeof(p), "%s/presets", cwd);
 	setenv("C2C_PRESET_PATH", p, 1);
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	rm_rf(dir);
-	free(dir);
 	return 0;
 }
 
@@ -470,5 +461,5 @@ int main(void)
 		cmocka_unit_test(run_writes_one_directory),
 		cmocka_unit_test(resume_after_interrupt_gives_same_configurations),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, setup, test_dir_teardown);
 }

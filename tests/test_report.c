@@ -9,7 +9,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static char *dir;
 static char layouts_csv[512], sweep_csv[512];
 
 static void assert_png(const char *d, const char *name)
@@ -54,7 +53,7 @@ static void report_on_real_results(void **state)
 	(void)state;
 	struct cmd_result r;
 	char out[600];
-	snprintf(out, sizeof(out), "%s/report", dir);
+	snprintf(out, sizeof(out), "%s/report", test_dir);
 	run_c2c(&r, "report", layouts_csv, sweep_csv, "-o", out, NULL);
 	if (r.status)
 		fail_msg("report failed: %s", r.err);
@@ -85,9 +84,9 @@ static void report_side_by_side(void **state)
 	(void)state;
 	struct cmd_result r;
 	char out[600], other[600], p[700];
-	snprintf(other, sizeof(other), "%s/other.csv", dir);
+	snprintf(other, sizeof(other), "%s/other.csv", test_dir);
 	as_other_machine(layouts_csv, other);
-	snprintf(out, sizeof(out), "%s/two", dir);
+	snprintf(out, sizeof(out), "%s/two", test_dir);
 	run_c2c(&r, "report", layouts_csv, other, "--out", out, NULL);
 	if (r.status)
 		fail_msg("report failed: %s", r.err);
@@ -107,7 +106,7 @@ static void report_without_gnuplot(void **state)
 	struct cmd_result r;
 	char out[600], p[700];
 	char *path = strdup(getenv("PATH") ? getenv("PATH") : "");
-	snprintf(out, sizeof(out), "%s/nognuplot", dir);
+	snprintf(out, sizeof(out), "%s/nognuplot", test_dir);
 	setenv("PATH", "/nonexistent", 1);
 	run_c2c(&r, "report", layouts_csv, "-o", out, NULL);
 	setenv("PATH", path, 1);
@@ -125,7 +124,7 @@ static void report_bad_input(void **state)
 	(void)state;
 	struct cmd_result r;
 	char out[600];
-	snprintf(out, sizeof(out), "%s/bad", dir);
+	snprintf(out, sizeof(out), "%s/bad", test_dir);
 	run_c2c(&r, "report", "/nonexistent.csv", "-o", out, NULL);
 	assert_int_equal(r.status, 2);
 	assert_non_null(strstr(r.err, "/nonexistent.csv: cannot open"));
@@ -138,22 +137,14 @@ static int setup(void **state)
 {
 	(void)state;
 	struct cmd_result r;
-	dir = temp_dir();
-	snprintf(layouts_csv, sizeof(layouts_csv), "%s/layouts.csv", dir);
-	snprintf(sweep_csv, sizeof(sweep_csv), "%s/sweep.csv", dir);
+	test_dir_setup(NULL);
+	snprintf(layouts_csv, sizeof(layouts_csv), "%s/layouts.csv", test_dir);
+	snprintf(sweep_csv, sizeof(sweep_csv), "%s/sweep.csv", test_dir);
 	run_c2c(&r, "run", "pending-bit", "--duration", "0.05", "--warmup", "0.01", "--reps", "2", "--quiet", "--layout", "shared,aligned", "--out", layouts_csv, NULL);
 	if (r.status)
 		return -1;
 	run_c2c(&r, "run", "pending-bit", "--duration", "0.03", "--warmup", "0.01", "--reps", "2", "--quiet", "--offset-sweep", "8:136:64", "--out", sweep_csv, NULL);
 	return r.status ? -1 : 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	rm_rf(dir);
-	free(dir);
-	return 0;
 }
 
 /* pingpong results draw the core-to-core latency matrix as a heatmap per mode. */
@@ -162,8 +153,8 @@ static void report_heatmap(void **state)
 	(void)state;
 	struct cmd_result r;
 	char csv[600], out[600], p[700];
-	snprintf(csv, sizeof(csv), "%s/pp.csv", dir);
-	snprintf(out, sizeof(out), "%s/heat", dir);
+	snprintf(csv, sizeof(csv), "%s/pp.csv", test_dir);
+	snprintf(out, sizeof(out), "%s/heat", test_dir);
 	run_c2c(&r, "run", "pingpong", "--reps", "1", "--samples", "20", "--round-trips", "10", "--preheat-ms", "1", "--quiet",
 		"--out", csv, NULL);
 	if (r.status)
@@ -189,5 +180,5 @@ int main(void)
 		cmocka_unit_test(report_without_gnuplot),
 		cmocka_unit_test(report_bad_input),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, setup, test_dir_teardown);
 }

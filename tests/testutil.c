@@ -71,6 +71,24 @@ char *temp_dir(void)
 	return t;
 }
 
+char *test_dir;
+
+int test_dir_setup(void **state)
+{
+	(void)state;
+	test_dir = temp_dir();
+	return 0;
+}
+
+int test_dir_teardown(void **state)
+{
+	(void)state;
+	rm_rf(test_dir);
+	free(test_dir);
+	test_dir = NULL;
+	return 0;
+}
+
 void rm_rf(const char *path)
 {
 	char cmd[512];

@@ -21,6 +21,11 @@ int count_lines(const char *s);
 /* A fresh temporary directory (mkdtemp), removed by rm_rf. */
 char *temp_dir(void);
 void rm_rf(const char *path);
+/* One scratch directory per test group: test_dir_setup makes test_dir, test_dir_teardown removes it
+ * (usable as the group setup/teardown, or called from a group's own setup). */
+extern char *test_dir;
+int test_dir_setup(void **state);
+int test_dir_teardown(void **state);
 int file_exists(const char *path);
 /* Read a whole file into a malloc'ed string (NULL if unreadable). */
 char *slurp(const char *path);
