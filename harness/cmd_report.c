@@ -224,6 +224,14 @@ static void md_images(struct rep *p, char png[][128], const int *have, const cha
 	fprintf(p->md, "\n");
 }
 
+/* The configurations (one chart each) of layout runs (sweep 0) or offset sweeps (sweep 1). */
+static void groups_of(const struct rep *p, int sweep, struct keys *k)
+{
+	for (long i = 0; i < p->nrec; i++)
+		if (p->rec[i].sweep == sweep)
+			keys_add(k, p->rec[i].gkey);
+}
+
 static void variants_of(const struct rep *p, const char *gkey, int sweep, struct keys *k)
 {
 	for (long i = 0; i < p->nrec; i++)
@@ -234,9 +242,7 @@ static void variants_of(const struct rep *p, const char *gkey, int sweep, struct
 static void section_bars(struct rep *p)
 {
 	struct keys groups = { 0 };
-	for (long i = 0; i < p->nrec; i++)
-		if (!p->rec[i].sweep)
-			keys_add(&groups, p->rec[i].gkey);
+	groups_of(p, 0, &groups);
 	qsort(groups.k, (size_t)groups.n, sizeof(char *), cmp_ver);
 	fprintf(p->md, "\n## Per-layout bars: ns per operation by role\n\nBars: median over repetitions; whiskers: the lowest and highest repetition.\n");
 	if (!groups.n)
@@ -304,9 +310,7 @@ static void section_bars(struct rep *p)
 static void section_sweep(struct rep *p)
 {
 	struct keys groups = { 0 };
-	for (long i = 0; i < p->nrec; i++)
-		if (p->rec[i].sweep)
-			keys_add(&groups, p->rec[i].gkey);
+	groups_of(p, 1, &groups);
 	fprintf(p->md, "\n## Offset sweep: ns per operation against byte distance\n\n");
 	if (!groups.n) {
 		fprintf(p->md, "Not in these inputs: no offset-sweep runs (run `c2cbench preset sweep`).\n");
