@@ -8,13 +8,17 @@ GIT_REV := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(s
 
 OPT ?= -O2 -g
 SAN ?=
-CPPFLAGS += -Iharness -Ilayouts -Ibenches -D_GNU_SOURCE -DC2C_PRESET_DIR='"$(PREFIX)/share/c2cbench/presets"'
+CPPFLAGS += -I. -D_GNU_SOURCE -DC2C_PRESET_DIR='"$(PREFIX)/share/c2cbench/presets"'
 CFLAGS += -std=gnu11 $(OPT) $(SAN) -Wall -Wextra -Werror -pthread $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 LDLIBS += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lsde -lpfm -lm -pthread
 LDFLAGS += $(SAN)
 
-SRC := $(wildcard harness/*.c layouts/*.c benches/*.c)
-LIBSRC := $(filter-out harness/main.c,$(SRC))
+# One folder per concern: the engine (harness/, harness/counters/), the layouts, one folder per bench,
+# the offline analysis, the preset runner and the command line. Includes name their folder (-I. only).
+SRCDIRS := harness harness/counters layouts $(wildcard benches/*) analysis runner cli
+SRC := $(foreach d,$(SRCDIRS),$(wildcard $(d)/*.c))
+HDR := $(foreach d,$(SRCDIRS) tests,$(wildcard $(d)/*.h))
+LIBSRC := $(filter-out cli/main.c,$(SRC))
 OBJ := $(SRC:%.c=$(BUILD)/%.o)
 LIBOBJ := $(LIBSRC:%.c=$(BUILD)/%.o)
 TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
@@ -28,7 +32,7 @@ all: $(BIN)
 deps:
 	@bash scripts/deps.sh
 
-$(BUILD)/%.o: %.c $(wildcard harness/*.h layouts/*.h benches/*.h tests/*.h) Makefile
+$(BUILD)/%.o: %.c $(HDR) Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
@@ -38,14 +42,14 @@ $(BUILD)/harness/context.o: .FORCE
 .FORCE:
 
 # The platform table is compiled into the binary (.incbin): an installed c2cbench needs no data path.
-$(BUILD)/harness/evtab_data.o: events/platforms.tsv
+$(BUILD)/harness/counters/evtab_data.o: events/platforms.tsv
 
 $(BIN): $(OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/tests/%: tests/%.c $(LIBOBJ) $(TESTLIB) $(wildcard tests/*.h benches/*.h)
+$(BUILD)/tests/%: tests/%.c $(LIBOBJ) $(TESTLIB) $(HDR)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -Itests -o $@ $< $(LIBOBJ) $(TESTLIB) $(LDFLAGS) $(LDLIBS) $(shell pkg-config --libs cmocka)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(LIBOBJ) $(TESTLIB) $(LDFLAGS) $(LDLIBS) $(shell pkg-config --libs cmocka)
 
 # The fuzz targets are replayed by a test (their corpora and regressions, without clang).
 $(BUILD)/tests/test_fuzz_inputs: $(wildcard tests/fuzz/fuzz_*.c)

@@ -1,13 +1,13 @@
 /* `c2cbench compare A B`: the same configurations measured twice (two machines, two builds),
  * joined on configuration, never on machine; medians, ratio with its interval, Mann-Whitney U. */
-#include "bench.h"
-#include "commands.h"
-#include "cmdargs.h"
-#include "compare_stats.h"
-#include "csv.h"
-#include "results_in.h"
-#include "stats.h"
-#include "util.h"
+#include "harness/bench.h"
+#include "cli/commands.h"
+#include "cli/cmdargs.h"
+#include "analysis/compare_stats.h"
+#include "harness/csv.h"
+#include "analysis/results_in.h"
+#include "harness/stats.h"
+#include "harness/util.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
-#include "compare_stats.h"
-#include "util.h"
+#include "analysis/compare_stats.h"
+#include "harness/util.h"
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>

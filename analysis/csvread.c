@@ -1,5 +1,5 @@
-#include "csvread.h"
-#include "util.h"
+#include "analysis/csvread.h"
+#include "harness/util.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

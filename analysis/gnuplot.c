@@ -1,5 +1,5 @@
-#include "gnuplot.h"
-#include "util.h"
+#include "analysis/gnuplot.h"
+#include "harness/util.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>

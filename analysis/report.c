@@ -1,12 +1,12 @@
 /* `c2cbench report INPUT... -o DIR`: a Markdown report with gnuplot PNGs from result CSVs,
  * machine by machine side by side, saying what was not measured and why. */
-#include "bench.h"
-#include "cmdargs.h"
-#include "commands.h"
-#include "gnuplot.h"
-#include "results_in.h"
-#include "stats.h"
-#include "util.h"
+#include "harness/bench.h"
+#include "cli/cmdargs.h"
+#include "cli/commands.h"
+#include "analysis/gnuplot.h"
+#include "analysis/results_in.h"
+#include "harness/stats.h"
+#include "harness/util.h"
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>

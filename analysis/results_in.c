@@ -1,6 +1,6 @@
-#include "results_in.h"
-#include "bench.h"
-#include "util.h"
+#include "analysis/results_in.h"
+#include "harness/bench.h"
+#include "harness/util.h"
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>

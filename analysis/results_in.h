@@ -1,7 +1,7 @@
 /* Result inputs for compare and report: CSV files or result directories, checked before use. */
 #ifndef C2C_RESULTS_IN_H
 #define C2C_RESULTS_IN_H
-#include "csvread.h"
+#include "analysis/csvread.h"
 
 #define CONFIG_MAX 32
 

@@ -1,12 +1,12 @@
 /* `c2cbench events`: the metric-to-event map for a platform, each name checked through libpfm4,
  * and what this machine can and cannot count, with the reason. */
-#include "commands.h"
-#include "counters.h"
-#include "evtab.h"
-#include "opts.h"
-#include "pmu.h"
-#include "sde.h"
-#include "util.h"
+#include "cli/commands.h"
+#include "harness/counters/counters.h"
+#include "harness/counters/evtab.h"
+#include "harness/opts.h"
+#include "harness/counters/pmu.h"
+#include "harness/counters/sde.h"
+#include "harness/util.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,8 +1,8 @@
 /* `c2cbench list`: benches, layouts, placements and presets, a line each. */
-#include "bench.h"
-#include "commands.h"
-#include "layout.h"
-#include "preset.h"
+#include "harness/bench.h"
+#include "cli/commands.h"
+#include "layouts/layout.h"
+#include "runner/preset.h"
 #include <stdio.h>
 
 static int list_main(int argc, char **argv)

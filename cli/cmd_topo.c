@@ -1,8 +1,8 @@
 /* `c2cbench topo`: what hwloc sees, so users can check placement before trusting a run. */
-#include "commands.h"
-#include "opts.h"
-#include "topo.h"
-#include "util.h"
+#include "cli/commands.h"
+#include "harness/opts.h"
+#include "harness/topo.h"
+#include "harness/util.h"
 #include <stdio.h>
 #include <string.h>
 

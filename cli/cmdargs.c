@@ -1,5 +1,5 @@
-#include "cmdargs.h"
-#include "util.h"
+#include "cli/cmdargs.h"
+#include "harness/util.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,6 +1,6 @@
 /* Registry of subcommands, so each one lives in a file of its own. */
-#include "commands.h"
-#include "reg.h"
+#include "cli/commands.h"
+#include "harness/registry.h"
 
 static const char *command_name(const void *c)
 {

@@ -1,7 +1,7 @@
 /* c2cbench: command dispatch. Each command lives in its own file; this only routes. */
-#include "bench.h"
-#include "commands.h"
-#include "layout.h"
+#include "harness/bench.h"
+#include "cli/commands.h"
+#include "layouts/layout.h"
 #include <stdio.h>
 #include <string.h>
 

@@ -1,6 +1,6 @@
 /* The bench registry: benches/ files register themselves at start-up; no harness edit per bench. */
-#include "bench.h"
-#include "reg.h"
+#include "harness/bench.h"
+#include "harness/registry.h"
 
 static const char *bench_name(const void *b)
 {

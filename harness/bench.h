@@ -2,12 +2,12 @@
  * The harness does the rest: options, topology, repetitions in shuffled order, CSV, summary. */
 #ifndef C2C_BENCH_H
 #define C2C_BENCH_H
-#include "context.h"
-#include "opts.h"
-#include "placement.h"
-#include "row.h"
-#include "threads.h"
-#include "topo.h"
+#include "harness/context.h"
+#include "harness/opts.h"
+#include "harness/placement.h"
+#include "harness/row.h"
+#include "harness/threads.h"
+#include "harness/topo.h"
 #include <stdint.h>
 
 #define SCHEMA_VERSION 1

@@ -1,5 +1,5 @@
-#include "context.h"
-#include "util.h"
+#include "harness/context.h"
+#include "harness/util.h"
 #include <dirent.h>
 #include <perfmon/pfmlib.h>
 #include <stdarg.h>

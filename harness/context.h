@@ -1,8 +1,8 @@
 /* Run context: the facts users need to compare numbers taken on different machines and builds. */
 #ifndef C2C_CONTEXT_H
 #define C2C_CONTEXT_H
-#include "row.h"
-#include "topo.h"
+#include "harness/row.h"
+#include "harness/topo.h"
 #include <stdio.h>
 
 #define CTX_FACTS 48

@@ -1,6 +1,6 @@
 /* Where the run context goes: key columns in every CSV row, the full set in FILE.meta, warnings. */
-#include "context.h"
-#include "util.h"
+#include "harness/context.h"
+#include "harness/util.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

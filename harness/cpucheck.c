@@ -1,4 +1,4 @@
-#include "cpucheck.h"
+#include "harness/cpucheck.h"
 #include <sched.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,5 +1,5 @@
-#include "csv.h"
-#include "util.h"
+#include "harness/csv.h"
+#include "harness/util.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* CSV output (RFC 4180 quoting): a header line, then rows written whole or not at all. */
 #ifndef C2C_CSV_H
 #define C2C_CSV_H
-#include "row.h"
+#include "harness/row.h"
 #include <stddef.h>
 
 struct csv {

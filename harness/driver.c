@@ -1,9 +1,9 @@
 /* Runs a bench: options, topology, plan, repetitions in shuffled order, CSV rows, summary table. */
-#include "bench.h"
-#include "counters.h"
-#include "csv.h"
-#include "signals.h"
-#include "summary.h"
+#include "harness/bench.h"
+#include "harness/counters/counters.h"
+#include "harness/csv.h"
+#include "harness/signals.h"
+#include "harness/summary.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

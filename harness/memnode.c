@@ -1,5 +1,5 @@
-#include "memnode.h"
-#include "util.h"
+#include "harness/memnode.h"
+#include "harness/util.h"
 #include <numa.h>
 #include <numaif.h>
 #include <string.h>

@@ -1,5 +1,5 @@
-#include "opts.h"
-#include "util.h"
+#include "harness/opts.h"
+#include "harness/util.h"
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,6 @@
-#include "placement.h"
-#include "cpucheck.h"
-#include "util.h"
+#include "harness/placement.h"
+#include "harness/cpucheck.h"
+#include "harness/util.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,7 +1,7 @@
 /* Placement policies: which PU each thread gets, decided from the topology before anything runs. */
 #ifndef C2C_PLACEMENT_H
 #define C2C_PLACEMENT_H
-#include "topo.h"
+#include "harness/topo.h"
 
 #define PLAN_MAX 1024
 

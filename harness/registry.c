@@ -1,4 +1,4 @@
-#include "reg.h"
+#include "harness/registry.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

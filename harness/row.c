@@ -1,5 +1,5 @@
-#include "row.h"
-#include "util.h"
+#include "harness/row.h"
+#include "harness/util.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
-#include "signals.h"
-#include "util.h"
+#include "harness/signals.h"
+#include "harness/util.h"
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>

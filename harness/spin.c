@@ -1,5 +1,5 @@
-#include "spin.h"
-#include "util.h"
+#include "harness/spin.h"
+#include "harness/util.h"
 
 double spin_per_ns(void)
 {

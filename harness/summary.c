@@ -1,6 +1,6 @@
-#include "summary.h"
-#include "counters.h"
-#include "stats.h"
+#include "harness/summary.h"
+#include "harness/counters/counters.h"
+#include "harness/stats.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

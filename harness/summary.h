@@ -2,7 +2,7 @@
  * CV flags, and the counters' HITM line. It keeps a few numbers per written row, never the rows. */
 #ifndef C2C_SUMMARY_H
 #define C2C_SUMMARY_H
-#include "bench.h"
+#include "harness/bench.h"
 
 struct summary;
 

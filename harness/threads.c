@@ -1,6 +1,6 @@
-#include "threads.h"
-#include "cpucheck.h"
-#include "signals.h"
+#include "harness/threads.h"
+#include "harness/cpucheck.h"
+#include "harness/signals.h"
 #include <errno.h>
 #include <sched.h>
 #include <stdlib.h>

@@ -1,9 +1,9 @@
 /* Run control: create, bind and verify threads, start them together, warm up, measure, stop. */
 #ifndef C2C_THREADS_H
 #define C2C_THREADS_H
-#include "placement.h"
-#include "topo.h"
-#include "util.h"
+#include "harness/placement.h"
+#include "harness/topo.h"
+#include "harness/util.h"
 #include <pthread.h>
 #include <stdint.h>
 

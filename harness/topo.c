@@ -1,5 +1,5 @@
-#include "topo.h"
-#include "util.h"
+#include "harness/topo.h"
+#include "harness/util.h"
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>

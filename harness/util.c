@@ -1,4 +1,4 @@
-#include "util.h"
+#include "harness/util.h"
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /* The kernel fix: the work __cacheline_aligned_in_smp on its own 64-byte line; the pointer on the
  * adjacent line of the same 128-byte pair (exposes the adjacent-line prefetcher). */
-#include "layout.h"
+#include "layouts/layout.h"
 
 struct vmalloc_aligned {
 	struct work_struct drain_vmap_work __attribute__((aligned(64))); /* +0: its own line */

@@ -1,7 +1,7 @@
 /* A layout: one real struct holding the work item and the read-mostly pointer, and where each lands. */
 #ifndef C2C_LAYOUT_H
 #define C2C_LAYOUT_H
-#include "work.h"
+#include "layouts/work.h"
 #include <stddef.h>
 
 struct layout {

@@ -1,5 +1,5 @@
 /* Padded: the pointer 128 bytes away, in another 128-byte block (folly/crossbeam practice on x86-64). */
-#include "layout.h"
+#include "layouts/layout.h"
 
 struct vmalloc_padded {
 	struct work_struct drain_vmap_work __attribute__((aligned(128))); /* +0 */

@@ -1,6 +1,6 @@
 /* The layout registry: layouts/ files register themselves; the harness lists and finds them. */
-#include "layout.h"
-#include "reg.h"
+#include "layouts/layout.h"
+#include "harness/registry.h"
 #include <string.h>
 
 static const char *layout_name(const void *l)

@@ -1,5 +1,5 @@
 /* The bug: drain_vmap_work at +0 and vmap_nodes at +32, one 64-byte line (seed 003, before the fix). */
-#include "layout.h"
+#include "layouts/layout.h"
 
 struct vmalloc_shared {
 	struct work_struct drain_vmap_work; /* +0..31: every lazy free does lock bts on .data */

@@ -1,6 +1,6 @@
-#include "preset.h"
-#include "bench.h"
-#include "util.h"
+#include "runner/preset.h"
+#include "harness/bench.h"
+#include "harness/util.h"
 #include <dirent.h>
 #include <errno.h>
 #include <ini.h>

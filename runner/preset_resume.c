@@ -1,6 +1,6 @@
-#include "preset_resume.h"
-#include "bench.h"
-#include "util.h"
+#include "runner/preset_resume.h"
+#include "harness/bench.h"
+#include "harness/util.h"
 #include <errno.h>
 #include <ini.h>
 #include <limits.h>

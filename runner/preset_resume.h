@@ -1,8 +1,8 @@
 /* `c2cbench preset NAME --resume DIR`: what an earlier, interrupted invocation left in DIR. */
 #ifndef C2C_PRESET_RESUME_H
 #define C2C_PRESET_RESUME_H
-#include "context.h"
-#include "preset.h"
+#include "harness/context.h"
+#include "runner/preset.h"
 
 /* What DIR/metadata.txt says that the new invocation keeps. */
 struct resumed {

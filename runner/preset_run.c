@@ -3,14 +3,14 @@
  * (/proc/self/exe): a crash or a stuck run cannot take the others down, every run starts from
  * fresh process state (option parser, hwloc, allocator), and its output is captured exactly as
  * the user would see it, for the console log. */
-#include "bench.h"
-#include "cmdargs.h"
-#include "commands.h"
-#include "context.h"
-#include "preset.h"
-#include "preset_resume.h"
-#include "signals.h"
-#include "util.h"
+#include "harness/bench.h"
+#include "cli/cmdargs.h"
+#include "cli/commands.h"
+#include "harness/context.h"
+#include "runner/preset.h"
+#include "runner/preset_resume.h"
+#include "harness/signals.h"
+#include "harness/util.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>

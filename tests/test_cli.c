@@ -1,5 +1,5 @@
 /* Bad input through the real binary: one line naming the value and what is accepted, exit 2, no CSV. */
-#include "testutil.h"
+#include "tests/testutil.h"
 #include <sched.h>
 #include <sys/stat.h>
 #include <stdlib.h>

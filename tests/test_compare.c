@@ -1,8 +1,8 @@
 /* compare: the CSV reader, the statistics (known U, exact p, bootstrap), the joined table, refusals. */
-#include "compare_stats.h"
-#include "csvread.h"
-#include "util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
-#include "testutil.h"
+#include "analysis/compare_stats.h"
+#include "analysis/csvread.h"
+#include "harness/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
+#include "tests/testutil.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,8 +1,8 @@
 /* Counters: the platform table checked through libpfm4, names known wrong rejected, SDE counts equal to
  * the bench's own, NA with the reason when there is no PMU, --require-counters, bogus names. */
-#include "evtab.h"
-#include "pmu.h"
-#include "testutil.h"
+#include "harness/counters/evtab.h"
+#include "harness/counters/pmu.h"
+#include "tests/testutil.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

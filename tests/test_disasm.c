@@ -1,5 +1,5 @@
 /* The hot loops must be what they claim: writers a lock-prefixed RMW, readers plain loads only. */
-#include "testutil.h"
+#include "tests/testutil.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

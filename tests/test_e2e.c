@@ -1,5 +1,5 @@
 /* End to end: a short real pending-bit run on all three layouts writes whole rows with positive rates. */
-#include "testutil.h"
+#include "tests/testutil.h"
 #include <stdlib.h>
 #include <string.h>
 

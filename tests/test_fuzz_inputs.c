@@ -1,18 +1,18 @@
 /* The fuzz targets' seed corpora and every regression input, replayed through the same entry points
  * with the normal compiler: CI covers them without clang, and `make asan` checks their memory use. */
-#include "testutil.h"
+#include "tests/testutil.h"
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define LLVMFuzzerTestOneInput fuzz_cli_one
-#include "fuzz/fuzz_cli.c"
+#include "tests/fuzz/fuzz_cli.c"
 #undef LLVMFuzzerTestOneInput
 #define LLVMFuzzerTestOneInput fuzz_csv_one
-#include "fuzz/fuzz_csv.c"
+#include "tests/fuzz/fuzz_csv.c"
 #undef LLVMFuzzerTestOneInput
 #define LLVMFuzzerTestOneInput fuzz_preset_one
-#include "fuzz/fuzz_preset.c"
+#include "tests/fuzz/fuzz_preset.c"
 #undef LLVMFuzzerTestOneInput
 
 /* Feed every file in dir to fn; return how many. */

@@ -1,6 +1,6 @@
 /* Layouts must put the two fields exactly where their names say, or every comparison is void. */
-#include "testutil.h"
-#include "layout.h"
+#include "tests/testutil.h"
+#include "layouts/layout.h"
 #include <string.h>
 
 static void shared_is_one_line(void **s)

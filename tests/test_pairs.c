@@ -1,7 +1,7 @@
 /* Pair selection and classification against synthetic topologies (two packages, L3s, SMT). */
-#include "pairs.h"
-#include "util.h" /* before cmocka, which defines a fail() macro */
-#include "testutil.h"
+#include "benches/pingpong/pairs.h"
+#include "harness/util.h" /* before cmocka, which defines a fail() macro */
+#include "tests/testutil.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,6 +1,6 @@
 /* pingpong through the real binary: the CSV matrix, the per-class summary, planning on a
  * synthetic two-package topology, and bad pairs or CPU lists refused with one line and exit 2. */
-#include "testutil.h"
+#include "tests/testutil.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

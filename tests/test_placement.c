@@ -1,7 +1,7 @@
 /* Placement plans against foreign (synthetic) topologies: what a two-socket server would get. */
-#include "testutil.h"
-#include "placement.h"
-#include "util.h"
+#include "tests/testutil.h"
+#include "harness/placement.h"
+#include "harness/util.h"
 #include <string.h>
 
 #define TWO_PKG "synthetic:pack:2 numa:1 core:8 pu:2"

@@ -1,7 +1,7 @@
 /* Presets: parsing and validation (file:line errors, exit 2), planning with skip reasons, a real run. */
-#include "testutil.h"
-#include "csvread.h"
-#include "util.h"
+#include "tests/testutil.h"
+#include "analysis/csvread.h"
+#include "harness/util.h"
 #include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>

@@ -10,7 +10,7 @@
 #include <pthread.h>
 #include <unistd.h>
 #include <linux/capability.h>
-#include "testutil.h"
+#include "tests/testutil.h"
 
 /* Field `col` of data row `row` (0-based) of a CSV text, copied into out; quotes handled. */
 static int csv_field(const char *csv, int row, const char *col, char *out, size_t n)

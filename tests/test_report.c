@@ -1,9 +1,9 @@
 /* report: real results in, Markdown and non-empty PNGs out; several machines side by side;
  * a clear error without gnuplot. */
-#include "csv.h"
-#include "csvread.h"
-#include "util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
-#include "testutil.h"
+#include "harness/csv.h"
+#include "analysis/csvread.h"
+#include "harness/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
+#include "tests/testutil.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

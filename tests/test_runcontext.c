@@ -1,8 +1,8 @@
 /* The run context on this machine: every fact present (a value, or NA with a reason), the
  * hypervisor as the kernel sees it, the meta file next to the CSV, and the noise warnings. */
-#include "context.h"
-#include "util.h" /* before cmocka, which defines a fail() macro */
-#include "testutil.h"
+#include "harness/context.h"
+#include "harness/util.h" /* before cmocka, which defines a fail() macro */
+#include "tests/testutil.h"
 #include <ini.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,8 +1,8 @@
 /* The shepherd bench: round_jiffies arithmetic, the three checks stepped through fixed schedules,
  * the statistics on made-up run records, a long atomic run, and bad input through the real binary. */
-#include "shepherd_jiffies.h"
-#include "shepherd_run.h"
-#include "testutil.h"
+#include "benches/shepherd/jiffies.h"
+#include "benches/shepherd/run.h"
+#include "tests/testutil.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* Interrupted runs lose nothing: whole rows of finished configurations stay, none for the one cut short. */
-#include "testutil.h"
+#include "tests/testutil.h"
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-#include "testutil.h"
+#include "tests/testutil.h"
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>

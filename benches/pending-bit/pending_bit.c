@@ -2,11 +2,11 @@
  * Writers model freers calling queue_work_on(): a locked test_and_set_bit of PENDING on every call,
  * even when the bit is already set. Readers model the allocation path: load the read-mostly
  * vmap_nodes pointer and read through it. Layouts decide whether the two share a line. */
-#include "bench.h"
-#include "layout.h"
-#include "memnode.h"
-#include "sde.h"
-#include "spin.h"
+#include "harness/bench.h"
+#include "layouts/layout.h"
+#include "harness/memnode.h"
+#include "harness/counters/sde.h"
+#include "harness/spin.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
-#include "pairs.h"
-#include "util.h"
+#include "benches/pingpong/pairs.h"
+#include "harness/util.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,7 +1,7 @@
 /* PU pairs for the core-to-core benches: which pairs to measure, and how far apart each pair is. */
 #ifndef C2C_PAIRS_H
 #define C2C_PAIRS_H
-#include "topo.h"
+#include "harness/topo.h"
 
 /* Distance classes, nearest first; the order is the order of the summary. */
 enum pair_class { PC_SMT, PC_SAME_LLC, PC_SAME_PACKAGE, PC_CROSS_PACKAGE, PC_COUNT };

@@ -3,10 +3,10 @@
  * Modes: load-store (two lines, each stored by one side and loaded by the other: the usual way)
  * and cas (one line, every access a locked compare-and-swap: a write handoff).
  * Pairs are classified from the hwloc tree (pairs.h). */
-#include "bench.h"
-#include "memnode.h"
-#include "pairs.h"
-#include "stats.h"
+#include "harness/bench.h"
+#include "harness/memnode.h"
+#include "benches/pingpong/pairs.h"
+#include "harness/stats.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

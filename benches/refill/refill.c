@@ -4,12 +4,12 @@
  * pages only and queues its balance work when the reserve runs low. `bound`: the worker may only run
  * on the caller's CPU, as schedule_work() on a per-CPU workqueue does; `unbound`: it runs on another
  * CPU, as the fix (an unbound workqueue) allows. The bench places its own two threads. */
-#include "bench.h"
-#include "memnode.h"
-#include "pcpu_reserve.h"
-#include "signals.h"
-#include "spin.h"
-#include "work.h"
+#include "harness/bench.h"
+#include "harness/memnode.h"
+#include "benches/refill/pcpu_reserve.h"
+#include "harness/signals.h"
+#include "harness/spin.h"
+#include "layouts/work.h"
 #include <errno.h>
 #include <linux/futex.h>
 #include <pthread.h>

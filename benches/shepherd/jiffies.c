@@ -1,5 +1,5 @@
 /* Bit-exact copies of the kernel's rounding: the gap thresholds of the shepherd bench rest on them. */
-#include "shepherd_jiffies.h"
+#include "benches/shepherd/jiffies.h"
 
 long sw_round_jiffies_common(long j, int cpu, long hz, long now)
 {

@@ -4,7 +4,7 @@
  * shepherd_run.c puts threads on top of it. */
 #ifndef C2C_SHEPHERD_MODEL_H
 #define C2C_SHEPHERD_MODEL_H
-#include "util.h"
+#include "harness/util.h"
 #include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>

@@ -1,8 +1,8 @@
 /* The shepherd model's threads: kworkers sleep until queued or their timer is due, workloads dirty
  * counters without pause, the shepherd sweeps every CPU once per rounded interval. */
-#include "shepherd_run.h"
-#include "shepherd_jiffies.h"
-#include "spin.h"
+#include "benches/shepherd/run.h"
+#include "benches/shepherd/jiffies.h"
+#include "harness/spin.h"
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,9 +1,9 @@
 /* Threads for the shepherd model: a kworker and a workload per modelled CPU, one shepherd. */
 #ifndef C2C_SHEPHERD_RUN_H
 #define C2C_SHEPHERD_RUN_H
-#include "placement.h"
-#include "shepherd_stats.h"
-#include "threads.h"
+#include "harness/placement.h"
+#include "benches/shepherd/stats.h"
+#include "harness/threads.h"
 
 enum { SW_ROLE_KWORKER, SW_ROLE_WORKLOAD, SW_ROLE_SHEPHERD, SW_NROLES };
 

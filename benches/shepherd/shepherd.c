@@ -3,10 +3,10 @@
  * fix) and atomic (one IDLE/PENDING/RUNNING word: check and queue in one compare-and-swap).
  * The model lives in shepherd_{jiffies,wq,vmstat,stats,run}.c; this file is the bench glue: options,
  * rows, and the gap histogram CSV written next to the main CSV. */
-#include "bench.h"
-#include "csv.h"
-#include "shepherd_jiffies.h"
-#include "shepherd_run.h"
+#include "harness/bench.h"
+#include "harness/csv.h"
+#include "benches/shepherd/jiffies.h"
+#include "benches/shepherd/run.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

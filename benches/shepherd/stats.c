@@ -1,6 +1,6 @@
 /* From run records to the figures the patch talks about: runs per interval, sub-minimum gaps. */
-#include "shepherd_stats.h"
-#include "shepherd_jiffies.h"
+#include "benches/shepherd/stats.h"
+#include "benches/shepherd/jiffies.h"
 #include <string.h>
 
 void sw_gap_edges(long interval, long hz, long edges[SW_BINS])

@@ -2,7 +2,7 @@
  * Computed from the model's run records after the threads stopped (pure: testable on made-up records). */
 #ifndef C2C_SHEPHERD_STATS_H
 #define C2C_SHEPHERD_STATS_H
-#include "shepherd_model.h"
+#include "benches/shepherd/model.h"
 
 /* Gap bins in ticks (HZ=1000, interval 1 s): 0 | 1-9 | 10-99 | 100-499 | 500-750 | 751-1000 |
  * 1001-1500 | >1500. The sixth bin starts at the shortest legitimate gap. */

@@ -1,7 +1,7 @@
 /* The mm half of the shepherd model: vm_stat diffs, need_update, vmstat_update, pcp high decay and the
  * zone lock it drains under (mm/vmstat.c, mm/page_alloc.c; docs/kernel-mechanisms.md section 2.1). */
-#include "shepherd_model.h"
-#include "spin.h"
+#include "benches/shepherd/model.h"
+#include "harness/spin.h"
 #include <sched.h>
 
 /* xorshift64: the workload's choices, private to its thread. */

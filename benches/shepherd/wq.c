@@ -1,8 +1,8 @@
 /* The workqueue half of the shepherd model: PENDING, the pool, process_one_work, the three checks.
  * Orderings follow kernel/workqueue.c (see docs/kernel-mechanisms.md section 1). */
-#include "shepherd_jiffies.h"
-#include "shepherd_model.h"
-#include "threads.h"
+#include "benches/shepherd/jiffies.h"
+#include "benches/shepherd/model.h"
+#include "harness/threads.h"
 #include <stdlib.h>
 #include <string.h>
 

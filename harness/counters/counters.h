@@ -4,9 +4,9 @@
  * counters together run as extra passes of the same configuration (never silent multiplexing). */
 #ifndef C2C_COUNTERS_H
 #define C2C_COUNTERS_H
-#include "placement.h"
-#include "row.h"
-#include "threads.h"
+#include "harness/placement.h"
+#include "harness/row.h"
+#include "harness/threads.h"
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
-#include "evtab.h"
-#include "util.h"
+#include "harness/counters/evtab.h"
+#include "harness/util.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
-#include "pmu.h"
-#include "util.h"
+#include "harness/counters/pmu.h"
+#include "harness/util.h"
 #include <perfmon/pfmlib.h>
 #include <perfmon/pfmlib_perf_event.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-#include "sde.h"
+#include "harness/counters/sde.h"
 #include <sde_lib.h>
 #include <stdio.h>
 #include <string.h>

@@ -2,7 +2,7 @@
  * tool (and by --events) as sde:::c2cbench::NAME. This path works on every machine, VMs included. */
 #ifndef C2C_SDE_H
 #define C2C_SDE_H
-#include "util.h"
+#include "harness/util.h"
 #include <stdint.h>
 
 #define SDE_LIB "c2cbench"

@@ -1,7 +1,7 @@
 /* libFuzzer target: the command-line parser and the placement parser on hostile argument vectors.
  * Input: NUL- or newline-separated arguments. Must never crash, hang, leak or read out of bounds. */
-#include "bench.h"
-#include "placement.h"
+#include "harness/bench.h"
+#include "harness/placement.h"
 #include <stdlib.h>
 #include <string.h>
 

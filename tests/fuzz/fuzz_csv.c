@@ -1,8 +1,8 @@
 /* libFuzzer target: the CSV reader compare and report use, and the lookups they make on what it read.
  * Must never crash, hang, leak or read out of bounds; a bad file is a one-line error. */
-#include "csvread.h"
-#include "results_in.h"
-#include "util.h"
+#include "analysis/csvread.h"
+#include "analysis/results_in.h"
+#include "harness/util.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,7 +1,7 @@
 /* libFuzzer target: the preset parser (inih + the benches' option tables) on hostile INI text.
  * Must never crash, hang, leak or read out of bounds; a bad file is a one-line error. */
-#include "bench.h"
-#include "preset.h"
+#include "harness/bench.h"
+#include "runner/preset.h"
 #include <stdlib.h>
 #include <string.h>
 
