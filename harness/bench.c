@@ -1,6 +1,9 @@
 /* The bench registry: benches/ files register themselves at start-up; no harness edit per bench. */
 #include "harness/bench.h"
 #include "harness/registry.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 static const char *bench_name(const void *b)
 {
@@ -27,4 +30,86 @@ const struct bench *bench_at(int i)
 const char *bench_names(void)
 {
 	return benches.names;
+}
+
+void bench_variant(struct bench_ctx *c, const char *name, long param)
+{
+	if (c->nvar >= CONFIGS_MAX)
+		abort(); /* benches check their limits in prepare: this is a programming error */
+	if (c->nvar == c->var_cap) {
+		c->var_cap = c->var_cap ? 2 * c->var_cap : 16;
+		c->var = realloc(c->var, (size_t)c->var_cap * sizeof(*c->var));
+		if (!c->var)
+			abort();
+	}
+	snprintf(c->var[c->nvar].name, sizeof(c->var[0].name), "%s", name);
+	c->var[c->nvar++].param = param;
+}
+
+int bench_plan(struct bench_ctx *c, const struct role_req *roles, int nroles, char *err)
+{
+	if (plan_make(c->topo, opt_str(c->o, "placement"), roles, nroles, &c->plan, err))
+		return -1;
+	return plan_mem_node(c->topo, &c->plan, opt_str(c->o, "mem-node"), err);
+}
+
+/* A role's name in this bench's plan ("writer"), or "role2" when the plan names none. */
+static const char *role_name(const struct bench_ctx *c, int role, char *buf, size_t n)
+{
+	if (c->plan.roles && role >= 0 && role < c->plan.nroles && c->plan.roles[role].name)
+		return c->plan.roles[role].name;
+	snprintf(buf, n, "role%d", role);
+	return buf;
+}
+
+void bench_evidence_role(struct bench_ctx *c, const struct thr *t, const char *role)
+{
+	if (c->ev_on)
+		evidence_thread(&c->ev, t, role, c->b->corun && list_has(c->b->corun, role));
+}
+
+void bench_evidence(struct bench_ctx *c, const struct thr *t, int n)
+{
+	char buf[16];
+	for (int i = 0; i < n; i++)
+		bench_evidence_role(c, &t[i], role_name(c, t[i].role, buf, sizeof(buf)));
+}
+
+/* Slot of the plan for role r and thread index idx (-1 if none). */
+static int slot_cpu(const struct plan *p, int r, int idx)
+{
+	for (int i = 0; i < p->n; i++)
+		if (p->slot[i].role == r && p->slot[i].idx == idx)
+			return p->slot[i].os;
+	return -1;
+}
+
+/* Each thread of the first probe role against a thread of the second (i mod their count). */
+int bench_probe_pairs(struct bench_ctx *c, const struct variant *v, int *a, int *b, int max)
+{
+	if (c->b->probe_pairs)
+		return c->b->probe_pairs(c, v, a, b, max);
+	char *names[2];
+	int n = c->b->probe ? list_split(c->b->probe, names, 2) : 0, role[2] = { -1, -1 }, count[2] = { 0, 0 }, k = 0;
+	for (int i = 0; i < n; i++) {
+		for (int r = 0; r < c->plan.nroles && c->plan.roles; r++)
+			if (c->plan.roles[r].name && !strcmp(c->plan.roles[r].name, names[i]))
+				role[i] = r;
+		free(names[i]);
+	}
+	if (n != 2 || role[0] < 0 || role[1] < 0)
+		return 0;
+	for (int i = 0; i < c->plan.n; i++)
+		for (int j = 0; j < 2; j++)
+			count[j] += c->plan.slot[i].role == role[j];
+	for (int i = 0; i < count[0] && k < max; i++) {
+		int x = slot_cpu(&c->plan, role[0], i), y = count[1] ? slot_cpu(&c->plan, role[1], i % count[1]) : -1, dup = 0;
+		for (int j = 0; j < k; j++)
+			dup |= a[j] == x && b[j] == y;
+		if (x >= 0 && y >= 0 && x != y && !dup) {
+			a[k] = x;
+			b[k++] = y;
+		}
+	}
+	return k;
 }

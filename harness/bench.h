@@ -3,6 +3,9 @@
 #ifndef C2C_BENCH_H
 #define C2C_BENCH_H
 #include "harness/context.h"
+#include "harness/evidence.h"
+#include "harness/repsauto.h"
+#include "harness/validity.h"
 #include "harness/opts.h"
 #include "harness/placement.h"
 #include "harness/row.h"
@@ -10,7 +13,7 @@
 #include "harness/topo.h"
 #include <stdint.h>
 
-#define SCHEMA_VERSION 1
+#define SCHEMA_VERSION 2 /* 2: validity columns (docs/validity.md) */
 #define VARIANTS_MAX 256     /* variants a user lists or sweeps (layouts, offsets) */
 #define CONFIGS_MAX 262144   /* variants one run may hold (pingpong: pairs x modes) */
 #define SUMMARY_MAX 8        /* summary columns per bench */
@@ -38,11 +41,19 @@ struct bench_ctx {
 	const struct thr_hooks *hooks; /* per-thread hooks for measured threads (may be NULL) */
 	const char *out_path;          /* the main CSV being written (NULL under --dry-run): for side files */
 	void *priv;                    /* bench-private */
+	/* Validity (docs/validity.md): the run's evidence, filled by bench_evidence during pass 0 */
+	struct evidence ev;
+	int ev_on;                     /* this pass records evidence */
+	struct vrules rules;
+	int attempts;                  /* attempts per repetition at most (--attempts) */
+	int reps_auto;                 /* --reps auto: reps is the cap */
+	struct reps_auto autocfg;
 };
 
 enum bench_flags {
 	BENCH_PLACED = 1, /* takes --placement and --mem-node */
 	BENCH_PU_SET = 2, /* takes --placement auto|cpus:LIST as the set of PUs it places itself on */
+	BENCH_WINDOW = 4, /* its co-running threads measure for --duration: the window rule applies */
 };
 
 struct bench {
@@ -65,6 +76,11 @@ struct bench {
 	/* CSV columns besides bench and variant_col that are configuration, not measurement or machine
 	 * context: `compare` joins rows on them. NULL-terminated; NULL: bench and variant_col only. */
 	const char *const *config;
+	/* Validity: roles that record evidence (a column oncpu_ROLE each), the ones among them that must
+	 * run at the same time (ops, window, on-CPU and overlap rules), and the two roles whose CPUs the
+	 * placement probe times ("writer,reader"), or probe_pairs for benches without a plan. */
+	const char *roles, *corun, *probe;
+	int (*probe_pairs)(struct bench_ctx *c, const struct variant *v, int *a, int *b, int max);
 };
 
 void bench_register(const struct bench *b);
@@ -79,6 +95,11 @@ const char *bench_names(void);
 int bench_plan(struct bench_ctx *c, const struct role_req *roles, int nroles, char *err);
 /* Add a variant. */
 void bench_variant(struct bench_ctx *c, const char *name, long param);
+/* Record threads' evidence after a run: by their plan role names, or under one role name. */
+void bench_evidence(struct bench_ctx *c, const struct thr *t, int n);
+void bench_evidence_role(struct bench_ctx *c, const struct thr *t, const char *role);
+/* The CPU pairs the placement probe times for a variant (at most max). */
+int bench_probe_pairs(struct bench_ctx *c, const struct variant *v, int *a, int *b, int max);
 
 /* Entry point for `c2cbench run BENCH ...`; returns the exit status. */
 int bench_main(const struct bench *b, int argc, char **argv);

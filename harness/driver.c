@@ -2,6 +2,7 @@
 #include "harness/bench.h"
 #include "harness/counters/counters.h"
 #include "harness/csv.h"
+#include "harness/probe.h"
 #include "harness/signals.h"
 #include "harness/summary.h"
 #include <errno.h>
@@ -15,7 +16,18 @@
 const struct opt_spec harness_opts[] = {
 	{ "duration", OPT_SECONDS, "1", "SECONDS", "measured time per configuration and repetition", NULL, NULL },
 	{ "warmup", OPT_SECONDS, "0.2", "SECONDS", "unmeasured time before each measurement", NULL, NULL },
-	{ "reps", OPT_COUNT, "5", "N", "repetitions; variants run in a new shuffled order in each", NULL, NULL },
+	{ "reps", OPT_COUNT_AUTO, "5", "N|auto", "repetitions; variants run in a new shuffled order in each; auto: until the 95% CI of each median is within --reps-ci (docs/validity.md)", NULL, NULL },
+	{ "reps-ci", OPT_PERCENT, "5", "PERCENT", "--reps auto: stop a configuration once its median's 95% CI is this wide relative to the median", NULL, NULL },
+	{ "reps-max", OPT_COUNT, "30", "N", "--reps auto: at most N repetitions per configuration (at least " "6" ", the fewest with a 95% CI)", NULL, NULL },
+	{ "reps-time", OPT_SECONDS, "600", "SECONDS", "--reps auto: start no new round of repetitions after this long", NULL, NULL },
+	{ "max-attempts", OPT_COUNT, "3", "N", "attempts per repetition: an invalid one (docs/validity.md) is run again, up to N in all; every attempt is a row", NULL, NULL },
+	{ "keep-invalid", OPT_FLAG, NULL, NULL, "the summary includes invalid attempts (marked), not only valid ones", NULL, NULL },
+	{ "valid-window", OPT_PERCENT, "10", "PERCENT", "invalid when a co-running thread's window is off --duration by more than this", NULL, NULL },
+	{ "valid-oncpu", OPT_PERCENT, "90", "PERCENT", "invalid when a co-running thread was on a CPU for less of its window than this", NULL, NULL },
+	{ "valid-overlap", OPT_PERCENT, "90", "PERCENT", "invalid when the co-running threads' common window is less than this of the longest", NULL, NULL },
+	{ "valid-steal", OPT_PERCENT, "2", "PERCENT", "invalid when steal time on a measuring CPU exceeds this of the window", NULL, NULL },
+	{ "valid-probe", OPT_FACTOR, "2", "FACTOR", "invalid when the placement probe's latency after a repetition differs from before by more than this factor", NULL, NULL },
+	{ "valid-setting", OPT_PERCENT, "25", "PERCENT", "invalid when an achieved setting (drain period, work ns/op) is off the requested by more than this", NULL, NULL },
 	{ "placement", OPT_TEXT, "auto", "POLICY", "thread placement: " PLACEMENTS " (auto: cross-socket on 2+ packages, else same-socket)", NULL, NULL },
 	{ "mem-node", OPT_TEXT, "writer", "N|writer|reader", "NUMA node for the contended memory", NULL, NULL },
 	{ "out", OPT_TEXT, NULL, "FILE", "CSV file to create (default results/BENCH-HOST-TIMESTAMP.csv)", NULL, NULL },
@@ -29,27 +41,6 @@ const struct opt_spec harness_opts[] = {
 	{ "require-counters", OPT_FLAG, NULL, NULL, "exit with status 3, before any thread starts, if a requested counter cannot be had", NULL, NULL },
 	{ 0 },
 };
-
-void bench_variant(struct bench_ctx *c, const char *name, long param)
-{
-	if (c->nvar >= CONFIGS_MAX)
-		abort(); /* benches check their limits in prepare: this is a programming error */
-	if (c->nvar == c->var_cap) {
-		c->var_cap = c->var_cap ? 2 * c->var_cap : 16;
-		c->var = realloc(c->var, (size_t)c->var_cap * sizeof(*c->var));
-		if (!c->var)
-			abort();
-	}
-	snprintf(c->var[c->nvar].name, sizeof(c->var[0].name), "%s", name);
-	c->var[c->nvar++].param = param;
-}
-
-int bench_plan(struct bench_ctx *c, const struct role_req *roles, int nroles, char *err)
-{
-	if (plan_make(c->topo, opt_str(c->o, "placement"), roles, nroles, &c->plan, err))
-		return -1;
-	return plan_mem_node(c->topo, &c->plan, opt_str(c->o, "mem-node"), err);
-}
 
 /* xorshift64*: a reproducible shuffle from the recorded seed. */
 static uint64_t next_rand(uint64_t *s)
@@ -103,12 +94,15 @@ static int usage_error(const struct bench *b, const char *msg)
 	return EXIT_BADINPUT;
 }
 
-static void fill_front(const struct bench_ctx *c, struct row *r, int rep, int vi)
+static void fill_front(const struct bench_ctx *c, struct row *r, int rep, int vi, int attempt)
 {
 	row_set(r, "schema_version", "%d", SCHEMA_VERSION);
 	row_set(r, "bench", "%s", c->b->name);
 	row_set(r, c->b->variant_col, "%s", c->var[vi].name);
 	row_set(r, "rep", "%d", rep);
+	row_set(r, "attempt", "%d", attempt);
+	row_set(r, "valid", "NA");          /* filled once the evidence is in (the columns keep this place) */
+	row_set(r, "invalid_reason", "NA");
 }
 
 static void fill_back(const struct bench_ctx *c, struct row *r)
@@ -118,16 +112,34 @@ static void fill_back(const struct bench_ctx *c, struct row *r)
 	row_set(r, "na_reason", "%s", r->na_reason);
 }
 
-/* One configuration: as many runs as the counter groups need; bench columns come from the first. */
-static int run_passes(struct bench_ctx *c, struct counters *k, int vi, int rep, struct row *r, char *err)
+/* One configuration: as many runs as the counter groups need; bench columns and evidence come
+ * from the first, every pass's evidence is checked. */
+static int run_passes(struct bench_ctx *c, struct counters *k, int vi, int rep, struct row *r, char *why, char *err)
 {
 	int rc = 0;
 	counters_run_begin(k);
+	why[0] = 0;
 	for (int pass = 0; pass < counters_passes(k) && !rc; pass++) {
 		struct row extra = { 0 };
+		char pr[ERRLEN];
 		counters_pass_begin(k, pass);
 		c->hooks = counters_hooks(k);
-		rc = c->b->run(c, &c->var[vi], rep, pass ? &extra : r, err);
+		if (pass) { /* a later pass keeps pass 0's evidence for the row, checks its own */
+			struct evidence keep = c->ev;
+			memset(&c->ev, 0, sizeof(c->ev));
+			c->ev.requested_s = keep.requested_s;
+			rc = c->b->run(c, &c->var[vi], rep, &extra, err);
+			if (!rc && !validity_check(&c->ev, &c->rules, pr, sizeof(pr))) {
+				size_t k = strlen(why);
+				int w = snprintf(why + k, ERRLEN - k, "%scounter pass %d: ", k ? "; " : "", pass + 1);
+				if (w > 0 && k + (size_t)w < ERRLEN)
+					snprintf(why + k + (size_t)w, ERRLEN - k - (size_t)w, "%.*s", (int)(ERRLEN - k - (size_t)w - 1), pr);
+			}
+			evidence_free(&c->ev);
+			c->ev = keep;
+		} else {
+			rc = c->b->run(c, &c->var[vi], rep, r, err);
+		}
 		counters_pass_end(k, pass);
 		row_clear(&extra);
 	}
@@ -139,33 +151,129 @@ static int run_passes(struct bench_ctx *c, struct counters *k, int vi, int rep, 
 	return rc;
 }
 
+/* The placement probe of each pair: well under 1% of a repetition in all. */
+static void probe_all(struct bench_ctx *c, double *out)
+{
+	double rep_s = c->run_s > 0 ? c->run_s : c->warmup + c->duration;
+	uint64_t budget = (uint64_t)(rep_s * 1e9 * 0.002 / (c->ev.nprobe ? c->ev.nprobe : 1));
+	for (int i = 0; i < c->ev.nprobe; i++)
+		out[i] = probe_pair_ns(c->topo, c->ev.probe_a[i], c->ev.probe_b[i], budget);
+}
+
+/* One attempt of one repetition: probe, run, probe, judge; the row is whole or not written. */
+static int attempt_once(struct bench_ctx *c, struct counters *ctr, int vi, int rep, int attempt, struct row *r, char *err)
+{
+	char why[ERRLEN], reason[ERRLEN];
+	double before[EV_PROBES];
+	evidence_reset(&c->ev);
+	c->ev.requested_s = c->b->flags & BENCH_WINDOW ? c->duration : 0;
+	c->ev.nprobe = bench_probe_pairs(c, &c->var[vi], c->ev.probe_a, c->ev.probe_b, EV_PROBES);
+	probe_all(c, before);
+	fill_front(c, r, rep, vi, attempt);
+	c->ev_on = 1;
+	int rc = run_passes(c, ctr, vi, rep, r, why, err);
+	c->ev_on = 0;
+	if (rc)
+		return rc;
+	memcpy(c->ev.probe_before, before, sizeof(before));
+	probe_all(c, c->ev.probe_after);
+	int ok = validity_check(&c->ev, &c->rules, reason, sizeof(reason)) && !why[0];
+	size_t k = strlen(reason);
+	if (why[0] && k + 3 < sizeof(reason))
+		snprintf(reason + k, sizeof(reason) - k, "%s%.*s", k ? "; " : "", (int)(sizeof(reason) - k - 3), why);
+	row_set(r, "valid", "%s", ok ? "yes" : "no");
+	row_set(r, "invalid_reason", "%s", ok ? "" : reason);
+	evidence_to_row(&c->ev, r, c->b->roles);
+	fill_back(c, r);
+	return 0;
+}
+
+/* One repetition of one configuration: attempts until one is valid or --max-attempts are spent. */
+static int run_rep(struct bench_ctx *c, struct counters *ctr, struct csv *out, struct summary *sum, int vi, int rep, char *err)
+{
+	int rc = 0;
+	for (int a = 1; a <= c->attempts && !rc && !signals_pending(); a++) {
+		struct row r = { 0 };
+		rc = attempt_once(c, ctr, vi, rep, a, &r, err);
+		if (!rc)
+			rc = csv_write(out, &r, err);
+		int valid = !rc && !strcmp(row_get(&r, "valid"), "yes");
+		if (!rc)
+			summary_add(sum, &r, vi, rep, a, valid, a == c->attempts || valid);
+		row_clear(&r);
+		if (valid)
+			break;
+	}
+	return rc;
+}
+
+/* --reps auto: after each round, stop the configurations whose median is pinned down or capped. */
+static int auto_round_end(struct bench_ctx *c, struct summary *sum, int *active, int rounds, uint64_t t0)
+{
+	int left = 0;
+	double *v = xcalloc((size_t)c->reps + 1, sizeof(double));
+	for (int i = 0; i < c->nvar; i++) {
+		if (!active[i])
+			continue;
+		double width;
+		int n = summary_primary(sum, i, v, c->reps);
+		enum reps_stop st = reps_auto_stop(v, n, rounds, (double)(now_ns() - t0) / 1e9, &c->autocfg, &width);
+		if (st != REPS_GO) {
+			active[i] = 0;
+			summary_stopped(sum, i, st, width, rounds);
+		}
+		left += active[i];
+	}
+	free(v);
+	return left;
+}
+
 static int run_all(struct bench_ctx *c, struct counters *ctr, struct csv *out, char *err)
 {
-	int *order = xcalloc((size_t)c->nvar, sizeof(int)), rc = 0;
+	int *order = xcalloc((size_t)c->nvar, sizeof(int)), *active = xcalloc((size_t)c->nvar, sizeof(int)), rc = 0, left = c->nvar;
 	struct summary *sum = summary_new(c);
-	uint64_t rng = c->seed;
-	for (int rep = 0; rep < c->reps && !rc; rep++) {
+	uint64_t rng = c->seed, t0 = now_ns();
+	for (int i = 0; i < c->nvar; i++)
+		active[i] = 1;
+	for (int rep = 0; rep < c->reps && !rc && left; rep++) {
 		for (int i = 0; i < c->nvar; i++)
 			order[i] = i;
 		shuffle(order, c->nvar, &rng);
-		for (int k = 0; k < c->nvar && !rc && !signals_pending(); k++) {
-			struct row r = { 0 };
-			fill_front(c, &r, rep, order[k]);
-			rc = run_passes(c, ctr, order[k], rep, &r, err);
-			if (!rc) {
-				fill_back(c, &r);
-				rc = csv_write(out, &r, err);
-			}
-			if (!rc)
-				summary_add(sum, &r, order[k], rep);
-			row_clear(&r);
-		}
+		for (int k = 0; k < c->nvar && !rc && !signals_pending(); k++)
+			if (active[order[k]])
+				rc = run_rep(c, ctr, out, sum, order[k], rep, err);
+		if (c->reps_auto && !rc && !signals_pending())
+			left = auto_round_end(c, sum, active, rep + 1, t0);
 	}
 	if (!opt_flag(c->o, "quiet"))
 		summary_print(sum);
 	summary_free(sum);
 	free(order);
+	free(active);
 	return rc;
+}
+
+/* --reps N|auto and the validity tolerances into the context; a bad value is an input error. */
+static int validity_opts(struct bench_ctx *c, const struct opts *o, char *err)
+{
+	const char *reps = opt_str(o, "reps");
+	double f = opt_double(o, "valid-probe"); /* both checked by the option parser */
+	c->reps_auto = !strcmp(reps, "auto");
+	c->autocfg = (struct reps_auto){ opt_double(o, "reps-ci") / 100, (int)opt_long(o, "reps-max"), opt_double(o, "reps-time") };
+	if (c->reps_auto && c->autocfg.max_reps < REPS_AUTO_MIN)
+		return err_set(err, "--reps-max: '%d' is not accepted with --reps auto; accepted: %d or more (the fewest values with a 95%% CI of the median)",
+			       c->autocfg.max_reps, REPS_AUTO_MIN);
+	c->reps = c->reps_auto ? c->autocfg.max_reps : (int)atol(reps);
+	c->attempts = (int)opt_long(o, "max-attempts");
+	c->rules = (struct vrules){
+		.window_tol = opt_double(o, "valid-window") / 100,
+		.oncpu_min = opt_double(o, "valid-oncpu") / 100,
+		.overlap_min = opt_double(o, "valid-overlap") / 100,
+		.steal_max = opt_double(o, "valid-steal") / 100,
+		.probe_factor = f,
+		.setting_tol = opt_double(o, "valid-setting") / 100,
+	};
+	return 0;
 }
 
 /* The run context goes next to the CSV before anything is measured; a CSV sent to a device or
@@ -194,6 +302,9 @@ static int mark_meta(const struct bench_ctx *c, const char *meta, long rows, int
 
 static void print_dry_run(const struct bench_ctx *c)
 {
+	if (c->reps_auto)
+		printf("--reps auto: each configuration until its median's 95%% CI is within %g%%, %d to %d repetitions, rounds started within %g s; the estimate below is for the most\n",
+		       100 * c->autocfg.ci_width, REPS_AUTO_MIN, c->autocfg.max_reps, c->autocfg.max_s);
 	if (c->run_s > 0)
 		printf("bench %s: %d variant(s) x %d repetition(s), about %.3g s each: about %.0f s\n", c->b->name, c->nvar,
 		       c->reps, c->run_s, c->nvar * c->reps * c->run_s);
@@ -230,6 +341,8 @@ int bench_main(const struct bench *b, int argc, char **argv)
 	if (!rc && !(b->flags & BENCH_PLACED) && ((opt_given(&o, "placement") && !(b->flags & BENCH_PU_SET)) || opt_given(&o, "mem-node")))
 		rc = err_set(err, "bench %s does not take %s (it places its own threads; see --help)", b->name,
 			  b->flags & BENCH_PU_SET ? "--mem-node" : "--placement or --mem-node");
+	if (!rc && validity_opts(c, &o, err))
+		rc = -1;
 	if (!rc && topo_load(&topo, opt_str(&o, "topology"), err))
 		rc = -1;
 	if (rc) {
@@ -243,7 +356,6 @@ int bench_main(const struct bench *b, int argc, char **argv)
 	c->topo = &topo;
 	c->duration = opt_double(&o, "duration");
 	c->warmup = opt_double(&o, "warmup");
-	c->reps = (int)opt_long(&o, "reps");
 	c->seed = (uint64_t)opt_long(&o, "seed");
 	if (!c->seed)
 		c->seed = (now_ns() ^ (uint64_t)getpid()) | 1;
@@ -307,6 +419,7 @@ int bench_main(const struct bench *b, int argc, char **argv)
 	free(ctr);
 	topo_free(&topo);
 	opts_free(&o);
+	evidence_free(&c->ev);
 	free(c->var);
 	free(c);
 	return rc;

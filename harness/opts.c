@@ -46,6 +46,14 @@ static int check_value(const struct opt_spec *s, const char *v, char *err)
 		if (parse_long(v, &l) || l < 1 || l > 1000000)
 			return err_set(err, "--%s: '%s' is not accepted; accepted: a whole number from 1 to 1000000", s->name, v);
 		return 0;
+	case OPT_COUNT_AUTO:
+		if (strcmp(v, "auto") && (parse_long(v, &l) || l < 1 || l > 1000000))
+			return err_set(err, "--%s: '%s' is not accepted; accepted: a whole number from 1 to 1000000, or auto", s->name, v);
+		return 0;
+	case OPT_FACTOR:
+		if (parse_double(v, &d) || !(d >= 1) || d > 1000)
+			return err_set(err, "--%s: '%s' is not accepted; accepted: a factor, a number from 1 to 1000", s->name, v);
+		return 0;
 	case OPT_UINT:
 		if (parse_long(v, &l) || l < 0 || l > 1000000000L)
 			return err_set(err, "--%s: '%s' is not accepted; accepted: a whole number from 0 to 1000000000", s->name, v);

@@ -12,6 +12,8 @@ enum opt_type {
 	OPT_CHOICES, /* comma list of choices, each at most once */
 	OPT_TEXT,    /* free text, checked by its user */
 	OPT_PERCENT, /* number from 0 to 100 */
+	OPT_COUNT_AUTO, /* integer >= 1, or "auto" */
+	OPT_FACTOR,  /* number from 1 to 1000 */
 };
 
 struct opt_spec {

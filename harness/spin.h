@@ -12,6 +12,8 @@ static inline void spin_iters(uint64_t iters)
 
 /* Loop iterations per nanosecond on this CPU (measured once, then cached). */
 double spin_per_ns(void);
+/* The same rate measured now on the calling thread, uncached: a pinned thread calibrates on its CPU. */
+double spin_rate_here(void);
 /* Iterations for ns nanoseconds of work. */
 uint64_t spin_for_ns(double ns);
 #endif

@@ -1,6 +1,7 @@
 #include "harness/summary.h"
 #include "harness/counters/counters.h"
 #include "harness/stats.h"
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,7 +10,7 @@
 
 /* What the summary keeps of a written row: its group and metrics, never the whole row. */
 struct kept {
-	int var, rep, group;
+	int var, rep, group, valid;
 	double v[SUMMARY_MAX];
 	unsigned char ok[SUMMARY_MAX];
 };
@@ -27,6 +28,28 @@ static int nmetrics(const struct bench *b)
 	while (b->summary && b->summary[k] && k < SUMMARY_MAX)
 		k++;
 	return k;
+}
+
+/* A number for the table: whole numbers from 10,000 up as integers (counts), else 4 digits. */
+static void fmt_num(char *buf, size_t n, double v)
+{
+	if (fabs(v) >= 1e4 && fabs(v) < 1e15)
+		snprintf(buf, n, "%.0f", v);
+	else
+		snprintf(buf, n, "%.4g", v);
+}
+
+/* median [min..max] (CV), CV NA for fewer than two values. */
+static void fmt_cell(char *cell, size_t n, const struct stats *s, int flag)
+{
+	char med[32], lo[32], hi[32];
+	fmt_num(med, sizeof(med), s->median);
+	fmt_num(lo, sizeof(lo), s->min);
+	fmt_num(hi, sizeof(hi), s->max);
+	if (s->n < 2)
+		snprintf(cell, n, "%s (CV NA)", med);
+	else
+		snprintf(cell, n, "%s [%s..%s] (%.1f%%)%s", med, lo, hi, 100 * s->cv, flag ? "!" : "");
 }
 
 static int group_add(struct groups *g, const char *label, int var)
@@ -66,11 +89,12 @@ static int group_of(const struct bench_ctx *c, struct groups *g, const struct ro
 	return group_add(g, label, var);
 }
 
-static void keep(const struct bench_ctx *c, struct groups *g, struct kept *k, const struct row *r, int var, int rep)
+static void keep(const struct bench_ctx *c, struct groups *g, struct kept *k, const struct row *r, int var, int rep, int valid)
 {
 	int ok;
 	k->var = var;
 	k->rep = rep;
+	k->valid = valid;
 	k->group = group_of(c, g, r, var);
 	for (int m = 0; m < nmetrics(c->b); m++) {
 		k->v[m] = row_num(r, c->b->summary[m], &ok);
@@ -110,7 +134,7 @@ static struct stats group_stats(const struct kept *kp, int n, int m, double *per
 static void flag_configs(const struct bench_ctx *c, struct kept *kp, int nk, double thr)
 {
 	int nm = nmetrics(c->b), bad = 0, nconf = 0, worst[3] = { -1, -1, -1 };
-	double wcv[3] = { 0 }, *v = xcalloc((size_t)c->reps + 1, sizeof(double));
+	double wcv[3] = { 0 }, *v = xcalloc((size_t)c->reps * (size_t)c->attempts + 1, sizeof(double));
 	qsort(kp, (size_t)nk, sizeof(*kp), by_var_rep);
 	for (int i = 0; i < nk;) {
 		int j = i;
@@ -119,11 +143,11 @@ static void flag_configs(const struct bench_ctx *c, struct kept *kp, int nk, dou
 			j++;
 		for (int m = 0; m < nm; m++) {
 			int n = 0;
-			for (int k = i; k < j && n <= c->reps; k++)
+			for (int k = i; k < j; k++)
 				if (kp[k].ok[m])
 					v[n++] = kp[k].v[m];
 			struct stats s = stats_of(v, (size_t)n);
-			if (s.cv > cv)
+			if (s.n > 1 && s.cv > cv)
 				cv = s.cv;
 		}
 		nconf++;
@@ -147,13 +171,48 @@ static void flag_configs(const struct bench_ctx *c, struct kept *kp, int nk, dou
 	printf("%s\n", bad ? ")" : "");
 }
 
-static void print_summary(const struct bench_ctx *c, struct kept *kp, int nk, const struct groups *g)
+/* Per line: valid repetitions of the requested (or, under --reps auto, of those run). */
+struct tally {
+	int *valid, *reps, *attempts, *invalid, *group; /* per variant (group: its summary line, -1 none yet) */
+	enum reps_stop *stop;
+	double *width;
+	int *rounds;
+};
+
+static void group_counts(const struct bench_ctx *c, const struct tally *t, int gi, int *valid, int *reps)
+{
+	*valid = *reps = 0;
+	for (int v = 0; v < c->nvar; v++)
+		if (t->group[v] == gi) {
+			*valid += t->valid[v];
+			*reps += t->reps[v];
+		}
+}
+
+static void print_header(const struct bench_ctx *c, const struct tally *t, const char *base)
+{
+	int att = 0, inv = 0;
+	for (int v = 0; v < c->nvar; v++) {
+		att += t->attempts[v];
+		inv += t->invalid[v];
+	}
+	if (c->reps_auto)
+		printf("\n%s: --reps auto (until the 95%% CI of each median of %s is within %g%%, %d..%d repetitions, %g s)",
+		       c->b->name, c->b->summary[0], 100 * c->autocfg.ci_width, REPS_AUTO_MIN, c->autocfg.max_reps, c->autocfg.max_s);
+	else
+		printf("\n%s: %d repetition(s) requested", c->b->name, c->reps);
+	printf("; %d of %d attempt(s) invalid (docs/validity.md; rerun up to --max-attempts %d, reasons in invalid_reason)\n", inv, att, c->attempts);
+	printf("median [min..max] (CV) over %s repetitions, and ratio of medians to '%s'\n",
+	       opt_flag(c->o, "keep-invalid") ? "all attempts, invalid ones included (--keep-invalid)," : "valid", base);
+}
+
+static void print_summary(const struct bench_ctx *c, struct kept *kp, int nk, const struct groups *g, const struct tally *t)
 {
 	const char *const *m = c->b->summary;
 	const char *col = c->b->summary_by ? c->b->summary_by : c->b->variant_col;
 	int nm = nmetrics(c->b), width = 16, flagged = 0;
 	double thr = opt_double(c->o, "cv-warn") / 100;
-	if (!nm || !nk || !g->n)
+	if (!nm || !g->n)
 		return;
 	qsort(kp, (size_t)nk, sizeof(*kp), by_group_rep);
 	int *order = xcalloc((size_t)g->n, sizeof(int)), *start = xcalloc((size_t)g->n + 1, sizeof(int));
@@ -174,33 +233,34 @@ static void print_summary(const struct bench_ctx *c, struct kept *kp, int nk, co
 	for (int i = 0; i < g->n; i++)
 		if ((int)strlen(g->label[i]) > width)
 			width = (int)strlen(g->label[i]);
-	printf("\n%s: %d repetition(s); median [min..max] (CV) over repetitions, and ratio of medians to '%s'\n",
-	       c->b->name, c->reps, g->label[order[0]]);
+	print_header(c, t, g->label[order[0]]);
 	if (c->b->summary_by)
 		printf("(a line per %s; within a repetition its rows are reduced to their median)\n", col);
-	double *per_rep = xcalloc((size_t)c->reps + 1, sizeof(double)), *tmp = xcalloc((size_t)nk, sizeof(double));
+	double *per_rep = xcalloc((size_t)c->reps * (size_t)c->attempts + 1, sizeof(double)), *tmp = xcalloc((size_t)nk + 1, sizeof(double));
 	double base[SUMMARY_MAX] = { 0 };
 	for (int k0 = 0; k0 < nm; k0 += SUMMARY_PER_TABLE) { /* a terminal-wide block of metrics at a time */
 		int k1 = k0 + SUMMARY_PER_TABLE < nm ? k0 + SUMMARY_PER_TABLE : nm;
-		printf("%s%-*s", k0 ? "\n" : "", width, col);
+		printf("%s%-*s  %-12s", k0 ? "\n" : "", width, col, "valid");
 		for (int k = k0; k < k1; k++)
 			printf("  %34s %7s", m[k], "ratio");
 		printf("\n");
 		for (int oi = 0; oi < g->n; oi++) {
-			int gi = order[oi];
-			printf("%-*s", width, g->label[gi]);
+			int gi = order[oi], nv, nr;
+			char cnt[32];
+			group_counts(c, t, gi, &nv, &nr);
+			snprintf(cnt, sizeof(cnt), "%d of %d", nv, nr);
+			printf("%-*s  %-12s", width, g->label[gi], cnt);
 			for (int k = k0; k < k1; k++) {
 				struct stats s = group_stats(kp + start[gi], start[gi + 1] - start[gi], k, per_rep, tmp);
-				char cell[96];
+				char cell[160];
 				int flag = s.n > 1 && s.cv > thr;
 				flagged += flag;
 				if (oi == 0)
-					base[k] = s.median;
+					base[k] = s.n ? s.median : 0;
 				if (!s.n)
-					snprintf(cell, sizeof(cell), "NA");
+					snprintf(cell, sizeof(cell), "NA (no valid value)");
 				else
-					snprintf(cell, sizeof(cell), "%.4g [%.4g..%.4g] (%.1f%%)%s", s.median, s.min, s.max,
-						 100 * s.cv, flag ? "!" : "");
+					fmt_cell(cell, sizeof(cell), &s, flag);
 				if (s.n && base[k] > 0)
 					printf("  %34s %7.3f", cell, s.median / base[k]);
 				else
@@ -211,12 +271,33 @@ static void print_summary(const struct bench_ctx *c, struct kept *kp, int nk, co
 	}
 	if (flagged)
 		printf("! CV above %g%% (--cv-warn): treat that median with care\n", 100 * thr);
-	if (c->b->summary_by)
+	if (c->b->summary_by && nk)
 		flag_configs(c, kp, nk, thr);
 	free(per_rep);
 	free(tmp);
 	free(order);
 	free(start);
+}
+
+/* --reps auto: how each configuration stopped (counts, and the widest intervals). */
+static void print_auto(const struct bench_ctx *c, const struct tally *t)
+{
+	int n[4] = { 0 }, worst = -1;
+	for (int v = 0; v < c->nvar; v++) {
+		n[t->stop[v]]++;
+		if (t->stop[v] != REPS_CI && (worst < 0 || t->width[v] > t->width[worst]))
+			worst = v;
+	}
+	printf("--reps auto: %d configuration(s) stopped with the CI within %g%%, %d at --reps-max %d, %d at --reps-time %g s%s\n",
+	       n[REPS_CI], 100 * c->autocfg.ci_width, n[REPS_MAX], c->autocfg.max_reps, n[REPS_TIME], c->autocfg.max_s,
+	       n[REPS_GO] ? " (some cut short by a signal)" : "");
+	for (int v = 0; v < c->nvar && c->nvar <= 16; v++)
+		if (t->width[v] >= 0)
+			printf("  %s: %s after %d repetition(s), CI width %.1f%%\n", c->var[v].name, reps_stop_name(t->stop[v]), t->rounds[v], 100 * t->width[v]);
+		else
+			printf("  %s: %s after %d repetition(s), CI NA (fewer than %d valid)\n", c->var[v].name, reps_stop_name(t->stop[v]), t->rounds[v], REPS_AUTO_MIN);
+	if (c->nvar > 16 && worst >= 0)
+		printf("  widest not within: %s, %.1f%%\n", c->var[worst].name, 100 * t->width[worst]);
 }
 
 /* What the counter summary needs of each written row. */
@@ -253,32 +334,79 @@ struct summary {
 	int nk;
 	struct groups g;
 	struct hitm_seen hs;
+	struct tally t;
+	double *prim; /* per variant, reps values: the primary metric of its valid repetitions */
+	int *nprim;
 };
 
 struct summary *summary_new(const struct bench_ctx *c)
 {
 	struct summary *s = xcalloc(1, sizeof(*s));
-	size_t n = (size_t)c->reps * (size_t)c->nvar + 1;
+	size_t n = (size_t)c->reps * (size_t)c->nvar * (size_t)c->attempts + 1, nv = (size_t)c->nvar + 1;
 	s->c = c;
 	s->kp = xcalloc(n, sizeof(*s->kp));
 	s->hs.var = xcalloc(n, sizeof(int));
 	s->hs.val = xcalloc(n, sizeof(double));
 	s->hs.ok = xcalloc(n, 1);
+	s->t.valid = xcalloc(nv, sizeof(int));
+	s->t.reps = xcalloc(nv, sizeof(int));
+	s->t.attempts = xcalloc(nv, sizeof(int));
+	s->t.invalid = xcalloc(nv, sizeof(int));
+	s->t.group = xcalloc(nv, sizeof(int));
+	for (int v = 0; v < c->nvar; v++)
+		s->t.group[v] = c->b->summary_by ? -1 : v;
+	s->t.rounds = xcalloc(nv, sizeof(int));
+	s->t.stop = xcalloc(nv, sizeof(enum reps_stop));
+	s->t.width = xcalloc(nv, sizeof(double));
+	s->prim = xcalloc(nv * ((size_t)c->reps + 1), sizeof(double));
+	s->nprim = xcalloc(nv, sizeof(int));
 	if (!c->b->summary_by)
 		for (int v = 0; v < c->nvar; v++)
 			group_add(&s->g, c->var[v].name, v);
 	return s;
 }
 
-void summary_add(struct summary *s, const struct row *r, int var, int rep)
+void summary_add(struct summary *s, const struct row *r, int var, int rep, int attempt, int valid, int final)
 {
-	keep(s->c, &s->g, &s->kp[s->nk++], r, var, rep);
+	const struct bench_ctx *c = s->c;
+	s->t.attempts[var]++;
+	s->t.invalid[var] += !valid;
+	s->t.valid[var] += valid;
+	s->t.reps[var] += final;
+	if (valid && c->b->summary && c->b->summary[0] && s->nprim[var] < c->reps) {
+		int ok;
+		double v = row_num(r, c->b->summary[0], &ok);
+		if (ok)
+			s->prim[(size_t)var * ((size_t)c->reps + 1) + (size_t)s->nprim[var]++] = v;
+	}
+	if (s->t.group[var] < 0) /* a line per group even when none of its rows is valid */
+		s->t.group[var] = group_of(c, &s->g, r, var);
+	if (!valid && !opt_flag(c->o, "keep-invalid"))
+		return;
+	/* one valid row per repetition; with --keep-invalid each attempt is a value of its own */
+	keep(c, &s->g, &s->kp[s->nk++], r, var, opt_flag(c->o, "keep-invalid") ? rep * c->attempts + attempt - 1 : rep, valid);
 	hitm_seen_add(&s->hs, r, var);
+}
+
+int summary_primary(const struct summary *s, int var, double *out, int max)
+{
+	int n = s->nprim[var] < max ? s->nprim[var] : max;
+	memcpy(out, s->prim + (size_t)var * ((size_t)s->c->reps + 1), (size_t)n * sizeof(double));
+	return n;
+}
+
+void summary_stopped(struct summary *s, int var, enum reps_stop why, double width, int rounds)
+{
+	s->t.stop[var] = why;
+	s->t.width[var] = width;
+	s->t.rounds[var] = rounds;
 }
 
 void summary_print(struct summary *s)
 {
-	print_summary(s->c, s->kp, s->nk, &s->g);
+	print_summary(s->c, s->kp, s->nk, &s->g, &s->t);
+	if (s->c->reps_auto)
+		print_auto(s->c, &s->t);
 	counters_summary(s->hs.src, s->hs.why, s->c, s->hs.var, s->hs.val, s->hs.ok, s->hs.n);
 }
 
@@ -290,5 +418,15 @@ void summary_free(struct summary *s)
 	free(s->g.first_var);
 	free(s->kp);
 	hitm_seen_free(&s->hs);
+	free(s->t.valid);
+	free(s->t.reps);
+	free(s->t.attempts);
+	free(s->t.invalid);
+	free(s->t.group);
+	free(s->t.rounds);
+	free(s->t.stop);
+	free(s->t.width);
+	free(s->prim);
+	free(s->nprim);
 	free(s);
 }

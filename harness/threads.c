@@ -1,10 +1,12 @@
 #include "harness/threads.h"
 #include "harness/cpucheck.h"
+#include "harness/evidence.h"
 #include "harness/signals.h"
 #include <errno.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 struct thr *thr_alloc(int n)
 {
@@ -33,19 +35,57 @@ int bind_self(const struct topo *topo, int cpu, int *got, char *err)
 	return 0;
 }
 
+static uint64_t thread_cpu_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* Context switches so far: a thread that was switched out during its window says so here. */
+static void thread_csw(long *vol, long *invol)
+{
+	struct rusage ru;
+	if (getrusage(RUSAGE_THREAD, &ru)) {
+		*vol = *invol = -1;
+		return;
+	}
+	*vol = ru.ru_nvcsw;
+	*invol = ru.ru_nivcsw;
+}
+
+/* Outside the hot loop: where it is, its CPU time and switches, then the window's start. */
+void thr_evidence_begin(struct thr *t)
+{
+	t->cpu_start = sched_getcpu();
+	thread_csw(&t->vcsw0, &t->ivcsw0);
+	t->cpu_ns0 = thread_cpu_ns();
+	t->t0 = now_ns();
+}
+
+/* The window's end first, then the evidence: the calls never count inside the window. */
+void thr_evidence_end(struct thr *t)
+{
+	t->t1 = now_ns();
+	t->cpu_ns1 = thread_cpu_ns();
+	thread_csw(&t->vcsw1, &t->ivcsw1);
+	t->got_cpu_end = sched_getcpu();
+	t->measured = 1;
+}
+
 void thr_measure_begin(struct thr *t)
 {
 	const struct thr_hooks *h = t->ctl->hooks;
 	memset(t->stat, 0, sizeof(t->stat)); /* bench tallies cover the measured phase only */
 	if (h && h->measure_begin)
 		h->measure_begin(t, h->arg);
-	t->t0 = now_ns();
+	thr_evidence_begin(t);
 }
 
 void thr_measure_end(struct thr *t)
 {
 	const struct thr_hooks *h = t->ctl->hooks;
-	t->t1 = now_ns();
+	thr_evidence_end(t);
 	if (h && h->measure_end)
 		h->measure_end(t, h->arg);
 	t->got_cpu_end = sched_getcpu();
@@ -132,20 +172,26 @@ int threads_run(const struct topo *topo, const struct plan *p, struct thr *thr, 
 	if (rc)
 		__atomic_store_n(&c->phase, PHASE_STOP, __ATOMIC_RELEASE);
 	pthread_barrier_wait(&c->start);
+	struct steal_snap s0 = { 0 }, s1 = { 0 };
 	if (!rc) {
 		int stopped = sleep_or_stop((uint64_t)(warmup_s * 1e9));
+		steal_read(&s0);
 		__atomic_store_n(&c->phase, PHASE_MEASURE, __ATOMIC_RELEASE);
 		stopped = stopped || sleep_or_stop((uint64_t)(duration_s * 1e9));
 		__atomic_store_n(&c->phase, PHASE_STOP, __ATOMIC_RELEASE);
+		steal_read(&s1);
 		if (stopped) /* a configuration cut short is not a measurement: no row for it */
 			rc = err_set(err, "interrupted by signal %d", signals_pending());
 	}
 	for (int i = 0; i < p->n; i++)
 		pthread_join(thr[i].tid, NULL);
+	steal_apply(&s0, &s1, thr, p->n); /* after the joins: main never writes a running thread's record */
+	steal_free(&s0);
+	steal_free(&s1);
+	/* a thread that ended elsewhere is a migration (an invalid row, evidence.h); a CPU gone offline is an error */
 	for (int i = 0; i < p->n && !rc; i++)
-		if (thr[i].got_cpu_end >= 0 && thr[i].got_cpu_end != thr[i].want_cpu)
-			rc = err_set(err, "thread bound to CPU %d ended on CPU %d, no row for it%s%s", thr[i].want_cpu, thr[i].got_cpu_end,
-				     cpu_unusable(SYSFS_CPU, thr[i].want_cpu, why, sizeof(why)) ? ": " : "", why);
+		if (thr[i].got_cpu_end >= 0 && thr[i].got_cpu_end != thr[i].want_cpu && cpu_unusable(SYSFS_CPU, thr[i].want_cpu, why, sizeof(why)))
+			rc = err_set(err, "thread bound to CPU %d ended on CPU %d, no row for it: %s", thr[i].want_cpu, thr[i].got_cpu_end, why);
 	pthread_barrier_destroy(&c->start);
 	free(c);
 	return rc;

@@ -26,6 +26,13 @@ struct thr {
 	char bind_err[160];
 	uint64_t ops;        /* operations in the measured phase */
 	uint64_t t0, t1;     /* measured phase, as this thread saw it */
+	/* Evidence that it ran (harness/evidence.h), taken by the thread itself around its window */
+	uint64_t cpu_ns0, cpu_ns1; /* CLOCK_THREAD_CPUTIME_ID at t0 and t1 */
+	long vcsw0, vcsw1, ivcsw0, ivcsw1; /* getrusage(RUSAGE_THREAD) context switches at t0 and t1 */
+	int cpu_start, measured;   /* CPU at t0; 1 once t1 is taken */
+	double steal_ns;           /* steal of want_cpu over the window (/proc/stat), < 0: not known */
+	uint64_t work_iters;       /* calibrated private work per operation, measured on this thread */
+	double work_ns_achieved;   /* what that work took on this thread, checked after the window (0: none) */
 	uint64_t stat[8];    /* bench-defined tallies */
 	void *bench;         /* bench-private per-thread state */
 	void *hook_state;    /* owned by the hooks */
@@ -55,6 +62,9 @@ void thr_drive(struct thr *t, batch_fn fn, void *arg);
 /* For benches with their own loops: mark the measured phase (records time, calls hooks). */
 void thr_measure_begin(struct thr *t);
 void thr_measure_end(struct thr *t);
+/* The same evidence without the hooks, for threads that call their hooks themselves. */
+void thr_evidence_begin(struct thr *t);
+void thr_evidence_end(struct thr *t);
 
 /* Bind the calling thread to one PU with hwloc and check where it runs; 0 or -1 with message. */
 int bind_self(const struct topo *topo, int cpu, int *got, char *err);

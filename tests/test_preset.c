@@ -46,6 +46,7 @@ static const char *valid =
 	"duration = 0.05\n"
 	"warmup = 0.01\n"
 	"reps = 2\n"
+	"max-attempts = 1\n"
 	"[layouts]\n"
 	"bench = pending-bit\n"
 	"layout = shared,aligned\n"
@@ -65,7 +66,7 @@ static void valid_preset_plans(void **state)
 	assert_non_null(strstr(r.out, "2 run(s), 0 skipped"));
 	assert_non_null(strstr(r.out, "estimated duration"));
 	/* a run's own value replaces the default, once */
-	assert_non_null(strstr(r.out, "[ttas] pending-bit --duration 0.05 --warmup 0.01 --reps 3 --layout aligned --policy test-then-set"));
+	assert_non_null(strstr(r.out, "[ttas] pending-bit --duration 0.05 --warmup 0.01 --reps 3 --max-attempts 1 --layout aligned --policy test-then-set"));
 }
 
 static void unknown_key(void **state)
@@ -232,6 +233,7 @@ static const char *resumable =
 	"[defaults]\n"
 	"duration = 0.03\n"
 	"warmup = 0.01\n"
+	"max-attempts = 1\n"
 	"[a]\n"
 	"bench = pending-bit\n"
 	"layout = shared,aligned\n"

@@ -91,7 +91,7 @@ static void test_token_bound_gets_exactly_the_reserve(void **state)
 {
 	(void)state;
 	static struct cmd_result r;
-	char *csv = run_refill(&r, "--worker", "bound", "--attempts", "4096", "--alloc-ns", "0", "--reps", "2", "--warmup", "0.01");
+	char *csv = run_refill(&r, "--worker", "bound", "--attempts", "4096", "--alloc-ns", "0", "--max-attempts", "1", "--reps", "2", "--warmup", "0.01");
 	assert_int_equal(r.status, 0);
 	assert_non_null(csv);
 	for (int row = 0; row < 2; row++) {
@@ -150,7 +150,7 @@ static void test_unbound_has_no_failures(void **state)
 	if (usable_cpus() < 2)
 		skip();
 	char *csv = run_refill(&r, "--worker", "unbound", "--attempts", "16384", "--retries", "100000", "--retry-ns",
-			       "20000", "--reps", "1", "--warmup", "0.01");
+			       "20000", "--max-attempts", "1", "--reps", "1", "--warmup", "0.01");
 	assert_int_equal(r.status, 0);
 	assert_non_null(csv);
 	assert_int_equal(csv_long(csv, 0, "allocs_failed"), 0);
@@ -187,7 +187,7 @@ static void test_fifo_bound_gets_exactly_the_reserve(void **state)
 		print_message("no privilege for SCHED_FIFO here: the fifo known answer is not checked\n");
 		skip();
 	}
-	char *csv = run_refill(&r, "--worker", "bound", "--hold", "fifo", "--attempts", "4096", "--reps", "1");
+	char *csv = run_refill(&r, "--worker", "bound", "--hold", "fifo", "--attempts", "4096", "--max-attempts", "1", "--reps", "1");
 	assert_int_equal(r.status, 0);
 	assert_non_null(csv);
 	assert_int_equal(csv_long(csv, 0, "allocs_ok"), 1024);

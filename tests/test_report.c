@@ -140,10 +140,10 @@ static int setup(void **state)
 	test_dir_setup(NULL);
 	snprintf(layouts_csv, sizeof(layouts_csv), "%s/layouts.csv", test_dir);
 	snprintf(sweep_csv, sizeof(sweep_csv), "%s/sweep.csv", test_dir);
-	run_c2c(&r, "run", "pending-bit", "--duration", "0.05", "--warmup", "0.01", "--reps", "2", "--quiet", "--layout", "shared,aligned", "--out", layouts_csv, NULL);
+	run_c2c(&r, "run", "pending-bit", "--duration", "0.05", "--warmup", "0.01", "--max-attempts", "1", "--reps", "2", "--quiet", "--layout", "shared,aligned", "--out", layouts_csv, NULL);
 	if (r.status)
 		return -1;
-	run_c2c(&r, "run", "pending-bit", "--duration", "0.03", "--warmup", "0.01", "--reps", "2", "--quiet", "--offset-sweep", "8:136:64", "--out", sweep_csv, NULL);
+	run_c2c(&r, "run", "pending-bit", "--duration", "0.03", "--warmup", "0.01", "--max-attempts", "1", "--reps", "2", "--quiet", "--offset-sweep", "8:136:64", "--out", sweep_csv, NULL);
 	return r.status ? -1 : 0;
 }
 
@@ -155,7 +155,7 @@ static void report_heatmap(void **state)
 	char csv[600], out[600], p[700];
 	snprintf(csv, sizeof(csv), "%s/pp.csv", test_dir);
 	snprintf(out, sizeof(out), "%s/heat", test_dir);
-	run_c2c(&r, "run", "pingpong", "--reps", "1", "--samples", "20", "--round-trips", "10", "--preheat-ms", "1", "--quiet",
+	run_c2c(&r, "run", "pingpong", "--max-attempts", "1", "--reps", "1", "--samples", "20", "--round-trips", "10", "--preheat-ms", "1", "--quiet",
 		"--out", csv, NULL);
 	if (r.status)
 		fail_msg("pingpong failed: %s", r.err);

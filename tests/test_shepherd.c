@@ -244,7 +244,7 @@ static void expect_bad(const char *opt, const char *val, const char *needle)
 	struct cmd_result r;
 	char *dir = temp_dir(), out[512];
 	snprintf(out, sizeof(out), "%s/x.csv", dir);
-	run_c2c(&r, "run", "shepherd", opt, val, "--out", out, "--duration", "0.1", "--reps", "1", NULL);
+	run_c2c(&r, "run", "shepherd", opt, val, "--out", out, "--duration", "0.1", "--max-attempts", "1", "--reps", "1", NULL);
 	assert_int_equal(r.status, 2);
 	assert_int_equal(count_lines(r.err), 1);
 	assert_non_null(strstr(r.err, opt));
@@ -282,7 +282,7 @@ static void test_run_writes_rows_and_histogram(void **state)
 	snprintf(out, sizeof(out), "%s/s.csv", dir);
 	snprintf(gaps, sizeof(gaps), "%s/s-gaps.csv", dir);
 	run_c2c(&r, "run", "shepherd", "--check", "atomic,pending", "--cpus", "2", "--tick-us", "20", "--duration", "0.5",
-		"--warmup", "0.1", "--reps", "1", "--out", out, NULL);
+		"--warmup", "0.1", "--max-attempts", "1", "--reps", "1", "--out", out, NULL);
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "runs_per_interval"));
 	assert_non_null(strstr(r.out, "ratio of medians to 'atomic'"));
@@ -291,7 +291,7 @@ static void test_run_writes_rows_and_histogram(void **state)
 	assert_non_null(hist);
 	assert_int_equal(count_lines(csv), 3);
 	assert_int_equal(count_lines(hist), 1 + 2 * 2 * SW_BINS);
-	assert_non_null(strstr(csv, "check,rep,cpus,"));
+	assert_non_null(strstr(csv, "check,rep,attempt,valid,invalid_reason,cpus,"));
 	assert_non_null(strstr(csv, ",short_gaps,"));
 	assert_non_null(strstr(csv, ",zone_lock_wait_max_ns,"));
 	assert_non_null(strstr(hist, "check,rep,side_table,kind,bin,lo_ticks,hi_ticks,count"));
@@ -321,7 +321,7 @@ static void test_existing_histogram_refused(void **state)
 	assert_non_null(f);
 	fclose(f);
 	run_c2c(&r, "run", "shepherd", "--check", "busy", "--tick-us", "20", "--duration", "0.2", "--warmup", "0.05",
-		"--reps", "1", "--out", out, NULL);
+		"--max-attempts", "1", "--reps", "1", "--out", out, NULL);
 	assert_int_not_equal(r.status, 0);
 	assert_non_null(strstr(r.err, "s-gaps.csv"));
 	assert_false(file_exists(out));

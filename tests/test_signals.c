@@ -17,7 +17,7 @@ static pid_t start_run(const char *csv)
 		int devnull = open("/dev/null", 1);
 		dup2(devnull, 1);
 		dup2(devnull, 2);
-		execl(bin, bin, "run", "pending-bit", "--reps", "50", "--duration", "0.15", "--warmup", "0.05", "--out", csv,
+		execl(bin, bin, "run", "pending-bit", "--max-attempts", "1", "--reps", "50", "--duration", "0.15", "--warmup", "0.05", "--out", csv,
 		      "--quiet", (char *)NULL);
 		_exit(127);
 	}
@@ -99,7 +99,7 @@ static void complete_run_is_marked_complete(void **s)
 	struct cmd_result r;
 	snprintf(csv, sizeof(csv), "%s/run.csv", dir);
 	snprintf(meta, sizeof(meta), "%s/run.meta", dir);
-	run_c2c(&r, "run", "pending-bit", "--reps", "1", "--duration", "0.02", "--warmup", "0.01", "--layout", "shared", "--out", csv, "--quiet", NULL);
+	run_c2c(&r, "run", "pending-bit", "--max-attempts", "1", "--reps", "1", "--duration", "0.02", "--warmup", "0.01", "--layout", "shared", "--out", csv, "--quiet", NULL);
 	assert_int_equal(r.status, 0);
 	char *m = slurp(meta);
 	assert_non_null(m);

@@ -8,6 +8,7 @@
 #include "harness/counters/sde.h"
 #include "harness/spin.h"
 #include <stdio.h>
+#include <sys/prctl.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,7 +30,7 @@ enum { ROLE_WRITER, ROLE_READER, ROLE_DRAINER };
 struct pb_run {
 	long *data;                    /* the work item's pending word */
 	struct vmap_node **meta;       /* the read-mostly pointer */
-	uint64_t work_iters;           /* calibrated private work per operation */
+	double work_ns;                /* requested private work per operation (each thread calibrates its own) */
 	uint64_t drain_ns;
 	int ttas;                      /* --policy test-then-set */
 } C2C_ALIGNED;
@@ -39,7 +40,7 @@ __attribute__((noinline)) uint64_t pb_writer_rmw_batch(struct thr *t, void *arg)
 {
 	const struct pb_run *r = arg;
 	long *data = r->data;
-	uint64_t already = 0, w = r->work_iters;
+	uint64_t already = 0, w = t->work_iters;
 	for (int i = 0; i < PB_BATCH; i++) {
 		already += (__atomic_fetch_or(data, WORK_STRUCT_PENDING, __ATOMIC_SEQ_CST) & WORK_STRUCT_PENDING) != 0;
 		spin_iters(w);
@@ -54,7 +55,7 @@ __attribute__((noinline)) uint64_t pb_writer_ttas_batch(struct thr *t, void *arg
 {
 	const struct pb_run *r = arg;
 	long *data = r->data;
-	uint64_t already = 0, rmw = 0, w = r->work_iters;
+	uint64_t already = 0, rmw = 0, w = t->work_iters;
 	for (int i = 0; i < PB_BATCH; i++) {
 		if (__atomic_load_n(data, __ATOMIC_RELAXED) & WORK_STRUCT_PENDING) {
 			already++;
@@ -74,7 +75,7 @@ __attribute__((noinline)) uint64_t pb_reader_batch(struct thr *t, void *arg)
 {
 	const struct pb_run *r = arg;
 	struct vmap_node *const volatile *meta = r->meta;
-	uint64_t w = r->work_iters;
+	uint64_t w = t->work_iters;
 	long sum = 0;
 	for (int i = 0; i < PB_BATCH; i++) {
 		/* Each pointer load waits for the previous operation, as the next allocation does:
@@ -89,14 +90,48 @@ __attribute__((noinline)) uint64_t pb_reader_batch(struct thr *t, void *arg)
 	return PB_BATCH;
 }
 
-/* The worker running drain_vmap_work: clears PENDING (set_work_pool_and_clear_pending). */
-static uint64_t pb_drain_batch(struct thr *t, void *arg)
+/* The worker running drain_vmap_work: clears PENDING (set_work_pool_and_clear_pending) at absolute
+ * deadlines, so the period does not drift by the time each pass takes; one pass per deadline. */
+static uint64_t pb_drain_once(const struct pb_run *r, uint64_t *next)
 {
-	const struct pb_run *r = arg;
-	(void)t;
-	sleep_ns(r->drain_ns);
+	uint64_t now = now_ns();
+	if (*next < now) /* late (the writer held the CPU): run now, count from here, no catch-up burst */
+		*next = now;
+	struct timespec ts = { (time_t)(*next / 1000000000ull), (long)(*next % 1000000000ull) };
+	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
 	__atomic_fetch_and(r->data, ~WORK_STRUCT_PENDING, __ATOMIC_SEQ_CST);
+	*next += r->drain_ns;
 	return 1;
+}
+
+/* The drainer's own loop (it sleeps: not a hot loop); timer slack as shepherd sets it. */
+static void pb_drainer(struct thr *t, const struct pb_run *r)
+{
+	uint64_t next = now_ns(), ops = 0;
+	prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0); /* the default 50 us slack would stretch short periods */
+	while (run_phase(t->ctl) == PHASE_WARMUP)
+		pb_drain_once(r, &next);
+	thr_measure_begin(t);
+	while (run_phase(t->ctl) == PHASE_MEASURE)
+		ops += pb_drain_once(r, &next);
+	thr_measure_end(t);
+	t->ops = ops;
+}
+
+/* What the calibrated work takes on this thread: the best of a few short timed batches (a batch
+ * that was preempted says nothing about the calibration; preemption has its own rule). */
+static double work_check_ns(uint64_t iters)
+{
+	const int n = 40;
+	double best = -1;
+	for (int k = 0; k < 5; k++) {
+		uint64_t t0 = now_ns();
+		for (int i = 0; i < n; i++)
+			spin_iters(iters);
+		double ns = (double)(now_ns() - t0) / n;
+		best = best < 0 || ns < best ? ns : best;
+	}
+	return best;
 }
 
 /* The bench's own tallies as software-defined events (sde:::c2cbench::NAME), measured phase only. */
@@ -127,14 +162,19 @@ static void __attribute__((constructor)) pb_sde_export(void)
 	sde_export(pb_sde, SDE_N);
 }
 
+/* Calibrate the work on this thread, where it is pinned; run; check the work after the window. */
 static void pb_body(struct thr *t, void *arg)
 {
 	const struct pb_run *r = arg;
-	batch_fn fn = t->role == ROLE_READER  ? pb_reader_batch
-		    : t->role == ROLE_DRAINER ? pb_drain_batch
-		    : r->ttas		      ? pb_writer_ttas_batch
-					      : pb_writer_rmw_batch;
+	if (t->role == ROLE_DRAINER) {
+		pb_drainer(t, r);
+		pb_publish(t);
+		return;
+	}
+	t->work_iters = r->work_ns > 0 ? (uint64_t)(r->work_ns * spin_rate_here() + 0.5) : 0;
+	batch_fn fn = t->role == ROLE_READER ? pb_reader_batch : r->ttas ? pb_writer_ttas_batch : pb_writer_rmw_batch;
 	thr_drive(t, fn, arg);
+	t->work_ns_achieved = r->work_ns > 0 ? work_check_ns(t->work_iters) : 0;
 	pb_publish(t);
 }
 
@@ -266,6 +306,35 @@ static void put_role(struct row *r, const char *role, const struct role_sum *s, 
 		row_na(r, key, "no operations completed");
 }
 
+/* The settings as achieved: the drain period (window / drains) and the work's ns/op on each thread. */
+static void pb_evidence(struct bench_ctx *c, const struct thr *t, struct row *r)
+{
+	const struct pb_priv *p = c->priv;
+	double req_us = (double)opt_long(c->o, "drain-us"), w_sum = 0;
+	int nw = 0;
+	bench_evidence(c, t, c->plan.n);
+	for (int i = 0; i < c->plan.n; i++) {
+		if (t[i].role == ROLE_DRAINER) {
+			double period = t[i].ops ? (double)(t[i].t1 - t[i].t0) / 1e3 / (double)t[i].ops : -1;
+			evidence_setting(&c->ev, "drain period", req_us, period, "us");
+			if (period > 0)
+				row_set(r, "drain_us_achieved", "%.2f", period);
+			else
+				row_na(r, "drain_us_achieved", "no drain in the window");
+		} else if (p->work_ns > 0) {
+			w_sum += t[i].work_ns_achieved;
+			nw++;
+			evidence_setting_max(&c->ev, "work", p->work_ns, t[i].work_ns_achieved, "ns/op");
+		}
+	}
+	if (!p->roles[ROLE_DRAINER].count)
+		row_na(r, "drain_us_achieved", "no drainer (--drain-us 0)");
+	if (nw)
+		row_set(r, "work_ns_achieved", "%.1f", w_sum / nw);
+	else
+		row_na(r, "work_ns_achieved", "no calibrated work (--work 0)");
+}
+
 static int pb_run(struct bench_ctx *c, const struct variant *v, int rep, struct row *r, char *err)
 {
 	struct pb_priv *p = c->priv;
@@ -287,7 +356,7 @@ static int pb_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 	run->data = (long *)(obj + work_off);
 	run->meta = (struct vmap_node **)(obj + meta_off);
 	*run->meta = nodes;
-	run->work_iters = spin_for_ns(p->work_ns);
+	run->work_ns = p->work_ns;
 	run->drain_ns = (uint64_t)opt_long(c->o, "drain-us") * 1000;
 	run->ttas = !strcmp(opt_str(c->o, "policy"), "test-then-set");
 
@@ -324,6 +393,7 @@ static int pb_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 		row_set(r, "meta_line", "%lu", (unsigned long)(ma / (uintptr_t)line));
 		row_set(r, "same_line", "%d", wa / (uintptr_t)line == ma / (uintptr_t)line);
 		row_set(r, "same_128b_block", "%d", wa / 128 == ma / 128);
+		pb_evidence(c, t, r);
 	}
 	free(t);
 	free(run);
@@ -344,7 +414,10 @@ static const struct bench pending_bit = {
 	.opts = pb_opts,
 	.variant_col = "layout",
 	.summary = pb_summary,
-	.flags = BENCH_PLACED,
+	.flags = BENCH_PLACED | BENCH_WINDOW,
+	.roles = "writer,reader,drainer",
+	.corun = "writer,reader", /* the drainer sleeps between drains: its rule is its achieved period */
+	.probe = "writer,reader",
 	.prepare = pb_prepare,
 	.run = pb_run,
 	.cleanup = pb_cleanup,

@@ -68,20 +68,21 @@ __attribute__((noinline)) uint64_t pp_cas_round_trips(uint64_t *line, uint64_t v
 	return v;
 }
 
-/* The other side: echo each value (load-store) or answer each odd value (cas) until told to stop. */
-static void responder(const struct pp_run *r)
+/* The other side: echo each value (load-store) or answer each odd value (cas) until told to stop;
+ * returns the handoffs it answered (its operations, for the validity rules). */
+static uint64_t responder(const struct pp_run *r)
 {
 	uint64_t x;
 	if (r->mode == MODE_CAS) {
 		for (uint64_t want = 1;; want += 2)
 			for (x = want; !__atomic_compare_exchange_n(r->ping, &x, want + 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE); x = want)
 				if (x == PP_STOP)
-					return;
+					return want / 2;
 	}
 	for (uint64_t want = 1;; want++) {
 		while ((x = __atomic_load_n(r->ping, __ATOMIC_ACQUIRE)) != want)
 			if (x == PP_STOP)
-				return;
+				return want - 1;
 		__atomic_store_n(r->pong, want, __ATOMIC_RELEASE);
 	}
 }
@@ -128,7 +129,7 @@ static void *pp_thread(void *p)
 		if (t->idx == 0)
 			initiator(t, r);
 		else
-			responder(r);
+			t->ops = responder(r);
 		thr_measure_end(t);
 	}
 	if (ok && h && h->thread_fini)
@@ -139,6 +140,7 @@ static void *pp_thread(void *p)
 /* Two threads on the pair; the samples land in r->ns, the handoff count in *handoffs. */
 static int measure(struct bench_ctx *c, struct pp_run *r, const struct pu_pair *pp, uint64_t *handoffs, char *err)
 {
+	struct steal_snap s0 = { 0 }, s1 = { 0 };
 	struct thr *t = thr_alloc(2);
 	struct runctl *ctl = aligned_alloc(C2C_BLOCK, sizeof(*ctl));
 	int rc = 0, started = 0;
@@ -156,6 +158,7 @@ static int measure(struct bench_ctx *c, struct pp_run *r, const struct pu_pair *
 		t[i].ctl = ctl;
 		t[i].bench = r;
 	}
+	steal_read(&s0);
 	for (int i = 0; i < 2 && !rc; i++)
 		if (pthread_create(&t[i].tid, NULL, pp_thread, &t[i]))
 			rc = err_set(err, "cannot create a thread for CPU %d", t[i].want_cpu);
@@ -168,11 +171,17 @@ static int measure(struct bench_ctx *c, struct pp_run *r, const struct pu_pair *
 	}
 	for (int i = 0; i < started; i++)
 		pthread_join(t[i].tid, NULL);
+	steal_read(&s1);
+	steal_apply(&s0, &s1, t, 2);
+	steal_free(&s0);
+	steal_free(&s1);
 	for (int i = 0; i < started && !rc; i++)
 		if (t[i].bind_err[0])
 			rc = err_set(err, "%s", t[i].bind_err);
-		else if (t[i].got_cpu_end != t[i].want_cpu)
-			rc = err_set(err, "thread bound to CPU %d ended on CPU %d", t[i].want_cpu, t[i].got_cpu_end);
+	if (!rc) { /* a thread that ended on another CPU is a migration: an invalid row (docs/validity.md) */
+		bench_evidence_role(c, &t[0], "initiator");
+		bench_evidence_role(c, &t[1], "responder");
+	}
 	*handoffs = t[0].ops;
 	pthread_barrier_destroy(&ctl->start);
 	free(ctl);
@@ -311,6 +320,18 @@ static void pp_cleanup(struct bench_ctx *c)
 /* Configuration columns: what compare joins rows on across machines and builds. */
 static const char *const pp_config[] = { "cpu_a", "cpu_b", "class", "mode", "samples", "round_trips", "preheat_ms", NULL };
 
+/* The placement probe times the pair itself, before and after: a move between shows as a change. */
+static int pp_probe_pairs(struct bench_ctx *c, const struct variant *v, int *a, int *b, int max)
+{
+	const struct pp_priv *p = c->priv;
+	const struct pu_pair *pp = &p->pair[v->param / NMODES];
+	if (max < 1)
+		return 0;
+	a[0] = pp->a;
+	b[0] = pp->b;
+	return 1;
+}
+
 static const struct bench pingpong = {
 	.name = "pingpong",
 	.finish_row = pp_finish_row,
@@ -321,6 +342,9 @@ static const struct bench pingpong = {
 	.summary = pp_summary,
 	.summary_by = "mode,class",
 	.flags = BENCH_PU_SET,
+	.roles = "initiator,responder",
+	.corun = "initiator,responder",
+	.probe_pairs = pp_probe_pairs,
 	.prepare = pp_prepare,
 	.run = pp_run,
 	.cleanup = pp_cleanup,

@@ -156,12 +156,14 @@ static void hooks_begin(struct rf_run *r, int role)
 {
 	if (r->hooks && r->hooks->measure_begin)
 		r->hooks->measure_begin(&r->thr[role], r->hooks->arg);
+	thr_evidence_begin(&r->thr[role]);
 }
 
 /* ops: what the per-1,000 counter columns divide by (caller: attempts; worker: pages populated). */
 static void hooks_end(struct rf_run *r, int role, uint64_t ops)
 {
 	r->thr[role].ops = ops;
+	thr_evidence_end(&r->thr[role]);
 	if (r->hooks && r->hooks->measure_end)
 		r->hooks->measure_end(&r->thr[role], r->hooks->arg);
 }
@@ -599,6 +601,8 @@ static int rf_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 		mem_free(r, sizeof(*r));
 		return err_set(err, "interrupted by signal %d", signals_pending());
 	}
+	struct steal_snap s0 = { 0 }, s1 = { 0 };
+	steal_read(&s0);
 	if (pthread_create(&tw, NULL, worker_main, r) || pthread_create(&tc, NULL, caller_main, r))
 		abort(); /* out of threads is not a user error */
 	pthread_barrier_wait(&r->start);
@@ -606,6 +610,11 @@ static int rf_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 	pthread_barrier_wait(&r->start);
 	pthread_join(tc, NULL);
 	pthread_join(tw, NULL);
+	steal_read(&s1);
+	steal_apply(&s0, &s1, r->thr, 2);
+	steal_free(&s0);
+	steal_free(&s1);
+	bench_evidence(c, r->thr, 2);
 	if (r->caller_err[0] || r->worker_err[0])
 		rc = err_set(err, "%s", r->caller_err[0] ? r->caller_err : r->worker_err);
 	else if (r->end == END_SIGNAL) /* a burst cut short is not a measurement: no row for it */
@@ -629,6 +638,17 @@ static void rf_cleanup(struct bench_ctx *c)
 /* Configuration columns: what compare joins rows on across machines and builds. */
 static const char *const rf_config[] = { "hold", "attempts", "max_failures", "size", "initial_empty", "initial_partial", "chunk_pages", "retries", "retry_ns", "alloc_ns", "populate_ns", "chunk_ns", NULL };
 
+/* The placement probe: caller against the unbound worker's CPU; a bound worker shares the caller's. */
+static int rf_probe_pairs(struct bench_ctx *c, const struct variant *v, int *a, int *b, int max)
+{
+	const struct rf_priv *p = c->priv;
+	if (v->param != RF_UNBOUND || max < 1 || p->worker_cpu < 0 || p->worker_cpu == p->caller_cpu)
+		return 0;
+	a[0] = p->caller_cpu;
+	b[0] = p->worker_cpu;
+	return 1;
+}
+
 static const struct bench refill = {
 	.name = "refill",
 	.desc = "a caller bursts atomic per-CPU allocations while the reserve's refill worker is bound to its CPU or not (seed 001, percpu)",
@@ -637,6 +657,10 @@ static const struct bench refill = {
 	.config = rf_config,
 	.summary = rf_summary,
 	.flags = 0,
+	.roles = "caller,worker",
+	/* the caller must run its burst; the bound worker is expected not to run (that is the result) */
+	.corun = "caller",
+	.probe_pairs = rf_probe_pairs,
 	.prepare = rf_prepare,
 	.run = rf_run,
 	.cleanup = rf_cleanup,

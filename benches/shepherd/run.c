@@ -126,15 +126,18 @@ static void shepherd_loop(struct sw_model *m, const struct runctl *ctl)
 static void workload_loop(struct sw_model *m, int c, struct thr *t)
 {
 	int measuring = 0, ph;
+	uint64_t bursts = 0; /* its operations, for the validity rules: a workload that never ran says so */
 	while ((ph = run_phase(t->ctl)) != PHASE_STOP) {
 		if (ph == PHASE_MEASURE && !measuring) {
 			thr_measure_begin(t);
 			measuring = 1;
 		}
 		sw_workload_burst(m, c);
+		bursts += measuring;
 	}
 	if (measuring)
 		thr_measure_end(t);
+	t->ops = bursts;
 }
 
 static void sw_body(struct thr *t, void *arg)
@@ -154,10 +157,19 @@ static void sw_body(struct thr *t, void *arg)
 int sw_run(struct sw_model *m, const struct topo *t, const struct plan *p, double warmup, double duration,
 	   const struct thr_hooks *hooks, struct sw_result *r, char *err)
 {
+	return sw_run_ev(m, t, p, warmup, duration, hooks, r, NULL, NULL, err);
+}
+
+int sw_run_ev(struct sw_model *m, const struct topo *t, const struct plan *p, double warmup, double duration,
+	      const struct thr_hooks *hooks, struct sw_result *r, void (*ev)(void *arg, const struct thr *t, int n),
+	      void *ev_arg, char *err)
+{
 	struct thr *thr = thr_alloc(p->n);
 	m->zone_work_iters = spin_for_ns((double)m->p.zone_work_ns);
 	m->op_iters = spin_for_ns((double)m->p.op_ns);
 	int rc = threads_run(t, p, thr, warmup, duration, sw_body, m, hooks, err);
+	if (!rc && ev)
+		ev(ev_arg, thr, p->n);
 	if (!rc) {
 		/* the window every workload thread measured in, in ticks */
 		uint64_t t0 = 0, t1 = UINT64_MAX;

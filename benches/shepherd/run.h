@@ -12,4 +12,8 @@ int sw_plan(const struct topo *t, int ncpus, struct plan *p, char *err);
 /* Run the model's threads for warm-up + duration, then collect the measured window into r. */
 int sw_run(struct sw_model *m, const struct topo *t, const struct plan *p, double warmup, double duration,
 	   const struct thr_hooks *hooks, struct sw_result *r, char *err);
+/* The same, handing every thread's record to ev (validity evidence) before they are freed. */
+int sw_run_ev(struct sw_model *m, const struct topo *t, const struct plan *p, double warmup, double duration,
+	      const struct thr_hooks *hooks, struct sw_result *r, void (*ev)(void *arg, const struct thr *t, int n),
+	      void *ev_arg, char *err);
 #endif

@@ -222,6 +222,29 @@ static void put_locks(struct row *r, const struct sw_result *x)
 	}
 }
 
+/* Validity evidence of the model's threads (the workloads must co-run; kworkers and the shepherd sleep). */
+static void sw_evidence(void *arg, const struct thr *t, int n)
+{
+	bench_evidence(arg, t, n);
+}
+
+/* The placement probe: the shepherd's CPU against each other CPU it visits (workloads run there). */
+static int sw_probe_pairs(struct bench_ctx *c, const struct variant *v, int *a, int *b, int max)
+{
+	int s = c->plan.slot[c->plan.n - 1].os, k = 0;
+	(void)v;
+	for (int i = 0; i < c->plan.n && k < max; i++) {
+		int cpu = c->plan.slot[i].os, dup = cpu == s;
+		for (int j = 0; j < k; j++)
+			dup |= b[j] == cpu;
+		if (!dup) {
+			a[k] = s;
+			b[k++] = cpu;
+		}
+	}
+	return k;
+}
+
 static int sw_run_variant(struct bench_ctx *c, const struct variant *v, int rep, struct row *r, char *err)
 {
 	struct sw_priv *s = c->priv;
@@ -229,7 +252,7 @@ static int sw_run_variant(struct bench_ctx *c, const struct variant *v, int rep,
 	struct sw_result *x = xcalloc(1, sizeof(*x));
 	p.check = (int)v->param;
 	struct sw_model *m = sw_model_new(&p, 0);
-	int rc = sw_run(m, c->topo, &c->plan, c->warmup, c->duration, c->hooks, x, err);
+	int rc = sw_run_ev(m, c->topo, &c->plan, c->warmup, c->duration, c->hooks, x, sw_evidence, c, err);
 	if (!rc) {
 		put_model(r, c, s);
 		put_runs(r, x, &p);
@@ -270,7 +293,10 @@ static const struct bench shepherd = {
 	.variant_col = "check",
 	.config = sh_config,
 	.summary = sw_summary,
-	.flags = 0,
+	.flags = BENCH_WINDOW,
+	.roles = "kworker,workload,shepherd",
+	.corun = "workload", /* kworkers and the shepherd sleep until due: their time on a CPU is the result */
+	.probe_pairs = sw_probe_pairs,
 	.prepare = sw_prepare,
 	.run = sw_run_variant,
 	.cleanup = sw_cleanup,

@@ -1,0 +1,23 @@
+/* --reps auto: repeat each configuration until the 95% confidence interval of its median is narrow
+ * enough, or a cap is reached (docs/validity.md). The interval is distribution-free: order
+ * statistics of the valid values, so it needs at least REPS_AUTO_MIN of them. */
+#ifndef C2C_REPSAUTO_H
+#define C2C_REPSAUTO_H
+
+#define REPS_AUTO_MIN 6 /* the fewest values with a 95% order-statistic interval of the median */
+
+enum reps_stop { REPS_GO, REPS_CI, REPS_MAX, REPS_TIME };
+
+struct reps_auto {
+	double ci_width; /* relative width (hi - lo) / median to reach */
+	int max_reps;    /* repetitions per configuration at most */
+	double max_s;    /* seconds of the whole run at most */
+};
+
+/* The 95% interval [lo, hi] of the median of v[0..n); -1 when n is too small for one. */
+int median_ci95(const double *v, int n, double *lo, double *hi);
+/* After a round: stop this configuration? reps done so far (valid or not), n valid values in v,
+ * elapsed seconds of the run. *width: the relative interval width (-1 when there is none). */
+enum reps_stop reps_auto_stop(const double *v, int n, int reps, double elapsed_s, const struct reps_auto *a, double *width);
+const char *reps_stop_name(enum reps_stop s);
+#endif

@@ -1,0 +1,116 @@
+#include "harness/validity.h"
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+const struct vrules vrules_default = {
+	.window_tol = 0.10,
+	.oncpu_min = 0.90,
+	.overlap_min = 0.90,
+	.steal_max = 0.02,
+	.probe_factor = 2.0,
+	.setting_tol = 0.25,
+};
+
+/* Append "rule: what" to the reason, "; "-separated. */
+static void broken(char *reason, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void broken(char *reason, size_t n, const char *fmt, ...)
+{
+	size_t k = strlen(reason);
+	va_list ap;
+	if (k + 3 >= n)
+		return;
+	if (k)
+		k += (size_t)snprintf(reason + k, n - k, "; ");
+	va_start(ap, fmt);
+	vsnprintf(reason + k, n - k, fmt, ap);
+	va_end(ap);
+}
+
+/* A role that must co-run and completed no operation (summed over its threads). */
+static void rule_ops(const struct evidence *e, char *reason, size_t n)
+{
+	for (int i = 0; i < e->n; i++) {
+		const struct ev_thread *t = &e->th[i];
+		if (!t->corun)
+			continue;
+		uint64_t ops = 0;
+		int first = 1;
+		for (int j = 0; j < e->n; j++)
+			if (!strcmp(e->th[j].role, t->role)) {
+				ops += e->th[j].ops;
+				first &= j >= i;
+			}
+		if (first && !ops)
+			broken(reason, n, "ops: %s completed 0 operations", t->role);
+	}
+}
+
+/* Per co-running thread: a window at all, its length, its time on a CPU. */
+static void rule_threads(const struct evidence *e, const struct vrules *v, char *reason, size_t n)
+{
+	for (int i = 0; i < e->n; i++) {
+		const struct ev_thread *t = &e->th[i];
+		if (!t->corun)
+			continue;
+		if (!t->measured) {
+			broken(reason, n, "window: %s%d took no window", t->role, t->idx);
+			continue;
+		}
+		double w = (double)(t->t1 - t->t0) / 1e9;
+		if (e->requested_s > 0 && fabs(w - e->requested_s) > v->window_tol * e->requested_s)
+			broken(reason, n, "window: %s%d %.3f s for %.3f s requested (%+.0f%%)", t->role, t->idx, w,
+			       e->requested_s, 100 * (w - e->requested_s) / e->requested_s);
+		double f = ev_oncpu(t), own = ev_oncpu_shared(e, i);
+		if (f >= 0 && f + own < v->oncpu_min)
+			broken(reason, n, "oncpu: %s%d on a CPU %.1f%% of its window (+%.1f%% by the bench's other threads on CPU %d) after %ld involuntary and %ld voluntary switches",
+			       t->role, t->idx, 100 * f, 100 * own, t->want_cpu, t->ivcsw, t->vcsw);
+	}
+	double ov = ev_overlap(e);
+	if (ov >= 0 && ov < v->overlap_min)
+		broken(reason, n, "overlap: co-running windows overlap %.1f%% of the longest", 100 * ov);
+}
+
+/* Every measuring thread: its CPU's steal and where it started and ended. */
+static void rule_cpus(const struct evidence *e, const struct vrules *v, char *reason, size_t n)
+{
+	for (int i = 0; i < e->n; i++) {
+		const struct ev_thread *t = &e->th[i];
+		if (!t->measured)
+			continue;
+		double s = ev_steal_frac(t);
+		if (s > v->steal_max)
+			broken(reason, n, "steal: CPU %d lost %.1f%% of %s%d's window", t->want_cpu, 100 * s, t->role, t->idx);
+		if (t->cpu_start != t->want_cpu || t->cpu_end != t->want_cpu)
+			broken(reason, n, "migration: %s%d bound to CPU %d ran on %d then %d", t->role, t->idx, t->want_cpu,
+			       t->cpu_start, t->cpu_end);
+	}
+}
+
+/* The placement probe (the hypervisor moved a vCPU) and the settings achieved. */
+static void rule_row(const struct evidence *e, const struct vrules *v, char *reason, size_t n)
+{
+	for (int i = 0; i < e->nprobe; i++) {
+		double a = e->probe_before[i], b = e->probe_after[i];
+		if (a > 0 && b > 0 && (b / a > v->probe_factor || a / b > v->probe_factor))
+			broken(reason, n, "probe: CPUs %d-%d %.1f ns before and %.1f ns after (x%.2f)", e->probe_a[i], e->probe_b[i], a, b,
+			       b > a ? b / a : a / b);
+	}
+	for (int i = 0; i < e->nset; i++) {
+		const struct ev_setting *s = &e->set[i];
+		if (s->achieved >= 0 && s->requested > 0 && fabs(s->achieved - s->requested) > v->setting_tol * s->requested)
+			broken(reason, n, "setting: %s %.4g %s achieved for %.4g requested (%+.0f%%)", s->name, s->achieved, s->unit,
+			       s->requested, 100 * (s->achieved - s->requested) / s->requested);
+	}
+}
+
+int validity_check(const struct evidence *e, const struct vrules *v, char *reason, size_t n)
+{
+	reason[0] = 0;
+	rule_ops(e, reason, n);
+	rule_threads(e, v, reason, n);
+	rule_cpus(e, v, reason, n);
+	rule_row(e, v, reason, n);
+	return !reason[0];
+}
