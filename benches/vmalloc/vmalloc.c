@@ -25,7 +25,7 @@ static const struct opt_spec vm_opts[] = {
 	{ 0 },
 };
 
-static const char *const vm_summary[] = { "cycle_ns", "over_pct", "queued", NULL };
+static const char *const vm_summary[] = { "cycle_ns", "cycle_cpu_ns", "over_pct", NULL };
 static const char *const vm_config[] = { "threads", "placement", "pages", "lazy_max", "work_ns", "purge_us", "mem_node", NULL };
 
 struct vm_priv {
@@ -215,9 +215,13 @@ static void fill_row(struct bench_ctx *c, const struct vm_priv *p, const struct 
 	row_set(w, "duration_s", "%.6f", (double)wk.ns / (double)p->threads / 1e9);
 	if (wk.ops) {
 		row_set(w, "cycle_ns", "%.3f", (double)wk.ns / (double)wk.ops);
+		row_set(w, "cycle_cpu_ns", "%.3f", (double)wk.stat[ST_CPU_NS] / (double)wk.ops);
 		row_set(w, "cycles_per_s", "%.0f", (double)wk.ops * (double)p->threads / ((double)wk.ns / 1e9));
+		row_set(w, "worker_on_cpu_pct", "%.1f", 100.0 * (double)wk.stat[ST_CPU_NS] / (double)wk.ns);
 	} else {
 		row_na(w, "cycle_ns", "no cycle completed");
+		row_na(w, "cycle_cpu_ns", "no cycle completed");
+		row_na(w, "worker_on_cpu_pct", "no cycle completed");
 		row_na(w, "cycles_per_s", "no cycle completed");
 	}
 	put_counts(w, &wk, &dr);
