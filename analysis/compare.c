@@ -3,7 +3,7 @@
 #include "harness/bench.h"
 #include "cli/commands.h"
 #include "cli/cmdargs.h"
-#include "analysis/compare_stats.h"
+#include "harness/compare_stats.h"
 #include "harness/csv.h"
 #include "analysis/results_in.h"
 #include "harness/stats.h"
