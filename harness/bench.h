@@ -65,6 +65,8 @@ struct bench {
 	/* CSV columns besides bench and variant_col that are configuration, not measurement or machine
 	 * context: `compare` joins rows on them. NULL-terminated; NULL: bench and variant_col only. */
 	const char *const *config;
+	/* Optional line printed under the summary's changes: the figures the bench reproduces (a seed's). */
+	const char *summary_note;
 };
 
 void bench_register(const struct bench *b);
