@@ -14,7 +14,7 @@ struct rule {
 
 static const struct rule rules[] = {
 	{ "harness/", { "harness/", NULL } },
-	{ "layouts/", { "layouts/", NULL } },
+	{ "layouts/", { "harness/", "layouts/", NULL } },
 	{ "benches/", { "harness/", "layouts/", "benches/", NULL } },
 	{ "analysis/", { "harness/", "analysis/", NULL } },
 	{ "runner/", { "harness/", "runner/", NULL } },
