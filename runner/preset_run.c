@@ -4,13 +4,14 @@
  * fresh process state (option parser, hwloc, allocator), and its output is captured exactly as
  * the user would see it, for the console log. */
 #include "harness/bench.h"
-#include "cli/cmdargs.h"
-#include "cli/commands.h"
+#include "harness/cmdargs.h"
 #include "harness/context.h"
 #include "runner/preset.h"
 #include "runner/preset_resume.h"
 #include "harness/signals.h"
+#include "runner/preset_run.h"
 #include "harness/util.h"
+#include "harness/version.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -447,7 +448,7 @@ static int resume_plan(const char *dir, const struct preset *p, struct planned *
 	return 0;
 }
 
-static int preset_main(int argc, char **argv)
+int preset_main(int argc, char **argv)
 {
 	const struct opt_spec *tables[] = { preset_opts, NULL };
 	struct opts o;
@@ -543,6 +544,3 @@ out:
 	free(argcopy);
 	return rc;
 }
-
-static const struct command preset_cmd = { "preset", "preset NAME", "run a preset (a list of runs) into results/HOST-DATE-PRESET/", preset_main };
-COMMAND_REGISTER(preset_cmd)
