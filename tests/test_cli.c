@@ -1,5 +1,6 @@
 /* Bad input through the real binary: one line naming the value and what is accepted, exit 2, no CSV. */
 #include "tests/testutil.h"
+#include "harness/util.h"
 #include <sched.h>
 #include <sys/stat.h>
 #include <stdlib.h>
@@ -19,7 +20,22 @@ static int setup(void **s)
 static void refused(const char *says, const char *a, const char *b, const char *c, const char *d)
 {
 	static struct cmd_result r;
-	run_c2c(&r, "run", "pending-bit", "--duration", "0.05", "--warmup", "0.01", "--reps", "1", "--out", out, a, b, c, d, NULL);
+	const char *def[] = { "--duration", "0.05", "--warmup", "0.01", "--reps", "1", "--out", out }, *given[] = { a, b, c, d };
+	const char *argv[20] = { "run", "pending-bit" };
+	int n = 2;
+	for (size_t i = 0; i < ARRAY_SIZE(def); i += 2) { /* a default only where the test does not give the option */
+		int dup = 0;
+		for (size_t j = 0; j < ARRAY_SIZE(given) && given[j]; j++)
+			dup |= !strcmp(given[j], def[i]);
+		if (!dup) {
+			argv[n++] = def[i];
+			argv[n++] = def[i + 1];
+		}
+	}
+	for (size_t j = 0; j < ARRAY_SIZE(given) && given[j]; j++)
+		argv[n++] = given[j];
+	argv[n] = NULL;
+	run_c2cv(&r, argv);
 	if (r.status != 2 || !strstr(r.err, says) || count_lines(r.err) != 1)
 		fail_msg("args %s %s: status %d, stderr: %s (wanted '%s')", a, b ? b : "", r.status, r.err, says);
 	assert_string_equal(strncmp(r.err, "c2cbench: error: ", 17) ? "no prefix" : "ok", "ok");
