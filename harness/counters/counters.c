@@ -28,10 +28,11 @@ static struct ctr_event *new_event(struct counters *k, const char *label, const 
 
 static void add_metric(struct counters *k, const struct evtab *tab, int m)
 {
-	const struct evrow *row = k->pmu[0] ? evtab_find(tab, k->pmu, metric_defs[m].name) : NULL;
-	struct ctr_event *e = new_event(k, metric_defs[m].name, row ? row->event : "", CK_HW, m);
+	const struct evrow *row = k->pmu[0] ? evtab_find(tab, k->pmu_table, metric_defs[m].name) : NULL;
+	char name[192];
+	struct ctr_event *e = new_event(k, metric_defs[m].name, row ? evrow_event(row, name, sizeof(name)) : "", CK_HW, m);
 	if (k->pmu[0] && !row)
-		snprintf(e->na, sizeof(e->na), "no such event on %s", k->pmu);
+		snprintf(e->na, sizeof(e->na), "no such event on %s", k->pmu_table);
 }
 
 /* One item of a --events list; an unknown name is bad input. */
@@ -134,28 +135,24 @@ static void set_global(struct counters *k, const char *status, const char *detai
 			snprintf(k->ev[i].na, sizeof(k->ev[i].na), "%.180s", status);
 }
 
-/* Pick the PMU: forced with --pmu, else libpfm4's default as PAPI picks it. */
+/* Pick the PMU (pmu_select: --pmu, libpfm4's detection, or a compatible PMU by CPUID) before PAPI starts. */
 static int choose_pmu(struct counters *k, const struct evtab *tab, const char *force, char *err)
 {
+	struct pmu_choice c;
 	if (force && !pmu_known(force) && !evtab_has_pmu(tab, force))
 		return err_set(err, "--pmu: '%s' is not accepted; accepted: a PMU of the platform table (%s) or a core PMU of the installed libpfm4 (see c2cbench events)",
 			    force, evtab_pmus(tab));
-	if (pmu_init(force, err))
+	if (pmu_select(force, &c, err))
 		return -1;
-	if (force) {
-		snprintf(k->pmu, sizeof(k->pmu), "%s", force);
-		snprintf(k->pmu_how, sizeof(k->pmu_how), "forced with --pmu (LIBPFM_FORCE_PMU)");
-	} else if (pmu_default()) {
-		snprintf(k->pmu, sizeof(k->pmu), "%s", pmu_default());
-		snprintf(k->pmu_how, sizeof(k->pmu_how), "detected by libpfm4");
-	} else {
-		snprintf(k->pmu_how, sizeof(k->pmu_how), "none: the installed libpfm4 knows no PMU for this CPU (newer CPUs: --pmu)");
-	}
+	snprintf(k->pmu, sizeof(k->pmu), "%s", c.used);
+	snprintf(k->pmu_table, sizeof(k->pmu_table), "%s", c.table);
+	snprintf(k->pmu_detected, sizeof(k->pmu_detected), "%s", c.detected);
+	snprintf(k->pmu_how, sizeof(k->pmu_how), "%s", c.why);
 	return 0;
 }
 
 /* Why hardware counting is impossible as a whole ("" when it may work). */
-static void global_reason(const char *force, char *why, size_t n, char *detail, size_t dn)
+static void global_reason(const char *used, char *why, size_t n, char *detail, size_t dn)
 {
 	why[0] = detail[0] = 0;
 	if (ctr_papi_start()) {
@@ -164,8 +161,8 @@ static void global_reason(const char *force, char *why, size_t n, char *detail, 
 	}
 	int cid = PAPI_get_component_index("perf_event");
 	const PAPI_component_info_t *ci = cid >= 0 ? PAPI_get_component_info(cid) : NULL;
-	if (force && !pmu_known(force)) {
-		snprintf(why, n, "no PMU: the installed libpfm4 has no %s table", force);
+	if (used[0] && !pmu_known(used)) {
+		snprintf(why, n, "no PMU: the installed libpfm4 has no %s table", used);
 		return;
 	}
 	if (!ci || ci->disabled) {
@@ -217,9 +214,9 @@ int counters_open(struct counters *k, const char *events, const char *force_pmu,
 	int any_hw = 0;
 	for (int i = 0; i < k->nev; i++)
 		any_hw |= k->ev[i].kind == CK_HW && !k->ev[i].na[0];
-	global_reason(force_pmu, why, sizeof(why), detail, sizeof(detail));
-	if (!why[0] && k->auto_mode && k->pmu[0] && !evtab_has_pmu(&tab, k->pmu))
-		snprintf(why, sizeof(why), "no table rows for PMU %s", k->pmu);
+	global_reason(k->pmu, why, sizeof(why), detail, sizeof(detail));
+	if (!why[0] && k->auto_mode && k->pmu[0] && !evtab_has_pmu(&tab, k->pmu_table))
+		snprintf(why, sizeof(why), "no table rows for PMU %s", k->pmu_table);
 	if (!why[0] && !k->pmu[0] && any_hw)
 		snprintf(why, sizeof(why), "no PMU: libpfm4 knows none for this CPU");
 	k->hw_usable = !why[0];

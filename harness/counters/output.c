@@ -86,6 +86,15 @@ void counters_to_row(struct counters *k, struct row *r)
 		row_set(r, "counters_pmu", "%s", k->pmu);
 	else
 		na_note(g, r, "counters_pmu", "counters_pmu", k->pmu_how);
+	if (k->pmu_detected[0])
+		row_set(r, "counters_pmu_detected", "%s", k->pmu_detected);
+	else
+		row_set(r, "counters_pmu_detected", "none");
+	if (k->pmu_table[0])
+		row_set(r, "counters_pmu_table", "%s", k->pmu_table);
+	else
+		na_note(g, r, "counters_pmu_table", "counters_pmu_table", k->pmu_how);
+	row_set(r, "counters_pmu_reason", "%s", k->pmu_how);
 	for (int i = 0; i < k->nev; i++) {
 		const struct ctr_event *e = &k->ev[i];
 		const char *why = e->na[0] ? e->na : k->thread_err[0] ? k->thread_err : NULL;
@@ -136,8 +145,8 @@ void counters_to_row(struct counters *k, struct row *r)
 
 void counters_describe(const struct counters *k, FILE *f)
 {
-	fprintf(f, "counters: PMU %s (%s); %d pass(es) per configuration; status: %s\n", k->pmu[0] ? k->pmu : "none", k->pmu_how,
-		k->npasses, k->detail);
+	fprintf(f, "counters: PMU %s (%s); table rows: %s; %d pass(es) per configuration; status: %s\n", k->pmu[0] ? k->pmu : "none",
+		k->pmu_how, k->pmu_table[0] ? k->pmu_table : "none", k->npasses, k->detail);
 	for (int i = 0; i < k->nev; i++) {
 		const struct ctr_event *e = &k->ev[i];
 		if (e->na[0])
