@@ -365,7 +365,7 @@ static const struct bench_view pb_views[] = {
 	{ .kind = VIEW_LINES, .title = "Thread scaling", .metrics = pb_ns, .x_cols = "writers,readers", .x_label = "threads (writers+readers)" },
 	{ VIEW_END },
 };
-static const char *const pb_order[] = { "shared", "aligned", "padded", NULL };
+static const char *const pb_order[] = { "shared", "aligned", "padded", "section", NULL };
 
 static const struct bench pending_bit = {
 	.name = "pending-bit",

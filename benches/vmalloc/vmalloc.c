@@ -254,6 +254,25 @@ static void vm_cleanup(struct bench_ctx *c)
 	c->priv = NULL;
 }
 
+/* What report draws: ns per cycle (wall and on-CPU) per layout, the share of frees past lazy_max,
+ * and the scaling over worker counts where a configuration ran at several. */
+static const struct view_metric vm_ns[] = {
+	{ "cycle_ns", "wall clock", "ns per alloc/free cycle", "ns", 0 },
+	{ "cycle_cpu_ns", "on CPU", "ns per alloc/free cycle", "ns", 0 },
+	{ 0 },
+};
+static const struct view_metric vm_over[] = {
+	{ "over_pct", "frees past lazy_max", "percent of frees", "pct", 0 },
+	{ 0 },
+};
+static const struct bench_view vm_views[] = {
+	{ .kind = VIEW_BARS, .title = "Layouts", .metrics = vm_ns },
+	{ .kind = VIEW_BARS, .title = "Frees that called schedule_work()", .metrics = vm_over },
+	{ .kind = VIEW_LINES, .title = "Worker scaling", .metrics = vm_ns, .x_cols = "threads", .x_label = "worker threads" },
+	{ VIEW_END },
+};
+static const char *const vm_order[] = { "shared", "aligned", "padded", "section", NULL };
+
 static const struct bench vmalloc_bench = {
 	.name = "vmalloc",
 	.desc = "test_vmalloc-style vmalloc/vfree cycles; frees past lazy_max lock-bts drain_vmap_work next to vmap_nodes (seed 003)",
@@ -266,5 +285,7 @@ static const struct bench vmalloc_bench = {
 	.cleanup = vm_cleanup,
 	.config = vm_config,
 	.summary_note = SEED_NOTE,
+	.views = vm_views,
+	.variant_order = vm_order,
 };
 BENCH_REGISTER(vmalloc_bench)
