@@ -10,7 +10,7 @@
 #include "harness/topo.h"
 #include <stdint.h>
 
-#define SCHEMA_VERSION 1
+#define SCHEMA_VERSION 2
 #define VARIANTS_MAX 256     /* variants a user lists or sweeps (layouts, offsets) */
 #define CONFIGS_MAX 262144   /* variants one run may hold (pingpong: pairs x modes) */
 #define SUMMARY_MAX 8        /* summary columns per bench */
@@ -126,4 +126,7 @@ void bench_variant(struct bench_ctx *c, const char *name, long param);
 int bench_main(const struct bench *b, int argc, char **argv);
 /* The harness options every bench takes. */
 extern const struct opt_spec harness_opts[];
+/* Configuration columns the harness writes in every bench's rows (the requested duration and
+ * warm-up change results): compare and report join on them as on a bench's own config. */
+extern const char *const harness_config[];
 #endif

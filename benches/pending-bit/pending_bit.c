@@ -203,6 +203,9 @@ static int pb_prepare(struct bench_ctx *c, char *err)
 	p->roles[ROLE_DRAINER] = (struct role_req){ "drainer", opt_long(c->o, "drain-us") > 0 };
 	if (bench_plan(c, p->roles, 2, err))
 		return -1;
+	if (p->roles[ROLE_DRAINER].count && c->plan.n >= PLAN_MAX) /* the drainer needs a slot of its own */
+		return err_set(err, "%d writers and readers plus the drainer (--drain-us) make %d threads; accepted: at most %d",
+			       c->plan.n, c->plan.n + 1, PLAN_MAX);
 	if (p->roles[ROLE_DRAINER].count) { /* the bound kworker runs on the queueing CPU */
 		struct slot s = c->plan.slot[0];
 		s.role = ROLE_DRAINER;
