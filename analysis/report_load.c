@@ -157,6 +157,21 @@ static char *gkey_of(const struct table *t, long r, const struct bench_view *v)
 			continue;
 		key_add(&k, &len, c, val ? val : "(absent)");
 	}
+	for (int i = 0; harness_config[i]; i++) { /* requested duration and warm-up change results */
+		const char *val = table_get(t, r, harness_config[i]);
+		int listed = 0;
+		for (int j = 0; j < nc; j++)
+			listed |= !strcmp(cols[j], harness_config[i]);
+		if (val && !listed)
+			key_add(&k, &len, harness_config[i], val);
+	}
+	int ok;
+	double d = cell_num(t, r, "duration_s", &ok);
+	if (!table_get(t, r, harness_config[0]) && ok) { /* older schema: the measured duration, to 2 digits */
+		char buf[32];
+		snprintf(buf, sizeof(buf), "%.2g", d);
+		key_add(&k, &len, "duration_s (measured)", buf);
+	}
 	return k;
 }
 

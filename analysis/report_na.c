@@ -126,7 +126,8 @@ void rpt_unused_row(struct rep *p, int m, const struct table *t, long r)
 	const char *why = table_get(t, r, "invalid_reason");
 	if (!why || !*why || !strcmp(why, "NA"))
 		why = "no reason recorded";
-	p->unused[reason_at(&p->unused, &p->nunused, m, why, strlen(why))].rows++;
+	long i = reason_at(&p->unused, &p->nunused, m, why, strlen(why)); /* it may move the list */
+	p->unused[i].rows++;
 }
 
 void rpt_reasons_free(struct rep *p)

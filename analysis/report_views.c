@@ -266,7 +266,8 @@ static void verdict(const struct view_metric *mt, double r, int ci, double lo, d
 /* Ratios of every machine to the first, per slot, series and metric, with the bootstrap CI. */
 static void group_ratios(struct rep *p, const struct grid *g)
 {
-	static const char *const hdr[] = { "x", "metric", "baseline machine", "median", "machine", "median", "ratio", "95% CI", "p (U-test)", "verdict" };
+	const char *hdr[] = { g->lines ? g->v->x_label ? g->v->x_label : "x" : g->rb->b ? g->rb->b->variant_col : "variant", "metric", "baseline machine",
+			      "median", "machine", "median", "ratio", "95% CI", "p (U-test)", "verdict" };
 	char med0[32], med1[32], ratio[32], cis[64], pvs[32], ver[256], x[200];
 	doc_p(&p->doc, "Ratios to %s (the first machine in the inputs): median of the machine over median of %s, with a bootstrap 95%% interval.",
 	      p->mach[0].label, p->mach[0].label);
