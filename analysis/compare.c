@@ -322,8 +322,8 @@ static int check_schemas(const struct results *a, const struct results *b, char 
 	if (a->schema != b->schema)
 		return err_set(err, "A (%s) has schema_version %d but B (%s) has schema_version %d; rows of different schema versions cannot be joined: compare results written by c2cbench builds of the same schema",
 			    a->first, a->schema, b->first, b->schema);
-	if (a->schema != SCHEMA_VERSION)
-		return err_set(err, "%s has schema_version %d; this c2cbench reads schema_version %d", a->first, a->schema, SCHEMA_VERSION);
+	if (a->schema > SCHEMA_VERSION || b->schema > SCHEMA_VERSION)
+		return err_set(err, "%s has schema_version %d; this c2cbench reads schema_version %d and older", a->schema > SCHEMA_VERSION ? a->first : b->first, a->schema > SCHEMA_VERSION ? a->schema : b->schema, SCHEMA_VERSION);
 	return 0;
 }
 

@@ -678,8 +678,8 @@ int report_main(int argc, char **argv)
 		rc = results_add(&p.res, o.args[i], err);
 	if (!rc && p.res.schema < 0)
 		rc = err_set(err, "the inputs hold no result rows; nothing to report");
-	if (!rc && p.res.schema != SCHEMA_VERSION)
-		rc = err_set(err, "%s has schema_version %d; this c2cbench reads schema_version %d", p.res.first, p.res.schema, SCHEMA_VERSION);
+	if (!rc && p.res.schema > SCHEMA_VERSION)
+		rc = err_set(err, "%s has schema_version %d; this c2cbench reads schema_version %d and older", p.res.first, p.res.schema, SCHEMA_VERSION);
 	if (rc) {
 		fprintf(stderr, "c2cbench: error: %s\n", err);
 		rc = EXIT_BADINPUT;

@@ -33,8 +33,9 @@
 
 static const struct opt_spec preset_opts[] = {
 	{ "dry-run", OPT_FLAG, NULL, NULL, "print the plan and its estimated duration, run nothing", NULL, NULL },
-	{ "results", OPT_TEXT, "results", "DIR", "where the run directory HOST-DATE-PRESET is created", NULL, NULL },
+	{ "results", OPT_TEXT, "results", "DIR", "where the run directory LABEL-DATE-PRESET is created", NULL, NULL },
 	{ "topology", OPT_TEXT, NULL, "SPEC", "plan on a foreign topology (with --dry-run): synthetic:\"pack:2 numa:1 core:8 pu:2\" or xml:FILE", NULL, NULL },
+	{ "label", OPT_TEXT, NULL, "NAME", "name of this machine in every row, .meta, metadata.txt and the directory name (default: the host name; with --resume: the directory's); letters, digits, . _ -", NULL, NULL },
 	{ "resume", OPT_TEXT, NULL, "DIR", "continue an interrupted run directory of this preset: runs complete in DIR are kept, the others run again", NULL, NULL },
 	{ 0 },
 };
@@ -258,15 +259,15 @@ static int make_run_dir(const char *results, const struct context *ctx, const ch
 		return err_set(err, "--results: cannot create '%s': %s", results, strerror(errno));
 	for (int k = 1; k < 100; k++) {
 		if (k == 1)
-			snprintf(dir, n, "%s/%s-%s-%s", results, ctx->host, stamp, preset);
+			snprintf(dir, n, "%s/%s-%s-%s", results, ctx->label, stamp, preset);
 		else
-			snprintf(dir, n, "%s/%s-%s-%s-%d", results, ctx->host, stamp, preset, k);
+			snprintf(dir, n, "%s/%s-%s-%s-%d", results, ctx->label, stamp, preset, k);
 		if (!mkdir(dir, 0755))
 			return 0;
 		if (errno != EEXIST)
 			return err_set(err, "--results: cannot create '%s': %s", dir, strerror(errno));
 	}
-	return err_set(err, "--results: too many run directories named %s/%s-%s-%s*", results, ctx->host, stamp, preset);
+	return err_set(err, "--results: too many run directories named %s/%s-%s-%s*", results, ctx->label, stamp, preset);
 }
 
 /* metadata.txt: what ran, where, with which build; rewritten whole (tmp + rename) after each run. */
@@ -283,6 +284,7 @@ static void write_metadata(const char *dir, const struct preset *p, const struct
 	fprintf(f, "preset: %s\npreset_file: %s\nstate: %s\nstarted: %s\n", p->name, p->path, state, rs->started);
 	if (rs->resumed[0])
 		fprintf(f, "resumed: %s\n", rs->resumed);
+	fprintf(f, "label: %s\n", ctx->label);
 	fprintf(f, "host: %s\ncpu_model: %s\npackages: %d\ncores: %d\npus: %d\nnuma_nodes: %d\nline_size: %d\nkernel: %s\ncompiler: %s\n",
 		ctx->host, ctx->cpu_model, ctx->packages, ctx->cores, ctx->pus, ctx->nodes, ctx->line_size, ctx->kernel, ctx->compiler);
 	for (int i = 0; i < p->n; i++) {
@@ -336,9 +338,9 @@ static void draw_status(struct console *c, int i, int n, const char *name, doubl
 }
 
 /* Run one, relaying its output to the terminal and the log, redrawing progress every second. */
-static int run_one(struct console *c, const struct preset_run *r, const char *csv, int i, int n, double t0, double left_after, double est)
+static int run_one(struct console *c, const struct preset_run *r, const char *csv, const char *label, int i, int n, double t0, double left_after, double est)
 {
-	const char *extra[] = { "--out", csv, NULL };
+	const char *extra[] = { "--out", csv, "--label", label, NULL };
 	int fd[2];
 	pid_t pid = spawn(r, extra, &fd[0], &fd[1]);
 	struct pollfd p[2] = { { fd[0], POLLIN, 0 }, { fd[1], POLLIN, 0 } };
@@ -389,7 +391,7 @@ static int run_all(struct console *c, const struct preset *p, struct planned *pl
 		snprintf(path, sizeof(path), "%s/%s", dir, pl[k].csv);
 		say(c, stderr, "[run %d of %d] %s\n", i, n, p->run[k].name);
 		double s = (double)now_ns() / 1e9;
-		pl[k].status = run_one(c, &p->run[k], path, i, n, t0, (total - done_est - pl[k].est) * scale, pl[k].est * scale);
+		pl[k].status = run_one(c, &p->run[k], path, ctx->label, i, n, t0, (total - done_est - pl[k].est) * scale, pl[k].est * scale);
 		pl[k].took = (double)now_ns() / 1e9 - s;
 		pl[k].rows = csv_rows(path);
 		done_est += pl[k].est;
@@ -458,7 +460,7 @@ int preset_main(int argc, char **argv)
 	char err[ERRLEN] = "", **argcopy = NULL, path[PATH_MAX], dir[PATH_MAX];
 	int rc = opts_parse_mixed(&o, tables, argc, argv, &argcopy, err);
 	if (rc && !strcmp(err, "help")) {
-		printf("usage: c2cbench preset NAME|FILE.ini [options]\nruns every run of a preset into %s/HOST-DATE-PRESET/ (see `c2cbench list`);\n"
+		printf("usage: c2cbench preset NAME|FILE.ini [options]\nruns every run of a preset into %s/LABEL-DATE-PRESET/ (see `c2cbench list`);\n"
 		       "Ctrl-C or SIGTERM stops the run in progress (its whole rows kept) and marks the directory interrupted\n", "results");
 		opts_help(stdout, preset_opts);
 		printf("presets are searched in %s\n", preset_dirs());
@@ -499,6 +501,13 @@ int preset_main(int argc, char **argv)
 	}
 	context_collect(&ctx, &topo);
 	topo_free(&topo);
+	if (opt_str(&o, "resume") && !opt_given(&o, "label"))
+		resume_label(opt_str(&o, "resume"), &ctx); /* the directory's label, so its runs stay one machine */
+	if (context_set_label(&ctx, opt_str(&o, "label"), err)) {
+		fprintf(stderr, "c2cbench: error: %s\n", err);
+		rc = EXIT_BADINPUT;
+		goto out;
+	}
 	struct resumed rs = { .resumed = "" };
 	snprintf(rs.started, sizeof(rs.started), "%s", ctx.started);
 	for (int i = 0, k = 0; i < p.n; i++) {
