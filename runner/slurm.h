@@ -68,6 +68,10 @@ int fleet_print_status(const struct fleet *f, FILE *o);
 /* The newest submission id in DIR/slurm/ (and how many there are); -1 if none. */
 int fleet_latest(const char *results, char *id, size_t n, int *count);
 
+/* Inside a Slurm task: the job id, array index, node, constraint and partition as metadata keys
+ * (slurm_job_id, ...); returns how many of keys/vals were filled (0 outside Slurm). */
+int slurm_task_env(const char *keys[], const char *vals[], int max);
+
 /* `c2cbench slurm submit|status ...` */
 int slurm_submit_main(int argc, char **argv);
 int slurm_status_main(int argc, char **argv);

@@ -132,7 +132,7 @@ static void finished(const struct fleet *f, int i, long job, struct task_report 
 	if (!r->node[0] && r->result_dir[0])
 		meta_value(meta, "slurm_node", r->node, sizeof(r->node));
 	tail_lines(errp, 3, last, sizeof(last));
-	if (rc == 0 && !strcmp(state, "complete")) {
+	if (rc == 0 && !strcmp(state, "finished")) {
 		r->state = TASK_DONE;
 		return;
 	}

@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 struct submit_args {
-	const char *preset, *constraints, *results, *partition;
+	const char *preset, *constraints, *results, *partition, *bin;
 	int wait, dry, resume, new_sub;
 };
 
@@ -25,7 +25,7 @@ static int plain_name(const char *s)
 	if (!*s || strlen(s) > 63)
 		return 0;
 	for (; *s; s++)
-		if (!isalnum((unsigned char)*s) && !strchr("_.+-", *s))
+		if (!isalnum((unsigned char)*s) && !strchr("_.-", *s))
 			return 0;
 	return 1;
 }
@@ -52,7 +52,7 @@ static int parse_constraints(struct fleet *f, const char *list, char *err)
 		if (!n || (p[n] == ',' && !p[n + 1]))
 			rc = err_set(err, "--constraints '%s': an empty element; accepted: features separated by single commas", list);
 		else if (!plain_name(name) || n > 63)
-			rc = err_set(err, "--constraints: '%.*s' is not a feature name; accepted: letters, digits and _.+- (at most 63)", (int)(n < 79 ? n : 79), p);
+			rc = err_set(err, "--constraints: '%.*s' is not a feature name; accepted: letters, digits and _.- (at most 63)", (int)(n < 79 ? n : 79), p);
 		else if (f->ntasks >= FLEET_TASKS_MAX)
 			rc = err_set(err, "--constraints: more than %d features", FLEET_TASKS_MAX);
 		for (int i = 0; !rc && i < f->ntasks; i++)
@@ -266,7 +266,7 @@ static int parse_args(int argc, char **argv, struct submit_args *a, struct fleet
 		const char *s = argv[i];
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
 		const char **slot = !strcmp(s, "--constraints") ? &a->constraints : !strcmp(s, "--results") ? &a->results
-				  : !strcmp(s, "--partition") ? &a->partition : NULL;
+				  : !strcmp(s, "--partition") ? &a->partition : !strcmp(s, "--bin") ? &a->bin : NULL;
 		if (slot || !strcmp(s, "--sbatch-arg")) {
 			if (!v)
 				return err_set(err, "%s needs a value", s);
@@ -290,7 +290,7 @@ static int parse_args(int argc, char **argv, struct submit_args *a, struct fleet
 		else if (!strcmp(s, "--new"))
 			a->new_sub = 1;
 		else if (s[0] == '-' && s[1])
-			return err_set(err, "unknown option '%s'; accepted: --constraints --results --partition --sbatch-arg --wait --dry-run --resume --new", s);
+			return err_set(err, "unknown option '%s'; accepted: --constraints --results --partition --sbatch-arg --bin --wait --dry-run --resume --new", s);
 		else if (a->preset)
 			return err_set(err, "one preset only, got '%s' and '%s'", a->preset, s);
 		else
@@ -298,24 +298,35 @@ static int parse_args(int argc, char **argv, struct submit_args *a, struct fleet
 	}
 	if (!a->results)
 		return err_set(err, "--results DIR is needed (a directory on the cluster's shared file system)");
-	if (a->resume && (a->constraints || a->partition || f->nsbatch || a->new_sub))
+	if (a->bin && (!*a->bin || has_control(a->bin)))
+		return err_set(err, "--bin: accepted: the c2cbench path on the nodes, or a name found on their PATH");
+	if (a->resume && (a->constraints || a->partition || f->nsbatch || a->new_sub || a->bin))
 		return err_set(err, "--resume continues DIR's submission as it was: give only the preset, --results and --wait");
 	if (!a->resume && !a->preset)
 		return err_set(err, "submit needs a preset name or .ini file");
 	if (!a->resume && !a->constraints)
 		return err_set(err, "--constraints LIST is needed: the Slurm node features to run on, e.g. xeon,epyc");
 	if (a->partition && !plain_name(a->partition))
-		return err_set(err, "--partition '%s': accepted: letters, digits and _.+-", a->partition);
+		return err_set(err, "--partition '%s': accepted: letters, digits and _.-", a->partition);
 	return 0;
 }
 
 static const char submit_usage[] =
 	"usage: c2cbench slurm submit PRESET --constraints F1,F2,... --results DIR [--partition P]\n"
-	"       [--sbatch-arg ARG]... [--wait] [--dry-run] [--new]\n"
+	"       [--sbatch-arg ARG]... [--bin PATH] [--wait] [--dry-run] [--new]\n"
 	"       c2cbench slurm submit [PRESET] --results DIR --resume [--wait]\n"
 	"one job array, one task per constraint (Slurm node feature), each on a whole node (--nodes=1\n"
 	"--exclusive), running `c2cbench preset PRESET --label FEATURE-NODE --results DIR`;\n"
-	"DIR/slurm/ID/ keeps the batch script, the submission record and each task's output\n";
+	"DIR/slurm/ID/ keeps the batch script, the submission record and each task's output\n"
+	"  --constraints LIST  Slurm node features, one task each (letters, digits, _.-)\n"
+	"  --results DIR       where every task writes FEATURE-NODE-DATE-PRESET/ (a shared file system)\n"
+	"  --partition P       the partition to submit to\n"
+	"  --sbatch-arg ARG    one more sbatch option for every task (repeatable), e.g. --time=30\n"
+	"  --bin PATH          the c2cbench the nodes run (default: this binary; a bare name: the nodes' PATH)\n"
+	"  --wait              block until every task ended, then print each task's status\n"
+	"  --dry-run           print the batch script and how it is submitted; submit nothing\n"
+	"  --resume            resubmit DIR's failed and interrupted tasks only (partial ones: preset --resume)\n"
+	"  --new               add another submission to a DIR that holds one (kept apart in DIR/slurm/ID/)\n";
 
 int slurm_submit_main(int argc, char **argv)
 {
@@ -346,7 +357,9 @@ int slurm_submit_main(int argc, char **argv)
 			snprintf(f.partition, sizeof(f.partition), "%s", a.partition);
 		if (!rc)
 			rc = plan_new(&f, &a, err);
-		if (!rc && !realpath("/proc/self/exe", f.bin))
+		if (!rc && a.bin)
+			snprintf(f.bin, sizeof(f.bin), "%s", a.bin);
+		else if (!rc && !realpath("/proc/self/exe", f.bin))
 			rc = err_set(err, "cannot find this binary: %s", strerror(errno));
 	}
 	for (const char *const *t = (const char *const[]){ "sbatch", "squeue", "scontrol", NULL }; !rc && !a.dry && *t; t++)
