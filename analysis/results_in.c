@@ -60,7 +60,7 @@ static int add_file(struct results *r, const char *path, int in_dir, char *err)
 	}
 	r->t = realloc(r->t, (size_t)(r->n + 1) * sizeof(struct table));
 	if (!r->t)
-		abort();
+		out_of_memory(0);
 	r->t[r->n++] = t;
 	return 0;
 }
@@ -90,7 +90,7 @@ int results_add(struct results *r, const char *path, char *err)
 			continue;
 		names = realloc(names, (size_t)(n + 1) * sizeof(char *));
 		if (!names)
-			abort();
+			out_of_memory(0);
 		names[n++] = xstrdup(e->d_name);
 	}
 	closedir(d);

@@ -37,7 +37,7 @@ static char *read_all(const char *path)
 		if (n == cap) {
 			t = realloc(t, 2 * cap + 1);
 			if (!t)
-				abort();
+				out_of_memory(0);
 			cap *= 2;
 		}
 	}

@@ -294,7 +294,7 @@ static int pb_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 		nodes[i].nr_busy = i;
 	struct pb_run *run = aligned_alloc(C2C_BLOCK, sizeof(*run));
 	if (!run)
-		abort();
+		out_of_memory(0);
 	memset(run, 0, sizeof(*run));
 	run->data = (long *)(obj + work_off);
 	run->meta = (struct vmap_node **)(obj + meta_off);

@@ -69,7 +69,7 @@ struct rf_run {
 	C2C_ALIGNED int wake;                /* futex word: bumped when PENDING is set or at stop */
 	C2C_ALIGNED int stop;
 	C2C_ALIGNED pthread_mutex_t token; /* the caller's CPU, for --hold token */
-	C2C_ALIGNED pthread_barrier_t start;
+	C2C_ALIGNED struct gate start; /* called off if the second thread cannot be created */
 	C2C_ALIGNED int abort; /* set by the main thread between the two start barriers */
 	/* read-only during the burst */
 	C2C_ALIGNED const struct rf_priv *p;
@@ -179,8 +179,11 @@ static void *worker_main(void *arg)
 	int cpu = r->unbound ? r->p->worker_cpu : r->p->caller_cpu;
 	int bound_token = !r->unbound && r->p->hold == HOLD_TOKEN;
 	int bad = bind_self(r->topo, cpu, &r->worker_got, r->worker_err) || hooks_init(r, ROLE_WORKER, cpu, r->worker_err);
-	pthread_barrier_wait(&r->start);
-	pthread_barrier_wait(&r->start);
+	if (gate_wait(&r->start) || gate_wait(&r->start)) { /* called off: the caller thread never started */
+		if (!bad)
+			hooks_fini(r, ROLE_WORKER);
+		return NULL;
+	}
 	if (bad)
 		return NULL;
 	if (__atomic_load_n(&r->abort, __ATOMIC_ACQUIRE)) {
@@ -296,8 +299,8 @@ static void *caller_main(void *arg)
 	struct rf_run *r = arg;
 	int cpu = r->p->caller_cpu;
 	int bad = bind_self(r->topo, cpu, &r->caller_got, r->caller_err) || hooks_init(r, ROLE_CALLER, cpu, r->caller_err);
-	pthread_barrier_wait(&r->start);
-	pthread_barrier_wait(&r->start);
+	gate_wait(&r->start); /* the caller starts last: its gate is never called off */
+	gate_wait(&r->start);
 	if (bad || __atomic_load_n(&r->abort, __ATOMIC_ACQUIRE)) {
 		caller_release(r, 0);
 		if (!bad)
@@ -592,18 +595,26 @@ static int rf_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 	r->unbound = v->param == RF_UNBOUND;
 	pthread_mutex_init(&r->lock, NULL);
 	pthread_mutex_init(&r->token, NULL);
-	pthread_barrier_init(&r->start, NULL, 3);
+	gate_init(&r->start, 3);
 	pcpu_init(&r->st, &p->cfg);
 	if (sleep_or_stop(p->rt_period_ns)) {
 		free(r->thr);
 		mem_free(r, sizeof(*r));
 		return err_set(err, "interrupted by signal %d", signals_pending());
 	}
-	if (pthread_create(&tw, NULL, worker_main, r) || pthread_create(&tc, NULL, caller_main, r))
-		abort(); /* out of threads is not a user error */
-	pthread_barrier_wait(&r->start);
+	int e = pthread_create(&tw, NULL, worker_main, r), e2 = e ? 0 : pthread_create(&tc, NULL, caller_main, r);
+	if (e || e2) { /* a thread limit: one line, no row, no wait for a thread that never came */
+		gate_off(&r->start);
+		if (!e)
+			pthread_join(tw, NULL);
+		gate_destroy(&r->start);
+		free(r->thr);
+		mem_free(r, sizeof(*r));
+		return thread_start_error(e ? e : e2, e ? "the worker thread" : "the caller thread", err);
+	}
+	gate_wait(&r->start);
 	r->abort = r->caller_err[0] || r->worker_err[0];
-	pthread_barrier_wait(&r->start);
+	gate_wait(&r->start);
 	pthread_join(tc, NULL);
 	pthread_join(tw, NULL);
 	if (r->caller_err[0] || r->worker_err[0])
@@ -612,7 +623,7 @@ static int rf_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 		rc = err_set(err, "interrupted by signal %d", signals_pending());
 	else if (!(rc = check_books(r, err)))
 		fill_row(r, w);
-	pthread_barrier_destroy(&r->start);
+	gate_destroy(&r->start);
 	pthread_mutex_destroy(&r->token);
 	pthread_mutex_destroy(&r->lock);
 	free(r->thr);
