@@ -51,6 +51,8 @@ int csv_open(struct csv *c, const char *path, char *err)
 	c->fd = S_ISFIFO(st.st_mode) && existing_special ? open_fifo(path)
 							 : open(path, O_WRONLY | O_APPEND | O_CLOEXEC | (existing_special ? 0 : O_CREAT | O_EXCL), 0644);
 	if (c->fd < 0) {
+		if (errno == EINTR)
+			return err_set(err, "--out: '%s': interrupted while waiting for a reader of the FIFO; nothing was measured", path);
 		if (errno == EEXIST)
 			return err_set(err, "--out: '%s' already exists; accepted: a new file (results are never overwritten)", path);
 		return err_set(err, "--out: cannot create '%s': %s; accepted: a writable path in an existing directory", path, strerror(errno));

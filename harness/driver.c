@@ -328,6 +328,8 @@ int bench_main(const struct bench *b, int argc, char **argv)
 		}
 		free(made);
 	}
+	if (rc && signals_pending() && rc < 128) /* stopped before measuring (a FIFO wait): the signal's status */
+		rc = 128 + signals_pending();
 	if (rc)
 		fprintf(stderr, "c2cbench: error: %s\n", err);
 	if (b->cleanup)
