@@ -38,11 +38,11 @@ int matrix_probe(const char *path, char *err)
 {
 	size_t len = strlen(path) + 8;
 	char *tmp = xcalloc(len, 1);
-	snprintf(tmp, len, "%s.tmp", path);
-	FILE *f = fopen(tmp, "w");
-	int rc = f ? 0 : err_set(err, "--matrix %s: cannot create %s: %s", path, tmp, strerror(errno));
-	if (f) {
-		fclose(f);
+	snprintf(tmp, len, "%s.XXXXXX", path); /* mkstemp: a FILE.tmp of the user's is never opened or removed */
+	int fd = mkstemp(tmp);
+	int rc = fd >= 0 ? 0 : err_set(err, "--matrix %s: cannot create a file next to it: %s", path, strerror(errno));
+	if (fd >= 0) {
+		close(fd);
 		unlink(tmp);
 	}
 	free(tmp);
