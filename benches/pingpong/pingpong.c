@@ -316,7 +316,7 @@ static const char *const pp_classes[] = { "smt", "same-llc", "same-package", "cr
 static const struct bench_view pp_views[] = {
 	{ .kind = VIEW_MATRIX, .title = "Core-to-core latency", .metrics = pp_metrics, .row_col = "cpu_a", .col_col = "cpu_b",
 	  .facet_col = "mode", .class_col = "class", .classes = pp_classes },
-	{ VIEW_END },
+	{ .kind = VIEW_END },
 };
 
 static const struct bench pingpong = {
