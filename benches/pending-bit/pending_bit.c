@@ -353,6 +353,7 @@ static void pb_cleanup(struct bench_ctx *c)
 static const struct view_metric pb_ns[] = {
 	{ "writer_ns_per_op", "writer", "ns per operation", "ns", 0 },
 	{ "reader_ns_per_op", "reader", "ns per operation", "ns", 0 },
+	{ "hitm_per_kop", "HITM per 1,000 operations", "HITM events per 1,000 operations", NULL, 0 }, /* counters */
 	{ 0 },
 };
 static const double pb_marks[] = { 64, 128, 0 };
@@ -364,7 +365,7 @@ static const struct bench_view pb_views[] = {
 	{ .kind = VIEW_BARS, .title = "Layouts", .metrics = pb_ns, .implied_cols = "offset" },
 	{ .kind = VIEW_LINES, .title = "Thread scaling", .metrics = pb_ns, .x_cols = "writers,readers", .x_label = "threads (writers+readers)",
 	  .implied_cols = "offset" },
-	{ VIEW_END },
+	{ .kind = VIEW_END },
 };
 static const char *const pb_order[] = { "shared", "aligned", "padded", "section", NULL };
 
