@@ -40,7 +40,7 @@ void bench_variant(struct bench_ctx *c, const char *name, long param)
 		c->var_cap = c->var_cap ? 2 * c->var_cap : 16;
 		c->var = realloc(c->var, (size_t)c->var_cap * sizeof(*c->var));
 		if (!c->var)
-			abort();
+			out_of_memory(0);
 	}
 	snprintf(c->var[c->nvar].name, sizeof(c->var[0].name), "%s", name);
 	c->var[c->nvar++].param = param;
@@ -66,6 +66,14 @@ void bench_evidence_role(struct bench_ctx *c, const struct thr *t, const char *r
 {
 	if (c->ev_on)
 		evidence_thread(&c->ev, t, role, c->b->corun && list_has(c->b->corun, role));
+}
+
+void bench_evidence_copy(struct bench_ctx *c, const struct ev_thread *x)
+{
+	struct ev_thread y = *x;
+	y.corun = c->b->corun && list_has(c->b->corun, y.role);
+	if (c->ev_on)
+		evidence_add(&c->ev, &y);
 }
 
 void bench_evidence(struct bench_ctx *c, const struct thr *t, int n)

@@ -13,7 +13,7 @@
 #include "harness/topo.h"
 #include <stdint.h>
 
-#define SCHEMA_VERSION 2 /* 2: validity columns (docs/validity.md) */
+#define SCHEMA_VERSION 4 /* 4: validity columns (docs/validity.md) */
 #define VARIANTS_MAX 256     /* variants a user lists or sweeps (layouts, offsets) */
 #define CONFIGS_MAX 262144   /* variants one run may hold (pingpong: pairs x modes) */
 #define SUMMARY_MAX 8        /* summary columns per bench */
@@ -25,6 +25,44 @@ struct variant {
 };
 
 struct bench;
+
+/* How `report` draws a bench: declared here as data, read by analysis/ (which names no bench).
+ * A metric is one CSV column; metrics with the same axis share one chart (and so one unit). */
+struct view_metric {
+	const char *col;   /* CSV column */
+	const char *label; /* legend text: "writer", "runs per interval" */
+	const char *unit;  /* y-axis text: "ns per operation", "count" */
+	const char *axis;  /* metrics with equal axis share a chart; NULL: the metric has its own */
+	int higher_better; /* 0: lower is better (the usual: ns, misses) */
+};
+
+enum view_kind {
+	VIEW_END = 0, /* ends a bench's views */
+	VIEW_BARS,    /* x: the variants in declared order, baseline first; one chart per axis */
+	VIEW_LINES,   /* x: the numeric x columns (a sweep, thread counts); one line per series */
+	VIEW_MATRIX,  /* a value per (row_col, col_col) pair: a heat map and a per-class table */
+};
+
+struct bench_view {
+	enum view_kind kind;
+	const char *title;             /* section title: "Offset sweep", "Core-to-core latency" */
+	const char *variant_prefix;    /* rows whose variant starts with this (NULL: all rows not taken by
+	                                * an earlier view of the bench) */
+	const struct view_metric *metrics; /* { 0 }-terminated */
+	const char *implied_cols;      /* comma list of config columns the variant sets (a layout's offset):
+	                                * left out of the chart key, so they do not split a chart */
+	/* VIEW_LINES: x is the sum of these comma-listed numeric columns ("offset", "writers,readers"),
+	 * labelled "a+b" when several; lines per variant unless the variant names the x (x_is_variant). */
+	const char *x_cols;
+	const char *x_label;
+	int x_is_variant;
+	const double *marks;           /* VIEW_LINES: x values drawn as labelled vertical lines, 0-terminated */
+	const char *const *mark_labels; /* their labels */
+	/* VIEW_MATRIX: the pair's two columns, the facet (one map per value), the class column and its
+	 * values nearest first; pairs of the first class share a core, pairs of the last cross packages. */
+	const char *row_col, *col_col, *facet_col, *class_col;
+	const char *const *classes;
+};
 
 struct bench_ctx {
 	const struct bench *b;
@@ -54,6 +92,7 @@ enum bench_flags {
 	BENCH_PLACED = 1, /* takes --placement and --mem-node */
 	BENCH_PU_SET = 2, /* takes --placement auto|cpus:LIST as the set of PUs it places itself on */
 	BENCH_WINDOW = 4, /* its co-running threads measure for --duration: the window rule applies */
+	BENCH_MEM_NODE = 8, /* takes --mem-node and reads it itself (pingpong: a|b|N) */
 };
 
 struct bench {
@@ -81,6 +120,12 @@ struct bench {
 	 * placement probe times ("writer,reader"), or probe_pairs for benches without a plan. */
 	const char *roles, *corun, *probe;
 	int (*probe_pairs)(struct bench_ctx *c, const struct variant *v, int *a, int *b, int max);
+	/* What report draws ({ VIEW_END }-terminated; NULL: a bar chart per summary column). */
+	const struct bench_view *views;
+	/* Variants in the order a person compares them, baseline first (NULL-terminated; NULL: as run). */
+	const char *const *variant_order;
+	/* Optional line printed under the summary's changes: the figures the bench reproduces (a seed's). */
+	const char *summary_note;
 };
 
 void bench_register(const struct bench *b);
@@ -98,6 +143,8 @@ void bench_variant(struct bench_ctx *c, const char *name, long param);
 /* Record threads' evidence after a run: by their plan role names, or under one role name. */
 void bench_evidence(struct bench_ctx *c, const struct thr *t, int n);
 void bench_evidence_role(struct bench_ctx *c, const struct thr *t, const char *role);
+/* Or a record kept since its run (pingpong measures a round once for several rows). */
+void bench_evidence_copy(struct bench_ctx *c, const struct ev_thread *x);
 /* The CPU pairs the placement probe times for a variant (at most max). */
 int bench_probe_pairs(struct bench_ctx *c, const struct variant *v, int *a, int *b, int max);
 
@@ -105,4 +152,7 @@ int bench_probe_pairs(struct bench_ctx *c, const struct variant *v, int *a, int 
 int bench_main(const struct bench *b, int argc, char **argv);
 /* The harness options every bench takes. */
 extern const struct opt_spec harness_opts[];
+/* Configuration columns the harness writes in every bench's rows (the requested duration and
+ * warm-up change results): compare and report join on them as on a bench's own config. */
+extern const char *const harness_config[];
 #endif

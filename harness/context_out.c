@@ -4,7 +4,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -13,6 +15,7 @@ static const char *const row_facts[] = { "cpu_vendor", "microcode", "hypervisor"
 
 void context_to_row(const struct context *c, struct row *r)
 {
+	row_set(r, "label", "%s", c->label);
 	row_set(r, "host", "%s", c->host);
 	row_set(r, "cpu_model", "%s", c->cpu_model);
 	row_set(r, "packages", "%d", c->packages);
@@ -81,6 +84,7 @@ static void meta_body(FILE *f, const struct context *c)
 {
 	char num[32];
 	fprintf(f, "; c2cbench run context (INI). Unknown facts are NA; [na_reason] says why.\n[context]\n");
+	put(f, "label", c->label);
 	put(f, "host", c->host);
 	put(f, "started", c->started);
 	put(f, "cpu_model", c->cpu_model);
@@ -115,7 +119,7 @@ int context_write_meta(const struct context *c, const char *path, char *err)
 	meta_body(f, c);
 	/* until the run ends and says otherwise: a run killed outright (SIGKILL, a second Ctrl-C) stays "running" */
 	fprintf(f, "\n[run]\nstatus = running\n");
-	if (fclose(f)) {
+	if (ferror(f) | fclose(f)) { /* a write that failed early (a full disk) is an error too */
 		unlink(path);
 		return err_set(err, "cannot write metadata file '%s': %s", path, strerror(errno));
 	}
@@ -127,10 +131,18 @@ int context_meta_status(const struct context *c, const char *path, const char *s
 	char tmp[1200], num[32], ended[32];
 	time_t now = time(NULL);
 	struct tm tm;
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	FILE *f = fopen(tmp, "w");
-	if (!f)
-		return err_set(err, "cannot update metadata file '%s': %s", path, strerror(errno));
+	/* A fresh name of our own (mkstemp, O_EXCL): a NAME.meta.tmp of the user's is never opened or renamed. */
+	snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path);
+	int fd = mkstemp(tmp);
+	FILE *f = fd >= 0 && !fchmod(fd, 0644) ? fdopen(fd, "w") : NULL;
+	if (!f) {
+		int e = errno;
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp);
+		}
+		return err_set(err, "cannot update metadata file '%s': %s", path, strerror(e));
+	}
 	meta_body(f, c);
 	fprintf(f, "\n[run]\n");
 	put(f, "status", status);
@@ -140,10 +152,20 @@ int context_meta_status(const struct context *c, const char *path, const char *s
 	put(f, "ended", ended);
 	if (reason && *reason)
 		put(f, "reason", reason);
-	if (fclose(f) || rename(tmp, path)) { /* the old file stays whole if the new one cannot be had */
+	if (ferror(f) | fclose(f) || rename(tmp, path)) { /* the old file stays whole if the new one cannot be had */
 		int e = errno;
 		unlink(tmp);
 		return err_set(err, "cannot update metadata file '%s': %s", path, strerror(e));
 	}
+	return 0;
+}
+
+int context_set_label(struct context *c, const char *label, char *err)
+{
+	if (!label)
+		return 0;
+	if (label_check("--label", label, err))
+		return -1;
+	snprintf(c->label, sizeof(c->label), "%s", label);
 	return 0;
 }

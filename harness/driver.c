@@ -30,7 +30,8 @@ const struct opt_spec harness_opts[] = {
 	{ "valid-setting", OPT_PERCENT, "25", "PERCENT", "invalid when an achieved setting (drain period, work ns/op) is off the requested by more than this", NULL, NULL },
 	{ "placement", OPT_TEXT, "auto", "POLICY", "thread placement: " PLACEMENTS " (auto: cross-socket on 2+ packages, else same-socket)", NULL, NULL },
 	{ "mem-node", OPT_TEXT, "writer", "N|writer|reader", "NUMA node for the contended memory", NULL, NULL },
-	{ "out", OPT_TEXT, NULL, "FILE", "CSV file to create (default results/BENCH-HOST-TIMESTAMP.csv)", NULL, NULL },
+	{ "label", OPT_TEXT, NULL, "NAME", "name of this machine in compare and report, in every row and the .meta (default: the host name); letters, digits, . _ -", NULL, NULL },
+	{ "out", OPT_TEXT, NULL, "FILE", "CSV file to create (default results/BENCH-LABEL-TIMESTAMP.csv)", NULL, NULL },
 	{ "seed", OPT_UINT, "0", "N", "seed for the shuffled order (0: from the clock; the CSV records it)", NULL, NULL },
 	{ "topology", OPT_TEXT, NULL, "SPEC", "plan on a foreign topology: synthetic:\"pack:2 numa:1 core:8 pu:2\" or xml:FILE", NULL, NULL },
 	{ "dry-run", OPT_FLAG, NULL, NULL, "print the plan and exit without running", NULL, NULL },
@@ -41,6 +42,8 @@ const struct opt_spec harness_opts[] = {
 	{ "require-counters", OPT_FLAG, NULL, NULL, "exit with status 3, before any thread starts, if a requested counter cannot be had", NULL, NULL },
 	{ 0 },
 };
+
+const char *const harness_config[] = { "duration_requested_s", "warmup_requested_s", NULL };
 
 /* xorshift64*: a reproducible shuffle from the recorded seed. */
 static uint64_t next_rand(uint64_t *s)
@@ -70,13 +73,13 @@ static int default_out(const struct bench_ctx *c, char *path, size_t n, char *er
 		return err_set(err, "cannot create directory 'results': %s; use --out FILE", strerror(errno));
 	for (int k = 1; k < 100; k++) {
 		if (k == 1)
-			snprintf(path, n, "results/%s-%s-%s.csv", c->b->name, c->ctx.host, stamp);
+			snprintf(path, n, "results/%s-%s-%s.csv", c->b->name, c->ctx.label, stamp);
 		else
-			snprintf(path, n, "results/%s-%s-%s-%d.csv", c->b->name, c->ctx.host, stamp, k);
+			snprintf(path, n, "results/%s-%s-%s-%d.csv", c->b->name, c->ctx.label, stamp, k);
 		if (access(path, F_OK))
 			return 0;
 	}
-	return err_set(err, "too many result files named results/%s-%s-%s*.csv", c->b->name, c->ctx.host, stamp);
+	return err_set(err, "too many result files named results/%s-%s-%s*.csv", c->b->name, c->ctx.label, stamp);
 }
 
 static int usage_error(const struct bench *b, const char *msg)
@@ -108,6 +111,8 @@ static void fill_front(const struct bench_ctx *c, struct row *r, int rep, int vi
 static void fill_back(const struct bench_ctx *c, struct row *r)
 {
 	context_to_row(&c->ctx, r);
+	row_set(r, "duration_requested_s", "%g", c->duration);
+	row_set(r, "warmup_requested_s", "%g", c->warmup);
 	row_set(r, "seed", "%llu", (unsigned long long)c->seed);
 	row_set(r, "na_reason", "%s", r->na_reason);
 }
@@ -300,6 +305,21 @@ static int mark_meta(const struct bench_ctx *c, const char *meta, long rows, int
 				   sig ? why : rc ? err : NULL, cerr);
 }
 
+/* What an out-of-memory exit removes: the run's CSV and .meta while they hold no row (util.c). */
+static const struct csv *oom_out;
+static const char *oom_meta;
+
+static void remove_empty_outputs(void)
+{
+	if (oom_out && oom_out->created && !oom_out->rows && oom_out->path) {
+		unlink(oom_out->path);
+		if (oom_meta && oom_meta[0])
+			unlink(oom_meta);
+	}
+}
+
+#define DRY_RUN_VARIANTS 1000 /* variants the dry run names (pingpong on 256 PUs has 65,280) */
+
 static void print_dry_run(const struct bench_ctx *c)
 {
 	if (c->reps_auto)
@@ -312,8 +332,10 @@ static void print_dry_run(const struct bench_ctx *c)
 		printf("bench %s: %d variant(s) x %d repetition(s), %.3g s warm-up + %.3g s each: about %.0f s\n", c->b->name,
 		       c->nvar, c->reps, c->warmup, c->duration, c->nvar * c->reps * (c->warmup + c->duration));
 	printf("%s:", c->b->variant_col);
-	for (int i = 0; i < c->nvar; i++)
+	for (int i = 0; i < c->nvar && i < DRY_RUN_VARIANTS; i++)
 		printf(" %s", c->var[i].name);
+	if (c->nvar > DRY_RUN_VARIANTS)
+		printf(" ... and %d more", c->nvar - DRY_RUN_VARIANTS);
 	printf("\n");
 	if (c->plan.n)
 		plan_print(&c->plan, c->topo, stdout);
@@ -338,7 +360,8 @@ int bench_main(const struct bench *b, int argc, char **argv)
 	}
 	if (o.nargs)
 		rc = err_set(err, "unexpected argument '%s'; options start with --", o.args[0]);
-	if (!rc && !(b->flags & BENCH_PLACED) && ((opt_given(&o, "placement") && !(b->flags & BENCH_PU_SET)) || opt_given(&o, "mem-node")))
+	if (!rc && !(b->flags & BENCH_PLACED) && ((opt_given(&o, "placement") && !(b->flags & BENCH_PU_SET)) ||
+				    (opt_given(&o, "mem-node") && !(b->flags & BENCH_MEM_NODE))))
 		rc = err_set(err, "bench %s does not take %s (it places its own threads; see --help)", b->name,
 			  b->flags & BENCH_PU_SET ? "--mem-node" : "--placement or --mem-node");
 	if (!rc && validity_opts(c, &o, err))
@@ -361,7 +384,10 @@ int bench_main(const struct bench *b, int argc, char **argv)
 		c->seed = (now_ns() ^ (uint64_t)getpid()) | 1;
 	context_collect(&c->ctx, &topo);
 
-	if (b->prepare(c, err))
+	signals_install(); /* from here INT, TERM, HUP, PIPE or XFSZ stops the run cleanly, not the process */
+	if (context_set_label(&c->ctx, opt_str(&o, "label"), err))
+		rc = EXIT_BADINPUT;
+	else if (b->prepare(c, err))
 		rc = EXIT_BADINPUT;
 	else if (counters_open(ctr, opt_str(&o, "events"), opt_str(&o, "pmu"), &c->plan, err))
 		rc = EXIT_BADINPUT;
@@ -382,8 +408,10 @@ int bench_main(const struct bench *b, int argc, char **argv)
 			unlink(out.path);
 		csv_close(&out, path);
 	} else {
+		oom_out = &out;
+		oom_meta = meta;
+		oom_cleanup(remove_empty_outputs);
 		context_warn(&c->ctx, stderr);
-		signals_install();
 		c->out_path = out.path;
 		if (run_all(c, ctr, &out, err))
 			rc = 1;
@@ -397,6 +425,7 @@ int bench_main(const struct bench *b, int argc, char **argv)
 		char cerr[ERRLEN], *made = out.rows || !out.created ? NULL : xstrdup(out.path);
 		long rows = out.rows;
 		c->out_path = NULL; /* freed by csv_close */
+		oom_cleanup(NULL);
 		if (csv_close(&out, cerr) && !rc) {
 			snprintf(err, ERRLEN, "%s", cerr);
 			rc = 1;
@@ -411,6 +440,8 @@ int bench_main(const struct bench *b, int argc, char **argv)
 		}
 		free(made);
 	}
+	if (rc && signals_pending() && rc < 128) /* stopped before measuring (a FIFO wait): the signal's status */
+		rc = 128 + signals_pending();
 	if (rc)
 		fprintf(stderr, "c2cbench: error: %s\n", err);
 	if (b->cleanup)

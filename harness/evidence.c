@@ -27,7 +27,7 @@ static void steal_line(struct steal_snap *s, const char *line)
 		int n = cpu + 64;
 		s->ticks = realloc(s->ticks, (size_t)n * sizeof(*s->ticks));
 		if (!s->ticks)
-			abort();
+			out_of_memory(0);
 		memset(s->ticks + s->n, 0xff, (size_t)(n - s->n) * sizeof(*s->ticks));
 		s->n = n;
 	}
@@ -76,15 +76,8 @@ void evidence_free(struct evidence *e)
 	memset(e, 0, sizeof(*e));
 }
 
-void evidence_thread(struct evidence *e, const struct thr *t, const char *role, int corun)
+void evidence_of(const struct thr *t, const char *role, int corun, struct ev_thread *x)
 {
-	if (e->n == e->cap) {
-		e->cap = e->cap ? 2 * e->cap : 8;
-		e->th = realloc(e->th, (size_t)e->cap * sizeof(*e->th));
-		if (!e->th)
-			abort();
-	}
-	struct ev_thread *x = &e->th[e->n++];
 	memset(x, 0, sizeof(*x));
 	snprintf(x->role, sizeof(x->role), "%s", role);
 	x->idx = t->idx;
@@ -100,6 +93,24 @@ void evidence_thread(struct evidence *e, const struct thr *t, const char *role, 
 	x->vcsw = t->vcsw0 >= 0 && t->vcsw1 >= t->vcsw0 ? t->vcsw1 - t->vcsw0 : -1;
 	x->ivcsw = t->ivcsw0 >= 0 && t->ivcsw1 >= t->ivcsw0 ? t->ivcsw1 - t->ivcsw0 : -1;
 	x->steal_ns = t->steal_ns;
+}
+
+void evidence_add(struct evidence *e, const struct ev_thread *x)
+{
+	if (e->n == e->cap) {
+		e->cap = e->cap ? 2 * e->cap : 8;
+		e->th = realloc(e->th, (size_t)e->cap * sizeof(*e->th));
+		if (!e->th)
+			out_of_memory(0);
+	}
+	e->th[e->n++] = *x;
+}
+
+void evidence_thread(struct evidence *e, const struct thr *t, const char *role, int corun)
+{
+	struct ev_thread x;
+	evidence_of(t, role, corun, &x);
+	evidence_add(e, &x);
 }
 
 void evidence_setting(struct evidence *e, const char *name, double requested, double achieved, const char *unit)

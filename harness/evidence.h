@@ -51,6 +51,9 @@ void evidence_reset(struct evidence *e);
 void evidence_free(struct evidence *e);
 /* Add one thread's record under a role name. */
 void evidence_thread(struct evidence *e, const struct thr *t, const char *role, int corun);
+/* The same in two steps: a thread's record copied out (kept past its thread), then added. */
+void evidence_of(const struct thr *t, const char *role, int corun, struct ev_thread *x);
+void evidence_add(struct evidence *e, const struct ev_thread *x);
 void evidence_setting(struct evidence *e, const char *name, double requested, double achieved, const char *unit);
 /* The same setting achieved by several threads: keep the one furthest from the request. */
 void evidence_setting_max(struct evidence *e, const char *name, double requested, double achieved, const char *unit);

@@ -4,28 +4,29 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int err_set(char *err, const char *fmt, ...)
 {
+	char raw[ERRLEN];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(err, ERRLEN, fmt, ap);
+	vsnprintf(raw, sizeof(raw), fmt, ap);
 	va_end(ap);
-	for (char *p = err; *p; p++) /* an error is one line, whatever the user typed */
-		if ((unsigned char)*p < 0x20)
-			*p = '?';
+	text_escape(raw, err, ERRLEN); /* an error is one line, whatever the user typed: \n, \xNN */
 	return -1;
 }
 
 void die(int code, const char *fmt, ...)
 {
+	char raw[4 * ERRLEN], msg[4 * ERRLEN];
 	va_list ap;
 	fflush(stdout);
-	fputs("c2cbench: error: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(raw, sizeof(raw), fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	text_escape(raw, msg, sizeof(msg));
+	fprintf(stderr, "c2cbench: error: %s\n", msg);
 	exit(code);
 }
 
@@ -36,37 +37,31 @@ void sleep_ns(uint64_t ns)
 		;
 }
 
-int parse_long(const char *s, long *out)
+/* Out of memory: one line and exit 1 (not abort's core dump); the run removes what it created. */
+static void (*on_oom)(void);
+
+void oom_cleanup(void (*fn)(void))
 {
-	char *end;
-	if (!s || !*s)
-		return -1;
-	errno = 0;
-	long v = strtol(s, &end, 10);
-	if (errno || *end)
-		return -1;
-	*out = v;
-	return 0;
+	on_oom = fn;
 }
 
-int parse_double(const char *s, double *out)
+void out_of_memory(size_t bytes)
 {
-	char *end;
-	if (!s || !*s)
-		return -1;
-	errno = 0;
-	double v = strtod(s, &end);
-	if (errno || *end || v != v)
-		return -1;
-	*out = v;
-	return 0;
+	char msg[120];
+	int n = bytes ? snprintf(msg, sizeof(msg), "c2cbench: error: out of memory (allocating %zu bytes; see ulimit -v)\n", bytes)
+		      : snprintf(msg, sizeof(msg), "c2cbench: error: out of memory (see ulimit -v)\n");
+	if (on_oom)
+		on_oom();
+	ssize_t w = write(2, msg, n > 0 && (size_t)n < sizeof(msg) ? (size_t)n : 0); /* no stdio: it may need memory */
+	(void)w;
+	_exit(1);
 }
 
 char *xstrdup(const char *s)
 {
 	char *p = strdup(s ? s : "");
 	if (!p)
-		abort();
+		out_of_memory(strlen(s ? s : "") + 1);
 	return p;
 }
 
@@ -74,6 +69,6 @@ void *xcalloc(size_t n, size_t size)
 {
 	void *p = calloc(n ? n : 1, size ? size : 1);
 	if (!p)
-		abort();
+		out_of_memory((n ? n : 1) * (size ? size : 1));
 	return p;
 }

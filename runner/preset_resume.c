@@ -37,7 +37,7 @@ static char *read_all(const char *path)
 		if (n == cap) {
 			t = realloc(t, 2 * cap + 1);
 			if (!t)
-				abort();
+				out_of_memory(0);
 			cap *= 2;
 		}
 	}
@@ -91,6 +91,8 @@ int resume_check(const char *dir, const struct preset *p, const struct context *
 			     meta_get(m, "schema_version", v, sizeof(v)) ? v : "(none)", want);
 	else if (same_machine(dir, m, ctx, err))
 		rc = -1;
+	else if (strcmp(meta_get(m, "label", v, sizeof(v)) ? v : ctx->label, ctx->label))
+		rc = err_set(err, "--resume %s: made under --label %s, not %s; accepted: the directory's label (leave --label out to keep it)", dir, v, ctx->label);
 	else if (!text || !same_text(text + 14, p->text))
 		rc = err_set(err, "--resume %s: preset %s (%s) has changed since the directory was made; accepted: the same preset text", dir, p->name, p->path);
 	if (!rc) {
@@ -99,6 +101,16 @@ int resume_check(const char *dir, const struct preset *p, const struct context *
 	}
 	free(m);
 	return rc;
+}
+
+void resume_label(const char *dir, struct context *ctx)
+{
+	char path[PATH_MAX], v[256];
+	snprintf(path, sizeof(path), "%s/metadata.txt", dir);
+	char *m = read_all(path);
+	if (m && meta_get(m, "label", v, sizeof(v)) && strlen(v) < sizeof(ctx->label))
+		memcpy(ctx->label, v, strlen(v) + 1); /* length checked: snprintf's truncation warning broke make asan */
+	free(m);
 }
 
 static int status_cb(void *user, const char *section, const char *name, const char *value)

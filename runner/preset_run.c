@@ -4,13 +4,15 @@
  * fresh process state (option parser, hwloc, allocator), and its output is captured exactly as
  * the user would see it, for the console log. */
 #include "harness/bench.h"
-#include "cli/cmdargs.h"
-#include "cli/commands.h"
+#include "harness/cmdargs.h"
 #include "harness/context.h"
 #include "runner/preset.h"
 #include "runner/preset_resume.h"
 #include "harness/signals.h"
+#include "runner/preset_run.h"
+#include "runner/slurm.h"
 #include "harness/util.h"
+#include "harness/version.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -32,8 +34,9 @@
 
 static const struct opt_spec preset_opts[] = {
 	{ "dry-run", OPT_FLAG, NULL, NULL, "print the plan and its estimated duration, run nothing", NULL, NULL },
-	{ "results", OPT_TEXT, "results", "DIR", "where the run directory HOST-DATE-PRESET is created", NULL, NULL },
+	{ "results", OPT_TEXT, "results", "DIR", "where the run directory LABEL-DATE-PRESET is created", NULL, NULL },
 	{ "topology", OPT_TEXT, NULL, "SPEC", "plan on a foreign topology (with --dry-run): synthetic:\"pack:2 numa:1 core:8 pu:2\" or xml:FILE", NULL, NULL },
+	{ "label", OPT_TEXT, NULL, "NAME", "name of this machine in every row, .meta, metadata.txt and the directory name (default: the host name; with --resume: the directory's); letters, digits, . _ -", NULL, NULL },
 	{ "resume", OPT_TEXT, NULL, "DIR", "continue an interrupted run directory of this preset: runs complete in DIR are kept, the others run again", NULL, NULL },
 	{ 0 },
 };
@@ -257,15 +260,24 @@ static int make_run_dir(const char *results, const struct context *ctx, const ch
 		return err_set(err, "--results: cannot create '%s': %s", results, strerror(errno));
 	for (int k = 1; k < 100; k++) {
 		if (k == 1)
-			snprintf(dir, n, "%s/%s-%s-%s", results, ctx->host, stamp, preset);
+			snprintf(dir, n, "%s/%s-%s-%s", results, ctx->label, stamp, preset);
 		else
-			snprintf(dir, n, "%s/%s-%s-%s-%d", results, ctx->host, stamp, preset, k);
+			snprintf(dir, n, "%s/%s-%s-%s-%d", results, ctx->label, stamp, preset, k);
 		if (!mkdir(dir, 0755))
 			return 0;
 		if (errno != EEXIST)
 			return err_set(err, "--results: cannot create '%s': %s", dir, strerror(errno));
 	}
-	return err_set(err, "--results: too many run directories named %s/%s-%s-%s*", results, ctx->host, stamp, preset);
+	return err_set(err, "--results: too many run directories named %s/%s-%s-%s*", results, ctx->label, stamp, preset);
+}
+
+static int meta_failed; /* metadata.txt could not be written once: the preset's exit status says so */
+
+/* One line per failed metadata.txt write (a full disk); the preset goes on and exits 1 at the end. */
+static void metadata_failed(const char *path, int e)
+{
+	fprintf(stderr, "c2cbench: error: cannot write %s: %s\n", path, strerror(e));
+	meta_failed = 1;
 }
 
 /* metadata.txt: what ran, where, with which build; rewritten whole (tmp + rename) after each run. */
@@ -273,15 +285,27 @@ static void write_metadata(const char *dir, const struct preset *p, const struct
 			   const struct resumed *rs, const char *state)
 {
 	char tmp[PATH_MAX + 32], fin[PATH_MAX + 32], a[2048];
-	snprintf(tmp, sizeof(tmp), "%s/.metadata.txt.tmp", dir);
+	snprintf(tmp, sizeof(tmp), "%s/.metadata.txt.XXXXXX", dir); /* a name of our own: mkstemp, O_EXCL */
 	snprintf(fin, sizeof(fin), "%s/metadata.txt", dir);
-	FILE *f = fopen(tmp, "w");
-	if (!f)
+	int fd = mkstemp(tmp);
+	FILE *f = fd >= 0 && !fchmod(fd, 0644) ? fdopen(fd, "w") : NULL;
+	if (!f) {
+		metadata_failed(fin, errno);
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp);
+		}
 		return;
+	}
 	fprintf(f, "c2cbench_version: %s\nc2cbench_rev: %s\nschema_version: %d\nbinary: %s\n", C2C_VERSION, ctx->git_rev, SCHEMA_VERSION, self_exe());
 	fprintf(f, "preset: %s\npreset_file: %s\nstate: %s\nstarted: %s\n", p->name, p->path, state, rs->started);
 	if (rs->resumed[0])
 		fprintf(f, "resumed: %s\n", rs->resumed);
+	fprintf(f, "label: %s\n", ctx->label);
+	const char *sk[8], *sv[8];
+	for (int i = 0, n = slurm_task_env(sk, sv, 8); i < n; i++)
+		if (!strpbrk(sv[i], "\r\n")) /* one line per key, whatever the environment holds */
+			fprintf(f, "%s: %s\n", sk[i], sv[i]);
 	fprintf(f, "host: %s\ncpu_model: %s\npackages: %d\ncores: %d\npus: %d\nnuma_nodes: %d\nline_size: %d\nkernel: %s\ncompiler: %s\n",
 		ctx->host, ctx->cpu_model, ctx->packages, ctx->cores, ctx->pus, ctx->nodes, ctx->line_size, ctx->kernel, ctx->compiler);
 	for (int i = 0; i < p->n; i++) {
@@ -301,8 +325,10 @@ static void write_metadata(const char *dir, const struct preset *p, const struct
 	fprintf(f, "preset_text:\n%s", p->text);
 	if (p->text[0] && p->text[strlen(p->text) - 1] != '\n')
 		fputc('\n', f);
-	fclose(f);
-	rename(tmp, fin);
+	if (ferror(f) | fclose(f) || rename(tmp, fin)) { /* the previous metadata.txt stays whole */
+		metadata_failed(fin, errno);
+		unlink(tmp);
+	}
 }
 
 static long csv_rows(const char *path)
@@ -335,9 +361,9 @@ static void draw_status(struct console *c, int i, int n, const char *name, doubl
 }
 
 /* Run one, relaying its output to the terminal and the log, redrawing progress every second. */
-static int run_one(struct console *c, const struct preset_run *r, const char *csv, int i, int n, double t0, double left_after, double est)
+static int run_one(struct console *c, const struct preset_run *r, const char *csv, const char *label, int i, int n, double t0, double left_after, double est)
 {
-	const char *extra[] = { "--out", csv, NULL };
+	const char *extra[] = { "--out", csv, "--label", label, NULL };
 	int fd[2];
 	pid_t pid = spawn(r, extra, &fd[0], &fd[1]);
 	struct pollfd p[2] = { { fd[0], POLLIN, 0 }, { fd[1], POLLIN, 0 } };
@@ -378,6 +404,8 @@ static int run_all(struct console *c, const struct preset *p, struct planned *pl
 	for (int k = 0; k < p->n; k++)
 		n += !pl[k].skip;
 	for (int k = 0; k < p->n && !sig; k++) {
+		if ((sig = signals_pending())) /* stopped between runs (a reader gone, a hang-up): start no more */
+			break;
 		if (pl[k].skip)
 			continue;
 		i++;
@@ -388,7 +416,7 @@ static int run_all(struct console *c, const struct preset *p, struct planned *pl
 		snprintf(path, sizeof(path), "%s/%s", dir, pl[k].csv);
 		say(c, stderr, "[run %d of %d] %s\n", i, n, p->run[k].name);
 		double s = (double)now_ns() / 1e9;
-		pl[k].status = run_one(c, &p->run[k], path, i, n, t0, (total - done_est - pl[k].est) * scale, pl[k].est * scale);
+		pl[k].status = run_one(c, &p->run[k], path, ctx->label, i, n, t0, (total - done_est - pl[k].est) * scale, pl[k].est * scale);
 		pl[k].took = (double)now_ns() / 1e9 - s;
 		pl[k].rows = csv_rows(path);
 		done_est += pl[k].est;
@@ -447,7 +475,7 @@ static int resume_plan(const char *dir, const struct preset *p, struct planned *
 	return 0;
 }
 
-static int preset_main(int argc, char **argv)
+int preset_main(int argc, char **argv)
 {
 	const struct opt_spec *tables[] = { preset_opts, NULL };
 	struct opts o;
@@ -457,7 +485,7 @@ static int preset_main(int argc, char **argv)
 	char err[ERRLEN] = "", **argcopy = NULL, path[PATH_MAX], dir[PATH_MAX];
 	int rc = opts_parse_mixed(&o, tables, argc, argv, &argcopy, err);
 	if (rc && !strcmp(err, "help")) {
-		printf("usage: c2cbench preset NAME|FILE.ini [options]\nruns every run of a preset into %s/HOST-DATE-PRESET/ (see `c2cbench list`);\n"
+		printf("usage: c2cbench preset NAME|FILE.ini [options]\nruns every run of a preset into %s/LABEL-DATE-PRESET/ (see `c2cbench list`);\n"
 		       "Ctrl-C or SIGTERM stops the run in progress (its whole rows kept) and marks the directory interrupted\n", "results");
 		opts_help(stdout, preset_opts);
 		printf("presets are searched in %s\n", preset_dirs());
@@ -498,6 +526,13 @@ static int preset_main(int argc, char **argv)
 	}
 	context_collect(&ctx, &topo);
 	topo_free(&topo);
+	if (opt_str(&o, "resume") && !opt_given(&o, "label"))
+		resume_label(opt_str(&o, "resume"), &ctx); /* the directory's label, so its runs stay one machine */
+	if (context_set_label(&ctx, opt_str(&o, "label"), err)) {
+		fprintf(stderr, "c2cbench: error: %s\n", err);
+		rc = EXIT_BADINPUT;
+		goto out;
+	}
 	struct resumed rs = { .resumed = "" };
 	snprintf(rs.started, sizeof(rs.started), "%s", ctx.started);
 	for (int i = 0, k = 0; i < p.n; i++) {
@@ -525,11 +560,14 @@ static int preset_main(int argc, char **argv)
 	con.log = fopen(logp, opt_str(&o, "resume") ? "a" : "w");
 	if (opt_str(&o, "resume"))
 		say(&con, stdout, "resuming preset %s in %s (started %s)\n", p.name, dir, rs.started);
+	signals_install(); /* before the first write to stdout: `| head` (SIGPIPE) must not leave "planned" behind */
 	write_metadata(dir, &p, pl, &ctx, &rs, opt_str(&o, "resume") ? "running" : "planned");
 	double total = print_plan(&con, &p, pl, "this machine");
 	say(&con, stdout, "results go to %s\n", dir);
-	signals_install();
+	fflush(stdout); /* a reader that is gone shows now (SIGPIPE), before any run starts */
 	rc = run_all(&con, &p, pl, dir, &ctx, &rs, total);
+	if (meta_failed && !signals_pending() && rc == 0)
+		rc = 1; /* metadata.txt could not be written: the directory does not say what it holds */
 	if (con.log)
 		fclose(con.log);
 out:
@@ -543,6 +581,3 @@ out:
 	free(argcopy);
 	return rc;
 }
-
-static const struct command preset_cmd = { "preset", "preset NAME", "run a preset (a list of runs) into results/HOST-DATE-PRESET/", preset_main };
-COMMAND_REGISTER(preset_cmd)

@@ -201,12 +201,21 @@ struct pb_priv {
 
 static int parse_sweep(struct bench_ctx *c, const char *s, char *err)
 {
-	long v[3];
-	char *copy = xstrdup(s), *save = NULL, *tok = strtok_r(copy, ":", &save);
-	int n = 0, bad = 0;
-	for (; tok && n < 3; tok = strtok_r(NULL, ":", &save))
-		bad |= parse_long(tok, &v[n++]);
-	bad |= n != 3 || tok != NULL;
+	long v[3] = { 0 };
+	char *copy = xstrdup(s), *f = copy;
+	int bad = 0;
+	for (int n = 0; n < 3; n++) { /* exactly three fields: an empty one (8::64, :8:64:8, 8:64:8:) fails */
+		char *colon = strchr(f, ':');
+		if ((colon != NULL) != (n < 2)) {
+			bad = 1;
+			break;
+		}
+		if (colon)
+			*colon = 0;
+		bad |= parse_long(f, &v[n]);
+		if (colon)
+			f = colon + 1;
+	}
 	free(copy);
 	if (bad || v[0] < 8 || v[1] > 2048 || v[0] > v[1] || v[2] < 8 || v[0] % 8 || v[2] % 8)
 		return err_set(err, "--offset-sweep: '%s' is not accepted; accepted: FROM:TO:STEP in bytes, multiples of 8, 8 <= FROM <= TO <= 2048, STEP >= 8 (offset 0 is the pending word itself)", s);
@@ -243,6 +252,9 @@ static int pb_prepare(struct bench_ctx *c, char *err)
 	p->roles[ROLE_DRAINER] = (struct role_req){ "drainer", opt_long(c->o, "drain-us") > 0 };
 	if (bench_plan(c, p->roles, 2, err))
 		return -1;
+	if (p->roles[ROLE_DRAINER].count && c->plan.n >= PLAN_MAX) /* the drainer needs a slot of its own */
+		return err_set(err, "%d writers and readers plus the drainer (--drain-us) make %d threads; accepted: at most %d",
+			       c->plan.n, c->plan.n + 1, PLAN_MAX);
 	if (p->roles[ROLE_DRAINER].count) { /* the bound kworker runs on the queueing CPU */
 		struct slot s = c->plan.slot[0];
 		s.role = ROLE_DRAINER;
@@ -254,16 +266,16 @@ static int pb_prepare(struct bench_ctx *c, char *err)
 	return 0;
 }
 
-/* Where the two fields sit for this variant: a layout's offsets, or a sweep offset from +0. */
-static void variant_offsets(const struct pb_priv *p, const struct variant *v, size_t *work_off, size_t *meta_off)
+/* Where the two fields sit for this variant: a layout's (in obj, or its globals), or a sweep offset from +0. */
+static void variant_place(const struct pb_priv *p, const struct variant *v, char *obj, long **data, struct vmap_node ***meta)
 {
 	if (p->sweep) {
-		*work_off = 0;
-		*meta_off = (size_t)v->param;
+		*data = (long *)obj;
+		*meta = (struct vmap_node **)(obj + v->param);
 	} else {
-		const struct layout *l = layout_find(v->name);
-		*work_off = l->work_off;
-		*meta_off = l->meta_off;
+		struct work_struct *w;
+		layout_place(layout_find(v->name), obj, &w, meta);
+		*data = &w->data;
 	}
 }
 
@@ -338,9 +350,8 @@ static void pb_evidence(struct bench_ctx *c, const struct thr *t, struct row *r)
 static int pb_run(struct bench_ctx *c, const struct variant *v, int rep, struct row *r, char *err)
 {
 	struct pb_priv *p = c->priv;
-	size_t work_off, meta_off, size = 4096;
+	size_t size = 4096;
 	(void)rep;
-	variant_offsets(p, v, &work_off, &meta_off);
 	char *obj = mem_on_node(c->plan.mem_node, size, err);
 	struct vmap_node *nodes = obj ? mem_on_node(c->plan.mem_node, sizeof(struct vmap_node) * PB_NODES, err) : NULL;
 	if (!nodes) {
@@ -351,10 +362,9 @@ static int pb_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 		nodes[i].nr_busy = i;
 	struct pb_run *run = aligned_alloc(C2C_BLOCK, sizeof(*run));
 	if (!run)
-		abort();
+		out_of_memory(0);
 	memset(run, 0, sizeof(*run));
-	run->data = (long *)(obj + work_off);
-	run->meta = (struct vmap_node **)(obj + meta_off);
+	variant_place(p, v, obj, &run->data, &run->meta);
 	*run->meta = nodes;
 	run->work_ns = p->work_ns;
 	run->drain_ns = (uint64_t)opt_long(c->o, "drain-us") * 1000;
@@ -369,13 +379,13 @@ static int pb_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 		sum_role(t, c->plan.n, ROLE_WRITER, &w);
 		sum_role(t, c->plan.n, ROLE_READER, &rd);
 		sum_role(t, c->plan.n, ROLE_DRAINER, &dr);
-		row_set(r, "offset", "%zu", meta_off - work_off);
+		row_set(r, "offset", "%ld", (long)((intptr_t)ma - (intptr_t)wa));
 		row_set(r, "policy", "%s", opt_str(c->o, "policy"));
 		row_set(r, "placement", "%s", c->plan.used);
 		row_set(r, "writers", "%d", p->roles[ROLE_WRITER].count);
 		row_set(r, "readers", "%d", p->roles[ROLE_READER].count);
 		row_set(r, "mem_node", "%d", c->plan.mem_node);
-		row_set(r, "mem_node_actual", "%d", mem_node_of(obj));
+		row_set(r, "mem_node_actual", "%d", mem_node_of(run->data));
 		row_set(r, "duration_s", "%.6f", (double)w.ns / p->roles[ROLE_WRITER].count / 1e9);
 		row_set(r, "work_ns", "%.0f", p->work_ns);
 		row_set(r, "drain_us", "%ld", opt_long(c->o, "drain-us"));
@@ -408,6 +418,27 @@ static void pb_cleanup(struct bench_ctx *c)
 	c->priv = NULL;
 }
 
+/* What report draws: ns per operation of both roles on one axis, the offset sweep with the line and
+ * the adjacent-line pair marked, and thread scaling where a configuration ran at several counts. */
+static const struct view_metric pb_ns[] = {
+	{ "writer_ns_per_op", "writer", "ns per operation", "ns", 0 },
+	{ "reader_ns_per_op", "reader", "ns per operation", "ns", 0 },
+	{ "hitm_per_kop", "HITM per 1,000 operations", "HITM events per 1,000 operations", NULL, 0 }, /* counters */
+	{ 0 },
+};
+static const double pb_marks[] = { 64, 128, 0 };
+static const char *const pb_mark_labels[] = { "64 B: next cache line", "128 B: adjacent-line pair", NULL };
+static const struct bench_view pb_views[] = {
+	{ .kind = VIEW_LINES, .title = "Offset sweep", .variant_prefix = "offset-", .metrics = pb_ns, .x_cols = "offset",
+	  .x_label = "distance of the read-mostly pointer from the pending word (bytes)", .x_is_variant = 1,
+	  .marks = pb_marks, .mark_labels = pb_mark_labels },
+	{ .kind = VIEW_BARS, .title = "Layouts", .metrics = pb_ns, .implied_cols = "offset" },
+	{ .kind = VIEW_LINES, .title = "Thread scaling", .metrics = pb_ns, .x_cols = "writers,readers", .x_label = "threads (writers+readers)",
+	  .implied_cols = "offset" },
+	{ .kind = VIEW_END },
+};
+static const char *const pb_order[] = { "shared", "aligned", "padded", "section", NULL };
+
 static const struct bench pending_bit = {
 	.name = "pending-bit",
 	.desc = "writers lock-bts a work-pending bit next to a read-mostly pointer that readers load (seed 003, vmalloc)",
@@ -422,5 +453,7 @@ static const struct bench pending_bit = {
 	.run = pb_run,
 	.cleanup = pb_cleanup,
 	.config = pb_config,
+	.views = pb_views,
+	.variant_order = pb_order,
 };
 BENCH_REGISTER(pending_bit)
