@@ -116,8 +116,7 @@ static void *pp_thread(void *p)
 		memset(r->base, 0, r->bytes); /* first touch from this PU: the page lands on its node (or N) */
 	if (!ok)
 		__atomic_store_n(&r->all->phase, PHASE_STOP, __ATOMIC_RELEASE);
-	pthread_barrier_wait(&r->all->start);
-	if (run_phase(r->all) != PHASE_STOP) {
+	if (!gate_wait(&r->all->start) && run_phase(r->all) != PHASE_STOP) { /* -1: a thread could not start */
 		thr_measure_begin(t);
 		for (int l = 0; l < r->su->lines; l++)
 			if (t->idx % 2 == 0)
@@ -181,14 +180,17 @@ static void summarise(const struct pp_setup *su, const struct pp_run *r, const s
 static int run_threads(struct thr *t, int nt, char *err)
 {
 	int rc = 0, started = 0;
-	for (int i = 0; i < nt && !rc; i++)
-		if (pthread_create(&t[i].tid, NULL, pp_thread, &t[i]))
-			rc = err_set(err, "cannot create a thread for CPU %d", t[i].want_cpu);
+	for (int i = 0; i < nt && !rc; i++) {
+		int e = pthread_create(&t[i].tid, NULL, pp_thread, &t[i]);
+		char what[64];
+		snprintf(what, sizeof(what), "the thread for CPU %d", t[i].want_cpu);
+		if (e)
+			rc = thread_start_error(e, what, err);
 		else
 			started++;
-	if (rc) /* the barrier can never fill: cancel those waiting on it */
-		for (int i = 0; i < started; i++)
-			pthread_cancel(t[i].tid);
+	}
+	if (rc && nt) /* the gate can never fill: call it off, those waiting return */
+		gate_off(&((struct pp_run *)t[0].bench)->all->start);
 	for (int i = 0; i < started; i++)
 		pthread_join(t[i].tid, NULL);
 	for (int i = 0; i < nt && !rc; i++)
@@ -203,13 +205,13 @@ static struct runctl *ctl_new(const struct topo *topo, const struct thr_hooks *h
 {
 	struct runctl *ctl = aligned_alloc(C2C_BLOCK, sizeof(*ctl));
 	if (!ctl)
-		abort();
+		out_of_memory(0);
 	memset(ctl, 0, sizeof(*ctl));
 	ctl->topo = topo;
 	ctl->hooks = hooks;
 	ctl->phase = PHASE_MEASURE;
 	if (nthreads)
-		pthread_barrier_init(&ctl->start, NULL, (unsigned)nthreads);
+		gate_init(&ctl->start, (unsigned)nthreads);
 	return ctl;
 }
 
@@ -220,7 +222,7 @@ int pp_measure_round(const struct pp_setup *su, const struct pu_pair *const *pai
 	struct runctl *all = ctl_new(su->topo, NULL, 2 * n), *hooked = ctl_new(su->topo, su->hooks, 0);
 	int rc = 0;
 	if (!run)
-		abort();
+		out_of_memory(0);
 	memset(run, 0, sizeof(*run) * (size_t)n);
 	for (int k = 0; k < n && !rc; k++) {
 		run[k].su = su;
@@ -244,7 +246,7 @@ int pp_measure_round(const struct pp_setup *su, const struct pu_pair *const *pai
 		lines_free(&run[k]);
 		free(run[k].ns);
 	}
-	pthread_barrier_destroy(&all->start);
+	gate_destroy(&all->start);
 	free(all);
 	free(hooked);
 	free(run);
