@@ -177,6 +177,8 @@ static int pp_prepare(struct bench_ctx *c, char *err)
 		return -1;
 	if (opt_long(c->o, "lines") > PP_LINES_MAX)
 		return err_set(err, "--lines %ld is not accepted; accepted: 1 to %d lines per pair", opt_long(c->o, "lines"), PP_LINES_MAX);
+	if (opt_given(c->o, "matrix") && !access(opt_str(c->o, "matrix"), F_OK)) /* refused before anything is measured */
+		return err_set(err, "--matrix: '%s' already exists; accepted: a new file (results are never overwritten)", opt_str(c->o, "matrix"));
 	if (opt_given(c->o, "matrix") && !opt_flag(c->o, "dry-run") && matrix_probe(opt_str(c->o, "matrix"), err))
 		return -1;
 	p->nset = pairs_pu_set(c->topo, opt_str(c->o, "placement"), &p->set, err);
@@ -202,8 +204,6 @@ static int pp_prepare(struct bench_ctx *c, char *err)
 	p->nsample = check_sample(p->pair, p->npairs, (int)opt_long(c->o, "check-pairs"), p->sample);
 	c->run_s = eta_s(c, p, p->sched.nrounds, !pp_alone_only(p)) / ((double)c->nvar * c->reps);
 	print_plan(c, p);
-	if (opt_given(c->o, "matrix") && !access(opt_str(c->o, "matrix"), F_OK)) /* refused before anything is measured */
-		return err_set(err, "--matrix: '%s' already exists; accepted: a new file (results are never overwritten)", opt_str(c->o, "matrix"));
 	if (opt_given(c->o, "matrix") && !opt_flag(c->o, "dry-run") && !c->topo->foreign) {
 		p->matrix_val = xcalloc((size_t)p->npairs * (size_t)c->reps, sizeof(double));
 		for (size_t i = 0; i < (size_t)p->npairs * (size_t)c->reps; i++)
