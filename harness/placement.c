@@ -1,4 +1,5 @@
 #include "harness/placement.h"
+#include "harness/suggest.h"
 #include "harness/cpucheck.h"
 #include "harness/util.h"
 #include <stdlib.h>
@@ -207,7 +208,8 @@ int plan_make(const struct topo *t, const char *pl, const struct role_req *r, in
 			return err_set(err, "placement cross-socket needs two roles (writers and readers)");
 		return place_cross(p, t, r, nr, err);
 	}
-	return err_set(err, "--placement: '%s' is not accepted; accepted: %s", pl, PLACEMENTS);
+	char sug[128];
+	return err_set(err, "--placement: '%s' is not accepted%s; accepted: %s", pl, suggest_list(pl, PLACEMENTS, sug, sizeof(sug)), PLACEMENTS);
 }
 
 static int first_node_of_role(const struct plan *p, int role)

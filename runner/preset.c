@@ -1,4 +1,5 @@
 #include "runner/preset.h"
+#include "harness/suggest.h"
 #include "harness/bench.h"
 #include "harness/util.h"
 #include <dirent.h>
@@ -183,9 +184,12 @@ static int handler(void *user, const char *section, const char *name, const char
 static const char *const reserved[] = { "out", "dry-run", "topology", NULL };
 
 /* Check one key = value with the bench's own option table, then append it to argv (replacing a default). */
-static int apply(struct pstate *s, struct opts *o, struct preset_run *r, const struct kv *kv, const char *bench)
+static int apply(struct pstate *s, struct opts *o, struct preset_run *r, const struct kv *kv, const struct bench *b, int from_defaults)
 {
 	char e[ERRLEN];
+	const char *bench = b->name;
+	if (bench_refuses(b, kv->key)) /* [defaults] serve the runs whose bench takes them */
+		return from_defaults ? 1 : perr(s, kv->line, "bench %s does not take %s; accepted: the options its --help lists", bench, kv->key);
 	for (int i = 0; reserved[i]; i++)
 		if (!strcmp(kv->key, reserved[i]))
 			return perr(s, kv->line, "'%s' cannot be set in a preset (the preset command decides it); accepted: the other options of %s", kv->key, bench);
@@ -253,7 +257,8 @@ static void build_run(struct pstate *s, struct preset *p, const struct sect *def
 			perr(s, sec->line, "%s; add optional = yes to skip this run with a reason instead", why, "");
 		return;
 	}
-	const struct opt_spec *tables[] = { harness_opts, b->opts, NULL };
+	struct opt_spec htab[HARNESS_OPTS_MAX];
+	const struct opt_spec *tables[] = { bench_harness_opts(b, htab, HARNESS_OPTS_MAX), b->opts, NULL };
 	char *argv0[] = { "preset", NULL }, e[ERRLEN];
 	struct opts o;
 	if (opts_parse(&o, tables, 1, argv0, e)) {
@@ -262,11 +267,9 @@ static void build_run(struct pstate *s, struct preset *p, const struct sect *def
 		return;
 	}
 	for (int i = 0; def && i < def->nkv && !s->failed; i++)
-		apply(s, &o, r, &def->kv[i], b->name);
+		apply(s, &o, r, &def->kv[i], b, 1);
 	for (int i = 0; i < sec->nkv && !s->failed; i++)
-		apply(s, &o, r, &sec->kv[i], b->name);
-	if (!s->failed && !(b->flags & BENCH_PLACED) && (opt_given(&o, "placement") || opt_given(&o, "mem-node")))
-		perr(s, sec->line, "bench %s does not take placement or mem-node (it places its own threads)%s", b->name, "");
+		apply(s, &o, r, &sec->kv[i], b, 0);
 	opts_free(&o);
 }
 
@@ -441,8 +444,10 @@ int preset_find(const char *name, char *path, size_t n, char *err)
 	}
 	struct find_arg f = { .want = name, .path = path, .n = n };
 	each_preset(find_cb, &f);
+	char sug[128];
 	if (!f.found)
-		return err_set(err, "preset '%s' not found in %s; accepted: %s, or a path to an .ini file", name, preset_dirs(), f.names[0] ? f.names : "(no presets found)");
+		return err_set(err, "preset '%s' not found in %s%s; accepted: %s, or a path to an .ini file", name, preset_dirs(),
+			       suggest_list(name, f.names, sug, sizeof(sug)), f.names[0] ? f.names : "(no presets found)");
 	return 0;
 }
 

@@ -5,6 +5,7 @@
 #include "harness/counters/pmu.h"
 #include "harness/counters/sde.h"
 #include "harness/stats.h"
+#include "harness/suggest.h"
 #include "harness/util.h"
 #include <ctype.h>
 #include <errno.h>
@@ -120,36 +121,15 @@ static void cand_add(const char *name, void *arg)
 	c->s[c->n++] = xstrdup(name);
 }
 
-static int edit_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b);
-	int *row = xcalloc(lb + 1, sizeof(int));
-	for (size_t j = 0; j <= lb; j++)
-		row[j] = (int)j;
-	for (size_t i = 1; i <= la; i++) {
-		int diag = row[0];
-		row[0] = (int)i;
-		for (size_t j = 1; j <= lb; j++) {
-			int up = row[j];
-			int sub = diag + (tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]));
-			int best = up + 1 < row[j - 1] + 1 ? up + 1 : row[j - 1] + 1;
-			row[j] = sub < best ? sub : best;
-			diag = up;
-		}
-	}
-	int d = row[lb];
-	free(row);
-	return d;
-}
-
-static void closest(const char *bad, const struct evtab *tab, char *out, size_t n)
+static void closest(const char *bad, const struct evtab *tab, const char *pmu, char *out, size_t n)
 {
 	struct cands c = { 0 };
 	int best[3] = { -1, -1, -1 }, bd[3] = { 1 << 30, 1 << 30, 1 << 30 };
 	for (int i = 0; i < nmetric_defs; i++)
 		cand_add(metric_defs[i].name, &c);
-	for (int i = 0; i < tab->n; i++)
-		cand_add(tab->row[i].event, &c);
+	for (int i = 0; i < tab->n; i++) /* only this PMU's events: never a POWER event on x86 */
+		if (pmu[0] && !strcmp(tab->row[i].pmu, pmu))
+			cand_add(tab->row[i].event, &c);
 	char names[2048];
 	snprintf(names, sizeof(names), "%s", sde_names());
 	for (char *save = NULL, *s = strtok_r(names, ",", &save); s; s = strtok_r(NULL, ",", &save))
@@ -236,7 +216,7 @@ static int resolve_item(struct counters *k, const struct evtab *tab, const char 
 			return 0;
 		}
 	}
-	closest(item, tab, sug, sizeof(sug));
+	closest(item, tab, k->pmu, sug, sizeof(sug));
 	return err_set(err, "--events: unknown event '%s'; closest: %s (accepted: auto, metric names, PAPI presets, native events, %s)", item, sug,
 		    sde_names()[0] ? sde_names() : "sde:::c2cbench::NAME");
 }
@@ -685,8 +665,22 @@ void counters_to_row(struct counters *k, struct row *r)
 	free(g);
 }
 
+/* How many requested events can be counted: with none, one line says why instead of one per event. */
+static int counted(const struct counters *k)
+{
+	int n = 0;
+	for (int i = 0; i < k->nev; i++)
+		n += !k->ev[i].na[0];
+	return n;
+}
+
 void counters_describe(const struct counters *k, FILE *f)
 {
+	if (k->nev && !counted(k)) {
+		fprintf(f, "counters: none of the %d requested can be counted here: %s (PMU %s, %s; `c2cbench events` lists them)\n", k->nev,
+			k->detail[0] ? k->detail : k->status, k->pmu[0] ? k->pmu : "none", k->pmu_how);
+		return;
+	}
 	fprintf(f, "counters: PMU %s (%s); %d pass(es) per configuration; status: %s\n", k->pmu[0] ? k->pmu : "none", k->pmu_how,
 		k->npasses, k->detail);
 	for (int i = 0; i < k->nev; i++) {
@@ -699,13 +693,20 @@ void counters_describe(const struct counters *k, FILE *f)
 	}
 }
 
-void counters_summary(const char *src, const char *why, const struct bench_ctx *c, const int *var, const double *hitm,
+void counters_summary(FILE *f, const char *src, const char *why, const struct bench_ctx *c, const int *var, const double *hitm,
 		      const unsigned char *ok, int n)
 {
 	double *vals = xcalloc((size_t)(n ? n : 1), sizeof(double)), base = 0;
-	int nvar = c->nvar;
-	printf("\nHITM (or stand-in) per 1,000 operations%s%s%s, change against '%s'\n", src[0] ? " [" : "", src,
-	       src[0] ? "]" : "", nvar ? c->var[0].name : "");
+	int nvar = c->nvar, any = 0;
+	for (int i = 0; i < n; i++)
+		any |= ok[i];
+	if (!any) { /* one line, not a line of NA per variant */
+		fprintf(f, "\nHITM per 1,000 operations: not counted (%s)\n", why[0] && strcmp(why, "ok") ? why : "no HITM metric or stand-in counted");
+		free(vals);
+		return;
+	}
+	fprintf(f, "\nHITM (or stand-in) per 1,000 operations%s%s%s, change against '%s'\n", src[0] ? " [" : "", src,
+		src[0] ? "]" : "", nvar ? c->var[0].name : "");
 	for (int v = 0; v < nvar; v++) {
 		size_t k = 0;
 		for (int i = 0; i < n; i++)
@@ -715,11 +716,11 @@ void counters_summary(const char *src, const char *why, const struct bench_ctx *
 		if (v == 0)
 			base = k ? s.median : 0;
 		if (!k)
-			printf("%-16s  %14s  NA (%s)\n", c->var[v].name, "NA", why[0] && strcmp(why, "ok") ? why : "not counted");
+			fprintf(f, "%-16s  %14s  NA (%s)\n", c->var[v].name, "NA", why[0] && strcmp(why, "ok") ? why : "not counted");
 		else if (base > 0)
-			printf("%-16s  %14.4g  %+.2f%%\n", c->var[v].name, s.median, 100.0 * (s.median - base) / base);
+			fprintf(f, "%-16s  %14.4g  %+.2f%%\n", c->var[v].name, s.median, 100.0 * (s.median - base) / base);
 		else
-			printf("%-16s  %14.4g  NA (baseline is 0 or NA)\n", c->var[v].name, s.median);
+			fprintf(f, "%-16s  %14.4g  NA (baseline is 0 or NA)\n", c->var[v].name, s.median);
 	}
 	free(vals);
 }
