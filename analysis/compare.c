@@ -1,12 +1,12 @@
 /* `c2cbench compare A B`: the same configurations measured twice (two machines, two builds),
  * joined on configuration, never on machine; medians, ratio with its interval, Mann-Whitney U. */
 #include "harness/bench.h"
-#include "cli/commands.h"
-#include "cli/cmdargs.h"
+#include "harness/cmdargs.h"
 #include "analysis/compare_stats.h"
 #include "harness/csv.h"
 #include "analysis/results_in.h"
 #include "harness/stats.h"
+#include "analysis/compare.h"
 #include "harness/util.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -322,12 +322,12 @@ static int check_schemas(const struct results *a, const struct results *b, char 
 	if (a->schema != b->schema)
 		return err_set(err, "A (%s) has schema_version %d but B (%s) has schema_version %d; rows of different schema versions cannot be joined: compare results written by c2cbench builds of the same schema",
 			    a->first, a->schema, b->first, b->schema);
-	if (a->schema != SCHEMA_VERSION)
-		return err_set(err, "%s has schema_version %d; this c2cbench reads schema_version %d", a->first, a->schema, SCHEMA_VERSION);
+	if (a->schema > SCHEMA_VERSION || b->schema > SCHEMA_VERSION)
+		return err_set(err, "%s has schema_version %d; this c2cbench reads schema_version %d and older", a->schema > SCHEMA_VERSION ? a->first : b->first, a->schema > SCHEMA_VERSION ? a->schema : b->schema, SCHEMA_VERSION);
 	return 0;
 }
 
-static int compare_main(int argc, char **argv)
+int compare_main(int argc, char **argv)
 {
 	const struct opt_spec *tables[] = { compare_opts, NULL };
 	struct opts o;
@@ -373,6 +373,3 @@ static int compare_main(int argc, char **argv)
 	}
 	return 0;
 }
-
-static const struct command compare_cmd = { "compare", "compare A B", "join two results on configuration: medians, ratio, 95% CI, Mann-Whitney p", compare_main };
-COMMAND_REGISTER(compare_cmd)

@@ -1,12 +1,13 @@
 /* `c2cbench report INPUT... -o DIR`: a Markdown report with gnuplot PNGs from result CSVs,
  * machine by machine side by side, saying what was not measured and why. */
 #include "harness/bench.h"
-#include "cli/cmdargs.h"
-#include "cli/commands.h"
+#include "harness/cmdargs.h"
 #include "analysis/gnuplot.h"
 #include "analysis/results_in.h"
 #include "harness/stats.h"
+#include "analysis/report.h"
 #include "harness/util.h"
+#include "harness/version.h"
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -653,7 +654,7 @@ static int open_out(struct rep *p, const char *dir, char *err)
 	return 0;
 }
 
-static int report_main(int argc, char **argv)
+int report_main(int argc, char **argv)
 {
 	const struct opt_spec *tables[] = { report_opts, NULL };
 	struct opts o;
@@ -677,8 +678,8 @@ static int report_main(int argc, char **argv)
 		rc = results_add(&p.res, o.args[i], err);
 	if (!rc && p.res.schema < 0)
 		rc = err_set(err, "the inputs hold no result rows; nothing to report");
-	if (!rc && p.res.schema != SCHEMA_VERSION)
-		rc = err_set(err, "%s has schema_version %d; this c2cbench reads schema_version %d", p.res.first, p.res.schema, SCHEMA_VERSION);
+	if (!rc && p.res.schema > SCHEMA_VERSION)
+		rc = err_set(err, "%s has schema_version %d; this c2cbench reads schema_version %d and older", p.res.first, p.res.schema, SCHEMA_VERSION);
 	if (rc) {
 		fprintf(stderr, "c2cbench: error: %s\n", err);
 		rc = EXIT_BADINPUT;
@@ -732,6 +733,3 @@ out:
 	free(av);
 	return rc;
 }
-
-static const struct command report_cmd = { "report", "report IN... -o DIR", "Markdown report with gnuplot plots from result CSVs or directories", report_main };
-COMMAND_REGISTER(report_cmd)

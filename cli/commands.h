@@ -2,9 +2,7 @@
 #ifndef C2C_COMMANDS_H
 #define C2C_COMMANDS_H
 
-#ifndef C2C_VERSION
-#define C2C_VERSION "0.1.0"
-#endif
+#include "harness/version.h"
 
 struct command {
 	const char *name;

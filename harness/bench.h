@@ -10,7 +10,7 @@
 #include "harness/topo.h"
 #include <stdint.h>
 
-#define SCHEMA_VERSION 1
+#define SCHEMA_VERSION 2
 #define VARIANTS_MAX 256     /* variants a user lists or sweeps (layouts, offsets) */
 #define CONFIGS_MAX 262144   /* variants one run may hold (pingpong: pairs x modes) */
 #define SUMMARY_MAX 8        /* summary columns per bench */
@@ -22,6 +22,42 @@ struct variant {
 };
 
 struct bench;
+
+/* How `report` draws a bench: declared here as data, read by analysis/ (which names no bench).
+ * A metric is one CSV column; metrics with the same axis share one chart (and so one unit). */
+struct view_metric {
+	const char *col;   /* CSV column */
+	const char *label; /* legend text: "writer", "runs per interval" */
+	const char *unit;  /* y-axis text: "ns per operation", "count" */
+	const char *axis;  /* metrics with equal axis share a chart; NULL: the metric has its own */
+	int higher_better; /* 0: lower is better (the usual: ns, misses) */
+};
+
+enum view_kind {
+	VIEW_END = 0, /* ends a bench's views */
+	VIEW_BARS,    /* x: the variants in declared order, baseline first; one chart per axis */
+	VIEW_LINES,   /* x: the numeric x columns (a sweep, thread counts); one line per series */
+	VIEW_MATRIX,  /* a value per (row_col, col_col) pair: a heat map and a per-class table */
+};
+
+struct bench_view {
+	enum view_kind kind;
+	const char *title;             /* section title: "Offset sweep", "Core-to-core latency" */
+	const char *variant_prefix;    /* rows whose variant starts with this (NULL: all rows not taken by
+	                                * an earlier view of the bench) */
+	const struct view_metric *metrics; /* { 0 }-terminated */
+	/* VIEW_LINES: x is the sum of these comma-listed numeric columns ("offset", "writers,readers"),
+	 * labelled "a+b" when several; lines per variant unless the variant names the x (x_is_variant). */
+	const char *x_cols;
+	const char *x_label;
+	int x_is_variant;
+	const double *marks;           /* VIEW_LINES: x values drawn as labelled vertical lines, 0-terminated */
+	const char *const *mark_labels; /* their labels */
+	/* VIEW_MATRIX: the pair's two columns, the facet (one map per value), the class column and its
+	 * values nearest first; pairs of the first class share a core, pairs of the last cross packages. */
+	const char *row_col, *col_col, *facet_col, *class_col;
+	const char *const *classes;
+};
 
 struct bench_ctx {
 	const struct bench *b;
@@ -66,6 +102,10 @@ struct bench {
 	/* CSV columns besides bench and variant_col that are configuration, not measurement or machine
 	 * context: `compare` joins rows on them. NULL-terminated; NULL: bench and variant_col only. */
 	const char *const *config;
+	/* What report draws ({ VIEW_END }-terminated; NULL: a bar chart per summary column). */
+	const struct bench_view *views;
+	/* Variants in the order a person compares them, baseline first (NULL-terminated; NULL: as run). */
+	const char *const *variant_order;
 };
 
 void bench_register(const struct bench *b);
@@ -92,4 +132,7 @@ void bench_variant(struct bench_ctx *c, const char *name, long param);
 int bench_main(const struct bench *b, int argc, char **argv);
 /* The harness options every bench takes. */
 extern const struct opt_spec harness_opts[];
+/* Configuration columns the harness writes in every bench's rows (the requested duration and
+ * warm-up change results): compare and report join on them as on a bench's own config. */
+extern const char *const harness_config[];
 #endif

@@ -305,6 +305,7 @@ void context_collect(struct context *c, const struct topo *t)
 	memset(c, 0, sizeof(*c));
 	if (gethostname(c->host, sizeof(c->host) - 1))
 		snprintf(c->host, sizeof(c->host), "unknown");
+	label_from_host(c->host, c->label, sizeof(c->label));
 	cpu_model(c->cpu_model, sizeof(c->cpu_model), t);
 	snprintf(c->kernel, sizeof(c->kernel), "%s", uname(&u) ? "unknown" : u.release);
 	snprintf(c->compiler, sizeof(c->compiler), "gcc %s", __VERSION__);

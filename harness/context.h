@@ -1,6 +1,7 @@
 /* Run context: the facts users need to compare numbers taken on different machines and builds. */
 #ifndef C2C_CONTEXT_H
 #define C2C_CONTEXT_H
+#include "harness/label.h"
 #include "harness/row.h"
 #include "harness/topo.h"
 #include <stdio.h>
@@ -15,6 +16,7 @@ struct ctx_fact {
 };
 
 struct context {
+	char label[LABEL_MAX + 1]; /* the name compare and report give this machine (default: from the host name) */
 	char host[128], cpu_model[160], kernel[128], compiler[128], git_rev[64], started[32];
 	int packages, cores, pus, nodes, line_size;
 	struct ctx_fact fact[CTX_FACTS]; /* everything else, in the meta file's order */
@@ -22,6 +24,8 @@ struct context {
 };
 
 void context_collect(struct context *c, const struct topo *t);
+/* --label NAME: check it (one-line message for exit 2) and set it; NULL keeps the default. */
+int context_set_label(struct context *c, const char *label, char *err);
 /* Append the context columns (host, cpu_model, ... git_rev, then the key facts) to a row. */
 void context_to_row(const struct context *c, struct row *r);
 /* A fact by key, or NULL if it was never collected. */

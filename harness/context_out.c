@@ -13,6 +13,7 @@ static const char *const row_facts[] = { "cpu_vendor", "microcode", "hypervisor"
 
 void context_to_row(const struct context *c, struct row *r)
 {
+	row_set(r, "label", "%s", c->label);
 	row_set(r, "host", "%s", c->host);
 	row_set(r, "cpu_model", "%s", c->cpu_model);
 	row_set(r, "packages", "%d", c->packages);
@@ -81,6 +82,7 @@ static void meta_body(FILE *f, const struct context *c)
 {
 	char num[32];
 	fprintf(f, "; c2cbench run context (INI). Unknown facts are NA; [na_reason] says why.\n[context]\n");
+	put(f, "label", c->label);
 	put(f, "host", c->host);
 	put(f, "started", c->started);
 	put(f, "cpu_model", c->cpu_model);
@@ -145,5 +147,15 @@ int context_meta_status(const struct context *c, const char *path, const char *s
 		unlink(tmp);
 		return err_set(err, "cannot update metadata file '%s': %s", path, strerror(e));
 	}
+	return 0;
+}
+
+int context_set_label(struct context *c, const char *label, char *err)
+{
+	if (!label)
+		return 0;
+	if (label_check("--label", label, err))
+		return -1;
+	snprintf(c->label, sizeof(c->label), "%s", label);
 	return 0;
 }

@@ -19,7 +19,8 @@ const struct opt_spec harness_opts[] = {
 	{ "reps", OPT_COUNT, "5", "N", "repetitions; variants run in a new shuffled order in each", NULL, NULL },
 	{ "placement", OPT_TEXT, "auto", "POLICY", "thread placement: " PLACEMENTS " (auto: cross-socket on 2+ packages, else same-socket)", NULL, NULL },
 	{ "mem-node", OPT_TEXT, "writer", "N|writer|reader", "NUMA node for the contended memory", NULL, NULL },
-	{ "out", OPT_TEXT, NULL, "FILE|-", "CSV file to create (default results/BENCH-HOST-TIMESTAMP.csv); -: standard output (the summary then goes to stderr)", NULL, NULL },
+	{ "label", OPT_TEXT, NULL, "NAME", "name of this machine in compare and report, in every row and the .meta (default: the host name); letters, digits, . _ -", NULL, NULL },
+	{ "out", OPT_TEXT, NULL, "FILE|-", "CSV file to create (default results/BENCH-LABEL-TIMESTAMP.csv); -: standard output (the summary then goes to stderr)", NULL, NULL },
 	{ "meta", OPT_TEXT, NULL, "FILE", "where the run context (INI) goes (default: next to the CSV as FILE.meta; none with --out -)", NULL, NULL },
 	{ "seed", OPT_UINT, "0", "N", "seed for the shuffled order (0: from the clock; the CSV records it)", NULL, NULL },
 	{ "topology", OPT_TEXT, NULL, "SPEC", "plan on a foreign topology: synthetic:\"pack:2 numa:1 core:8 pu:2\" or xml:FILE", NULL, NULL },
@@ -31,6 +32,8 @@ const struct opt_spec harness_opts[] = {
 	{ "require-counters", OPT_FLAG, NULL, NULL, "exit with status 3, before any thread starts, if a requested counter cannot be had", NULL, NULL },
 	{ 0 },
 };
+
+const char *const harness_config[] = { "duration_requested_s", "warmup_requested_s", NULL };
 
 void bench_variant(struct bench_ctx *c, const char *name, long param)
 {
@@ -81,13 +84,13 @@ static int default_out(const struct bench_ctx *c, char *path, size_t n, char *er
 		return err_set(err, "cannot create directory 'results': %s; use --out FILE", strerror(errno));
 	for (int k = 1; k < 100; k++) {
 		if (k == 1)
-			snprintf(path, n, "results/%s-%s-%s.csv", c->b->name, c->ctx.host, stamp);
+			snprintf(path, n, "results/%s-%s-%s.csv", c->b->name, c->ctx.label, stamp);
 		else
-			snprintf(path, n, "results/%s-%s-%s-%d.csv", c->b->name, c->ctx.host, stamp, k);
+			snprintf(path, n, "results/%s-%s-%s-%d.csv", c->b->name, c->ctx.label, stamp, k);
 		if (access(path, F_OK))
 			return 0;
 	}
-	return err_set(err, "too many result files named results/%s-%s-%s*.csv", c->b->name, c->ctx.host, stamp);
+	return err_set(err, "too many result files named results/%s-%s-%s*.csv", c->b->name, c->ctx.label, stamp);
 }
 
 /* --help lists exactly the options this bench takes; errors are one line, exit 2. */
@@ -139,6 +142,8 @@ static void fill_front(const struct bench_ctx *c, struct row *r, int rep, int vi
 static void fill_back(const struct bench_ctx *c, struct row *r)
 {
 	context_to_row(&c->ctx, r);
+	row_set(r, "duration_requested_s", "%g", c->duration);
+	row_set(r, "warmup_requested_s", "%g", c->warmup);
 	row_set(r, "seed", "%llu", (unsigned long long)c->seed);
 	row_set(r, "na_reason", "%s", r->na_reason);
 }
@@ -301,7 +306,9 @@ int bench_main(const struct bench *b, int argc, char **argv)
 		c->seed = (now_ns() ^ (uint64_t)getpid()) | 1;
 	context_collect(&c->ctx, &topo);
 
-	if (b->prepare(c, err))
+	if (context_set_label(&c->ctx, opt_str(&o, "label"), err))
+		rc = EXIT_BADINPUT;
+	else if (b->prepare(c, err))
 		rc = EXIT_BADINPUT;
 	else if (counters_open(ctr, opt_str(&o, "events"), opt_str(&o, "pmu"), &c->plan, err))
 		rc = EXIT_BADINPUT;

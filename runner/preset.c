@@ -181,7 +181,7 @@ static int handler(void *user, const char *section, const char *name, const char
 	return 1;
 }
 
-static const char *const reserved[] = { "out", "dry-run", "topology", NULL };
+static const char *const reserved[] = { "out", "dry-run", "topology", "label", NULL };
 
 /* Check one key = value with the bench's own option table, then append it to argv (replacing a default). */
 static int apply(struct pstate *s, struct opts *o, struct preset_run *r, const struct kv *kv, const struct bench *b, int from_defaults)

@@ -1,6 +1,6 @@
 #include "runner/preset_meta.h"
 #include "harness/bench.h"
-#include "cli/commands.h"
+#include "harness/version.h"
 #include "runner/preset_child.h"
 #include "harness/util.h"
 #include <errno.h>
@@ -100,6 +100,7 @@ void meta_write(const char *dir, const struct preset *p, const struct planned *p
 	if (rs->resumed[0])
 		put(f, "resumed", "%s", rs->resumed);
 	fprintf(f, "\n[machine]\n");
+	put(f, "label", "%s", ctx->label);
 	put(f, "host", "%s", ctx->host);
 	put(f, "cpu_model", "%s", ctx->cpu_model);
 	put(f, "packages", "%d", ctx->packages);
@@ -133,6 +134,8 @@ static int on_key(void *user, const char *section, const char *name, const char 
 		set(m->started, sizeof(m->started), value);
 	else if (!strcmp(section, "preset") && !strcmp(name, "resumed"))
 		set(m->resumed, sizeof(m->resumed), value);
+	else if (!strcmp(section, "machine") && !strcmp(name, "label"))
+		set(m->label, sizeof(m->label), value);
 	else if (!strcmp(section, "machine"))
 		for (int i = 0; i < 7; i++)
 			if (!strcmp(name, mk[i]))

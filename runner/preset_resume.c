@@ -78,6 +78,8 @@ int resume_check(const char *dir, const struct preset *p, const struct context *
 			     m.schema[0] ? m.schema : "(none)", want);
 	else if (same_machine(dir, &m, ctx, err))
 		rc = -1;
+	else if (m.label[0] && strcmp(m.label, ctx->label))
+		rc = err_set(err, "--resume %s: made under --label %s, not %s; accepted: the directory's label (leave --label out to keep it)", dir, m.label, ctx->label);
 	else if (!same_text(dir, p->text))
 		rc = err_set(err, "--resume %s: preset %s (%s) has changed since the directory was made (%s/preset.ini); accepted: the same preset text", dir,
 			     p->name, p->path, dir);
@@ -86,6 +88,13 @@ int resume_check(const char *dir, const struct preset *p, const struct context *
 		snprintf(r->resumed, sizeof(r->resumed), "%s", m.resumed);
 	}
 	return rc;
+}
+
+void resume_label(const char *dir, struct context *ctx)
+{
+	struct meta_read m;
+	if (!meta_read(dir, &m) && m.label[0] && strlen(m.label) < sizeof(ctx->label))
+		snprintf(ctx->label, sizeof(ctx->label), "%s", m.label);
 }
 
 static int status_cb(void *user, const char *section, const char *name, const char *value)

@@ -9,6 +9,8 @@
  * or another machine (host, CPU model, packages, cores, PUs, NUMA nodes), or by an older c2cbench
  * whose metadata.txt was not INI (such directories are not read). */
 int resume_check(const char *dir, const struct preset *p, const struct context *ctx, struct resumed *r, char *err);
+/* Set ctx->label to the label DIR/metadata.txt records (older directories: none, the default stays). */
+void resume_label(const char *dir, struct context *ctx);
 /* 1 when DIR/CSV's .meta says the run ended complete (its rows are the whole run), else 0. */
 int resume_run_complete(const char *dir, const char *csv);
 /* Move what an unfinished run left (CSV, .meta) to DIR/interrupted/, so the directory holds whole runs only. */

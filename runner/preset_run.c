@@ -4,8 +4,7 @@
  * fresh process state (option parser, hwloc, allocator), and its output is captured exactly as
  * the user would see it, for the console log. */
 #include "harness/bench.h"
-#include "cli/cmdargs.h"
-#include "cli/commands.h"
+#include "harness/cmdargs.h"
 #include "harness/context.h"
 #include "runner/preset.h"
 #include "runner/preset_child.h"
@@ -13,7 +12,9 @@
 #include "runner/preset_resume.h"
 #include "harness/progress.h"
 #include "harness/signals.h"
+#include "runner/preset_run.h"
 #include "harness/util.h"
+#include "harness/version.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -34,8 +35,9 @@
 
 static const struct opt_spec preset_opts[] = {
 	{ "dry-run", OPT_FLAG, NULL, NULL, "print the plan and its estimated duration, run nothing", NULL, NULL },
-	{ "results", OPT_TEXT, "results", "DIR", "where the run directory HOST-DATE-PRESET is created", NULL, NULL },
+	{ "results", OPT_TEXT, "results", "DIR", "where the run directory LABEL-DATE-PRESET is created", NULL, NULL },
 	{ "topology", OPT_TEXT, NULL, "SPEC", "plan on a foreign topology (with --dry-run): synthetic:\"pack:2 numa:1 core:8 pu:2\" or xml:FILE", NULL, NULL },
+	{ "label", OPT_TEXT, NULL, "NAME", "name of this machine in every row, .meta, metadata.txt and the directory name (default: the host name; with --resume: the directory's); letters, digits, . _ -", NULL, NULL },
 	{ "resume", OPT_TEXT, NULL, "DIR", "continue an interrupted run directory of this preset: runs complete in DIR are kept, the others run again", NULL, NULL },
 	{ 0 },
 };
@@ -135,15 +137,15 @@ static int make_run_dir(const char *results, const struct context *ctx, const ch
 		return err_set(err, "--results: cannot create '%s': %s", results, strerror(errno));
 	for (int k = 1; k < 100; k++) {
 		if (k == 1)
-			snprintf(dir, n, "%s/%s-%s-%s", results, ctx->host, stamp, preset);
+			snprintf(dir, n, "%s/%s-%s-%s", results, ctx->label, stamp, preset);
 		else
-			snprintf(dir, n, "%s/%s-%s-%s-%d", results, ctx->host, stamp, preset, k);
+			snprintf(dir, n, "%s/%s-%s-%s-%d", results, ctx->label, stamp, preset, k);
 		if (!mkdir(dir, 0755))
 			return 0;
 		if (errno != EEXIST)
 			return err_set(err, "--results: cannot create '%s': %s", dir, strerror(errno));
 	}
-	return err_set(err, "--results: too many run directories named %s/%s-%s-%s*", results, ctx->host, stamp, preset);
+	return err_set(err, "--results: too many run directories named %s/%s-%s-%s*", results, ctx->label, stamp, preset);
 }
 
 static long csv_rows(const char *path)
@@ -189,9 +191,9 @@ static void relay_out(void *arg, int stream, const char *buf, size_t n)
 }
 
 /* Run one, relaying its output to the terminal and the log, redrawing progress every second. */
-static int run_one(struct console *c, const struct preset_run *r, const char *csv, int i, int n, double left_after, double est)
+static int run_one(struct console *c, const struct preset_run *r, const char *csv, const char *label, int i, int n, double left_after, double est)
 {
-	const char *extra[] = { "--out", csv, NULL };
+	const char *extra[] = { "--out", csv, "--label", label, NULL };
 	struct relay rl = { c, r->name, i, n, progress_elapsed(&c->pg), left_after, est };
 	struct child_io io = { relay_out, relay_tick, 1000, &rl };
 	return child_run(r, extra, 1, &io);
@@ -216,7 +218,7 @@ static int run_all(struct console *c, const struct preset *p, struct planned *pl
 		snprintf(path, sizeof(path), "%s/%s", dir, pl[k].csv);
 		say(c, stderr, "[run %d of %d] %s\n", i, n, p->run[k].name);
 		double s = (double)now_ns() / 1e9;
-		pl[k].status = run_one(c, &p->run[k], path, i, n, (total - done_est - pl[k].est) * scale, pl[k].est * scale);
+		pl[k].status = run_one(c, &p->run[k], path, ctx->label, i, n, (total - done_est - pl[k].est) * scale, pl[k].est * scale);
 		pl[k].took = (double)now_ns() / 1e9 - s;
 		pl[k].rows = csv_rows(path);
 		done_est += pl[k].est;
@@ -275,7 +277,7 @@ static int resume_plan(const char *dir, const struct preset *p, struct planned *
 	return 0;
 }
 
-static int preset_main(int argc, char **argv)
+int preset_main(int argc, char **argv)
 {
 	const struct opt_spec *tables[] = { preset_opts, NULL };
 	struct opts o;
@@ -285,7 +287,7 @@ static int preset_main(int argc, char **argv)
 	char err[ERRLEN] = "", **argcopy = NULL, path[PATH_MAX], dir[PATH_MAX];
 	int rc = opts_parse_mixed(&o, tables, argc, argv, &argcopy, err);
 	if (rc && !strcmp(err, "help")) {
-		printf("usage: c2cbench preset NAME|FILE.ini [options]\nruns every run of a preset into %s/HOST-DATE-PRESET/ (see `c2cbench list`);\n"
+		printf("usage: c2cbench preset NAME|FILE.ini [options]\nruns every run of a preset into %s/LABEL-DATE-PRESET/ (see `c2cbench list`);\n"
 		       "Ctrl-C or SIGTERM stops the run in progress (its whole rows kept) and marks the directory interrupted\n", "results");
 		opts_help(stdout, preset_opts);
 		printf("presets are searched in %s\n", preset_dirs());
@@ -326,6 +328,13 @@ static int preset_main(int argc, char **argv)
 	}
 	context_collect(&ctx, &topo);
 	topo_free(&topo);
+	if (opt_str(&o, "resume") && !opt_given(&o, "label"))
+		resume_label(opt_str(&o, "resume"), &ctx); /* the directory's label, so its runs stay one machine */
+	if (context_set_label(&ctx, opt_str(&o, "label"), err)) {
+		fprintf(stderr, "c2cbench: error: %s\n", err);
+		rc = EXIT_BADINPUT;
+		goto out;
+	}
 	struct resumed rs = { .resumed = "" };
 	snprintf(rs.started, sizeof(rs.started), "%s", ctx.started);
 	for (int i = 0, k = 0; i < p.n; i++) {
@@ -372,6 +381,3 @@ out:
 	free(argcopy);
 	return rc;
 }
-
-static const struct command preset_cmd = { "preset", "preset NAME", "run a preset (a list of runs) into results/HOST-DATE-PRESET/", preset_main };
-COMMAND_REGISTER(preset_cmd)

@@ -446,6 +446,9 @@ static void resume_after_interrupt_gives_same_configurations(void **state)
 	refused(ini, cut_run, "made on another machine (cores '96'");
 	restore(cut_run, orig);
 	refused(ini, test_dir, "not a preset run directory");
+	run_c2c(&r, "preset", ini, "--resume", cut_run, "--label", "another-label", NULL);
+	assert_int_equal(r.status, 2);
+	assert_non_null(strstr(r.err, "made under --label "));
 	char old[700];
 	snprintf(old, sizeof(old), "%s/old-format", test_dir);
 	mkdir(old, 0755);

@@ -113,7 +113,7 @@ static void test_meta_file(void **state)
 	int na = 0;
 	for (int i = 0; i < c.nfacts; i++)
 		na += c.fact[i].why[0] != 0;
-	assert_int_equal(s.ctx_keys, c.nfacts + 11); /* 11 fixed keys (host ... c2cbench_rev), then every fact */
+	assert_int_equal(s.ctx_keys, c.nfacts + 12); /* 12 fixed keys (label, host ... c2cbench_rev), then every fact */
 	assert_int_equal(s.na_reasons, na);
 	assert_true(s.has_hv && s.has_host);
 	assert_int_equal(context_write_meta(&c, path, err), -1); /* never overwritten */

@@ -203,6 +203,9 @@ static int pb_prepare(struct bench_ctx *c, char *err)
 	p->roles[ROLE_DRAINER] = (struct role_req){ "drainer", opt_long(c->o, "drain-us") > 0 };
 	if (bench_plan(c, p->roles, 2, err))
 		return -1;
+	if (p->roles[ROLE_DRAINER].count && c->plan.n >= PLAN_MAX) /* the drainer needs a slot of its own */
+		return err_set(err, "%d writers and readers plus the drainer (--drain-us) make %d threads; accepted: at most %d",
+			       c->plan.n, c->plan.n + 1, PLAN_MAX);
 	if (p->roles[ROLE_DRAINER].count) { /* the bound kworker runs on the queueing CPU */
 		struct slot s = c->plan.slot[0];
 		s.role = ROLE_DRAINER;
@@ -338,6 +341,25 @@ static void pb_cleanup(struct bench_ctx *c)
 	c->priv = NULL;
 }
 
+/* What report draws: ns per operation of both roles on one axis, the offset sweep with the line and
+ * the adjacent-line pair marked, and thread scaling where a configuration ran at several counts. */
+static const struct view_metric pb_ns[] = {
+	{ "writer_ns_per_op", "writer", "ns per operation", "ns", 0 },
+	{ "reader_ns_per_op", "reader", "ns per operation", "ns", 0 },
+	{ 0 },
+};
+static const double pb_marks[] = { 64, 128, 0 };
+static const char *const pb_mark_labels[] = { "64 B: next cache line", "128 B: adjacent-line pair", NULL };
+static const struct bench_view pb_views[] = {
+	{ .kind = VIEW_LINES, .title = "Offset sweep", .variant_prefix = "offset-", .metrics = pb_ns, .x_cols = "offset",
+	  .x_label = "distance of the read-mostly pointer from the pending word (bytes)", .x_is_variant = 1,
+	  .marks = pb_marks, .mark_labels = pb_mark_labels },
+	{ .kind = VIEW_BARS, .title = "Layouts", .metrics = pb_ns },
+	{ .kind = VIEW_LINES, .title = "Thread scaling", .metrics = pb_ns, .x_cols = "writers,readers", .x_label = "threads (writers+readers)" },
+	{ VIEW_END },
+};
+static const char *const pb_order[] = { "shared", "aligned", "padded", NULL };
+
 static const struct bench pending_bit = {
 	.name = "pending-bit",
 	.desc = "writers lock-bts a work-pending bit next to a read-mostly pointer that readers load (seed 003, vmalloc)",
@@ -349,5 +371,7 @@ static const struct bench pending_bit = {
 	.run = pb_run,
 	.cleanup = pb_cleanup,
 	.config = pb_config,
+	.views = pb_views,
+	.variant_order = pb_order,
 };
 BENCH_REGISTER(pending_bit)

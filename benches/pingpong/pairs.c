@@ -162,8 +162,8 @@ static int select_into(const struct topo *t, const int *set, int n, const char *
 	}
 	if (!strcmp(spec, "classes")) {
 		int seen[PC_COUNT] = { 0 };
-		for (int i = 0; i < n; i++)
-			for (int j = i + 1; j < n; j++) {
+		for (int i = 0; i < n && k < PC_COUNT; i++) /* stop once every class has its pair */
+			for (int j = i + 1; j < n && k < PC_COUNT; j++) {
 				enum pair_class c = pair_classify(t, set[i], set[j]);
 				if (!seen[c]++)
 					out[k++] = (struct pu_pair){ set[i], set[j], c };
@@ -173,10 +173,25 @@ static int select_into(const struct topo *t, const int *set, int n, const char *
 	return err_set(err, "--pairs: '%s' is not accepted; accepted: %s", spec, PAIR_SELECTIONS);
 }
 
+/* Room the selection needs: every pair only for all and sample:N, a row for vs:CPU, one per class. */
+static size_t pairs_room(int n, const char *spec)
+{
+	if (!strncmp(spec, "vs:", 3))
+		return (size_t)n;
+	if (!strcmp(spec, "classes"))
+		return PC_COUNT;
+	if (!strcmp(spec, "all") || !strncmp(spec, "sample:", 7))
+		return (size_t)n * (size_t)(n - 1) / 2;
+	return 1;
+}
+
 int pairs_select(const struct topo *t, const int *set, int n, const char *spec, unsigned long long seed,
 		 struct pu_pair **out, char *err)
 {
-	*out = xcalloc((size_t)n * (size_t)(n - 1) / 2, sizeof(struct pu_pair));
+	if (!strcmp(spec, "all") && (long)n * (n - 1) / 2 > PAIRS_MAX)
+		return err_set(err, "--pairs all: %d PUs make %ld pairs; accepted: at most %d pairs (use sample:N, vs:CPU or classes)",
+			       n, (long)n * (n - 1) / 2, PAIRS_MAX);
+	*out = xcalloc(pairs_room(n, spec), sizeof(struct pu_pair));
 	int k = select_into(t, set, n, spec, seed, *out, err);
 	if (k < 1) {
 		free(*out);

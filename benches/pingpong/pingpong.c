@@ -311,6 +311,19 @@ static void pp_cleanup(struct bench_ctx *c)
 /* Configuration columns: what compare joins rows on across machines and builds. */
 static const char *const pp_config[] = { "cpu_a", "cpu_b", "class", "mode", "samples", "round_trips", "preheat_ms", NULL };
 
+/* What report draws: the latency matrix per mode as a heat map, and a table per pair class. */
+static const struct view_metric pp_metrics[] = {
+	{ "min_ns", "minimum one-way latency", "ns", "ns", 0 },
+	{ "median_ns", "median one-way latency", "ns", "ns", 0 },
+	{ 0 },
+};
+static const char *const pp_classes[] = { "smt", "same-llc", "same-package", "cross-package", NULL }; /* pair_class_name order */
+static const struct bench_view pp_views[] = {
+	{ .kind = VIEW_MATRIX, .title = "Core-to-core latency", .metrics = pp_metrics, .row_col = "cpu_a", .col_col = "cpu_b",
+	  .facet_col = "mode", .class_col = "class", .classes = pp_classes },
+	{ VIEW_END },
+};
+
 static const struct bench pingpong = {
 	.name = "pingpong",
 	.finish_row = pp_finish_row,
@@ -324,5 +337,6 @@ static const struct bench pingpong = {
 	.prepare = pp_prepare,
 	.run = pp_run,
 	.cleanup = pp_cleanup,
+	.views = pp_views,
 };
 BENCH_REGISTER(pingpong)

@@ -629,6 +629,21 @@ static void rf_cleanup(struct bench_ctx *c)
 /* Configuration columns: what compare joins rows on across machines and builds. */
 static const char *const rf_config[] = { "hold", "attempts", "max_failures", "size", "initial_empty", "initial_partial", "chunk_pages", "retries", "retry_ns", "alloc_ns", "populate_ns", "chunk_ns", NULL };
 
+/* What report draws: each count on its own axis (successes are higher-better), time in ns apart. */
+static const struct view_metric rf_metrics[] = {
+	{ "allocs_ok", "allocations that succeeded", "allocations", NULL, 1 },
+	{ "allocs_failed", "allocations that failed", "allocations", NULL, 0 },
+	{ "retries_ok", "allocations that succeeded on a retry", "allocations", NULL, 0 },
+	{ "worker_runs", "refill worker runs", "runs", NULL, 0 },
+	{ "reserve_empty_ns", "time the reserve was empty", "ns", NULL, 0 },
+	{ 0 },
+};
+static const struct bench_view rf_views[] = {
+	{ .kind = VIEW_BARS, .title = "Refill worker", .metrics = rf_metrics },
+	{ VIEW_END },
+};
+static const char *const rf_order[] = { "bound", "unbound", NULL };
+
 static const struct bench refill = {
 	.name = "refill",
 	.desc = "a caller bursts atomic per-CPU allocations while the reserve's refill worker is bound to its CPU or not (seed 001, percpu)",
@@ -640,5 +655,7 @@ static const struct bench refill = {
 	.prepare = rf_prepare,
 	.run = rf_run,
 	.cleanup = rf_cleanup,
+	.views = rf_views,
+	.variant_order = rf_order,
 };
 BENCH_REGISTER(refill)

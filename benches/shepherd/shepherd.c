@@ -263,6 +263,23 @@ static void sw_cleanup(struct bench_ctx *c)
 /* Configuration columns: what compare joins rows on across machines and builds. */
 static const char *const sh_config[] = { "cpus", "hz", "tick_us", "interval_ticks", "zones", "zone_work_us", "op_ns", "yield", NULL };
 
+/* What report draws: the key ratio alone, each count alone, lock wait times in ns together. */
+static const struct view_metric sh_metrics[] = {
+	{ "runs_per_interval", "vmstat_update runs per interval", "runs per interval", NULL, 0 },
+	{ "short_gaps", "gaps shorter than the legitimate minimum", "gaps", NULL, 0 },
+	{ "queued_while_running", "queued while running", "queueings", NULL, 0 },
+	{ "zone_lock_acquisitions", "zone lock acquisitions", "acquisitions", NULL, 0 },
+	{ "zone_lock_contended", "contended zone lock acquisitions", "acquisitions", NULL, 0 },
+	{ "zone_lock_wait_total_ns", "total zone lock wait", "ns", "wait", 0 },
+	{ "zone_lock_wait_max_ns", "longest zone lock wait", "ns", "wait", 0 },
+	{ 0 },
+};
+static const struct bench_view sh_views[] = {
+	{ .kind = VIEW_BARS, .title = "vmstat_shepherd checks", .metrics = sh_metrics },
+	{ VIEW_END },
+};
+static const char *const sh_order[] = { "pending", "busy", "atomic", NULL };
+
 static const struct bench shepherd = {
 	.name = "shepherd",
 	.desc = "vmstat_shepherd double-schedules vmstat_update while it runs (seed 000): pending (bug), busy (fix), atomic",
@@ -274,5 +291,7 @@ static const struct bench shepherd = {
 	.prepare = sw_prepare,
 	.run = sw_run_variant,
 	.cleanup = sw_cleanup,
+	.views = sh_views,
+	.variant_order = sh_order,
 };
 BENCH_REGISTER(shepherd)

@@ -1,4 +1,4 @@
-#include "cli/cmdargs.h"
+#include "harness/cmdargs.h"
 #include "harness/util.h"
 #include <stdlib.h>
 #include <string.h>
