@@ -251,6 +251,8 @@ static int mark_meta(const struct bench_ctx *c, const char *meta, long rows, int
 				   sig ? why : rc ? err : NULL, cerr);
 }
 
+#define DRY_RUN_VARIANTS 1000 /* variants the dry run names (pingpong on 256 PUs has 65,280) */
+
 static void print_dry_run(const struct bench_ctx *c)
 {
 	if (c->run_s > 0)
@@ -260,8 +262,10 @@ static void print_dry_run(const struct bench_ctx *c)
 		printf("bench %s: %d variant(s) x %d repetition(s), %.3g s warm-up + %.3g s each: about %.0f s\n", c->b->name,
 		       c->nvar, c->reps, c->warmup, c->duration, c->nvar * c->reps * (c->warmup + c->duration));
 	printf("%s:", c->b->variant_col);
-	for (int i = 0; i < c->nvar; i++)
+	for (int i = 0; i < c->nvar && i < DRY_RUN_VARIANTS; i++)
 		printf(" %s", c->var[i].name);
+	if (c->nvar > DRY_RUN_VARIANTS)
+		printf(" ... and %d more", c->nvar - DRY_RUN_VARIANTS);
 	printf("\n");
 	if (c->plan.n)
 		plan_print(&c->plan, c->topo, stdout);
