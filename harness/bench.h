@@ -46,6 +46,8 @@ struct bench_view {
 	const char *variant_prefix;    /* rows whose variant starts with this (NULL: all rows not taken by
 	                                * an earlier view of the bench) */
 	const struct view_metric *metrics; /* { 0 }-terminated */
+	const char *implied_cols;      /* comma list of config columns the variant sets (a layout's offset):
+	                                * left out of the chart key, so they do not split a chart */
 	/* VIEW_LINES: x is the sum of these comma-listed numeric columns ("offset", "writers,readers"),
 	 * labelled "a+b" when several; lines per variant unless the variant names the x (x_is_variant). */
 	const char *x_cols;

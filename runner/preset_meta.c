@@ -2,6 +2,7 @@
 #include "harness/bench.h"
 #include "harness/version.h"
 #include "runner/preset_child.h"
+#include "runner/slurm.h"
 #include "harness/util.h"
 #include <errno.h>
 #include <ini.h>
@@ -110,6 +111,12 @@ void meta_write(const char *dir, const struct preset *p, const struct planned *p
 	put(f, "line_size", "%d", ctx->line_size);
 	put(f, "kernel", "%s", ctx->kernel);
 	put(f, "compiler", "%s", ctx->compiler);
+	const char *sk[8], *sv[8];
+	int ns = slurm_task_env(sk, sv, 8);
+	if (ns)
+		fprintf(f, "\n[slurm]\n");
+	for (int i = 0; i < ns; i++)
+		put(f, sk[i], "%s", sv[i]); /* one line per key, whatever the environment holds */
 	for (int i = 0; i < p->n; i++)
 		run_section(f, &p->run[i], &pl[i]);
 	fclose(f);

@@ -13,6 +13,7 @@
 #include "harness/progress.h"
 #include "harness/signals.h"
 #include "runner/preset_run.h"
+#include "runner/slurm.h"
 #include "harness/util.h"
 #include "harness/version.h"
 #include <errno.h>
