@@ -2,7 +2,7 @@
  * joined on configuration, never on machine; medians, ratio with its interval, Mann-Whitney U. */
 #include "harness/bench.h"
 #include "harness/cmdargs.h"
-#include "analysis/compare_stats.h"
+#include "harness/compare_stats.h"
 #include "harness/csv.h"
 #include "analysis/results_in.h"
 #include "harness/stats.h"

@@ -10,7 +10,7 @@
 #include "harness/topo.h"
 #include <stdint.h>
 
-#define SCHEMA_VERSION 2
+#define SCHEMA_VERSION 3
 #define VARIANTS_MAX 256     /* variants a user lists or sweeps (layouts, offsets) */
 #define CONFIGS_MAX 262144   /* variants one run may hold (pingpong: pairs x modes) */
 #define SUMMARY_MAX 8        /* summary columns per bench */
@@ -109,6 +109,8 @@ struct bench {
 	const struct bench_view *views;
 	/* Variants in the order a person compares them, baseline first (NULL-terminated; NULL: as run). */
 	const char *const *variant_order;
+	/* Optional line printed under the summary's changes: the figures the bench reproduces (a seed's). */
+	const char *summary_note;
 };
 
 void bench_register(const struct bench *b);

@@ -33,6 +33,21 @@ static double *fill_cells(const int *os, int n, const struct pu_pair *pair, cons
 	return cell;
 }
 
+int matrix_probe(const char *path, char *err)
+{
+	size_t len = strlen(path) + 8;
+	char *tmp = xcalloc(len, 1);
+	snprintf(tmp, len, "%s.tmp", path);
+	FILE *f = fopen(tmp, "w");
+	int rc = f ? 0 : err_set(err, "--matrix %s: cannot create %s: %s", path, tmp, strerror(errno));
+	if (f) {
+		fclose(f);
+		unlink(tmp);
+	}
+	free(tmp);
+	return rc;
+}
+
 int matrix_write(const char *path, const int *set, int n, const struct pu_pair *pair, const double *val, int npairs,
 		 char *err)
 {

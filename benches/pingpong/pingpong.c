@@ -175,6 +175,8 @@ static int pp_prepare(struct bench_ctx *c, char *err)
 		return err_set(err, "pingpong takes --samples, --round-trips and --preheat-ms, not --duration or --warmup");
 	if (parse_concurrent(c, p, err) || parse_mem(c, p, err))
 		return -1;
+	if (opt_given(c->o, "matrix") && !opt_flag(c->o, "dry-run") && matrix_probe(opt_str(c->o, "matrix"), err))
+		return -1;
 	p->nset = pairs_pu_set(c->topo, opt_str(c->o, "placement"), &p->set, err);
 	if (p->nset < 0 || select_pairs(c, p, opt_str(c->o, "pairs"), err) < 0)
 		return -1;
