@@ -81,8 +81,8 @@ struct bench_ctx {
 enum bench_flags {
 	BENCH_PLACED = 1, /* takes --placement and --mem-node */
 	BENCH_PU_SET = 2, /* takes --placement auto|cpus:LIST as the set of PUs it places itself on */
-	BENCH_MEM_NODE = 4, /* takes --mem-node and reads it itself (pingpong: a|b|N) */
-	BENCH_UNTIMED = 8, /* measures counts, not time windows: no --duration, no --warmup */
+	BENCH_MEM_NODE = 8, /* takes --mem-node and reads it itself (pingpong: a|b|N) */
+	BENCH_UNTIMED = 16, /* measures counts, not time windows: no --duration, no --warmup */
 };
 
 struct bench {

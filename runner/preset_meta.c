@@ -11,6 +11,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 void meta_args_text(const struct preset_run *r, char *b, size_t n)
@@ -63,30 +65,47 @@ static void run_section(FILE *f, const struct preset_run *r, const struct planne
 		put(f, "seconds", "%.1f", pl->took);
 }
 
+/* One line per failed write (a full disk): the caller goes on and exits 1 at the end. */
+static int write_failed(const char *path, int e)
+{
+	fprintf(stderr, "c2cbench: error: cannot write %s: %s\n", path, strerror(e));
+	return -1;
+}
+
 /* The preset text, verbatim, beside the metadata: --resume compares it byte for byte. */
-static void write_text(const char *dir, const struct preset *p)
+static int write_text(const char *dir, const struct preset *p)
 {
 	char path[PATH_MAX + 32];
 	snprintf(path, sizeof(path), "%s/preset.ini", dir);
 	if (!access(path, F_OK))
-		return;
+		return 0;
 	FILE *f = fopen(path, "w");
 	if (!f)
-		return;
+		return write_failed(path, errno);
 	fputs(p->text, f);
-	fclose(f);
+	if (ferror(f) | fclose(f))
+		return write_failed(path, errno);
+	return 0;
 }
 
-void meta_write(const char *dir, const struct preset *p, const struct planned *pl, const struct context *ctx, const struct resumed *rs,
+int meta_write(const char *dir, const struct preset *p, const struct planned *pl, const struct context *ctx, const struct resumed *rs,
 		const char *state)
 {
 	char tmp[PATH_MAX + 32], fin[PATH_MAX + 32];
-	snprintf(tmp, sizeof(tmp), "%s/.metadata.txt.tmp", dir);
+	snprintf(tmp, sizeof(tmp), "%s/.metadata.txt.XXXXXX", dir); /* a name of our own: mkstemp, O_EXCL */
 	snprintf(fin, sizeof(fin), "%s/metadata.txt", dir);
-	write_text(dir, p);
-	FILE *f = fopen(tmp, "w");
-	if (!f)
-		return;
+	if (write_text(dir, p))
+		return -1;
+	int fd = mkstemp(tmp);
+	FILE *f = fd >= 0 && !fchmod(fd, 0644) ? fdopen(fd, "w") : NULL;
+	if (!f) {
+		int e = errno;
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp);
+		}
+		return write_failed(fin, e);
+	}
 	fprintf(f, "; c2cbench preset run directory (INI, as every .meta). The preset text is in preset.ini.\n[c2cbench]\n");
 	put(f, "version", "%s", C2C_VERSION);
 	put(f, "rev", "%s", ctx->git_rev);
@@ -119,8 +138,12 @@ void meta_write(const char *dir, const struct preset *p, const struct planned *p
 		put(f, sk[i], "%s", sv[i]); /* one line per key, whatever the environment holds */
 	for (int i = 0; i < p->n; i++)
 		run_section(f, &p->run[i], &pl[i]);
-	fclose(f);
-	rename(tmp, fin);
+	if (ferror(f) | fclose(f) || rename(tmp, fin)) { /* the previous metadata.txt stays whole */
+		int e = errno;
+		unlink(tmp);
+		return write_failed(fin, e);
+	}
+	return 0;
 }
 
 static void set(char *dst, size_t n, const char *v)

@@ -32,8 +32,9 @@ struct meta_read {
 };
 #define META_MACHINE_KEYS { "host", "cpu_model", "packages", "cores", "pus", "numa_nodes", "line_size" }
 
-/* Rewrite DIR/metadata.txt whole (tmp + rename) and, the first time, DIR/preset.ini. */
-void meta_write(const char *dir, const struct preset *p, const struct planned *pl, const struct context *ctx, const struct resumed *rs,
+/* Rewrite DIR/metadata.txt whole (tmp + rename) and, the first time, DIR/preset.ini. Returns 0, or
+ * -1 after an error line on stderr (the old metadata.txt stays whole). */
+int meta_write(const char *dir, const struct preset *p, const struct planned *pl, const struct context *ctx, const struct resumed *rs,
 		const char *state);
 /* Read DIR/metadata.txt; -1 when it cannot be opened (errno says why). */
 int meta_read(const char *dir, struct meta_read *m);

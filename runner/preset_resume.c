@@ -40,7 +40,7 @@ static char *read_all(const char *path)
 		if (n == cap) {
 			t = realloc(t, 2 * cap + 1);
 			if (!t)
-				abort();
+				out_of_memory(0);
 			cap *= 2;
 		}
 	}
@@ -94,7 +94,7 @@ void resume_label(const char *dir, struct context *ctx)
 {
 	struct meta_read m;
 	if (!meta_read(dir, &m) && m.label[0] && strlen(m.label) < sizeof(ctx->label))
-		snprintf(ctx->label, sizeof(ctx->label), "%s", m.label);
+		memcpy(ctx->label, m.label, strlen(m.label) + 1); /* length checked: snprintf's truncation warning broke make asan */
 }
 
 static int status_cb(void *user, const char *section, const char *name, const char *value)

@@ -149,6 +149,16 @@ static int make_run_dir(const char *results, const struct context *ctx, const ch
 	return err_set(err, "--results: too many run directories named %s/%s-%s-%s*", results, ctx->label, stamp, preset);
 }
 
+static int meta_failed; /* metadata.txt could not be written once: the preset's exit status says so */
+
+/* Rewrite metadata.txt; a failure (a full disk) is said once per write, the preset goes on and exits 1. */
+static void meta_update(const char *dir, const struct preset *p, const struct planned *pl, const struct context *ctx,
+			const struct resumed *rs, const char *state)
+{
+	if (meta_write(dir, p, pl, ctx, rs, state))
+		meta_failed = 1;
+}
+
 static long csv_rows(const char *path)
 {
 	FILE *f = fopen(path, "r");
@@ -209,6 +219,8 @@ static int run_all(struct console *c, const struct preset *p, struct planned *pl
 	for (int k = 0; k < p->n; k++)
 		n += !pl[k].skip;
 	for (int k = 0; k < p->n && !sig; k++) {
+		if ((sig = signals_pending())) /* stopped between runs (a reader gone, a hang-up): start no more */
+			break;
 		if (pl[k].skip)
 			continue;
 		i++;
@@ -239,16 +251,16 @@ static int run_all(struct console *c, const struct preset *p, struct planned *pl
 		    pl[k].status ? "FAILED" : "ok", pl[k].rows, pl[k].took, e, l);
 		if (pl[k].status)
 			say(c, stderr, "[run %d of %d] %s exited with status %d; the next runs go on\n", i, n, p->run[k].name, pl[k].status);
-		meta_write(dir, p, pl, ctx, rs, "running");
+		meta_update(dir, p, pl, ctx, rs, "running");
 	}
 	sig = sig ? sig : signals_pending();
 	if (sig) {
-		meta_write(dir, p, pl, ctx, rs, "interrupted");
+		meta_update(dir, p, pl, ctx, rs, "interrupted");
 		say(c, stderr, "c2cbench: error: preset %s interrupted by SIG%s: marked interrupted in %s/metadata.txt; continue with: c2cbench preset %s --resume %s\n",
 		    p->name, sigabbrev_np(sig), dir, p->path, dir);
 		return 128 + sig;
 	}
-	meta_write(dir, p, pl, ctx, rs, failed ? "finished with failed runs" : "finished");
+	meta_update(dir, p, pl, ctx, rs, failed ? "finished with failed runs" : "finished");
 	say(c, stdout, "preset %s: %d run(s), %d failed; results in %s\n", p->name, n, failed, dir);
 	return failed ? 1 : 0;
 }
@@ -363,12 +375,15 @@ int preset_main(int argc, char **argv)
 	con.log = fopen(logp, opt_str(&o, "resume") ? "a" : "w");
 	if (opt_str(&o, "resume"))
 		say(&con, stdout, "resuming preset %s in %s (started %s)\n", p.name, dir, rs.started);
-	meta_write(dir, &p, pl, &ctx, &rs, opt_str(&o, "resume") ? "running" : "planned");
+	signals_install(); /* before the first write to stdout: `| head` (SIGPIPE) must not leave "planned" behind */
+	meta_update(dir, &p, pl, &ctx, &rs, opt_str(&o, "resume") ? "running" : "planned");
 	double total = print_plan(&con, &p, pl, "this machine");
 	say(&con, stdout, "results go to %s\n", dir);
-	signals_install();
+	fflush(stdout); /* a reader that is gone shows now (SIGPIPE), before any run starts */
 	progress_start(&con.pg, stderr, 1);
 	rc = run_all(&con, &p, pl, dir, &ctx, &rs, total);
+	if (meta_failed && !signals_pending() && rc == 0)
+		rc = 1; /* metadata.txt could not be written: the directory does not say what it holds */
 	if (con.log)
 		fclose(con.log);
 out:
