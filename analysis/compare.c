@@ -1,0 +1,222 @@
+/* The compare engine: join two result sets on configuration and say, per metric, what changed. */
+#include "analysis/compare.h"
+#include "analysis/compare_stats.h"
+#include "harness/stats.h"
+#include "harness/util.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The smallest two-sided p the exact U test can give with na and nb values: 2 / C(na+nb, na). */
+static double p_floor(size_t na, size_t nb)
+{
+	double c = 1;
+	for (size_t i = 1; i <= na; i++)
+		c = c * (double)(nb + i) / (double)i;
+	return fmin(1.0, 2 / c);
+}
+
+void cmp_stat(const struct grp_vals *a, const struct grp_vals *b, struct cmp_stat *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->na = a ? a->n : 0;
+	s->nb = b ? b->n : 0;
+	if (s->na)
+		s->ma = stats_of(a->v, a->n).median;
+	if (s->nb)
+		s->mb = stats_of(b->v, b->n).median;
+	s->has_ratio = s->na && s->nb && s->ma != 0;
+	if (s->has_ratio)
+		s->ratio = s->mb / s->ma;
+	s->has_ci = s->has_ratio && !boot_ratio_ci(a->v, a->n, b->v, b->n, &s->lo, &s->hi);
+	s->has_p = s->na && s->nb;
+	if (s->has_p) {
+		mann_whitney(a->v, a->n, b->v, b->n, &s->u, &s->p, &s->exact);
+		s->p_floor = p_floor(s->na, s->nb);
+	}
+	s->small = s->has_p && (s->na < CMP_MIN_REPS || s->nb < CMP_MIN_REPS);
+	s->significant = s->has_p && !s->small && s->p < 0.05 && s->has_ci && (s->lo > 1 || s->hi < 1);
+}
+
+int cmp_is_time(const char *metric, const char *unit)
+{
+	if (unit)
+		return !strncmp(unit, "ns", 2) || strstr(unit, "second") != NULL;
+	size_t l = strlen(metric);
+	return strstr(metric, "_ns_per_") || (l > 3 && (!strcmp(metric + l - 3, "_ns") || !strcmp(metric + l - 3, "_us") || !strcmp(metric + l - 2, "_s")));
+}
+
+/* The words for "B is higher": by the metric's direction, and "faster/slower" for durations. */
+static const char *word(int higher, int direction, int time)
+{
+	if (direction == 0)
+		return higher ? "higher" : "lower";
+	int better = (direction > 0) == higher;
+	if (time && direction < 0)
+		return better ? "faster" : "slower";
+	return better ? "better" : "worse";
+}
+
+void cmp_verdict(const struct cmp_stat *s, int direction, int time, char *out, size_t n)
+{
+	if (!s->na || !s->nb)
+		snprintf(out, n, "NA: no valid value in %s", !s->na && !s->nb ? "A or B" : !s->na ? "A" : "B");
+	else if (!s->has_ratio)
+		snprintf(out, n, "NA: median A is 0 (no ratio)");
+	else if (s->small)
+		snprintf(out, n, "too few repetitions (A %zu, B %zu; fewer than %d): no verdict, the U test cannot reach significance (smallest p %.3g)",
+			 s->na, s->nb, CMP_MIN_REPS, s->p_floor);
+	else if (!s->significant)
+		snprintf(out, n, "no significant change");
+	else if (s->ratio >= 1)
+		snprintf(out, n, "B %s by %.2fx [%.2f, %.2f]", word(1, direction, time), s->ratio, s->lo, s->hi);
+	else
+		snprintf(out, n, "B %s by %.2fx [%.2f, %.2f]", word(0, direction, time), 1 / s->ratio, 1 / s->hi, 1 / s->lo);
+}
+
+/* Gather log B/A per bench and metric over the joined configurations with a ratio. */
+static void geo_add(struct cmp *c, const struct cmp_line *l)
+{
+	if (!l->a || !l->b || !l->s.has_ratio || l->s.ratio <= 0)
+		return;
+	int bench = c->g.group[l->group].bench, k = 0;
+	while (k < c->ngeo && !(c->geo[k].bench == bench && c->geo[k].metric == l->metric))
+		k++; /* a few benches times a few metrics */
+	if (k == c->ngeo) {
+		c->geo = realloc(c->geo, (size_t)(c->ngeo + 1) * sizeof(*c->geo));
+		if (!c->geo)
+			abort();
+		c->geo[c->ngeo++] = (struct cmp_geo){ .bench = bench, .metric = l->metric };
+	}
+	c->geo[k].ratio += log(l->s.ratio);
+	c->geo[k].n++;
+}
+
+/* The geometric means and their words, after the walk. */
+static void geo_finish(struct cmp *c)
+{
+	for (int k = 0; k < c->ngeo; k++) {
+		struct cmp_geo *g = &c->geo[k];
+		const struct grp_bench *b = &c->g.bench[g->bench];
+		int time = cmp_is_time(b->metric[g->metric], b->unit[g->metric]);
+		g->ratio = exp(g->ratio / g->n);
+		if (g->ratio > 1 / 1.005 && g->ratio < 1.005)
+			snprintf(g->verdict, sizeof(g->verdict), "the same on average (within 0.5%%)");
+		else if (g->ratio >= 1)
+			snprintf(g->verdict, sizeof(g->verdict), "B %s by %.2fx on average", word(1, b->direction[g->metric], time), g->ratio);
+		else
+			snprintf(g->verdict, sizeof(g->verdict), "B %s by %.2fx on average", word(0, b->direction[g->metric], time), 1 / g->ratio);
+	}
+}
+
+/* One line per metric of the group's bench that some input has; the geometric means gather. */
+static int group_lines(struct cmp *c, int gi, int (*fn)(void *, const struct cmp *, const struct cmp_line *), void *u)
+{
+	const struct grp_bench *bn = &c->g.bench[c->g.group[gi].bench];
+	const struct grp_cell *a = groups_cell(&c->g, gi, 0), *b = groups_cell(&c->g, gi, 1);
+	for (int m = 0; m < bn->nmet; m++) {
+		if (!bn->met_seen[m])
+			continue;
+		struct cmp_line l = { .group = gi, .metric = m, .a = a, .b = b };
+		cmp_stat(a ? &a->met[m] : NULL, b ? &b->met[m] : NULL, &l.s);
+		cmp_verdict(&l.s, bn->direction[m], cmp_is_time(bn->metric[m], bn->unit[m]), l.verdict, sizeof(l.verdict));
+		c->small += l.s.small;
+		c->nline++;
+		geo_add(c, &l);
+		int rc = fn(u, c, &l);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+/* What a side holds, per bench ("pending-bit (6 configurations)"), for the no-join message. */
+static void holds(const struct cmp *c, int side, char *out, size_t n)
+{
+	size_t k = 0;
+	out[0] = 0;
+	for (int b = 0; b < c->g.nbench; b++) {
+		int cnt = 0;
+		for (int i = 0; i < c->g.ngroup; i++)
+			cnt += c->g.group[i].bench == b && groups_cell(&c->g, i, side);
+		if (cnt && k < n)
+			k += (size_t)snprintf(out + k, n - k, "%s%s (%d configuration%s)", k ? ", " : "", c->g.bench[b].name, cnt, cnt == 1 ? "" : "s");
+	}
+	if (!k)
+		snprintf(out, n, "no rows");
+}
+
+/* For a bench on both sides: the key columns where its first configurations differ. */
+static void differs(const struct cmp *c, char *out, size_t n)
+{
+	out[0] = 0;
+	for (int b = 0; b < c->g.nbench; b++) {
+		int ga = -1, gb = -1;
+		for (int i = 0; i < c->g.ngroup; i++) {
+			int gi = c->g.order[i];
+			if (c->g.group[gi].bench != b)
+				continue;
+			if (ga < 0 && groups_cell(&c->g, gi, 0))
+				ga = gi;
+			if (gb < 0 && groups_cell(&c->g, gi, 1))
+				gb = gi;
+		}
+		if (ga < 0 || gb < 0)
+			continue;
+		const struct grp_bench *bn = &c->g.bench[b];
+		size_t k = (size_t)snprintf(out, n, "; %s: A's and B's configurations differ in", bn->name);
+		for (int i = 0; i < bn->nkey && k < n; i++) {
+			const char *x = c->g.group[ga].val[i], *y = c->g.group[gb].val[i];
+			if (!x || !y ? x != y : strcmp(x, y))
+				k += (size_t)snprintf(out + k, n - k, " %s (A %.40s, B %.40s)", bn->key_col[i], x ? x : "absent", y ? y : "absent");
+		}
+		return;
+	}
+}
+
+int cmp_run(struct cmp *c, const char *a, const char *b, const char *metrics, char *err)
+{
+	memset(c, 0, sizeof(*c));
+	if (groups_init(&c->g, metrics, err) || groups_add(&c->g, a, 0, err) || groups_add(&c->g, b, 1, err) || groups_finish(&c->g, err))
+		return -1;
+	for (int s = 0; s < 2; s++)
+		if (c->g.side[s].rows == 0)
+			return err_set(err, "%s has no result rows; nothing to compare", s ? b : a);
+	for (int i = 0; i < c->g.ngroup; i++) {
+		int gi = c->g.order[i];
+		const struct grp_cell *ca = groups_cell(&c->g, gi, 0), *cb = groups_cell(&c->g, gi, 1);
+		if (ca && cb)
+			c->joined++;
+		else
+			c->only[ca ? 0 : 1]++;
+	}
+	if (!c->joined) {
+		char ha[300], hb[300], d[600];
+		holds(c, 0, ha, sizeof(ha));
+		holds(c, 1, hb, sizeof(hb));
+		differs(c, d, sizeof(d));
+		return err_set(err, "no configuration in common: A (%s) holds %s, B (%s) holds %s%s; accepted: results of the same configurations (bench, variant, every configuration column, duration and warm-up)",
+			       a, ha, b, hb, d);
+	}
+	return 0;
+}
+
+int cmp_walk(struct cmp *c, int (*fn)(void *u, const struct cmp *c, const struct cmp_line *l), void *u)
+{
+	int rc = 0;
+	free(c->geo);
+	c->geo = NULL;
+	c->ngeo = c->nline = c->small = 0;
+	for (int i = 0; i < c->g.ngroup && !rc; i++)
+		rc = group_lines(c, c->g.order[i], fn, u);
+	geo_finish(c);
+	return rc;
+}
+
+void cmp_free(struct cmp *c)
+{
+	groups_free(&c->g);
+	free(c->geo);
+	memset(c, 0, sizeof(*c));
+}
