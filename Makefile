@@ -22,7 +22,7 @@ LIBSRC := $(filter-out cli/main.c,$(SRC))
 OBJ := $(SRC:%.c=$(BUILD)/%.o)
 LIBOBJ := $(LIBSRC:%.c=$(BUILD)/%.o)
 TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
-TESTLIB := $(BUILD)/tests/testutil.o
+TESTLIB := $(BUILD)/tests/testutil.o $(BUILD)/tests/report_util.o
 BIN := c2cbench
 
 .SECONDARY:

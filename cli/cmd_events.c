@@ -23,26 +23,31 @@ static int check_row(const struct evrow *r, int known)
 {
 	char enc[128], why[128];
 	if (!known) {
-		printf("  %-16s %-56s unchecked: the installed libpfm4 has no %s table\n", r->metric, r->event, r->pmu);
+		printf("  %-16s %-56s unchecked: the installed libpfm4 has no %s table (and no compatible one)\n", r->metric, r->event, r->pmu);
 		return 0;
 	}
-	if (pmu_encode(r->event, enc, sizeof(enc), why, sizeof(why))) {
+	char name[256];
+	evrow_event(r, name, sizeof(name));
+	if (pmu_encode(name, enc, sizeof(enc), why, sizeof(why))) {
 		printf("  %-16s %-56s REJECTED: %s\n", r->metric, r->event, why);
 		return 1;
 	}
 	if (strcmp(enc, r->encoding)) {
-		printf("  %-16s %-56s MISMATCH: libpfm4 gives %s, the table says %s\n", r->metric, r->event, enc, r->encoding);
+		printf("  %-16s %-56s MISMATCH: libpfm4 gives %s, the table says %s\n", r->metric, name, enc, r->encoding);
 		return 1;
 	}
-	printf("  %-16s %-56s ok %s\n", r->metric, r->event, enc);
+	printf("  %-16s %-56s ok %s\n", r->metric, name, enc);
 	return 0;
 }
 
-/* The rows of one PMU: listed, or checked. Returns the number of failures. */
-static int show_pmu(const struct evtab *t, const char *pmu, int check)
+/* The rows of one PMU: listed, or checked (on used: the PMU itself, or its compatible one). Returns the failures. */
+static int show_pmu(const struct evtab *t, const char *pmu, const char *used, int check)
 {
-	int bad = 0, known = pmu_known(pmu);
-	printf("PMU %s (%s)\n", pmu, known ? "in the installed libpfm4" : "not in the installed libpfm4");
+	int bad = 0, known = used && pmu_known(used);
+	if (used && strcmp(used, pmu))
+		printf("PMU %s (not in the installed libpfm4; encoded on %s)\n", pmu, used);
+	else
+		printf("PMU %s (%s)\n", pmu, pmu_known(pmu) ? "in the installed libpfm4" : "not in the installed libpfm4");
 	for (int i = 0; i < t->n; i++) {
 		const struct evrow *r = &t->row[i];
 		if (strcmp(r->pmu, pmu))
@@ -102,10 +107,13 @@ static int events_main(int argc, char **argv)
 		return 0;
 	}
 	const char *force = rc ? NULL : opt_str(&o, "pmu");
+	struct pmu_choice pc;
 	if (!rc)
 		rc = evtab_load(&t, err);
-	if (!rc && pmu_init(force, err))
+	if (!rc && pmu_select(force, &pc, err)) {
 		rc = -1;
+		evtab_free(&t);
+	}
 	if (!rc && force && !pmu_known(force) && !evtab_has_pmu(&t, force)) {
 		rc = err_set(err, "--pmu: '%s' is not accepted; accepted: a PMU of the platform table (%s) or a core PMU of the installed libpfm4 (%s)", force,
 			  evtab_pmus(&t), pmu_known_list());
@@ -117,18 +125,17 @@ static int events_main(int argc, char **argv)
 		return EXIT_BADINPUT;
 	}
 	int bad = 0;
-	const char *pmu = force ? force : pmu_default();
-	printf("table: %s; PMU: %s (%s)\n", t.source, pmu ? pmu : "none",
-	       force ? "forced with --pmu" : pmu ? "detected" : "the installed libpfm4 knows no PMU for this CPU; newer CPUs: --pmu, e.g. spr on Emerald/Granite Rapids, amd64_fam19h_zen4 on Zen 5");
+	const char *pmu = pc.table[0] ? pc.table : NULL, *used = pc.used[0] ? pc.used : NULL;
+	printf("table: %s; PMU: %s (%s)\n", t.source, used ? used : "none", pc.why);
 	if (o.nargs) {
 		rc = check_names(&o);
 	} else if (opt_flag(&o, "all")) {
 		char pmus[1024];
 		snprintf(pmus, sizeof(pmus), "%s", evtab_pmus(&t));
 		for (char *save = NULL, *p = strtok_r(pmus, ",", &save); p; p = strtok_r(NULL, ",", &save))
-			show_pmu(&t, p, 0);
+			show_pmu(&t, p, NULL, 0);
 	} else if (pmu && evtab_has_pmu(&t, pmu)) {
-		bad = show_pmu(&t, pmu, opt_flag(&o, "check"));
+		bad = show_pmu(&t, pmu, used, opt_flag(&o, "check"));
 	} else {
 		printf("the table has no rows for %s; PMUs it covers: %s\n", pmu ? pmu : "this CPU", evtab_pmus(&t));
 	}

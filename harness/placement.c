@@ -1,6 +1,7 @@
 #include "harness/placement.h"
 #include "harness/cpucheck.h"
 #include "harness/util.h"
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,7 +33,7 @@ static void put(struct plan *p, const struct pu *u, int role, int idx)
 	p->slot[p->n++] = (struct slot){ role, idx, u->os, u->pkg, u->core, u->smt, u->node };
 }
 
-/* First allowed PU of each core in package pkg (pkg < 0: any), in order. */
+/* First allowed PU of each core in package pkg (pkg < 0: any), in order; out has room for t->npus. */
 static int cores_of(const struct topo *t, int pkg, const struct pu **out)
 {
 	int n = 0, last = -1;
@@ -46,20 +47,24 @@ static int cores_of(const struct topo *t, int pkg, const struct pu **out)
 	return n;
 }
 
-/* Allowed PUs core by core; with smt_only, only cores that have two or more allowed PUs. */
+/* Allowed PUs core by core; with smt_only, only cores that have two or more allowed PUs.
+ * Sibling counts come from one pass over the PUs, so a 4,096-PU machine plans in linear time. */
 static int pus_of(const struct topo *t, int smt_only, const struct pu **out)
 {
-	int n = 0;
+	int n = 0, ncore = 0;
+	for (int i = 0; i < t->npus; i++)
+		if (t->pu[i].core >= ncore)
+			ncore = t->pu[i].core + 1;
+	int *siblings = xcalloc((size_t)ncore + 1, sizeof(int));
+	for (int i = 0; i < t->npus; i++)
+		if (t->pu[i].allowed && t->pu[i].core >= 0)
+			siblings[t->pu[i].core]++;
 	for (int i = 0; i < t->npus; i++) {
 		const struct pu *u = &t->pu[i];
-		int siblings = 0;
-		if (!u->allowed)
-			continue;
-		for (int j = 0; j < t->npus; j++)
-			siblings += t->pu[j].core == u->core && t->pu[j].allowed;
-		if (!smt_only || siblings >= 2)
+		if (u->allowed && (!smt_only || (u->core >= 0 && siblings[u->core] >= 2)))
 			out[n++] = u;
 	}
+	free(siblings);
 	return n;
 }
 
@@ -82,115 +87,86 @@ static int place_list(struct plan *p, const struct pu **list, int have, const st
 
 static int place_cross(struct plan *p, const struct topo *t, const struct role_req *r, int nr, char *err)
 {
-	const struct pu *c0[PLAN_MAX], *c1[PLAN_MAX];
 	if (t->npackages < 2)
 		return err_set(err, "placement cross-socket needs 2 packages but %s has %d; use same-socket, smt or cpus:LIST", t->source, t->npackages);
-	int n0 = cores_of(t, 0, c0), n1 = cores_of(t, 1, c1), second = total_threads(r + 1, nr - 1);
+	const struct pu **c0 = xcalloc((size_t)t->npus + 1, sizeof(*c0)), **c1 = xcalloc((size_t)t->npus + 1, sizeof(*c1));
+	int n0 = cores_of(t, 0, c0), n1 = cores_of(t, 1, c1), second = total_threads(r + 1, nr - 1), rc = 0;
 	if (r[0].count > n0)
-		return err_set(err, "placement cross-socket puts %d %s(s) on package 0, which has %d allowed cores", r[0].count, r[0].name, n0);
-	if (second > n1)
-		return err_set(err, "placement cross-socket puts %d threads on package 1, which has %d allowed cores", second, n1);
-	for (int j = 0; j < r[0].count; j++)
+		rc = err_set(err, "placement cross-socket puts %d %s(s) on package 0, which has %d allowed cores", r[0].count, r[0].name, n0);
+	else if (second > n1)
+		rc = err_set(err, "placement cross-socket puts %d threads on package 1, which has %d allowed cores", second, n1);
+	for (int j = 0; !rc && j < r[0].count; j++)
 		put(p, c0[j], 0, j);
-	int k = 0;
-	for (int i = 1; i < nr; i++)
+	for (int i = 1, k = 0; !rc && i < nr; i++)
 		for (int j = 0; j < r[i].count; j++)
 			put(p, c1[k++], i, j);
-	return 0;
+	free(c0);
+	free(c1);
+	return rc;
 }
 
-/* Cores ordered package 0, package 1, package 0, ...: threads as far apart as the machine allows. */
+/* Cores ordered package 0, package 1, package 0, ...: threads as far apart as the machine allows.
+ * out has room for t->npus entries; the per-package cursors are sized by the machine, not fixed. */
 static int spread_order(const struct topo *t, const struct pu **out)
 {
-	const struct pu *per[16][PLAN_MAX / 4];
-	int cnt[16] = { 0 }, np = t->npackages > 16 ? 16 : t->npackages, n = 0, more = 1;
-	const struct pu *all[PLAN_MAX];
-	int na = cores_of(t, -1, all);
-	for (int i = 0; i < na; i++) {
-		int pk = all[i]->pkg % np;
-		if (cnt[pk] < PLAN_MAX / 4)
-			per[pk][cnt[pk]++] = all[i];
-	}
-	for (int j = 0; more; j++) {
-		more = 0;
-		for (int pk = 0; pk < np; pk++)
-			if (j < cnt[pk]) {
-				out[n++] = per[pk][j];
-				more = 1;
-			}
-	}
+	const struct pu **all = xcalloc((size_t)t->npus + 1, sizeof(*all));
+	int na = cores_of(t, -1, all), np = t->npackages > 0 ? t->npackages : 1, n = 0;
+	int *next = xcalloc((size_t)np, sizeof(int)); /* per package: index into all of its next core */
+	for (int pk = 0; pk < np; pk++)
+		next[pk] = -1;
+	for (int i = na - 1; i >= 0; i--) /* first core of each package */
+		next[all[i]->pkg % np] = i;
+	while (n < na)
+		for (int pk = 0; pk < np; pk++) {
+			int i = next[pk];
+			if (i < 0)
+				continue;
+			out[n++] = all[i];
+			while (++i < na && all[i]->pkg % np != pk)
+				;
+			next[pk] = i < na ? i : -1;
+		}
+	free(next);
+	free(all);
 	return n;
 }
 
-/* Refuse CPU numbers no machine has before hwloc sizes a bitmap for them. */
-static int list_in_range(const char *list)
-{
-	for (const char *p = list; *p; p++) {
-		if (*p < '0' || *p > '9')
-			continue;
-		long v = 0;
-		while (*p >= '0' && *p <= '9' && v <= 65536)
-			v = v * 10 + (*p++ - '0');
-		if (v > 65536)
-			return 0;
-		if (!*p)
-			break;
-	}
-	return 1;
-}
-
+/* cpus:LIST in the order written: the first CPUs go to the writers, then the readers (cpus:1,0 puts
+ * the writer on CPU 1). The strict CPU-list grammar (harness/parse.h) refuses negatives and duplicates. */
 static int place_cpus(struct plan *p, const struct topo *t, const char *list, const struct role_req *r, int nr, char *err)
 {
-	if (!list_in_range(list))
-		return err_set(err, "placement cpus:'%.40s' names a CPU above 65536; accepted: OS CPU numbers of %s (0-%d)", list, t->source, t->npus - 1);
-	hwloc_bitmap_t set = hwloc_bitmap_alloc();
-	int need = total_threads(r, nr), rc = 0;
-	if (!*list || hwloc_bitmap_list_sscanf(set, list) || hwloc_bitmap_iszero(set) || hwloc_bitmap_weight(set) < 0) {
-		hwloc_bitmap_free(set);
-		return err_set(err, "placement cpus:'%s' is not accepted; accepted: a CPU list such as cpus:0,2 or cpus:0-3", list);
-	}
-	int have = hwloc_bitmap_weight(set);
-	if (have != need)
+	int need = total_threads(r, nr), *cpus = xcalloc(PLAN_MAX + 1, sizeof(int)), rc = 0;
+	char why[120];
+	int have = parse_cpulist(list, cpus, PLAN_MAX + 1, why, sizeof(why));
+	if (have < 0)
+		rc = err_set(err, "placement cpus:'%s' is not accepted (%s); accepted: OS CPU numbers 0-%d of %s, one per thread, e.g. cpus:0,2 or cpus:0-3",
+			     list, why, t->npus - 1, t->source);
+	else if (have != need)
 		rc = err_set(err, "placement cpus:%s gives %d CPUs but the run has %d threads; give exactly one CPU per thread", list, have, need);
-	int k = 0, cpu;
-	hwloc_bitmap_foreach_begin(cpu, set)
-	{
-		const struct pu *u = topo_pu(t, cpu);
-		if (rc)
-			break;
-		char why[300];
-		if (!u && !t->foreign && cpu_unusable(SYSFS_CPU, cpu, why, sizeof(why))) /* hwloc lists no offline CPU: say which */
-			rc = err_set(err, "placement cpus:%s: %s", list, why);
+	for (int k = 0; !rc && k < have; k++) {
+		const struct pu *u = topo_pu(t, cpus[k]);
+		char why2[300];
+		if (!u && !t->foreign && cpu_unusable(SYSFS_CPU, cpus[k], why2, sizeof(why2))) /* hwloc lists no offline CPU: say which */
+			rc = err_set(err, "placement cpus:%s: %s", list, why2);
 		else if (!u)
-			rc = err_set(err, "placement cpus:%s: CPU %d does not exist on %s (it has %d PUs)", list, cpu, t->source, t->npus);
+			rc = err_set(err, "placement cpus:%s: CPU %d does not exist on %s (it has %d PUs)", list, cpus[k], t->source, t->npus);
 		else if (!u->allowed)
-			rc = err_set(err, "placement cpus:%s: CPU %d is outside this process's allowed cpuset", list, cpu);
+			rc = err_set(err, "placement cpus:%s: CPU %d is outside this process's allowed cpuset", list, cpus[k]);
 		else {
 			int role = 0, idx = k;
 			while (idx >= r[role].count) /* writers first, then readers */
 				idx -= r[role++].count;
 			put(p, u, role, idx);
-			k++;
 		}
 	}
-	hwloc_bitmap_foreach_end();
-	hwloc_bitmap_free(set);
+	free(cpus);
 	return rc;
 }
 
-int plan_make(const struct topo *t, const char *pl, const struct role_req *r, int nr, struct plan *p, char *err)
+/* The named list policies; list has room for every PU of the machine. */
+static int place_named(struct plan *p, const struct topo *t, const char *pl, const struct pu **list,
+		       const struct role_req *r, int nr, char *err)
 {
-	const struct pu *list[PLAN_MAX];
-	memset(p, 0, sizeof(*p));
-	p->roles = r;
-	p->nroles = nr;
-	if (total_threads(r, nr) > PLAN_MAX)
-		return err_set(err, "%d threads requested; accepted: at most %d", total_threads(r, nr), PLAN_MAX);
-	if (!strcmp(pl, "auto"))
-		pl = t->npackages >= 2 && nr >= 2 ? "cross-socket" : "same-socket";
-	snprintf(p->used, sizeof(p->used), "%s", pl);
-	if (!strncmp(pl, "cpus:", 5))
-		return place_cpus(p, t, pl + 5, r, nr, err);
 	if (!strcmp(pl, "smt")) {
 		if (t->pus_per_core < 2)
 			return err_set(err, "placement smt needs cores with 2 or more PUs (SMT) but %s has %d PU per core", t->source, t->pus_per_core);
@@ -208,6 +184,24 @@ int plan_make(const struct topo *t, const char *pl, const struct role_req *r, in
 		return place_cross(p, t, r, nr, err);
 	}
 	return err_set(err, "--placement: '%s' is not accepted; accepted: %s", pl, PLACEMENTS);
+}
+
+int plan_make(const struct topo *t, const char *pl, const struct role_req *r, int nr, struct plan *p, char *err)
+{
+	memset(p, 0, sizeof(*p));
+	p->roles = r;
+	p->nroles = nr;
+	if (total_threads(r, nr) > PLAN_MAX)
+		return err_set(err, "%d threads requested; accepted: at most %d", total_threads(r, nr), PLAN_MAX);
+	if (!strcmp(pl, "auto"))
+		pl = t->npackages >= 2 && nr >= 2 ? "cross-socket" : "same-socket";
+	snprintf(p->used, sizeof(p->used), "%s", pl);
+	if (!strncmp(pl, "cpus:", 5))
+		return place_cpus(p, t, pl + 5, r, nr, err);
+	const struct pu **list = xcalloc((size_t)t->npus + 1, sizeof(*list));
+	int rc = place_named(p, t, pl, list, r, nr, err);
+	free(list);
+	return rc;
 }
 
 static int first_node_of_role(const struct plan *p, int role)
@@ -228,7 +222,7 @@ int plan_mem_node(const struct topo *t, struct plan *p, const char *spec, char *
 			return err_set(err, "--mem-node %s: the run has no %s thread; accepted: a NUMA node number or a role that has threads", spec, spec);
 		return 0;
 	}
-	if (parse_long(spec, &n) || n < 0 || !hwloc_get_numanode_obj_by_os_index(t->h, (unsigned)n))
+	if (parse_long_in(spec, 0, INT_MAX, &n) || !hwloc_get_numanode_obj_by_os_index(t->h, (unsigned)n)) /* 2^32 must not wrap to 0 */
 		return err_set(err, "--mem-node: '%s' is not accepted; accepted: writer, reader or a NUMA node of %s (0-%d)", spec, t->source, t->nnodes - 1);
 	p->mem_node = (int)n;
 	return 0;

@@ -78,7 +78,9 @@ int topo_load(struct topo *t, const char *spec, char *err)
 	if (t->nnodes < 1)
 		t->nnodes = 1;
 	t->line_size = cache_line(t->h, &t->line_from_hw);
-	t->pu = xcalloc((size_t)t->npus, sizeof(*t->pu));
+	t->pu = xcalloc((size_t)t->npus + 1, sizeof(*t->pu));
+	/* PUs seen so far per core (sized by the machine): SMT index in one pass, not a rescan per PU. */
+	int *seen = xcalloc((size_t)(t->ncores > t->npus ? t->ncores : t->npus) + 1, sizeof(int));
 	for (int i = 0; i < t->npus; i++) {
 		hwloc_obj_t p = hwloc_get_obj_by_type(t->h, HWLOC_OBJ_PU, (unsigned)i);
 		hwloc_obj_t core = hwloc_get_ancestor_obj_by_type(t->h, HWLOC_OBJ_CORE, p);
@@ -90,13 +92,11 @@ int topo_load(struct topo *t, const char *spec, char *err)
 		u->smt = core ? (int)hwloc_bitmap_weight(core->cpuset) : 1; /* temporarily: PUs on core */
 		if (u->smt > t->pus_per_core)
 			t->pus_per_core = u->smt;
-		u->smt = 0;
-		for (int j = 0; j < i; j++)
-			if (t->pu[j].core == u->core)
-				u->smt++;
+		u->smt = u->core >= 0 && u->core <= (t->ncores > t->npus ? t->ncores : t->npus) ? seen[u->core]++ : 0;
 		u->node = pu_node(t->h, p);
 		u->allowed = hwloc_bitmap_isset(allowed, p->os_index);
 	}
+	free(seen);
 	hwloc_bitmap_free(allowed);
 	if (t->ncores < 1)
 		t->ncores = t->npus;

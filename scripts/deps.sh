@@ -3,7 +3,9 @@
 # Run as root (CI and `make run`/`make test` call it); as a normal user it prints the command instead.
 set -euo pipefail
 pkgs=(build-essential pkg-config libhwloc-dev hwloc libnuma-dev libpapi-dev papi-tools
-      libpfm4-dev libcmocka-dev libinih-dev gnuplot-nox binutils jq time)
+      libpfm4-dev libcmocka-dev libinih-dev gnuplot-nox binutils
+      jq time   # jq: the compare test parses --json back; time: make bench measures compare's memory
+      chromium)  # chromium: the report test loads report.html headless
 [ "${C2C_EXTRA_PKGS:-}" ] && pkgs+=(${C2C_EXTRA_PKGS})
 missing=()
 for p in "${pkgs[@]}"; do
@@ -16,5 +18,5 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 echo "c2cbench: installing ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq >/dev/null
-apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+apt-get -o DPkg::Lock::Timeout=300 update -qq >/dev/null
+apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

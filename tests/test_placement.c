@@ -2,6 +2,7 @@
 #include "tests/testutil.h"
 #include "harness/placement.h"
 #include "harness/util.h"
+#include <stdlib.h>
 #include <string.h>
 
 #define TWO_PKG "synthetic:pack:2 numa:1 core:8 pu:2"
@@ -131,6 +132,72 @@ static void explicit_cpus(void **s)
 	topo_free(&t);
 }
 
+/* Each PU in the plan once, and every slot a real PU of the topology. */
+static void assert_distinct_pus(const struct topo *t, const struct plan *p)
+{
+	char *seen = calloc((size_t)t->npus + 1, 1);
+	for (int i = 0; i < p->n; i++) {
+		const struct pu *u = topo_pu(t, p->slot[i].os);
+		assert_non_null(u);
+		assert_int_equal(seen[u - t->pu], 0);
+		seen[u - t->pu] = 1;
+	}
+	free(seen);
+}
+
+/* More cores than the old 1,024-entry stack lists (ASan caught the overflow): every list policy plans. */
+static void two_thousand_cores_one_package(void **s)
+{
+	(void)s;
+	struct topo t;
+	struct plan p;
+	char err[ERRLEN] = "";
+	struct role_req r[2] = { { "writer", 512 }, { "reader", 512 } };
+	load(&t, "synthetic:pack:1 core:2000 pu:1");
+	assert_int_equal(t.npus, 2000);
+	const char *ok[] = { "compact", "spread", "same-socket", "auto" };
+	for (size_t i = 0; i < ARRAY_SIZE(ok); i++) {
+		assert_int_equal(plan_make(&t, ok[i], r, 2, &p, err), 0);
+		assert_int_equal(p.n, 1024);
+		assert_distinct_pus(&t, &p);
+	}
+	assert_int_equal(plan_make(&t, "cross-socket", r, 2, &p, err), -1);
+	assert_non_null(strstr(err, "needs 2 packages"));
+	topo_free(&t);
+}
+
+/* 4,096 PUs over four packages with SMT: the last core's PUs are reachable, spread alternates packages. */
+static void four_thousand_pus(void **s)
+{
+	(void)s;
+	struct topo t;
+	struct plan *p = calloc(1, sizeof(*p));
+	char err[ERRLEN] = "";
+	struct role_req r[2] = { { "writer", 400 }, { "reader", 500 } };
+	load(&t, "synthetic:pack:4 numa:1 core:512 pu:2");
+	assert_int_equal(t.npus, 4096);
+	assert_int_equal(t.ncores, 2048);
+	assert_int_equal(t.pu[4095].smt, 1);
+	assert_int_equal(t.pu[4095].core, 2047);
+	const char *ok[] = { "compact", "spread", "cross-socket", "smt" };
+	for (size_t i = 0; i < ARRAY_SIZE(ok); i++) {
+		assert_int_equal(plan_make(&t, ok[i], r, 2, p, err), 0);
+		assert_int_equal(p->n, 900);
+		assert_distinct_pus(&t, p);
+	}
+	assert_int_equal(plan_make(&t, "spread", r, 2, p, err), 0);
+	for (int i = 0; i < 8; i++)
+		assert_int_equal(p->slot[i].pkg, i % 4);
+	assert_int_equal(plan_make(&t, "cross-socket", r, 2, p, err), 0);
+	for (int i = 0; i < p->n; i++)
+		assert_int_equal(p->slot[i].pkg, p->slot[i].role == 0 ? 0 : 1);
+	struct role_req too_many[2] = { { "writer", 1000 }, { "reader", 25 } };
+	assert_int_equal(plan_make(&t, "compact", too_many, 2, p, err), -1);
+	assert_non_null(strstr(err, "at most 1024"));
+	free(p);
+	topo_free(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest t[] = {
@@ -140,6 +207,8 @@ int main(void)
 		cmocka_unit_test(same_socket_and_spread),
 		cmocka_unit_test(one_package_refuses_cross_socket),
 		cmocka_unit_test(explicit_cpus),
+		cmocka_unit_test(two_thousand_cores_one_package),
+		cmocka_unit_test(four_thousand_pus),
 	};
 	return cmocka_run_group_tests(t, NULL, NULL);
 }

@@ -161,12 +161,21 @@ struct pb_priv {
 
 static int parse_sweep(struct bench_ctx *c, const char *s, char *err)
 {
-	long v[3];
-	char *copy = xstrdup(s), *save = NULL, *tok = strtok_r(copy, ":", &save);
-	int n = 0, bad = 0;
-	for (; tok && n < 3; tok = strtok_r(NULL, ":", &save))
-		bad |= parse_long(tok, &v[n++]);
-	bad |= n != 3 || tok != NULL;
+	long v[3] = { 0 };
+	char *copy = xstrdup(s), *f = copy;
+	int bad = 0;
+	for (int n = 0; n < 3; n++) { /* exactly three fields: an empty one (8::64, :8:64:8, 8:64:8:) fails */
+		char *colon = strchr(f, ':');
+		if ((colon != NULL) != (n < 2)) {
+			bad = 1;
+			break;
+		}
+		if (colon)
+			*colon = 0;
+		bad |= parse_long(f, &v[n]);
+		if (colon)
+			f = colon + 1;
+	}
 	free(copy);
 	if (bad || v[0] < 8 || v[1] > 2048 || v[0] > v[1] || v[2] < 8 || v[0] % 8 || v[2] % 8)
 		return err_set(err, "--offset-sweep: '%s' is not accepted; accepted: FROM:TO:STEP in bytes, multiples of 8, 8 <= FROM <= TO <= 2048, STEP >= 8 (offset 0 is the pending word itself)", s);
@@ -203,6 +212,9 @@ static int pb_prepare(struct bench_ctx *c, char *err)
 	p->roles[ROLE_DRAINER] = (struct role_req){ "drainer", opt_long(c->o, "drain-us") > 0 };
 	if (bench_plan(c, p->roles, 2, err))
 		return -1;
+	if (p->roles[ROLE_DRAINER].count && c->plan.n >= PLAN_MAX) /* the drainer needs a slot of its own */
+		return err_set(err, "%d writers and readers plus the drainer (--drain-us) make %d threads; accepted: at most %d",
+			       c->plan.n, c->plan.n + 1, PLAN_MAX);
 	if (p->roles[ROLE_DRAINER].count) { /* the bound kworker runs on the queueing CPU */
 		struct slot s = c->plan.slot[0];
 		s.role = ROLE_DRAINER;
@@ -351,8 +363,9 @@ static const struct bench_view pb_views[] = {
 	{ .kind = VIEW_LINES, .title = "Offset sweep", .variant_prefix = "offset-", .metrics = pb_ns, .x_cols = "offset",
 	  .x_label = "distance of the read-mostly pointer from the pending word (bytes)", .x_is_variant = 1,
 	  .marks = pb_marks, .mark_labels = pb_mark_labels },
-	{ .kind = VIEW_BARS, .title = "Layouts", .metrics = pb_ns },
-	{ .kind = VIEW_LINES, .title = "Thread scaling", .metrics = pb_ns, .x_cols = "writers,readers", .x_label = "threads (writers+readers)" },
+	{ .kind = VIEW_BARS, .title = "Layouts", .metrics = pb_ns, .implied_cols = "offset" },
+	{ .kind = VIEW_LINES, .title = "Thread scaling", .metrics = pb_ns, .x_cols = "writers,readers", .x_label = "threads (writers+readers)",
+	  .implied_cols = "offset" },
 	{ VIEW_END },
 };
 static const char *const pb_order[] = { "shared", "aligned", "padded", NULL };

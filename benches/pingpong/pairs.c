@@ -1,4 +1,5 @@
 #include "benches/pingpong/pairs.h"
+#include "benches/pingpong/places.h"
 #include "harness/util.h"
 #include <stdlib.h>
 #include <string.h>
@@ -36,22 +37,26 @@ enum pair_class pair_classify(const struct topo *t, int os_a, int os_b)
 	return pa == pb ? PC_SAME_PACKAGE : PC_CROSS_PACKAGE; /* no package objects: one package */
 }
 
-/* Parse a CPU list into a bitmap of PUs that exist and are allowed. */
+/* Parse a CPU list (the strict grammar of harness/parse.h) into a bitmap of PUs that exist and are allowed.
+ * Pairs are unordered, so the order written does not matter here; a CPU named twice still fails. */
 static int parse_cpus(const struct topo *t, const char *list, hwloc_bitmap_t set, char *err)
 {
-	unsigned cpu;
-	if (!*list || hwloc_bitmap_list_sscanf(set, list) || hwloc_bitmap_weight(set) < 1)
-		return err_set(err, "--placement cpus:'%s' is not accepted; accepted: a finite CPU list such as cpus:0,2 or cpus:0-3", list);
-	hwloc_bitmap_foreach_begin(cpu, set)
-	{
-		const struct pu *u = topo_pu(t, (int)cpu);
+	int *cpus = xcalloc((size_t)t->npus + 2, sizeof(int)), rc = 0;
+	char why[120];
+	int n = parse_cpulist(list, cpus, t->npus + 1, why, sizeof(why));
+	if (n < 0)
+		rc = err_set(err, "--placement cpus:'%s' is not accepted (%s); accepted: a CPU list such as cpus:0,2 or cpus:0-3", list, why);
+	for (int k = 0; !rc && k < n; k++) {
+		const struct pu *u = topo_pu(t, cpus[k]);
 		if (!u)
-			return err_set(err, "--placement cpus:%s: CPU %u does not exist on %s (it has %d PUs)", list, cpu, t->source, t->npus);
-		if (!u->allowed)
-			return err_set(err, "--placement cpus:%s: CPU %u is outside this process's allowed cpuset", list, cpu);
+			rc = err_set(err, "--placement cpus:%s: CPU %d does not exist on %s (it has %d PUs)", list, cpus[k], t->source, t->npus);
+		else if (!u->allowed)
+			rc = err_set(err, "--placement cpus:%s: CPU %d is outside this process's allowed cpuset", list, cpus[k]);
+		else
+			hwloc_bitmap_set(set, (unsigned)cpus[k]);
 	}
-	hwloc_bitmap_foreach_end();
-	return 0;
+	free(cpus);
+	return rc;
 }
 
 int pairs_pu_set(const struct topo *t, const char *placement, int **set, char *err)
@@ -162,28 +167,49 @@ static int select_into(const struct topo *t, const int *set, int n, const char *
 	}
 	if (!strcmp(spec, "classes")) {
 		int seen[PC_COUNT] = { 0 };
-		for (int i = 0; i < n; i++)
-			for (int j = i + 1; j < n; j++) {
-				enum pair_class c = pair_classify(t, set[i], set[j]);
+		struct places pl;
+		places_build(t, &pl);
+		for (int i = 0; i < n && k < PC_COUNT; i++) /* stop once every class has its pair */
+			for (int j = i + 1; j < n && k < PC_COUNT; j++) {
+				enum pair_class c = places_classify(&pl, set[i], set[j]);
 				if (!seen[c]++)
 					out[k++] = (struct pu_pair){ set[i], set[j], c };
 			}
+		places_free(&pl);
 		return (int)k;
 	}
 	return err_set(err, "--pairs: '%s' is not accepted; accepted: %s", spec, PAIR_SELECTIONS);
 }
 
+/* Room the selection needs: every pair only for all and sample:N, a row for vs:CPU, one per class. */
+static size_t pairs_room(int n, const char *spec)
+{
+	if (!strncmp(spec, "vs:", 3))
+		return (size_t)n;
+	if (!strcmp(spec, "classes"))
+		return PC_COUNT;
+	if (!strcmp(spec, "all") || !strncmp(spec, "sample:", 7))
+		return (size_t)n * (size_t)(n - 1) / 2;
+	return 1;
+}
+
 int pairs_select(const struct topo *t, const int *set, int n, const char *spec, unsigned long long seed,
 		 struct pu_pair **out, char *err)
 {
-	*out = xcalloc((size_t)n * (size_t)(n - 1) / 2, sizeof(struct pu_pair));
+	if (!strcmp(spec, "all") && (long)n * (n - 1) / 2 > PAIRS_MAX)
+		return err_set(err, "--pairs all: %d PUs make %ld pairs; accepted: at most %d pairs (use sample:N, vs:CPU or classes)",
+			       n, (long)n * (n - 1) / 2, PAIRS_MAX);
+	*out = xcalloc(pairs_room(n, spec), sizeof(struct pu_pair));
 	int k = select_into(t, set, n, spec, seed, *out, err);
 	if (k < 1) {
 		free(*out);
 		*out = NULL;
 		return -1;
 	}
+	struct places pl;
+	places_build(t, &pl);
 	for (int i = 0; i < k; i++)
-		(*out)[i].cls = pair_classify(t, (*out)[i].a, (*out)[i].b);
+		(*out)[i].cls = places_classify(&pl, (*out)[i].a, (*out)[i].b);
+	places_free(&pl);
 	return k;
 }

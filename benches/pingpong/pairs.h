@@ -13,6 +13,8 @@ struct pu_pair {
 
 /* Accepted --pairs values, for --help and errors. */
 #define PAIR_SELECTIONS "all, vs:CPU, sample:N, classes"
+/* Most pairs one run measures with --pairs all (a row each): 4,096 PUs give 8,386,560. */
+#define PAIRS_MAX (1 << 24)
 
 const char *pair_class_name(enum pair_class c);
 /* Classify two PUs from the hwloc tree: same core, a shared cache, same package, or neither. */

@@ -1,181 +1,16 @@
 #include "harness/counters/counters.h"
-#include "harness/bench.h"
 #include "harness/counters/evtab.h"
+#include "harness/counters/internal.h"
 #include "harness/opts.h"
 #include "harness/counters/pmu.h"
 #include "harness/counters/sde.h"
-#include "harness/stats.h"
 #include "harness/util.h"
-#include <ctype.h>
-#include <errno.h>
-#include <linux/perf_event.h>
 #include <papi.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
-static int papi_state; /* 0: not started, 1: up, -1: failed */
-static char papi_why[256];
-
-static unsigned long thread_id(void)
-{
-	return (unsigned long)pthread_self();
-}
-
-/* PAPI and its thread support are initialised once per process, after LIBPFM_FORCE_PMU is set. */
-static int papi_start_once(void)
-{
-	if (papi_state)
-		return papi_state > 0 ? 0 : -1;
-	int v = PAPI_library_init(PAPI_VER_CURRENT);
-	if (v != PAPI_VER_CURRENT) {
-		snprintf(papi_why, sizeof(papi_why), "PAPI unusable: %s", v > 0 ? "library version mismatch" : PAPI_strerror(v));
-		papi_state = -1;
-		return -1;
-	}
-	if ((v = PAPI_thread_init(thread_id)) != PAPI_OK) {
-		snprintf(papi_why, sizeof(papi_why), "PAPI unusable: thread support: %s", PAPI_strerror(v));
-		papi_state = -1;
-		return -1;
-	}
-	papi_state = 1;
-	return 0;
-}
-
-static int paranoid(void)
-{
-	int v = -99;
-	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "r");
-	if (f) {
-		if (fscanf(f, "%d", &v) != 1)
-			v = -99;
-		fclose(f);
-	}
-	return v;
-}
-
-/* Ask the kernel directly for a cycle counter on this thread: tells "no PMU" from "not allowed". */
-static int perf_probe(char *why, size_t n)
-{
-	struct perf_event_attr a;
-	memset(&a, 0, sizeof(a));
-	a.size = sizeof(a);
-	a.type = PERF_TYPE_HARDWARE;
-	a.config = PERF_COUNT_HW_CPU_CYCLES;
-	a.disabled = 1;
-	a.exclude_kernel = 1;
-	a.exclude_hv = 1;
-	int fd = (int)syscall(__NR_perf_event_open, &a, 0, -1, -1, 0);
-	if (fd >= 0) {
-		close(fd);
-		return 0;
-	}
-	if (errno == EACCES || errno == EPERM)
-		snprintf(why, n, "paranoid=%d", paranoid());
-	else if (errno == ENOENT || errno == EOPNOTSUPP || errno == ENODEV)
-		snprintf(why, n, "no PMU: the kernel exposes no CPU PMU");
-	else
-		snprintf(why, n, "perf_event_open: %s", strerror(errno));
-	return -1;
-}
-
-/* A raw event name as a snake_case column stem. */
-static void snake(const char *in, char *out, size_t n)
-{
-	size_t k = 0;
-	for (const char *p = in; *p && k + 1 < n; p++) {
-		char c = (char)tolower((unsigned char)*p);
-		if (!isalnum((unsigned char)c))
-			c = '_';
-		if (c == '_' && (k == 0 || out[k - 1] == '_'))
-			continue;
-		out[k++] = c;
-	}
-	while (k && out[k - 1] == '_')
-		k--;
-	out[k] = 0;
-}
-
-/* ---- "did you mean": the closest names a user could have meant ---- */
-
-struct cands {
-	int n, cap;
-	char **s;
-};
-
-static void cand_add(const char *name, void *arg)
-{
-	struct cands *c = arg;
-	for (int i = 0; i < c->n; i++)
-		if (!strcmp(c->s[i], name))
-			return;
-	if (c->n == c->cap) {
-		c->cap = c->cap ? 2 * c->cap : 256;
-		c->s = realloc(c->s, sizeof(char *) * (size_t)c->cap);
-		if (!c->s)
-			abort();
-	}
-	c->s[c->n++] = xstrdup(name);
-}
-
-static int edit_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b);
-	int *row = xcalloc(lb + 1, sizeof(int));
-	for (size_t j = 0; j <= lb; j++)
-		row[j] = (int)j;
-	for (size_t i = 1; i <= la; i++) {
-		int diag = row[0];
-		row[0] = (int)i;
-		for (size_t j = 1; j <= lb; j++) {
-			int up = row[j];
-			int sub = diag + (tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]));
-			int best = up + 1 < row[j - 1] + 1 ? up + 1 : row[j - 1] + 1;
-			row[j] = sub < best ? sub : best;
-			diag = up;
-		}
-	}
-	int d = row[lb];
-	free(row);
-	return d;
-}
-
-static void closest(const char *bad, const struct evtab *tab, char *out, size_t n)
-{
-	struct cands c = { 0 };
-	int best[3] = { -1, -1, -1 }, bd[3] = { 1 << 30, 1 << 30, 1 << 30 };
-	for (int i = 0; i < nmetric_defs; i++)
-		cand_add(metric_defs[i].name, &c);
-	for (int i = 0; i < tab->n; i++)
-		cand_add(tab->row[i].event, &c);
-	char names[2048];
-	snprintf(names, sizeof(names), "%s", sde_names());
-	for (char *save = NULL, *s = strtok_r(names, ",", &save); s; s = strtok_r(NULL, ",", &save))
-		cand_add(s, &c);
-	pmu_each_event(cand_add, &c);
-	for (int i = 0; i < c.n; i++) {
-		int d = edit_distance(bad, c.s[i]);
-		for (int k = 0; k < 3; k++)
-			if (d < bd[k]) {
-				for (int m = 2; m > k; m--) {
-					bd[m] = bd[m - 1];
-					best[m] = best[m - 1];
-				}
-				bd[k] = d;
-				best[k] = i;
-				break;
-			}
-	}
-	size_t w = 0;
-	out[0] = 0;
-	for (int k = 0; k < 3 && best[k] >= 0; k++)
-		w += (size_t)snprintf(out + w, w < n ? n - w : 0, "%s%s", k ? ", " : "", c.s[best[k]]);
-	for (int i = 0; i < c.n; i++)
-		free(c.s[i]);
-	free(c.s);
-}
+/* Resolving --events against the platform table and libpfm4, and grouping events into passes. */
 
 /* ---- resolving --events ---- */
 
@@ -193,10 +28,11 @@ static struct ctr_event *new_event(struct counters *k, const char *label, const 
 
 static void add_metric(struct counters *k, const struct evtab *tab, int m)
 {
-	const struct evrow *row = k->pmu[0] ? evtab_find(tab, k->pmu, metric_defs[m].name) : NULL;
-	struct ctr_event *e = new_event(k, metric_defs[m].name, row ? row->event : "", CK_HW, m);
+	const struct evrow *row = k->pmu[0] ? evtab_find(tab, k->pmu_table, metric_defs[m].name) : NULL;
+	char name[192];
+	struct ctr_event *e = new_event(k, metric_defs[m].name, row ? evrow_event(row, name, sizeof(name)) : "", CK_HW, m);
 	if (k->pmu[0] && !row)
-		snprintf(e->na, sizeof(e->na), "no such event on %s", k->pmu);
+		snprintf(e->na, sizeof(e->na), "no such event on %s", k->pmu_table);
 }
 
 /* One item of a --events list; an unknown name is bad input. */
@@ -219,7 +55,7 @@ static int resolve_item(struct counters *k, const struct evtab *tab, const char 
 		new_event(k, label, item, CK_SDE, -1);
 		return 0;
 	}
-	snake(item, label, sizeof(label));
+	ctr_snake(item, label, sizeof(label));
 	if (!strncmp(item, "PAPI_", 5) && PAPI_event_name_to_code(item, &code) == PAPI_OK) {
 		new_event(k, label, item, CK_HW, -1); /* without a PMU the global reason says why */
 		return 0;
@@ -236,7 +72,7 @@ static int resolve_item(struct counters *k, const struct evtab *tab, const char 
 			return 0;
 		}
 	}
-	closest(item, tab, sug, sizeof(sug));
+	ctr_closest(item, tab, sug, sizeof(sug));
 	return err_set(err, "--events: unknown event '%s'; closest: %s (accepted: auto, metric names, PAPI presets, native events, %s)", item, sug,
 		    sde_names()[0] ? sde_names() : "sde:::c2cbench::NAME");
 }
@@ -299,38 +135,34 @@ static void set_global(struct counters *k, const char *status, const char *detai
 			snprintf(k->ev[i].na, sizeof(k->ev[i].na), "%.180s", status);
 }
 
-/* Pick the PMU: forced with --pmu, else libpfm4's default as PAPI picks it. */
+/* Pick the PMU (pmu_select: --pmu, libpfm4's detection, or a compatible PMU by CPUID) before PAPI starts. */
 static int choose_pmu(struct counters *k, const struct evtab *tab, const char *force, char *err)
 {
+	struct pmu_choice c;
 	if (force && !pmu_known(force) && !evtab_has_pmu(tab, force))
 		return err_set(err, "--pmu: '%s' is not accepted; accepted: a PMU of the platform table (%s) or a core PMU of the installed libpfm4 (see c2cbench events)",
 			    force, evtab_pmus(tab));
-	if (pmu_init(force, err))
+	if (pmu_select(force, &c, err))
 		return -1;
-	if (force) {
-		snprintf(k->pmu, sizeof(k->pmu), "%s", force);
-		snprintf(k->pmu_how, sizeof(k->pmu_how), "forced with --pmu (LIBPFM_FORCE_PMU)");
-	} else if (pmu_default()) {
-		snprintf(k->pmu, sizeof(k->pmu), "%s", pmu_default());
-		snprintf(k->pmu_how, sizeof(k->pmu_how), "detected by libpfm4");
-	} else {
-		snprintf(k->pmu_how, sizeof(k->pmu_how), "none: the installed libpfm4 knows no PMU for this CPU (newer CPUs: --pmu)");
-	}
+	snprintf(k->pmu, sizeof(k->pmu), "%s", c.used);
+	snprintf(k->pmu_table, sizeof(k->pmu_table), "%s", c.table);
+	snprintf(k->pmu_detected, sizeof(k->pmu_detected), "%s", c.detected);
+	snprintf(k->pmu_how, sizeof(k->pmu_how), "%s", c.why);
 	return 0;
 }
 
 /* Why hardware counting is impossible as a whole ("" when it may work). */
-static void global_reason(const char *force, char *why, size_t n, char *detail, size_t dn)
+static void global_reason(const char *used, char *why, size_t n, char *detail, size_t dn)
 {
 	why[0] = detail[0] = 0;
-	if (papi_start_once()) {
-		snprintf(why, n, "%s", papi_why);
+	if (ctr_papi_start()) {
+		snprintf(why, n, "%s", ctr_papi_why());
 		return;
 	}
 	int cid = PAPI_get_component_index("perf_event");
 	const PAPI_component_info_t *ci = cid >= 0 ? PAPI_get_component_info(cid) : NULL;
-	if (force && !pmu_known(force)) {
-		snprintf(why, n, "no PMU: the installed libpfm4 has no %s table", force);
+	if (used[0] && !pmu_known(used)) {
+		snprintf(why, n, "no PMU: the installed libpfm4 has no %s table", used);
 		return;
 	}
 	if (!ci || ci->disabled) {
@@ -338,7 +170,7 @@ static void global_reason(const char *force, char *why, size_t n, char *detail, 
 		snprintf(detail, dn, "no PMU: perf_event component disabled (PAPI: %.200s)", ci ? ci->disabled_reason : "no perf_event component");
 		return;
 	}
-	perf_probe(why, n);
+	ctr_perf_probe(why, n);
 }
 
 int counters_open(struct counters *k, const char *events, const char *force_pmu, const struct plan *p, char *err)
@@ -357,16 +189,19 @@ int counters_open(struct counters *k, const char *events, const char *force_pmu,
 		return -1;
 	int rc = choose_pmu(k, &tab, force_pmu, err);
 	if (!rc)
-		papi_start_once(); /* presets are looked up through PAPI; a failure is reported below */
+		ctr_papi_start(); /* presets are looked up through PAPI; a failure is reported below */
 	k->auto_mode = !strcmp(events, "auto");
 	if (!rc && k->auto_mode) {
 		for (int m = 0; m < nmetric_defs; m++)
 			add_metric(k, &tab, m);
 	} else if (!rc) {
-		char *item[CTR_MAX + 1];
-		int n = list_split(events, item, CTR_MAX + 1);
-		if (!n)
-			rc = err_set(err, "--events: '%s' is not accepted; accepted: auto or a comma list of event names", events);
+		char *item[CTR_MAX + 1], why[80];
+		int n = list_count(events, why, sizeof(why));
+		if (n < 0) /* an empty element is refused, not dropped */
+			rc = err_set(err, "--events: '%s' is not accepted (%s); accepted: auto or a comma list of event names", events, why);
+		else if (n > CTR_MAX)
+			rc = err_set(err, "--events: '%s' names %d events; accepted: at most %d", events, n, CTR_MAX);
+		n = rc ? 0 : list_split(events, item, CTR_MAX + 1);
 		for (int i = 0; i < n; i++) {
 			if (!rc && !strcmp(item[i], "auto"))
 				rc = err_set(err, "--events: 'auto' cannot be combined with other names");
@@ -382,9 +217,9 @@ int counters_open(struct counters *k, const char *events, const char *force_pmu,
 	int any_hw = 0;
 	for (int i = 0; i < k->nev; i++)
 		any_hw |= k->ev[i].kind == CK_HW && !k->ev[i].na[0];
-	global_reason(force_pmu, why, sizeof(why), detail, sizeof(detail));
-	if (!why[0] && k->auto_mode && k->pmu[0] && !evtab_has_pmu(&tab, k->pmu))
-		snprintf(why, sizeof(why), "no table rows for PMU %s", k->pmu);
+	global_reason(k->pmu, why, sizeof(why), detail, sizeof(detail));
+	if (!why[0] && k->auto_mode && k->pmu[0] && !evtab_has_pmu(&tab, k->pmu_table))
+		snprintf(why, sizeof(why), "no table rows for PMU %s", k->pmu_table);
 	if (!why[0] && !k->pmu[0] && any_hw)
 		snprintf(why, sizeof(why), "no PMU: libpfm4 knows none for this CPU");
 	k->hw_usable = !why[0];
@@ -398,8 +233,8 @@ int counters_open(struct counters *k, const char *events, const char *force_pmu,
 		struct ctr_event *e = &k->ev[i];
 		if (e->kind != CK_SDE)
 			continue;
-		if (papi_state < 0) {
-			snprintf(e->na, sizeof(e->na), "%.180s", papi_why);
+		if (ctr_papi_state() < 0) {
+			snprintf(e->na, sizeof(e->na), "%.180s", ctr_papi_why());
 			continue;
 		}
 		if (k->sde_es == PAPI_NULL && PAPI_create_eventset(&k->sde_es) != PAPI_OK)
@@ -437,292 +272,6 @@ int counters_passes(const struct counters *k)
 	return k->npasses;
 }
 
-/* ---- per-thread hooks ---- */
-
-struct thr_ctr {
-	int es, failed, n, idx[CTR_MAX];
-	long long v[CTR_MAX];
-} C2C_ALIGNED;
-
-static void thread_failed(struct counters *k, struct thr *t, const char *what, int rc)
-{
-	pthread_mutex_lock(&k->mu);
-	if (!k->thread_err[0])
-		snprintf(k->thread_err, sizeof(k->thread_err), "counters failed on CPU %d: %s: %s", t->want_cpu, what, PAPI_strerror(rc));
-	pthread_mutex_unlock(&k->mu);
-}
-
-/* Register with PAPI and build this thread's own event set for the current pass. */
-static int hook_init(struct thr *t, void *arg)
-{
-	struct counters *k = arg;
-	struct thr_ctr *s = aligned_alloc(C2C_BLOCK, sizeof(*s));
-	int rc;
-	if (!s)
-		abort();
-	memset(s, 0, sizeof(*s));
-	s->es = PAPI_NULL;
-	t->hook_state = s;
-	if ((rc = PAPI_register_thread()) != PAPI_OK || (rc = PAPI_create_eventset(&s->es)) != PAPI_OK) {
-		s->failed = 1;
-		thread_failed(k, t, "event set", rc);
-		return 0;
-	}
-	for (int i = 0; i < k->nev && !s->failed; i++) {
-		if (k->ev[i].kind != CK_HW || k->ev[i].pass != k->cur_pass || k->ev[i].na[0])
-			continue;
-		if ((rc = PAPI_add_named_event(s->es, k->ev[i].native)) != PAPI_OK) {
-			s->failed = 1;
-			thread_failed(k, t, k->ev[i].native, rc);
-		}
-		s->idx[s->n++] = i;
-	}
-	return 0;
-}
-
-static void hook_begin(struct thr *t, void *arg)
-{
-	struct thr_ctr *s = t->hook_state;
-	int rc;
-	if (s && !s->failed && (rc = PAPI_start(s->es)) != PAPI_OK) {
-		s->failed = 1;
-		thread_failed(arg, t, "start", rc);
-	}
-}
-
-static void hook_end(struct thr *t, void *arg)
-{
-	struct thr_ctr *s = t->hook_state;
-	int rc;
-	if (s && !s->failed && (rc = PAPI_stop(s->es, s->v)) != PAPI_OK) {
-		s->failed = 1;
-		thread_failed(arg, t, "stop", rc);
-	}
-}
-
-/* Fold this thread's counts into its role's totals (ops are final only after the body returns). */
-static void hook_fini(struct thr *t, void *arg)
-{
-	struct counters *k = arg;
-	struct thr_ctr *s = t->hook_state;
-	pthread_mutex_lock(&k->mu);
-	if (t->role >= 0 && t->role < CTR_ROLES) {
-		k->ops[k->cur_pass][t->role] += t->ops;
-		for (int i = 0; s && !s->failed && i < s->n; i++)
-			k->val[t->role][s->idx[i]] += s->v[i];
-	}
-	pthread_mutex_unlock(&k->mu);
-	if (s) {
-		if (s->es != PAPI_NULL) {
-			PAPI_cleanup_eventset(s->es);
-			PAPI_destroy_eventset(&s->es);
-		}
-		PAPI_unregister_thread();
-		free(s);
-		t->hook_state = NULL;
-	}
-}
-
-const struct thr_hooks *counters_hooks(struct counters *k)
-{
-	int any = 0;
-	for (int i = 0; i < k->nev; i++)
-		any |= k->ev[i].kind == CK_HW && k->ev[i].pass == k->cur_pass && !k->ev[i].na[0];
-	if (!k->hw_usable || !any)
-		return NULL;
-	k->hooks = (struct thr_hooks){ hook_init, hook_begin, hook_end, hook_fini, k };
-	return &k->hooks;
-}
-
-void counters_run_begin(struct counters *k)
-{
-	memset(k->ops, 0, sizeof(k->ops));
-	memset(k->val, 0, sizeof(k->val));
-	memset(k->sde_val, 0, sizeof(k->sde_val));
-	k->thread_err[0] = 0;
-}
-
-void counters_pass_begin(struct counters *k, int pass)
-{
-	k->cur_pass = pass;
-	if (pass == 0 && k->sde_es != PAPI_NULL && PAPI_start(k->sde_es) != PAPI_OK)
-		snprintf(k->thread_err, sizeof(k->thread_err), "sde event set did not start");
-}
-
-void counters_pass_end(struct counters *k, int pass)
-{
-	long long v[CTR_MAX];
-	if (pass != 0 || k->sde_es == PAPI_NULL || PAPI_stop(k->sde_es, v) != PAPI_OK)
-		return;
-	for (int i = 0, j = 0; i < k->nev; i++)
-		if (k->ev[i].kind == CK_SDE && k->ev[i].pass == 0)
-			k->sde_val[i] = v[j++];
-}
-
-/* ---- output ---- */
-
-/* NA for a column, with reasons grouped so one cause is said once per row. */
-struct na_group {
-	int n;
-	char reason[CTR_MAX * 2][192], cols[CTR_MAX * 2][512];
-};
-
-static void na_note(struct na_group *g, struct row *r, const char *key, const char *label, const char *reason)
-{
-	int i;
-	row_set(r, key, "NA");
-	for (i = 0; i < g->n && strcmp(g->reason[i], reason); i++)
-		;
-	if (i == g->n) {
-		if (g->n == CTR_MAX * 2)
-			return;
-		snprintf(g->reason[g->n], sizeof(g->reason[0]), "%s", reason);
-		g->cols[g->n++][0] = 0;
-	}
-	size_t len = strlen(g->cols[i]);
-	if (!strstr(g->cols[i], label))
-		snprintf(g->cols[i] + len, sizeof(g->cols[0]) - len, "%s%s", len ? "," : "", label);
-}
-
-static double per_kop(const struct counters *k, const struct ctr_event *e, int role, int *ok)
-{
-	uint64_t ops = k->ops[e->pass][role];
-	*ok = ops > 0;
-	return *ok ? (double)k->val[role][e - k->ev] * 1000.0 / (double)ops : 0;
-}
-
-/* HITM (or stand-in) per 1,000 operations of all measured threads, and which metrics fed it. */
-static int hitm_figure(const struct counters *k, double *out, char *src, size_t n, const char **why)
-{
-	double sum = 0;
-	int used = 0;
-	size_t w = 0;
-	src[0] = 0;
-	*why = k->thread_err[0] ? k->thread_err : NULL;
-	for (int i = 0; i < k->nev; i++) {
-		const struct ctr_event *e = &k->ev[i];
-		if (e->metric < 0 || !metric_defs[e->metric].hitm)
-			continue;
-		if (e->na[0]) {
-			if (!*why && !strstr(e->na, "no such event"))
-				*why = e->na;
-			continue;
-		}
-		uint64_t ops = 0;
-		long long v = 0;
-		for (int r = 0; r < k->nroles; r++) {
-			ops += k->ops[e->pass][r];
-			v += k->val[r][i];
-		}
-		if (!ops)
-			continue;
-		sum += (double)v * 1000.0 / (double)ops;
-		w += (size_t)snprintf(src + w, w < n ? n - w : 0, "%s%s", used++ ? "+" : "", e->label);
-	}
-	if (used && strstr(src, "c2c_fill"))
-		snprintf(src + strlen(src), n - strlen(src), " (AMD stand-in)");
-	else if (used && strstr(src, "coh_"))
-		snprintf(src + strlen(src), n - strlen(src), " (Arm stand-in)");
-	*out = sum;
-	if (!used && !*why)
-		*why = "no HITM metric (or stand-in) counted";
-	return used && !k->thread_err[0];
-}
-
-void counters_to_row(struct counters *k, struct row *r)
-{
-	struct na_group *g = xcalloc(1, sizeof(*g));
-	char key[160], src[256];
-	if (k->pmu[0])
-		row_set(r, "counters_pmu", "%s", k->pmu);
-	else
-		na_note(g, r, "counters_pmu", "counters_pmu", k->pmu_how);
-	for (int i = 0; i < k->nev; i++) {
-		const struct ctr_event *e = &k->ev[i];
-		const char *why = e->na[0] ? e->na : k->thread_err[0] ? k->thread_err : NULL;
-		if (e->kind == CK_SDE) {
-			if (why)
-				na_note(g, r, e->label, e->label, why);
-			else
-				row_set(r, e->label, "%lld", k->sde_val[i]);
-			continue;
-		}
-		for (int role = 0; role < k->nroles; role++) {
-			int ok = 0;
-			if (!k->roles[role].count)
-				continue;
-			snprintf(key, sizeof(key), "%s_%s_per_kop", k->roles[role].name, e->label);
-			double v = why ? 0 : per_kop(k, e, role, &ok);
-			if (why)
-				na_note(g, r, key, e->label, why);
-			else if (!ok)
-				na_note(g, r, key, key, "no operations completed");
-			else
-				row_set(r, key, "%.4f", v);
-		}
-		snprintf(key, sizeof(key), "%s_event", e->label);
-		if (e->native[0])
-			row_set(r, key, "%s", e->native);
-		else
-			na_note(g, r, key, e->label, e->na);
-	}
-	double h;
-	const char *why;
-	if (hitm_figure(k, &h, src, sizeof(src), &why)) {
-		row_set(r, "hitm_per_kop", "%.4f", h);
-		row_set(r, "hitm_source", "%s", src);
-	} else {
-		na_note(g, r, "hitm_per_kop", "hitm_per_kop", why);
-		na_note(g, r, "hitm_source", "hitm_source", why);
-	}
-	row_set(r, "counter_passes", "%d", k->npasses);
-	row_set(r, "counters_multiplexed", "no");
-	row_set(r, "counters_status", "%s", k->thread_err[0] ? k->thread_err : k->status);
-	for (int i = 0; i < g->n; i++) {
-		size_t len = strlen(r->na_reason);
-		snprintf(r->na_reason + len, sizeof(r->na_reason) - len, "%scounters [%s]: %s", len ? "; " : "", g->cols[i], g->reason[i]);
-	}
-	free(g);
-}
-
-void counters_describe(const struct counters *k, FILE *f)
-{
-	fprintf(f, "counters: PMU %s (%s); %d pass(es) per configuration; status: %s\n", k->pmu[0] ? k->pmu : "none", k->pmu_how,
-		k->npasses, k->detail);
-	for (int i = 0; i < k->nev; i++) {
-		const struct ctr_event *e = &k->ev[i];
-		if (e->na[0])
-			fprintf(f, "  %-16s %-48s cannot count: %s\n", e->label, e->native[0] ? e->native : "-", e->na);
-		else
-			fprintf(f, "  %-16s %-48s counted (%s)\n", e->label, e->native,
-				e->kind == CK_SDE ? "software-defined, whole run" : e->pass >= 0 ? "hardware, per thread" : "?");
-	}
-}
-
-void counters_summary(const char *src, const char *why, const struct bench_ctx *c, const int *var, const double *hitm,
-		      const unsigned char *ok, int n)
-{
-	double *vals = xcalloc((size_t)(n ? n : 1), sizeof(double)), base = 0;
-	int nvar = c->nvar;
-	printf("\nHITM (or stand-in) per 1,000 operations%s%s%s, change against '%s'\n", src[0] ? " [" : "", src,
-	       src[0] ? "]" : "", nvar ? c->var[0].name : "");
-	for (int v = 0; v < nvar; v++) {
-		size_t k = 0;
-		for (int i = 0; i < n; i++)
-			if (ok[i] && var[i] == v)
-				vals[k++] = hitm[i];
-		struct stats s = stats_of(vals, k);
-		if (v == 0)
-			base = k ? s.median : 0;
-		if (!k)
-			printf("%-16s  %14s  NA (%s)\n", c->var[v].name, "NA", why[0] && strcmp(why, "ok") ? why : "not counted");
-		else if (base > 0)
-			printf("%-16s  %14.4g  %+.2f%%\n", c->var[v].name, s.median, 100.0 * (s.median - base) / base);
-		else
-			printf("%-16s  %14.4g  NA (baseline is 0 or NA)\n", c->var[v].name, s.median);
-	}
-	free(vals);
-}
 
 void counters_close(struct counters *k)
 {

@@ -29,8 +29,10 @@ struct ctr_event {
 struct counters {
 	int nev, npasses, cur_pass, auto_mode, hw_usable, nroles, sde_es;
 	struct ctr_event ev[CTR_MAX];
-	char pmu[64];      /* PMU in use ("" when none) */
-	char pmu_how[96];  /* "detected", "forced with --pmu", or why there is none */
+	char pmu[64];      /* libpfm4 PMU in use ("" when none) */
+	char pmu_table[64];    /* whose platform-table rows feed the metrics (a fallback: emr rows on spr) */
+	char pmu_detected[64]; /* what libpfm4 detected by itself ("" when nothing) */
+	char pmu_how[320]; /* "detected by libpfm4", "forced with --pmu", the fallback and why, or why there is none */
 	char status[512];  /* counters_status: "ok" or the reasons in a few words */
 	char detail[512];  /* the long form of a global reason (PAPI's own words) */
 	const struct role_req *roles;

@@ -1,4 +1,5 @@
 #include "harness/counters/evtab.h"
+#include "harness/counters/pmu.h"
 #include "harness/util.h"
 #include <errno.h>
 #include <stdio.h>
@@ -15,6 +16,7 @@ const struct metric_def metric_defs[] = {
 	{ "rfo_hitm", "demand RFOs (stores) that found the line Modified in another core of the same socket (Intel)", NULL, 0 },
 	{ "c2c_fill_local", "AMD stand-in: L1D demand fills from another core complex's cache, same NUMA node (no line state)", "hitm_local", 1 },
 	{ "c2c_fill_remote", "AMD stand-in: L1D demand fills from another core complex's cache, other NUMA node", "hitm_remote", 1 },
+	{ "c2c_fill_ccx", "AMD Zen 3+: L1D demand fills from the own core complex, an L3 hit or another core's L2 (not core-to-core alone)", NULL, 0 },
 	{ "coh_writeback", "Arm stand-in: L1D write-backs caused by another CPU's coherency request (owner side of a HITM)", "hitm_local", 1 },
 	{ "coh_inval", "Arm stand-in: L1D lines invalidated by another CPU's coherency operation (victim side of a store)", "rfo_hitm", 0 },
 };
@@ -48,14 +50,16 @@ static int parse_table(struct evtab *t, const char *text, char *err)
 	char *copy = xstrdup(text), *save = NULL;
 	int lineno = 0, cap = 0;
 	for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char *f[7];
+		char *f[8];
 		lineno++; /* strtok_r skips empty lines: line numbers count non-empty lines */
 		if (line[0] == '#')
 			continue;
-		int nf = split_tabs(line, f, 6);
-		if (nf != 6 || !f[0][0] || !f[1][0] || !f[2][0] || strncmp(f[3], "config=", 7)) {
+		int nf = split_tabs(line, f, 7);
+		if (nf == 6) /* the older 6-column form: what the event sees is not said */
+			f[6] = "-";
+		if ((nf != 6 && nf != 7) || !f[0][0] || !f[1][0] || !f[2][0] || strncmp(f[3], "config=", 7)) {
 			free(copy);
-			return err_set(err, "events table %s, line %d: expected 6 tab-separated fields pmu, metric, event, encoding (config=...), verified_with, note", t->source, lineno);
+			return err_set(err, "events table %s, line %d: expected 7 tab-separated fields pmu, metric, event, encoding (config=...), verified_with, note, sees", t->source, lineno);
 		}
 		if (!metric_find(f[1])) {
 			free(copy);
@@ -71,7 +75,7 @@ static int parse_table(struct evtab *t, const char *text, char *err)
 			if (!t->row)
 				abort();
 		}
-		t->row[t->n++] = (struct evrow){ xstrdup(f[0]), xstrdup(f[1]), xstrdup(f[2]), xstrdup(f[3]), xstrdup(f[4]), xstrdup(f[5]), lineno };
+		t->row[t->n++] = (struct evrow){ xstrdup(f[0]), xstrdup(f[1]), xstrdup(f[2]), xstrdup(f[3]), xstrdup(f[4]), xstrdup(f[5]), xstrdup(f[6]), lineno };
 	}
 	free(copy);
 	if (!t->n)
@@ -119,6 +123,7 @@ void evtab_free(struct evtab *t)
 		free(r->encoding);
 		free(r->verified_with);
 		free(r->note);
+		free(r->sees);
 	}
 	free(t->row);
 	memset(t, 0, sizeof(*t));
@@ -152,5 +157,35 @@ const char *evtab_pmus(const struct evtab *t)
 		if (!seen && k < sizeof(buf))
 			k += (size_t)snprintf(buf + k, sizeof(buf) - k, "%s%s", k ? "," : "", t->row[i].pmu);
 	}
+	return buf;
+}
+
+int evtab_hitm_sees(const struct evtab *t, const char *pmu, const char *sees)
+{
+	int n = 0;
+	for (int i = 0; i < t->n; i++) {
+		const struct metric_def *m = metric_find(t->row[i].metric);
+		if (strcmp(t->row[i].pmu, pmu) || !m || !m->hitm || !strcmp(t->row[i].sees, "other-socket") || !strcmp(t->row[i].sees, "other-node"))
+			continue;
+		if (strcmp(t->row[i].sees, sees))
+			return 0;
+		n++;
+	}
+	return n > 0;
+}
+
+const char *evrow_event(const struct evrow *r, char *buf, size_t n)
+{
+	char enc[128], why[128];
+	const char *p = r->event;
+	for (;;) {
+		size_t len = strcspn(p, "|");
+		snprintf(buf, n, "%.*s", (int)len, p);
+		if (!pmu_encode(buf, enc, sizeof(enc), why, sizeof(why)) || !p[len])
+			break;
+		p += len + 1;
+	}
+	if (strchr(r->event, '|') && pmu_encode(buf, enc, sizeof(enc), why, sizeof(why))) /* none encodes: show the first */
+		snprintf(buf, n, "%.*s", (int)strcspn(r->event, "|"), r->event);
 	return buf;
 }

@@ -5,6 +5,19 @@
 
 /* Set LIBPFM_FORCE_PMU (when force is non-NULL) and initialise libpfm4; call before PAPI starts. */
 int pmu_init(const char *force, char *err);
+
+/* Which PMU counts, and why: what libpfm4 detected, the libpfm4 PMU in use, whose table rows feed the metrics. */
+struct pmu_choice {
+	char detected[64]; /* libpfm4's own pick ("" when it knows none) */
+	char used[64];     /* the libpfm4 PMU events are encoded on ("" when none) */
+	char table[64];    /* the platform table's rows in use (differs from used under a fallback) */
+	char why[320];     /* how used was chosen, or why there is none */
+	int fallback;      /* used was forced because libpfm4 has no table for this CPU (or for --pmu) */
+};
+/* Pick the PMU before PAPI starts: --pmu (a libpfm4 PMU, or a table PMU the installed libpfm4 lacks, through
+ * its compatible PMU), else libpfm4's detection, else the closest compatible PMU by CPUID; forces it
+ * (LIBPFM_FORCE_PMU) and initialises libpfm4. Returns 0, or -1 with a one-line message (bad C2C_CPUID). */
+int pmu_select(const char *force, struct pmu_choice *c, char *err);
 /* The default core PMU as PAPI's perf_event component chooses it, or NULL when libpfm4 knows none. */
 const char *pmu_default(void);
 /* Is name a PMU compiled into the installed libpfm4 (present on this CPU or not)? */
