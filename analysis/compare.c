@@ -1,6 +1,6 @@
 /* The compare engine: join two result sets on configuration and say, per metric, what changed. */
 #include "analysis/compare.h"
-#include "analysis/compare_stats.h"
+#include "harness/compare_stats.h"
 #include "harness/stats.h"
 #include "harness/util.h"
 #include <math.h>

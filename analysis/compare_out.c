@@ -1,7 +1,7 @@
 /* compare's outputs: a table for people, CSV and JSON for programs (one row per configuration and
  * metric, the configuration split into its columns, each side's label, host and CPU model). */
 #include "analysis/compare.h"
-#include "analysis/compare_stats.h"
+#include "harness/compare_stats.h"
 #include "harness/csv.h"
 #include "harness/util.h"
 #include <stdio.h>

@@ -2,7 +2,7 @@
  * table of every machine, one chart per axis with all machines on it, and the ratios between
  * machines. Matrix views go to report_matrix.c. */
 #include "analysis/report_int.h"
-#include "analysis/compare_stats.h"
+#include "harness/compare_stats.h"
 #include "harness/util.h"
 #include <stdlib.h>
 #include <string.h>

@@ -108,6 +108,8 @@ struct bench {
 	const struct bench_view *views;
 	/* Variants in the order a person compares them, baseline first (NULL-terminated; NULL: as run). */
 	const char *const *variant_order;
+	/* Optional line printed under the summary's changes: the figures the bench reproduces (a seed's). */
+	const char *summary_note;
 };
 
 void bench_register(const struct bench *b);

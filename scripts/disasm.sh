@@ -10,5 +10,6 @@ objdump -d --no-show-raw-insn -M att "$bin" | awk '
 echo
 for f in $(nm "$bin" | awk '$3 ~ /_batch$/ { print $3 }' | sort -u); do
   n=$(objdump -d --no-show-raw-insn "$bin" --disassemble="$f" | grep -c 'lock ' || true)
-  printf '%-28s %s lock-prefixed instruction(s)\n' "$f" "$n"
+  c=$(objdump -d --no-show-raw-insn "$bin" --disassemble="$f" | grep -cE '\s(call|rdtsc|syscall)' || true)
+  printf '%-28s %s lock-prefixed instruction(s), %s call/clock/syscall instruction(s)\n' "$f" "$n" "$c"
 done

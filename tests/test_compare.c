@@ -1,5 +1,5 @@
 /* compare: the CSV reader, the statistics (known U, exact p, bootstrap), the joined table, refusals. */
-#include "analysis/compare_stats.h"
+#include "harness/compare_stats.h"
 #include "analysis/csvread.h"
 #include "harness/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
 #include "tests/testutil.h"

@@ -62,11 +62,32 @@ static void reader_has_only_plain_loads(void **s)
 	free(rd);
 }
 
+/* vmalloc's cycle loop: the lazy-count add and the pending bit's test_and_set are locked RMWs
+ * (x86: lock xadd, lock bts), and the loop calls nothing and reads no clock. */
+static void vmalloc_cycle_loop_rules(void **s)
+{
+	(void)s;
+	char *cy = disasm("vm_cycle_batch");
+	if (strstr(cy, "__tsan_")) {
+		free(cy);
+		skip();
+	}
+#if defined(__x86_64__)
+	assert_true(count(cy, "lock ") >= 2);
+	assert_true(strstr(cy, "lock bts") || strstr(cy, "lock or"));
+	assert_int_equal(count(cy, "call"), 0);
+	assert_int_equal(count(cy, "rdtsc"), 0);
+	assert_int_equal(count(cy, "syscall"), 0);
+#endif
+	free(cy);
+}
+
 int main(void)
 {
 	const struct CMUnitTest t[] = {
 		cmocka_unit_test(writers_hold_locked_rmw),
 		cmocka_unit_test(reader_has_only_plain_loads),
+		cmocka_unit_test(vmalloc_cycle_loop_rules),
 	};
 	return cmocka_run_group_tests(t, NULL, NULL);
 }

@@ -1,4 +1,4 @@
-#include "analysis/compare_stats.h"
+#include "harness/compare_stats.h"
 #include "harness/util.h"
 #include <math.h>
 #include <stdint.h>
