@@ -86,7 +86,7 @@ static void geo_add(struct cmp *c, const struct cmp_line *l)
 	if (k == c->ngeo) {
 		c->geo = realloc(c->geo, (size_t)(c->ngeo + 1) * sizeof(*c->geo));
 		if (!c->geo)
-			abort();
+			out_of_memory(0);
 		c->geo[c->ngeo++] = (struct cmp_geo){ .bench = bench, .metric = l->metric };
 	}
 	c->geo[k].ratio += log(l->s.ratio);

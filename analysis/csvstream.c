@@ -8,12 +8,12 @@
 
 #define IN_SIZE (1 << 16)
 
-/* Grow a buffer or abort: out of memory is not a user error. */
+/* Grow a buffer, or exit 1 with one line (out_of_memory). */
 static void *grow(void *p, size_t n)
 {
 	p = realloc(p, n ? n : 1);
 	if (!p)
-		abort();
+		out_of_memory(0);
 	return p;
 }
 

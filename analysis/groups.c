@@ -13,7 +13,7 @@ static void *more(void *p, int n, int *cap, size_t sz)
 	*cap = *cap ? 2 * *cap : 64;
 	p = realloc(p, (size_t)*cap * sz);
 	if (!p)
-		abort(); /* out of memory is not a user error */
+		out_of_memory(0); /* one line, exit 1 */
 	return p;
 }
 
@@ -80,7 +80,7 @@ int groups_init(struct groups *g, const char *metrics, char *err)
 			return err_set(err, "--metric '%s': an empty name in the list; accepted: metric columns, comma-separated", metrics);
 		g->want = realloc(g->want, (size_t)(g->nwant + 1) * sizeof(char *));
 		if (!g->want)
-			abort();
+			out_of_memory(0);
 		g->want[g->nwant] = xcalloc(l + 1, 1);
 		memcpy(g->want[g->nwant++], p, l);
 		p += l + (p[l] == ',');
@@ -101,7 +101,7 @@ static void add_metric(struct grp_bench *b, const char *col)
 	b->unit = realloc(b->unit, (size_t)(b->nmet + 1) * sizeof(char *));
 	b->met_seen = realloc(b->met_seen, (size_t)(b->nmet + 1) * sizeof(int));
 	if (!b->metric || !b->direction || !b->unit || !b->met_seen)
-		abort();
+		out_of_memory(0);
 	size_t l = strlen(col);
 	int dir = l > 6 && !strcmp(col + l - 6, "_per_s") ? 1 : l > 3 && (!strcmp(col + l - 3, "_ns") || strstr(col, "_ns_per_")) ? -1 : 0;
 	const char *unit = NULL;
@@ -121,7 +121,7 @@ static void add_key(struct grp_bench *b, const char *col)
 {
 	b->key_col = realloc(b->key_col, (size_t)(b->nkey + 1) * sizeof(char *));
 	if (!b->key_col)
-		abort();
+		out_of_memory(0);
 	b->key_col[b->nkey++] = xstrdup(col);
 }
 
@@ -152,7 +152,7 @@ int grp_bench_of(struct groups *g, const char *name, const char *variant_col, co
 			return i;
 	g->bench = realloc(g->bench, (size_t)(g->nbench + 1) * sizeof(*g->bench));
 	if (!g->bench)
-		abort();
+		out_of_memory(0);
 	struct grp_bench *b = &g->bench[g->nbench];
 	memset(b, 0, sizeof(*b));
 	b->name = xstrdup(name);
@@ -178,7 +178,7 @@ static size_t encode(struct groups *g, int bench, int nkey, const char *const *v
 		g->kbuf_cap = 2 * need;
 		g->kbuf = realloc(g->kbuf, g->kbuf_cap);
 		if (!g->kbuf)
-			abort();
+			out_of_memory(0);
 	}
 	size_t k = 0;
 	memcpy(g->kbuf, &bench, sizeof(int));
@@ -231,7 +231,7 @@ int grp_group_of(struct groups *g, int bench, const char *const *val)
 	char *blob = malloc(n);
 	const char **v = malloc((size_t)b->nkey * sizeof(char *));
 	if (!blob || !v)
-		abort();
+		out_of_memory(0);
 	memcpy(blob, g->kbuf, n);
 	for (size_t i = 0, k2 = sizeof(int); i < (size_t)b->nkey; i++) {
 		v[i] = blob[k2] ? blob + k2 + 1 : NULL;
@@ -290,7 +290,7 @@ int grp_side_of(struct groups *g, int side, const char *name)
 	while (g->nside <= side) {
 		g->side = realloc(g->side, (size_t)(g->nside + 1) * sizeof(*g->side));
 		if (!g->side)
-			abort();
+			out_of_memory(0);
 		memset(&g->side[g->nside], 0, sizeof(*g->side));
 		g->side[g->nside].name = xstrdup(g->nside == side ? name : "");
 		g->nside++;
@@ -312,7 +312,7 @@ static void side_has(struct groups *g, int side, int mi)
 			return;
 	s->mach = realloc(s->mach, (size_t)(s->nmach + 1) * sizeof(int));
 	if (!s->mach)
-		abort();
+		out_of_memory(0);
 	s->mach[s->nmach++] = mi;
 }
 

@@ -106,7 +106,7 @@ static void note_available(struct groups *g, struct file *f, const struct fbench
 			continue;
 		b->avail = realloc(b->avail, l + n + 2);
 		if (!b->avail)
-			abort();
+			out_of_memory(0);
 		snprintf(b->avail + l, n + 2, "%s%s", l ? "," : "", f->hdr[c]);
 	}
 }
@@ -119,7 +119,7 @@ static struct fbench *file_bench(struct groups *g, struct file *f, const char *n
 			return &f->fb[i];
 	f->fb = realloc(f->fb, (size_t)(f->nfb + 1) * sizeof(*f->fb));
 	if (!f->fb)
-		abort();
+		out_of_memory(0);
 	struct fbench *fb = &f->fb[f->nfb++];
 	fb->bench = grp_bench_of(g, name, f->hdr[2], (const char *const *)f->hdr, f->ncols);
 	struct grp_bench *b = &g->bench[fb->bench];
@@ -185,7 +185,7 @@ static int row_values(struct file *f, const struct fbench *fb, const struct grp_
 			x->cap = x->cap ? 2 * x->cap : 4;
 			x->v = realloc(x->v, x->cap * sizeof(double));
 			if (!x->v)
-				abort();
+				out_of_memory(0);
 		}
 		x->v[x->n++] = d;
 	}
@@ -340,7 +340,7 @@ int groups_add(struct groups *g, const char *path, int side, char *err)
 			continue;
 		names = realloc(names, (size_t)(n + 1) * sizeof(char *));
 		if (!names)
-			abort();
+			out_of_memory(0);
 		names[n++] = xstrdup(e->d_name);
 	}
 	closedir(d);
