@@ -51,7 +51,7 @@ static void vals_push(struct vals *v, double x)
 		v->cap = v->cap ? 2 * v->cap : 8;
 		v->v = realloc(v->v, v->cap * sizeof(double));
 		if (!v->v)
-			abort();
+			out_of_memory(0);
 	}
 	v->v[v->n++] = x;
 }
@@ -81,7 +81,7 @@ static struct group *find_or_add(struct cmp *c, const struct table *t, long r, c
 			return &c->g[i];
 	c->g = realloc(c->g, (size_t)(c->n + 1) * sizeof(struct group));
 	if (!c->g)
-		abort();
+		out_of_memory(0);
 	struct group *g = &c->g[c->n++];
 	memset(g, 0, sizeof(*g));
 	g->key = xstrdup(key);

@@ -293,7 +293,7 @@ static int pb_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 		nodes[i].nr_busy = i;
 	struct pb_run *run = aligned_alloc(C2C_BLOCK, sizeof(*run));
 	if (!run)
-		abort();
+		out_of_memory(0);
 	memset(run, 0, sizeof(*run));
 	variant_place(p, v, obj, &run->data, &run->meta);
 	*run->meta = nodes;
