@@ -37,7 +37,7 @@ static int group_add(struct groups *g, const char *label, int var)
 		g->label = realloc(g->label, (size_t)g->cap * sizeof(*g->label));
 		g->first_var = realloc(g->first_var, (size_t)g->cap * sizeof(*g->first_var));
 		if (!g->label || !g->first_var)
-			abort();
+			out_of_memory(0);
 	}
 	g->label[g->n] = xstrdup(label);
 	g->first_var[g->n] = var;

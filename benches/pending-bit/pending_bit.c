@@ -293,7 +293,7 @@ static int pb_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 		nodes[i].nr_busy = i;
 	struct pb_run *run = aligned_alloc(C2C_BLOCK, sizeof(*run));
 	if (!run)
-		abort();
+		out_of_memory(0);
 	memset(run, 0, sizeof(*run));
 	variant_place(p, v, obj, &run->data, &run->meta);
 	*run->meta = nodes;
@@ -353,6 +353,7 @@ static void pb_cleanup(struct bench_ctx *c)
 static const struct view_metric pb_ns[] = {
 	{ "writer_ns_per_op", "writer", "ns per operation", "ns", 0 },
 	{ "reader_ns_per_op", "reader", "ns per operation", "ns", 0 },
+	{ "hitm_per_kop", "HITM per 1,000 operations", "events per 1,000 operations", NULL, 0 }, /* counters */
 	{ 0 },
 };
 static const double pb_marks[] = { 64, 128, 0 };
@@ -364,7 +365,7 @@ static const struct bench_view pb_views[] = {
 	{ .kind = VIEW_BARS, .title = "Layouts", .metrics = pb_ns, .implied_cols = "offset" },
 	{ .kind = VIEW_LINES, .title = "Thread scaling", .metrics = pb_ns, .x_cols = "writers,readers", .x_label = "threads (writers+readers)",
 	  .implied_cols = "offset" },
-	{ VIEW_END },
+	{ .kind = VIEW_END },
 };
 static const char *const pb_order[] = { "shared", "aligned", "padded", "section", NULL };
 

@@ -99,8 +99,11 @@ void *worker_main(void *arg)
 	int cpu = r->unbound ? r->p->worker_cpu : r->p->caller_cpu;
 	int bound_token = !r->unbound && r->p->hold == HOLD_TOKEN;
 	int bad = bind_self(r->topo, cpu, &r->worker_got, r->worker_err) || hooks_init(r, ROLE_WORKER, cpu, r->worker_err);
-	pthread_barrier_wait(&r->start);
-	pthread_barrier_wait(&r->start);
+	if (gate_wait(&r->start) || gate_wait(&r->start)) { /* called off: the caller thread never started */
+		if (!bad)
+			hooks_fini(r, ROLE_WORKER);
+		return NULL;
+	}
 	if (bad)
 		return NULL;
 	if (__atomic_load_n(&r->abort, __ATOMIC_ACQUIRE)) {
@@ -216,8 +219,8 @@ void *caller_main(void *arg)
 	struct rf_run *r = arg;
 	int cpu = r->p->caller_cpu;
 	int bad = bind_self(r->topo, cpu, &r->caller_got, r->caller_err) || hooks_init(r, ROLE_CALLER, cpu, r->caller_err);
-	pthread_barrier_wait(&r->start);
-	pthread_barrier_wait(&r->start);
+	gate_wait(&r->start); /* the caller starts last: its gate is never called off */
+	gate_wait(&r->start);
 	if (bad || __atomic_load_n(&r->abort, __ATOMIC_ACQUIRE)) {
 		caller_release(r, 0);
 		if (!bad)

@@ -243,18 +243,26 @@ static int rf_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 	r->unbound = v->param == RF_UNBOUND;
 	pthread_mutex_init(&r->lock, NULL);
 	pthread_mutex_init(&r->token, NULL);
-	pthread_barrier_init(&r->start, NULL, 3);
+	gate_init(&r->start, 3);
 	pcpu_init(&r->st, &p->cfg);
 	if (sleep_or_stop(p->rt_period_ns)) {
 		free(r->thr);
 		mem_free(r, sizeof(*r));
 		return err_set(err, "interrupted by signal %d", signals_pending());
 	}
-	if (pthread_create(&tw, NULL, worker_main, r) || pthread_create(&tc, NULL, caller_main, r))
-		abort(); /* out of threads is not a user error */
-	pthread_barrier_wait(&r->start);
+	int e = pthread_create(&tw, NULL, worker_main, r), e2 = e ? 0 : pthread_create(&tc, NULL, caller_main, r);
+	if (e || e2) { /* a thread limit: one line, no row, no wait for a thread that never came */
+		gate_off(&r->start);
+		if (!e)
+			pthread_join(tw, NULL);
+		gate_destroy(&r->start);
+		free(r->thr);
+		mem_free(r, sizeof(*r));
+		return thread_start_error(e ? e : e2, e ? "the worker thread" : "the caller thread", err);
+	}
+	gate_wait(&r->start);
 	r->abort = r->caller_err[0] || r->worker_err[0];
-	pthread_barrier_wait(&r->start);
+	gate_wait(&r->start);
 	pthread_join(tc, NULL);
 	pthread_join(tw, NULL);
 	if (r->caller_err[0] || r->worker_err[0])
@@ -263,7 +271,7 @@ static int rf_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 		rc = err_set(err, "interrupted by signal %d", signals_pending());
 	else if (!(rc = check_books(r, err)))
 		fill_row(r, w);
-	pthread_barrier_destroy(&r->start);
+	gate_destroy(&r->start);
 	pthread_mutex_destroy(&r->token);
 	pthread_mutex_destroy(&r->lock);
 	free(r->thr);
@@ -287,11 +295,12 @@ static const struct view_metric rf_metrics[] = {
 	{ "retries_ok", "allocations that succeeded on a retry", "allocations", NULL, 0 },
 	{ "worker_runs", "refill worker runs", "runs", NULL, 0 },
 	{ "reserve_empty_ns", "time the reserve was empty", "ns", NULL, 0 },
+	{ "hitm_per_kop", "HITM per 1,000 operations", "events per 1,000 operations", NULL, 0 }, /* counters */
 	{ 0 },
 };
 static const struct bench_view rf_views[] = {
 	{ .kind = VIEW_BARS, .title = "Refill worker", .metrics = rf_metrics },
-	{ VIEW_END },
+	{ .kind = VIEW_END },
 };
 static const char *const rf_order[] = { "bound", "unbound", NULL };
 

@@ -35,7 +35,7 @@ struct rf_run {
 	C2C_ALIGNED int wake;                /* futex word: bumped when PENDING is set or at stop */
 	C2C_ALIGNED int stop;
 	C2C_ALIGNED pthread_mutex_t token; /* the caller's CPU, for --hold token */
-	C2C_ALIGNED pthread_barrier_t start;
+	C2C_ALIGNED struct gate start; /* called off if the second thread cannot be created */
 	C2C_ALIGNED int abort; /* set by the main thread between the two start barriers */
 	/* read-only during the burst */
 	C2C_ALIGNED const struct rf_priv *p;
