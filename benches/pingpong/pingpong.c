@@ -6,6 +6,7 @@
  * in rounds (schedule.h) and checks the effect on a sample of pairs (check.h, concurrent.c). */
 #include "benches/pingpong/pingpong.h"
 #include "benches/pingpong/matrix.h"
+#include "harness/progress.h"
 #include "harness/stats.h"
 #include <math.h>
 #include <stdio.h>
@@ -121,8 +122,8 @@ static void print_plan(const struct bench_ctx *c, const struct pp_priv *p)
 	int maxsz = 0;
 	for (int r = 0; r < p->sched.nrounds; r++)
 		maxsz = p->sched.size[r] > maxsz ? p->sched.size[r] : maxsz;
-	fmt_hms(eta_s(c, p, p->sched.nrounds, !pp_alone_only(p)), hms, sizeof(hms));
-	fmt_hms(eta_s(c, p, p->auto_rounds, 1), alt, sizeof(alt));
+	fmt_hms(hms, sizeof(hms), eta_s(c, p, p->sched.nrounds, !pp_alone_only(p)));
+	fmt_hms(alt, sizeof(alt), eta_s(c, p, p->auto_rounds, 1));
 	char line[600];
 	snprintf(line, sizeof(line), "pingpong: %d pair(s) of %d PU(s) (--pairs %s) x %d mode(s) x %d repetition(s); up to %d pair(s) at once (--concurrent %s) in %d round(s); accuracy check: %d pair(s); ETA %s (at %.0f ns per handoff)%s%s",
 		 p->npairs, p->nset, opt_str(c->o, "pairs"), p->nmodes, c->reps, maxsz, p->conc_req, p->sched.nrounds,
@@ -333,7 +334,7 @@ static const struct bench pingpong = {
 	.config = pp_config,
 	.summary = pp_summary,
 	.summary_by = "mode,class",
-	.flags = BENCH_PU_SET | BENCH_MEM_NODE,
+	.flags = BENCH_PU_SET | BENCH_MEM_NODE | BENCH_UNTIMED,
 	.prepare = pp_prepare,
 	.run = pp_run,
 	.cleanup = pp_cleanup,
