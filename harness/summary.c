@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SUMMARY_PER_TABLE 3 /* metrics side by side: about 150 columns */
+#define SUMMARY_COLS 100 /* a summary line fits a 100-column terminal (one wide metric may exceed it) */
 
 /* What the summary keeps of a written row: its group and metrics, never the whole row. */
 struct kept {
@@ -31,7 +31,7 @@ static int nmetrics(const struct bench *b)
 	return k;
 }
 
-/* A number for the table: whole numbers from 10,000 up as integers (counts), else 4 digits. */
+/* A number for the table: from 10,000 up as integers (counts are never 1.3e+05), else 4 digits. */
 static void fmt_num(char *buf, size_t n, double v)
 {
 	if (fabs(v) >= 1e4 && fabs(v) < 1e15)
@@ -40,10 +40,10 @@ static void fmt_num(char *buf, size_t n, double v)
 		snprintf(buf, n, "%.4g", v);
 }
 
-/* median [min..max] (CV), CV NA for fewer than two values. */
+/* median [min..max] (CV); one value has no spread: CV NA, not 0.0%. */
 static void fmt_cell(char *cell, size_t n, const struct stats *s, int flag)
 {
-	char med[32], lo[32], hi[32];
+	char med[24], lo[24], hi[24];
 	fmt_num(med, sizeof(med), s->median);
 	fmt_num(lo, sizeof(lo), s->min);
 	fmt_num(hi, sizeof(hi), s->max);
@@ -132,7 +132,7 @@ static struct stats group_stats(const struct kept *kp, int n, int m, double *per
 }
 
 /* Grouped summaries hide single configurations: list those whose own CV is above the threshold. */
-static void flag_configs(const struct bench_ctx *c, struct kept *kp, int nk, double thr)
+static void flag_configs(FILE *f, const struct bench_ctx *c, struct kept *kp, int nk, double thr)
 {
 	int nm = nmetrics(c->b), bad = 0, nconf = 0, worst[3] = { -1, -1, -1 };
 	double wcv[3] = { 0 }, *v = xcalloc((size_t)c->reps * (size_t)c->attempts + 1, sizeof(double));
@@ -166,10 +166,10 @@ static void flag_configs(const struct bench_ctx *c, struct kept *kp, int nk, dou
 		i = j;
 	}
 	free(v);
-	printf("%s with CV above %g%%: %d of %d", c->b->variant_col, 100 * thr, bad, nconf);
+	fprintf(f, "%s with CV above %g%%: %d of %d", c->b->variant_col, 100 * thr, bad, nconf);
 	for (int w = 0; w < 3 && worst[w] >= 0; w++)
-		printf("%s %s %.1f%%", w ? "," : " (worst:", c->var[worst[w]].name, 100 * wcv[w]);
-	printf("%s\n", bad ? ")" : "");
+		fprintf(f, "%s %s %.1f%%", w ? "," : " (worst:", c->var[worst[w]].name, 100 * wcv[w]);
+	fprintf(f, "%s\n", bad ? ")" : "");
 }
 
 /* One variant's per-repetition values of metric m (kp sorted by group and rep): what the U-test ranks. */
@@ -179,26 +179,27 @@ static int rep_values(const struct kept *kp, int n, int m, double *per_rep, doub
 }
 
 /* Change of each variant against the baseline, per metric: the ratio of medians as a change with its
- * bootstrap 95% CI and the two-sided Mann-Whitney p over repetitions (as compare computes them). */
-static void print_changes(const struct bench_ctx *c, const struct kept *kp, const int *start, const int *order,
+ * bootstrap 95% CI and the two-sided Mann-Whitney p over repetitions (as compare computes them).
+ * Cells go side by side while the line fits SUMMARY_COLS, then on indented continuation lines. */
+static void print_changes(FILE *f, const struct bench_ctx *c, const struct kept *kp, const int *start, const int *order,
 			  const struct groups *g, int width)
 {
 	int nm = nmetrics(c->b);
 	size_t nv = (size_t)c->reps * (size_t)c->attempts + 1; /* --keep-invalid: every attempt a value */
 	double *a = xcalloc(nv, sizeof(double)), *b = xcalloc(nv, sizeof(double));
 	double *tmp = xcalloc((size_t)start[g->n] + 1, sizeof(double));
-	printf("\nchange against '%s': ratio of medians - 1, [95%% bootstrap CI], p = two-sided Mann-Whitney U over repetitions\n",
-	       g->label[order[0]]);
+	fprintf(f, "\nchange against '%s': ratio of medians - 1, [95%% bootstrap CI],\np = two-sided Mann-Whitney U over repetitions\n",
+		g->label[order[0]]);
 	for (int oi = 1; oi < g->n; oi++) {
-		int gi = order[oi], g0 = order[0];
-		printf("%-*s", width, g->label[gi]);
-		for (int k = 0; k < nm && k < SUMMARY_PER_TABLE; k++) {
+		int gi = order[oi], g0 = order[0], used = width;
+		fprintf(f, "%-*s", width, g->label[gi]);
+		for (int k = 0; k < nm; k++) {
 			int na = rep_values(kp + start[g0], start[g0 + 1] - start[g0], k, a, tmp);
 			int nb = rep_values(kp + start[gi], start[gi + 1] - start[gi], k, b, tmp);
 			struct stats sa = stats_of(a, (size_t)na), sb = stats_of(b, (size_t)nb);
 			double lo, hi, u, p;
 			int exact;
-			char cell[96];
+			char cell[160];
 			if (!na || !nb || sa.median == 0) {
 				snprintf(cell, sizeof(cell), "%s: NA", c->b->summary[k]);
 			} else if (boot_ratio_ci(a, (size_t)na, b, (size_t)nb, &lo, &hi)) {
@@ -208,15 +209,89 @@ static void print_changes(const struct bench_ctx *c, const struct kept *kp, cons
 				snprintf(cell, sizeof(cell), "%s %+.2f%% [%+.2f, %+.2f] p=%.3g", c->b->summary[k],
 					 100 * (sb.median / sa.median - 1), 100 * (lo - 1), 100 * (hi - 1), p);
 			}
-			printf("  %-44s", cell);
+			if (k && used + 2 + (int)strlen(cell) > SUMMARY_COLS) { /* wrap: the line would pass 100 columns */
+				fprintf(f, "\n%-*s", width, "");
+				used = width;
+			}
+			used += fprintf(f, "  %s", cell);
 		}
-		printf("\n");
+		fprintf(f, "\n");
 	}
 	if (c->b->summary_note)
-		printf("%s\n", c->b->summary_note);
+		fprintf(f, "%s\n", c->b->summary_note);
 	free(a);
 	free(b);
 	free(tmp);
+}
+
+/* The cells of one metric column: text per group and its ratio to the first group. */
+struct column {
+	char (*cell)[96], (*ratio)[16];
+	int width;
+};
+
+/* Fill a metric's column for every group (in print order); returns the number of flagged cells. */
+static int fill_column(struct kept *kp, const int *start, const int *order, int ng, int k, double thr, double *per_rep, double *tmp,
+		       const char *name, struct column *col)
+{
+	double base = 0;
+	int flagged = 0;
+	col->width = (int)strlen(name);
+	for (int oi = 0; oi < ng; oi++) {
+		int gi = order[oi];
+		struct stats s = group_stats(kp + start[gi], start[gi + 1] - start[gi], k, per_rep, tmp);
+		int flag = s.n > 1 && s.cv > thr;
+		flagged += flag;
+		if (oi == 0)
+			base = s.n ? s.median : 0;
+		if (!s.n)
+			snprintf(col->cell[oi], sizeof(col->cell[oi]), "NA (no valid value)");
+		else
+			fmt_cell(col->cell[oi], sizeof(col->cell[oi]), &s, flag);
+		if (s.n && base > 0)
+			snprintf(col->ratio[oi], sizeof(col->ratio[oi]), "%.3f", s.median / base);
+		else
+			snprintf(col->ratio[oi], sizeof(col->ratio[oi]), "NA");
+		if ((int)strlen(col->cell[oi]) > col->width)
+			col->width = (int)strlen(col->cell[oi]);
+	}
+	return flagged;
+}
+
+/* Groups in the bench's variant order (by their first variant; few groups: insertion sort). */
+static void group_order(const struct groups *g, int *order)
+{
+	for (int i = 0; i < g->n; i++)
+		for (int j = i; j >= 0; j--) {
+			if (j && g->first_var[order[j - 1]] > g->first_var[i]) {
+				order[j] = order[j - 1];
+				continue;
+			}
+			order[j] = i;
+			break;
+		}
+}
+
+/* Metric columns side by side while the line fits SUMMARY_COLS, further metrics in blocks below. */
+static void print_blocks(FILE *f, const struct bench_ctx *c, const struct groups *g, const int *order, struct column *cols, int nm, int width,
+			 const char *col, char (*cnt)[32])
+{
+	for (int k0 = 0; k0 < nm;) {
+		int k1 = k0, used = width + 14;
+		while (k1 < nm && (k1 == k0 || used + 2 + cols[k1].width + 8 <= SUMMARY_COLS))
+			used += 2 + cols[k1++].width + 8;
+		fprintf(f, "%s%-*s  %-12s", k0 ? "\n" : "", width, col, "valid");
+		for (int k = k0; k < k1; k++)
+			fprintf(f, "  %*s %7s", cols[k].width, c->b->summary[k], "ratio");
+		fprintf(f, "\n");
+		for (int oi = 0; oi < g->n; oi++) {
+			fprintf(f, "%-*s  %-12s", width, g->label[order[oi]], cnt[oi]);
+			for (int k = k0; k < k1; k++)
+				fprintf(f, "  %*s %7s", cols[k].width, cols[k].cell[oi], cols[k].ratio[oi]);
+			fprintf(f, "\n");
+		}
+		k0 = k1;
+	}
 }
 
 /* Per line: valid repetitions of the requested (or, under --reps auto, of those run). */
@@ -237,7 +312,8 @@ static void group_counts(const struct bench_ctx *c, const struct tally *t, int g
 		}
 }
 
-static void print_header(const struct bench_ctx *c, const struct tally *t, const char *base)
+/* The header: repetitions requested (or --reps auto's rule), attempts invalid, what the statistics use. */
+static void print_header(FILE *f, const struct bench_ctx *c, const struct tally *t, const char *base)
 {
 	int att = 0, inv = 0;
 	for (int v = 0; v < c->nvar; v++) {
@@ -245,34 +321,26 @@ static void print_header(const struct bench_ctx *c, const struct tally *t, const
 		inv += t->invalid[v];
 	}
 	if (c->reps_auto)
-		printf("\n%s: --reps auto (until the 95%% CI of each median of %s is within %g%%, %d..%d repetitions, %g s)",
-		       c->b->name, c->b->summary[0], 100 * c->autocfg.ci_width, REPS_AUTO_MIN, c->autocfg.max_reps, c->autocfg.max_s);
+		fprintf(f, "\n%s: --reps auto (until the 95%% CI of each median of %s is within %g%%, %d..%d repetitions, %g s)",
+			c->b->name, c->b->summary[0], 100 * c->autocfg.ci_width, REPS_AUTO_MIN, c->autocfg.max_reps, c->autocfg.max_s);
 	else
-		printf("\n%s: %d repetition(s) requested", c->b->name, c->reps);
-	printf("; %d of %d attempt(s) invalid (docs/validity.md; rerun up to --max-attempts %d, reasons in invalid_reason)\n", inv, att, c->attempts);
-	printf("median [min..max] (CV) over %s repetitions, and ratio of medians to '%s'\n",
-	       opt_flag(c->o, "keep-invalid") ? "all attempts, invalid ones included (--keep-invalid)," : "valid", base);
+		fprintf(f, "\n%s: %d repetition(s) requested", c->b->name, c->reps);
+	fprintf(f, "; %d of %d attempt(s) invalid (docs/validity.md; rerun up to --max-attempts %d, reasons in invalid_reason)\n", inv, att,
+		c->attempts);
+	fprintf(f, "median [min..max] (CV) over %s repetitions, and ratio of medians to '%s'\n",
+		opt_flag(c->o, "keep-invalid") ? "all attempts, invalid ones included (--keep-invalid)," : "valid", base);
 }
 
-static void print_summary(const struct bench_ctx *c, struct kept *kp, int nk, const struct groups *g, const struct tally *t)
+static void print_summary(FILE *f, const struct bench_ctx *c, struct kept *kp, int nk, const struct groups *g, const struct tally *t)
 {
-	const char *const *m = c->b->summary;
 	const char *col = c->b->summary_by ? c->b->summary_by : c->b->variant_col;
-	int nm = nmetrics(c->b), width = 16, flagged = 0;
+	int nm = nmetrics(c->b), width = (int)strlen(col), flagged = 0;
 	double thr = opt_double(c->o, "cv-warn") / 100;
 	if (!nm || !g->n)
 		return;
 	qsort(kp, (size_t)nk, sizeof(*kp), by_group_rep);
 	int *order = xcalloc((size_t)g->n, sizeof(int)), *start = xcalloc((size_t)g->n + 1, sizeof(int));
-	for (int i = 0; i < g->n; i++) /* insertion sort by first variant: few groups */
-		for (int j = i; j >= 0; j--) {
-			if (j && g->first_var[order[j - 1]] > g->first_var[i]) {
-				order[j] = order[j - 1];
-				continue;
-			}
-			order[j] = i;
-			break;
-		}
+	group_order(g, order);
 	for (int i = 0, gi = 0; gi <= g->n; gi++) { /* start[gi]: first kept row of group gi */
 		while (i < nk && kp[i].group < gi)
 			i++;
@@ -281,73 +349,38 @@ static void print_summary(const struct bench_ctx *c, struct kept *kp, int nk, co
 	for (int i = 0; i < g->n; i++)
 		if ((int)strlen(g->label[i]) > width)
 			width = (int)strlen(g->label[i]);
-	print_header(c, t, g->label[order[0]]);
-	if (c->b->summary_by)
-		printf("(a line per %s; within a repetition its rows are reduced to their median)\n", col);
-	double *per_rep = xcalloc((size_t)c->reps * (size_t)c->attempts + 1, sizeof(double)), *tmp = xcalloc((size_t)nk + 1, sizeof(double));
-	double base[SUMMARY_MAX] = { 0 };
-	for (int k0 = 0; k0 < nm; k0 += SUMMARY_PER_TABLE) { /* a terminal-wide block of metrics at a time */
-		int k1 = k0 + SUMMARY_PER_TABLE < nm ? k0 + SUMMARY_PER_TABLE : nm;
-		printf("%s%-*s  %-12s", k0 ? "\n" : "", width, col, "valid");
-		for (int k = k0; k < k1; k++)
-			printf("  %34s %7s", m[k], "ratio");
-		printf("\n");
-		for (int oi = 0; oi < g->n; oi++) {
-			int gi = order[oi], nv, nr;
-			char cnt[32];
-			group_counts(c, t, gi, &nv, &nr);
-			snprintf(cnt, sizeof(cnt), "%d of %d", nv, nr);
-			printf("%-*s  %-12s", width, g->label[gi], cnt);
-			for (int k = k0; k < k1; k++) {
-				struct stats s = group_stats(kp + start[gi], start[gi + 1] - start[gi], k, per_rep, tmp);
-				char cell[160];
-				int flag = s.n > 1 && s.cv > thr;
-				flagged += flag;
-				if (oi == 0)
-					base[k] = s.n ? s.median : 0;
-				if (!s.n)
-					snprintf(cell, sizeof(cell), "NA (no valid value)");
-				else
-					fmt_cell(cell, sizeof(cell), &s, flag);
-				if (s.n && base[k] > 0)
-					printf("  %34s %7.3f", cell, s.median / base[k]);
-				else
-					printf("  %34s %7s", cell, "NA");
-			}
-			printf("\n");
-		}
+	print_header(f, c, t, g->label[order[0]]);
+	char (*cnt)[32] = xcalloc((size_t)g->n, sizeof(*cnt));
+	for (int oi = 0; oi < g->n; oi++) {
+		int nv, nr;
+		group_counts(c, t, order[oi], &nv, &nr);
+		snprintf(cnt[oi], sizeof(cnt[oi]), "%d of %d", nv, nr);
 	}
+	if (c->b->summary_by)
+		fprintf(f, "(a line per %s; within a repetition its rows are reduced to their median)\n", col);
+	double *per_rep = xcalloc((size_t)c->reps * (size_t)c->attempts + 1, sizeof(double)), *tmp = xcalloc((size_t)nk + 1, sizeof(double));
+	struct column cols[SUMMARY_MAX];
+	for (int k = 0; k < nm; k++) {
+		cols[k].cell = xcalloc((size_t)g->n, sizeof(*cols[k].cell));
+		cols[k].ratio = xcalloc((size_t)g->n, sizeof(*cols[k].ratio));
+		flagged += fill_column(kp, start, order, g->n, k, thr, per_rep, tmp, c->b->summary[k], &cols[k]);
+	}
+	print_blocks(f, c, g, order, cols, nm, width, col, cnt);
+	free(cnt);
 	if (flagged)
-		printf("! CV above %g%% (--cv-warn): treat that median with care\n", 100 * thr);
+		fprintf(f, "! CV above %g%% (--cv-warn): treat that median with care\n", 100 * thr);
 	if (!c->b->summary_by && g->n > 1 && nk)
-		print_changes(c, kp, start, order, g, width);
+		print_changes(f, c, kp, start, order, g, width);
 	if (c->b->summary_by && nk)
-		flag_configs(c, kp, nk, thr);
+		flag_configs(f, c, kp, nk, thr);
+	for (int k = 0; k < nm; k++) {
+		free(cols[k].cell);
+		free(cols[k].ratio);
+	}
 	free(per_rep);
 	free(tmp);
 	free(order);
 	free(start);
-}
-
-/* --reps auto: how each configuration stopped (counts, and the widest intervals). */
-static void print_auto(const struct bench_ctx *c, const struct tally *t)
-{
-	int n[4] = { 0 }, worst = -1;
-	for (int v = 0; v < c->nvar; v++) {
-		n[t->stop[v]]++;
-		if (t->stop[v] != REPS_CI && (worst < 0 || t->width[v] > t->width[worst]))
-			worst = v;
-	}
-	printf("--reps auto: %d configuration(s) stopped with the CI within %g%%, %d at --reps-max %d, %d at --reps-time %g s%s\n",
-	       n[REPS_CI], 100 * c->autocfg.ci_width, n[REPS_MAX], c->autocfg.max_reps, n[REPS_TIME], c->autocfg.max_s,
-	       n[REPS_GO] ? " (some cut short by a signal)" : "");
-	for (int v = 0; v < c->nvar && c->nvar <= 16; v++)
-		if (t->width[v] >= 0)
-			printf("  %s: %s after %d repetition(s), CI width %.1f%%\n", c->var[v].name, reps_stop_name(t->stop[v]), t->rounds[v], 100 * t->width[v]);
-		else
-			printf("  %s: %s after %d repetition(s), CI NA (fewer than %d valid)\n", c->var[v].name, reps_stop_name(t->stop[v]), t->rounds[v], REPS_AUTO_MIN);
-	if (c->nvar > 16 && worst >= 0)
-		printf("  widest not within: %s, %.1f%%\n", c->var[worst].name, 100 * t->width[worst]);
 }
 
 /* What the counter summary needs of each written row. */
@@ -378,6 +411,29 @@ static void hitm_seen_free(struct hitm_seen *h)
 	free(h->ok);
 }
 
+/* --reps auto: how each configuration stopped (counts, and the widest intervals). */
+static void print_auto(FILE *f, const struct bench_ctx *c, const struct tally *t)
+{
+	int n[4] = { 0 }, worst = -1;
+	for (int v = 0; v < c->nvar; v++) {
+		n[t->stop[v]]++;
+		if (t->stop[v] != REPS_CI && (worst < 0 || t->width[v] > t->width[worst]))
+			worst = v;
+	}
+	fprintf(f, "--reps auto: %d configuration(s) stopped with the CI within %g%%, %d at --reps-max %d, %d at --reps-time %g s%s\n",
+		n[REPS_CI], 100 * c->autocfg.ci_width, n[REPS_MAX], c->autocfg.max_reps, n[REPS_TIME], c->autocfg.max_s,
+		n[REPS_GO] ? " (some cut short by a signal)" : "");
+	for (int v = 0; v < c->nvar && c->nvar <= 16; v++)
+		if (t->width[v] >= 0)
+			fprintf(f, "  %s: %s after %d repetition(s), CI width %.1f%%\n", c->var[v].name, reps_stop_name(t->stop[v]), t->rounds[v],
+				100 * t->width[v]);
+		else
+			fprintf(f, "  %s: %s after %d repetition(s), CI NA (fewer than %d valid)\n", c->var[v].name, reps_stop_name(t->stop[v]),
+				t->rounds[v], REPS_AUTO_MIN);
+	if (c->nvar > 16 && worst >= 0)
+		fprintf(f, "  widest not within: %s, %.1f%%\n", c->var[worst].name, 100 * t->width[worst]);
+}
+
 struct summary {
 	const struct bench_ctx *c;
 	struct kept *kp;
@@ -403,13 +459,13 @@ struct summary *summary_new(const struct bench_ctx *c)
 	s->t.attempts = xcalloc(nv, sizeof(int));
 	s->t.invalid = xcalloc(nv, sizeof(int));
 	s->t.group = xcalloc(nv, sizeof(int));
-	for (int v = 0; v < c->nvar; v++)
-		s->t.group[v] = c->b->summary_by ? -1 : v;
 	s->t.rounds = xcalloc(nv, sizeof(int));
 	s->t.stop = xcalloc(nv, sizeof(enum reps_stop));
 	s->t.width = xcalloc(nv, sizeof(double));
 	s->prim = xcalloc(nv * ((size_t)c->reps + 1), sizeof(double));
 	s->nprim = xcalloc(nv, sizeof(int));
+	for (int v = 0; v < c->nvar; v++)
+		s->t.group[v] = c->b->summary_by ? -1 : v;
 	if (!c->b->summary_by)
 		for (int v = 0; v < c->nvar; v++)
 			group_add(&s->g, c->var[v].name, v);
@@ -452,12 +508,12 @@ void summary_stopped(struct summary *s, int var, enum reps_stop why, double widt
 	s->t.rounds[var] = rounds;
 }
 
-void summary_print(struct summary *s)
+void summary_print(struct summary *s, FILE *f)
 {
-	print_summary(s->c, s->kp, s->nk, &s->g, &s->t);
+	print_summary(f, s->c, s->kp, s->nk, &s->g, &s->t);
 	if (s->c->reps_auto)
-		print_auto(s->c, &s->t);
-	counters_summary(s->hs.src, s->hs.why, s->c, s->hs.var, s->hs.val, s->hs.ok, s->hs.n);
+		print_auto(f, s->c, &s->t);
+	counters_summary(f, s->hs.src, s->hs.why, s->c, s->hs.var, s->hs.val, s->hs.ok, s->hs.n);
 }
 
 void summary_free(struct summary *s)

@@ -3,6 +3,7 @@
 #ifndef C2C_SUMMARY_H
 #define C2C_SUMMARY_H
 #include "harness/bench.h"
+#include <stdio.h>
 
 struct summary;
 
@@ -13,6 +14,7 @@ void summary_add(struct summary *s, const struct row *r, int var, int rep, int a
 /* --reps auto: the primary metric's valid values of a variant (at most max); how it stopped. */
 int summary_primary(const struct summary *s, int var, double *out, int max);
 void summary_stopped(struct summary *s, int var, enum reps_stop why, double width, int rounds);
-void summary_print(struct summary *s);
+/* To f: stdout, or stderr when the CSV goes to stdout (--out -). */
+void summary_print(struct summary *s, FILE *f);
 void summary_free(struct summary *s);
 #endif
