@@ -269,7 +269,7 @@ static const struct bench_view vm_views[] = {
 	{ .kind = VIEW_BARS, .title = "Layouts", .metrics = vm_ns },
 	{ .kind = VIEW_BARS, .title = "Frees that called schedule_work()", .metrics = vm_over },
 	{ .kind = VIEW_LINES, .title = "Worker scaling", .metrics = vm_ns, .x_cols = "threads", .x_label = "worker threads" },
-	{ VIEW_END },
+	{ .kind = VIEW_END },
 };
 static const char *const vm_order[] = { "shared", "aligned", "padded", "section", NULL };
 
