@@ -104,6 +104,7 @@ bench: deps
 	$(MAKE) --no-print-directory $(BIN) $(BUILD)/pingpong_ref $(BUILD)/bare_load
 	bash scripts/bench.sh ./$(BIN) $(BUILD)/bare_load
 	bash scripts/bench-pingpong.sh ./$(BIN) $(BUILD)/pingpong_ref
+	bash scripts/bench-compare.sh ./$(BIN)
 
 # The hot loops as compiled: writers must hold a lock-prefixed RMW, readers plain loads only.
 disasm: $(BIN)

@@ -91,7 +91,7 @@ static void class_table(struct rep *p, const struct bench_view *v, long f0, long
 	const char *hdr[6] = { "machine", v->class_col, "pairs" };
 	char head[2][160], cell[2][96], pairs[32];
 	for (int k = 0; k < nmet; k++) {
-		rpt_fmt(head[k], sizeof(head[k]), "%s (%s): median over pairs [range]", v->metrics[k].label, v->metrics[k].unit);
+		rpt_fmt(head[k], sizeof(head[k]), "%s (%s): median over pairs (range)", v->metrics[k].label, v->metrics[k].unit);
 		hdr[3 + k] = head[k];
 	}
 	doc_table(&p->doc, 3 + nmet, hdr);
@@ -121,7 +121,7 @@ static void class_table(struct rep *p, const struct bench_view *v, long f0, long
 				continue;
 			for (int k = 0; k < nmet; k++) {
 				struct rstat st = rpt_stat(&per[k]);
-				rpt_fmt(cell[k], sizeof(cell[k]), st.n ? "%.4g [%.4g..%.4g]" : "NA", st.med, st.lo, st.hi);
+				rpt_fmt(cell[k], sizeof(cell[k]), st.n ? "%.4g (%.4g..%.4g)" : "NA", st.med, st.lo, st.hi);
 				free(per[k].v);
 			}
 			rpt_fmt(pairs, sizeof(pairs), "%ld", n);

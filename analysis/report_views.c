@@ -106,12 +106,12 @@ static int measured_slots(const struct grid *g)
 	return n;
 }
 
-/* "median [min..max]" of a sample's metric, or NA. */
+/* "median (min..max)" of a sample's metric, or NA. */
 static void stat_text(const struct sample *s, int k, char *out, size_t cap)
 {
 	struct rstat st = s ? rpt_stat(&s->val[k]) : (struct rstat){ 0 };
 	if (st.n)
-		rpt_fmt(out, cap, "%.4g [%.4g..%.4g]", st.med, st.lo, st.hi);
+		rpt_fmt(out, cap, "%.4g (%.4g..%.4g)", st.med, st.lo, st.hi);
 	else
 		rpt_fmt(out, cap, "NA");
 }
@@ -127,7 +127,7 @@ static void group_table(struct rep *p, const struct grid *g)
 	if (g->lines && g->nser > 1)
 		hdr[nc++] = g->rb->b ? g->rb->b->variant_col : "variant";
 	for (int k = 0; k < g->nmet; k++) {
-		rpt_fmt(head[k], sizeof(head[k]), "%s (%s): median [min..max]", g->v->metrics[k].label, g->v->metrics[k].unit);
+		rpt_fmt(head[k], sizeof(head[k]), "%s (%s): median (min..max)", g->v->metrics[k].label, g->v->metrics[k].unit);
 		hdr[nc++] = head[k];
 	}
 	hdr[nc++] = "valid of rows";
@@ -172,6 +172,12 @@ static void group_chart(struct rep *p, const struct grid *g, const int *mk, int 
 	int have = 0;
 	rpt_fmt(dat, sizeof(dat), "%s-%d.dat", base, ci);
 	rpt_fmt(png, sizeof(png), "%s-%d.png", base, ci);
+	for (int i = 0; i < g->nslot * g->nm * g->nser && !have; i++) /* nothing measured (counters NA): no chart */
+		for (int q = 0; q < nk && !have; q++)
+			have = g->cell[i] && g->cell[i]->val[mk[q]].n > 0;
+	if (!have)
+		return;
+	have = 0;
 	FILE *d = rpt_data(p, dat);
 	if (!d)
 		return;

@@ -105,8 +105,8 @@ static void report_pingpong_matrix(void **state)
 	fclose(f);
 	char *md = report_ok(out, csv, NULL);
 	assert_int_equal(report_pngs_ok(out), 2); /* a heat map per machine, no per-pair charts */
-	assert_non_null(strstr(md, "| m0 | smt | 2 | 11 \\[11..11\\] |")); /* median over pairs of each pair's median */
-	assert_non_null(strstr(md, "| m1 | same-llc | 4 | 81 \\[81..81\\] |"));
+	assert_non_null(strstr(md, "| m0 | smt | 2 | 11 (11..11) |")); /* median over pairs of each pair's median */
+	assert_non_null(strstr(md, "| m1 | same-llc | 4 | 81 (81..81) |"));
 	free(md);
 	snprintf(p, sizeof(p), "%s/plots.gp", out);
 	char *gp = slurp(p);
@@ -133,6 +133,27 @@ static void report_pingpong_real(void **state)
 	assert_non_null(strstr(md, "pingpong, Core-to-core latency"));
 	assert_int_equal(report_pngs_ok(out), 2); /* one heat map per mode */
 	free(md);
+}
+
+/* Two machines (hosts) under one label are refused, naming both; nothing is written. */
+static void report_label_refused(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	char csv[600], out[600];
+	snprintf(csv, sizeof(csv), "%s/label.csv", test_dir);
+	snprintf(out, sizeof(out), "%s/label", test_dir);
+	FILE *f = pb_csv(csv);
+	pb_row(f, "lab", "host-a", "EPYC", "shared", "rmw", 0, 10, 3, 1);
+	pb_row(f, "lab", "host-b", "EPYC", "shared", "rmw", 0, 10, 3, 1);
+	fclose(f);
+	run_c2c(&r, "report", csv, "-o", out, NULL);
+	assert_int_equal(r.status, 2);
+	assert_int_equal(count_lines(r.err), 1);
+	assert_non_null(strstr(r.err, "label 'lab' names two machines"));
+	assert_non_null(strstr(r.err, "host-a"));
+	assert_non_null(strstr(r.err, "host-b"));
+	assert_false(file_exists(out));
 }
 
 static void report_bad_input(void **state)
@@ -171,6 +192,7 @@ int main(void)
 		cmocka_unit_test(report_two_machines_ratio),
 		cmocka_unit_test(report_pingpong_matrix),
 		cmocka_unit_test(report_pingpong_real),
+		cmocka_unit_test(report_label_refused),
 		cmocka_unit_test(report_bad_input),
 	};
 	return cmocka_run_group_tests(tests, setup, test_dir_teardown);

@@ -353,7 +353,7 @@ static void pb_cleanup(struct bench_ctx *c)
 static const struct view_metric pb_ns[] = {
 	{ "writer_ns_per_op", "writer", "ns per operation", "ns", 0 },
 	{ "reader_ns_per_op", "reader", "ns per operation", "ns", 0 },
-	{ "hitm_per_kop", "HITM per 1,000 operations", "HITM events per 1,000 operations", NULL, 0 }, /* counters */
+	{ "hitm_per_kop", "HITM per 1,000 operations", "events per 1,000 operations", NULL, 0 }, /* counters */
 	{ 0 },
 };
 static const double pb_marks[] = { 64, 128, 0 };

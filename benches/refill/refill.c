@@ -295,7 +295,7 @@ static const struct view_metric rf_metrics[] = {
 	{ "retries_ok", "allocations that succeeded on a retry", "allocations", NULL, 0 },
 	{ "worker_runs", "refill worker runs", "runs", NULL, 0 },
 	{ "reserve_empty_ns", "time the reserve was empty", "ns", NULL, 0 },
-	{ "hitm_per_kop", "HITM per 1,000 operations", "HITM events per 1,000 operations", NULL, 0 }, /* counters */
+	{ "hitm_per_kop", "HITM per 1,000 operations", "events per 1,000 operations", NULL, 0 }, /* counters */
 	{ 0 },
 };
 static const struct bench_view rf_views[] = {

@@ -274,7 +274,7 @@ static const struct view_metric sh_metrics[] = {
 	{ "zone_lock_contended", "contended zone lock acquisitions", "acquisitions", NULL, 0 },
 	{ "zone_lock_wait_total_ns", "total zone lock wait", "ns", "wait", 0 },
 	{ "zone_lock_wait_max_ns", "longest zone lock wait", "ns", "wait", 0 },
-	{ "hitm_per_kop", "HITM per 1,000 operations", "HITM events per 1,000 operations", NULL, 0 }, /* counters */
+	{ "hitm_per_kop", "HITM per 1,000 operations", "events per 1,000 operations", NULL, 0 }, /* counters */
 	{ 0 },
 };
 static const struct bench_view sh_views[] = {
