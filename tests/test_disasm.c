@@ -73,13 +73,18 @@ static void vmalloc_cycle_loop_rules(void **s)
 		skip();
 	}
 #if defined(__x86_64__)
-	assert_true(count(cy, "lock ") >= 2);
-	assert_true(strstr(cy, "lock bts") || strstr(cy, "lock or"));
-	assert_int_equal(count(cy, "call"), 0);
-	assert_int_equal(count(cy, "rdtsc"), 0);
-	assert_int_equal(count(cy, "syscall"), 0);
-#endif
+	int instrumented = strstr(cy, "__asan_") || strstr(cy, "__ubsan_"); /* sanitizers add report calls */
+	int locks = count(cy, "lock "), bts = strstr(cy, "lock bts") || strstr(cy, "lock or");
+	int calls = count(cy, "call"), clocks = count(cy, "rdtsc") + count(cy, "syscall");
 	free(cy);
+	assert_true(locks >= 2);
+	assert_true(bts);
+	if (!instrumented)
+		assert_int_equal(calls, 0);
+	assert_int_equal(clocks, 0);
+#else
+	free(cy);
+#endif
 }
 
 int main(void)

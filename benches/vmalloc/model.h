@@ -155,8 +155,8 @@ static inline int vm_take_work(const struct vm_model *m)
 	vm_pool_lock(&m->pool->lock);
 	if (m->pool->worklist.next == &w->entry) {
 		vm_list_del_init(&w->entry);
-		__atomic_store_n(&w->data, m->pool->id << WORK_OFFQ_POOL_SHIFT, __ATOMIC_RELAXED);
-		__atomic_thread_fence(__ATOMIC_SEQ_CST);
+		/* atomic_long_set + smp_mb(): a seq_cst store is both (x86: xchg), and TSan understands it */
+		__atomic_store_n(&w->data, m->pool->id << WORK_OFFQ_POOL_SHIFT, __ATOMIC_SEQ_CST);
 		got = 1;
 	}
 	vm_spin_unlock(&m->pool->lock);
