@@ -1,4 +1,5 @@
 #include "harness/placement.h"
+#include "harness/suggest.h"
 #include "harness/cpucheck.h"
 #include "harness/util.h"
 #include <limits.h>
@@ -183,7 +184,8 @@ static int place_named(struct plan *p, const struct topo *t, const char *pl, con
 			return err_set(err, "placement cross-socket needs two roles (writers and readers)");
 		return place_cross(p, t, r, nr, err);
 	}
-	return err_set(err, "--placement: '%s' is not accepted; accepted: %s", pl, PLACEMENTS);
+	char sug[128];
+	return err_set(err, "--placement: '%s' is not accepted%s; accepted: %s", pl, suggest_list(pl, PLACEMENTS, sug, sizeof(sug)), PLACEMENTS);
 }
 
 int plan_make(const struct topo *t, const char *pl, const struct role_req *r, int nr, struct plan *p, char *err)
@@ -191,8 +193,12 @@ int plan_make(const struct topo *t, const char *pl, const struct role_req *r, in
 	memset(p, 0, sizeof(*p));
 	p->roles = r;
 	p->nroles = nr;
-	if (total_threads(r, nr) > PLAN_MAX)
-		return err_set(err, "%d threads requested; accepted: at most %d", total_threads(r, nr), PLAN_MAX);
+	if (total_threads(r, nr) > PLAN_MAX) { /* name each role's share: the limit is on their sum */
+		char share[200] = "";
+		for (int i = 0, k = 0; i < nr && k < (int)sizeof(share); i++)
+			k += snprintf(share + k, sizeof(share) - (size_t)k, "%s%d %s%s", i ? ", " : "", r[i].count, r[i].name, r[i].count == 1 ? "" : "s");
+		return err_set(err, "%d threads requested (%s); accepted: at most %d threads in all", total_threads(r, nr), share, PLAN_MAX);
+	}
 	if (!strcmp(pl, "auto"))
 		pl = t->npackages >= 2 && nr >= 2 ? "cross-socket" : "same-socket";
 	snprintf(p->used, sizeof(p->used), "%s", pl);

@@ -53,14 +53,14 @@ static int cluster_down(void **s)
 			skip();                   \
 	} while (0)
 
-/* The value of `key: value` in a file, or "" (a fresh static buffer per call is not needed). */
+/* The value of `key = value` in an INI metadata file, or "". */
 static void meta_get(const char *path, const char *key, char *out, size_t n)
 {
 	char *t = slurp(path), pat[64];
 	out[0] = 0;
 	if (!t)
 		return;
-	snprintf(pat, sizeof(pat), "\n%s: ", key);
+	snprintf(pat, sizeof(pat), "\n%s = ", key); /* metadata.txt is INI */
 	char *p = strstr(t, pat);
 	if (p)
 		snprintf(out, n, "%.*s", (int)strcspn(p + strlen(pat), "\n"), p + strlen(pat));
