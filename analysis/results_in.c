@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 static const char *const front[] = { "schema_version", "bench", NULL, "rep" }; /* [2]: the variant column */
@@ -70,7 +71,36 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+static int add_path(struct results *r, const char *path, int depth, char *err);
+
+/* A directory of result directories (a fleet run's DIR, or copies from several machines): each
+ * subdirectory that holds a metadata.txt is one result set; slurm/ and interrupted/ are not. */
+static int add_result_dirs(struct results *r, const char *path, char *err)
+{
+	struct dirent **e;
+	int n = scandir(path, &e, NULL, alphasort), found = 0, rc = 0;
+	for (int i = 0; i < n; i++) {
+		char sub[4096], meta[4200];
+		snprintf(sub, sizeof(sub), "%s/%s", path, e[i]->d_name);
+		snprintf(meta, sizeof(meta), "%s/metadata.txt", sub);
+		if (!rc && e[i]->d_name[0] != '.' && !access(meta, R_OK)) {
+			found++;
+			rc = add_path(r, sub, 1, err);
+		}
+		free(e[i]);
+	}
+	free(n > 0 ? e : NULL);
+	if (!rc && !found)
+		rc = err_set(err, "%s: no .csv files and no result directories in this directory; accepted: a CSV file, a result directory, or a directory of result directories", path);
+	return rc;
+}
+
 int results_add(struct results *r, const char *path, char *err)
+{
+	return add_path(r, path, 0, err);
+}
+
+static int add_path(struct results *r, const char *path, int depth, char *err)
 {
 	struct stat st;
 	if (r->n == 0 && !r->t)
@@ -94,6 +124,8 @@ int results_add(struct results *r, const char *path, char *err)
 		names[n++] = xstrdup(e->d_name);
 	}
 	closedir(d);
+	if (!n && depth == 0)
+		return add_result_dirs(r, path, err);
 	if (!n)
 		rc = err_set(err, "%s: no .csv files in this directory; accepted: a CSV file or a result directory", path);
 	qsort(names, (size_t)n, sizeof(char *), cmp_str);

@@ -79,6 +79,7 @@ struct bench_ctx {
 enum bench_flags {
 	BENCH_PLACED = 1, /* takes --placement and --mem-node */
 	BENCH_PU_SET = 2, /* takes --placement auto|cpus:LIST as the set of PUs it places itself on */
+	BENCH_MEM_NODE = 4, /* takes --mem-node and reads it itself (pingpong: a|b|N) */
 };
 
 struct bench {

@@ -197,6 +197,8 @@ static int mark_meta(const struct bench_ctx *c, const char *meta, long rows, int
 				   sig ? why : rc ? err : NULL, cerr);
 }
 
+#define DRY_RUN_VARIANTS 1000 /* variants the dry run names (pingpong on 256 PUs has 65,280) */
+
 static void print_dry_run(const struct bench_ctx *c)
 {
 	if (c->run_s > 0)
@@ -206,8 +208,10 @@ static void print_dry_run(const struct bench_ctx *c)
 		printf("bench %s: %d variant(s) x %d repetition(s), %.3g s warm-up + %.3g s each: about %.0f s\n", c->b->name,
 		       c->nvar, c->reps, c->warmup, c->duration, c->nvar * c->reps * (c->warmup + c->duration));
 	printf("%s:", c->b->variant_col);
-	for (int i = 0; i < c->nvar; i++)
+	for (int i = 0; i < c->nvar && i < DRY_RUN_VARIANTS; i++)
 		printf(" %s", c->var[i].name);
+	if (c->nvar > DRY_RUN_VARIANTS)
+		printf(" ... and %d more", c->nvar - DRY_RUN_VARIANTS);
 	printf("\n");
 	if (c->plan.n)
 		plan_print(&c->plan, c->topo, stdout);
@@ -232,7 +236,8 @@ int bench_main(const struct bench *b, int argc, char **argv)
 	}
 	if (o.nargs)
 		rc = err_set(err, "unexpected argument '%s'; options start with --", o.args[0]);
-	if (!rc && !(b->flags & BENCH_PLACED) && ((opt_given(&o, "placement") && !(b->flags & BENCH_PU_SET)) || opt_given(&o, "mem-node")))
+	if (!rc && !(b->flags & BENCH_PLACED) && ((opt_given(&o, "placement") && !(b->flags & BENCH_PU_SET)) ||
+				    (opt_given(&o, "mem-node") && !(b->flags & BENCH_MEM_NODE))))
 		rc = err_set(err, "bench %s does not take %s (it places its own threads; see --help)", b->name,
 			  b->flags & BENCH_PU_SET ? "--mem-node" : "--placement or --mem-node");
 	if (!rc && topo_load(&topo, opt_str(&o, "topology"), err))

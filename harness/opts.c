@@ -63,10 +63,13 @@ static int check_value(const struct opt_spec *s, const char *v, char *err)
 			return err_set(err, "--%s: '%s' is not accepted; accepted: %s", s->name, v, ch);
 		return 0;
 	case OPT_CHOICES: {
-		char *items[64];
-		int n = list_split(v, items, 64), rc = 0;
-		if (n == 0)
-			rc = err_set(err, "--%s: '%s' is empty; accepted: one or more of %s, comma-separated", s->name, v, ch);
+		char *items[64], why[80];
+		int n = list_count(v, why, sizeof(why)), rc = 0;
+		if (n < 0)
+			return err_set(err, "--%s: '%s' is not accepted (%s); accepted: one or more of %s, comma-separated", s->name, v, why, ch);
+		if (n > 64)
+			return err_set(err, "--%s: '%s' has %d elements; accepted: each of %s at most once", s->name, v, n, ch);
+		n = list_split(v, items, 64);
 		for (int i = 0; i < n && !rc; i++) {
 			if (!list_has(ch, items[i]))
 				rc = err_set(err, "--%s: '%s' is not accepted; accepted: %s (comma-separated)", s->name, items[i], ch);
@@ -103,6 +106,16 @@ int opt_set(struct opts *o, const char *name, const char *val, char *err)
 	return 0;
 }
 
+/* getopt_long takes any unambiguous prefix (--dur for --duration); presets could not, and a prefix
+ * silently changes meaning when an option is added. Only the full name is accepted, everywhere. */
+static int exact_name(const char *token, const char *name, char *err)
+{
+	size_t n = strcspn(token + 2, "=");
+	if (strncmp(token, "--", 2) || (n == strlen(name) && !strncmp(token + 2, name, n)))
+		return 0;
+	return err_set(err, "option '%.*s' is not accepted; accepted: the full name --%s (no abbreviations)", (int)n + 2, token, name);
+}
+
 int opts_parse(struct opts *o, const struct opt_spec *const *tables, int argc, char **argv, char *err)
 {
 	struct option lo[OPTS_MAX + 2];
@@ -124,9 +137,10 @@ int opts_parse(struct opts *o, const struct opt_spec *const *tables, int argc, c
 		}
 	lo[o->n] = (struct option){ "help", no_argument, NULL, 'h' };
 	lo[o->n + 1] = (struct option){ 0 };
-	optind = 0;
+	optind = 0; /* 0: getopt re-initialises, then starts at argv[1] */
 	opterr = 0;
-	int c, idx;
+	int c, idx, at = 1;
+	char seen[OPTS_MAX] = { 0 };
 	while ((c = getopt_long(argc, argv, "+:h", lo, &idx)) != -1) {
 		if (c == 'h')
 			return err_set(err, "help");
@@ -135,8 +149,13 @@ int opts_parse(struct opts *o, const struct opt_spec *const *tables, int argc, c
 		if (c == ':')
 			return err_set(err, "option '%s' needs a value", argv[optind - 1]);
 		int i = c - 1000;
+		if (exact_name(argv[at], o->v[i].spec->name, err))
+			return -1;
+		if (seen[i]++)
+			return err_set(err, "option --%s is given twice; accepted: each option at most once", o->v[i].spec->name);
 		if (opt_set(o, o->v[i].spec->name, o->v[i].spec->type == OPT_FLAG ? "1" : optarg, err))
 			return -1;
+		at = optind;
 	}
 	o->args = argv + optind;
 	o->nargs = argc - optind;

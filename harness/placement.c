@@ -1,6 +1,7 @@
 #include "harness/placement.h"
 #include "harness/cpucheck.h"
 #include "harness/util.h"
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -130,59 +131,35 @@ static int spread_order(const struct topo *t, const struct pu **out)
 	return n;
 }
 
-/* Refuse CPU numbers no machine has before hwloc sizes a bitmap for them. */
-static int list_in_range(const char *list)
-{
-	for (const char *p = list; *p; p++) {
-		if (*p < '0' || *p > '9')
-			continue;
-		long v = 0;
-		while (*p >= '0' && *p <= '9' && v <= 65536)
-			v = v * 10 + (*p++ - '0');
-		if (v > 65536)
-			return 0;
-		if (!*p)
-			break;
-	}
-	return 1;
-}
-
+/* cpus:LIST in the order written: the first CPUs go to the writers, then the readers (cpus:1,0 puts
+ * the writer on CPU 1). The strict CPU-list grammar (harness/parse.h) refuses negatives and duplicates. */
 static int place_cpus(struct plan *p, const struct topo *t, const char *list, const struct role_req *r, int nr, char *err)
 {
-	if (!list_in_range(list))
-		return err_set(err, "placement cpus:'%.40s' names a CPU above 65536; accepted: OS CPU numbers of %s (0-%d)", list, t->source, t->npus - 1);
-	hwloc_bitmap_t set = hwloc_bitmap_alloc();
-	int need = total_threads(r, nr), rc = 0;
-	if (!*list || hwloc_bitmap_list_sscanf(set, list) || hwloc_bitmap_iszero(set) || hwloc_bitmap_weight(set) < 0) {
-		hwloc_bitmap_free(set);
-		return err_set(err, "placement cpus:'%s' is not accepted; accepted: a CPU list such as cpus:0,2 or cpus:0-3", list);
-	}
-	int have = hwloc_bitmap_weight(set);
-	if (have != need)
+	int need = total_threads(r, nr), *cpus = xcalloc(PLAN_MAX + 1, sizeof(int)), rc = 0;
+	char why[120];
+	int have = parse_cpulist(list, cpus, PLAN_MAX + 1, why, sizeof(why));
+	if (have < 0)
+		rc = err_set(err, "placement cpus:'%s' is not accepted (%s); accepted: OS CPU numbers 0-%d of %s, one per thread, e.g. cpus:0,2 or cpus:0-3",
+			     list, why, t->npus - 1, t->source);
+	else if (have != need)
 		rc = err_set(err, "placement cpus:%s gives %d CPUs but the run has %d threads; give exactly one CPU per thread", list, have, need);
-	int k = 0, cpu;
-	hwloc_bitmap_foreach_begin(cpu, set)
-	{
-		const struct pu *u = topo_pu(t, cpu);
-		if (rc)
-			break;
-		char why[300];
-		if (!u && !t->foreign && cpu_unusable(SYSFS_CPU, cpu, why, sizeof(why))) /* hwloc lists no offline CPU: say which */
-			rc = err_set(err, "placement cpus:%s: %s", list, why);
+	for (int k = 0; !rc && k < have; k++) {
+		const struct pu *u = topo_pu(t, cpus[k]);
+		char why2[300];
+		if (!u && !t->foreign && cpu_unusable(SYSFS_CPU, cpus[k], why2, sizeof(why2))) /* hwloc lists no offline CPU: say which */
+			rc = err_set(err, "placement cpus:%s: %s", list, why2);
 		else if (!u)
-			rc = err_set(err, "placement cpus:%s: CPU %d does not exist on %s (it has %d PUs)", list, cpu, t->source, t->npus);
+			rc = err_set(err, "placement cpus:%s: CPU %d does not exist on %s (it has %d PUs)", list, cpus[k], t->source, t->npus);
 		else if (!u->allowed)
-			rc = err_set(err, "placement cpus:%s: CPU %d is outside this process's allowed cpuset", list, cpu);
+			rc = err_set(err, "placement cpus:%s: CPU %d is outside this process's allowed cpuset", list, cpus[k]);
 		else {
 			int role = 0, idx = k;
 			while (idx >= r[role].count) /* writers first, then readers */
 				idx -= r[role++].count;
 			put(p, u, role, idx);
-			k++;
 		}
 	}
-	hwloc_bitmap_foreach_end();
-	hwloc_bitmap_free(set);
+	free(cpus);
 	return rc;
 }
 
@@ -245,7 +222,7 @@ int plan_mem_node(const struct topo *t, struct plan *p, const char *spec, char *
 			return err_set(err, "--mem-node %s: the run has no %s thread; accepted: a NUMA node number or a role that has threads", spec, spec);
 		return 0;
 	}
-	if (parse_long(spec, &n) || n < 0 || !hwloc_get_numanode_obj_by_os_index(t->h, (unsigned)n))
+	if (parse_long_in(spec, 0, INT_MAX, &n) || !hwloc_get_numanode_obj_by_os_index(t->h, (unsigned)n)) /* 2^32 must not wrap to 0 */
 		return err_set(err, "--mem-node: '%s' is not accepted; accepted: writer, reader or a NUMA node of %s (0-%d)", spec, t->source, t->nnodes - 1);
 	p->mem_node = (int)n;
 	return 0;

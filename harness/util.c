@@ -7,25 +7,25 @@
 
 int err_set(char *err, const char *fmt, ...)
 {
+	char raw[ERRLEN];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(err, ERRLEN, fmt, ap);
+	vsnprintf(raw, sizeof(raw), fmt, ap);
 	va_end(ap);
-	for (char *p = err; *p; p++) /* an error is one line, whatever the user typed */
-		if ((unsigned char)*p < 0x20)
-			*p = '?';
+	text_escape(raw, err, ERRLEN); /* an error is one line, whatever the user typed: \n, \xNN */
 	return -1;
 }
 
 void die(int code, const char *fmt, ...)
 {
+	char raw[4 * ERRLEN], msg[4 * ERRLEN];
 	va_list ap;
 	fflush(stdout);
-	fputs("c2cbench: error: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(raw, sizeof(raw), fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	text_escape(raw, msg, sizeof(msg));
+	fprintf(stderr, "c2cbench: error: %s\n", msg);
 	exit(code);
 }
 
@@ -34,32 +34,6 @@ void sleep_ns(uint64_t ns)
 	struct timespec ts = { (time_t)(ns / 1000000000ull), (long)(ns % 1000000000ull) };
 	while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
 		;
-}
-
-int parse_long(const char *s, long *out)
-{
-	char *end;
-	if (!s || !*s)
-		return -1;
-	errno = 0;
-	long v = strtol(s, &end, 10);
-	if (errno || *end)
-		return -1;
-	*out = v;
-	return 0;
-}
-
-int parse_double(const char *s, double *out)
-{
-	char *end;
-	if (!s || !*s)
-		return -1;
-	errno = 0;
-	double v = strtod(s, &end);
-	if (errno || *end || v != v)
-		return -1;
-	*out = v;
-	return 0;
 }
 
 char *xstrdup(const char *s)

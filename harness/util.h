@@ -31,9 +31,8 @@ static inline uint64_t now_ns(void)
 
 void sleep_ns(uint64_t ns);
 
-/* Strict number parsing: the whole string must be a number. Return 0 or -1. */
-int parse_long(const char *s, long *out);
-int parse_double(const char *s, double *out);
+/* Strict number parsing (parse_long, parse_double): harness/parse.h, one grammar for every input. */
+#include "harness/parse.h"
 
 /* Duplicate a string or abort: out-of-memory is not a user error. */
 char *xstrdup(const char *s);

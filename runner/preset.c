@@ -50,8 +50,10 @@ static int perr(struct pstate *s, int line, const char *fmt, const char *a, cons
 		char msg[4 * ERRLEN];
 		if (snprintf(msg, sizeof(msg), fmt, a, b) >= (int)sizeof(msg))
 			msg[sizeof(msg) - 1] = 0;
-		if (snprintf(s->err, ERRLEN, "%s:%d: %s", s->path, line, msg) >= ERRLEN) /* cut, still one line */
-			s->err[ERRLEN - 1] = 0;
+		char raw[ERRLEN];
+		if (snprintf(raw, ERRLEN, "%s:%d: %s", s->path, line, msg) >= ERRLEN) /* cut, still one line */
+			raw[ERRLEN - 1] = 0;
+		text_escape(raw, s->err, ERRLEN); /* a key or value with control bytes stays on the line */
 		s->failed = 1;
 	}
 	return 0;
@@ -182,13 +184,36 @@ static int handler(void *user, const char *section, const char *name, const char
 
 static const char *const reserved[] = { "out", "dry-run", "topology", "label", NULL };
 
+/* Keys the preset command decides itself (reserved): refused in a preset, never offered as accepted. */
+static int is_reserved(const char *key)
+{
+	for (int i = 0; reserved[i]; i++)
+		if (!strcmp(key, reserved[i]))
+			return 1;
+	return 0;
+}
+
+/* A run's `flag = no` switches off a flag its [defaults] switched on: drop --flag from the run's argv. */
+static int flag_off(struct preset_run *r, const char *key)
+{
+	char opt[80];
+	snprintf(opt, sizeof(opt), "--%s", key);
+	for (int i = 0; i < r->nargs; i++)
+		if (!strcmp(r->argv[i], opt)) {
+			free(r->argv[i]);
+			memmove(&r->argv[i], &r->argv[i + 1], (size_t)(r->nargs - i - 1) * sizeof(r->argv[0]));
+			r->nargs--;
+			break;
+		}
+	return 1;
+}
+
 /* Check one key = value with the bench's own option table, then append it to argv (replacing a default). */
 static int apply(struct pstate *s, struct opts *o, struct preset_run *r, const struct kv *kv, const char *bench)
 {
 	char e[ERRLEN];
-	for (int i = 0; reserved[i]; i++)
-		if (!strcmp(kv->key, reserved[i]))
-			return perr(s, kv->line, "'%s' cannot be set in a preset (the preset command decides it); accepted: the other options of %s", kv->key, bench);
+	if (is_reserved(kv->key))
+		return perr(s, kv->line, "'%s' cannot be set in a preset (the preset command decides it); accepted: the other options of %s", kv->key, bench);
 	const char *val = kv->val;
 	int flag = 0;
 	for (int i = 0; i < o->n; i++)
@@ -197,7 +222,7 @@ static int apply(struct pstate *s, struct opts *o, struct preset_run *r, const s
 			if (!strcmp(val, "yes"))
 				val = "1";
 			else if (!strcmp(val, "no"))
-				return 1;
+				return flag_off(r, kv->key);
 			else
 				return perr(s, kv->line, "%s = '%s' is not accepted; accepted: yes, no", kv->key, val);
 		}
@@ -206,11 +231,12 @@ static int apply(struct pstate *s, struct opts *o, struct preset_run *r, const s
 			char acc[2048];
 			size_t k = 0;
 			for (int i = 0; i < o->n && k < sizeof(acc); i++)
-				k += (size_t)snprintf(acc + k, sizeof(acc) - k, "%s%s", i ? ", " : "", o->v[i].spec->name);
+				if (!is_reserved(o->v[i].spec->name)) /* name only keys a preset accepts */
+					k += (size_t)snprintf(acc + k, sizeof(acc) - k, ", %s", o->v[i].spec->name);
 			char what[ERRLEN];
 			if (snprintf(what, sizeof(what), "unknown key '%s' for bench %s", kv->key, bench) < 0)
 				what[0] = 0;
-			return perr(s, kv->line, "%s; accepted: bench, optional, %s", what, acc);
+			return perr(s, kv->line, "%s; accepted: bench, optional%s", what, acc);
 		}
 		return perr(s, kv->line, "%s%s", e, "");
 	}
@@ -265,8 +291,10 @@ static void build_run(struct pstate *s, struct preset *p, const struct sect *def
 		apply(s, &o, r, &def->kv[i], b->name);
 	for (int i = 0; i < sec->nkv && !s->failed; i++)
 		apply(s, &o, r, &sec->kv[i], b->name);
-	if (!s->failed && !(b->flags & BENCH_PLACED) && (opt_given(&o, "placement") || opt_given(&o, "mem-node")))
-		perr(s, sec->line, "bench %s does not take placement or mem-node (it places its own threads)%s", b->name, "");
+	/* The same rule as run's (harness/driver.c): a bench with a PU set (pingpong) takes placement. */
+	if (!s->failed && !(b->flags & BENCH_PLACED) && ((opt_given(&o, "placement") && !(b->flags & BENCH_PU_SET)) || opt_given(&o, "mem-node")))
+		perr(s, sec->line, "bench %s does not take %s (it places its own threads)", b->name,
+		     b->flags & BENCH_PU_SET ? "mem-node" : "placement or mem-node");
 	opts_free(&o);
 }
 

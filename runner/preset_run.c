@@ -10,6 +10,7 @@
 #include "runner/preset_resume.h"
 #include "harness/signals.h"
 #include "runner/preset_run.h"
+#include "runner/slurm.h"
 #include "harness/util.h"
 #include "harness/version.h"
 #include <errno.h>
@@ -285,6 +286,10 @@ static void write_metadata(const char *dir, const struct preset *p, const struct
 	if (rs->resumed[0])
 		fprintf(f, "resumed: %s\n", rs->resumed);
 	fprintf(f, "label: %s\n", ctx->label);
+	const char *sk[8], *sv[8];
+	for (int i = 0, n = slurm_task_env(sk, sv, 8); i < n; i++)
+		if (!strpbrk(sv[i], "\r\n")) /* one line per key, whatever the environment holds */
+			fprintf(f, "%s: %s\n", sk[i], sv[i]);
 	fprintf(f, "host: %s\ncpu_model: %s\npackages: %d\ncores: %d\npus: %d\nnuma_nodes: %d\nline_size: %d\nkernel: %s\ncompiler: %s\n",
 		ctx->host, ctx->cpu_model, ctx->packages, ctx->cores, ctx->pus, ctx->nodes, ctx->line_size, ctx->kernel, ctx->compiler);
 	for (int i = 0; i < p->n; i++) {

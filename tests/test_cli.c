@@ -1,5 +1,6 @@
 /* Bad input through the real binary: one line naming the value and what is accepted, exit 2, no CSV. */
 #include "tests/testutil.h"
+#include "harness/util.h"
 #include <sched.h>
 #include <sys/stat.h>
 #include <stdlib.h>
@@ -19,7 +20,22 @@ static int setup(void **s)
 static void refused(const char *says, const char *a, const char *b, const char *c, const char *d)
 {
 	static struct cmd_result r;
-	run_c2c(&r, "run", "pending-bit", "--duration", "0.05", "--warmup", "0.01", "--reps", "1", "--out", out, a, b, c, d, NULL);
+	const char *def[] = { "--duration", "0.05", "--warmup", "0.01", "--reps", "1", "--out", out }, *given[] = { a, b, c, d };
+	const char *argv[20] = { "run", "pending-bit" };
+	int n = 2;
+	for (size_t i = 0; i < ARRAY_SIZE(def); i += 2) { /* a default only where the test does not give the option */
+		int dup = 0;
+		for (size_t j = 0; j < ARRAY_SIZE(given) && given[j]; j++)
+			dup |= !strcmp(given[j], def[i]);
+		if (!dup) {
+			argv[n++] = def[i];
+			argv[n++] = def[i + 1];
+		}
+	}
+	for (size_t j = 0; j < ARRAY_SIZE(given) && given[j]; j++)
+		argv[n++] = given[j];
+	argv[n] = NULL;
+	run_c2cv(&r, argv);
 	if (r.status != 2 || !strstr(r.err, says) || count_lines(r.err) != 1)
 		fail_msg("args %s %s: status %d, stderr: %s (wanted '%s')", a, b ? b : "", r.status, r.err, says);
 	assert_string_equal(strncmp(r.err, "c2cbench: error: ", 17) ? "no prefix" : "ok", "ok");
@@ -54,6 +70,46 @@ static void bad_numbers(void **s)
 	refused("--work: '-5'", "--work", "-5", NULL, NULL);
 	refused("--offset-sweep: '0:64:8'", "--offset-sweep", "0:64:8", NULL, NULL);
 	refused("--offset-sweep: '8:64'", "--offset-sweep", "8:64", NULL, NULL);
+}
+
+/* Settings that used to change silently: each is refused on one line now, or kept as written. */
+static void no_silent_changes(void **s)
+{
+	(void)s;
+	refused("--duration is given twice", "--duration", "1", "--duration", "2");
+	refused("--reps is given twice", "--reps", "2", "--reps", "2");
+	refused("option '--dur' is not accepted; accepted: the full name --duration", "--dur", "1", NULL, NULL);
+	refused("option '--write' is not accepted; accepted: the full name --writers", "--write=2", NULL, NULL, NULL);
+	refused("element 1 is not a CPU number", "--placement", "cpus:-1,0", NULL, NULL);
+	refused("CPU 0 is named twice", "--placement", "cpus:0,0", NULL, NULL);
+	refused("element 2 is not a CPU number", "--placement", "cpus:0,", NULL, NULL);
+	refused("--mem-node: '4294967296' is not accepted", "--mem-node", "4294967296", NULL, NULL);
+	refused("--mem-node: '-1' is not accepted", "--mem-node", "-1", NULL, NULL);
+	refused("'shared,,padded' is not accepted (element 2 is empty)", "--layout", "shared,,padded", NULL, NULL);
+	refused("(element 2 is empty)", "--layout", "shared,", NULL, NULL);
+	refused("(element 2 is empty)", "--events", "cycles,,instructions", NULL, NULL);
+	refused("--offset-sweep: '8::64'", "--offset-sweep", "8::64", NULL, NULL);
+	refused("--offset-sweep: '8:64:8:'", "--offset-sweep", "8:64:8:", NULL, NULL);
+	refused("--offset-sweep: ':8:64:8'", "--offset-sweep", ":8:64:8", NULL, NULL);
+	refused("--duration: '0x1'", "--duration", "0x1", NULL, NULL);
+	refused("--duration: ' 1'", "--duration", " 1", NULL, NULL);
+	refused("--duration: 'inf'", "--duration", "inf", NULL, NULL);
+	refused("--duration: 'nan'", "--duration", "nan", NULL, NULL);
+	refused("--reps: '+2'", "--reps", "+2", NULL, NULL);
+	refused("--reps: '0x2'", "--reps", "0x2", NULL, NULL);
+	refused("--policy: 'a\\nb' is not accepted", "--policy", "a\nb", NULL, NULL); /* the newline printed as \n */
+	struct cmd_result r;
+	run_c2c(&r, "run", "pending-bit", "--placement", "cpus:1,0", "--dry-run", NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "placement cpus:1,0"));
+	const char *w = strstr(r.out, "\nwriter"), *rd = strstr(r.out, "\nreader");
+	assert_non_null(w);
+	assert_non_null(rd);
+	int wcpu = -1, rcpu = -1;
+	assert_int_equal(sscanf(w + 1, "writer %*d %d", &wcpu), 1);
+	assert_int_equal(sscanf(rd + 1, "reader %*d %d", &rcpu), 1);
+	assert_int_equal(wcpu, 1); /* the writer asked for CPU 1: not sorted away */
+	assert_int_equal(rcpu, 0);
 }
 
 static void impossible_placements(void **s)
@@ -129,6 +185,7 @@ int main(void)
 	const struct CMUnitTest t[] = {
 		cmocka_unit_test(bad_names),
 		cmocka_unit_test(bad_numbers),
+		cmocka_unit_test(no_silent_changes),
 		cmocka_unit_test(impossible_placements),
 		cmocka_unit_test(cpu_outside_cpuset),
 		cmocka_unit_test(unwritable_output),

@@ -1,5 +1,6 @@
 /* pingpong through the real binary: the CSV matrix, the per-class summary, planning on a
  * synthetic two-package topology, and bad pairs or CPU lists refused with one line and exit 2. */
+#include "harness/util.h" /* before cmocka, which defines a fail() macro */
 #include "tests/testutil.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -112,6 +113,124 @@ static void test_dry_run_synthetic(void **state)
 	free(r);
 }
 
+
+/* The CSV of one run as the values of one column per data row, joined by spaces. */
+static void column(const char *csv, const char *name, char *out, size_t n)
+{
+	int c = col_of(csv, name);
+	out[0] = 0;
+	for (const char *l = strchr(csv, '\n') + 1; *l; l = strchr(l, '\n') + 1) {
+		char f[64];
+		field(l, c, f, sizeof(f));
+		snprintf(out + strlen(out), n - strlen(out), "%s%s", out[0] ? " " : "", f);
+	}
+}
+
+/* Here (2 PUs) --concurrent auto has one pair, so it measures what --concurrent 1 measures: the same
+ * rows, one pair at once, one round; only auto carries the alone/concurrent sample. */
+static void test_concurrent_auto_equals_one(void **state)
+{
+	struct cmd_result *r = calloc(1, sizeof(*r));
+	char csv1[256], csva[256], mat[256], v[256];
+	(void)state;
+	snprintf(csv1, sizeof(csv1), "%s/one.csv", test_dir);
+	snprintf(csva, sizeof(csva), "%s/auto.csv", test_dir);
+	snprintf(mat, sizeof(mat), "%s/matrix.csv", test_dir);
+	run_c2c(r, "run", "pingpong", "--placement", "cpus:0,1", FAST, "--reps", "2", "--concurrent", "1", "--out", csv1, NULL);
+	assert_int_equal(r->status, 0);
+	run_c2c(r, "run", "pingpong", "--placement", "cpus:0,1", FAST, "--reps", "2", "--concurrent", "auto", "--lines", "2",
+		"--matrix", mat, "--out", csva, NULL);
+	assert_int_equal(r->status, 0);
+	assert_non_null(strstr(r->err, "accuracy check, load-store, up to 1 pair(s) at once"));
+	char *one = slurp(csv1), *au = slurp(csva), *m = slurp(mat);
+	assert_non_null(one);
+	assert_non_null(au);
+	assert_int_equal(count_lines(one), count_lines(au));
+	const char *same[] = { "cpu_a", "cpu_b", "class", "concurrent", "round", "rounds", "mem_node_req", "pkg_a", "core_b", NULL };
+	for (int i = 0; same[i]; i++) {
+		char w[256];
+		column(one, same[i], v, sizeof(v));
+		column(au, same[i], w, sizeof(w));
+		assert_string_equal(v, w);
+	}
+	column(au, "concurrent", v, sizeof(v));
+	assert_string_equal(v, "1 1 1 1");
+	column(au, "concurrent_req", v, sizeof(v));
+	assert_string_equal(v, "auto auto auto auto");
+	column(au, "lines", v, sizeof(v));
+	assert_string_equal(v, "2 2 2 2");
+	column(one, "check_alone_median_ns", v, sizeof(v));
+	assert_string_equal(v, "NA NA NA NA");
+	column(au, "check_alone_median_ns", v, sizeof(v));
+	assert_true(atof(v) > 0 && !strstr(v, "NA"));
+	column(au, "check_class_ratio", v, sizeof(v));
+	assert_true(atof(v) > 0 && !strstr(v, "NA"));
+	column(au, "check_status", v, sizeof(v));
+	assert_true(!strncmp(v, "ok", 2) || !strncmp(v, "outside", 7));
+	column(au, "line_addr", v, sizeof(v));
+	assert_true(!strncmp(v, "0x", 2));
+	column(au, "mem_node", v, sizeof(v));
+	assert_true(v[0] >= '0' && v[0] <= '9');
+	/* the matrix: 2 x 2 in the CSV's load-store figure, empty diagonal */
+	assert_non_null(m);
+	assert_int_equal(count_lines(m), 2);
+	assert_true(m[0] == ',' && atof(m + 1) > 0);
+	free(one);
+	free(au);
+	free(m);
+	free(r);
+}
+
+/* --dry-run "pingpong: P pair(s) ..." line: the numbers after the given words. */
+static long after(const char *s, const char *word)
+{
+	const char *p = strstr(s, word);
+	if (!p)
+		fail_msg("no '%s' in: %.300s", word, s);
+	while (p > s && p[-1] == ' ')
+		p--;
+	while (p > s && p[-1] != ' ' && p[-1] != '(')
+		p--;
+	return atol(p);
+}
+
+/* The dry-run plan on synthetic machines of 8 to 512 PUs: pairs, rounds, pairs at once, the ETA
+ * as h:mm:ss; --pairs all on 256 PUs with --concurrent auto plans under ten minutes. */
+static void plan(const char *topo, const char *pairs, const char *conc, long want_pairs, long want_rounds, long want_at_once)
+{
+	struct cmd_result *r = calloc(1, sizeof(*r));
+	uint64_t t0 = now_ns();
+	run_c2c(r, "run", "pingpong", "--topology", topo, "--dry-run", "--pairs", pairs, "--concurrent", conc, NULL);
+	double s = (double)(now_ns() - t0) / 1e9;
+	assert_int_equal(r->status, 0);
+	assert_int_equal(after(r->out, "pair(s) of"), want_pairs);
+	if (want_rounds)
+		assert_int_equal(after(r->out, "round(s);"), want_rounds);
+	assert_int_equal(after(r->out, "pair(s) at once"), want_at_once);
+	const char *eta = strstr(r->out, "ETA ");
+	assert_non_null(eta);
+	int h, m, sec;
+	assert_int_equal(sscanf(eta, "ETA %d:%d:%d", &h, &m, &sec), 3);
+	if (!strcmp(pairs, "all") && !strcmp(conc, "auto") && want_pairs == 32640)
+		assert_true(h == 0 && m < 10);
+	assert_true(s < 10); /* under a second here (make bench prints it); 10 leaves room for sanitizers */
+	free(r);
+}
+
+static void test_dry_run_plans(void **state)
+{
+	(void)state;
+	plan("synthetic:pack:1 core:8 pu:1", "auto", "auto", 28, 7, 4);
+	plan("synthetic:pack:1 core:4 pu:2", "all", "1", 28, 28, 1);
+	plan("synthetic:pack:2 core:32 pu:1", "auto", "auto", 2016, 63, 32);
+	plan("synthetic:pack:2 core:32 pu:1", "all", "8", 2016, 63 * 4, 8);
+	/* more than 64 PUs: auto is classes plus vs:0, every pair with PU 0, one pair per round */
+	plan("synthetic:pack:2 numa:1 core:64 pu:2", "auto", "auto", 255, 255, 1);
+	plan("synthetic:pack:2 numa:1 core:64 pu:2", "all", "auto", 32640, 0, 64);
+	plan("synthetic:pack:2 numa:2 core:64 pu:2", "auto", "auto", 511, 511, 1);
+	plan("synthetic:pack:2 numa:2 core:64 pu:2", "classes", "auto", 3, 3, 1); /* all with PU 0 */
+}
+
 static void expect_bad(const char *a, const char *b)
 {
 	struct cmd_result *r = calloc(1, sizeof(*r));
@@ -141,7 +260,12 @@ static void test_bad_input(void **state)
 	expect_bad("--mode", "store");
 	expect_bad("--samples", "0");
 	expect_bad("--duration", "1");
-	expect_bad("--mem-node", "0");
+	expect_bad("--mem-node", "4096");
+	expect_bad("--mem-node", "writer");
+	expect_bad("--concurrent", "0");
+	expect_bad("--concurrent", "many");
+	expect_bad("--lines", "0");
+	expect_bad("--check-tolerance", "101");
 	expect_bad("--cv-warn", "200");
 	expect_bad("--cv-warn", "5%");
 }
@@ -153,6 +277,8 @@ int main(void)
 		cmocka_unit_test(test_cv_warn_flags),
 		cmocka_unit_test(test_dry_run_synthetic),
 		cmocka_unit_test(test_bad_input),
+		cmocka_unit_test(test_concurrent_auto_equals_one),
+		cmocka_unit_test(test_dry_run_plans),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, test_dir_setup, test_dir_teardown);
 }

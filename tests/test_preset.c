@@ -85,6 +85,45 @@ static void bad_values(void **state)
 	expect_error("[r]\nbench = pending-bit\npolicy = rmw\npolicy = rmw\n", 4, "key 'policy' given twice");
 }
 
+/* The same grammar as the command line: empty elements, lenient numbers and bad CPU lists are refused. */
+static void strict_values(void **state)
+{
+	(void)state;
+	expect_error("[r]\nbench = pending-bit\nlayout = shared,,padded\n", 3, "(element 2 is empty)");
+	expect_error("[r]\nbench = pending-bit\nlayout = shared,\n", 3, "(element 2 is empty)");
+	expect_error("[r]\nbench = shepherd\ncheck = ,pending\n", 3, "(element 1 is empty)");
+	expect_error("[r]\nbench = refill\nworker = bound,,unbound\n", 3, "(element 2 is empty)");
+	expect_error("[r]\nbench = pending-bit\nevents = cycles,\n", 1, "(element 2 is empty)");
+	expect_error("[r]\nbench = pending-bit\nduration = 0x1\n", 3, "--duration: '0x1' is not accepted");
+	expect_error("[r]\nbench = pending-bit\nduration = inf\n", 3, "--duration: 'inf' is not accepted");
+	expect_error("[r]\nbench = pending-bit\nreps = +2\n", 3, "--reps: '+2' is not accepted");
+	expect_error("[r]\nbench = pending-bit\noffset-sweep = 8::64\n", 1, "--offset-sweep: '8::64' is not accepted");
+	expect_error("[r]\nbench = pending-bit\nplacement = cpus:-1,0\n", 1, "element 1 is not a CPU number");
+	expect_error("[r]\nbench = pending-bit\nmem-node = 4294967296\n", 1, "--mem-node: '4294967296' is not accepted");
+	/* the unknown-key list offers only keys a preset accepts */
+	struct cmd_result r;
+	run_c2c(&r, "preset", write_ini("bad.ini", "[r]\nbench = pending-bit\ncolour = red\n"), "--dry-run", NULL);
+	assert_non_null(strstr(r.err, "policy"));
+	assert_null(strstr(r.err, ", out"));
+	assert_null(strstr(r.err, "dry-run"));
+	assert_null(strstr(r.err, "topology"));
+}
+
+/* A run switches off its [defaults] flag; pingpong takes placement in a preset as it does on run. */
+static void defaults_flag_off_and_placement(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	run_c2c(&r, "preset", write_ini("flags.ini", "[defaults]\nquiet = yes\n[a]\nbench = pending-bit\nquiet = no\n"
+					 "[b]\nbench = pending-bit\n[pp]\nbench = pingpong\nplacement = cpus:0,1\nsamples = 10\n"),
+		"--dry-run", NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "[a] pending-bit  ("));
+	assert_non_null(strstr(r.out, "[b] pending-bit --quiet  ("));
+	assert_non_null(strstr(r.out, "[pp] pingpong --quiet --placement cpus:0,1 --samples 10"));
+	expect_error("[pp]\nbench = pingpong\nmem-node = 0\n", 1, "bench pingpong does not take mem-node");
+}
+
 static void bad_structure(void **state)
 {
 	(void)state;
@@ -456,6 +495,8 @@ int main(void)
 		cmocka_unit_test(valid_preset_plans),
 		cmocka_unit_test(unknown_key),
 		cmocka_unit_test(bad_values),
+		cmocka_unit_test(strict_values),
+		cmocka_unit_test(defaults_flag_off_and_placement),
 		cmocka_unit_test(bad_structure),
 		cmocka_unit_test(missing_file),
 		cmocka_unit_test(optional_bench_is_skipped_with_reason),

@@ -17,15 +17,25 @@ static void drain(int fd, char *buf, size_t cap)
 
 void run_c2c(struct cmd_result *r, const char *arg0, ...)
 {
-	const char *argv[64];
-	int n = 0, po[2], pe[2];
+	const char *args[64];
+	int n = 0;
 	va_list ap;
-	const char *bin = getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
-	argv[n++] = bin;
 	va_start(ap, arg0);
 	for (const char *a = arg0; a && n < 63; a = va_arg(ap, const char *))
-		argv[n++] = a;
+		args[n++] = a;
 	va_end(ap);
+	args[n] = NULL;
+	run_c2cv(r, args);
+}
+
+void run_c2cv(struct cmd_result *r, const char *const *args)
+{
+	const char *argv[130];
+	int n = 0, po[2], pe[2];
+	const char *bin = getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
+	argv[n++] = bin;
+	for (int i = 0; args[i] && n < 129; i++)
+		argv[n++] = args[i];
 	argv[n] = NULL;
 	assert_int_equal(pipe(po), 0);
 	assert_int_equal(pipe(pe), 0);

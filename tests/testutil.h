@@ -16,6 +16,8 @@ struct cmd_result {
 
 /* Run $C2C_BIN (or ./c2cbench) with the NULL-terminated arguments. */
 void run_c2c(struct cmd_result *r, const char *arg0, ...);
+/* The same with a NULL-terminated argument array (arguments built at run time). */
+void run_c2cv(struct cmd_result *r, const char *const *args);
 /* Number of lines in s (a final line without newline counts). */
 int count_lines(const char *s);
 /* A fresh temporary directory (mkdtemp), removed by rm_rf. */

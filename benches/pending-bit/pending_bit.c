@@ -188,12 +188,21 @@ struct pb_priv {
 
 static int parse_sweep(struct bench_ctx *c, const char *s, char *err)
 {
-	long v[3];
-	char *copy = xstrdup(s), *save = NULL, *tok = strtok_r(copy, ":", &save);
-	int n = 0, bad = 0;
-	for (; tok && n < 3; tok = strtok_r(NULL, ":", &save))
-		bad |= parse_long(tok, &v[n++]);
-	bad |= n != 3 || tok != NULL;
+	long v[3] = { 0 };
+	char *copy = xstrdup(s), *f = copy;
+	int bad = 0;
+	for (int n = 0; n < 3; n++) { /* exactly three fields: an empty one (8::64, :8:64:8, 8:64:8:) fails */
+		char *colon = strchr(f, ':');
+		if ((colon != NULL) != (n < 2)) {
+			bad = 1;
+			break;
+		}
+		if (colon)
+			*colon = 0;
+		bad |= parse_long(f, &v[n]);
+		if (colon)
+			f = colon + 1;
+	}
 	free(copy);
 	if (bad || v[0] < 8 || v[1] > 2048 || v[0] > v[1] || v[2] < 8 || v[0] % 8 || v[2] % 8)
 		return err_set(err, "--offset-sweep: '%s' is not accepted; accepted: FROM:TO:STEP in bytes, multiples of 8, 8 <= FROM <= TO <= 2048, STEP >= 8 (offset 0 is the pending word itself)", s);

@@ -36,22 +36,26 @@ enum pair_class pair_classify(const struct topo *t, int os_a, int os_b)
 	return pa == pb ? PC_SAME_PACKAGE : PC_CROSS_PACKAGE; /* no package objects: one package */
 }
 
-/* Parse a CPU list into a bitmap of PUs that exist and are allowed. */
+/* Parse a CPU list (the strict grammar of harness/parse.h) into a bitmap of PUs that exist and are allowed.
+ * Pairs are unordered, so the order written does not matter here; a CPU named twice still fails. */
 static int parse_cpus(const struct topo *t, const char *list, hwloc_bitmap_t set, char *err)
 {
-	unsigned cpu;
-	if (!*list || hwloc_bitmap_list_sscanf(set, list) || hwloc_bitmap_weight(set) < 1)
-		return err_set(err, "--placement cpus:'%s' is not accepted; accepted: a finite CPU list such as cpus:0,2 or cpus:0-3", list);
-	hwloc_bitmap_foreach_begin(cpu, set)
-	{
-		const struct pu *u = topo_pu(t, (int)cpu);
+	int *cpus = xcalloc((size_t)t->npus + 2, sizeof(int)), rc = 0;
+	char why[120];
+	int n = parse_cpulist(list, cpus, t->npus + 1, why, sizeof(why));
+	if (n < 0)
+		rc = err_set(err, "--placement cpus:'%s' is not accepted (%s); accepted: a CPU list such as cpus:0,2 or cpus:0-3", list, why);
+	for (int k = 0; !rc && k < n; k++) {
+		const struct pu *u = topo_pu(t, cpus[k]);
 		if (!u)
-			return err_set(err, "--placement cpus:%s: CPU %u does not exist on %s (it has %d PUs)", list, cpu, t->source, t->npus);
-		if (!u->allowed)
-			return err_set(err, "--placement cpus:%s: CPU %u is outside this process's allowed cpuset", list, cpu);
+			rc = err_set(err, "--placement cpus:%s: CPU %d does not exist on %s (it has %d PUs)", list, cpus[k], t->source, t->npus);
+		else if (!u->allowed)
+			rc = err_set(err, "--placement cpus:%s: CPU %d is outside this process's allowed cpuset", list, cpus[k]);
+		else
+			hwloc_bitmap_set(set, (unsigned)cpus[k]);
 	}
-	hwloc_bitmap_foreach_end();
-	return 0;
+	free(cpus);
+	return rc;
 }
 
 int pairs_pu_set(const struct topo *t, const char *placement, int **set, char *err)

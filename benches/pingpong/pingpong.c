@@ -2,234 +2,207 @@
  * bound to the pair hand a value back and forth; min and median over timed samples, in ns.
  * Modes: load-store (two lines, each stored by one side and loaded by the other: the usual way)
  * and cas (one line, every access a locked compare-and-swap: a write handoff).
- * Pairs are classified from the hwloc tree (pairs.h). */
-#include "harness/bench.h"
-#include "harness/memnode.h"
-#include "benches/pingpong/pairs.h"
+ * Pairs are classified from the hwloc tree (pairs.h); --concurrent measures disjoint pairs at once
+ * in rounds (schedule.h) and checks the effect on a sample of pairs (check.h, concurrent.c). */
+#include "benches/pingpong/pingpong.h"
+#include "benches/pingpong/matrix.h"
 #include "harness/stats.h"
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-#define PP_STOP UINT64_MAX /* ping value that tells the responder to return */
-#define PP_GUESS_NS 150.0  /* one-way latency assumed by the time estimate */
-
-enum { MODE_LOAD_STORE, MODE_CAS, NMODES };
-static const char *const mode_names[NMODES] = { "load-store", "cas" };
+#define PP_GUESS_NS 150.0 /* one-way latency assumed by the time estimate */
+#define PP_TABLE_MAX 1000 /* pairs the dry run lists */
+#define PP_BIG 64         /* above this many PUs, --pairs auto is classes plus vs:FIRST */
 
 static const struct opt_spec pp_opts[] = {
-	{ "pairs", OPT_TEXT, "all", "SPEC", "pairs among the PUs of --placement (auto: every allowed PU, or cpus:LIST): all, vs:CPU (each PU against CPU), sample:N (N random pairs, --seed), classes (one pair per topology class). --duration/--warmup do not apply: see --samples, --preheat-ms", NULL, NULL },
+	{ "pairs", OPT_TEXT, "auto", "SPEC", "pairs among the PUs of --placement (auto: every allowed PU, or cpus:LIST): auto (all on up to 64 PUs, else classes plus vs:FIRST), all, vs:CPU (each PU against CPU), sample:N (N random pairs, --seed), classes (one pair per topology class). --duration/--warmup do not apply: see --samples, --preheat-ms", NULL, NULL },
 	{ "mode", OPT_CHOICES, "load-store,cas", "LIST", "handoffs to measure", "load-store,cas", NULL },
-	{ "samples", OPT_COUNT, "1000", "N", "timed samples per pair, mode and repetition (min and median are over these)", NULL, NULL },
+	{ "samples", OPT_COUNT, "1000", "N", "timed samples per pair, mode, line and repetition (min and median are over these)", NULL, NULL },
 	{ "round-trips", OPT_COUNT, "100", "K", "round trips per sample (a sample is its time / 2K)", NULL, NULL },
-	{ "preheat-ms", OPT_UINT, "20", "MS", "untimed handoffs before the samples, to bring both cores to speed", NULL, NULL },
+	{ "preheat-ms", OPT_UINT, "20", "MS", "untimed handoffs before the samples of each line, to bring both cores to speed", NULL, NULL },
+	{ "concurrent", OPT_TEXT, "1", "auto|N", "pairs measured at once on disjoint cores, in rounds of the circle method: 1 (one pair at a time), N, or auto (distinct cores / 2, halved while the accuracy check fails)", NULL, NULL },
+	{ "check-pairs", OPT_COUNT, CHECK_PAIRS_DEFAULT, "K", "accuracy check (--concurrent other than 1): pairs per topology class measured alone and in their round", NULL, NULL },
+	{ "check-tolerance", OPT_PERCENT, "5", "PERCENT", "a class whose median concurrent/alone ratio is off 1 by more is flagged (auto then halves the pairs at once)", NULL, NULL },
+	{ "lines", OPT_COUNT, "1", "K", "lines per pair, each measured in turn on fresh memory; the spread of their medians is a proxy for the line's home in the mesh", NULL, NULL },
+	{ "matrix", OPT_TEXT, NULL, "FILE", "also write the first --mode's matrix (median over repetitions of min_ns) as a square comma table in OS CPU order, no header, empty where not measured: core-to-core-latency's --csv form", NULL, NULL },
 	{ 0 },
 };
 
 static const char *const pp_summary[] = { "min_ns", "median_ns", NULL };
 
-struct pp_priv {
-	struct pu_pair *pair;
-	int npairs;
-	int *set;
-};
-
-/* Shared by the two threads of one measurement; read-only once they start. */
-struct pp_run {
-	const struct topo *topo;
-	uint64_t *ping, *pong; /* on one page, 128 bytes apart (cas uses ping only) */
-	int mode;
-	long samples, round_trips;
-	uint64_t preheat_ns;
-	double *ns; /* samples, written by the initiator only */
-} C2C_ALIGNED;
-
-/* load-store: two lines, each written by one side only: store the next value on ping, wait with
- * plain loads until pong echoes it. Each one-way handoff moves one modified line to its reader. */
-__attribute__((noinline)) uint64_t pp_ls_round_trips(uint64_t *ping, uint64_t *pong, uint64_t v, long k)
+/* "auto": all pairs on up to PP_BIG PUs; beyond, one pair per class plus every PU against the first
+ * (CPU 0 when it is in the set): a plan of minutes, not hours. */
+static int select_pairs(const struct bench_ctx *c, struct pp_priv *p, const char *spec, char *err)
 {
-	for (long i = 0; i < k; i++) {
-		__atomic_store_n(ping, ++v, __ATOMIC_RELEASE);
-		while (__atomic_load_n(pong, __ATOMIC_ACQUIRE) != v)
-			;
-	}
-	return v;
-}
-
-/* cas: one line, every access a locked compare-and-swap; take the turn with v -> v+1 (v even),
- * the responder answers v+1 -> v+2. */
-__attribute__((noinline)) uint64_t pp_cas_round_trips(uint64_t *line, uint64_t v, long k)
-{
-	for (long i = 0; i < k; i++, v += 2) {
-		uint64_t exp = v;
-		while (!__atomic_compare_exchange_n(line, &exp, v + 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
-			exp = v;
-	}
-	return v;
-}
-
-/* The other side: echo each value (load-store) or answer each odd value (cas) until told to stop. */
-static void responder(const struct pp_run *r)
-{
-	uint64_t x;
-	if (r->mode == MODE_CAS) {
-		for (uint64_t want = 1;; want += 2)
-			for (x = want; !__atomic_compare_exchange_n(r->ping, &x, want + 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE); x = want)
-				if (x == PP_STOP)
-					return;
-	}
-	for (uint64_t want = 1;; want++) {
-		while ((x = __atomic_load_n(r->ping, __ATOMIC_ACQUIRE)) != want)
-			if (x == PP_STOP)
-				return;
-		__atomic_store_n(r->pong, want, __ATOMIC_RELEASE);
-	}
-}
-
-/* Round trips from v; returns the value after them (2 handoffs per round trip in both modes). */
-static uint64_t round_trips(const struct pp_run *r, uint64_t v, long k)
-{
-	return r->mode == MODE_CAS ? pp_cas_round_trips(r->ping, v, k) : 2 * pp_ls_round_trips(r->ping, r->pong, v / 2, k);
-}
-
-/* Preheat until the time is up, then the timed samples; the stop value releases the responder.
- * In cas mode the last CAS leaves an odd value: wait for the answer before stopping. */
-static void initiator(struct thr *t, const struct pp_run *r)
-{
-	uint64_t v = 0, t0 = now_ns();
-	while (now_ns() - t0 < r->preheat_ns)
-		v = round_trips(r, v, 64);
-	t0 = now_ns();
-	for (long s = 0; s < r->samples; s++) {
-		v = round_trips(r, v, r->round_trips);
-		uint64_t t1 = now_ns();
-		r->ns[s] = (double)(t1 - t0) / (2.0 * (double)r->round_trips);
-		t0 = t1;
-	}
-	t->ops = v; /* handoffs, preheat included: what a HITM count would be divided by */
-	__atomic_store_n(r->ping, PP_STOP, __ATOMIC_RELEASE);
-}
-
-static void *pp_thread(void *p)
-{
-	struct thr *t = p;
-	const struct pp_run *r = t->bench;
-	const struct thr_hooks *h = t->ctl->hooks;
-	int ok = !bind_self(r->topo, t->want_cpu, &t->got_cpu, t->bind_err);
-	if (ok && h && h->thread_init && h->thread_init(t, h->arg)) {
-		snprintf(t->bind_err, sizeof(t->bind_err), "counter setup failed on CPU %d", t->want_cpu);
-		ok = 0;
-	}
-	if (!ok)
-		__atomic_store_n(&t->ctl->phase, PHASE_STOP, __ATOMIC_RELEASE);
-	pthread_barrier_wait(&t->ctl->start);
-	if (run_phase(t->ctl) != PHASE_STOP) {
-		thr_measure_begin(t);
-		if (t->idx == 0)
-			initiator(t, r);
-		else
-			responder(r);
-		thr_measure_end(t);
-	}
-	if (ok && h && h->thread_fini)
-		h->thread_fini(t, h->arg);
-	return NULL;
-}
-
-/* Two threads on the pair; the samples land in r->ns, the handoff count in *handoffs. */
-static int measure(struct bench_ctx *c, struct pp_run *r, const struct pu_pair *pp, uint64_t *handoffs, char *err)
-{
-	struct thr *t = thr_alloc(2);
-	struct runctl *ctl = aligned_alloc(C2C_BLOCK, sizeof(*ctl));
-	int rc = 0, started = 0;
-	if (!ctl)
-		abort();
-	memset(ctl, 0, sizeof(*ctl));
-	ctl->topo = c->topo;
-	ctl->hooks = c->hooks;
-	ctl->phase = PHASE_MEASURE;
-	pthread_barrier_init(&ctl->start, NULL, 2);
-	for (int i = 0; i < 2; i++) {
-		t[i].idx = i;
-		t[i].want_cpu = i ? pp->b : pp->a;
-		t[i].got_cpu = t[i].got_cpu_end = -1;
-		t[i].ctl = ctl;
-		t[i].bench = r;
-	}
-	for (int i = 0; i < 2 && !rc; i++)
-		if (pthread_create(&t[i].tid, NULL, pp_thread, &t[i]))
-			rc = err_set(err, "cannot create a thread for CPU %d", t[i].want_cpu);
-		else
-			started++;
-	if (started == 1) { /* the barrier can never fill */
-		pthread_cancel(t[0].tid);
-		pthread_join(t[0].tid, NULL);
-		started = 0;
-	}
-	for (int i = 0; i < started; i++)
-		pthread_join(t[i].tid, NULL);
-	for (int i = 0; i < started && !rc; i++)
-		if (t[i].bind_err[0])
-			rc = err_set(err, "%s", t[i].bind_err);
-		else if (t[i].got_cpu_end != t[i].want_cpu)
-			rc = err_set(err, "thread bound to CPU %d ended on CPU %d", t[i].want_cpu, t[i].got_cpu_end);
-	*handoffs = t[0].ops;
-	pthread_barrier_destroy(&ctl->start);
-	free(ctl);
-	free(t);
-	return rc;
-}
-
-/* The CPU set from --placement, then the pairs from --pairs; variants are pair x mode, ordered
- * mode by mode and class by class so the summary lines come out nearest first. */
-static int pp_prepare(struct bench_ctx *c, char *err)
-{
-	struct pp_priv *p = xcalloc(1, sizeof(*p));
-	char *modes[NMODES];
-	c->priv = p;
-	if (opt_given(c->o, "duration") || opt_given(c->o, "warmup"))
-		return err_set(err, "pingpong takes --samples, --round-trips and --preheat-ms, not --duration or --warmup");
-	int n = pairs_pu_set(c->topo, opt_str(c->o, "placement"), &p->set, err);
-	if (n < 0)
+	if (strcmp(spec, "auto"))
+		return p->npairs = pairs_select(c->topo, p->set, p->nset, spec, c->seed, &p->pair, err);
+	if (p->nset <= PP_BIG)
+		return p->npairs = pairs_select(c->topo, p->set, p->nset, "all", c->seed, &p->pair, err);
+	struct pu_pair *cls, *vs;
+	char vspec[32];
+	int first = p->set[0];
+	for (int i = 0; i < p->nset; i++)
+		first = p->set[i] == 0 ? 0 : first;
+	snprintf(vspec, sizeof(vspec), "vs:%d", first);
+	int nc = pairs_select(c->topo, p->set, p->nset, "classes", c->seed, &cls, err);
+	int nv = nc < 0 ? -1 : pairs_select(c->topo, p->set, p->nset, vspec, c->seed, &vs, err);
+	if (nv < 0) {
+		if (nc >= 0)
+			free(cls);
 		return -1;
-	p->npairs = pairs_select(c->topo, p->set, n, opt_str(c->o, "pairs"), c->seed, &p->pair, err);
-	if (p->npairs < 0)
-		return -1;
-	int nm = list_split(opt_str(c->o, "mode"), modes, NMODES);
-	if ((long)p->npairs * nm > CONFIGS_MAX)
-		return err_set(err, "--pairs %s gives %d pairs x %d modes, more than %d; accepted: a smaller set (vs:CPU, sample:N, classes or --placement cpus:LIST)",
-			    opt_str(c->o, "pairs"), p->npairs, nm, CONFIGS_MAX);
-	for (int m = 0; m < nm; m++) {
-		int mode = strcmp(modes[m], "cas") ? MODE_LOAD_STORE : MODE_CAS;
+	}
+	p->pair = xcalloc((size_t)(nc + nv), sizeof(*p->pair));
+	memcpy(p->pair, vs, (size_t)nv * sizeof(*vs));
+	p->npairs = nv;
+	for (int i = 0; i < nc; i++) { /* a class pair already in vs:FIRST is not measured twice */
+		int dup = 0;
+		for (int j = 0; j < nv && !dup; j++)
+			dup = (vs[j].a == cls[i].a && vs[j].b == cls[i].b) || (vs[j].a == cls[i].b && vs[j].b == cls[i].a);
+		if (!dup)
+			p->pair[p->npairs++] = cls[i];
+	}
+	free(cls);
+	free(vs);
+	return p->npairs;
+}
+
+/* --mem-node: not given or a = first touch from the pair's first PU, b = from the second, N = libnuma. */
+static int parse_mem(const struct bench_ctx *c, struct pp_priv *p, char *err)
+{
+	const char *m = opt_given(c->o, "mem-node") ? opt_str(c->o, "mem-node") : "a";
+	long n;
+	snprintf(p->mem_req, sizeof(p->mem_req), "%.15s", m);
+	if (!strcmp(m, "a") || !strcmp(m, "b")) {
+		p->su.mem = m[0] == 'a' ? PP_MEM_A : PP_MEM_B;
+		return 0;
+	}
+	if (parse_long(m, &n) || n < 0 || n > 1 << 20 || !hwloc_get_numanode_obj_by_os_index(c->topo->h, (unsigned)n))
+		return err_set(err, "--mem-node: '%s' is not accepted for pingpong; accepted: a (first touch from the pair's first PU), b (from the second) or a NUMA node of %s", m, c->topo->source);
+	p->su.mem = (int)n;
+	return 0;
+}
+
+static int parse_concurrent(const struct bench_ctx *c, struct pp_priv *p, char *err)
+{
+	const char *s = opt_str(c->o, "concurrent");
+	long n;
+	snprintf(p->conc_req, sizeof(p->conc_req), "%.15s", s);
+	p->conc_auto = !strcmp(s, "auto");
+	if (p->conc_auto)
+		return 0;
+	if (parse_long(s, &n) || n < 1 || n > 1 << 20)
+		return err_set(err, "--concurrent: '%s' is not accepted; accepted: auto, 1 (one pair at a time) or a number of pairs at once N >= 1", s);
+	p->conc_n = (int)n;
+	return 0;
+}
+
+/* Seconds one measurement (a pair alone, or a round) takes at the guessed latency. */
+static double step_s(const struct bench_ctx *c, const struct pp_priv *p)
+{
+	double rt = (double)opt_long(c->o, "samples") * (double)opt_long(c->o, "round-trips") * 2 * PP_GUESS_NS * 1e-9;
+	return ((double)opt_long(c->o, "preheat-ms") / 1e3 + rt) * p->su.lines + 1e-3;
+}
+
+/* The whole run: the rounds of every mode and repetition, and the accuracy check once per mode. */
+static double eta_s(const struct bench_ctx *c, const struct pp_priv *p, int nrounds, int checked)
+{
+	double steps = (double)nrounds * p->nmodes * c->reps + (checked ? 2.0 * p->nsample * p->nmodes : 0);
+	return steps * step_s(c, p);
+}
+
+/* The plan on stderr (always) and, with --dry-run, on stdout with every pair's round. */
+static void print_plan(const struct bench_ctx *c, const struct pp_priv *p)
+{
+	char hms[32], alt[32];
+	int maxsz = 0;
+	for (int r = 0; r < p->sched.nrounds; r++)
+		maxsz = p->sched.size[r] > maxsz ? p->sched.size[r] : maxsz;
+	fmt_hms(eta_s(c, p, p->sched.nrounds, !pp_alone_only(p)), hms, sizeof(hms));
+	fmt_hms(eta_s(c, p, p->auto_rounds, 1), alt, sizeof(alt));
+	char line[600];
+	snprintf(line, sizeof(line), "pingpong: %d pair(s) of %d PU(s) (--pairs %s) x %d mode(s) x %d repetition(s); up to %d pair(s) at once (--concurrent %s) in %d round(s); accuracy check: %d pair(s); ETA %s (at %.0f ns per handoff)%s%s",
+		 p->npairs, p->nset, opt_str(c->o, "pairs"), p->nmodes, c->reps, maxsz, p->conc_req, p->sched.nrounds,
+		 pp_alone_only(p) ? 0 : p->nsample, hms, PP_GUESS_NS, p->conc_auto || p->auto_rounds == p->sched.nrounds ? "" : "; with --concurrent auto: ",
+		 p->conc_auto || p->auto_rounds == p->sched.nrounds ? "" : alt);
+	if (!opt_flag(c->o, "quiet"))
+		fprintf(stderr, "%s\n", line);
+	if (!opt_flag(c->o, "dry-run"))
+		return;
+	printf("%s\n", line + 10);
+	printf("%-6s %-6s %-14s %-7s %s\n", "cpu_a", "cpu_b", "class", "round", "at_once");
+	for (int i = 0; i < p->npairs && i < PP_TABLE_MAX; i++)
+		printf("%-6d %-6d %-14s %-7d %d\n", p->pair[i].a, p->pair[i].b, pair_class_name(p->pair[i].cls), p->sched.round[i],
+		       p->sched.size[p->sched.round[i]]);
+	if (p->npairs > PP_TABLE_MAX)
+		printf("... and %d more pair(s) (a run's CSV gives every pair's round)\n", p->npairs - PP_TABLE_MAX);
+}
+
+/* Variants are pair x mode, ordered mode by mode and class by class so the summary lines come out
+ * nearest first. */
+static void add_variants(struct bench_ctx *c, const struct pp_priv *p)
+{
+	for (int m = 0; m < p->nmodes; m++)
 		for (int cls = 0; cls < PC_COUNT; cls++)
 			for (int i = 0; i < p->npairs; i++)
 				if ((int)p->pair[i].cls == cls) {
 					char name[48];
-					snprintf(name, sizeof(name), "%d-%d/%s", p->pair[i].a, p->pair[i].b, mode_names[mode]);
-					bench_variant(c, name, (long)i * NMODES + mode);
+					snprintf(name, sizeof(name), "%d-%d/%s", p->pair[i].a, p->pair[i].b, pp_mode_names[p->modes[m]]);
+					bench_variant(c, name, (long)i * NMODES + p->modes[m]);
 				}
-		free(modes[m]);
-	}
-	double rt = (double)opt_long(c->o, "samples") * (double)opt_long(c->o, "round-trips") * 2 * PP_GUESS_NS * 1e-9;
-	c->run_s = (double)opt_long(c->o, "preheat-ms") / 1e3 + rt + 1e-3;
-	if (!opt_flag(c->o, "quiet"))
-		fprintf(stderr, "pingpong: %d pair(s) of %d PU(s) (--pairs %s) x %d mode(s) x %d repetition(s): about %.0f s (at %.0f ns per handoff)\n",
-			p->npairs, n, opt_str(c->o, "pairs"), nm, c->reps, c->run_s * c->nvar * c->reps, PP_GUESS_NS);
-	if (opt_flag(c->o, "dry-run")) {
-		printf("%-6s %-6s %s\n", "cpu_a", "cpu_b", "class");
-		for (int i = 0; i < p->npairs; i++)
-			printf("%-6d %-6d %s\n", p->pair[i].a, p->pair[i].b, pair_class_name(p->pair[i].cls));
-	}
-	return 0;
 }
 
-/* The calibration columns: a known answer where there is one, counters when the build has them. */
-static void calibration(struct row *r, int mode)
+static int parse_modes(const struct bench_ctx *c, struct pp_priv *p)
 {
-	if (mode == MODE_LOAD_STORE)
-		row_set(r, "expected_transfers_per_handoff", "1");
-	else
-		row_na(r, "expected_transfers_per_handoff", "spinning CAS moves the line a variable number of times per handoff");
+	char *modes[NMODES];
+	int nm = list_split(opt_str(c->o, "mode"), modes, NMODES);
+	for (int m = 0; m < nm; m++) {
+		p->modes[p->nmodes++] = strcmp(modes[m], "cas") ? MODE_LOAD_STORE : MODE_CAS;
+		free(modes[m]);
+	}
+	return nm;
+}
+
+/* The CPU set from --placement, the pairs from --pairs, the rounds from --concurrent. */
+static int pp_prepare(struct bench_ctx *c, char *err)
+{
+	struct pp_priv *p = xcalloc(1, sizeof(*p));
+	c->priv = p;
+	if (opt_given(c->o, "duration") || opt_given(c->o, "warmup"))
+		return err_set(err, "pingpong takes --samples, --round-trips and --preheat-ms, not --duration or --warmup");
+	if (parse_concurrent(c, p, err) || parse_mem(c, p, err))
+		return -1;
+	p->nset = pairs_pu_set(c->topo, opt_str(c->o, "placement"), &p->set, err);
+	if (p->nset < 0 || select_pairs(c, p, opt_str(c->o, "pairs"), err) < 0)
+		return -1;
+	int nm = parse_modes(c, p);
+	if ((long)p->npairs * nm > CONFIGS_MAX)
+		return err_set(err, "--pairs %s gives %d pairs x %d modes, more than %d; accepted: a smaller set (vs:CPU, sample:N, classes or --placement cpus:LIST)",
+			       opt_str(c->o, "pairs"), p->npairs, nm, CONFIGS_MAX);
+	add_variants(c, p);
+	p->su = (struct pp_setup){ c->topo, 0, (int)opt_long(c->o, "lines"), p->su.mem, opt_long(c->o, "samples"),
+				   opt_long(c->o, "round-trips"), (uint64_t)opt_long(c->o, "preheat-ms") * 1000000ull, NULL, -1 };
+	p->tol = opt_double(c->o, "check-tolerance") / 100.0;
+	int auto_cap = schedule_auto_cap(c->topo, p->set, p->nset);
+	p->cap = p->conc_auto ? auto_cap : p->conc_n;
+	struct schedule alt;
+	if (schedule_build(c->topo, p->set, p->nset, p->pair, p->npairs, p->cap, &p->sched, err) ||
+	    schedule_build(c->topo, p->set, p->nset, p->pair, p->npairs, auto_cap, &alt, err))
+		return -1;
+	p->auto_rounds = alt.nrounds;
+	schedule_free(&alt);
+	p->sample = xcalloc((size_t)p->npairs, sizeof(int));
+	p->nsample = check_sample(p->pair, p->npairs, (int)opt_long(c->o, "check-pairs"), p->sample);
+	c->run_s = eta_s(c, p, p->sched.nrounds, !pp_alone_only(p)) / ((double)c->nvar * c->reps);
+	print_plan(c, p);
+	if (opt_given(c->o, "matrix") && !opt_flag(c->o, "dry-run") && !c->topo->foreign) {
+		p->matrix_val = xcalloc((size_t)p->npairs * (size_t)c->reps, sizeof(double));
+		for (size_t i = 0; i < (size_t)p->npairs * (size_t)c->reps; i++)
+			p->matrix_val[i] = NAN;
+	}
+	return pp_state_alloc(p);
 }
 
 /* The measured side of the calibration: HITM (or stand-in) per handoff against the expected transfers.
@@ -237,7 +210,7 @@ static void calibration(struct row *r, int mode)
 static void pp_finish_row(struct bench_ctx *c, struct row *r)
 {
 	int ok, ok_exp;
-	(void)c;
+	pp_mark_uncounted(c->priv, r);
 	double kop = row_num(r, "hitm_per_kop", &ok), expect = row_num(r, "expected_transfers_per_handoff", &ok_exp);
 	const char *status = row_get(r, "counters_status");
 	char why[200];
@@ -257,52 +230,55 @@ static void pp_finish_row(struct bench_ctx *c, struct row *r)
 static int pp_run(struct bench_ctx *c, const struct variant *v, int rep, struct row *r, char *err)
 {
 	struct pp_priv *p = c->priv;
-	const struct pu_pair *pp = &p->pair[v->param / NMODES];
-	int mode = (int)(v->param % NMODES), node = topo_pu(c->topo, pp->a)->node;
-	struct pp_run *run = aligned_alloc(C2C_BLOCK, sizeof(*run));
-	uint64_t handoffs = 0;
-	(void)rep;
-	if (!run)
-		abort();
-	memset(run, 0, sizeof(*run));
-	run->topo = c->topo;
-	run->mode = mode;
-	run->samples = opt_long(c->o, "samples");
-	run->round_trips = opt_long(c->o, "round-trips");
-	run->preheat_ns = (uint64_t)opt_long(c->o, "preheat-ms") * 1000000ull;
-	run->ns = xcalloc((size_t)run->samples, sizeof(double));
-	run->ping = mem_on_node(node, 4096, err);
-	run->pong = run->ping ? run->ping + C2C_BLOCK / sizeof(uint64_t) : NULL;
-	int rc = run->ping ? measure(c, run, pp, &handoffs, err) : -1;
-	if (!rc) {
-		struct stats s = stats_of(run->ns, (size_t)run->samples);
-		row_set(r, "cpu_a", "%d", pp->a);
-		row_set(r, "cpu_b", "%d", pp->b);
-		row_set(r, "class", "%s", pair_class_name(pp->cls));
-		row_set(r, "mode", "%s", mode_names[mode]);
-		row_set(r, "samples", "%ld", run->samples);
-		row_set(r, "round_trips", "%ld", run->round_trips);
-		row_set(r, "preheat_ms", "%ld", opt_long(c->o, "preheat-ms"));
-		row_set(r, "min_ns", "%.2f", s.min);
-		row_set(r, "median_ns", "%.2f", s.median);
-		row_set(r, "sample_cv", "%.4f", s.cv);
-		row_set(r, "handoffs", "%llu", (unsigned long long)handoffs);
-		row_set(r, "mem_node", "%d", mem_node_of(run->ping));
-		calibration(r, mode);
+	int k = (int)(v->param / NMODES), mode = (int)(v->param % NMODES);
+	if (!p->checked && pp_check_run(c, p, err))
+		return -1;
+	p->checked = 1;
+	const struct pp_meas *m = pp_measure_pair(c, p, k, mode, rep, err);
+	if (!m)
+		return -1;
+	pp_fill_row(c, p, k, mode, m, r);
+	p->run_row_n = r->n;
+	if (p->matrix_val && mode == p->modes[0])
+		p->matrix_val[(size_t)k * (size_t)c->reps + (size_t)rep] = m->min;
+	return 0;
+}
+
+/* The median over repetitions of each pair's min_ns, then the square table. */
+static void write_matrix(struct bench_ctx *c, struct pp_priv *p)
+{
+	double *val = xcalloc((size_t)p->npairs, sizeof(double)), *v = xcalloc((size_t)c->reps, sizeof(double));
+	int any = 0;
+	char err[ERRLEN];
+	for (int k = 0; k < p->npairs; k++) {
+		size_t n = 0;
+		for (int rep = 0; rep < c->reps; rep++)
+			if (!isnan(p->matrix_val[(size_t)k * (size_t)c->reps + (size_t)rep]))
+				v[n++] = p->matrix_val[(size_t)k * (size_t)c->reps + (size_t)rep];
+		val[k] = n ? stats_of(v, n).median : NAN;
+		any |= n > 0;
 	}
-	if (run->ping)
-		mem_free(run->ping, 4096);
-	free(run->ns);
-	free(run);
-	return rc;
+	if (any && matrix_write(opt_str(c->o, "matrix"), p->set, p->nset, p->pair, val, p->npairs, err))
+		fprintf(stderr, "c2cbench: error: %s\n", err);
+	else if (any && !opt_flag(c->o, "quiet"))
+		fprintf(stderr, "c2cbench: %s matrix (%d x %d, min_ns) written to %s\n", pp_mode_names[p->modes[0]], p->nset, p->nset,
+			opt_str(c->o, "matrix"));
+	free(v);
+	free(val);
 }
 
 static void pp_cleanup(struct bench_ctx *c)
 {
 	struct pp_priv *p = c->priv;
 	if (p) {
+		if (p->matrix_val)
+			write_matrix(c, p);
+		pp_state_free(p);
 		free(p->pair);
 		free(p->set);
+		free(p->sample);
+		free(p->matrix_val);
+		schedule_free(&p->sched);
 	}
 	free(p);
 	c->priv = NULL;
@@ -327,13 +303,13 @@ static const struct bench_view pp_views[] = {
 static const struct bench pingpong = {
 	.name = "pingpong",
 	.finish_row = pp_finish_row,
-	.desc = "one-way cache-line transfer latency between pairs of PUs (load-store and CAS handoffs), classified smt / same-llc / same-package / cross-package",
+	.desc = "one-way cache-line transfer latency between pairs of PUs (load-store and CAS handoffs), classified smt / same-llc / same-package / cross-package; --mem-node a|b|N places each pair's lines (default a: first touch from the pair's first PU)",
 	.opts = pp_opts,
 	.variant_col = "config",
 	.config = pp_config,
 	.summary = pp_summary,
 	.summary_by = "mode,class",
-	.flags = BENCH_PU_SET,
+	.flags = BENCH_PU_SET | BENCH_MEM_NODE,
 	.prepare = pp_prepare,
 	.run = pp_run,
 	.cleanup = pp_cleanup,

@@ -195,10 +195,13 @@ int counters_open(struct counters *k, const char *events, const char *force_pmu,
 		for (int m = 0; m < nmetric_defs; m++)
 			add_metric(k, &tab, m);
 	} else if (!rc) {
-		char *item[CTR_MAX + 1];
-		int n = list_split(events, item, CTR_MAX + 1);
-		if (!n)
-			rc = err_set(err, "--events: '%s' is not accepted; accepted: auto or a comma list of event names", events);
+		char *item[CTR_MAX + 1], why[80];
+		int n = list_count(events, why, sizeof(why));
+		if (n < 0) /* an empty element is refused, not dropped */
+			rc = err_set(err, "--events: '%s' is not accepted (%s); accepted: auto or a comma list of event names", events, why);
+		else if (n > CTR_MAX)
+			rc = err_set(err, "--events: '%s' names %d events; accepted: at most %d", events, n, CTR_MAX);
+		n = rc ? 0 : list_split(events, item, CTR_MAX + 1);
 		for (int i = 0; i < n; i++) {
 			if (!rc && !strcmp(item[i], "auto"))
 				rc = err_set(err, "--events: 'auto' cannot be combined with other names");

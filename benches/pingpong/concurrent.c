@@ -1,0 +1,272 @@
+/* pingpong in rounds: measuring a pair means measuring its round (cached for the other pairs of the
+ * round in the same repetition), the accuracy check before the first row, and the row's columns. */
+#include "benches/pingpong/pingpong.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int pp_alone_only(const struct pp_priv *p)
+{
+	return !p->conc_auto && p->conc_n == 1;
+}
+
+int pp_state_alloc(struct pp_priv *p)
+{
+	size_t n = (size_t)p->npairs * NMODES;
+	p->meas = xcalloc(n, sizeof(*p->meas));
+	p->meas_rep = xcalloc(n, sizeof(int));
+	for (size_t i = 0; i < n; i++)
+		p->meas_rep[i] = -1;
+	p->sample_slot = xcalloc((size_t)p->npairs, sizeof(int));
+	for (int k = 0; k < p->npairs; k++)
+		p->sample_slot[k] = -1;
+	for (int j = 0; j < p->nsample; j++)
+		p->sample_slot[p->sample[j]] = j;
+	p->chk_alone = xcalloc((size_t)p->nsample * NMODES + 1, sizeof(double));
+	p->chk_conc = xcalloc((size_t)p->nsample * NMODES + 1, sizeof(double));
+	return 0;
+}
+
+void pp_state_free(struct pp_priv *p)
+{
+	free(p->meas);
+	free(p->meas_rep);
+	free(p->sample_slot);
+	free(p->chk_alone);
+	free(p->chk_conc);
+}
+
+/* Measure round r in mode; hooks (counters) go to the threads of member `hooked` only. Results land
+ * in out[0 .. size) in member order. */
+static int measure_round(struct bench_ctx *c, struct pp_priv *p, int r, int mode, int hooked, struct pp_meas *out, char *err)
+{
+	int n = p->sched.size[r];
+	const struct pu_pair **pp = xcalloc((size_t)n, sizeof(*pp));
+	for (int i = 0; i < n; i++)
+		pp[i] = &p->pair[p->sched.member[p->sched.first[r] + i]];
+	struct pp_setup su = p->su;
+	su.mode = mode;
+	su.hooks = c->hooks;
+	su.hooked = hooked;
+	int rc = pp_measure_round(&su, pp, n, out, err);
+	free(pp);
+	return rc;
+}
+
+const struct pp_meas *pp_measure_pair(struct bench_ctx *c, struct pp_priv *p, int k, int mode, int rep, char *err)
+{
+	int r = p->sched.round[k], n = p->sched.size[r], at = 0;
+	size_t slot = (size_t)k * NMODES + (size_t)mode;
+	if (n > 1 && p->meas_rep[slot] == rep)
+		return &p->meas[slot]; /* measured with its round; counters are NA (pp_mark_uncounted) */
+	for (int i = 0; i < n; i++)
+		at = p->sched.member[p->sched.first[r] + i] == k ? i : at;
+	struct pp_meas *out = xcalloc((size_t)n, sizeof(*out));
+	int rc = measure_round(c, p, r, mode, at, out, err);
+	for (int i = 0; i < n && !rc; i++) {
+		size_t s = (size_t)p->sched.member[p->sched.first[r] + i] * NMODES + (size_t)mode;
+		p->meas[s] = out[i];
+		p->meas_rep[s] = i == at ? -2 : rep; /* -2: the row being written now, counted */
+	}
+	free(out);
+	return rc ? NULL : &p->meas[slot];
+}
+
+/* One sample pair alone and in its round: the two medians. */
+static int check_pair(struct bench_ctx *c, struct pp_priv *p, int j, int mode, char *err)
+{
+	int k = p->sample[j], r = p->sched.round[k], n = p->sched.size[r], at = 0;
+	const struct pu_pair *one = &p->pair[k];
+	struct pp_meas alone, *out = xcalloc((size_t)n, sizeof(*out));
+	struct pp_setup su = p->su;
+	su.mode = mode;
+	int rc = pp_measure_round(&su, &one, 1, &alone, err);
+	for (int i = 0; i < n; i++)
+		at = p->sched.member[p->sched.first[r] + i] == k ? i : at;
+	if (!rc)
+		rc = measure_round(c, p, r, mode, -1, out, err);
+	if (!rc) {
+		p->chk_alone[(size_t)j * NMODES + (size_t)mode] = alone.median;
+		p->chk_conc[(size_t)j * NMODES + (size_t)mode] = out[at].median;
+	}
+	free(out);
+	return rc;
+}
+
+static int max_round(const struct schedule *s)
+{
+	int m = 0;
+	for (int r = 0; r < s->nrounds; r++)
+		m = s->size[r] > m ? s->size[r] : m;
+	return m;
+}
+
+/* Per class, mode by mode: pairs, ratio, spread and the verdict, on stderr. */
+static void print_check(const struct bench_ctx *c, const struct pp_priv *p, int mode, int at_once)
+{
+	if (opt_flag(c->o, "quiet"))
+		return;
+	fprintf(stderr, "pingpong: accuracy check, %s, up to %d pair(s) at once vs alone (median ns; tolerance %.0f%%)%s:\n",
+		pp_mode_names[mode], at_once, p->tol * 100, at_once == 1 ? "; one pair at once: both are alone, the ratio is run-to-run noise" : "");
+	for (int cl = 0; cl < PC_COUNT; cl++) {
+		const struct check_class *x = &p->cls[mode][cl];
+		if (x->n)
+			fprintf(stderr, "  %-14s %d pair(s)  ratio %.3f  spread %.3f-%.3f  %s\n", pair_class_name((enum pair_class)cl), x->n,
+				x->ratio, x->lo, x->hi, x->outside ? "OUTSIDE tolerance" : "ok");
+	}
+}
+
+/* The sample for every mode at the current cap; returns the classes outside the tolerance. */
+static int check_once(struct bench_ctx *c, struct pp_priv *p, char *err)
+{
+	enum pair_class *cls = xcalloc((size_t)p->nsample + 1, sizeof(*cls));
+	double *al = xcalloc((size_t)p->nsample + 1, sizeof(double)), *co = xcalloc((size_t)p->nsample + 1, sizeof(double));
+	int bad = 0, rc = 0;
+	for (int m = 0; m < p->nmodes && !rc; m++) {
+		int mode = p->modes[m];
+		for (int j = 0; j < p->nsample && !rc; j++)
+			rc = check_pair(c, p, j, mode, err);
+		for (int j = 0; j < p->nsample && !rc; j++) {
+			cls[j] = p->pair[p->sample[j]].cls;
+			al[j] = p->chk_alone[(size_t)j * NMODES + (size_t)mode];
+			co[j] = p->chk_conc[(size_t)j * NMODES + (size_t)mode];
+		}
+		if (!rc) {
+			p->outside[mode] = check_classes(cls, al, co, p->nsample, p->tol, p->cls[mode]);
+			bad += p->outside[mode];
+			print_check(c, p, mode, max_round(&p->sched));
+		}
+	}
+	free(cls);
+	free(al);
+	free(co);
+	return rc ? -1 : bad;
+}
+
+int pp_check_run(struct bench_ctx *c, struct pp_priv *p, char *err)
+{
+	if (pp_alone_only(p))
+		return 0;
+	for (;;) {
+		int bad = check_once(c, p, err), most = max_round(&p->sched);
+		if (bad < 0)
+			return -1;
+		if (!bad || !p->conc_auto || most <= 1)
+			return 0;
+		p->cap = most / 2 > 1 ? most / 2 : 1;
+		p->fallbacks++;
+		schedule_free(&p->sched);
+		if (schedule_build(c->topo, p->set, p->nset, p->pair, p->npairs, p->cap, &p->sched, err))
+			return -1;
+		if (!opt_flag(c->o, "quiet"))
+			fprintf(stderr, "pingpong: --concurrent auto falls back to %d pair(s) at once (%d rounds)\n", p->cap, p->sched.nrounds);
+	}
+}
+
+/* The two PUs' places, so the report can order a matrix by package, core and SMT sibling. */
+static void place_cols(const struct bench_ctx *c, struct row *r, const char *side, int cpu)
+{
+	const struct pu *u = topo_pu(c->topo, cpu);
+	char key[16];
+	snprintf(key, sizeof(key), "pkg_%s", side);
+	row_set(r, key, "%d", u ? u->pkg : -1);
+	snprintf(key, sizeof(key), "core_%s", side);
+	row_set(r, key, "%d", u ? u->core : -1);
+	snprintf(key, sizeof(key), "smt_%s", side);
+	row_set(r, key, "%d", u ? u->smt : -1);
+	snprintf(key, sizeof(key), "node_%s", side);
+	row_set(r, key, "%d", u ? u->node : -1);
+}
+
+/* The accuracy-check columns: the pair's own sample (if it is one) and its class's verdict. */
+static void check_cols(const struct pp_priv *p, int k, int mode, struct row *r)
+{
+	const char *why = pp_alone_only(p) ? "--concurrent 1: every pair measured alone, nothing to check" : NULL;
+	int j = p->sample_slot[k];
+	const struct check_class *x = &p->cls[mode][p->pair[k].cls < PC_COUNT ? p->pair[k].cls : 0];
+	if (why) {
+		const char *keys[] = { "check_alone_median_ns", "check_concurrent_median_ns", "check_pair_ratio", "check_class_pairs",
+				       "check_class_ratio", "check_class_ratio_lo", "check_class_ratio_hi", "check_status", NULL };
+		for (int i = 0; keys[i]; i++)
+			row_na(r, keys[i], why);
+		return;
+	}
+	if (j >= 0) {
+		double al = p->chk_alone[(size_t)j * NMODES + (size_t)mode], co = p->chk_conc[(size_t)j * NMODES + (size_t)mode];
+		row_set(r, "check_alone_median_ns", "%.2f", al);
+		row_set(r, "check_concurrent_median_ns", "%.2f", co);
+		row_set(r, "check_pair_ratio", "%.4f", al > 0 ? co / al : NAN);
+	} else {
+		row_na(r, "check_alone_median_ns", "not in the accuracy sample");
+		row_na(r, "check_concurrent_median_ns", "not in the accuracy sample");
+		row_na(r, "check_pair_ratio", "not in the accuracy sample");
+	}
+	row_set(r, "check_class_pairs", "%d", x->n);
+	if (!x->n) { /* cannot happen: every class with pairs has a sample pair */
+		row_na(r, "check_class_ratio", "no sample pair in this class");
+		row_na(r, "check_class_ratio_lo", "no sample pair in this class");
+		row_na(r, "check_class_ratio_hi", "no sample pair in this class");
+		row_na(r, "check_status", "no sample pair in this class");
+		return;
+	}
+	row_set(r, "check_class_ratio", "%.4f", x->ratio);
+	row_set(r, "check_class_ratio_lo", "%.4f", x->lo);
+	row_set(r, "check_class_ratio_hi", "%.4f", x->hi);
+	row_set(r, "check_status", "%s", x->outside ? "outside" : "ok");
+}
+
+/* The calibration columns: a known answer where there is one, counters when the build has them. */
+static void calibration(struct row *r, int mode)
+{
+	if (mode == MODE_LOAD_STORE)
+		row_set(r, "expected_transfers_per_handoff", "1");
+	else
+		row_na(r, "expected_transfers_per_handoff", "spinning CAS moves the line a variable number of times per handoff");
+}
+
+void pp_fill_row(const struct bench_ctx *c, const struct pp_priv *p, int k, int mode, const struct pp_meas *m, struct row *r)
+{
+	const struct pu_pair *pp = &p->pair[k];
+	int rd = p->sched.round[k];
+	row_set(r, "cpu_a", "%d", pp->a);
+	row_set(r, "cpu_b", "%d", pp->b);
+	row_set(r, "class", "%s", pair_class_name(pp->cls));
+	row_set(r, "mode", "%s", pp_mode_names[mode]);
+	row_set(r, "samples", "%ld", p->su.samples);
+	row_set(r, "round_trips", "%ld", p->su.round_trips);
+	row_set(r, "preheat_ms", "%ld", opt_long(c->o, "preheat-ms"));
+	row_set(r, "min_ns", "%.2f", m->min);
+	row_set(r, "median_ns", "%.2f", m->median);
+	row_set(r, "sample_cv", "%.4f", m->cv);
+	row_set(r, "handoffs", "%llu", (unsigned long long)m->handoffs);
+	row_set(r, "mem_node_req", "%s", p->mem_req);
+	row_set(r, "mem_node", "%d", m->mem_node);
+	row_set(r, "line_addr", "0x%llx", (unsigned long long)m->line_addr);
+	row_set(r, "lines", "%d", p->su.lines);
+	row_set(r, "line_median_lo_ns", "%.2f", m->line_med_lo);
+	row_set(r, "line_median_hi_ns", "%.2f", m->line_med_hi);
+	row_set(r, "concurrent_req", "%s", p->conc_req);
+	row_set(r, "concurrent_cap", "%d", p->cap);
+	row_set(r, "round", "%d", rd);
+	row_set(r, "rounds", "%d", p->sched.nrounds);
+	row_set(r, "concurrent", "%d", p->sched.size[rd]);
+	place_cols(c, r, "a", pp->a);
+	place_cols(c, r, "b", pp->b);
+	check_cols(p, k, mode, r);
+	row_set(r, "counted", "%s", p->sched.size[rd] == 1 || p->meas_rep[(size_t)k * NMODES + (size_t)mode] == -2 ? "yes" : "no");
+	calibration(r, mode);
+}
+
+void pp_mark_uncounted(const struct pp_priv *p, struct row *r)
+{
+	const char *counted = row_get(r, "counted");
+	if (!counted || strcmp(counted, "no"))
+		return;
+	for (int i = p->run_row_n; i < r->n; i++)
+		if (strncmp(r->key[i], "counters_", 9) && strcmp(r->val[i], "NA")) {
+			char *key = xstrdup(r->key[i]);
+			row_na(r, key, "measured in the round of another pair (counters follow that pair's threads only)");
+			free(key);
+		}
+}

@@ -1,0 +1,11 @@
+/* pingpong --matrix FILE: the square latency table in core-to-core-latency's --csv form. */
+#ifndef C2C_PP_MATRIX_H
+#define C2C_PP_MATRIX_H
+#include "benches/pingpong/pairs.h"
+
+/* Write the n x n table of set's PUs in OS CPU order: comma-separated, no header, val[k] in both
+ * cells of pair k (symmetric), empty cells on the diagonal and where val[k] is NAN. Written to
+ * FILE.tmp then renamed, so a reader never sees half a table. 0 or -1 with a message. */
+int matrix_write(const char *path, const int *set, int n, const struct pu_pair *pair, const double *val, int npairs,
+		 char *err);
+#endif

@@ -1,0 +1,249 @@
+#include "benches/pingpong/measure.h"
+#include "harness/memnode.h"
+#include "harness/stats.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#define PP_STOP UINT64_MAX /* ping value that tells the responder to return */
+
+const char *const pp_mode_names[NMODES] = { "load-store", "cas" };
+
+/* One pair: shared by its two threads, read-only once they start; a block of its own. */
+struct pp_run {
+	const struct pp_setup *su;
+	struct runctl *all; /* the barrier and stop flag every thread of the round shares */
+	char *base;         /* su->lines slots of PP_SLOT bytes on pages of their own */
+	size_t bytes;
+	int toucher;        /* thread index that first-touches the page (0, 1) or -1 (libnuma placed) */
+	double *ns;         /* lines x samples, written by the initiator only */
+} C2C_ALIGNED;
+
+/* load-store: two lines, each written by one side only: store the next value on ping, wait with
+ * plain loads until pong echoes it. Each one-way handoff moves one modified line to its reader. */
+__attribute__((noinline)) uint64_t pp_ls_round_trips(uint64_t *ping, uint64_t *pong, uint64_t v, long k)
+{
+	for (long i = 0; i < k; i++) {
+		__atomic_store_n(ping, ++v, __ATOMIC_RELEASE);
+		while (__atomic_load_n(pong, __ATOMIC_ACQUIRE) != v)
+			;
+	}
+	return v;
+}
+
+/* cas: one line, every access a locked compare-and-swap; take the turn with v -> v+1 (v even),
+ * the responder answers v+1 -> v+2. */
+__attribute__((noinline)) uint64_t pp_cas_round_trips(uint64_t *line, uint64_t v, long k)
+{
+	for (long i = 0; i < k; i++, v += 2) {
+		uint64_t exp = v;
+		while (!__atomic_compare_exchange_n(line, &exp, v + 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+			exp = v;
+	}
+	return v;
+}
+
+static uint64_t *ping_of(const struct pp_run *r, int line)
+{
+	return (uint64_t *)(void *)(r->base + (size_t)line * PP_SLOT);
+}
+
+static uint64_t *pong_of(const struct pp_run *r, int line)
+{
+	return ping_of(r, line) + C2C_BLOCK / sizeof(uint64_t);
+}
+
+/* The other side: echo each value (load-store) or answer each odd value (cas) until told to stop. */
+static void responder(const struct pp_run *r, int line)
+{
+	uint64_t x, *ping = ping_of(r, line), *pong = pong_of(r, line);
+	if (r->su->mode == MODE_CAS) {
+		for (uint64_t want = 1;; want += 2)
+			for (x = want; !__atomic_compare_exchange_n(ping, &x, want + 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE); x = want)
+				if (x == PP_STOP)
+					return;
+	}
+	for (uint64_t want = 1;; want++) {
+		while ((x = __atomic_load_n(ping, __ATOMIC_ACQUIRE)) != want)
+			if (x == PP_STOP)
+				return;
+		__atomic_store_n(pong, want, __ATOMIC_RELEASE);
+	}
+}
+
+/* Round trips from v; returns the value after them (2 handoffs per round trip in both modes). */
+static uint64_t round_trips(const struct pp_run *r, int line, uint64_t v, long k)
+{
+	return r->su->mode == MODE_CAS ? pp_cas_round_trips(ping_of(r, line), v, k)
+				       : 2 * pp_ls_round_trips(ping_of(r, line), pong_of(r, line), v / 2, k);
+}
+
+/* Preheat until the time is up, then the timed samples; the stop value releases the responder.
+ * In cas mode the last CAS leaves an odd value: the responder answers it or sees the stop. */
+static uint64_t initiator(const struct pp_run *r, int line)
+{
+	const struct pp_setup *su = r->su;
+	double *ns = r->ns + (size_t)line * (size_t)su->samples;
+	uint64_t v = 0, t0 = now_ns();
+	while (now_ns() - t0 < su->preheat_ns)
+		v = round_trips(r, line, v, 64);
+	t0 = now_ns();
+	for (long s = 0; s < su->samples; s++) {
+		v = round_trips(r, line, v, su->round_trips);
+		uint64_t t1 = now_ns();
+		ns[s] = (double)(t1 - t0) / (2.0 * (double)su->round_trips);
+		t0 = t1;
+	}
+	__atomic_store_n(ping_of(r, line), PP_STOP, __ATOMIC_RELEASE);
+	return v; /* handoffs, preheat included: what a HITM count would be divided by */
+}
+
+static void *pp_thread(void *p)
+{
+	struct thr *t = p;
+	const struct pp_run *r = t->bench;
+	const struct thr_hooks *h = t->ctl->hooks;
+	int ok = !bind_self(r->su->topo, t->want_cpu, &t->got_cpu, t->bind_err);
+	if (ok && h && h->thread_init && h->thread_init(t, h->arg)) {
+		snprintf(t->bind_err, sizeof(t->bind_err), "counter setup failed on CPU %d", t->want_cpu);
+		ok = 0;
+	}
+	if (ok && r->toucher == t->idx % 2)
+		memset(r->base, 0, r->bytes); /* first touch from this PU: the page lands on its node */
+	if (!ok)
+		__atomic_store_n(&r->all->phase, PHASE_STOP, __ATOMIC_RELEASE);
+	pthread_barrier_wait(&r->all->start);
+	if (run_phase(r->all) != PHASE_STOP) {
+		thr_measure_begin(t);
+		for (int l = 0; l < r->su->lines; l++)
+			if (t->idx % 2 == 0)
+				t->ops += initiator(r, l);
+			else
+				responder(r, l);
+		thr_measure_end(t);
+	}
+	if (ok && h && h->thread_fini)
+		h->thread_fini(t, h->arg);
+	return NULL;
+}
+
+/* Fresh lines for one pair: libnuma on a node, or untouched pages that one side touches first. */
+static int lines_alloc(const struct pp_setup *su, struct pp_run *r, char *err)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	size_t need = (size_t)su->lines * PP_SLOT;
+	r->bytes = (need + (size_t)page - 1) / (size_t)page * (size_t)page;
+	if (su->mem >= 0) {
+		r->toucher = -1;
+		r->base = mem_on_node(su->mem, r->bytes, err);
+		return r->base ? 0 : -1;
+	}
+	r->toucher = su->mem == PP_MEM_A ? 0 : 1;
+	void *m = mmap(NULL, r->bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	r->base = m == MAP_FAILED ? NULL : m;
+	return r->base ? 0 : err_set(err, "cannot map %zu bytes for the pair's lines", r->bytes);
+}
+
+static void lines_free(struct pp_run *r)
+{
+	if (r->base && r->toucher < 0)
+		mem_free(r->base, r->bytes);
+	else if (r->base)
+		munmap(r->base, r->bytes);
+}
+
+/* The pair's figures from its samples: pooled over lines, and the spread of the per-line medians. */
+static void summarise(const struct pp_setup *su, const struct pp_run *r, const struct thr *init, struct pp_meas *m)
+{
+	size_t ns = (size_t)su->samples;
+	struct stats all = stats_of(r->ns, ns * (size_t)su->lines);
+	m->min = all.min;
+	m->median = all.median;
+	m->cv = all.cv;
+	m->line_med_lo = m->line_med_hi = all.median;
+	for (int l = 0; l < su->lines; l++) {
+		double med = stats_of(r->ns + (size_t)l * ns, ns).median;
+		m->line_med_lo = l == 0 || med < m->line_med_lo ? med : m->line_med_lo;
+		m->line_med_hi = l == 0 || med > m->line_med_hi ? med : m->line_med_hi;
+	}
+	m->handoffs = init->ops;
+	m->mem_node = mem_node_of(r->base);
+	m->line_addr = (uintptr_t)r->base;
+}
+
+/* Start 2n threads, join them all, then check every binding held to the end. */
+static int run_threads(struct thr *t, int nt, char *err)
+{
+	int rc = 0, started = 0;
+	for (int i = 0; i < nt && !rc; i++)
+		if (pthread_create(&t[i].tid, NULL, pp_thread, &t[i]))
+			rc = err_set(err, "cannot create a thread for CPU %d", t[i].want_cpu);
+		else
+			started++;
+	if (rc) /* the barrier can never fill: cancel those waiting on it */
+		for (int i = 0; i < started; i++)
+			pthread_cancel(t[i].tid);
+	for (int i = 0; i < started; i++)
+		pthread_join(t[i].tid, NULL);
+	for (int i = 0; i < nt && !rc; i++)
+		if (t[i].bind_err[0])
+			rc = err_set(err, "%s", t[i].bind_err);
+		else if (t[i].got_cpu_end != t[i].want_cpu)
+			rc = err_set(err, "thread bound to CPU %d ended on CPU %d", t[i].want_cpu, t[i].got_cpu_end);
+	return rc;
+}
+
+static struct runctl *ctl_new(const struct topo *topo, const struct thr_hooks *hooks, int nthreads)
+{
+	struct runctl *ctl = aligned_alloc(C2C_BLOCK, sizeof(*ctl));
+	if (!ctl)
+		abort();
+	memset(ctl, 0, sizeof(*ctl));
+	ctl->topo = topo;
+	ctl->hooks = hooks;
+	ctl->phase = PHASE_MEASURE;
+	if (nthreads)
+		pthread_barrier_init(&ctl->start, NULL, (unsigned)nthreads);
+	return ctl;
+}
+
+int pp_measure_round(const struct pp_setup *su, const struct pu_pair *const *pairs, int n, struct pp_meas *out, char *err)
+{
+	struct thr *t = thr_alloc(2 * n);
+	struct pp_run *run = aligned_alloc(C2C_BLOCK, sizeof(*run) * (size_t)n);
+	struct runctl *all = ctl_new(su->topo, NULL, 2 * n), *hooked = ctl_new(su->topo, su->hooks, 0);
+	int rc = 0;
+	if (!run)
+		abort();
+	memset(run, 0, sizeof(*run) * (size_t)n);
+	for (int k = 0; k < n && !rc; k++) {
+		run[k].su = su;
+		run[k].all = all;
+		run[k].ns = xcalloc((size_t)su->samples * (size_t)su->lines, sizeof(double));
+		rc = lines_alloc(su, &run[k], err);
+		for (int s = 0; s < 2; s++) {
+			struct thr *x = &t[2 * k + s];
+			x->idx = 2 * k + s;
+			x->want_cpu = s ? pairs[k]->b : pairs[k]->a;
+			x->got_cpu = x->got_cpu_end = -1;
+			x->ctl = k == su->hooked ? hooked : all;
+			x->bench = &run[k];
+		}
+	}
+	if (!rc)
+		rc = run_threads(t, 2 * n, err);
+	for (int k = 0; k < n && !rc; k++)
+		summarise(su, &run[k], &t[2 * k], &out[k]);
+	for (int k = 0; k < n; k++) {
+		lines_free(&run[k]);
+		free(run[k].ns);
+	}
+	pthread_barrier_destroy(&all->start);
+	free(all);
+	free(hooked);
+	free(run);
+	free(t);
+	return rc;
+}

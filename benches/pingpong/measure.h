@@ -1,0 +1,36 @@
+/* pingpong's measurement: one or more pairs at once, each pair its own threads, its own page and
+ * its own K lines (measured one after the other), started together behind one barrier. */
+#ifndef C2C_PP_MEASURE_H
+#define C2C_PP_MEASURE_H
+#include "benches/pingpong/pairs.h"
+#include "harness/threads.h"
+#include <stdint.h>
+
+enum { MODE_LOAD_STORE, MODE_CAS, NMODES };
+extern const char *const pp_mode_names[NMODES];
+
+#define PP_MEM_A (-1) /* --mem-node a: page first touched by the pair's first PU */
+#define PP_MEM_B (-2) /* --mem-node b: first touched by the second PU */
+#define PP_SLOT 256   /* bytes per line slot: ping at +0, pong at +128 (never the same 128-byte pair) */
+
+struct pp_setup {
+	const struct topo *topo;
+	int mode, lines, mem;     /* mem: PP_MEM_A, PP_MEM_B or a NUMA node (libnuma placement) */
+	long samples, round_trips;
+	uint64_t preheat_ns;
+	const struct thr_hooks *hooks; /* given to the threads of pair `hooked` only (-1: none) */
+	int hooked;
+};
+
+/* One pair's result. */
+struct pp_meas {
+	double min, median, cv;          /* over every sample of every line */
+	double line_med_lo, line_med_hi; /* lowest and highest per-line median */
+	uint64_t handoffs;               /* initiator handoffs, preheat included */
+	int mem_node;                    /* node the page is on after the run, -1 unknown */
+	uintptr_t line_addr;             /* virtual address of the first line */
+};
+
+/* Measure the n pairs (disjoint PUs) at the same time on fresh lines; 0 or -1 with a message. */
+int pp_measure_round(const struct pp_setup *su, const struct pu_pair *const *pairs, int n, struct pp_meas *out, char *err);
+#endif

@@ -1,0 +1,43 @@
+/* pingpong's private state, shared by pingpong.c (options, plan, rows) and concurrent.c (rounds,
+ * the accuracy check, the row columns). */
+#ifndef C2C_PINGPONG_H
+#define C2C_PINGPONG_H
+#include "benches/pingpong/check.h"
+#include "benches/pingpong/measure.h"
+#include "benches/pingpong/schedule.h"
+#include "harness/bench.h"
+
+struct pp_priv {
+	struct pu_pair *pair;
+	int npairs, nset;
+	int *set;
+	int modes[NMODES], nmodes;
+	char conc_req[16], mem_req[16]; /* as given: "auto", "4"; "a", "b", "1" */
+	int conc_auto, conc_n, cap;     /* cap: most pairs at once now (after any fallback) */
+	int auto_rounds;                /* rounds with --concurrent auto, for the plan */
+	struct schedule sched;
+	struct pp_setup su;
+	double tol;                     /* --check-tolerance as a fraction */
+	int *sample, nsample;           /* accuracy-check pairs (indices into pair) */
+	int *sample_slot;               /* pair -> its index in sample, or -1 */
+	double *chk_alone, *chk_conc;   /* nsample x NMODES median ns */
+	struct check_class cls[NMODES][PC_COUNT];
+	int outside[NMODES], checked, fallbacks;
+	struct pp_meas *meas;           /* npairs x NMODES: results of the round last measured */
+	int *meas_rep;                  /* the repetition each result belongs to (-1: none) */
+	int run_row_n;                  /* columns in the row when pp_run returned (counters come after) */
+	double *matrix_val;             /* --matrix: npairs x reps min_ns (NAN: not measured) */
+};
+
+/* --concurrent 1: every pair alone, no accuracy check. */
+int pp_alone_only(const struct pp_priv *p);
+int pp_state_alloc(struct pp_priv *p);
+void pp_state_free(struct pp_priv *p);
+/* The accuracy check before the first row; with auto, halve the pairs at once while a class is off. */
+int pp_check_run(struct bench_ctx *c, struct pp_priv *p, char *err);
+/* Pair k's result for mode and rep: from its round, measured now unless this repetition already did. */
+const struct pp_meas *pp_measure_pair(struct bench_ctx *c, struct pp_priv *p, int k, int mode, int rep, char *err);
+/* A row measured by another pair's round: its counter columns (added after pp_run) become NA. */
+void pp_mark_uncounted(const struct pp_priv *p, struct row *r);
+void pp_fill_row(const struct bench_ctx *c, const struct pp_priv *p, int k, int mode, const struct pp_meas *m, struct row *r);
+#endif

@@ -1,0 +1,236 @@
+/* What each task of a submission did: squeue while it is queued or running, then the task's own
+ * output (its exit line) and the result directory's metadata (complete, interrupted). */
+#include "runner/slurm.h"
+#include "harness/util.h"
+#include <stdio.h>
+#include <dirent.h>
+#include <stdlib.h>
+#include <stdarg.h>
+#include <string.h>
+
+/* snprintf that cuts long paths and stderr lines quietly: a reason is one line of bounded size. */
+static void put(char *dst, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void put(char *dst, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(dst, n, fmt, ap);
+	va_end(ap);
+}
+
+const char *task_state_name(enum task_state s)
+{
+	static const char *const name[] = { "pending", "running", "done", "failed", "interrupted", "not submitted" };
+	return name[s];
+}
+
+/* squeue's line for array task i of job: "STATE|NODE|REASON", or "" when Slurm no longer lists it. */
+static void queued(long job, int i, char *state, size_t n, char *node, size_t nn)
+{
+	char jid[32], out[8192];
+	put(jid, sizeof(jid), "%ld", job);
+	char *argv[] = { "squeue", "-h", "-r", "-j", jid, "-o", "%K|%T|%N|%r", NULL };
+	state[0] = node[0] = 0;
+	if (fleet_exec(argv, out, sizeof(out)))
+		return; /* a job Slurm has forgotten is "Invalid job id": finished */
+	for (char *l = strtok(out, "\n"); l; l = strtok(NULL, "\n")) {
+		char *f2 = strchr(l, '|');
+		if (!f2 || atoi(l) != i)
+			continue;
+		char *f3 = strchr(f2 + 1, '|');
+		put(state, n, "%.*s", f3 ? (int)(f3 - f2 - 1) : (int)strlen(f2 + 1), f2 + 1);
+		if (f3)
+			put(node, nn, "%.*s", (int)strcspn(f3 + 1, "|"), f3 + 1);
+	}
+}
+
+/* The value of key in a metadata file, written either "key: value" or "key = value". */
+static int meta_value(const char *path, const char *key, char *val, size_t n)
+{
+	FILE *f = fopen(path, "r");
+	char line[4096];
+	size_t k = strlen(key);
+	int found = 0;
+	if (!f)
+		return 0;
+	while (!found && fgets(line, sizeof(line), f)) {
+		if (strncmp(line, key, k))
+			continue;
+		char *p = line + k;
+		p += strspn(p, " \t");
+		if (*p != ':' && *p != '=')
+			continue;
+		p++;
+		p += strspn(p, " \t");
+		p[strcspn(p, "\r\n")] = 0;
+		put(val, n, "%s", p);
+		found = 1;
+	}
+	fclose(f);
+	return found;
+}
+
+/* From the task's stdout: the result directory (preset prints it) and the exit line the script adds. */
+static int task_output(const char *path, char *dir, size_t n, int *rc)
+{
+	FILE *f = fopen(path, "r");
+	char line[8192];
+	*rc = -1;
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\r\n")] = 0;
+		const char *p;
+		if (!strncmp(line, "results go to ", 14))
+			put(dir, n, "%s", line + 14);
+		else if ((p = strstr(line, "resuming preset ")) && (p = strstr(p, " in ")))
+			put(dir, n, "%.*s", (int)strcspn(p + 4, " "), p + 4);
+		else if (!strncmp(line, "c2cbench-slurm: task ", 21) && (p = strstr(line, ") exit ")))
+			*rc = atoi(p + 7);
+	}
+	fclose(f);
+	return 0;
+}
+
+/* The last lines of a file, joined by " | ", for a one-line reason. */
+static void tail_lines(const char *path, int lines, char *out, size_t n)
+{
+	FILE *f = fopen(path, "r");
+	char ring[4][256], line[4096];
+	int k = 0;
+	out[0] = 0;
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\r\n")] = 0;
+		if (line[0])
+			put(ring[k++ % 4], sizeof(ring[0]), "%s", line);
+	}
+	fclose(f);
+	size_t o = 0;
+	for (int i = k > lines ? k - lines : 0; i < k && o < n; i++)
+		o += (size_t)snprintf(out + o, n - o, "%s%s", o ? " | " : "", ring[i % 4]);
+}
+
+/* Decide a finished task's state from its exit line and its result's metadata. */
+static void finished(const struct fleet *f, int i, long job, struct task_report *r)
+{
+	char out[4400], errp[4400], meta[4200], state[64] = "", last[600], name[64];
+	int rc;
+	put(name, sizeof(name), "task-%ld-%d.out", job, i);
+	fleet_path(f, name, out, sizeof(out));
+	put(name, sizeof(name), "task-%ld-%d.err", job, i);
+	fleet_path(f, name, errp, sizeof(errp));
+	if (task_output(out, r->result_dir, sizeof(r->result_dir), &rc)) {
+		r->state = TASK_FAILED;
+		put(r->why, sizeof(r->why), "no output %s: the task never started, or DIR is not on a file system the node shares", out);
+		return;
+	}
+	put(meta, sizeof(meta), "%s/metadata.txt", r->result_dir);
+	if (r->result_dir[0])
+		meta_value(meta, "state", state, sizeof(state));
+	if (!r->node[0] && r->result_dir[0])
+		meta_value(meta, "slurm_node", r->node, sizeof(r->node));
+	tail_lines(errp, 3, last, sizeof(last));
+	if (rc == 0 && !strcmp(state, "finished")) {
+		r->state = TASK_DONE;
+		return;
+	}
+	r->state = !strcmp(state, "interrupted") ? TASK_INTERRUPTED : TASK_FAILED;
+	if (rc < 0)
+		put(r->why, sizeof(r->why), "no exit line in %s (killed: time limit, node failure or scancel)%s%s", out,
+			 last[0] ? "; stderr: " : "", last);
+	else
+		put(r->why, sizeof(r->why), "exit %d%s%s%s%s", rc, state[0] ? ", result state " : "", state,
+			 last[0] ? "; stderr: " : "", last);
+}
+
+void fleet_task_status(const struct fleet *f, int i, struct task_report *r)
+{
+	const struct fleet_task *t = &f->task[i];
+	memset(r, 0, sizeof(*r));
+	if (!t->njobs) {
+		r->state = TASK_NOT_SUBMITTED;
+		return;
+	}
+	long job = t->job[t->njobs - 1];
+	char state[64];
+	queued(job, i, state, sizeof(state), r->node, sizeof(r->node));
+	if (state[0]) {
+		r->state = !strcmp(state, "PENDING") ? TASK_PENDING : TASK_RUNNING;
+		if (strcmp(state, "PENDING") && strcmp(state, "RUNNING"))
+			put(r->why, sizeof(r->why), "Slurm state %s", state);
+		return;
+	}
+	finished(f, i, job, r);
+}
+
+/* Print one submission's tasks; return how many are not done. */
+static int status_of(const char *results, const char *id, char *err, int *bad)
+{
+	char ini[8400];
+	struct fleet f;
+	put(ini, sizeof(ini), "%s/slurm/%s/submission.ini", results, id);
+	if (fleet_load(&f, ini, err))
+		return -1;
+	*bad += fleet_print_status(&f, stdout);
+	fleet_free(&f);
+	return 0;
+}
+
+int slurm_status_main(int argc, char **argv)
+{
+	const char *dir = NULL, *id = NULL;
+	int all = 0, bad = 0;
+	char err[ERRLEN] = "";
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			printf("usage: c2cbench slurm status DIR [--id ID | --all]\n"
+			       "per task of DIR's newest submission (or of ID, or of each with --all, one after the other):\n"
+			       "pending, running, done, failed or interrupted, and why; exit 0 when every task is done\n");
+			return 0;
+		}
+		if (!strcmp(argv[i], "--all"))
+			all = 1;
+		else if (!strcmp(argv[i], "--id") && i + 1 < argc)
+			id = argv[++i];
+		else if (argv[i][0] == '-' || dir) {
+			fprintf(stderr, "c2cbench: error: slurm status: unexpected '%s'; accepted: DIR [--id ID | --all]\n", argv[i]);
+			return EXIT_BADINPUT;
+		} else
+			dir = argv[i];
+	}
+	char latest[96];
+	int count = 0;
+	if (!dir || fleet_latest(dir, latest, sizeof(latest), &count)) {
+		fprintf(stderr, "c2cbench: error: slurm status: %s%s holds no submission (no slurm/*/submission.ini)\n",
+			dir ? dir : "DIR", dir ? "" : " is needed;");
+		return EXIT_BADINPUT;
+	}
+	if (id && (strchr(id, '/') || !strcmp(id, "..") || !strcmp(id, "."))) {
+		fprintf(stderr, "c2cbench: error: --id: not a submission id\n");
+		return EXIT_BADINPUT;
+	}
+	int rc = 0;
+	if (all) { /* one submission after another, never mixed into one table */
+		char sub[8400];
+		put(sub, sizeof(sub), "%s/slurm", dir);
+		struct dirent **names;
+		int n = scandir(sub, &names, NULL, alphasort);
+		for (int i = 0; i < n; i++) {
+			if (names[i]->d_name[0] != '.' && !rc)
+				rc = status_of(dir, names[i]->d_name, err, &bad) && 0;
+			free(names[i]);
+		}
+		free(n > 0 ? names : NULL);
+	} else {
+		if (!id && count > 1)
+			printf("(%s holds %d submissions; the newest is shown: --all shows each, --id ID one)\n", dir, count);
+		rc = status_of(dir, id ? id : latest, err, &bad);
+	}
+	if (rc) {
+		fprintf(stderr, "c2cbench: error: %s\n", err);
+		return EXIT_BADINPUT;
+	}
+	return bad ? 1 : 0;
+}

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# A real two-node Slurm cluster on this machine, for the tests (shared/docs/slurm-local.md):
+#   scripts/slurm-local.sh up DIR     install what is missing, start munged, slurmctld and two slurmd
+#                                     (nodes xeon1 and epyc1, features xeon and epyc), wait until idle;
+#                                     prints the slurm.conf path (export SLURM_CONF=... to use it)
+#   scripts/slurm-local.sh down DIR   stop the daemons started by `up DIR`, by their PIDs
+# Every path is under DIR. Run as root (CI and the tests do).
+set -euo pipefail
+cmd=${1:-}; dir=${2:-}
+[ -n "$cmd" ] && [ -n "$dir" ] || { echo "usage: $0 up|down DIR" >&2; exit 2; }
+dir=$(realpath -m "$dir")
+
+down() {
+  for f in "$dir"/slurmd-*.pid "$dir"/ctld.pid; do
+    [ -f "$f" ] || continue
+    pid=$(cat "$f"); kill "$pid" 2>/dev/null || true
+    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -9 "$pid" 2>/dev/null || true
+    rm -f "$f"
+  done
+}
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+if [ "$cmd" = down ]; then down; exit 0; fi
+[ "$cmd" = up ] || { echo "usage: $0 up|down DIR" >&2; exit 2; }
+
+C2C_EXTRA_PKGS="slurmctld slurmd slurm-client munge" bash "$(dirname "$0")/deps.sh"
+[ -f /etc/munge/munge.key ] || mungekey -c >/dev/null 2>&1
+chown munge:munge /etc/munge/munge.key
+mkdir -p /run/munge && chown munge:munge /run/munge
+pgrep -x munged >/dev/null || runuser -u munge -- munged
+
+mkdir -p "$dir/state" "$dir/log"
+host=$(hostname -s)
+pc=$(free_port); p1=$(free_port); p2=$(free_port)
+cat >"$dir/slurm.conf" <<CONF
+ClusterName=c2ctest
+SlurmctldHost=$host
+SlurmctldPort=$pc
+SlurmUser=root
+AuthType=auth/munge
+StateSaveLocation=$dir/state
+SlurmdSpoolDir=$dir/spool-%n
+SlurmctldPidFile=$dir/ctld.pid
+SlurmdPidFile=$dir/slurmd-%n.pid
+SlurmctldLogFile=$dir/log/ctld.log
+SlurmdLogFile=$dir/log/slurmd-%n.log
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+SelectType=select/cons_tres
+SelectTypeParameters=CR_Core
+ReturnToService=2
+MpiDefault=none
+SchedulerParameters=bf_interval=1
+JobAcctGatherType=jobacct_gather/none
+NodeName=xeon1 NodeHostname=localhost NodeAddr=127.0.0.1 Port=$p1 CPUs=1 Feature=xeon State=UNKNOWN
+NodeName=epyc1 NodeHostname=localhost NodeAddr=127.0.0.1 Port=$p2 CPUs=1 Feature=epyc State=UNKNOWN
+PartitionName=test Nodes=ALL Default=YES MaxTime=INFINITE State=UP
+CONF
+export SLURM_CONF="$dir/slurm.conf"
+trap 'down' ERR
+slurmctld -f "$SLURM_CONF"
+slurmd -f "$SLURM_CONF" -N xeon1
+slurmd -f "$SLURM_CONF" -N epyc1
+for _ in $(seq 150); do
+  n=$(sinfo -h -N -o '%T' 2>/dev/null | grep -c '^idle' || true)
+  [ "$n" = 2 ] && { echo "$SLURM_CONF"; exit 0; }
+  sleep 0.2
+done
+echo "slurm-local: the two nodes did not become idle in 30 s (logs in $dir/log)" >&2
+down; exit 1

@@ -1,0 +1,198 @@
+/* pingpong's schedule of disjoint pairs (circle method, split by core and by --concurrent), its
+ * accuracy-check sample and verdict, the --matrix table and the h:mm:ss estimate. */
+#include "benches/pingpong/check.h"
+#include "benches/pingpong/matrix.h"
+#include "benches/pingpong/schedule.h"
+#include "harness/util.h" /* before cmocka, which defines a fail() macro */
+#include "tests/testutil.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void load(struct topo *t, const char *spec)
+{
+	char err[ERRLEN] = "";
+	assert_int_equal(topo_load(t, spec, err), 0);
+}
+
+/* Every pair of n positions in exactly one round, no position twice in a round, n-1 rounds for
+ * even n (n for odd), and a full round holds n/2 pairs. */
+static void check_circle(int n)
+{
+	int nr = circle_rounds(n);
+	int *seen = calloc((size_t)nr * (size_t)n, sizeof(int)), *per = calloc((size_t)nr, sizeof(int));
+	assert_int_equal(nr, n % 2 ? n : n - 1);
+	for (int i = 0; i < n; i++)
+		for (int j = i + 1; j < n; j++) {
+			int r = circle_round(n, i, j);
+			assert_true(r >= 0 && r < nr);
+			assert_int_equal(r, circle_round(n, j, i));
+			if (seen[r * n + i]++ || seen[r * n + j]++)
+				fail_msg("n=%d: position %d or %d twice in round %d", n, i, j, r);
+			per[r]++;
+		}
+	for (int r = 0; r < nr; r++)
+		assert_int_equal(per[r], n / 2);
+	free(seen);
+	free(per);
+}
+
+static void test_circle_method(void **state)
+{
+	(void)state;
+	for (int n = 2; n <= 70; n++)
+		check_circle(n);
+	check_circle(256);
+	check_circle(512);
+}
+
+/* All pairs of a synthetic topology scheduled with cap: every pair once, no PU and no core used by
+ * two pairs of one round, no round above cap. Returns the number of rounds. */
+static int check_schedule(const char *spec, int cap, int *most)
+{
+	struct topo t;
+	struct schedule s;
+	struct pu_pair *pair;
+	int *set, err_n;
+	char err[ERRLEN] = "";
+	load(&t, spec);
+	int n = pairs_pu_set(&t, "auto", &set, err);
+	assert_true(n >= 2);
+	int np = pairs_select(&t, set, n, "all", 1, &pair, err);
+	assert_int_equal(np, n * (n - 1) / 2);
+	assert_int_equal(schedule_build(&t, set, n, pair, np, cap, &s, err), 0);
+	int *in = calloc((size_t)np, sizeof(int)), *pu = calloc((size_t)t.npus, sizeof(int));
+	int *core = calloc((size_t)t.ncores, sizeof(int));
+	*most = 0;
+	for (int r = 0; r < s.nrounds; r++) {
+		assert_true(s.size[r] >= 1 && s.size[r] <= cap);
+		*most = s.size[r] > *most ? s.size[r] : *most;
+		for (int x = s.first[r]; x < s.first[r + 1]; x++) {
+			const struct pu_pair *p = &pair[s.member[x]];
+			int ca = topo_pu(&t, p->a)->core, cb = topo_pu(&t, p->b)->core;
+			in[s.member[x]]++;
+			assert_int_equal(s.round[s.member[x]], r);
+			if (pu[p->a] == r + 1 || pu[p->b] == r + 1)
+				fail_msg("%s: a PU of %d-%d twice in round %d", spec, p->a, p->b, r);
+			if (core[ca] == r + 1 || (ca != cb && core[cb] == r + 1))
+				fail_msg("%s: a core of %d-%d twice in round %d", spec, p->a, p->b, r);
+			pu[p->a] = pu[p->b] = core[ca] = core[cb] = r + 1;
+		}
+	}
+	for (int k = 0; k < np; k++)
+		assert_int_equal(in[k], 1);
+	err_n = s.nrounds;
+	free(in);
+	free(pu);
+	free(core);
+	free(pair);
+	free(set);
+	schedule_free(&s);
+	topo_free(&t);
+	return err_n;
+}
+
+static void test_schedule_full_matrix(void **state)
+{
+	int most;
+	(void)state;
+	/* no SMT and room for every pair: exactly the circle method, P-1 rounds of P/2 pairs */
+	assert_int_equal(check_schedule("synthetic:pack:1 core:8 pu:1", 4, &most), 7);
+	assert_int_equal(most, 4);
+	assert_int_equal(check_schedule("synthetic:pack:2 core:32 pu:1", 32, &most), 63);
+	assert_int_equal(most, 32);
+	assert_int_equal(check_schedule("synthetic:pack:2 core:5 pu:1", 5, &most), 9); /* odd: P rounds */
+	/* a cap splits the rounds: 256 PUs, 16 at once: 255 rounds of 128 pairs, 8 rounds each */
+	assert_int_equal(check_schedule("synthetic:pack:2 core:128 pu:1", 16, &most), 255 * 8);
+	assert_int_equal(most, 16);
+	/* SMT: pairs of one round on disjoint cores, so more rounds than P-1, never two pairs on a core */
+	int r = check_schedule("synthetic:pack:2 l3:2 core:4 pu:2", 8, &most);
+	assert_true(r > 31 && r <= 31 * 3);
+	r = check_schedule("synthetic:pack:2 numa:1 core:64 pu:2", 64, &most);
+	assert_true(r > 255 && r <= 255 * 3);
+	assert_int_equal(most, 64);
+	r = check_schedule("synthetic:pack:2 numa:2 core:64 pu:2", 128, &most);
+	assert_true(r > 511 && r <= 511 * 3);
+	/* cap 1 is one pair at a time */
+	assert_int_equal(check_schedule("synthetic:pack:1 core:4 pu:2", 1, &most), 28);
+}
+
+static void test_auto_cap_and_hms(void **state)
+{
+	struct topo t;
+	int *set;
+	char err[ERRLEN], hms[32];
+	(void)state;
+	load(&t, "synthetic:pack:2 numa:1 core:64 pu:2");
+	int n = pairs_pu_set(&t, "auto", &set, err);
+	assert_int_equal(schedule_auto_cap(&t, set, n), 64); /* 128 cores */
+	assert_int_equal(schedule_auto_cap(&t, set, 2), 1);  /* PUs 0,1: one core */
+	free(set);
+	topo_free(&t);
+	fmt_hms(0, hms, sizeof(hms));
+	assert_string_equal(hms, "0:00:00");
+	fmt_hms(16646, hms, sizeof(hms));
+	assert_string_equal(hms, "4:37:26");
+	fmt_hms(59.6, hms, sizeof(hms));
+	assert_string_equal(hms, "0:01:00");
+}
+
+static void test_check_sample_and_verdict(void **state)
+{
+	struct pu_pair p[10];
+	int idx[10];
+	(void)state;
+	for (int k = 0; k < 10; k++) /* classes: 6 cross-package, 3 same-llc, 1 smt */
+		p[k] = (struct pu_pair){ 0, k + 1, k < 6 ? PC_CROSS_PACKAGE : k < 9 ? PC_SAME_LLC : PC_SMT };
+	int n = check_sample(p, 10, 2, idx);
+	assert_int_equal(n, 5);
+	int per[PC_COUNT] = { 0 };
+	for (int j = 0; j < n; j++)
+		per[p[idx[j]].cls]++;
+	assert_int_equal(per[PC_CROSS_PACKAGE], 2);
+	assert_int_equal(per[PC_SAME_LLC], 2);
+	assert_int_equal(per[PC_SMT], 1);
+	assert_int_equal(idx[0], 0); /* the first of a class, then spread: 0 and 3 of 0..5 */
+	assert_int_equal(idx[1], 3);
+	enum pair_class cls[4] = { PC_SMT, PC_SMT, PC_CROSS_PACKAGE, PC_CROSS_PACKAGE };
+	double alone[4] = { 10, 20, 100, 100 }, conc[4] = { 10.1, 20.4, 110, 104 };
+	struct check_class out[PC_COUNT];
+	assert_int_equal(check_classes(cls, alone, conc, 4, 0.05, out), 1);
+	assert_int_equal(out[PC_SMT].n, 2);
+	assert_false(out[PC_SMT].outside);
+	assert_true(fabs(out[PC_SMT].ratio - 1.015) < 1e-9);
+	assert_true(fabs(out[PC_SMT].lo - 1.01) < 1e-9 && fabs(out[PC_SMT].hi - 1.02) < 1e-9);
+	assert_true(out[PC_CROSS_PACKAGE].outside); /* median 1.07 */
+	assert_int_equal(out[PC_SAME_LLC].n, 0);
+	assert_int_equal(check_classes(cls, alone, conc, 4, 0.10, out), 0);
+}
+
+static void test_matrix_file(void **state)
+{
+	int set[3] = { 4, 0, 2 };
+	struct pu_pair p[2] = { { 0, 2, PC_SMT }, { 4, 0, PC_CROSS_PACKAGE } };
+	double v[2] = { 12.5, 101 };
+	char err[ERRLEN], path[512];
+	(void)state;
+	snprintf(path, sizeof(path), "%s/m.csv", test_dir);
+	assert_int_equal(matrix_write(path, set, 3, p, v, 2, err), 0);
+	char *s = slurp(path);
+	/* OS CPU order 0, 2, 4; symmetric; the diagonal and the pair 2-4 (not measured) are empty */
+	assert_string_equal(s, ",12.50,101.00\n12.50,,\n101.00,,\n");
+	free(s);
+	snprintf(path, sizeof(path), "%s/no/such/dir/m.csv", test_dir);
+	assert_int_equal(matrix_write(path, set, 3, p, v, 2, err), -1);
+	assert_non_null(strstr(err, "--matrix"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_circle_method),
+		cmocka_unit_test(test_schedule_full_matrix),
+		cmocka_unit_test(test_auto_cap_and_hms),
+		cmocka_unit_test(test_check_sample_and_verdict),
+		cmocka_unit_test(test_matrix_file),
+	};
+	return cmocka_run_group_tests(tests, test_dir_setup, test_dir_teardown);
+}

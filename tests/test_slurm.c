@@ -1,0 +1,269 @@
+/* Fleet runs against a real Slurm cluster on this machine (scripts/slurm-local.sh: munged, slurmctld
+ * and two slurmd, nodes xeon1 and epyc1 with features xeon and epyc). No mock of any Slurm tool. */
+#include "tests/testutil.h"
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char cluster[PATH_MAX], conf[PATH_MAX + 16];
+static int have_cluster;
+
+/* Run a shell command (a fixed string of the test's own); return its exit status. */
+static int sh(const char *fmt, const char *arg)
+{
+	char cmd[PATH_MAX * 2];
+	snprintf(cmd, sizeof(cmd), fmt, arg);
+	int st = system(cmd);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+static int cluster_up(void **s)
+{
+	(void)s;
+	if (geteuid() != 0) {
+		fprintf(stderr, "test_slurm: not root: the local Slurm cluster cannot be started, tests skipped\n");
+		return 0;
+	}
+	char *d = temp_dir();
+	snprintf(cluster, sizeof(cluster), "%s", d);
+	free(d);
+	if (sh("bash scripts/slurm-local.sh up '%s' >/dev/null", cluster))
+		return -1;
+	snprintf(conf, sizeof(conf), "%s/slurm.conf", cluster);
+	setenv("SLURM_CONF", conf, 1);
+	have_cluster = 1;
+	return 0;
+}
+
+static int cluster_down(void **s)
+{
+	(void)s;
+	if (cluster[0]) {
+		sh("bash scripts/slurm-local.sh down '%s'", cluster);
+		rm_rf(cluster);
+	}
+	return 0;
+}
+
+#define NEED_CLUSTER()                    \
+	do {                                      \
+		if (!have_cluster)                \
+			skip();                   \
+	} while (0)
+
+/* The value of `key: value` in a file, or "" (a fresh static buffer per call is not needed). */
+static void meta_get(const char *path, const char *key, char *out, size_t n)
+{
+	char *t = slurp(path), pat[64];
+	out[0] = 0;
+	if (!t)
+		return;
+	snprintf(pat, sizeof(pat), "\n%s: ", key);
+	char *p = strstr(t, pat);
+	if (p)
+		snprintf(out, n, "%.*s", (int)strcspn(p + strlen(pat), "\n"), p + strlen(pat));
+	free(t);
+}
+
+/* The result directory of one label and preset in DIR (the preset names it LABEL-DATE-PRESET). */
+static int result_dir(const char *dir, const char *label, const char *preset, char *out, size_t n)
+{
+	char cmd[PATH_MAX * 2];
+	snprintf(cmd, sizeof(cmd), "ls -d '%s'/%s-*-%s 2>/dev/null | head -1", dir, label, preset);
+	FILE *p = popen(cmd, "r");
+	out[0] = 0;
+	if (p && fgets(out, (int)n, p))
+		out[strcspn(out, "\n")] = 0;
+	if (p)
+		pclose(p);
+	return out[0] ? 0 : -1;
+}
+
+/* The job id printed by submit ("submitted job array N ..."). */
+static long job_of(const char *out)
+{
+	const char *p = strstr(out, "submitted job array ");
+	return p ? strtol(p + 20, NULL, 10) : -1;
+}
+
+static void each_constraint_lands_on_its_node(void **s)
+{
+	(void)s;
+	NEED_CLUSTER();
+	struct cmd_result r;
+	char dir[PATH_MAX], res[PATH_MAX], meta[PATH_MAX + 32], v[128], rep[PATH_MAX + 8];
+	snprintf(dir, sizeof(dir), "%s/fleet-ok", test_dir);
+	run_c2c(&r, "slurm", "submit", "tests/data/fleet.ini", "--constraints", "xeon,epyc", "--results", dir, "--wait", NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "submitted job array"));
+	const char *want[][2] = { { "xeon", "xeon1" }, { "epyc", "epyc1" } };
+	for (int i = 0; i < 2; i++) {
+		char label[64];
+		snprintf(label, sizeof(label), "%s-%s", want[i][0], want[i][1]);
+		assert_int_equal(result_dir(dir, label, "fleet", res, sizeof(res)), 0);
+		snprintf(meta, sizeof(meta), "%s/metadata.txt", res);
+		meta_get(meta, "slurm_node", v, sizeof(v));
+		assert_string_equal(v, want[i][1]);
+		meta_get(meta, "slurm_constraint", v, sizeof(v));
+		assert_string_equal(v, want[i][0]);
+		meta_get(meta, "slurm_array_task_id", v, sizeof(v));
+		assert_int_equal(atoi(v), i);
+		meta_get(meta, "slurm_job_id", v, sizeof(v));
+		assert_int_equal(atol(v), job_of(r.out));
+		meta_get(meta, "label", v, sizeof(v));
+		assert_string_equal(v, label);
+		meta_get(meta, "state", v, sizeof(v));
+		assert_string_equal(v, "finished");
+	}
+	run_c2c(&r, "slurm", "status", dir, NULL);
+	assert_int_equal(r.status, 0);
+	assert_int_equal(count_lines(r.out), 3);
+	snprintf(rep, sizeof(rep), "%s/rep", test_dir);
+	run_c2c(&r, "report", dir, "-o", rep, NULL); /* DIR as it is: a directory of result directories */
+	assert_int_equal(r.status, 0);
+}
+
+/* A task cancelled while it runs (as a node crash or scancel would) is reported interrupted with its
+ * reason; the other task's results stay whole; --resume reruns only it, continuing its directory. */
+static void a_failed_task_is_reported_and_resumed(void **s)
+{
+	(void)s;
+	NEED_CLUSTER();
+	struct cmd_result r;
+	char dir[PATH_MAX], res[PATH_MAX], cmd[256], meta[PATH_MAX + 32], v[64];
+	snprintf(dir, sizeof(dir), "%s/fleet-cut", test_dir);
+	run_c2c(&r, "slurm", "submit", "tests/data/fleet-long.ini", "--constraints", "xeon,epyc", "--results", dir, NULL);
+	assert_int_equal(r.status, 0);
+	long job = job_of(r.out);
+	assert_true(job > 0);
+	for (int i = 0; i < 300 && result_dir(dir, "epyc-epyc1", "fleet-long", res, sizeof(res)); i++)
+		usleep(50000); /* task 1 has started its preset */
+	assert_int_equal(result_dir(dir, "epyc-epyc1", "fleet-long", res, sizeof(res)), 0);
+	snprintf(meta, sizeof(meta), "%s/metadata.txt", res);
+	for (int i = 0; i < 100 && !file_exists(meta); i++)
+		usleep(50000);
+	snprintf(cmd, sizeof(cmd), "scancel %ld_1", job);
+	assert_int_equal(sh("%s", cmd), 0);
+	for (int i = 0; i < 600; i++) {
+		run_c2c(&r, "slurm", "status", dir, NULL);
+		if (!strstr(r.out, "running") && !strstr(r.out, "pending"))
+			break;
+		usleep(100000);
+	}
+	assert_int_equal(r.status, 1);
+	assert_non_null(strstr(r.out, "task 0  xeon         done"));
+	if (!strstr(r.out, "task 1  epyc         interrupted") && !strstr(r.out, "task 1  epyc         failed"))
+		fail_msg("task 1 is neither interrupted nor failed:\n%s", r.out);
+	assert_non_null(strstr(r.out, "no exit line")); /* the reason: killed, not a clean exit */
+	assert_int_equal(result_dir(dir, "xeon-xeon1", "fleet-long", res, sizeof(res)), 0);
+	char csv[PATH_MAX + 16];
+	snprintf(csv, sizeof(csv), "%s/01-pb.csv", res);
+	char *before = slurp(csv);
+	assert_non_null(before);
+	run_c2c(&r, "slurm", "submit", "--results", dir, "--resume", "--wait", NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "task 1 on epyc"));
+	assert_null(strstr(r.out, "task 0 on xeon")); /* the done task is not run again */
+	assert_non_null(strstr(r.out, "task 1  epyc         done"));
+	char *after = slurp(csv);
+	assert_string_equal(before, after); /* the other task's results are whole and untouched */
+	free(before);
+	free(after);
+	assert_int_equal(result_dir(dir, "epyc-epyc1", "fleet-long", res, sizeof(res)), 0);
+	meta_get(meta, "state", v, sizeof(v));
+	assert_string_equal(v, "finished");
+}
+
+static void dry_run_is_a_valid_batch_script(void **s)
+{
+	(void)s;
+	NEED_CLUSTER();
+	struct cmd_result r;
+	char dir[PATH_MAX], script[PATH_MAX + 16];
+	snprintf(dir, sizeof(dir), "%s/fleet-dry", test_dir);
+	run_c2c(&r, "slurm", "submit", "tests/data/fleet.ini", "--constraints", "xeon,epyc", "--results", dir, "--dry-run",
+		"--sbatch-arg", "--time=5", NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "#SBATCH --array=0,1\n"));
+	assert_non_null(strstr(r.out, "#SBATCH --exclusive\n"));
+	assert_non_null(strstr(r.out, "#SBATCH --time=5\n"));
+	snprintf(script, sizeof(script), "%s/dry.sbatch", test_dir);
+	FILE *f = fopen(script, "w");
+	assert_non_null(f);
+	fputs(r.out, f);
+	fclose(f);
+	assert_int_equal(sh("sbatch --test-only '%s' 2>/dev/null", script), 0);
+	snprintf(script, sizeof(script), "%s/slurm", dir);
+	assert_false(file_exists(script)); /* a dry run submits and records nothing */
+}
+
+/* Bad input: one line, exit 2, nothing submitted. */
+static void bad_input_submits_nothing(void **s)
+{
+	(void)s;
+	NEED_CLUSTER();
+	struct cmd_result r;
+	char dir[PATH_MAX], sub[PATH_MAX + 8];
+	snprintf(dir, sizeof(dir), "%s/fleet-bad", test_dir);
+	const char *cases[][3] = {
+		{ "no-such-preset", "xeon", "no-such-preset" },
+		{ "tests/data/fleet.ini", "", "empty list" },
+		{ "tests/data/fleet.ini", "xeon,,epyc", "empty element" },
+		{ "tests/data/fleet.ini", "xeon,nosuchfeature", "Slurm refuses constraint 'nosuchfeature'" },
+		{ "tests/data/fleet.ini", "xe;on", "not a feature name" },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		run_c2c(&r, "slurm", "submit", cases[i][0], "--constraints", cases[i][1], "--results", dir, NULL);
+		assert_int_equal(r.status, 2);
+		assert_int_equal(count_lines(r.err), 1);
+		if (!strstr(r.err, cases[i][2]))
+			fail_msg("case %zu: '%s' not in: %s", i, cases[i][2], r.err);
+		snprintf(sub, sizeof(sub), "%s/slurm", dir);
+		assert_false(file_exists(sub));
+	}
+	run_c2c(&r, "slurm", "submit", "tests/data/fleet.ini", "--constraints", "xeon", "--results", "/etc/passwd/x", NULL);
+	assert_int_equal(r.status, 2);
+	assert_int_equal(count_lines(r.err), 1);
+	assert_int_equal(sh("test -z \"$(squeue -h%s)\"", ""), 0); /* no job is queued */
+}
+
+static void missing_slurm_tools_are_one_line(void **s)
+{
+	(void)s;
+	struct cmd_result r;
+	char dir[PATH_MAX], *old = getenv("PATH") ? strdup(getenv("PATH")) : NULL;
+	snprintf(dir, sizeof(dir), "%s/fleet-notools", test_dir);
+	setenv("PATH", "/nonexistent", 1);
+	run_c2c(&r, "slurm", "submit", "tests/data/fleet.ini", "--constraints", "xeon", "--results", dir, NULL);
+	if (old)
+		setenv("PATH", old, 1);
+	free(old);
+	assert_int_equal(r.status, 2);
+	assert_int_equal(count_lines(r.err), 1);
+	assert_non_null(strstr(r.err, "sbatch not found on PATH"));
+}
+
+static int setup(void **s)
+{
+	return test_dir_setup(s) || cluster_up(s);
+}
+
+static int teardown(void **s)
+{
+	cluster_down(s);
+	return test_dir_teardown(s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(missing_slurm_tools_are_one_line),
+		cmocka_unit_test(bad_input_submits_nothing),
+		cmocka_unit_test(dry_run_is_a_valid_batch_script),
+		cmocka_unit_test(each_constraint_lands_on_its_node),
+		cmocka_unit_test(a_failed_task_is_reported_and_resumed),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
