@@ -102,9 +102,10 @@ test-arm64:
 	$(MAKE) --no-print-directory -j2 CROSS=aarch64-linux-gnu check-qemu
 
 check-qemu: $(BIN) $(TESTS)
-	@printf '#!/bin/sh\nexec qemu-aarch64 %s "$$@"\n' "$(abspath $(BIN))" > $(BUILD)/c2cbench-qemu && chmod +x $(BUILD)/c2cbench-qemu
-	@C2C_BIN=$(abspath $(BUILD))/c2cbench-qemu C2C_ELF=$(abspath $(BIN)) C2C_OBJDUMP=$(OBJDUMP) C2C_UNDER_QEMU=1 \
-		C2C_TEST_RUNNER=qemu-aarch64 bash scripts/run-tests.sh $(TESTS)
+	@printf '#!/bin/sh\nexec %s %s "$$@"\n' "$$(command -v qemu-aarch64)" "$(abspath $(BIN))" > $(BUILD)/c2cbench-qemu && chmod +x $(BUILD)/c2cbench-qemu
+	@C2C_BIN=$(abspath $(BUILD))/c2cbench-qemu C2C_SELF_EXEC=$(abspath $(BUILD))/c2cbench-qemu C2C_ELF=$(abspath $(BIN)) \
+		C2C_OBJDUMP=$(OBJDUMP) C2C_UNDER_QEMU=1 \
+		C2C_TEST_RUNNER=$$(command -v qemu-aarch64) bash scripts/run-tests.sh $(TESTS)
 
 # ThreadSanitizer over the same suite (the benches' intended races are atomics, so it must stay clean).
 tsan: deps

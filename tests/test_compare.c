@@ -106,7 +106,7 @@ static void bootstrap_interval(void **state)
 	assert_int_equal(boot_ratio_ci(c, 1, d, 5, &lo, &hi), -1);
 }
 
-static const char *hdr = "schema_version,bench,layout,rep,offset,policy,placement,writers,readers,mem_node,work_ns,drain_us,writer_ns_per_op,reader_ns_per_op,host,na_reason\n";
+static const char *hdr = "schema_version,bench,layout,rep,offset,policy,atomics,placement,writers,readers,mem_node,work_ns,drain_us,writer_ns_per_op,reader_ns_per_op,host,na_reason\n";
 
 static char *write_csv(const char *name, int schema, const char *host, const double *w, int n, const char *layout2)
 {
@@ -116,9 +116,9 @@ static char *write_csv(const char *name, int schema, const char *host, const dou
 	assert_non_null(f);
 	fputs(hdr, f);
 	for (int i = 0; i < n; i++)
-		fprintf(f, "%d,pending-bit,shared,%d,32,rmw,same-socket,1,1,0,0,0,%g,NA,%s,reader_ns_per_op: not measured here\n", schema, i, w[i], host);
+		fprintf(f, "%d,pending-bit,shared,%d,32,rmw,lock,same-socket,1,1,0,0,0,%g,NA,%s,reader_ns_per_op: not measured here\n", schema, i, w[i], host);
 	if (layout2)
-		fprintf(f, "%d,pending-bit,%s,0,64,rmw,same-socket,1,1,0,0,0,5,5,%s,\n", schema, layout2, host);
+		fprintf(f, "%d,pending-bit,%s,0,64,rmw,lock,same-socket,1,1,0,0,0,5,5,%s,\n", schema, layout2, host);
 	fclose(f);
 	return path;
 }
@@ -147,12 +147,12 @@ static void compare_known_table(void **state)
 	run_c2c(&r, "compare", pa, pb, "--csv", NULL);
 	if (r.status)
 		fail_msg("%s", r.err);
-	const char *l = line_of(r.out, "layout=shared;offset=32;policy=rmw;placement=same-socket;writers=1;readers=1;mem_node=0;work_ns=0;drain_us=0,writer_ns_per_op,");
+	const char *l = line_of(r.out, "layout=shared;offset=32;policy=rmw;atomics=lock;placement=same-socket;writers=1;readers=1;mem_node=0;work_ns=0;drain_us=0,writer_ns_per_op,");
 	assert_non_null(l);
 	/* medians 3 and 8, ratio 8/3, U = 0 (no A above B), exact p = 2/252 */
 	assert_non_null(strstr(l, ",writer_ns_per_op,5,3,5,8,2.66667,"));
 	assert_non_null(strstr(l, ",0,0.00793651,exact,**,"));
-	l = line_of(r.out, "shared;offset=32;policy=rmw;placement=same-socket;writers=1;readers=1;mem_node=0;work_ns=0;drain_us=0,reader_ns_per_op,");
+	l = line_of(r.out, "shared;offset=32;policy=rmw;atomics=lock;placement=same-socket;writers=1;readers=1;mem_node=0;work_ns=0;drain_us=0,reader_ns_per_op,");
 	assert_non_null(strstr(l, ",reader_ns_per_op,0,NA,0,NA,NA,NA,NA,NA,NA,NA,,")); /* NA stays NA */
 	l = line_of(r.out, "layout=padded");
 	assert_non_null(l);
