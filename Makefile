@@ -41,7 +41,7 @@ LIBSRC := $(filter-out cli/main.c,$(SRC))
 OBJ := $(SRC:%.c=$(BUILD)/%.o)
 LIBOBJ := $(LIBSRC:%.c=$(BUILD)/%.o)
 TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
-TESTLIB := $(BUILD)/tests/testutil.o
+TESTLIB := $(BUILD)/tests/testutil.o $(BUILD)/tests/report_util.o
 
 .SECONDARY:
 .PHONY: .FORCE all fuzz tsan valgrind deps run test asan bench disasm install clean check-tests test-arm64 check-qemu
@@ -135,6 +135,7 @@ bench: deps
 	$(MAKE) --no-print-directory $(BIN) $(BUILD)/pingpong_ref $(BUILD)/bare_load
 	bash scripts/bench.sh ./$(BIN) $(BUILD)/bare_load
 	bash scripts/bench-pingpong.sh ./$(BIN) $(BUILD)/pingpong_ref
+	bash scripts/bench-compare.sh ./$(BIN)
 
 # The hot loops as compiled: writers must hold a lock-prefixed RMW, readers plain loads only.
 disasm: $(BIN)

@@ -10,7 +10,7 @@ static void *xrealloc(void *p, size_t n)
 {
 	p = realloc(p, n ? n : 1);
 	if (!p)
-		abort(); /* out of memory is not a user error */
+		out_of_memory(0); /* one line, exit 1: not a core dump */
 	return p;
 }
 

@@ -61,7 +61,7 @@ static int add_file(struct results *r, const char *path, int in_dir, char *err)
 	}
 	r->t = realloc(r->t, (size_t)(r->n + 1) * sizeof(struct table));
 	if (!r->t)
-		abort();
+		out_of_memory(0);
 	r->t[r->n++] = t;
 	return 0;
 }
@@ -120,7 +120,7 @@ static int add_path(struct results *r, const char *path, int depth, char *err)
 			continue;
 		names = realloc(names, (size_t)(n + 1) * sizeof(char *));
 		if (!names)
-			abort();
+			out_of_memory(0);
 		names[n++] = xstrdup(e->d_name);
 	}
 	closedir(d);

@@ -1,6 +1,65 @@
-/* The `compare` subcommand: its entry in the command table; the work is in analysis/compare.c. */
-#include "cli/commands.h"
+/* `c2cbench compare A B`: options and exit statuses; the work is in analysis/compare.c. */
 #include "analysis/compare.h"
+#include "cli/commands.h"
+#include "harness/cmdargs.h"
+#include "harness/util.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
-static const struct command compare_cmd = { "compare", "compare A B", "join two results on configuration: medians, ratio, 95% CI, Mann-Whitney p", compare_main };
+static const struct opt_spec compare_opts[] = {
+	{ "csv", OPT_FLAG, NULL, NULL, "CSV on stdout: one row per configuration and metric, the configuration in its columns, label, host and CPU model of each side", NULL, NULL },
+	{ "json", OPT_FLAG, NULL, NULL, "JSON on stdout: the same rows, each side's machines, the geometric means", NULL, NULL },
+	{ "metric", OPT_TEXT, NULL, "COL,...", "metric columns to compare (default: each bench's summary and chart columns)", NULL, NULL },
+	{ 0 },
+};
+
+static void usage(void)
+{
+	printf("usage: c2cbench compare A B [options]\n"
+	       "A and B: result CSV files or result directories; B is compared with A (the baseline).\n"
+	       "Rows are joined on their full configuration (bench, variant, every configuration column, the\n"
+	       "requested duration and warm-up); only valid rows count. Exit status 2: bad input, an unknown\n"
+	       "metric, no configuration in common; 1: the output could not be written.\n");
+	opts_help(stdout, compare_opts);
+}
+
+static int compare_main(int argc, char **argv)
+{
+	const struct opt_spec *tables[] = { compare_opts, NULL };
+	struct opts o;
+	struct cmp c = { 0 };
+	char err[ERRLEN] = "", **argcopy = NULL;
+	int rc = opts_parse_mixed(&o, tables, argc, argv, &argcopy, err), out = 0;
+	if (rc && !strcmp(err, "help")) {
+		usage();
+		opts_free(&o);
+		free(argcopy);
+		return 0;
+	}
+	if (!rc && o.nargs != 2)
+		rc = err_set(err, "compare needs two inputs A and B (CSV files or result directories), got %d", o.nargs);
+	if (!rc && opt_flag(&o, "csv") && opt_flag(&o, "json"))
+		rc = err_set(err, "--csv and --json cannot both be given; accepted: one output format");
+	if (!rc)
+		rc = cmp_run(&c, o.args[0], o.args[1], opt_str(&o, "metric"), err);
+	if (!rc) {
+		errno = 0;
+		out = opt_flag(&o, "csv") ? cmp_print_csv(stdout, &c) : opt_flag(&o, "json") ? cmp_print_json(stdout, &c) : cmp_print_text(stdout, &c);
+		if (out)
+			snprintf(err, ERRLEN, "cannot write the output: %s", errno ? strerror(errno) : "write error");
+		else if (c.small && (opt_flag(&o, "csv") || opt_flag(&o, "json")))
+			fprintf(stderr, "c2cbench: warning: %d line(s) have fewer than %d valid repetitions on a side: the U test cannot reach significance below that; their verdict says so\n",
+				c.small, CMP_MIN_REPS);
+	}
+	cmp_free(&c);
+	opts_free(&o);
+	free(argcopy);
+	if (rc || out)
+		fprintf(stderr, "c2cbench: error: %s\n", err);
+	return rc ? EXIT_BADINPUT : out ? 1 : 0;
+}
+
+static const struct command compare_cmd = { "compare", "compare A B", "join two results on their full configuration: medians, ratio B/A with 95% CI, U-test p, verdict", compare_main };
 COMMAND_REGISTER(compare_cmd)

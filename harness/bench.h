@@ -10,7 +10,7 @@
 #include "harness/topo.h"
 #include <stdint.h>
 
-#define SCHEMA_VERSION 2
+#define SCHEMA_VERSION 3
 #define VARIANTS_MAX 256     /* variants a user lists or sweeps (layouts, offsets) */
 #define CONFIGS_MAX 262144   /* variants one run may hold (pingpong: pairs x modes) */
 #define SUMMARY_MAX 8        /* summary columns per bench */
@@ -46,6 +46,8 @@ struct bench_view {
 	const char *variant_prefix;    /* rows whose variant starts with this (NULL: all rows not taken by
 	                                * an earlier view of the bench) */
 	const struct view_metric *metrics; /* { 0 }-terminated */
+	const char *implied_cols;      /* comma list of config columns the variant sets (a layout's offset):
+	                                * left out of the chart key, so they do not split a chart */
 	/* VIEW_LINES: x is the sum of these comma-listed numeric columns ("offset", "writers,readers"),
 	 * labelled "a+b" when several; lines per variant unless the variant names the x (x_is_variant). */
 	const char *x_cols;
@@ -79,7 +81,7 @@ struct bench_ctx {
 enum bench_flags {
 	BENCH_PLACED = 1, /* takes --placement and --mem-node */
 	BENCH_PU_SET = 2, /* takes --placement auto|cpus:LIST as the set of PUs it places itself on */
-	BENCH_MEM_NODE = 4, /* takes --mem-node and reads it itself (pingpong: a|b|N) */
+	BENCH_MEM_NODE = 8, /* takes --mem-node and reads it itself (pingpong: a|b|N) */
 };
 
 struct bench {
@@ -106,6 +108,8 @@ struct bench {
 	const struct bench_view *views;
 	/* Variants in the order a person compares them, baseline first (NULL-terminated; NULL: as run). */
 	const char *const *variant_order;
+	/* Optional line printed under the summary's changes: the figures the bench reproduces (a seed's). */
+	const char *summary_note;
 };
 
 void bench_register(const struct bench *b);

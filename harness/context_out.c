@@ -4,7 +4,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -117,7 +119,7 @@ int context_write_meta(const struct context *c, const char *path, char *err)
 	meta_body(f, c);
 	/* until the run ends and says otherwise: a run killed outright (SIGKILL, a second Ctrl-C) stays "running" */
 	fprintf(f, "\n[run]\nstatus = running\n");
-	if (fclose(f)) {
+	if (ferror(f) | fclose(f)) { /* a write that failed early (a full disk) is an error too */
 		unlink(path);
 		return err_set(err, "cannot write metadata file '%s': %s", path, strerror(errno));
 	}
@@ -129,10 +131,18 @@ int context_meta_status(const struct context *c, const char *path, const char *s
 	char tmp[1200], num[32], ended[32];
 	time_t now = time(NULL);
 	struct tm tm;
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	FILE *f = fopen(tmp, "w");
-	if (!f)
-		return err_set(err, "cannot update metadata file '%s': %s", path, strerror(errno));
+	/* A fresh name of our own (mkstemp, O_EXCL): a NAME.meta.tmp of the user's is never opened or renamed. */
+	snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path);
+	int fd = mkstemp(tmp);
+	FILE *f = fd >= 0 && !fchmod(fd, 0644) ? fdopen(fd, "w") : NULL;
+	if (!f) {
+		int e = errno;
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp);
+		}
+		return err_set(err, "cannot update metadata file '%s': %s", path, strerror(e));
+	}
 	meta_body(f, c);
 	fprintf(f, "\n[run]\n");
 	put(f, "status", status);
@@ -142,7 +152,7 @@ int context_meta_status(const struct context *c, const char *path, const char *s
 	put(f, "ended", ended);
 	if (reason && *reason)
 		put(f, "reason", reason);
-	if (fclose(f) || rename(tmp, path)) { /* the old file stays whole if the new one cannot be had */
+	if (ferror(f) | fclose(f) || rename(tmp, path)) { /* the old file stays whole if the new one cannot be had */
 		int e = errno;
 		unlink(tmp);
 		return err_set(err, "cannot update metadata file '%s': %s", path, strerror(e));

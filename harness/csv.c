@@ -29,14 +29,30 @@ size_t csv_field(const char *in, char *out, size_t n)
 	return k;
 }
 
+/* A FIFO with no reader would block open() with no word: say that the run waits for one. A signal
+ * (Ctrl-C) ends the wait with EINTR, since the handlers are installed without SA_RESTART. */
+static int open_fifo(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0 && errno == ENXIO) {
+		fprintf(stderr, "c2cbench: note: --out %s is a FIFO with no reader yet: waiting for one to open it (Ctrl-C to stop)\n", path);
+		fd = open(path, O_WRONLY | O_CLOEXEC);
+	} else if (fd >= 0)
+		fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK); /* rows are written whole, blocking */
+	return fd;
+}
+
 int csv_open(struct csv *c, const char *path, char *err)
 {
 	struct stat st;
 	memset(c, 0, sizeof(*c));
 	/* A device or pipe (/dev/stdout, /dev/full) is written as is; a regular file must be new. */
 	int existing_special = !stat(path, &st) && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
-	c->fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC | (existing_special ? 0 : O_CREAT | O_EXCL), 0644);
+	c->fd = S_ISFIFO(st.st_mode) && existing_special ? open_fifo(path)
+							 : open(path, O_WRONLY | O_APPEND | O_CLOEXEC | (existing_special ? 0 : O_CREAT | O_EXCL), 0644);
 	if (c->fd < 0) {
+		if (errno == EINTR)
+			return err_set(err, "--out: '%s': interrupted while waiting for a reader of the FIFO; nothing was measured", path);
 		if (errno == EEXIST)
 			return err_set(err, "--out: '%s' already exists; accepted: a new file (results are never overwritten)", path);
 		return err_set(err, "--out: cannot create '%s': %s; accepted: a writable path in an existing directory", path, strerror(errno));
@@ -74,14 +90,14 @@ static char *join(char *const *fields, int n, size_t *len)
 	size_t cap = 256, k = 0;
 	char *buf = malloc(cap);
 	if (!buf)
-		abort();
+		out_of_memory(0);
 	for (int i = 0; i < n; i++) {
 		size_t need = 2 * strlen(fields[i]) + 4;
 		if (k + need + 2 > cap) {
 			cap = (k + need + 2) * 2;
 			buf = realloc(buf, cap);
 			if (!buf)
-				abort();
+				out_of_memory(0);
 		}
 		if (i)
 			buf[k++] = ',';

@@ -41,7 +41,7 @@ void bench_variant(struct bench_ctx *c, const char *name, long param)
 		c->var_cap = c->var_cap ? 2 * c->var_cap : 16;
 		c->var = realloc(c->var, (size_t)c->var_cap * sizeof(*c->var));
 		if (!c->var)
-			abort();
+			out_of_memory(0);
 	}
 	snprintf(c->var[c->nvar].name, sizeof(c->var[0].name), "%s", name);
 	c->var[c->nvar++].param = param;
@@ -197,6 +197,19 @@ static int mark_meta(const struct bench_ctx *c, const char *meta, long rows, int
 				   sig ? why : rc ? err : NULL, cerr);
 }
 
+/* What an out-of-memory exit removes: the run's CSV and .meta while they hold no row (util.c). */
+static const struct csv *oom_out;
+static const char *oom_meta;
+
+static void remove_empty_outputs(void)
+{
+	if (oom_out && oom_out->created && !oom_out->rows && oom_out->path) {
+		unlink(oom_out->path);
+		if (oom_meta && oom_meta[0])
+			unlink(oom_meta);
+	}
+}
+
 #define DRY_RUN_VARIANTS 1000 /* variants the dry run names (pingpong on 256 PUs has 65,280) */
 
 static void print_dry_run(const struct bench_ctx *c)
@@ -259,6 +272,7 @@ int bench_main(const struct bench *b, int argc, char **argv)
 		c->seed = (now_ns() ^ (uint64_t)getpid()) | 1;
 	context_collect(&c->ctx, &topo);
 
+	signals_install(); /* from here INT, TERM, HUP, PIPE or XFSZ stops the run cleanly, not the process */
 	if (context_set_label(&c->ctx, opt_str(&o, "label"), err))
 		rc = EXIT_BADINPUT;
 	else if (b->prepare(c, err))
@@ -282,8 +296,10 @@ int bench_main(const struct bench *b, int argc, char **argv)
 			unlink(out.path);
 		csv_close(&out, path);
 	} else {
+		oom_out = &out;
+		oom_meta = meta;
+		oom_cleanup(remove_empty_outputs);
 		context_warn(&c->ctx, stderr);
-		signals_install();
 		c->out_path = out.path;
 		if (run_all(c, ctr, &out, err))
 			rc = 1;
@@ -297,6 +313,7 @@ int bench_main(const struct bench *b, int argc, char **argv)
 		char cerr[ERRLEN], *made = out.rows || !out.created ? NULL : xstrdup(out.path);
 		long rows = out.rows;
 		c->out_path = NULL; /* freed by csv_close */
+		oom_cleanup(NULL);
 		if (csv_close(&out, cerr) && !rc) {
 			snprintf(err, ERRLEN, "%s", cerr);
 			rc = 1;
@@ -311,6 +328,8 @@ int bench_main(const struct bench *b, int argc, char **argv)
 		}
 		free(made);
 	}
+	if (rc && signals_pending() && rc < 128) /* stopped before measuring (a FIFO wait): the signal's status */
+		rc = 128 + signals_pending();
 	if (rc)
 		fprintf(stderr, "c2cbench: error: %s\n", err);
 	if (b->cleanup)

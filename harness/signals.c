@@ -16,8 +16,11 @@ static void on_signal(int sig)
 	if (child > 0) /* `kill PID` reaches only this process: the child run must stop the same way */
 		kill(child, sig);
 	int first = 0;
-	if (!__atomic_compare_exchange_n(&stop_signal, &first, sig, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+	if (!__atomic_compare_exchange_n(&stop_signal, &first, sig, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
+		if (sig == SIGPIPE || sig == SIGXFSZ)
+			return; /* every further write raises these again: only a person's second signal quits now */
 		_exit(128 + sig);
+	}
 	static const char msg[] = "\nc2cbench: interrupted: finishing the rows already measured (again to quit now)\n";
 	ssize_t w = write(2, msg, sizeof(msg) - 1);
 	(void)w;
@@ -29,8 +32,11 @@ void signals_install(void)
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+	/* A closed terminal (HUP), a reader gone (PIPE: `| head`) and a file-size limit (XFSZ: the write
+	 * then fails with EFBIG and is cut back) stop the run like SIGTERM: whole rows, marked interrupted. */
+	const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGXFSZ };
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
 }
 
 void signals_forward(pid_t pid)

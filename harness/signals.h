@@ -1,12 +1,14 @@
-/* SIGINT/SIGTERM: stop measuring, keep every whole row already written, leave no partial row. */
+/* SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGXFSZ: stop measuring, keep every whole row already written,
+ * leave no partial row. */
 #ifndef C2C_SIGNALS_H
 #define C2C_SIGNALS_H
 #include <stdint.h>
 #include <sys/types.h>
 
-/* First SIGINT/SIGTERM asks the run to stop; a second one exits at once (status 128+signal). */
+/* The first of these signals asks the run to stop; a second INT, TERM or HUP exits at once (status
+ * 128+first signal); PIPE and XFSZ repeat on every write and never quit at once. */
 void signals_install(void);
-/* Pass SIGINT/SIGTERM on to this child (0: to none); one already received is passed at once. */
+/* Pass these signals on to this child (0: to none); one already received is passed at once. */
 void signals_forward(pid_t pid);
 /* The signal that asked to stop, or 0. */
 int signals_pending(void);

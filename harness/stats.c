@@ -1,4 +1,5 @@
 #include "harness/stats.h"
+#include "harness/util.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +17,7 @@ struct stats stats_of(const double *v, size_t n)
 		return s;
 	double *c = malloc(n * sizeof(*c));
 	if (!c)
-		abort();
+		out_of_memory(0);
 	memcpy(c, v, n * sizeof(*c));
 	qsort(c, n, sizeof(*c), cmp_double);
 	s.n = n;

@@ -1,4 +1,5 @@
 #include "harness/summary.h"
+#include "harness/compare_stats.h"
 #include "harness/counters/counters.h"
 #include "harness/stats.h"
 #include <stdio.h>
@@ -36,7 +37,7 @@ static int group_add(struct groups *g, const char *label, int var)
 		g->label = realloc(g->label, (size_t)g->cap * sizeof(*g->label));
 		g->first_var = realloc(g->first_var, (size_t)g->cap * sizeof(*g->first_var));
 		if (!g->label || !g->first_var)
-			abort();
+			out_of_memory(0);
 	}
 	g->label[g->n] = xstrdup(label);
 	g->first_var[g->n] = var;
@@ -147,6 +148,52 @@ static void flag_configs(const struct bench_ctx *c, struct kept *kp, int nk, dou
 	printf("%s\n", bad ? ")" : "");
 }
 
+/* One variant's per-repetition values of metric m (kp sorted by group and rep): what the U-test ranks. */
+static int rep_values(const struct kept *kp, int n, int m, double *per_rep, double *tmp)
+{
+	return (int)group_stats(kp, n, m, per_rep, tmp).n;
+}
+
+/* Change of each variant against the baseline, per metric: the ratio of medians as a change with its
+ * bootstrap 95% CI and the two-sided Mann-Whitney p over repetitions (as compare computes them). */
+static void print_changes(const struct bench_ctx *c, const struct kept *kp, const int *start, const int *order,
+			  const struct groups *g, int width)
+{
+	int nm = nmetrics(c->b);
+	double *a = xcalloc((size_t)c->reps + 1, sizeof(double)), *b = xcalloc((size_t)c->reps + 1, sizeof(double));
+	double *tmp = xcalloc((size_t)start[g->n] + 1, sizeof(double));
+	printf("\nchange against '%s': ratio of medians - 1, [95%% bootstrap CI], p = two-sided Mann-Whitney U over repetitions\n",
+	       g->label[order[0]]);
+	for (int oi = 1; oi < g->n; oi++) {
+		int gi = order[oi], g0 = order[0];
+		printf("%-*s", width, g->label[gi]);
+		for (int k = 0; k < nm && k < SUMMARY_PER_TABLE; k++) {
+			int na = rep_values(kp + start[g0], start[g0 + 1] - start[g0], k, a, tmp);
+			int nb = rep_values(kp + start[gi], start[gi + 1] - start[gi], k, b, tmp);
+			struct stats sa = stats_of(a, (size_t)na), sb = stats_of(b, (size_t)nb);
+			double lo, hi, u, p;
+			int exact;
+			char cell[96];
+			if (!na || !nb || sa.median == 0) {
+				snprintf(cell, sizeof(cell), "%s: NA", c->b->summary[k]);
+			} else if (boot_ratio_ci(a, (size_t)na, b, (size_t)nb, &lo, &hi)) {
+				snprintf(cell, sizeof(cell), "%s %+.2f%% (CI NA: n<2)", c->b->summary[k], 100 * (sb.median / sa.median - 1));
+			} else {
+				mann_whitney(a, (size_t)na, b, (size_t)nb, &u, &p, &exact);
+				snprintf(cell, sizeof(cell), "%s %+.2f%% [%+.2f, %+.2f] p=%.3g", c->b->summary[k],
+					 100 * (sb.median / sa.median - 1), 100 * (lo - 1), 100 * (hi - 1), p);
+			}
+			printf("  %-44s", cell);
+		}
+		printf("\n");
+	}
+	if (c->b->summary_note)
+		printf("%s\n", c->b->summary_note);
+	free(a);
+	free(b);
+	free(tmp);
+}
+
 static void print_summary(const struct bench_ctx *c, struct kept *kp, int nk, const struct groups *g)
 {
 	const char *const *m = c->b->summary;
@@ -211,6 +258,8 @@ static void print_summary(const struct bench_ctx *c, struct kept *kp, int nk, co
 	}
 	if (flagged)
 		printf("! CV above %g%% (--cv-warn): treat that median with care\n", 100 * thr);
+	if (!c->b->summary_by && g->n > 1)
+		print_changes(c, kp, start, order, g, width);
 	if (c->b->summary_by)
 		flag_configs(c, kp, nk, thr);
 	free(per_rep);

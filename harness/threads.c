@@ -6,11 +6,54 @@
 #include <stdlib.h>
 #include <string.h>
 
+void gate_init(struct gate *g, unsigned n)
+{
+	memset(g, 0, sizeof(*g));
+	pthread_mutex_init(&g->mu, NULL);
+	pthread_cond_init(&g->cv, NULL);
+	g->need = n;
+}
+
+int gate_wait(struct gate *g)
+{
+	pthread_mutex_lock(&g->mu);
+	unsigned gen = g->gen;
+	if (!g->off && ++g->arrived == g->need) { /* the last one in opens this round for all */
+		g->arrived = 0;
+		g->gen++;
+		pthread_cond_broadcast(&g->cv);
+	}
+	while (!g->off && gen == g->gen)
+		pthread_cond_wait(&g->cv, &g->mu);
+	int rc = gen == g->gen ? -1 : 0;
+	pthread_mutex_unlock(&g->mu);
+	return rc;
+}
+
+void gate_off(struct gate *g)
+{
+	pthread_mutex_lock(&g->mu);
+	g->off = 1;
+	pthread_cond_broadcast(&g->cv);
+	pthread_mutex_unlock(&g->mu);
+}
+
+void gate_destroy(struct gate *g)
+{
+	pthread_cond_destroy(&g->cv);
+	pthread_mutex_destroy(&g->mu);
+}
+
+int thread_start_error(int e, const char *what, char *err)
+{
+	return err_set(err, "cannot create %s: %s (thread or memory limit: ulimit -u, ulimit -v); nothing was measured", what, strerror(e));
+}
+
 struct thr *thr_alloc(int n)
 {
 	struct thr *t = aligned_alloc(C2C_BLOCK, sizeof(struct thr) * (size_t)(n ? n : 1));
 	if (!t)
-		abort();
+		out_of_memory(0);
 	memset(t, 0, sizeof(struct thr) * (size_t)(n ? n : 1));
 	return t;
 }
@@ -74,8 +117,8 @@ static void *thread_main(void *p)
 		snprintf(t->bind_err, sizeof(t->bind_err), "counter setup failed on CPU %d", t->want_cpu);
 		ok = 0;
 	}
-	pthread_barrier_wait(&c->start);
-	pthread_barrier_wait(&c->start); /* second wait: main has checked every binding */
+	if (gate_wait(&c->start) || gate_wait(&c->start)) /* second wait: main has checked every binding */
+		ok = 0; /* called off: a thread could not be created */
 	if (ok && run_phase(c) != PHASE_STOP)
 		c->body(t, c->arg);
 	if (ok && h && h->thread_fini)
@@ -89,7 +132,7 @@ int threads_run(const struct topo *topo, const struct plan *p, struct thr *thr, 
 	struct runctl *c = aligned_alloc(C2C_BLOCK, sizeof(*c));
 	int started = 0, rc = 0;
 	if (!c)
-		abort();
+		out_of_memory(0);
 	memset(c, 0, sizeof(*c));
 	c->topo = topo;
 	c->body = body;
@@ -102,36 +145,38 @@ int threads_run(const struct topo *topo, const struct plan *p, struct thr *thr, 
 			free(c);
 			return err_set(err, "cannot run the planned threads: %s", why);
 		}
-	pthread_barrier_init(&c->start, NULL, (unsigned)p->n + 1);
+	gate_init(&c->start, (unsigned)p->n + 1);
 	for (int i = 0; i < p->n; i++) {
 		thr[i].role = p->slot[i].role;
 		thr[i].idx = p->slot[i].idx;
 		thr[i].want_cpu = p->slot[i].os;
 		thr[i].got_cpu = thr[i].got_cpu_end = -1;
 		thr[i].ctl = c;
-		if (pthread_create(&thr[i].tid, NULL, thread_main, &thr[i])) {
-			rc = err_set(err, "cannot create thread %d: %s", i, strerror(errno));
+		int e = pthread_create(&thr[i].tid, NULL, thread_main, &thr[i]);
+		if (e) {
+			char what[64];
+			snprintf(what, sizeof(what), "thread %d of %d", i + 1, p->n);
+			rc = thread_start_error(e, what, err);
 			break;
 		}
 		started++;
 	}
-	if (started < p->n) { /* the barrier can never fill: unwind by hand */
+	if (started < p->n) { /* the gate can never fill: call it off, the started threads return */
 		__atomic_store_n(&c->phase, PHASE_STOP, __ATOMIC_RELEASE);
-		for (int i = 0; i < started; i++)
-			pthread_cancel(thr[i].tid);
+		gate_off(&c->start);
 		for (int i = 0; i < started; i++)
 			pthread_join(thr[i].tid, NULL);
-		pthread_barrier_destroy(&c->start);
+		gate_destroy(&c->start);
 		free(c);
 		return rc;
 	}
-	pthread_barrier_wait(&c->start);
+	gate_wait(&c->start);
 	for (int i = 0; i < p->n && !rc; i++)
 		if (thr[i].bind_err[0])
 			rc = err_set(err, "%s", thr[i].bind_err);
 	if (rc)
 		__atomic_store_n(&c->phase, PHASE_STOP, __ATOMIC_RELEASE);
-	pthread_barrier_wait(&c->start);
+	gate_wait(&c->start);
 	if (!rc) {
 		int stopped = sleep_or_stop((uint64_t)(warmup_s * 1e9));
 		__atomic_store_n(&c->phase, PHASE_MEASURE, __ATOMIC_RELEASE);
@@ -146,7 +191,7 @@ int threads_run(const struct topo *topo, const struct plan *p, struct thr *thr, 
 		if (thr[i].got_cpu_end >= 0 && thr[i].got_cpu_end != thr[i].want_cpu)
 			rc = err_set(err, "thread bound to CPU %d ended on CPU %d, no row for it%s%s", thr[i].want_cpu, thr[i].got_cpu_end,
 				     cpu_unusable(SYSFS_CPU, thr[i].want_cpu, why, sizeof(why)) ? ": " : "", why);
-	pthread_barrier_destroy(&c->start);
+	gate_destroy(&c->start);
 	free(c);
 	return rc;
 }

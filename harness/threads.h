@@ -33,9 +33,25 @@ struct thr {
 	pthread_t tid;
 } C2C_ALIGNED;
 
+/* A start barrier that can be called off: if a thread cannot be created, the ones already waiting
+ * are released (gate_wait returns -1) instead of waiting forever for one that will never come. */
+struct gate {
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	unsigned need, arrived, gen;
+	int off;
+};
+void gate_init(struct gate *g, unsigned n);
+/* Wait until n threads arrived (0; reusable), or until the gate is called off (-1). */
+int gate_wait(struct gate *g);
+void gate_off(struct gate *g);
+void gate_destroy(struct gate *g);
+/* pthread_create's failure as one line naming what could not start (it returns the error, not errno). */
+int thread_start_error(int e, const char *what, char *err);
+
 struct runctl {
 	C2C_ALIGNED volatile int phase; /* read every batch by every thread: alone on its block */
-	C2C_ALIGNED pthread_barrier_t start;
+	C2C_ALIGNED struct gate start;
 	C2C_ALIGNED const struct topo *topo;
 	void (*body)(struct thr *t, void *arg);
 	void *arg;

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int err_set(char *err, const char *fmt, ...)
 {
@@ -36,11 +37,31 @@ void sleep_ns(uint64_t ns)
 		;
 }
 
+/* Out of memory: one line and exit 1 (not abort's core dump); the run removes what it created. */
+static void (*on_oom)(void);
+
+void oom_cleanup(void (*fn)(void))
+{
+	on_oom = fn;
+}
+
+void out_of_memory(size_t bytes)
+{
+	char msg[120];
+	int n = bytes ? snprintf(msg, sizeof(msg), "c2cbench: error: out of memory (allocating %zu bytes; see ulimit -v)\n", bytes)
+		      : snprintf(msg, sizeof(msg), "c2cbench: error: out of memory (see ulimit -v)\n");
+	if (on_oom)
+		on_oom();
+	ssize_t w = write(2, msg, n > 0 && (size_t)n < sizeof(msg) ? (size_t)n : 0); /* no stdio: it may need memory */
+	(void)w;
+	_exit(1);
+}
+
 char *xstrdup(const char *s)
 {
 	char *p = strdup(s ? s : "");
 	if (!p)
-		abort();
+		out_of_memory(strlen(s ? s : "") + 1);
 	return p;
 }
 
@@ -48,6 +69,6 @@ void *xcalloc(size_t n, size_t size)
 {
 	void *p = calloc(n ? n : 1, size ? size : 1);
 	if (!p)
-		abort();
+		out_of_memory((n ? n : 1) * (size ? size : 1));
 	return p;
 }

@@ -34,7 +34,11 @@ void sleep_ns(uint64_t ns);
 /* Strict number parsing (parse_long, parse_double): harness/parse.h, one grammar for every input. */
 #include "harness/parse.h"
 
-/* Duplicate a string or abort: out-of-memory is not a user error. */
+/* Duplicate a string or allocate, or exit 1 with one line (out_of_memory): never a NULL to crash on. */
 char *xstrdup(const char *s);
 void *xcalloc(size_t n, size_t size);
+/* The one-line out-of-memory exit, for allocations that cannot use xcalloc (aligned_alloc, realloc). */
+void out_of_memory(size_t bytes) __attribute__((noreturn));
+/* What to remove before that exit (the run's empty CSV and .meta); called once, from out_of_memory. */
+void oom_cleanup(void (*fn)(void));
 #endif

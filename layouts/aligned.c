@@ -13,6 +13,6 @@ static_assert(offsetof(struct vmalloc_aligned, vmap_nodes) / 128 == 0, "same 128
 static const struct layout aligned = {
 	"aligned", "work on its own 64-byte line, pointer on the adjacent line (the kernel fix)",
 	sizeof(struct vmalloc_aligned), _Alignof(struct vmalloc_aligned),
-	offsetof(struct vmalloc_aligned, drain_vmap_work), offsetof(struct vmalloc_aligned, vmap_nodes),
+	offsetof(struct vmalloc_aligned, drain_vmap_work), offsetof(struct vmalloc_aligned, vmap_nodes), NULL, NULL,
 };
 LAYOUT_REGISTER(aligned)

@@ -11,7 +11,16 @@ struct layout {
 	size_t align;    /* _Alignof the struct */
 	size_t work_off; /* offsetof the work item (its pending word) */
 	size_t meta_off; /* offsetof the read-mostly metadata pointer */
+	/* Layouts of two separate globals (section): where the linker put them; NULL for the struct
+	 * layouts, whose fields sit at work_off and meta_off of an object the bench allocates. */
+	struct work_struct *global_work;
+	struct vmap_node **global_meta;
 };
+
+/* The work item and the pointer for layout l: in obj (struct layouts) or the globals (section). */
+void layout_place(const struct layout *l, char *obj, struct work_struct **work, struct vmap_node ***meta);
+/* Bytes from the work item to the pointer as placed (negative when the pointer comes first). */
+long layout_distance(const struct layout *l);
 
 void layout_register(const struct layout *l);
 const struct layout *layout_find(const char *name);

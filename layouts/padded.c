@@ -11,6 +11,6 @@ static_assert(offsetof(struct vmalloc_padded, vmap_nodes) == 128, "pointer 128 b
 static const struct layout padded = {
 	"padded", "pointer 128 bytes from the work: separate 128-byte blocks (folly, crossbeam)",
 	sizeof(struct vmalloc_padded), _Alignof(struct vmalloc_padded),
-	offsetof(struct vmalloc_padded, drain_vmap_work), offsetof(struct vmalloc_padded, vmap_nodes),
+	offsetof(struct vmalloc_padded, drain_vmap_work), offsetof(struct vmalloc_padded, vmap_nodes), NULL, NULL,
 };
 LAYOUT_REGISTER(padded)

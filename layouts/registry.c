@@ -1,6 +1,7 @@
 /* The layout registry: layouts/ files register themselves; the harness lists and finds them. */
 #include "layouts/layout.h"
 #include "harness/registry.h"
+#include <stdint.h>
 #include <string.h>
 
 static const char *layout_name(const void *l)
@@ -8,12 +9,28 @@ static const char *layout_name(const void *l)
 	return ((const struct layout *)l)->name;
 }
 
-/* The order users expect to read: the bug first, then by growing distance. */
+/* The order users expect to read: the bug first, then by growing distance; layouts of globals (whose
+ * distance the linker picks) after the structs. */
 static int by_distance(const void *a, const void *b)
 {
 	const struct layout *x = a, *y = b;
-	long dx = (long)x->meta_off - (long)x->work_off, dy = (long)y->meta_off - (long)y->work_off;
+	if (!x->global_work != !y->global_work)
+		return x->global_work ? 1 : -1;
+	long dx = layout_distance(x), dy = layout_distance(y);
 	return dx != dy ? (dx > dy) - (dx < dy) : strcmp(x->name, y->name);
+}
+
+void layout_place(const struct layout *l, char *obj, struct work_struct **work, struct vmap_node ***meta)
+{
+	*work = l->global_work ? l->global_work : (struct work_struct *)(obj + l->work_off);
+	*meta = l->global_meta ? l->global_meta : (struct vmap_node **)(obj + l->meta_off);
+}
+
+long layout_distance(const struct layout *l)
+{
+	if (l->global_work)
+		return (long)((intptr_t)l->global_meta - (intptr_t)l->global_work);
+	return (long)l->meta_off - (long)l->work_off;
 }
 
 static struct reg layouts = { .name = layout_name, .order = by_distance };

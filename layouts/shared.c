@@ -13,6 +13,6 @@ static_assert(offsetof(struct vmalloc_shared, vmap_nodes) / 64 == 0, "both in on
 static const struct layout shared = {
 	"shared", "work at +0, pointer at +32: one 64-byte line (the bug)",
 	sizeof(struct vmalloc_shared), _Alignof(struct vmalloc_shared),
-	offsetof(struct vmalloc_shared, drain_vmap_work), offsetof(struct vmalloc_shared, vmap_nodes),
+	offsetof(struct vmalloc_shared, drain_vmap_work), offsetof(struct vmalloc_shared, vmap_nodes), NULL, NULL,
 };
 LAYOUT_REGISTER(shared)

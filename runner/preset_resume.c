@@ -37,7 +37,7 @@ static char *read_all(const char *path)
 		if (n == cap) {
 			t = realloc(t, 2 * cap + 1);
 			if (!t)
-				abort();
+				out_of_memory(0);
 			cap *= 2;
 		}
 	}
@@ -109,7 +109,7 @@ void resume_label(const char *dir, struct context *ctx)
 	snprintf(path, sizeof(path), "%s/metadata.txt", dir);
 	char *m = read_all(path);
 	if (m && meta_get(m, "label", v, sizeof(v)) && strlen(v) < sizeof(ctx->label))
-		snprintf(ctx->label, sizeof(ctx->label), "%s", v);
+		memcpy(ctx->label, v, strlen(v) + 1); /* length checked: snprintf's truncation warning broke make asan */
 	free(m);
 }
 

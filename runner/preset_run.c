@@ -276,16 +276,32 @@ static int make_run_dir(const char *results, const struct context *ctx, const ch
 	return err_set(err, "--results: too many run directories named %s/%s-%s-%s*", results, ctx->label, stamp, preset);
 }
 
+static int meta_failed; /* metadata.txt could not be written once: the preset's exit status says so */
+
+/* One line per failed metadata.txt write (a full disk); the preset goes on and exits 1 at the end. */
+static void metadata_failed(const char *path, int e)
+{
+	fprintf(stderr, "c2cbench: error: cannot write %s: %s\n", path, strerror(e));
+	meta_failed = 1;
+}
+
 /* metadata.txt: what ran, where, with which build; rewritten whole (tmp + rename) after each run. */
 static void write_metadata(const char *dir, const struct preset *p, const struct planned *pl, const struct context *ctx,
 			   const struct resumed *rs, const char *state)
 {
 	char tmp[PATH_MAX + 32], fin[PATH_MAX + 32], a[2048];
-	snprintf(tmp, sizeof(tmp), "%s/.metadata.txt.tmp", dir);
+	snprintf(tmp, sizeof(tmp), "%s/.metadata.txt.XXXXXX", dir); /* a name of our own: mkstemp, O_EXCL */
 	snprintf(fin, sizeof(fin), "%s/metadata.txt", dir);
-	FILE *f = fopen(tmp, "w");
-	if (!f)
+	int fd = mkstemp(tmp);
+	FILE *f = fd >= 0 && !fchmod(fd, 0644) ? fdopen(fd, "w") : NULL;
+	if (!f) {
+		metadata_failed(fin, errno);
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp);
+		}
 		return;
+	}
 	fprintf(f, "c2cbench_version: %s\nc2cbench_rev: %s\nschema_version: %d\nbinary: %s\n", C2C_VERSION, ctx->git_rev, SCHEMA_VERSION, self_exe());
 	fprintf(f, "preset: %s\npreset_file: %s\nstate: %s\nstarted: %s\n", p->name, p->path, state, rs->started);
 	if (rs->resumed[0])
@@ -314,8 +330,10 @@ static void write_metadata(const char *dir, const struct preset *p, const struct
 	fprintf(f, "preset_text:\n%s", p->text);
 	if (p->text[0] && p->text[strlen(p->text) - 1] != '\n')
 		fputc('\n', f);
-	fclose(f);
-	rename(tmp, fin);
+	if (ferror(f) | fclose(f) || rename(tmp, fin)) { /* the previous metadata.txt stays whole */
+		metadata_failed(fin, errno);
+		unlink(tmp);
+	}
 }
 
 static long csv_rows(const char *path)
@@ -391,6 +409,8 @@ static int run_all(struct console *c, const struct preset *p, struct planned *pl
 	for (int k = 0; k < p->n; k++)
 		n += !pl[k].skip;
 	for (int k = 0; k < p->n && !sig; k++) {
+		if ((sig = signals_pending())) /* stopped between runs (a reader gone, a hang-up): start no more */
+			break;
 		if (pl[k].skip)
 			continue;
 		i++;
@@ -545,11 +565,14 @@ int preset_main(int argc, char **argv)
 	con.log = fopen(logp, opt_str(&o, "resume") ? "a" : "w");
 	if (opt_str(&o, "resume"))
 		say(&con, stdout, "resuming preset %s in %s (started %s)\n", p.name, dir, rs.started);
+	signals_install(); /* before the first write to stdout: `| head` (SIGPIPE) must not leave "planned" behind */
 	write_metadata(dir, &p, pl, &ctx, &rs, opt_str(&o, "resume") ? "running" : "planned");
 	double total = print_plan(&con, &p, pl, "this machine");
 	say(&con, stdout, "results go to %s\n", dir);
-	signals_install();
+	fflush(stdout); /* a reader that is gone shows now (SIGPIPE), before any run starts */
 	rc = run_all(&con, &p, pl, dir, &ctx, &rs, total);
+	if (meta_failed && !signals_pending() && rc == 0)
+		rc = 1; /* metadata.txt could not be written: the directory does not say what it holds */
 	if (con.log)
 		fclose(con.log);
 out:

@@ -30,3 +30,12 @@ rp=$(median "$tmp/pb.csv" padded reader_ns_per_op)
 echo
 echo "expected here: reader shared/aligned >= 2 -> measured $(ratio "$rs" "$ra")"
 awk -v h="$rp" -v b="$bare_ns" 'BEGIN { printf "harness cost: padded reader %.4f ns/op vs bare loop %.4f ns/op: %+.1f%% (target < 3%%)\n", h, b, 100 * (h - b) / b }'
+
+# vmalloc: the seed's own measure, ns per alloc/free cycle per layout, each layout's change against
+# shared with its CI and U-test p (the run's summary), beside the seed's figures.
+vreps=${BENCH_VMALLOC_REPS:-9}
+echo
+echo "== vmalloc: 2 workers + the drain worker, $vreps reps x ${dur}s, layouts in shuffled order =="
+"$bin" run vmalloc --reps "$vreps" --duration "$dur" --out "$tmp/vm.csv" | sed -n '/^change against/,/^beside/p'
+echo "workers on a CPU: $(median "$tmp/vm.csv" shared worker_on_cpu_pct)% of their window (median, shared; well below 100: the machine is too busy for this comparison)"
+echo "expected here: shared slower than aligned by a few percent (p < 0.05), not 3-5x; on 16+ workers over two sockets, toward the seed's 5-13%"

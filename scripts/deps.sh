@@ -3,7 +3,9 @@
 # Run as root (CI and `make run`/`make test` call it); as a normal user it prints the command instead.
 set -euo pipefail
 pkgs=(build-essential pkg-config libhwloc-dev hwloc libnuma-dev libpapi-dev papi-tools
-      libpfm4-dev libcmocka-dev libinih-dev gnuplot-nox binutils)
+      libpfm4-dev libcmocka-dev libinih-dev gnuplot-nox binutils
+      jq time   # jq: the compare test parses --json back; time: make bench measures compare's memory
+      chromium)  # chromium: the report test loads report.html headless
 [ "${C2C_EXTRA_PKGS:-}" ] && pkgs+=(${C2C_EXTRA_PKGS})
 missing=()
 for p in "${pkgs[@]}"; do

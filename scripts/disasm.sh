@@ -12,8 +12,8 @@ $od -d --no-show-raw-insn "$bin" | awk '
 echo
 for f in $($od -t "$bin" | awk '$NF ~ /_batch$/ { print $NF }' | sort -u); do
   d=$($od -d --no-show-raw-insn "$bin" --disassemble="$f")
-  printf '%-28s lock:%s ldsetal:%s ldaxr/stlxr:%s/%s calls:%s\n' "$f" \
+  printf '%-28s lock:%s ldsetal:%s ldaxr/stlxr:%s/%s call/clock/syscall:%s\n' "$f" \
     "$(grep -c 'lock ' <<<"$d" || true)" "$(grep -c 'ldsetal' <<<"$d" || true)" \
     "$(grep -c 'ldaxr' <<<"$d" || true)" "$(grep -c 'stlxr' <<<"$d" || true)" \
-    "$(grep -cE '\s(call|bl|blr)\s' <<<"$d" || true)"
+    "$(grep -cE '\s(call|bl|blr|rdtsc|syscall|svc)\s' <<<"$d" || true)"
 done

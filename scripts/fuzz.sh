@@ -8,10 +8,11 @@ secs=${FUZZ_SECONDS:-60}
 export LSAN_OPTIONS=suppressions=$PWD/scripts/lsan.supp:print_suppressions=0
 mkdir -p build/fuzz/findings
 status=0
-for src in tests/fuzz/fuzz_*.c; do
+# FUZZ_TARGET=NAME runs that target only (e.g. FUZZ_TARGET=report FUZZ_SECONDS=600 make fuzz)
+for src in tests/fuzz/fuzz_${FUZZ_TARGET:-*}.c; do
   name=$(basename "$src" .c); target=${name#fuzz_}
   bin=build/fuzz/$name
-  clang -std=gnu11 -g -O1 -Iharness -Ilayouts -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+  clang -std=gnu11 -g -O1 -I. -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
     -o "$bin" "$src" $FUZZ_OBJS $FUZZ_LIBS
   corpus=build/fuzz/corpus-$target; mkdir -p "$corpus"
   cp -n tests/fuzz/corpus/$target/* "$corpus"/ 2>/dev/null || true

@@ -38,4 +38,11 @@ out=${1:-presets/two-socket.ini}
       done
     done
   done
+  echo
+  echo "; vmalloc (seed 003's own experiment): 16 test_vmalloc workers spread over both packages, as the seed ran."
+  echo "[vmalloc-16-workers]"
+  echo "bench = vmalloc"
+  echo "layout = shared,aligned,padded,section"
+  echo "placement = spread"
+  echo "threads = 16"
 } > "$out"

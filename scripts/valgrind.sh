@@ -8,7 +8,7 @@ status=0
 for b in $("$bin" list | awk '$1 == "bench" { print $2 }'); do
   var=VALGRIND_ARGS_${b//-/_}
   case $b in   # a short run of each bench, in the options that bench takes
-    pingpong) short=(--samples 3 --round-trips 2 --preheat-ms 0) ;;
+    pingpong) short=(--samples 3 --round-trips 2 --preheat-ms 0 --concurrent auto --lines 2) ;;
     shepherd) short=(--duration 3 --warmup 0.1 --cpus 2) ;;
     refill) short=(--duration 0.2 --warmup 0.01 --attempts 20000) ;;
     *) short=(--duration 0.05 --warmup 0.01) ;;

@@ -1,5 +1,5 @@
 /* compare: the CSV reader, the statistics (known U, exact p, bootstrap), the joined table, refusals. */
-#include "analysis/compare_stats.h"
+#include "harness/compare_stats.h"
 #include "analysis/csvread.h"
 #include "harness/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
 #include "tests/testutil.h"
@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 
 static void reader_rfc4180(void **state)
@@ -104,106 +105,289 @@ static void bootstrap_interval(void **state)
 	assert_int_equal(boot_ratio_ci(c, 5, d, 5, &lo2, &hi2), 0);
 	assert_true(lo == lo2 && hi == hi2); /* fixed seed: reproducible */
 	assert_int_equal(boot_ratio_ci(c, 1, d, 5, &lo, &hi), -1);
+	assert_true(fabs(lo - 18.0 / 11) < 1e-9 && fabs(hi - 20.0 / 9) < 1e-9); /* the exact law's 2.5% and 97.5% points */
 }
 
-static const char *hdr = "schema_version,bench,layout,rep,offset,policy,atomics,placement,writers,readers,mem_node,work_ns,drain_us,writer_ns_per_op,reader_ns_per_op,host,na_reason\n";
-
-static char *write_csv(const char *name, int schema, const char *host, const double *w, int n, const char *layout2)
+/* Every resample of x (n^n of them, n <= 4) and its median, weighted equally: the bootstrap by brute force. */
+static int all_medians(const double *x, int n, double *out)
 {
-	static char path[512];
-	snprintf(path, sizeof(path), "%s/%s", test_dir, name);
-	FILE *f = fopen(path, "w");
-	assert_non_null(f);
-	fputs(hdr, f);
+	int total = 1, m = 0;
 	for (int i = 0; i < n; i++)
-		fprintf(f, "%d,pending-bit,shared,%d,32,rmw,lock,same-socket,1,1,0,0,0,%g,NA,%s,reader_ns_per_op: not measured here\n", schema, i, w[i], host);
-	if (layout2)
-		fprintf(f, "%d,pending-bit,%s,0,64,rmw,lock,same-socket,1,1,0,0,0,5,5,%s,\n", schema, layout2, host);
-	fclose(f);
-	return path;
+		total *= n;
+	for (int code = 0; code < total; code++) {
+		double v[4];
+		for (int i = 0, c = code; i < n; i++, c /= n)
+			v[i] = x[c % n];
+		for (int i = 1; i < n; i++) /* insertion sort */
+			for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
+				double t = v[j];
+				v[j] = v[j - 1];
+				v[j - 1] = t;
+			}
+		out[m++] = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	}
+	return m;
 }
 
-/* The CSV output line for configuration layout=shared and a metric. */
-static const char *line_of(const char *out, const char *needle)
+static int cmp_d(const void *x, const void *y)
 {
-	static char line[2048];
+	double a = *(const double *)x, b = *(const double *)y;
+	return (a > b) - (a < b);
+}
+
+static void bootstrap_exact_is_brute_force(void **state)
+{
+	(void)state;
+	const double a3[] = { 3, 5, 4 }, b4[] = { 9, 7, 12, 8 }, a4[] = { 2, 2, 3, 7 }, b3[] = { 1, 6, 4 };
+	const double *as[] = { a3, a4 }, *bs[] = { b4, b3 };
+	int na[] = { 3, 4 }, nb[] = { 4, 3 };
+	for (int t = 0; t < 2; t++) {
+		double *ma = malloc(256 * sizeof(double)), *mb = malloc(256 * sizeof(double));
+		int ka = all_medians(as[t], na[t], ma), kb = all_medians(bs[t], nb[t], mb), n = 0;
+		double *r = malloc((size_t)ka * (size_t)kb * sizeof(double)), lo, hi;
+		for (int i = 0; i < ka; i++)
+			for (int j = 0; j < kb; j++)
+				r[n++] = mb[j] / ma[i];
+		qsort(r, (size_t)n, sizeof(double), cmp_d);
+		/* the percentile points as the resampling version takes them, over all n equally likely pairs */
+		double want_lo = r[(int)(0.025 * n)], want_hi = r[(int)ceil(0.975 * n) - 1];
+		assert_int_equal(boot_ratio_ci(as[t], (size_t)na[t], bs[t], (size_t)nb[t], &lo, &hi), 0);
+		if (fabs(lo - want_lo) > 1e-9 || fabs(hi - want_hi) > 1e-9)
+			fail_msg("case %d: exact [%g, %g], brute force [%g, %g]", t, lo, hi, want_lo, want_hi);
+		free(ma);
+		free(mb);
+		free(r);
+	}
+}
+
+#define HDR "schema_version,bench,layout,rep,offset,policy,atomics,placement,writers,readers,mem_node,work_ns,drain_us,duration_requested_s,warmup_requested_s,writer_ns_per_op,reader_ns_per_op,label,host,cpu_model,valid,na_reason\n"
+
+/* A pending-bit CSV: n repetitions of layout shared (and of aligned when w2), given writer values. */
+static const char *write_csv(const char *name, const char *label, const char *host, const char *cpu, const char *dur,
+			     const double *w, int n, const double *w2)
+{
+	static char path[4][512];
+	static int k;
+	k = (k + 1) % 4;
+	snprintf(path[k], sizeof(path[k]), "%s/%s", test_dir, name);
+	FILE *f = fopen(path[k], "w");
+	assert_non_null(f);
+	fputs(HDR, f);
+	for (int i = 0; i < n; i++) {
+		fprintf(f, "2,pending-bit,shared,%d,32,rmw,lock,same-socket,1,1,0,0,0,%s,0.2,%g,NA,%s,%s,%s,yes,reader_ns_per_op: not measured here\n", i, dur, w[i], label, host, cpu);
+		if (w2)
+			fprintf(f, "2,pending-bit,aligned,%d,64,rmw,lock,same-socket,1,1,0,0,0,%s,0.2,%g,NA,%s,%s,%s,yes,\n", i, dur, w2[i], label, host, cpu);
+	}
+	fprintf(f, "2,pending-bit,shared,%d,32,rmw,lock,same-socket,1,1,0,0,0,%s,0.2,1000,NA,%s,%s,%s,no,\n", n, dur, label, host, cpu); /* invalid */
+	fclose(f);
+	return path[k];
+}
+
+/* The line of text holding all the needles (NULL: none). */
+static const char *line_with(const char *out, const char *n1, const char *n2)
+{
+	static char line[4096];
 	for (const char *p = out; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
-		size_t l = strcspn(p, "\n");
-		snprintf(line, sizeof(line), "%.*s", (int)l, p);
-		if (strstr(line, needle))
+		snprintf(line, sizeof(line), "%.*s", (int)strcspn(p, "\n"), p);
+		if (strstr(line, n1) && (!n2 || strstr(line, n2)))
 			return line;
 	}
 	return NULL;
 }
 
-static void compare_known_table(void **state)
+static const double base[] = { 10, 11, 9, 10.5, 9.5 }, half[] = { 5, 5.5, 4.5, 5.25, 4.75 }, same[] = { 10.2, 9.8, 10.1, 9.9, 10 };
+
+static void verdicts_in_words(void **state)
 {
 	(void)state;
-	double a[] = { 5, 1, 4, 2, 3 }, b[] = { 10, 6, 8, 9, 7 };
-	char pa[512], pb[512];
 	struct cmd_result r;
-	snprintf(pa, sizeof(pa), "%s", write_csv("a.csv", 1, "\"machine, one\"", a, 5, "padded"));
-	snprintf(pb, sizeof(pb), "%s", write_csv("b.csv", 1, "two", b, 5, NULL));
-	run_c2c(&r, "compare", pa, pb, "--csv", NULL);
+	char a[512], b[512];
+	snprintf(a, sizeof(a), "%s", write_csv("a.csv", "xeon-a", "h1", "Intel Xeon", "1", base, 5, base));
+	snprintf(b, sizeof(b), "%s", write_csv("b.csv", "epyc-b", "h2", "AMD EPYC", "1", half, 5, same));
+	run_c2c(&r, "compare", a, b, NULL);
 	if (r.status)
 		fail_msg("%s", r.err);
-	const char *l = line_of(r.out, "layout=shared;offset=32;policy=rmw;atomics=lock;placement=same-socket;writers=1;readers=1;mem_node=0;work_ns=0;drain_us=0,writer_ns_per_op,");
+	/* the baseline variant first, then aligned: the bench's declared order, not the alphabet */
+	const char *sh = strstr(r.out, "pending-bit shared"), *al = strstr(r.out, "pending-bit aligned");
+	assert_true(sh && al && sh < al);
+	const char *l = line_with(r.out, "pending-bit shared", "writer_ns_per_op");
 	assert_non_null(l);
-	/* medians 3 and 8, ratio 8/3, U = 0 (no A above B), exact p = 2/252 */
-	assert_non_null(strstr(l, ",writer_ns_per_op,5,3,5,8,2.66667,"));
-	assert_non_null(strstr(l, ",0,0.00793651,exact,**,"));
-	l = line_of(r.out, "shared;offset=32;policy=rmw;atomics=lock;placement=same-socket;writers=1;readers=1;mem_node=0;work_ns=0;drain_us=0,reader_ns_per_op,");
-	assert_non_null(strstr(l, ",reader_ns_per_op,0,NA,0,NA,NA,NA,NA,NA,NA,NA,,")); /* NA stays NA */
-	l = line_of(r.out, "layout=padded");
+	assert_non_null(strstr(l, "5 of 6")); /* 5 valid values of 6 rows: the invalid row left out */
+	assert_non_null(strstr(l, "0.500"));
+	assert_non_null(strstr(l, "B faster by 2.00x [")); /* lower is better for ns: B is faster */
+	l = line_with(r.out, "pending-bit aligned", "writer_ns_per_op");
+	assert_non_null(strstr(l, "no significant change"));
+	assert_non_null(strstr(r.out, "A: ") && strstr(r.out, "xeon-a (host h1, Intel Xeon)"));
+	assert_non_null(strstr(r.out, "epyc-b (host h2, AMD EPYC)"));
+	assert_non_null(strstr(r.out, "pending-bit writer_ns_per_op: 0.707 over 2 configuration(s): B faster by 1.41x on average"));
+	l = line_with(r.out, "reader_ns_per_op", NULL);
 	assert_non_null(l);
-	assert_true(l[strlen(l) - 1] == 'A'); /* only_in = A */
-	run_c2c(&r, "compare", pa, pb, NULL);
+	assert_non_null(strstr(l, "NA: no valid value in A or B"));
+	/* B slower: the words turn round */
+	run_c2c(&r, "compare", b, a, NULL);
+	assert_non_null(strstr(line_with(r.out, "pending-bit shared", "writer_ns_per_op"), "B slower by 2.00x ["));
+}
+
+static void small_n_gets_no_verdict(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	char a[512], b[512];
+	const double a2[] = { 10, 10.1 }, b2[] = { 20, 20.2 };
+	snprintf(a, sizeof(a), "%s", write_csv("a2.csv", "m1", "h1", "c", "1", a2, 2, NULL));
+	snprintf(b, sizeof(b), "%s", write_csv("b2.csv", "m2", "h2", "c", "1", b2, 2, NULL));
+	run_c2c(&r, "compare", a, b, NULL);
 	assert_int_equal(r.status, 0);
-	assert_non_null(strstr(r.out, "only in A (1 configuration(s), not compared):"));
-	assert_non_null(strstr(r.out, "machine(s): machine, one"));
-	assert_non_null(strstr(r.out, "2.667"));
+	const char *l = line_with(r.out, "writer_ns_per_op", "[");
+	assert_non_null(l);
+	assert_non_null(strstr(l, "(n<5)"));          /* the interval says it rests on too few repetitions */
+	assert_non_null(strstr(l, "too few repetitions (A 2, B 2; fewer than 5): no verdict, the U test cannot reach significance (smallest p 0.333)"));
+	assert_null(strstr(l, "faster"));
+	assert_non_null(strstr(r.out, "fewer than 5 valid repetitions on a side: the U test cannot reach significance below that"));
+	run_c2c(&r, "compare", a, b, "--csv", NULL);
+	assert_non_null(strstr(r.err, "fewer than 5 valid repetitions")); /* machine output stays clean, the warning on stderr */
+	assert_non_null(strstr(r.out, ",no,\"too few repetitions (A 2, B 2;"));
 }
 
-static void compare_refuses_other_schema(void **state)
+static void errors_list_what_is_available(void **state)
 {
 	(void)state;
-	double a[] = { 1, 2 };
-	char pa[512], pb[512];
 	struct cmd_result r;
-	snprintf(pa, sizeof(pa), "%s", write_csv("s1.csv", 1, "h", a, 2, NULL));
-	snprintf(pb, sizeof(pb), "%s", write_csv("s2.csv", 2, "h", a, 2, NULL));
-	run_c2c(&r, "compare", pa, pb, NULL);
+	char a[512], b[512], p[512];
+	snprintf(a, sizeof(a), "%s", write_csv("e1.csv", "m1", "h1", "c", "1", base, 5, NULL));
+	snprintf(b, sizeof(b), "%s", write_csv("e2.csv", "m2", "h2", "c", "1.5", base, 5, NULL));
+	run_c2c(&r, "compare", a, a, "--metric", "writer_ns_per_op,bogus", NULL);
 	assert_int_equal(r.status, 2);
 	assert_int_equal(count_lines(r.err), 1);
-	assert_non_null(strstr(r.err, "has schema_version 1 but B"));
-	assert_non_null(strstr(r.err, "has schema_version 2; rows of different schema versions cannot be joined"));
+	assert_non_null(strstr(r.err, "--metric bogus: no input has this column; accepted: pending-bit: writer_ns_per_op,reader_ns_per_op"));
 	assert_int_equal(r.out[0], 0);
-}
-
-static void compare_bad_input(void **state)
-{
-	(void)state;
-	char p[512];
-	struct cmd_result r;
-	snprintf(p, sizeof(p), "%s/broken.csv", test_dir);
-	FILE *f = fopen(p, "w");
-	assert_non_null(f);
-	fprintf(f, "%s1,pending-bit,\"shared,0\n", hdr);
-	fclose(f);
-	run_c2c(&r, "compare", p, p, NULL);
+	/* a duration difference: no configuration in common, and the message says where they differ */
+	run_c2c(&r, "compare", a, b, NULL);
 	assert_int_equal(r.status, 2);
 	assert_int_equal(count_lines(r.err), 1);
-	assert_non_null(strstr(r.err, "broken.csv:2: a quoted field is not closed"));
-	run_c2c(&r, "compare", p, NULL);
+	assert_non_null(strstr(r.err, "no configuration in common"));
+	assert_non_null(strstr(r.err, "holds pending-bit (1 configuration)"));
+	assert_non_null(strstr(r.err, "differ in duration_requested_s (A 1, B 1.5)"));
+	/* another bench altogether */
+	snprintf(p, sizeof(p), "%s/pp.csv", test_dir);
+	FILE *f = fopen(p, "w");
+	fputs("schema_version,bench,config,rep,cpu_a,cpu_b,class,mode,samples,round_trips,preheat_ms,one_way_ns,label,host,cpu_model\n"
+	      "2,pingpong,0-1-cas,0,0,1,smt,cas,10,100,1,40,m1,h1,c\n", f);
+	fclose(f);
+	run_c2c(&r, "compare", a, p, NULL);
+	assert_int_equal(r.status, 2);
+	assert_non_null(strstr(r.err, "holds pending-bit (1 configuration)"));
+	assert_non_null(strstr(r.err, "holds pingpong (1 configuration)"));
+	/* one label, two machines */
+	snprintf(b, sizeof(b), "%s", write_csv("e3.csv", "m1", "other-host", "c", "1", base, 5, NULL));
+	run_c2c(&r, "compare", a, b, NULL);
+	assert_int_equal(r.status, 2);
+	assert_non_null(strstr(r.err, "label 'm1' names two machines"));
+	run_c2c(&r, "compare", a, b, "--csv", "--json", NULL);
+	assert_int_equal(r.status, 2);
+	run_c2c(&r, "compare", a, NULL);
 	assert_int_equal(r.status, 2);
 	assert_non_null(strstr(r.err, "compare needs two inputs"));
-	snprintf(p, sizeof(p), "%s/other.csv", test_dir);
-	f = fopen(p, "w");
-	fprintf(f, "x,y,z,w\n1,2,3,4\n");
+}
+
+/* Field c of CSV row r by column name. */
+static const char *cell(const struct table *t, long r, const char *col)
+{
+	const char *v = table_get(t, r, col);
+	if (!v)
+		fail_msg("no column %s", col);
+	return v;
+}
+
+static void csv_and_json_parse_back(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	char a[512], b[512], out[600], err[ERRLEN];
+	snprintf(a, sizeof(a), "%s", write_csv("ja.csv", "xeon-a", "h1", "\"Intel(R) Xeon(R), 2 GHz\"", "1", base, 5, base));
+	snprintf(b, sizeof(b), "%s", write_csv("jb.csv", "epyc-b", "h2", "\"AMD \"\"EPYC\"\"\"", "1", half, 5, same));
+	run_c2c(&r, "compare", a, b, "--csv", NULL);
+	assert_int_equal(r.status, 0);
+	struct table t;
+	if (table_parse(&t, "out.csv", r.out, strlen(r.out), err))
+		fail_msg("%s", err);
+	assert_int_equal(t.nrows, 4); /* 2 configurations x 2 metrics */
+	assert_string_equal(cell(&t, 0, "bench"), "pending-bit");
+	assert_string_equal(cell(&t, 0, "layout"), "shared");
+	assert_string_equal(cell(&t, 0, "offset"), "32");
+	assert_string_equal(cell(&t, 0, "duration_requested_s"), "1");
+	assert_string_equal(cell(&t, 0, "metric"), "writer_ns_per_op");
+	assert_string_equal(cell(&t, 0, "label_a"), "xeon-a");
+	assert_string_equal(cell(&t, 0, "cpu_model_a"), "Intel(R) Xeon(R), 2 GHz");
+	assert_string_equal(cell(&t, 0, "label_b"), "epyc-b");
+	assert_string_equal(cell(&t, 0, "host_b"), "h2");
+	assert_string_equal(cell(&t, 0, "cpu_model_b"), "AMD \"EPYC\"");
+	assert_string_equal(cell(&t, 0, "median_a"), "10");
+	assert_string_equal(cell(&t, 0, "median_b"), "5");
+	assert_string_equal(cell(&t, 0, "ratio"), "0.5");
+	assert_string_equal(cell(&t, 0, "n_a"), "5");
+	assert_string_equal(cell(&t, 0, "rows_a"), "6");
+	assert_string_equal(cell(&t, 0, "p_value"), "0.00793651"); /* exact: 2 / C(10, 5) */
+	assert_string_equal(cell(&t, 0, "significant"), "yes");
+	assert_string_equal(cell(&t, 2, "layout"), "aligned");
+	assert_string_equal(cell(&t, 1, "median_a"), "NA");
+	table_free(&t);
+	/* JSON: parsed by jq, a real JSON parser */
+	run_c2c(&r, "compare", a, b, "--json", NULL);
+	assert_int_equal(r.status, 0);
+	snprintf(out, sizeof(out), "%s/out.json", test_dir);
+	FILE *f = fopen(out, "w");
+	fputs(r.out, f);
 	fclose(f);
-	run_c2c(&r, "compare", p, p, NULL);
-	assert_int_equal(r.status, 2);
-	assert_non_null(strstr(r.err, "not a c2cbench result CSV"));
+	char cmd[1400], got[512] = "";
+	snprintf(cmd, sizeof(cmd), "jq -r '[.lines[0].config.layout, .lines[0].config.duration_requested_s, .lines[0].metric, .lines[0].label_a, "
+		 ".lines[0].cpu_model_b, (.lines[0].ratio|tostring), (.lines[1].median_a|tostring), .lines[0].verdict, (.lines|length|tostring), "
+		 ".b.machines[0].label, (.geomean[0].configurations|tostring)] | join(\"|\")' %s", out);
+	FILE *p = popen(cmd, "r");
+	assert_non_null(p);
+	assert_non_null(fgets(got, sizeof(got), p));
+	assert_int_equal(pclose(p), 0);
+	got[strcspn(got, "\n")] = 0;
+	assert_string_equal(got, "shared|1|writer_ns_per_op|xeon-a|AMD \"EPYC\"|0.5|null|B faster by 2.00x [1.73, 2.32]|4|epyc-b|2"); /* the interval checked against 400,000 Monte Carlo resamples */
+}
+
+static void interrupted_and_full_device(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	char a[512], meta[600];
+	snprintf(a, sizeof(a), "%s", write_csv("cut.csv", "m1", "h1", "c", "1", base, 5, NULL));
+	snprintf(meta, sizeof(meta), "%s/cut.meta", test_dir);
+	FILE *f = fopen(meta, "w");
+	fputs("[context]\nhost = h1\n\n[run]\nstatus = interrupted\nrows = 6\n", f);
+	fclose(f);
+	run_c2c(&r, "compare", a, a, NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.err, "c2cbench: warning: "));
+	assert_non_null(strstr(r.err, "cut.csv is marked interrupted in "));
+	assert_non_null(strstr(r.out, "WARNING: marked interrupted"));
+	/* a full device: exit 1 and one line, not a silent half table */
+	const char *bin = getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
+	char cmd[1400];
+	snprintf(cmd, sizeof(cmd), "%s compare %s %s --csv >/dev/full 2>%s/full.err", bin, a, a, test_dir);
+	int st = system(cmd);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 1);
+	snprintf(cmd, sizeof(cmd), "%s/full.err", test_dir);
+	char *e = slurp(cmd);
+	assert_non_null(strstr(e, "c2cbench: error: cannot write the output: No space left on device"));
+	free(e);
+}
+
+static void reference_results_compare(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	run_c2c(&r, "compare", "results/reference/amd-epyc-2c/vm-20261130T000155-quick", "results/reference/amd-epyc-2c/vm-20261130T000155-quick", NULL);
+	if (r.status)
+		fail_msg("%s", r.err);
+	assert_non_null(strstr(r.out, "30 row(s), 30 valid; machine(s): vm (host vm, AMD EPYC)"));
+	assert_non_null(strstr(r.out, "the same on average"));
 }
 
 int main(void)
@@ -213,9 +397,13 @@ int main(void)
 		cmocka_unit_test(reader_hostile_input),
 		cmocka_unit_test(mann_whitney_known),
 		cmocka_unit_test(bootstrap_interval),
-		cmocka_unit_test(compare_known_table),
-		cmocka_unit_test(compare_refuses_other_schema),
-		cmocka_unit_test(compare_bad_input),
+		cmocka_unit_test(bootstrap_exact_is_brute_force),
+		cmocka_unit_test(verdicts_in_words),
+		cmocka_unit_test(small_n_gets_no_verdict),
+		cmocka_unit_test(errors_list_what_is_available),
+		cmocka_unit_test(csv_and_json_parse_back),
+		cmocka_unit_test(interrupted_and_full_device),
+		cmocka_unit_test(reference_results_compare),
 	};
 	return cmocka_run_group_tests(tests, test_dir_setup, test_dir_teardown);
 }

@@ -14,6 +14,9 @@
 #define LLVMFuzzerTestOneInput fuzz_preset_one
 #include "tests/fuzz/fuzz_preset.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_report_one
+#include "tests/fuzz/fuzz_report.c"
+#undef LLVMFuzzerTestOneInput
 
 /* Feed every file in dir to fn; return how many. */
 static int replay_dir(const char *dir, int (*fn)(const unsigned char *, size_t))
@@ -72,6 +75,12 @@ static void preset_inputs(void **s)
 	replay("preset", fuzz_preset_one);
 }
 
+static void report_inputs(void **s)
+{
+	(void)s;
+	replay("report", fuzz_report_one);
+}
+
 /* Found by fuzz_csv (UBSan): an empty field before any byte was read passed memcpy a NULL source. */
 static void csv_empty_first_field(void **s)
 {
@@ -94,6 +103,7 @@ int main(void)
 		cmocka_unit_test(cli_inputs),
 		cmocka_unit_test(csv_inputs),
 		cmocka_unit_test(preset_inputs),
+		cmocka_unit_test(report_inputs),
 		cmocka_unit_test(csv_empty_first_field),
 	};
 	return cmocka_run_group_tests(t, NULL, NULL);

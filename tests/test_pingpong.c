@@ -265,6 +265,7 @@ static void test_bad_input(void **state)
 	expect_bad("--concurrent", "0");
 	expect_bad("--concurrent", "many");
 	expect_bad("--lines", "0");
+	expect_bad("--matrix", "/nonexistent/dir/m.csv");
 	expect_bad("--check-tolerance", "101");
 	expect_bad("--cv-warn", "200");
 	expect_bad("--cv-warn", "5%");

@@ -86,7 +86,9 @@ static int usable_cpus(void)
 	return CPU_COUNT(&s);
 }
 
-/* token: the bound worker cannot run during the burst, so successes are exactly the initial reserve. */
+/* An invariant of the model, not a measurement: with --hold token the bound worker cannot run during the
+ * burst (it must take the token the caller holds), so successes equal the initial reserve by
+ * construction. The test guards the construction; the measurements are unbound's counts and slice's. */
 static void test_token_bound_gets_exactly_the_reserve(void **state)
 {
 	(void)state;

@@ -1,122 +1,159 @@
-/* report: real results in, Markdown and non-empty PNGs out; several machines side by side;
- * a clear error without gnuplot. */
-#include "harness/csv.h"
-#include "analysis/csvread.h"
+/* report: real results in, Markdown, HTML and PNGs over 1 KB out, gnuplot without a warning;
+ * two made-up machines with a known 2x difference; pingpong's class table and heat maps on one
+ * colour scale, PUs ordered by package, core and SMT sibling; the HTML page loads in chromium. */
 #include "harness/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
+#include "harness/bench.h"
+#include "tests/report_util.h"
 #include "tests/testutil.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 static char layouts_csv[512], sweep_csv[512];
 
-static void assert_png(const char *d, const char *name)
+/* Run report; the test fails with its message when it does not exit 0. */
+static char *report_ok(const char *out, const char *in1, const char *in2)
 {
+	struct cmd_result r;
 	char p[1024];
-	struct stat st;
-	snprintf(p, sizeof(p), "%s/%s", d, name);
-	if (stat(p, &st))
-		fail_msg("missing plot %s", p);
-	assert_true(st.st_size > 1000);
-	FILE *f = fopen(p, "rb");
-	unsigned char sig[8];
-	assert_int_equal(fread(sig, 1, 8, f), 8);
-	fclose(f);
-	assert_memory_equal(sig, "\x89PNG\r\n\x1a\n", 8);
-}
-
-/* Copy a real result CSV, as if it came from another machine (host and cpu_model changed). */
-static void as_other_machine(const char *src, const char *dst)
-{
-	struct table t;
-	char err[ERRLEN], buf[8192];
-	assert_int_equal(table_read(&t, src, err), 0);
-	FILE *f = fopen(dst, "w");
-	assert_non_null(f);
-	for (long r = -1; r < t.nrows; r++)
-		for (int c = 0; c < t.ncols; c++) {
-			const char *v = r < 0 ? t.cols[c] : t.cell[r][c];
-			if (r >= 0 && !strcmp(t.cols[c], "host"))
-				v = "second-host";
-			if (r >= 0 && !strcmp(t.cols[c], "cpu_model"))
-				v = "Other CPU, \"quoted\"";
-			csv_field(v, buf, sizeof(buf));
-			fprintf(f, "%s%s", buf, c + 1 < t.ncols ? "," : "\n");
-		}
-	fclose(f);
-	table_free(&t);
+	run_c2c(&r, "report", in1, in2 ? in2 : "-o", in2 ? "-o" : out, in2 ? out : NULL, NULL);
+	if (r.status)
+		fail_msg("report failed (%d): %s", r.status, r.err);
+	snprintf(p, sizeof(p), "%s/report.md", out);
+	char *md = slurp(p);
+	assert_non_null(md);
+	md_tables_well_formed(md);
+	report_no_gnuplot_warning(out);
+	return md;
 }
 
 static void report_on_real_results(void **state)
 {
 	(void)state;
-	struct cmd_result r;
-	char out[600];
+	char out[600], p[700];
 	snprintf(out, sizeof(out), "%s/report", test_dir);
-	run_c2c(&r, "report", layouts_csv, sweep_csv, "-o", out, NULL);
-	if (r.status)
-		fail_msg("report failed: %s", r.err);
-	assert_png(out, "bars-01-m1.png");
-	assert_png(out, "sweep-01-m1.png");
-	char p[700];
-	snprintf(p, sizeof(p), "%s/report.md", out);
-	char *md = slurp(p);
-	assert_non_null(md);
-	assert_non_null(strstr(md, "](bars-01-m1.png)"));
-	assert_non_null(strstr(md, "](sweep-01-m1.png)"));
+	char *md = report_ok(out, layouts_csv, sweep_csv);
+	assert_true(report_pngs_ok(out) >= 2);
 	assert_non_null(strstr(md, "| shared |"));
 	assert_non_null(strstr(md, "| aligned |"));
-	/* what was not measured, and why */
-	assert_non_null(strstr(md, "## HITM per 1,000 operations\n\nNot measured"));
-	assert_non_null(strstr(md, "| drains |"));
-	assert_non_null(strstr(md, "no drainer (--drain-us 0)"));
-	assert_non_null(strstr(md, "Not in these inputs: no configuration was run with two or more thread counts"));
+	assert_true(strstr(md, "| shared |") < strstr(md, "| aligned |")); /* the baseline first */
+	assert_non_null(strstr(md, "2 of 2"));                           /* n valid of N */
+	assert_non_null(strstr(md, "drains: no drainer (--drain-us 0)")); /* a whole reason */
+	assert_non_null(strstr(md, "Thread scaling: not in these inputs"));
+	assert_non_null(strstr(md, "### pending-bit, Layouts\n")); /* nothing differs: a plain title */
 	free(md);
-	/* a report is never overwritten */
-	run_c2c(&r, "report", layouts_csv, "-o", out, NULL);
-	assert_int_equal(r.status, 2);
-	assert_non_null(strstr(r.err, "already exists"));
+	snprintf(p, sizeof(p), "%s/plots.gp", out);
+	char *gp = slurp(p);
+	assert_non_null(strstr(gp, "'64 B: next cache line'")); /* the sweep's lines are labelled */
+	assert_non_null(strstr(gp, "'128 B: adjacent-line pair'"));
+	assert_non_null(strstr(gp, "set ylabel 'ns per operation'"));
+	free(gp);
+	assert_true(html_images_load(out) >= 2);
 }
 
-static void report_side_by_side(void **state)
+/* Two machines, the second 2x slower for the writer: the ratio table says so, with its interval. */
+static void report_two_machines_ratio(void **state)
 {
 	(void)state;
-	struct cmd_result r;
-	char out[600], other[600], p[700];
-	snprintf(other, sizeof(other), "%s/other.csv", test_dir);
-	as_other_machine(layouts_csv, other);
+	char csv[600], out[600];
+	snprintf(csv, sizeof(csv), "%s/two.csv", test_dir);
 	snprintf(out, sizeof(out), "%s/two", test_dir);
-	run_c2c(&r, "report", layouts_csv, other, "--out", out, NULL);
-	if (r.status)
-		fail_msg("report failed: %s", r.err);
-	assert_non_null(strstr(r.out, "2 machine(s)"));
-	assert_png(out, "bars-01-m1.png");
-	assert_png(out, "bars-01-m2.png");
-	snprintf(p, sizeof(p), "%s/report.md", out);
-	char *md = slurp(p);
-	assert_non_null(strstr(md, "](bars-01-m1.png) | ![second-host](bars-01-m2.png) |")); /* one row, a column per machine */
-	assert_non_null(strstr(md, "Other CPU, \"quoted\""));
+	FILE *f = pb_csv(csv);
+	for (int rep = 0; rep < 8; rep++)
+		for (int m = 0; m < 2; m++) {
+			double noise = 1 + 0.01 * (rep % 3);
+			pb_row(f, m ? "xeon" : "epyc", m ? "host-b" : "host-a", m ? "Xeon" : "EPYC", "shared", "rmw", rep, (m ? 20 : 10) * noise, 3 * noise, 1);
+			pb_row(f, m ? "xeon" : "epyc", m ? "host-b" : "host-a", m ? "Xeon" : "EPYC", "aligned", "rmw", rep, 5 * noise, 3 * noise, 1);
+		}
+	pb_row(f, "xeon", "host-b", "Xeon", "shared", "rmw", 8, 1000, 1000, 0); /* not valid: not used */
+	fclose(f);
+	char *md = report_ok(out, csv, NULL);
+	assert_non_null(strstr(md, "| shared | writer | epyc | 10.1 | xeon | 20.2 | 2.00 | \\[1.9")); /* ratio and CI */
+	assert_non_null(strstr(md, "higher by 2.00x (worse)"));
+	assert_non_null(strstr(md, "| shared | reader | epyc | 3.03 | xeon | 3.03 | 1.00 |"));
+	assert_non_null(strstr(md, "8 of 9"));                      /* the invalid row counted, not pooled */
+	assert_non_null(strstr(md, "min\\_duration: 0.1 s &lt; 0.9 s")); /* and why */
+	assert_non_null(strstr(md, "drains: no drainer (--drain-us 0; the default)"));
+	assert_true(report_pngs_ok(out) >= 1);
 	free(md);
+	char p[700];
+	snprintf(p, sizeof(p), "%s/plots.gp", out);
+	char *gp = slurp(p);
+	assert_non_null(strstr(gp, "title 'epyc: writer'")); /* both machines in one chart, readable names */
+	assert_non_null(strstr(gp, "title 'xeon: writer'"));
+	free(gp);
 }
 
-static void report_without_gnuplot(void **state)
+/* A made-up 4-PU pingpong on two machines: SMT siblings (0,2) and (1,3) in one package. */
+static void report_pingpong_matrix(void **state)
+{
+	(void)state;
+	char csv[600], out[600], p[700];
+	snprintf(csv, sizeof(csv), "%s/pp.csv", test_dir);
+	snprintf(out, sizeof(out), "%s/pp", test_dir);
+	FILE *f = fopen(csv, "w");
+	fprintf(f, "schema_version,bench,config,rep,cpu_a,cpu_b,class,mode,samples,round_trips,preheat_ms,min_ns,median_ns,host,cpu_model,label\n");
+	for (int m = 0; m < 2; m++)
+		for (int a = 0; a < 4; a++)
+			for (int b = a + 1; b < 4; b++)
+				for (int rep = 0; rep < 3; rep++) {
+					int smt = (a % 2) == (b % 2);
+					double v = (smt ? 10 : 40) * (m ? 2 : 1) + rep;
+					fprintf(f, "%d,pingpong,%d-%d-cas,%d,%d,%d,%s,cas,20,10,1,%g,%g,h%d,CPU,m%d\n", SCHEMA_VERSION, a, b, rep, a, b,
+						smt ? "smt" : "same-llc", v, v + 1, m, m);
+				}
+	fclose(f);
+	char *md = report_ok(out, csv, NULL);
+	assert_int_equal(report_pngs_ok(out), 2); /* a heat map per machine, no per-pair charts */
+	assert_non_null(strstr(md, "| m0 | smt | 2 | 11 (11..11) |")); /* median over pairs of each pair's median */
+	assert_non_null(strstr(md, "| m1 | same-llc | 4 | 81 (81..81) |"));
+	free(md);
+	snprintf(p, sizeof(p), "%s/plots.gp", out);
+	char *gp = slurp(p);
+	assert_non_null(strstr(gp, "set xtics ('0' 0, '2' 1, '1' 2, '3' 3)")); /* by core, SMT siblings together */
+	const char *c1 = strstr(gp, "set cbrange ["), *c2 = c1 ? strstr(c1 + 1, "set cbrange [") : NULL;
+	assert_non_null(c2);
+	assert_memory_equal(c1, c2, strcspn(c1, "\n")); /* one colour scale for both machines */
+	assert_non_null(strstr(gp, "with labels")); /* small matrix: values printed */
+	free(gp);
+}
+
+/* A real pingpong run on this machine reports without per-pair charts. */
+static void report_pingpong_real(void **state)
 {
 	(void)state;
 	struct cmd_result r;
-	char out[600], p[700];
-	char *path = strdup(getenv("PATH") ? getenv("PATH") : "");
-	snprintf(out, sizeof(out), "%s/nognuplot", test_dir);
-	setenv("PATH", "/nonexistent", 1);
-	run_c2c(&r, "report", layouts_csv, "-o", out, NULL);
-	setenv("PATH", path, 1);
-	free(path);
-	assert_int_equal(r.status, 1);
+	char csv[600], out[600];
+	snprintf(csv, sizeof(csv), "%s/pp-real.csv", test_dir);
+	snprintf(out, sizeof(out), "%s/pp-real", test_dir);
+	run_c2c(&r, "run", "pingpong", "--reps", "1", "--samples", "20", "--round-trips", "10", "--preheat-ms", "1", "--quiet", "--out", csv, NULL);
+	if (r.status)
+		fail_msg("pingpong failed: %s", r.err);
+	char *md = report_ok(out, csv, NULL);
+	assert_non_null(strstr(md, "pingpong, Core-to-core latency"));
+	assert_int_equal(report_pngs_ok(out), 2); /* one heat map per mode */
+	free(md);
+}
+
+/* Two machines (hosts) under one label are refused, naming both; nothing is written. */
+static void report_label_refused(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	char csv[600], out[600];
+	snprintf(csv, sizeof(csv), "%s/label.csv", test_dir);
+	snprintf(out, sizeof(out), "%s/label", test_dir);
+	FILE *f = pb_csv(csv);
+	pb_row(f, "lab", "host-a", "EPYC", "shared", "rmw", 0, 10, 3, 1);
+	pb_row(f, "lab", "host-b", "EPYC", "shared", "rmw", 0, 10, 3, 1);
+	fclose(f);
+	run_c2c(&r, "report", csv, "-o", out, NULL);
+	assert_int_equal(r.status, 2);
 	assert_int_equal(count_lines(r.err), 1);
-	assert_non_null(strstr(r.err, "no gnuplot was found on PATH"));
-	assert_non_null(strstr(r.err, "gnuplot-nox"));
-	snprintf(p, sizeof(p), "%s/report.md", out);
-	assert_false(file_exists(p)); /* nothing half-written */
+	assert_non_null(strstr(r.err, "label 'lab' names two machines"));
+	assert_non_null(strstr(r.err, "host-a"));
+	assert_non_null(strstr(r.err, "host-b"));
+	assert_false(file_exists(out));
 }
 
 static void report_bad_input(void **state)
@@ -131,6 +168,7 @@ static void report_bad_input(void **state)
 	run_c2c(&r, "report", layouts_csv, NULL);
 	assert_int_equal(r.status, 2);
 	assert_non_null(strstr(r.err, "report needs -o DIR"));
+	assert_false(file_exists(out));
 }
 
 static int setup(void **state)
@@ -147,37 +185,14 @@ static int setup(void **state)
 	return r.status ? -1 : 0;
 }
 
-/* pingpong results draw the core-to-core latency matrix as a heatmap per mode. */
-static void report_heatmap(void **state)
-{
-	(void)state;
-	struct cmd_result r;
-	char csv[600], out[600], p[700];
-	snprintf(csv, sizeof(csv), "%s/pp.csv", test_dir);
-	snprintf(out, sizeof(out), "%s/heat", test_dir);
-	run_c2c(&r, "run", "pingpong", "--reps", "1", "--samples", "20", "--round-trips", "10", "--preheat-ms", "1", "--quiet",
-		"--out", csv, NULL);
-	if (r.status)
-		fail_msg("pingpong failed: %s", r.err);
-	run_c2c(&r, "report", csv, "-o", out, NULL);
-	if (r.status)
-		fail_msg("report failed: %s", r.err);
-	assert_png(out, "heat-load-store-m1.png");
-	assert_png(out, "heat-cas-m1.png");
-	snprintf(p, sizeof(p), "%s/report.md", out);
-	char *md = slurp(p);
-	assert_non_null(strstr(md, "## Core-to-core latency (pingpong)"));
-	assert_non_null(strstr(md, "](heat-cas-m1.png)"));
-	free(md);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(report_heatmap),
 		cmocka_unit_test(report_on_real_results),
-		cmocka_unit_test(report_side_by_side),
-		cmocka_unit_test(report_without_gnuplot),
+		cmocka_unit_test(report_two_machines_ratio),
+		cmocka_unit_test(report_pingpong_matrix),
+		cmocka_unit_test(report_pingpong_real),
+		cmocka_unit_test(report_label_refused),
 		cmocka_unit_test(report_bad_input),
 	};
 	return cmocka_run_group_tests(tests, setup, test_dir_teardown);

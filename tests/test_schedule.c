@@ -2,6 +2,7 @@
  * accuracy-check sample and verdict, the --matrix table and the h:mm:ss estimate. */
 #include "benches/pingpong/check.h"
 #include "benches/pingpong/matrix.h"
+#include "benches/pingpong/places.h"
 #include "benches/pingpong/schedule.h"
 #include "harness/util.h" /* before cmocka, which defines a fail() macro */
 #include "tests/testutil.h"
@@ -185,6 +186,33 @@ static void test_matrix_file(void **state)
 	assert_non_null(strstr(err, "--matrix"));
 }
 
+
+/* The one-pass classifier gives pair_classify's answer for every pair, caches or not. */
+static void test_places_match_classify(void **state)
+{
+	const char *topos[] = { "synthetic:pack:2 l3:2 core:4 pu:2", "synthetic:pack:2 l3:2 l2:2 core:2 pu:2",
+				"synthetic:pack:2 core:4 pu:2", "synthetic:core:6 pu:1", "synthetic:pack:2 numa:2 l3:1 core:3 pu:4", NULL };
+	(void)state;
+	for (int x = 0; topos[x]; x++) {
+		struct topo t;
+		struct places pl;
+		int seen[PC_COUNT] = { 0 };
+		load(&t, topos[x]);
+		places_build(&t, &pl);
+		for (int i = 0; i < t.npus; i++)
+			for (int j = 0; j < t.npus; j++)
+				if (i != j) {
+					enum pair_class c = pair_classify(&t, t.pu[i].os, t.pu[j].os);
+					assert_int_equal(places_classify(&pl, t.pu[i].os, t.pu[j].os), c);
+					seen[c]++;
+				}
+		assert_true(seen[PC_SMT] || !strstr(topos[x], "pu:2"));
+		assert_int_equal(places_classify(&pl, 0, t.npus + 5), PC_CROSS_PACKAGE);
+		places_free(&pl);
+		topo_free(&t);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -193,6 +221,7 @@ int main(void)
 		cmocka_unit_test(test_auto_cap_and_hms),
 		cmocka_unit_test(test_check_sample_and_verdict),
 		cmocka_unit_test(test_matrix_file),
+		cmocka_unit_test(test_places_match_classify),
 	};
 	return cmocka_run_group_tests(tests, test_dir_setup, test_dir_teardown);
 }

@@ -85,7 +85,8 @@ static void interrupted_by(int sig, int expect)
 	assert_non_null(strstr(m, "\n[run]\nstatus = interrupted\n"));
 	snprintf(want, sizeof(want), "\nrows = %d\n", rows);
 	assert_non_null(strstr(m, want));
-	assert_non_null(strstr(m, sig == SIGINT ? "\nreason = SIGINT\n" : "\nreason = SIGTERM\n"));
+	snprintf(want, sizeof(want), "\nreason = SIG%s\n", sigabbrev_np(sig));
+	assert_non_null(strstr(m, want));
 	free(m);
 	rm_rf(dir);
 	free(dir);
@@ -122,6 +123,20 @@ static void sigterm_keeps_whole_rows(void **s)
 	interrupted_by(SIGTERM, 143);
 }
 
+/* A closed terminal (SIGHUP) used to leave an empty CSV and a "running" .meta. */
+static void sighup_keeps_whole_rows(void **s)
+{
+	(void)s;
+	interrupted_by(SIGHUP, 129);
+}
+
+/* SIGPIPE sent by hand (not only a write to a closed pipe) stops the run the same way. */
+static void sigpipe_keeps_whole_rows(void **s)
+{
+	(void)s;
+	interrupted_by(SIGPIPE, 141);
+}
+
 static void second_sigint_exits_at_once(void **s)
 {
 	(void)s;
@@ -147,6 +162,8 @@ int main(void)
 		cmocka_unit_test(complete_run_is_marked_complete),
 		cmocka_unit_test(sigint_keeps_whole_rows),
 		cmocka_unit_test(sigterm_keeps_whole_rows),
+		cmocka_unit_test(sighup_keeps_whole_rows),
+		cmocka_unit_test(sigpipe_keeps_whole_rows),
 		cmocka_unit_test(second_sigint_exits_at_once),
 	};
 	return cmocka_run_group_tests(t, NULL, NULL);

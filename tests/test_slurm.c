@@ -124,6 +124,13 @@ static void each_constraint_lands_on_its_node(void **s)
 	snprintf(rep, sizeof(rep), "%s/rep", test_dir);
 	run_c2c(&r, "report", dir, "-o", rep, NULL); /* DIR as it is: a directory of result directories */
 	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "2 machine(s)"));
+	snprintf(meta, sizeof(meta), "%s/report.md", rep);
+	char *md = slurp(meta);
+	assert_non_null(md);
+	assert_non_null(strstr(md, "xeon-xeon1"));
+	assert_non_null(strstr(md, "epyc-epyc1"));
+	free(md);
 }
 
 /* A task cancelled while it runs (as a node crash or scancel would) is reported interrupted with its

@@ -255,16 +255,16 @@ static int pb_prepare(struct bench_ctx *c, char *err)
 	return 0;
 }
 
-/* Where the two fields sit for this variant: a layout's offsets, or a sweep offset from +0. */
-static void variant_offsets(const struct pb_priv *p, const struct variant *v, size_t *work_off, size_t *meta_off)
+/* Where the two fields sit for this variant: a layout's (in obj, or its globals), or a sweep offset from +0. */
+static void variant_place(const struct pb_priv *p, const struct variant *v, char *obj, long **data, struct vmap_node ***meta)
 {
 	if (p->sweep) {
-		*work_off = 0;
-		*meta_off = (size_t)v->param;
+		*data = (long *)obj;
+		*meta = (struct vmap_node **)(obj + v->param);
 	} else {
-		const struct layout *l = layout_find(v->name);
-		*work_off = l->work_off;
-		*meta_off = l->meta_off;
+		struct work_struct *w;
+		layout_place(layout_find(v->name), obj, &w, meta);
+		*data = &w->data;
 	}
 }
 
@@ -310,9 +310,8 @@ static void put_role(struct row *r, const char *role, const struct role_sum *s, 
 static int pb_run(struct bench_ctx *c, const struct variant *v, int rep, struct row *r, char *err)
 {
 	struct pb_priv *p = c->priv;
-	size_t work_off, meta_off, size = 4096;
+	size_t size = 4096;
 	(void)rep;
-	variant_offsets(p, v, &work_off, &meta_off);
 	char *obj = mem_on_node(c->plan.mem_node, size, err);
 	struct vmap_node *nodes = obj ? mem_on_node(c->plan.mem_node, sizeof(struct vmap_node) * PB_NODES, err) : NULL;
 	if (!nodes) {
@@ -323,10 +322,9 @@ static int pb_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 		nodes[i].nr_busy = i;
 	struct pb_run *run = aligned_alloc(C2C_BLOCK, sizeof(*run));
 	if (!run)
-		abort();
+		out_of_memory(0);
 	memset(run, 0, sizeof(*run));
-	run->data = (long *)(obj + work_off);
-	run->meta = (struct vmap_node **)(obj + meta_off);
+	variant_place(p, v, obj, &run->data, &run->meta);
 	*run->meta = nodes;
 	run->work_iters = spin_for_ns(p->work_ns);
 	run->drain_ns = (uint64_t)opt_long(c->o, "drain-us") * 1000;
@@ -342,7 +340,7 @@ static int pb_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 		sum_role(t, c->plan.n, ROLE_WRITER, &w);
 		sum_role(t, c->plan.n, ROLE_READER, &rd);
 		sum_role(t, c->plan.n, ROLE_DRAINER, &dr);
-		row_set(r, "offset", "%zu", meta_off - work_off);
+		row_set(r, "offset", "%ld", (long)((intptr_t)ma - (intptr_t)wa));
 		row_set(r, "policy", "%s", opt_str(c->o, "policy"));
 		row_set(r, "atomics", "%s", atomics_name(p->atomics));
 		row_set(r, "atomics_requested", "%s", opt_str(c->o, "atomics"));
@@ -350,7 +348,7 @@ static int pb_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 		row_set(r, "writers", "%d", p->roles[ROLE_WRITER].count);
 		row_set(r, "readers", "%d", p->roles[ROLE_READER].count);
 		row_set(r, "mem_node", "%d", c->plan.mem_node);
-		row_set(r, "mem_node_actual", "%d", mem_node_of(obj));
+		row_set(r, "mem_node_actual", "%d", mem_node_of(run->data));
 		row_set(r, "duration_s", "%.6f", (double)w.ns / p->roles[ROLE_WRITER].count / 1e9);
 		row_set(r, "work_ns", "%.0f", p->work_ns);
 		row_set(r, "drain_us", "%ld", opt_long(c->o, "drain-us"));
@@ -387,6 +385,7 @@ static void pb_cleanup(struct bench_ctx *c)
 static const struct view_metric pb_ns[] = {
 	{ "writer_ns_per_op", "writer", "ns per operation", "ns", 0 },
 	{ "reader_ns_per_op", "reader", "ns per operation", "ns", 0 },
+	{ "hitm_per_kop", "HITM per 1,000 operations", "events per 1,000 operations", NULL, 0 }, /* counters */
 	{ 0 },
 };
 static const double pb_marks[] = { 64, 128, 0 };
@@ -395,11 +394,12 @@ static const struct bench_view pb_views[] = {
 	{ .kind = VIEW_LINES, .title = "Offset sweep", .variant_prefix = "offset-", .metrics = pb_ns, .x_cols = "offset",
 	  .x_label = "distance of the read-mostly pointer from the pending word (bytes)", .x_is_variant = 1,
 	  .marks = pb_marks, .mark_labels = pb_mark_labels },
-	{ .kind = VIEW_BARS, .title = "Layouts", .metrics = pb_ns },
-	{ .kind = VIEW_LINES, .title = "Thread scaling", .metrics = pb_ns, .x_cols = "writers,readers", .x_label = "threads (writers+readers)" },
-	{ VIEW_END },
+	{ .kind = VIEW_BARS, .title = "Layouts", .metrics = pb_ns, .implied_cols = "offset" },
+	{ .kind = VIEW_LINES, .title = "Thread scaling", .metrics = pb_ns, .x_cols = "writers,readers", .x_label = "threads (writers+readers)",
+	  .implied_cols = "offset" },
+	{ .kind = VIEW_END },
 };
-static const char *const pb_order[] = { "shared", "aligned", "padded", NULL };
+static const char *const pb_order[] = { "shared", "aligned", "padded", "section", NULL };
 
 static const struct bench pending_bit = {
 	.name = "pending-bit",

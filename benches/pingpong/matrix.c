@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static int cmp_int(const void *x, const void *y)
@@ -33,6 +34,21 @@ static double *fill_cells(const int *os, int n, const struct pu_pair *pair, cons
 	return cell;
 }
 
+int matrix_probe(const char *path, char *err)
+{
+	size_t len = strlen(path) + 8;
+	char *tmp = xcalloc(len, 1);
+	snprintf(tmp, len, "%s.XXXXXX", path); /* mkstemp: a FILE.tmp of the user's is never opened or removed */
+	int fd = mkstemp(tmp);
+	int rc = fd >= 0 ? 0 : err_set(err, "--matrix %s: cannot create a file next to it: %s", path, strerror(errno));
+	if (fd >= 0) {
+		close(fd);
+		unlink(tmp);
+	}
+	free(tmp);
+	return rc;
+}
+
 int matrix_write(const char *path, const int *set, int n, const struct pu_pair *pair, const double *val, int npairs,
 		 char *err)
 {
@@ -42,10 +58,16 @@ int matrix_write(const char *path, const int *set, int n, const struct pu_pair *
 	double *cell = fill_cells(os, n, pair, val, npairs);
 	size_t len = strlen(path) + 8;
 	char *tmp = xcalloc(len, 1);
-	snprintf(tmp, len, "%s.tmp", path);
-	FILE *f = fopen(tmp, "w");
-	if (!f)
-		rc = err_set(err, "--matrix %s: cannot create %s: %s", path, tmp, strerror(errno));
+	snprintf(tmp, len, "%s.XXXXXX", path); /* a name of our own (mkstemp): never a file of the user's */
+	int fd = mkstemp(tmp);
+	FILE *f = fd >= 0 && !fchmod(fd, 0644) ? fdopen(fd, "w") : NULL;
+	if (!f) {
+		rc = err_set(err, "--matrix %s: cannot create a file next to it: %s", path, strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp);
+		}
+	}
 	for (int i = 0; i < n && !rc; i++)
 		for (int j = 0; j < n; j++) {
 			double v = cell[(size_t)i * (size_t)n + (size_t)j];
@@ -55,9 +77,9 @@ int matrix_write(const char *path, const int *set, int n, const struct pu_pair *
 		}
 	if (f && (ferror(f) | fclose(f)) && !rc)
 		rc = err_set(err, "--matrix %s: write failed: %s", path, strerror(errno));
-	if (!rc && rename(tmp, path))
-		rc = err_set(err, "--matrix %s: cannot rename %s: %s", path, tmp, strerror(errno));
-	if (rc && f)
+	if (!rc && link(tmp, path)) /* link, not rename: a file that appeared at path meanwhile is kept */
+		rc = err_set(err, "--matrix %s: %s; accepted: a new file", path, errno == EEXIST ? "already exists" : strerror(errno));
+	if (f)
 		unlink(tmp);
 	free(tmp);
 	free(cell);

@@ -8,4 +8,6 @@
  * FILE.tmp then renamed, so a reader never sees half a table. 0 or -1 with a message. */
 int matrix_write(const char *path, const int *set, int n, const struct pu_pair *pair, const double *val, int npairs,
 		 char *err);
+/* Before anything runs: can FILE.tmp be created where FILE goes? 0 or -1 with a message. */
+int matrix_probe(const char *path, char *err);
 #endif

@@ -1,5 +1,6 @@
 #include "benches/pingpong/measure.h"
 #include "harness/memnode.h"
+#include <numa.h>
 #include "harness/stats.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,7 +18,8 @@ struct pp_run {
 	struct runctl *all; /* the barrier and stop flag every thread of the round shares */
 	char *base;         /* su->lines slots of PP_SLOT bytes on pages of their own */
 	size_t bytes;
-	int toucher;        /* thread index that first-touches the page (0, 1) or -1 (libnuma placed) */
+	int toucher;        /* side that first-touches the page: 0 (cpu_a) or 1 (cpu_b) */
+	int numa;           /* placed with numa_alloc_onnode (--mem-node N): freed with numa_free */
 	double *ns;         /* lines x samples, written by the initiator only */
 } C2C_ALIGNED;
 
@@ -111,11 +113,10 @@ static void *pp_thread(void *p)
 		ok = 0;
 	}
 	if (ok && r->toucher == t->idx % 2)
-		memset(r->base, 0, r->bytes); /* first touch from this PU: the page lands on its node */
+		memset(r->base, 0, r->bytes); /* first touch from this PU: the page lands on its node (or N) */
 	if (!ok)
 		__atomic_store_n(&r->all->phase, PHASE_STOP, __ATOMIC_RELEASE);
-	pthread_barrier_wait(&r->all->start);
-	if (run_phase(r->all) != PHASE_STOP) {
+	if (!gate_wait(&r->all->start) && run_phase(r->all) != PHASE_STOP) { /* -1: a thread could not start */
 		thr_measure_begin(t);
 		for (int l = 0; l < r->su->lines; l++)
 			if (t->idx % 2 == 0)
@@ -135,12 +136,14 @@ static int lines_alloc(const struct pp_setup *su, struct pp_run *r, char *err)
 	long page = sysconf(_SC_PAGESIZE);
 	size_t need = (size_t)su->lines * PP_SLOT;
 	r->bytes = (need + (size_t)page - 1) / (size_t)page * (size_t)page;
-	if (su->mem >= 0) {
-		r->toucher = -1;
-		r->base = mem_on_node(su->mem, r->bytes, err);
-		return r->base ? 0 : -1;
+	r->toucher = su->mem == PP_MEM_B ? 1 : 0; /* a node: bound by policy, still touched by the first PU */
+	r->numa = su->mem >= 0;
+	if (r->numa) {
+		if (numa_available() < 0)
+			return err_set(err, "--mem-node %d: libnuma reports NUMA is not available on this kernel", su->mem);
+		r->base = numa_alloc_onnode(r->bytes, su->mem); /* mbind only: no page until the first touch */
+		return r->base ? 0 : err_set(err, "numa_alloc_onnode(%zu bytes, node %d) failed", r->bytes, su->mem);
 	}
-	r->toucher = su->mem == PP_MEM_A ? 0 : 1;
 	void *m = mmap(NULL, r->bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	r->base = m == MAP_FAILED ? NULL : m;
 	return r->base ? 0 : err_set(err, "cannot map %zu bytes for the pair's lines", r->bytes);
@@ -148,8 +151,8 @@ static int lines_alloc(const struct pp_setup *su, struct pp_run *r, char *err)
 
 static void lines_free(struct pp_run *r)
 {
-	if (r->base && r->toucher < 0)
-		mem_free(r->base, r->bytes);
+	if (r->base && r->numa)
+		numa_free(r->base, r->bytes);
 	else if (r->base)
 		munmap(r->base, r->bytes);
 }
@@ -177,14 +180,17 @@ static void summarise(const struct pp_setup *su, const struct pp_run *r, const s
 static int run_threads(struct thr *t, int nt, char *err)
 {
 	int rc = 0, started = 0;
-	for (int i = 0; i < nt && !rc; i++)
-		if (pthread_create(&t[i].tid, NULL, pp_thread, &t[i]))
-			rc = err_set(err, "cannot create a thread for CPU %d", t[i].want_cpu);
+	for (int i = 0; i < nt && !rc; i++) {
+		int e = pthread_create(&t[i].tid, NULL, pp_thread, &t[i]);
+		char what[64];
+		snprintf(what, sizeof(what), "the thread for CPU %d", t[i].want_cpu);
+		if (e)
+			rc = thread_start_error(e, what, err);
 		else
 			started++;
-	if (rc) /* the barrier can never fill: cancel those waiting on it */
-		for (int i = 0; i < started; i++)
-			pthread_cancel(t[i].tid);
+	}
+	if (rc && nt) /* the gate can never fill: call it off, those waiting return */
+		gate_off(&((struct pp_run *)t[0].bench)->all->start);
 	for (int i = 0; i < started; i++)
 		pthread_join(t[i].tid, NULL);
 	for (int i = 0; i < nt && !rc; i++)
@@ -199,13 +205,13 @@ static struct runctl *ctl_new(const struct topo *topo, const struct thr_hooks *h
 {
 	struct runctl *ctl = aligned_alloc(C2C_BLOCK, sizeof(*ctl));
 	if (!ctl)
-		abort();
+		out_of_memory(0);
 	memset(ctl, 0, sizeof(*ctl));
 	ctl->topo = topo;
 	ctl->hooks = hooks;
 	ctl->phase = PHASE_MEASURE;
 	if (nthreads)
-		pthread_barrier_init(&ctl->start, NULL, (unsigned)nthreads);
+		gate_init(&ctl->start, (unsigned)nthreads);
 	return ctl;
 }
 
@@ -216,7 +222,7 @@ int pp_measure_round(const struct pp_setup *su, const struct pu_pair *const *pai
 	struct runctl *all = ctl_new(su->topo, NULL, 2 * n), *hooked = ctl_new(su->topo, su->hooks, 0);
 	int rc = 0;
 	if (!run)
-		abort();
+		out_of_memory(0);
 	memset(run, 0, sizeof(*run) * (size_t)n);
 	for (int k = 0; k < n && !rc; k++) {
 		run[k].su = su;
@@ -240,7 +246,7 @@ int pp_measure_round(const struct pp_setup *su, const struct pu_pair *const *pai
 		lines_free(&run[k]);
 		free(run[k].ns);
 	}
-	pthread_barrier_destroy(&all->start);
+	gate_destroy(&all->start);
 	free(all);
 	free(hooked);
 	free(run);

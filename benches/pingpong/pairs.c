@@ -1,4 +1,5 @@
 #include "benches/pingpong/pairs.h"
+#include "benches/pingpong/places.h"
 #include "harness/util.h"
 #include <stdlib.h>
 #include <string.h>
@@ -166,12 +167,15 @@ static int select_into(const struct topo *t, const int *set, int n, const char *
 	}
 	if (!strcmp(spec, "classes")) {
 		int seen[PC_COUNT] = { 0 };
+		struct places pl;
+		places_build(t, &pl);
 		for (int i = 0; i < n && k < PC_COUNT; i++) /* stop once every class has its pair */
 			for (int j = i + 1; j < n && k < PC_COUNT; j++) {
-				enum pair_class c = pair_classify(t, set[i], set[j]);
+				enum pair_class c = places_classify(&pl, set[i], set[j]);
 				if (!seen[c]++)
 					out[k++] = (struct pu_pair){ set[i], set[j], c };
 			}
+		places_free(&pl);
 		return (int)k;
 	}
 	return err_set(err, "--pairs: '%s' is not accepted; accepted: %s", spec, PAIR_SELECTIONS);
@@ -202,7 +206,10 @@ int pairs_select(const struct topo *t, const int *set, int n, const char *spec, 
 		*out = NULL;
 		return -1;
 	}
+	struct places pl;
+	places_build(t, &pl);
 	for (int i = 0; i < k; i++)
-		(*out)[i].cls = pair_classify(t, (*out)[i].a, (*out)[i].b);
+		(*out)[i].cls = places_classify(&pl, (*out)[i].a, (*out)[i].b);
+	places_free(&pl);
 	return k;
 }

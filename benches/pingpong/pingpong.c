@@ -174,6 +174,8 @@ static int pp_prepare(struct bench_ctx *c, char *err)
 		return err_set(err, "pingpong takes --samples, --round-trips and --preheat-ms, not --duration or --warmup");
 	if (parse_concurrent(c, p, err) || parse_mem(c, p, err))
 		return -1;
+	if (opt_given(c->o, "matrix") && !opt_flag(c->o, "dry-run") && matrix_probe(opt_str(c->o, "matrix"), err))
+		return -1;
 	p->nset = pairs_pu_set(c->topo, opt_str(c->o, "placement"), &p->set, err);
 	if (p->nset < 0 || select_pairs(c, p, opt_str(c->o, "pairs"), err) < 0)
 		return -1;
@@ -197,6 +199,8 @@ static int pp_prepare(struct bench_ctx *c, char *err)
 	p->nsample = check_sample(p->pair, p->npairs, (int)opt_long(c->o, "check-pairs"), p->sample);
 	c->run_s = eta_s(c, p, p->sched.nrounds, !pp_alone_only(p)) / ((double)c->nvar * c->reps);
 	print_plan(c, p);
+	if (opt_given(c->o, "matrix") && !access(opt_str(c->o, "matrix"), F_OK)) /* refused before anything is measured */
+		return err_set(err, "--matrix: '%s' already exists; accepted: a new file (results are never overwritten)", opt_str(c->o, "matrix"));
 	if (opt_given(c->o, "matrix") && !opt_flag(c->o, "dry-run") && !c->topo->foreign) {
 		p->matrix_val = xcalloc((size_t)p->npairs * (size_t)c->reps, sizeof(double));
 		for (size_t i = 0; i < (size_t)p->npairs * (size_t)c->reps; i++)
@@ -267,10 +271,27 @@ static void write_matrix(struct bench_ctx *c, struct pp_priv *p)
 	free(val);
 }
 
+/* After the summary: the accuracy verdict again, so a run with a class outside is not read as clean. */
+static void print_verdict(const struct bench_ctx *c, const struct pp_priv *p)
+{
+	if (!p->checked || pp_alone_only(p) || opt_flag(c->o, "quiet"))
+		return;
+	for (int m = 0; m < p->nmodes; m++) {
+		int mode = p->modes[m];
+		for (int cl = 0; cl < PC_COUNT; cl++)
+			if (p->cls[mode][cl].outside)
+				printf("pingpong: accuracy check: %s %s ratio concurrent/alone %.3f is outside %.0f%% at %d pair(s) at once (rows: check_status=outside)\n",
+				       pp_mode_names[mode], pair_class_name((enum pair_class)cl), p->cls[mode][cl].ratio, p->tol * 100, p->cap);
+		if (!p->outside[mode])
+			printf("pingpong: accuracy check: %s: every class within %.0f%% at up to %d pair(s) at once\n", pp_mode_names[mode], p->tol * 100, p->cap);
+	}
+}
+
 static void pp_cleanup(struct bench_ctx *c)
 {
 	struct pp_priv *p = c->priv;
 	if (p) {
+		print_verdict(c, p);
 		if (p->matrix_val)
 			write_matrix(c, p);
 		pp_state_free(p);
@@ -297,7 +318,7 @@ static const char *const pp_classes[] = { "smt", "same-llc", "same-package", "cr
 static const struct bench_view pp_views[] = {
 	{ .kind = VIEW_MATRIX, .title = "Core-to-core latency", .metrics = pp_metrics, .row_col = "cpu_a", .col_col = "cpu_b",
 	  .facet_col = "mode", .class_col = "class", .classes = pp_classes },
-	{ VIEW_END },
+	{ .kind = VIEW_END },
 };
 
 static const struct bench pingpong = {

@@ -52,20 +52,24 @@ static int *positions(const int *set, int n, int *max_os)
 	return pos;
 }
 
-static int core_of(const struct topo *t, int os)
+/* Core of each OS CPU number up to max_os, from one pass over the PUs (topo_pu scans them all). */
+static int *cores_by_os(const struct topo *t, int max_os)
 {
-	const struct pu *u = topo_pu(t, os);
-	return u ? u->core : 0;
+	int *core = xcalloc((size_t)max_os + 1, sizeof(int));
+	for (int i = 0; i < t->npus; i++)
+		if (t->pu[i].os >= 0 && t->pu[i].os <= max_os)
+			core[t->pu[i].os] = t->pu[i].core >= 0 && t->pu[i].core < t->ncores ? t->pu[i].core : 0;
+	return core;
 }
 
 /* Pairs k in order[from..to) (one circle round) into core-disjoint groups, first fit. */
-static int split_by_core(const struct topo *t, const struct pu_pair *pair, const int *order, int from, int to,
+static int split_by_core(const struct topo *t, const int *core, const struct pu_pair *pair, const int *order, int from, int to,
 			 uint64_t *mask, int *group, char *err)
 {
 	int ngroups = 0;
 	for (int x = from; x < to; x++) {
 		const struct pu_pair *p = &pair[order[x]];
-		int ca = core_of(t, p->a), cb = core_of(t, p->b);
+		int ca = core[p->a], cb = core[p->b];
 		uint64_t free_bits = ~(mask[ca] | mask[cb]);
 		if (!free_bits)
 			return err_set(err, "pingpong schedule: more than %d pairs share a core in one round (PUs per core: %d)", MAX_GROUPS, t->pus_per_core);
@@ -76,7 +80,7 @@ static int split_by_core(const struct topo *t, const struct pu_pair *pair, const
 		ngroups = g + 1 > ngroups ? g + 1 : ngroups;
 	}
 	for (int x = from; x < to; x++) /* clear only what this round set */
-		mask[core_of(t, pair[order[x]].a)] = mask[core_of(t, pair[order[x]].b)] = 0;
+		mask[core[pair[order[x]].a]] = mask[core[pair[order[x]].b]] = 0;
 	return ngroups;
 }
 
@@ -122,7 +126,7 @@ int schedule_build(const struct topo *t, const int *set, int n, const struct pu_
 	int max_os, nc = circle_rounds(n), rc = 0;
 	int *pos = positions(set, n, &max_os), *cr = xcalloc((size_t)npairs + 1, sizeof(int));
 	int *start = xcalloc((size_t)nc + 2, sizeof(int)), *order = xcalloc((size_t)npairs + 1, sizeof(int));
-	int *group = xcalloc((size_t)npairs + 1, sizeof(int));
+	int *group = xcalloc((size_t)npairs + 1, sizeof(int)), *core = cores_by_os(t, max_os);
 	uint64_t *mask = xcalloc((size_t)t->ncores + 1, sizeof(uint64_t));
 	memset(s, 0, sizeof(*s));
 	s->npairs = npairs;
@@ -142,7 +146,7 @@ int schedule_build(const struct topo *t, const int *set, int n, const struct pu_
 		order[start[cr[k]] + fill[cr[k]]++] = k;
 	free(fill);
 	for (int r = 0; r < nc && !rc; r++) {
-		int ng = split_by_core(t, pair, order, start[r], start[r + 1], mask, group, err);
+		int ng = split_by_core(t, core, pair, order, start[r], start[r + 1], mask, group, err);
 		if (ng < 0)
 			rc = -1;
 		for (int g = 0; g < ng; g++)
@@ -154,6 +158,7 @@ int schedule_build(const struct topo *t, const int *set, int n, const struct pu_
 	free(order);
 	free(group);
 	free(mask);
+	free(core);
 	if (rc) {
 		schedule_free(s);
 		return -1;

@@ -4,28 +4,15 @@
  * pages only and queues its balance work when the reserve runs low. `bound`: the worker may only run
  * on the caller's CPU, as schedule_work() on a per-CPU workqueue does; `unbound`: it runs on another
  * CPU, as the fix (an unbound workqueue) allows. The bench places its own two threads. */
-#include "harness/bench.h"
+#include "benches/refill/refill.h"
 #include "harness/memnode.h"
-#include "benches/refill/pcpu_reserve.h"
 #include "harness/signals.h"
 #include "harness/spin.h"
-#include "layouts/work.h"
-#include <errno.h>
-#include <linux/futex.h>
-#include <pthread.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
-enum { RF_BOUND, RF_UNBOUND };
-enum { HOLD_TOKEN, HOLD_FIFO, HOLD_SLICE };
-enum { ROLE_CALLER, ROLE_WORKER }; /* counter columns: caller_*_per_kop, worker_*_per_kop */
-enum { END_ATTEMPTS, END_MAX_FAILURES, END_DURATION, END_SIGNAL };
 static const char *const end_names[] = { "attempts", "max_failures", "duration", "signal" };
-#define RF_CHECK_EVERY 64 /* attempts between looks at the clock and at signals */
 
 static const struct opt_spec rf_opts[] = {
 	{ "worker", OPT_CHOICES, "bound,unbound", "LIST", "balance-worker modes to compare, the first is the baseline: bound (on the caller's CPU, schedule_work) or unbound (on another CPU, the fix)", "bound,unbound", NULL },
@@ -47,342 +34,6 @@ static const struct opt_spec rf_opts[] = {
 };
 
 static const char *const rf_summary[] = { "allocs_ok", "allocs_failed", "retries_ok", "worker_runs", "reserve_empty_ns", NULL };
-
-struct rf_priv {
-	struct pcpu_cfg cfg;
-	int hold;
-	int caller_cpu, worker_cpu; /* worker_cpu: the unbound worker's, -1 when no unbound variant */
-	long attempts, retries, max_failures;
-	double alloc_ns, retry_ns, populate_ns, chunk_ns;
-	uint64_t cap_ns;    /* --duration when given, else 0: no time cap */
-	uint64_t warmup_ns; /* --warmup: the caller spins on its CPU before the burst */
-	uint64_t rt_period_ns; /* --hold fifo: pause this long before a burst, so it starts with a full RT budget */
-	struct role_req roles[2];
-	uint64_t alloc_iters, populate_iters, chunk_iters, retry_iters;
-};
-
-/* One burst's shared state. Each field that one thread writes and the other reads is alone on its block. */
-struct rf_run {
-	C2C_ALIGNED pthread_mutex_t lock; /* pcpu_lock: guards st */
-	struct pcpu_state st;
-	C2C_ALIGNED struct work_struct work; /* pcpu_balance_work: PENDING in work.data */
-	C2C_ALIGNED int wake;                /* futex word: bumped when PENDING is set or at stop */
-	C2C_ALIGNED int stop;
-	C2C_ALIGNED pthread_mutex_t token; /* the caller's CPU, for --hold token */
-	C2C_ALIGNED pthread_barrier_t start;
-	C2C_ALIGNED int abort; /* set by the main thread between the two start barriers */
-	/* read-only during the burst */
-	C2C_ALIGNED const struct rf_priv *p;
-	const struct topo *topo;
-	const struct thr_hooks *hooks; /* counters (may be NULL) */
-	struct thr *thr;               /* [ROLE_CALLER], [ROLE_WORKER]: records the hooks count with */
-	int unbound;
-	/* written by the caller only */
-	C2C_ALIGNED uint64_t ok, failed, retries_ok, t0, t1;
-	int end; /* END_*: why the burst ended */
-	int caller_got;
-	char caller_err[ERRLEN];
-	/* written by the worker only */
-	C2C_ALIGNED uint64_t runs, pages, chunks;
-	int worker_got;
-	char worker_err[ERRLEN];
-};
-
-static long futex(int *addr, int op, int val)
-{
-	return syscall(SYS_futex, addr, op, val, NULL, NULL, 0);
-}
-
-/* schedule_work(): a locked fetch-or of PENDING on every call; only the setter wakes the worker. */
-static void queue_balance(struct rf_run *r)
-{
-	if (__atomic_fetch_or(&r->work.data, WORK_STRUCT_PENDING, __ATOMIC_SEQ_CST) & WORK_STRUCT_PENDING)
-		return;
-	__atomic_fetch_add(&r->wake, 1, __ATOMIC_SEQ_CST);
-	futex(&r->wake, FUTEX_WAKE_PRIVATE, 1);
-}
-
-/* One allocation attempt under pcpu_lock, queueing the balance work as the kernel does. */
-static int try_alloc(struct rf_run *r)
-{
-	int queue = 0, ok;
-	pthread_mutex_lock(&r->lock);
-	long before = r->st.nr_empty_pop_pages;
-	ok = pcpu_alloc_atomic(&r->st, &queue);
-	if (r->st.nr_empty_pop_pages != before)
-		pcpu_reserve_clock(&r->st, now_ns());
-	if (queue)
-		queue_balance(r);
-	pthread_mutex_unlock(&r->lock);
-	return ok;
-}
-
-/* pcpu_balance_populated(): top the reserve up, dropping the lock around each page's population. */
-static void balance_populated(struct rf_run *r)
-{
-	const struct rf_priv *p = r->p;
-	pthread_mutex_lock(&r->lock);
-	long n = pcpu_nr_to_pop(&r->st);
-	pthread_mutex_unlock(&r->lock);
-	for (long i = 0; i < n; i++) {
-		pthread_mutex_lock(&r->lock);
-		int created = pcpu_claim_page(&r->st);
-		pthread_mutex_unlock(&r->lock);
-		if (created) {
-			r->chunks++;
-			spin_iters(p->chunk_iters);
-		}
-		spin_iters(p->populate_iters);
-		pthread_mutex_lock(&r->lock);
-		pcpu_page_populated(&r->st);
-		pcpu_reserve_clock(&r->st, now_ns());
-		pthread_mutex_unlock(&r->lock);
-		r->pages++;
-	}
-}
-
-/* Counter hooks (--events): set up after binding, like the harness's own threads. */
-static int hooks_init(struct rf_run *r, int role, int cpu, char *err)
-{
-	struct thr *t = &r->thr[role];
-	t->role = role;
-	t->want_cpu = cpu;
-	if (r->hooks && r->hooks->thread_init && r->hooks->thread_init(t, r->hooks->arg))
-		return err_set(err, "counter setup failed on CPU %d", cpu);
-	return 0;
-}
-
-static void hooks_begin(struct rf_run *r, int role)
-{
-	if (r->hooks && r->hooks->measure_begin)
-		r->hooks->measure_begin(&r->thr[role], r->hooks->arg);
-}
-
-/* ops: what the per-1,000 counter columns divide by (caller: attempts; worker: pages populated). */
-static void hooks_end(struct rf_run *r, int role, uint64_t ops)
-{
-	r->thr[role].ops = ops;
-	if (r->hooks && r->hooks->measure_end)
-		r->hooks->measure_end(&r->thr[role], r->hooks->arg);
-}
-
-static void hooks_fini(struct rf_run *r, int role)
-{
-	if (r->hooks && r->hooks->thread_fini)
-		r->hooks->thread_fini(&r->thr[role], r->hooks->arg);
-}
-
-/* The kworker: sleep until PENDING is set; a bound one must then get the caller's CPU (the token). */
-static void *worker_main(void *arg)
-{
-	struct rf_run *r = arg;
-	int cpu = r->unbound ? r->p->worker_cpu : r->p->caller_cpu;
-	int bound_token = !r->unbound && r->p->hold == HOLD_TOKEN;
-	int bad = bind_self(r->topo, cpu, &r->worker_got, r->worker_err) || hooks_init(r, ROLE_WORKER, cpu, r->worker_err);
-	pthread_barrier_wait(&r->start);
-	pthread_barrier_wait(&r->start);
-	if (bad)
-		return NULL;
-	if (__atomic_load_n(&r->abort, __ATOMIC_ACQUIRE)) {
-		hooks_fini(r, ROLE_WORKER);
-		return NULL;
-	}
-	hooks_begin(r, ROLE_WORKER);
-	for (;;) {
-		int seq = __atomic_load_n(&r->wake, __ATOMIC_ACQUIRE);
-		int stop = __atomic_load_n(&r->stop, __ATOMIC_ACQUIRE);
-		if (!stop && !(__atomic_load_n(&r->work.data, __ATOMIC_ACQUIRE) & WORK_STRUCT_PENDING)) {
-			futex(&r->wake, FUTEX_WAIT_PRIVATE, seq);
-			continue;
-		}
-		if (bound_token)
-			pthread_mutex_lock(&r->token);
-		stop = __atomic_load_n(&r->stop, __ATOMIC_ACQUIRE);
-		if (!stop) { /* process_one_work(): PENDING is cleared before the function runs */
-			__atomic_fetch_and(&r->work.data, ~WORK_STRUCT_PENDING, __ATOMIC_SEQ_CST);
-			r->runs++;
-			balance_populated(r);
-		}
-		if (bound_token)
-			pthread_mutex_unlock(&r->token);
-		if (stop) {
-			hooks_end(r, ROLE_WORKER, r->pages);
-			hooks_fini(r, ROLE_WORKER);
-			return NULL;
-		}
-	}
-}
-
-/* Take the CPU the way --hold says, before the burst starts. */
-static int caller_hold(struct rf_run *r)
-{
-	if (r->p->hold == HOLD_FIFO) {
-		struct sched_param sp = { .sched_priority = 1 };
-		int e = pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp);
-		if (e)
-			return err_set(r->caller_err, "--hold fifo: cannot make the caller SCHED_FIFO: %s", strerror(e));
-	}
-	if (r->p->hold == HOLD_TOKEN)
-		pthread_mutex_lock(&r->token);
-	return 0;
-}
-
-/* The burst: every attempt, with retries; the calibrated work follows each success. */
-static void burst(struct rf_run *r)
-{
-	const struct rf_priv *p = r->p;
-	uint64_t ok = 0, failed = 0, rok = 0, cap = p->max_failures ? (uint64_t)p->max_failures : UINT64_MAX;
-	r->t0 = now_ns();
-	pthread_mutex_lock(&r->lock);
-	pcpu_reserve_clock(&r->st, r->t0);
-	pthread_mutex_unlock(&r->lock);
-	r->end = END_ATTEMPTS;
-	for (long a = 0; a < p->attempts; a++) {
-		if (failed >= cap) {
-			r->end = END_MAX_FAILURES;
-			break;
-		}
-		if (a % RF_CHECK_EVERY == 0 && (signals_pending() || (p->cap_ns && now_ns() - r->t0 >= p->cap_ns))) {
-			r->end = signals_pending() ? END_SIGNAL : END_DURATION;
-			break;
-		}
-		int got = try_alloc(r);
-		for (long k = 0; !got && k < p->retries; k++) {
-			spin_iters(p->retry_iters);
-			got = try_alloc(r);
-			rok += got;
-		}
-		if (got) {
-			ok++;
-			spin_iters(p->alloc_iters);
-		} else {
-			failed++;
-		}
-	}
-	r->t1 = now_ns();
-	pthread_mutex_lock(&r->lock);
-	pcpu_reserve_clock_end(&r->st, r->t1);
-	pthread_mutex_unlock(&r->lock);
-	r->ok = ok;
-	r->failed = failed;
-	r->retries_ok = rok;
-}
-
-/* Let the worker run again: the bound one gets the token only after stop is set, so it never
- * counts a run after the burst. */
-static void caller_release(struct rf_run *r, int held)
-{
-	__atomic_store_n(&r->stop, 1, __ATOMIC_RELEASE);
-	__atomic_fetch_add(&r->wake, 1, __ATOMIC_SEQ_CST);
-	futex(&r->wake, FUTEX_WAKE_PRIVATE, 1);
-	if (held && r->p->hold == HOLD_TOKEN)
-		pthread_mutex_unlock(&r->token);
-	if (held && r->p->hold == HOLD_FIFO) {
-		struct sched_param sp = { .sched_priority = 0 };
-		pthread_setschedparam(pthread_self(), SCHED_OTHER, &sp);
-	}
-}
-
-/* Busy time on the caller's CPU, unmeasured: the clock ramps up before the burst starts. */
-static void warm_up(uint64_t ns)
-{
-	uint64_t end = now_ns() + ns;
-	while (now_ns() < end && !signals_pending())
-		spin_iters(1000);
-}
-
-static void *caller_main(void *arg)
-{
-	struct rf_run *r = arg;
-	int cpu = r->p->caller_cpu;
-	int bad = bind_self(r->topo, cpu, &r->caller_got, r->caller_err) || hooks_init(r, ROLE_CALLER, cpu, r->caller_err);
-	pthread_barrier_wait(&r->start);
-	pthread_barrier_wait(&r->start);
-	if (bad || __atomic_load_n(&r->abort, __ATOMIC_ACQUIRE)) {
-		caller_release(r, 0);
-		if (!bad)
-			hooks_fini(r, ROLE_CALLER);
-		return NULL;
-	}
-	warm_up(r->p->warmup_ns);
-	int held = !caller_hold(r);
-	if (held) {
-		hooks_begin(r, ROLE_CALLER);
-		burst(r);
-		hooks_end(r, ROLE_CALLER, r->ok + r->failed);
-	}
-	caller_release(r, held);
-	hooks_fini(r, ROLE_CALLER);
-	return NULL;
-}
-
-/* Is os a CPU this process may use: allowed by the cpuset and, on this machine, by its affinity? */
-static int cpu_usable(const struct topo *t, const cpu_set_t *aff, int os)
-{
-	const struct pu *u = topo_pu(t, os);
-	return u && u->allowed && (t->foreign || CPU_ISSET((size_t)os, aff));
-}
-
-/* The unbound worker's CPU: another core (same package first), else an SMT sibling; -1 if none. */
-static int pick_worker_cpu(const struct topo *t, const cpu_set_t *aff, int caller)
-{
-	const struct pu *c = topo_pu(t, caller);
-	for (int pass = 0; pass < 3; pass++)
-		for (int i = 0; i < t->npus; i++) {
-			const struct pu *u = &t->pu[i];
-			if (u->os == caller || !cpu_usable(t, aff, u->os))
-				continue;
-			if ((pass == 0 && u->core != c->core && u->pkg == c->pkg) || (pass == 1 && u->core != c->core) || pass == 2)
-				return u->os;
-		}
-	return -1;
-}
-
-/* A comma list of the usable CPUs, for error messages. */
-static void usable_list(const struct topo *t, const cpu_set_t *aff, char *buf, size_t n)
-{
-	size_t k = 0;
-	buf[0] = 0;
-	for (int i = 0; i < t->npus && k < n; i++)
-		if (cpu_usable(t, aff, t->pu[i].os))
-			k += (size_t)snprintf(buf + k, n - k, "%s%d", k ? "," : "", t->pu[i].os);
-}
-
-/* --caller-cpu / --worker-cpu: "auto" (-1 here) or a usable OS CPU number. */
-static int parse_cpu(const struct topo *t, const cpu_set_t *aff, const char *opt, const char *s, int *out, char *err)
-{
-	long v;
-	char list[256];
-	if (!strcmp(s, "auto")) {
-		*out = -1;
-		return 0;
-	}
-	usable_list(t, aff, list, sizeof(list));
-	if (parse_long(s, &v) || v < 0 || v > 1 << 20 || !cpu_usable(t, aff, (int)v))
-		return err_set(err, "--%s: '%s' is not accepted; accepted: auto or a CPU this process may use (%s)", opt, s, list);
-	*out = (int)v;
-	return 0;
-}
-
-static void *probe_fifo(void *arg)
-{
-	struct sched_param sp = { .sched_priority = 1 };
-	*(int *)arg = pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp);
-	return NULL;
-}
-
-/* --hold fifo needs the privilege to make a thread SCHED_FIFO: try it on a throw-away thread. */
-static int check_fifo(char *err)
-{
-	pthread_t t;
-	int e = 0;
-	if (pthread_create(&t, NULL, probe_fifo, &e))
-		return err_set(err, "--hold fifo: cannot create a thread to check SCHED_FIFO");
-	pthread_join(t, NULL);
-	if (e)
-		return err_set(err, "--hold fifo: the caller cannot be made SCHED_FIFO (%s): it needs CAP_SYS_NICE or RLIMIT_RTPRIO >= 1; accepted without privilege: --hold token or --hold slice", strerror(e));
-	return 0;
-}
 
 /* The worst-case burst length in seconds (failed attempts spin through every retry). */
 static double burst_estimate(const struct rf_priv *p, int unbound)
@@ -592,18 +243,26 @@ static int rf_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 	r->unbound = v->param == RF_UNBOUND;
 	pthread_mutex_init(&r->lock, NULL);
 	pthread_mutex_init(&r->token, NULL);
-	pthread_barrier_init(&r->start, NULL, 3);
+	gate_init(&r->start, 3);
 	pcpu_init(&r->st, &p->cfg);
 	if (sleep_or_stop(p->rt_period_ns)) {
 		free(r->thr);
 		mem_free(r, sizeof(*r));
 		return err_set(err, "interrupted by signal %d", signals_pending());
 	}
-	if (pthread_create(&tw, NULL, worker_main, r) || pthread_create(&tc, NULL, caller_main, r))
-		abort(); /* out of threads is not a user error */
-	pthread_barrier_wait(&r->start);
+	int e = pthread_create(&tw, NULL, worker_main, r), e2 = e ? 0 : pthread_create(&tc, NULL, caller_main, r);
+	if (e || e2) { /* a thread limit: one line, no row, no wait for a thread that never came */
+		gate_off(&r->start);
+		if (!e)
+			pthread_join(tw, NULL);
+		gate_destroy(&r->start);
+		free(r->thr);
+		mem_free(r, sizeof(*r));
+		return thread_start_error(e ? e : e2, e ? "the worker thread" : "the caller thread", err);
+	}
+	gate_wait(&r->start);
 	r->abort = r->caller_err[0] || r->worker_err[0];
-	pthread_barrier_wait(&r->start);
+	gate_wait(&r->start);
 	pthread_join(tc, NULL);
 	pthread_join(tw, NULL);
 	if (r->caller_err[0] || r->worker_err[0])
@@ -612,7 +271,7 @@ static int rf_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 		rc = err_set(err, "interrupted by signal %d", signals_pending());
 	else if (!(rc = check_books(r, err)))
 		fill_row(r, w);
-	pthread_barrier_destroy(&r->start);
+	gate_destroy(&r->start);
 	pthread_mutex_destroy(&r->token);
 	pthread_mutex_destroy(&r->lock);
 	free(r->thr);
@@ -636,11 +295,12 @@ static const struct view_metric rf_metrics[] = {
 	{ "retries_ok", "allocations that succeeded on a retry", "allocations", NULL, 0 },
 	{ "worker_runs", "refill worker runs", "runs", NULL, 0 },
 	{ "reserve_empty_ns", "time the reserve was empty", "ns", NULL, 0 },
+	{ "hitm_per_kop", "HITM per 1,000 operations", "events per 1,000 operations", NULL, 0 }, /* counters */
 	{ 0 },
 };
 static const struct bench_view rf_views[] = {
 	{ .kind = VIEW_BARS, .title = "Refill worker", .metrics = rf_metrics },
-	{ VIEW_END },
+	{ .kind = VIEW_END },
 };
 static const char *const rf_order[] = { "bound", "unbound", NULL };
 

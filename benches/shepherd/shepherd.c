@@ -160,6 +160,8 @@ static void put_model(struct row *r, const struct bench_ctx *c, const struct sw_
 	row_set(r, "zone_work_us", "%ld", p->zone_work_ns / 1000);
 	row_set(r, "op_ns", "%ld", p->op_ns);
 	row_set(r, "yield", "%d", !p->no_yield);
+	row_set(r, "threshold", "%d", p->threshold);
+	row_set(r, "pcp_batch", "%d", p->pcp_batch);
 }
 
 static void put_runs(struct row *r, const struct sw_result *x, const struct sw_params *p)
@@ -261,7 +263,7 @@ static void sw_cleanup(struct bench_ctx *c)
 }
 
 /* Configuration columns: what compare joins rows on across machines and builds. */
-static const char *const sh_config[] = { "cpus", "hz", "tick_us", "interval_ticks", "zones", "zone_work_us", "op_ns", "yield", NULL };
+static const char *const sh_config[] = { "cpus", "hz", "tick_us", "interval_ticks", "zones", "zone_work_us", "op_ns", "yield", "threshold", "pcp_batch", NULL };
 
 /* What report draws: the key ratio alone, each count alone, lock wait times in ns together. */
 static const struct view_metric sh_metrics[] = {
@@ -272,11 +274,12 @@ static const struct view_metric sh_metrics[] = {
 	{ "zone_lock_contended", "contended zone lock acquisitions", "acquisitions", NULL, 0 },
 	{ "zone_lock_wait_total_ns", "total zone lock wait", "ns", "wait", 0 },
 	{ "zone_lock_wait_max_ns", "longest zone lock wait", "ns", "wait", 0 },
+	{ "hitm_per_kop", "HITM per 1,000 operations", "events per 1,000 operations", NULL, 0 }, /* counters */
 	{ 0 },
 };
 static const struct bench_view sh_views[] = {
 	{ .kind = VIEW_BARS, .title = "vmstat_shepherd checks", .metrics = sh_metrics },
-	{ VIEW_END },
+	{ .kind = VIEW_END },
 };
 static const char *const sh_order[] = { "pending", "busy", "atomic", NULL };
 

@@ -47,7 +47,7 @@ struct sw_model *sw_model_new(const struct sw_params *p, long now)
 {
 	struct sw_model *m = aligned_alloc(C2C_BLOCK, sizeof(*m));
 	if (!m)
-		abort();
+		out_of_memory(0);
 	memset(m, 0, sizeof(*m));
 	m->p = *p;
 	m->base_ns = now_ns();
@@ -55,7 +55,7 @@ struct sw_model *sw_model_new(const struct sw_params *p, long now)
 	m->cpu = aligned_alloc(C2C_BLOCK, csz);
 	m->zone = aligned_alloc(C2C_BLOCK, zsz);
 	if (!m->cpu || !m->zone)
-		abort();
+		out_of_memory(0);
 	memset(m->cpu, 0, csz);
 	memset(m->zone, 0, zsz);
 	for (int z = 0; z < p->nzones; z++) {
@@ -231,7 +231,7 @@ int sw_process_begin(struct sw_model *m, int c, long now)
 		w->cap = w->cap ? 2 * w->cap : 256;
 		w->runs = realloc(w->runs, w->cap * sizeof(*w->runs));
 		if (!w->runs)
-			abort();
+			out_of_memory(0);
 	}
 	w->runs[w->nruns++] = (struct sw_runrec){ now, now, why };
 	return 1;

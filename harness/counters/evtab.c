@@ -73,7 +73,7 @@ static int parse_table(struct evtab *t, const char *text, char *err)
 			cap = cap ? 2 * cap : 64;
 			t->row = realloc(t->row, sizeof(*t->row) * (size_t)cap);
 			if (!t->row)
-				abort();
+				out_of_memory(0);
 		}
 		t->row[t->n++] = (struct evrow){ xstrdup(f[0]), xstrdup(f[1]), xstrdup(f[2]), xstrdup(f[3]), xstrdup(f[4]), xstrdup(f[5]), xstrdup(f[6]), lineno };
 	}
@@ -103,7 +103,7 @@ int evtab_load(struct evtab *t, char *err)
 		if (n + 1 == cap) {
 			buf = realloc(buf, cap *= 2);
 			if (!buf)
-				abort();
+				out_of_memory(0);
 		}
 	}
 	buf[n] = 0;

@@ -28,7 +28,7 @@ static int hook_init(struct thr *t, void *arg)
 	struct thr_ctr *s = aligned_alloc(C2C_BLOCK, sizeof(*s));
 	int rc;
 	if (!s)
-		abort();
+		out_of_memory(0);
 	memset(s, 0, sizeof(*s));
 	s->es = PAPI_NULL;
 	t->hook_state = s;

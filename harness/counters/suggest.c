@@ -43,7 +43,7 @@ static void cand_add(const char *name, void *arg)
 		c->cap = c->cap ? 2 * c->cap : 256;
 		c->s = realloc(c->s, sizeof(char *) * (size_t)c->cap);
 		if (!c->s)
-			abort();
+			out_of_memory(0);
 	}
 	c->s[c->n++] = xstrdup(name);
 }

@@ -1,60 +1,229 @@
+# c2cbench report: every string below is an escaped literal; the numbers are in data/
 
 reset
-set terminal pngcairo size 720,420 noenhanced
-set output 'bars-01-m1.png'
+set terminal pngcairo size 960,520 noenhanced font ',10'
+set output 'b1-v2-g1-1.png'
 set datafile missing '?'
-set title "pending-bit policy=rmw placement=same-socket writers=1 readers=1 mem_node=0 work_ns=0 drain_us=0" font ',9'
-set xlabel "variant"
-set ylabel "ns per operation"
-set yrange [0:*]
+set title 'pending-bit, Layouts: policy=rmw, duration_s (measured)=1: ns per operation'
+set xlabel 'layout'
+set ylabel 'ns per operation'
 set grid ytics
 set key below
-set style data histograms
-set style histogram errorbars gap 1 lw 1
+set yrange [0:33.588]
+set xrange [-0.6:1.6]
+set xtics ('shared' 0, 'aligned' 1)
 set style fill solid 0.6 border -1
-plot 'data/bars-01-m1.dat' using 2:3:4:xtic(1) title 'writer_ns_per_op', 'data/bars-01-m1.dat' using 5:6:7 title 'reader_ns_per_op'
+set boxwidth 0.4000
+plot 'data/b1-v2-g1-1.dat' using ($1-0.2000):2:3:4:(0.4000) with boxerrorbars lc 1 title 'vm: writer', \
+  'data/b1-v2-g1-1.dat' using ($1+0.2000):5:6:7:(0.4000) with boxerrorbars lc 2 title 'vm: reader'
 
 reset
-set terminal pngcairo size 720,420 noenhanced
-set output 'bars-02-m1.png'
+set terminal pngcairo size 960,520 noenhanced font ',10'
+set output 'b1-v2-g2-1.png'
 set datafile missing '?'
-set title "pending-bit policy=test-then-set placement=same-socket writers=1 readers=1 mem_node=0 work_ns=0 drain_us=0" font ',9'
-set xlabel "variant"
-set ylabel "ns per operation"
-set yrange [0:*]
+set title 'pending-bit, Layouts: policy=rmw, duration_s (measured)=1.5: ns per operation'
+set xlabel 'layout'
+set ylabel 'ns per operation'
 set grid ytics
 set key below
-set style data histograms
-set style histogram errorbars gap 1 lw 1
+set yrange [0:41.4333]
+set xrange [-0.6:2.6]
+set xtics ('shared' 0, 'aligned' 1, 'padded' 2)
 set style fill solid 0.6 border -1
-plot 'data/bars-02-m1.dat' using 2:3:4:xtic(1) title 'writer_ns_per_op', 'data/bars-02-m1.dat' using 5:6:7 title 'reader_ns_per_op'
+set boxwidth 0.4000
+plot 'data/b1-v2-g2-1.dat' using ($1-0.2000):2:3:4:(0.4000) with boxerrorbars lc 1 title 'vm: writer', \
+  'data/b1-v2-g2-1.dat' using ($1+0.2000):5:6:7:(0.4000) with boxerrorbars lc 2 title 'vm: reader'
 
 reset
-set terminal pngcairo size 720,420 noenhanced
-set output 'bars-03-m1.png'
+set terminal pngcairo size 960,520 noenhanced font ',10'
+set output 'b1-v2-g3-1.png'
 set datafile missing '?'
-set title "refill hold=token attempts=131072 max_failures=0 size=8 initial_empty=2 initial_partial=0 chunk_pages=64 retries=4 retry_ns=1000 alloc_ns=2000 populate_ns=20000 chunk_ns=0" font ',9'
-set xlabel "variant"
-set ylabel "ns per operation"
-set yrange [0:*]
+set title 'pending-bit, Layouts: policy=test-then-set, duration_s (measured)=1.5: ns per operation'
+set xlabel 'layout'
+set ylabel 'ns per operation'
 set grid ytics
 set key below
-set style data histograms
-set style histogram errorbars gap 1 lw 1
+set yrange [0:3.82375]
+set xrange [-0.6:2.6]
+set xtics ('shared' 0, 'aligned' 1, 'padded' 2)
 set style fill solid 0.6 border -1
-plot 'data/bars-03-m1.dat' using 2:3:4:xtic(1) title 'allocs_ok', 'data/bars-03-m1.dat' using 5:6:7 title 'allocs_failed', 'data/bars-03-m1.dat' using 8:9:10 title 'retries_ok', 'data/bars-03-m1.dat' using 11:12:13 title 'worker_runs', 'data/bars-03-m1.dat' using 14:15:16 title 'reserve_empty_ns'
+set boxwidth 0.4000
+plot 'data/b1-v2-g3-1.dat' using ($1-0.2000):2:3:4:(0.4000) with boxerrorbars lc 1 title 'vm: writer', \
+  'data/b1-v2-g3-1.dat' using ($1+0.2000):5:6:7:(0.4000) with boxerrorbars lc 2 title 'vm: reader'
 
 reset
-set terminal pngcairo size 720,420 noenhanced
-set output 'bars-04-m1.png'
+set terminal pngcairo size 960,520 noenhanced font ',10'
+set output 'b2-v1-g1-1.png'
 set datafile missing '?'
-set title "shepherd cpus=2 hz=1000 tick_us=250 interval_ticks=1000 zones=3 zone_work_us=50 op_ns=1000 yield=1" font ',9'
-set xlabel "variant"
-set ylabel "ns per operation"
-set yrange [0:*]
+set title 'shepherd, vmstat_shepherd checks: vmstat_update runs per interval'
+set xlabel 'check'
+set ylabel 'runs per interval'
 set grid ytics
 set key below
-set style data histograms
-set style histogram errorbars gap 1 lw 1
+set yrange [0:1.666]
+set xrange [-0.6:2.6]
+set xtics ('pending' 0, 'busy' 1, 'atomic' 2)
 set style fill solid 0.6 border -1
-plot 'data/bars-04-m1.dat' using 2:3:4:xtic(1) title 'runs_per_interval', 'data/bars-04-m1.dat' using 5:6:7 title 'short_gaps', 'data/bars-04-m1.dat' using 8:9:10 title 'queued_while_running', 'data/bars-04-m1.dat' using 11:12:13 title 'zone_lock_acquisitions', 'data/bars-04-m1.dat' using 14:15:16 title 'zone_lock_contended', 'data/bars-04-m1.dat' using 17:18:19 title 'zone_lock_wait_total_ns', 'data/bars-04-m1.dat' using 20:21:22 title 'zone_lock_wait_max_ns'
+set boxwidth 0.8000
+plot 'data/b2-v1-g1-1.dat' using ($1+0.0000):2:3:4:(0.8000) with boxerrorbars lc 1 title 'vm'
+
+reset
+set terminal pngcairo size 960,520 noenhanced font ',10'
+set output 'b2-v1-g1-2.png'
+set datafile missing '?'
+set title 'shepherd, vmstat_shepherd checks: gaps shorter than the legitimate minimum'
+set xlabel 'check'
+set ylabel 'gaps'
+set grid ytics
+set key below
+set yrange [0:41.4]
+set xrange [-0.6:2.6]
+set xtics ('pending' 0, 'busy' 1, 'atomic' 2)
+set style fill solid 0.6 border -1
+set boxwidth 0.8000
+plot 'data/b2-v1-g1-2.dat' using ($1+0.0000):2:3:4:(0.8000) with boxerrorbars lc 1 title 'vm'
+
+reset
+set terminal pngcairo size 960,520 noenhanced font ',10'
+set output 'b2-v1-g1-3.png'
+set datafile missing '?'
+set title 'shepherd, vmstat_shepherd checks: queued while running'
+set xlabel 'check'
+set ylabel 'queueings'
+set grid ytics
+set key below
+set yrange [0:41.4]
+set xrange [-0.6:2.6]
+set xtics ('pending' 0, 'busy' 1, 'atomic' 2)
+set style fill solid 0.6 border -1
+set boxwidth 0.8000
+plot 'data/b2-v1-g1-3.dat' using ($1+0.0000):2:3:4:(0.8000) with boxerrorbars lc 1 title 'vm'
+
+reset
+set terminal pngcairo size 960,520 noenhanced font ',10'
+set output 'b2-v1-g1-4.png'
+set datafile missing '?'
+set title 'shepherd, vmstat_shepherd checks: zone lock acquisitions'
+set xlabel 'check'
+set ylabel 'acquisitions'
+set grid ytics
+set key below
+set yrange [0:709.55]
+set xrange [-0.6:2.6]
+set xtics ('pending' 0, 'busy' 1, 'atomic' 2)
+set style fill solid 0.6 border -1
+set boxwidth 0.8000
+plot 'data/b2-v1-g1-4.dat' using ($1+0.0000):2:3:4:(0.8000) with boxerrorbars lc 1 title 'vm'
+
+reset
+set terminal pngcairo size 960,520 noenhanced font ',10'
+set output 'b2-v1-g1-5.png'
+set datafile missing '?'
+set title 'shepherd, vmstat_shepherd checks: contended zone lock acquisitions'
+set xlabel 'check'
+set ylabel 'acquisitions'
+set grid ytics
+set key below
+set yrange [0:1.15]
+set xrange [-0.6:2.6]
+set xtics ('pending' 0, 'busy' 1, 'atomic' 2)
+set style fill solid 0.6 border -1
+set boxwidth 0.8000
+plot 'data/b2-v1-g1-5.dat' using ($1+0.0000):2:3:4:(0.8000) with boxerrorbars lc 1 title 'vm'
+
+reset
+set terminal pngcairo size 960,520 noenhanced font ',10'
+set output 'b2-v1-g1-6.png'
+set datafile missing '?'
+set title 'shepherd, vmstat_shepherd checks: ns'
+set xlabel 'check'
+set ylabel 'ns'
+set grid ytics
+set key below
+set yrange [0:1.15]
+set xrange [-0.6:2.6]
+set xtics ('pending' 0, 'busy' 1, 'atomic' 2)
+set style fill solid 0.6 border -1
+set boxwidth 0.4000
+plot 'data/b2-v1-g1-6.dat' using ($1-0.2000):2:3:4:(0.4000) with boxerrorbars lc 1 title 'vm: total zone lock wait', \
+  'data/b2-v1-g1-6.dat' using ($1+0.2000):5:6:7:(0.4000) with boxerrorbars lc 2 title 'vm: longest zone lock wait'
+
+reset
+set terminal pngcairo size 960,520 noenhanced font ',10'
+set output 'b3-v1-g1-1.png'
+set datafile missing '?'
+set title 'refill, Refill worker: allocations that succeeded'
+set xlabel 'worker'
+set ylabel 'allocations'
+set grid ytics
+set key below
+set logscale y
+set yrange [512:262144]
+set format y '%g'
+set xrange [-0.6:1.6]
+set xtics ('bound' 0, 'unbound' 1)
+plot 'data/b3-v1-g1-1.dat' using ($1+0.0000):2:3:4 with yerrorbars pt 7 ps 1.2 lc 1 title 'vm'
+
+reset
+set terminal pngcairo size 960,520 noenhanced font ',10'
+set output 'b3-v1-g1-2.png'
+set datafile missing '?'
+set title 'refill, Refill worker: allocations that failed'
+set xlabel 'worker'
+set ylabel 'allocations'
+set grid ytics
+set key below
+set yrange [0:149555]
+set xrange [-0.6:1.6]
+set xtics ('bound' 0, 'unbound' 1)
+set style fill solid 0.6 border -1
+set boxwidth 0.8000
+plot 'data/b3-v1-g1-2.dat' using ($1+0.0000):2:3:4:(0.8000) with boxerrorbars lc 1 title 'vm'
+
+reset
+set terminal pngcairo size 960,520 noenhanced font ',10'
+set output 'b3-v1-g1-3.png'
+set datafile missing '?'
+set title 'refill, Refill worker: allocations that succeeded on a retry'
+set xlabel 'worker'
+set ylabel 'allocations'
+set grid ytics
+set key below
+set yrange [0:1.15]
+set xrange [-0.6:1.6]
+set xtics ('bound' 0, 'unbound' 1)
+set style fill solid 0.6 border -1
+set boxwidth 0.8000
+plot 'data/b3-v1-g1-3.dat' using ($1+0.0000):2:3:4:(0.8000) with boxerrorbars lc 1 title 'vm'
+
+reset
+set terminal pngcairo size 960,520 noenhanced font ',10'
+set output 'b3-v1-g1-4.png'
+set datafile missing '?'
+set title 'refill, Refill worker: refill worker runs'
+set xlabel 'worker'
+set ylabel 'runs'
+set grid ytics
+set key below
+set yrange [0:197.8]
+set xrange [-0.6:1.6]
+set xtics ('bound' 0, 'unbound' 1)
+set style fill solid 0.6 border -1
+set boxwidth 0.8000
+plot 'data/b3-v1-g1-4.dat' using ($1+0.0000):2:3:4:(0.8000) with boxerrorbars lc 1 title 'vm'
+
+reset
+set terminal pngcairo size 960,520 noenhanced font ',10'
+set output 'b3-v1-g1-5.png'
+set datafile missing '?'
+set title 'refill, Refill worker: time the reserve was empty'
+set xlabel 'worker'
+set ylabel 'ns'
+set grid ytics
+set key below
+set yrange [0:3.58968e+08]
+set xrange [-0.6:1.6]
+set xtics ('bound' 0, 'unbound' 1)
+set style fill solid 0.6 border -1
+set boxwidth 0.8000
+plot 'data/b3-v1-g1-5.dat' using ($1+0.0000):2:3:4:(0.8000) with boxerrorbars lc 1 title 'vm'

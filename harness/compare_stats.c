@@ -1,4 +1,4 @@
-#include "analysis/compare_stats.h"
+#include "harness/compare_stats.h"
 #include "harness/util.h"
 #include <math.h>
 #include <stdint.h>
@@ -111,10 +111,9 @@ static double resampled_median(const double *v, size_t n, double *tmp, uint64_t 
 	return n % 2 ? tmp[n / 2] : (tmp[n / 2 - 1] + tmp[n / 2]) / 2;
 }
 
-int boot_ratio_ci(const double *a, size_t na, const double *b, size_t nb, double *lo, double *hi)
+/* Monte Carlo: BOOT_RESAMPLES resamples of each side from a fixed seed. */
+static int boot_mc(const double *a, size_t na, const double *b, size_t nb, double *lo, double *hi)
 {
-	if (na < 2 || nb < 2)
-		return -1;
 	uint64_t s = 0x5eed;
 	double *ta = xcalloc(na, sizeof(double)), *tb = xcalloc(nb, sizeof(double));
 	double *r = xcalloc(BOOT_RESAMPLES, sizeof(double));
@@ -135,4 +134,126 @@ int boot_ratio_ci(const double *a, size_t na, const double *b, size_t nb, double
 	free(tb);
 	free(r);
 	return rc;
+}
+
+/* x^k for a small whole k, without libm's general pow. */
+static double ipow(double x, int k)
+{
+	double r = 1;
+	for (; k > 0; k--)
+		r *= x;
+	return r;
+}
+
+/* P(Bin(n, q) >= r). */
+static double binom_tail(int n, double q, int r)
+{
+	double p = 0, c = 1; /* c = C(n, k) */
+	for (int k = 0; k <= n; k++) {
+		if (k >= r)
+			p += c * ipow(q, k) * ipow(1 - q, n - k);
+		c = c * (n - k) / (k + 1);
+	}
+	return p;
+}
+
+static double fact(int n)
+{
+	double f = 1;
+	for (int i = 2; i <= n; i++)
+		f *= i;
+	return f;
+}
+
+/* The exact bootstrap distribution of the median of x[0..n) (sorted): over all n^n equally likely
+ * resamples, each value the median takes and its probability. Draws are positions 1..n; the r-th
+ * smallest draw is at or below position k when at least r draws are (a binomial tail). Even n:
+ * the median is the mean of the r-th and (r+1)-th draws, whose joint law is multinomial. */
+static int median_law(const double *x, int n, double *val, double *prob)
+{
+	int m = 0, r = n / 2;
+	if (n % 2) {
+		for (int k = 1; k <= n; k++) {
+			val[m] = x[k - 1];
+			prob[m++] = binom_tail(n, (double)k / n, r + 1) - binom_tail(n, (double)(k - 1) / n, r + 1);
+		}
+		return m;
+	}
+	double cnr = fact(n) / (fact(r) * fact(n - r));
+	for (int i = 1; i <= n; i++) {
+		double qi = (double)i / n, qi1 = (double)(i - 1) / n, same = 0;
+		for (int a = 0; a <= r - 1; a++) /* both at i: fewer than r draws below i, more than r at or below */
+			for (int b = r + 1 - a; b <= n - a; b++)
+				same += fact(n) / (fact(a) * fact(b) * fact(n - a - b)) * ipow(qi1, a) * ipow(1.0 / n, b) * ipow(1 - qi, n - a - b);
+		val[m] = x[i - 1];
+		prob[m++] = same;
+		for (int j = i + 1; j <= n; j++) { /* exactly r draws at or below i (one at i), the rest from j (one at j) */
+			double qj = (double)j / n, qj1 = (double)(j - 1) / n;
+			val[m] = (x[i - 1] + x[j - 1]) / 2;
+			prob[m++] = cnr * (ipow(qi, r) - ipow(qi1, r)) * (ipow(1 - qj1, n - r) - ipow(1 - qj, n - r));
+		}
+	}
+	return m;
+}
+
+struct wpt {
+	double r, p;
+};
+
+static int cmp_wpt(const void *x, const void *y)
+{
+	double a = ((const struct wpt *)x)->r, b = ((const struct wpt *)y)->r;
+	return (a > b) - (a < b);
+}
+
+/* Exact: the law of median(b) / median(a) over every resample pair, and its 2.5% and 97.5% points. */
+static int boot_exact(const double *a, size_t na, const double *b, size_t nb, double *lo, double *hi)
+{
+	double sa[BOOT_EXACT_MAX], sb[BOOT_EXACT_MAX];
+	double va[BOOT_EXACT_MAX * BOOT_EXACT_MAX], pa[BOOT_EXACT_MAX * BOOT_EXACT_MAX];
+	double vb[BOOT_EXACT_MAX * BOOT_EXACT_MAX], pb[BOOT_EXACT_MAX * BOOT_EXACT_MAX];
+	memcpy(sa, a, na * sizeof(double));
+	memcpy(sb, b, nb * sizeof(double));
+	qsort(sa, na, sizeof(double), cmp_double);
+	qsort(sb, nb, sizeof(double), cmp_double);
+	int ma = median_law(sa, (int)na, va, pa), mb = median_law(sb, (int)nb, vb, pb), n = 0;
+	struct wpt *w = xcalloc((size_t)ma * (size_t)mb, sizeof(*w));
+	for (int i = 0; i < ma; i++) {
+		if (pa[i] <= 0)
+			continue;
+		if (va[i] == 0) { /* a resampled median of A is 0: no ratio */
+			free(w);
+			return -1;
+		}
+		for (int j = 0; j < mb; j++)
+			if (pb[j] > 0)
+				w[n++] = (struct wpt){ vb[j] / va[i], pa[i] * pb[j] };
+	}
+	qsort(w, (size_t)n, sizeof(*w), cmp_wpt);
+	double cum = 0;
+	int got_lo = 0;
+	for (int k = 0; k < n; k++) {
+		cum += w[k].p;
+		if (!got_lo && cum > 0.025 + 1e-12) {
+			*lo = w[k].r;
+			got_lo = 1;
+		}
+		if (cum >= 0.975 - 1e-12) {
+			*hi = w[k].r;
+			break;
+		}
+	}
+	if (cum < 0.975 - 1e-12)
+		*hi = w[n - 1].r;
+	free(w);
+	return 0;
+}
+
+int boot_ratio_ci(const double *a, size_t na, const double *b, size_t nb, double *lo, double *hi)
+{
+	if (na < 2 || nb < 2)
+		return -1;
+	if (na <= BOOT_EXACT_MAX && nb <= BOOT_EXACT_MAX)
+		return boot_exact(a, na, b, nb, lo, hi);
+	return boot_mc(a, na, b, nb, lo, hi);
 }

@@ -1,0 +1,344 @@
+#include "analysis/groups.h"
+#include "harness/bench.h"
+#include "harness/util.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Grow an array of n elements of size sz to hold one more, doubling its capacity *cap. */
+static void *more(void *p, int n, int *cap, size_t sz)
+{
+	if (n < *cap)
+		return p;
+	*cap = *cap ? 2 * *cap : 64;
+	p = realloc(p, (size_t)*cap * sz);
+	if (!p)
+		out_of_memory(0); /* one line, exit 1 */
+	return p;
+}
+
+/* FNV-1a, 64 bits: good enough to spread configuration keys, and cheap per row. */
+static unsigned long long hash_bytes(const void *p, size_t n, unsigned long long h)
+{
+	const unsigned char *b = p;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ b[i]) * 0x100000001b3ull;
+	return h;
+}
+#define HASH0 0xcbf29ce484222325ull
+
+/* Double an open-addressing table when it is half full, re-placing every entry. */
+static void hash_grow(struct grp_hash *t)
+{
+	if (2 * (t->n + 1) <= t->cap)
+		return;
+	size_t cap = t->cap ? 2 * t->cap : 1024;
+	unsigned long long *h = xcalloc(cap, sizeof(*h));
+	int *idx = xcalloc(cap, sizeof(*idx));
+	for (size_t i = 0; i < t->cap; i++) {
+		if (!t->idx[i])
+			continue;
+		size_t j = t->h[i] & (cap - 1);
+		while (idx[j])
+			j = (j + 1) & (cap - 1);
+		h[j] = t->h[i];
+		idx[j] = t->idx[i];
+	}
+	free(t->h);
+	free(t->idx);
+	t->h = h;
+	t->idx = idx;
+	t->cap = cap;
+}
+
+/* The slot of hash h whose entry satisfies same(), or the empty slot where it would go. */
+static size_t hash_slot(const struct grp_hash *t, unsigned long long h, int (*same)(const struct groups *, int, const void *),
+			const struct groups *g, const void *key)
+{
+	size_t j = h & (t->cap - 1);
+	while (t->idx[j] && !(t->h[j] == h && same(g, t->idx[j] - 1, key)))
+		j = (j + 1) & (t->cap - 1);
+	return j;
+}
+
+static void hash_put(struct grp_hash *t, size_t slot, unsigned long long h, int idx)
+{
+	t->h[slot] = h;
+	t->idx[slot] = idx + 1;
+	t->n++;
+}
+
+int groups_init(struct groups *g, const char *metrics, char *err)
+{
+	memset(g, 0, sizeof(*g));
+	hash_grow(&g->gh);
+	hash_grow(&g->ch);
+	hash_grow(&g->mh);
+	for (const char *p = metrics; p && *p;) {
+		size_t l = strcspn(p, ",");
+		if (!l)
+			return err_set(err, "--metric '%s': an empty name in the list; accepted: metric columns, comma-separated", metrics);
+		g->want = realloc(g->want, (size_t)(g->nwant + 1) * sizeof(char *));
+		if (!g->want)
+			out_of_memory(0);
+		g->want[g->nwant] = xcalloc(l + 1, 1);
+		memcpy(g->want[g->nwant++], p, l);
+		p += l + (p[l] == ',');
+		if (p[-1] == ',' && !*p)
+			return err_set(err, "--metric '%s': an empty name in the list; accepted: metric columns, comma-separated", metrics);
+	}
+	return 0;
+}
+
+/* Add a metric column to a bench's list once, with what its view declares about it. */
+static void add_metric(struct grp_bench *b, const char *col)
+{
+	for (int i = 0; i < b->nmet; i++)
+		if (!strcmp(b->metric[i], col))
+			return;
+	b->metric = realloc(b->metric, (size_t)(b->nmet + 1) * sizeof(char *));
+	b->direction = realloc(b->direction, (size_t)(b->nmet + 1) * sizeof(int));
+	b->unit = realloc(b->unit, (size_t)(b->nmet + 1) * sizeof(char *));
+	b->met_seen = realloc(b->met_seen, (size_t)(b->nmet + 1) * sizeof(int));
+	if (!b->metric || !b->direction || !b->unit || !b->met_seen)
+		out_of_memory(0);
+	size_t l = strlen(col);
+	int dir = l > 6 && !strcmp(col + l - 6, "_per_s") ? 1 : l > 3 && (!strcmp(col + l - 3, "_ns") || strstr(col, "_ns_per_")) ? -1 : 0;
+	const char *unit = NULL;
+	for (const struct bench_view *v = b->b ? b->b->views : NULL; v && v->kind; v++)
+		for (const struct view_metric *m = v->metrics; m && m->col; m++)
+			if (!strcmp(m->col, col)) {
+				dir = m->higher_better ? 1 : -1;
+				unit = m->unit;
+			}
+	b->metric[b->nmet] = xstrdup(col);
+	b->direction[b->nmet] = dir;
+	b->unit[b->nmet] = unit;
+	b->met_seen[b->nmet++] = 0;
+}
+
+static void add_key(struct grp_bench *b, const char *col)
+{
+	b->key_col = realloc(b->key_col, (size_t)(b->nkey + 1) * sizeof(char *));
+	if (!b->key_col)
+		out_of_memory(0);
+	b->key_col[b->nkey++] = xstrdup(col);
+}
+
+/* The bench's metrics: --metric, else its summary and view columns, else (a bench this build lacks)
+ * the header's *_ns_per_op columns. */
+static void bench_metrics(struct groups *g, struct grp_bench *b, const char *const *header, int ncols)
+{
+	for (int i = 0; i < g->nwant; i++)
+		add_metric(b, g->want[i]);
+	if (g->nwant)
+		return;
+	for (int i = 0; b->b && b->b->summary && b->b->summary[i]; i++)
+		add_metric(b, b->b->summary[i]);
+	for (const struct bench_view *v = b->b ? b->b->views : NULL; v && v->kind; v++)
+		for (const struct view_metric *m = v->metrics; m && m->col; m++)
+			add_metric(b, m->col);
+	for (int c = 0; !b->b && c < ncols; c++) {
+		size_t l = strlen(header[c]);
+		if (l > 10 && !strcmp(header[c] + l - 10, "_ns_per_op"))
+			add_metric(b, header[c]);
+	}
+}
+
+int grp_bench_of(struct groups *g, const char *name, const char *variant_col, const char *const *header, int ncols)
+{
+	for (int i = 0; i < g->nbench; i++) /* a handful of benches: no hash needed */
+		if (!strcmp(g->bench[i].name, name))
+			return i;
+	g->bench = realloc(g->bench, (size_t)(g->nbench + 1) * sizeof(*g->bench));
+	if (!g->bench)
+		out_of_memory(0);
+	struct grp_bench *b = &g->bench[g->nbench];
+	memset(b, 0, sizeof(*b));
+	b->name = xstrdup(name);
+	b->b = bench_find(name);
+	add_key(b, b->b ? b->b->variant_col : variant_col);
+	for (int i = 0; b->b && b->b->config && b->b->config[i]; i++)
+		add_key(b, b->b->config[i]);
+	for (int i = 0; harness_config[i]; i++)
+		add_key(b, harness_config[i]);
+	bench_metrics(g, b, header, ncols);
+	b->avail = xstrdup("");
+	return g->nbench++;
+}
+
+/* Encode bench and values as one byte string: each value as a flag byte (present or absent) and
+ * its text with its NUL (no value holds a NUL: the reader refuses them), so keys never collide. */
+static size_t encode(struct groups *g, int bench, int nkey, const char *const *val)
+{
+	size_t need = sizeof(int) + 1;
+	for (int i = 0; i < nkey; i++)
+		need += 2 + (val[i] ? strlen(val[i]) : 0);
+	if (need > g->kbuf_cap) {
+		g->kbuf_cap = 2 * need;
+		g->kbuf = realloc(g->kbuf, g->kbuf_cap);
+		if (!g->kbuf)
+			out_of_memory(0);
+	}
+	size_t k = 0;
+	memcpy(g->kbuf, &bench, sizeof(int));
+	k += sizeof(int);
+	for (int i = 0; i < nkey; i++) {
+		size_t l = val[i] ? strlen(val[i]) : 0;
+		g->kbuf[k++] = val[i] ? 1 : 0;
+		memcpy(g->kbuf + k, val[i] ? val[i] : "", l + 1);
+		k += l + 1;
+	}
+	return k;
+}
+
+struct blob {
+	const char *p;
+	size_t n;
+};
+
+static size_t blob_len(const struct groups *g, int gi)
+{
+	const struct grp_bench *b = &g->bench[g->group[gi].bench];
+	size_t k = sizeof(int);
+	for (int i = 0; i < b->nkey; i++)
+		k += 1 + strlen(g->key_blob[gi] + k + 1) + 1;
+	return k;
+}
+
+static int same_group(const struct groups *g, int gi, const void *key)
+{
+	const struct blob *k = key;
+	int bench;
+	memcpy(&bench, k->p, sizeof(int));
+	return g->group[gi].bench == bench && blob_len(g, gi) == k->n && !memcmp(g->key_blob[gi], k->p, k->n);
+}
+
+int grp_group_of(struct groups *g, int bench, const char *const *val)
+{
+	const struct grp_bench *b = &g->bench[bench];
+	size_t n = encode(g, bench, b->nkey, val);
+	unsigned long long h = hash_bytes(g->kbuf, n, HASH0);
+	struct blob k = { g->kbuf, n };
+	hash_grow(&g->gh);
+	size_t slot = hash_slot(&g->gh, h, same_group, g, &k);
+	if (g->gh.idx[slot])
+		return g->gh.idx[slot] - 1;
+	int cap = g->cap_group;
+	g->group = more(g->group, g->ngroup, &g->cap_group, sizeof(*g->group));
+	g->key_blob = more(g->key_blob, g->ngroup, &cap, sizeof(char *));
+	struct grp_group *gr = &g->group[g->ngroup];
+	char *blob = malloc(n);
+	const char **v = malloc((size_t)b->nkey * sizeof(char *));
+	if (!blob || !v)
+		out_of_memory(0);
+	memcpy(blob, g->kbuf, n);
+	for (size_t i = 0, k2 = sizeof(int); i < (size_t)b->nkey; i++) {
+		v[i] = blob[k2] ? blob + k2 + 1 : NULL;
+		k2 += 1 + strlen(blob + k2 + 1) + 1;
+	}
+	gr->bench = bench;
+	gr->val = v;
+	gr->variant_rank = 1 << 30;
+	for (int i = 0; b->b && b->b->variant_order && b->b->variant_order[i] && v[0]; i++)
+		if (!strcmp(b->b->variant_order[i], v[0]))
+			gr->variant_rank = i;
+	g->key_blob[g->ngroup] = blob;
+	hash_put(&g->gh, slot, h, g->ngroup);
+	return g->ngroup++;
+}
+
+static unsigned long long cell_hash(int group, int side)
+{
+	int k[2] = { group, side };
+	return hash_bytes(k, sizeof(k), HASH0);
+}
+
+static int same_cell(const struct groups *g, int ci, const void *key)
+{
+	const int *k = key;
+	return g->cell[ci].group == k[0] && g->cell[ci].side == k[1];
+}
+
+struct grp_cell *grp_cell_of(struct groups *g, int group, int side)
+{
+	int k[2] = { group, side };
+	unsigned long long h = cell_hash(group, side);
+	hash_grow(&g->ch);
+	size_t slot = hash_slot(&g->ch, h, same_cell, g, k);
+	if (g->ch.idx[slot])
+		return &g->cell[g->ch.idx[slot] - 1];
+	g->cell = more(g->cell, g->ncell, &g->cap_cell, sizeof(*g->cell));
+	struct grp_cell *c = &g->cell[g->ncell];
+	memset(c, 0, sizeof(*c));
+	c->group = group;
+	c->side = side;
+	c->met = xcalloc((size_t)g->bench[g->group[group].bench].nmet + 1, sizeof(struct grp_vals));
+	hash_put(&g->ch, slot, h, g->ncell++);
+	return c;
+}
+
+const struct grp_cell *groups_cell(const struct groups *g, int gi, int s)
+{
+	int k[2] = { gi, s };
+	size_t slot = hash_slot(&g->ch, cell_hash(gi, s), same_cell, g, k);
+	return g->ch.idx[slot] ? &g->cell[g->ch.idx[slot] - 1] : NULL;
+}
+
+int grp_side_of(struct groups *g, int side, const char *name)
+{
+	while (g->nside <= side) {
+		g->side = realloc(g->side, (size_t)(g->nside + 1) * sizeof(*g->side));
+		if (!g->side)
+			out_of_memory(0);
+		memset(&g->side[g->nside], 0, sizeof(*g->side));
+		g->side[g->nside].name = xstrdup(g->nside == side ? name : "");
+		g->nside++;
+	}
+	return side;
+}
+
+static int same_label(const struct groups *g, int mi, const void *key)
+{
+	return !strcmp(g->mach[mi].label, key);
+}
+
+/* Record that side holds machine mi (a side holds a few machines: a short list). */
+static void side_has(struct groups *g, int side, int mi)
+{
+	struct grp_side *s = &g->side[side];
+	for (int i = 0; i < s->nmach; i++)
+		if (s->mach[i] == mi)
+			return;
+	s->mach = realloc(s->mach, (size_t)(s->nmach + 1) * sizeof(int));
+	if (!s->mach)
+		out_of_memory(0);
+	s->mach[s->nmach++] = mi;
+}
+
+int grp_machine_of(struct groups *g, const char *label, const char *host, const char *cpu, const char *file, long line, int side, char *err)
+{
+	unsigned long long h = hash_bytes(label, strlen(label), HASH0);
+	hash_grow(&g->mh);
+	size_t slot = hash_slot(&g->mh, h, same_label, g, label);
+	int mi = g->mh.idx[slot] - 1;
+	if (mi >= 0) {
+		struct grp_machine *m = &g->mach[mi];
+		if (strcmp(m->host, host) || strcmp(m->cpu_model, cpu))
+			return err_set(err, "label '%s' names two machines: host '%.60s' (%.80s) in %s and host '%.60s' (%.80s) in %s:%ld; accepted: one machine per label (run or preset with --label NAME)",
+				       label, m->host, m->cpu_model, m->file, host, cpu, file, line);
+	} else {
+		g->mach = more(g->mach, g->nmach, &g->cap_mach, sizeof(*g->mach));
+		struct grp_machine *m = &g->mach[g->nmach];
+		m->label = xstrdup(label);
+		m->host = xstrdup(host);
+		m->cpu_model = xstrdup(cpu);
+		m->file = xstrdup(file);
+		m->side = side >= 0 ? side : grp_side_of(g, g->nside, label);
+		hash_put(&g->mh, slot, h, g->nmach);
+		mi = g->nmach++;
+	}
+	int s = side >= 0 ? side : g->mach[mi].side;
+	side_has(g, s, mi);
+	return s;
+}

@@ -1,0 +1,121 @@
+/* The grouping engine of compare and report: result rows streamed from CSV files and filed under
+ * their full configuration (bench, variant, every declared configuration column, the requested
+ * duration and warm-up) and a side (an input of compare, or a machine label for report).
+ *
+ * - Groups and cells are found by hashing, never by linear search; input is read one row at a time:
+ *   memory grows with the number of groups and values kept, not with the rows' text.
+ * - Only valid rows (column `valid` = yes; a CSV without that column: every row) give values; each
+ *   cell counts its rows and its valid rows, for "n valid of N".
+ * - A label names one machine: two hosts or CPU models under one label is an error (exit 2).
+ * - Inputs marked interrupted (FILE.meta [run] status, metadata.txt state) are warned about on stderr.
+ *
+ * Use: groups_init, groups_add for each input, groups_finish, then walk g->order and ask
+ * groups_cell(g, group, side) for each side. Every error is one line for exit status 2. */
+#ifndef C2C_GROUPS_H
+#define C2C_GROUPS_H
+#include <stddef.h>
+
+#define GROUPS_BY_LABEL (-1) /* groups_add side: one side per machine label */
+
+struct grp_vals {
+	double *v;
+	size_t n, cap;
+};
+
+/* A bench met in the inputs, with the columns its rows are keyed and measured by. */
+struct grp_bench {
+	char *name;
+	const struct bench *b; /* NULL: not in this build (keyed on its variant column only) */
+	int nkey;
+	char **key_col;        /* [0]: the variant column; then the bench's config; then the harness's */
+	int nmet;
+	char **metric;         /* the metric columns (--metric, or the bench's summary and view columns) */
+	int *direction;        /* per metric: 1 higher is better, -1 lower is better, 0 unknown */
+	const char **unit;     /* per metric: the unit its view declares, or NULL */
+	int *met_seen;         /* per metric: 1 when some input's header has the column */
+	char *avail;           /* the inputs' candidate metric columns, comma-separated (for messages) */
+	int *varies;           /* after groups_finish, per key column: 1 when its groups differ there */
+};
+
+/* One configuration. */
+struct grp_group {
+	int bench;          /* index in groups.bench */
+	const char **val;   /* per key column: its value, NULL when the column was absent */
+	int variant_rank;   /* the variant's place in the bench's declared order (unlisted: after) */
+};
+
+/* One configuration on one side. */
+struct grp_cell {
+	int group, side;
+	long rows, valid;       /* rows read; rows with valid=yes (or no valid column) */
+	struct grp_vals *met;   /* [bench.nmet]: values of the valid rows, NA left out */
+};
+
+/* A machine: a label and the host and CPU model it names. */
+struct grp_machine {
+	char *label, *host, *cpu_model, *file; /* file: where it was first seen */
+	int side;
+};
+
+/* A side: one input of compare, or one label. */
+struct grp_side {
+	char *name;         /* the input path (compare) or the label (report) */
+	long rows, valid;
+	int files;
+	int interrupted;    /* an input of this side is marked interrupted, failed or never finished */
+	int nmach;
+	int *mach;          /* machines seen on this side, in order of first appearance */
+};
+
+struct grp_hash {
+	size_t cap, n;
+	unsigned long long *h; /* hash of each slot's entry */
+	int *idx;              /* entry index + 1; 0: empty */
+};
+
+struct groups {
+	int nbench, ngroup, ncell, nside, nmach;
+	struct grp_bench *bench;
+	struct grp_group *group;
+	struct grp_cell *cell;
+	struct grp_side *side;
+	struct grp_machine *mach;
+	int *order;        /* after groups_finish: group indices, bench by name, then variant in declared
+	                    * order (baseline first), then the other key values in natural order */
+	long rows;         /* rows read in all */
+	int warnings;      /* warnings printed */
+	/* private */
+	int nwant;
+	char **want;       /* --metric names, or none */
+	char **key_blob;   /* per group: its hashed key (the values point into it) */
+	struct grp_hash gh, ch, mh;
+	int cap_group, cap_cell, cap_mach;
+	char *kbuf;
+	size_t kbuf_cap;
+};
+
+/* Start empty. metrics: a comma list of metric columns for every bench, or NULL for each bench's
+ * own (summary and view columns). Error: an empty name in the list. */
+int groups_init(struct groups *g, const char *metrics, char *err);
+/* Read a result CSV, or every *.csv directly in a directory (side tables skipped), into side
+ * (>= 0: that side, named by path; GROUPS_BY_LABEL: the side of each row's label). */
+int groups_add(struct groups *g, const char *path, int side, char *err);
+/* After the last input: order the groups; with --metric, refuse a metric no input has (the message
+ * lists the metric columns the inputs hold). */
+int groups_finish(struct groups *g, char *err);
+/* The cell of group gi on side s, or NULL when that side has no row of it. */
+const struct grp_cell *groups_cell(const struct groups *g, int gi, int s);
+/* "col=val col=val" of the key columns of gi whose values differ between groups of its bench
+ * (what tells rows apart); the variant always. */
+void groups_label(const struct groups *g, int gi, char *out, size_t n);
+/* The metric columns of the inputs' headers, comma-separated (for messages). */
+void groups_available(const struct groups *g, char *out, size_t n);
+void groups_free(struct groups *g);
+
+/* Internal, shared by groups.c and groups_read.c. */
+int grp_bench_of(struct groups *g, const char *name, const char *variant_col, const char *const *header, int ncols);
+int grp_group_of(struct groups *g, int bench, const char *const *val);
+struct grp_cell *grp_cell_of(struct groups *g, int group, int side);
+int grp_machine_of(struct groups *g, const char *label, const char *host, const char *cpu, const char *file, long line, int side, char *err);
+int grp_side_of(struct groups *g, int side, const char *name);
+#endif

@@ -1,0 +1,368 @@
+/* The grouping engine's reader: result CSVs streamed row by row into groups and cells. */
+#include "analysis/csvread.h"
+#include "analysis/csvstream.h"
+#include "analysis/groups.h"
+#include "harness/bench.h"
+#include "harness/context.h"
+#include "harness/label.h"
+#include "harness/util.h"
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* Per file and bench: where the bench's key and metric columns are in this header (-1: absent). */
+struct fbench {
+	int bench;
+	int *key_ix, *met_ix;
+};
+
+struct file {
+	struct csvs s;
+	int ncols;
+	char **hdr;
+	int c_valid, c_label, c_host, c_cpu;
+	struct fbench *fb;
+	int nfb;
+	char label[LABEL_MAX + 1];
+	char *host, *cpu;  /* of the machine last seen (most files hold one) */
+	int side;          /* its side */
+	int sides[8], nsides; /* sides this file gave rows to (for the interrupted mark) */
+};
+
+/* Columns of the run context and bookkeeping: never metrics, even when numeric. */
+static const char *const not_metric[] = { "schema_version", "bench", "rep", "label", "host", "cpu_model", "packages", "cores", "pus",
+	"numa_nodes", "line_size", "kernel", "compiler", "c2cbench_rev", "started", "seed", "na_reason", "valid", "invalid_reason",
+	"attempt", "cpu_vendor", "microcode", "hypervisor", "governor", "boost", "smt", "numa_balancing", NULL };
+
+static int col_of(const struct file *f, const char *name)
+{
+	for (int c = 0; c < f->ncols; c++)
+		if (!strcmp(f->hdr[c], name))
+			return c;
+	return -1;
+}
+
+/* The header: named, unique columns, and c2cbench's first four (schema_version, bench, VARIANT, rep). */
+static int read_header(struct file *f, char *err)
+{
+	int rc = csvs_next(&f->s, err);
+	if (rc < 0)
+		return -1;
+	if (rc == 0)
+		return err_set(err, "%s: empty file; accepted: a c2cbench result CSV (a header line, then rows)", f->s.path);
+	f->ncols = f->s.nf;
+	f->hdr = xcalloc((size_t)f->ncols, sizeof(char *));
+	for (int c = 0; c < f->ncols; c++) {
+		f->hdr[c] = xstrdup(csvs_field(&f->s, c));
+		if (!f->hdr[c][0])
+			return err_set(err, "%s:%ld: column %d of the header has no name", f->s.path, f->s.line, c + 1);
+		for (int d = 0; d < c; d++)
+			if (!strcmp(f->hdr[c], f->hdr[d]))
+				return err_set(err, "%s:%ld: column '%s' appears twice in the header", f->s.path, f->s.line, f->hdr[c]);
+	}
+	static const char *const front[] = { "schema_version", "bench", NULL, "rep" };
+	if (f->ncols < 4)
+		return err_set(err, "%s: not a c2cbench result CSV (it has %d column(s); the first are schema_version,bench,VARIANT,rep)", f->s.path, f->ncols);
+	for (int i = 0; i < 4; i++)
+		if (front[i] && strcmp(f->hdr[i], front[i]))
+			return err_set(err, "%s: not a c2cbench result CSV (column %d is '%s', expected '%s')", f->s.path, i + 1, f->hdr[i], front[i]);
+	f->c_valid = col_of(f, "valid");
+	f->c_label = col_of(f, "label");
+	f->c_host = col_of(f, "host");
+	f->c_cpu = col_of(f, "cpu_model");
+	return 0;
+}
+
+static int listed(const char *const *list, const char *s)
+{
+	for (int i = 0; list[i]; i++)
+		if (!strcmp(list[i], s))
+			return 1;
+	return 0;
+}
+
+/* Note the header's numeric columns (in this first row) as available metrics of the bench. */
+static void note_available(struct groups *g, struct file *f, const struct fbench *fb)
+{
+	struct grp_bench *b = &g->bench[fb->bench];
+	for (int c = 4; c < f->ncols; c++) {
+		const char *v = csvs_field(&f->s, c);
+		double d;
+		int key = 0;
+		for (int k = 0; k < b->nkey; k++)
+			key |= fb->key_ix[k] == c;
+		if (key || listed(not_metric, f->hdr[c]) || (strcmp(v, "NA") && parse_double(v, &d)))
+			continue;
+		size_t l = strlen(b->avail), n = strlen(f->hdr[c]);
+		char *p = b->avail;
+		int dup = 0;
+		for (char *q = strstr(p, f->hdr[c]); q && !dup; q = strstr(q + 1, f->hdr[c]))
+			dup = (q == p || q[-1] == ',') && (q[n] == ',' || !q[n]);
+		if (dup)
+			continue;
+		b->avail = realloc(b->avail, l + n + 2);
+		if (!b->avail)
+			out_of_memory(0);
+		snprintf(b->avail + l, n + 2, "%s%s", l ? "," : "", f->hdr[c]);
+	}
+}
+
+/* This file's column map for the bench of the current row (a file holds one bench or a few). */
+static struct fbench *file_bench(struct groups *g, struct file *f, const char *name)
+{
+	for (int i = 0; i < f->nfb; i++)
+		if (!strcmp(g->bench[f->fb[i].bench].name, name))
+			return &f->fb[i];
+	f->fb = realloc(f->fb, (size_t)(f->nfb + 1) * sizeof(*f->fb));
+	if (!f->fb)
+		out_of_memory(0);
+	struct fbench *fb = &f->fb[f->nfb++];
+	fb->bench = grp_bench_of(g, name, f->hdr[2], (const char *const *)f->hdr, f->ncols);
+	struct grp_bench *b = &g->bench[fb->bench];
+	fb->key_ix = xcalloc((size_t)b->nkey, sizeof(int));
+	fb->met_ix = xcalloc((size_t)b->nmet + 1, sizeof(int));
+	fb->key_ix[0] = 2; /* the variant column is always the third */
+	for (int k = 1; k < b->nkey; k++)
+		fb->key_ix[k] = col_of(f, b->key_col[k]);
+	for (int m = 0; m < b->nmet; m++)
+		if ((fb->met_ix[m] = col_of(f, b->metric[m])) >= 0)
+			b->met_seen[m] = 1;
+	note_available(g, f, fb);
+	return fb;
+}
+
+/* The side of the current row: its label names the machine (checked against host and CPU). */
+static int row_side(struct groups *g, struct file *f, int side, char *err)
+{
+	const char *host = f->c_host >= 0 ? csvs_field(&f->s, f->c_host) : "(unknown)";
+	const char *cpu = f->c_cpu >= 0 ? csvs_field(&f->s, f->c_cpu) : "(unknown)";
+	char lab[LABEL_MAX + 1];
+	if (f->c_label >= 0) {
+		const char *l = csvs_field(&f->s, f->c_label);
+		if (label_check("label", l, err))
+			return err_set(err, "%s:%ld: label '%.80s' is not accepted; accepted: 1 to %d letters, digits, '.', '_' or '-', starting with a letter or digit",
+				       f->s.path, f->s.line, l, LABEL_MAX);
+		snprintf(lab, sizeof(lab), "%s", l);
+	} else
+		label_from_host(host, lab, sizeof(lab)); /* an older CSV: the host name stands in */
+	if (f->host && !strcmp(lab, f->label) && !strcmp(host, f->host) && !strcmp(cpu, f->cpu))
+		return f->side;
+	int s = grp_machine_of(g, lab, host, cpu, f->s.path, f->s.line, side, err);
+	if (s < 0)
+		return -1;
+	snprintf(f->label, sizeof(f->label), "%s", lab);
+	free(f->host);
+	free(f->cpu);
+	f->host = xstrdup(host);
+	f->cpu = xstrdup(cpu);
+	f->side = s;
+	int known = 0;
+	for (int i = 0; i < f->nsides; i++)
+		known |= f->sides[i] == s;
+	if (!known && f->nsides < (int)ARRAY_SIZE(f->sides))
+		f->sides[f->nsides++] = s;
+	return s;
+}
+
+/* Values of the valid row's metrics into the cell: NA (and an empty cell) are not values. */
+static int row_values(struct file *f, const struct fbench *fb, const struct grp_bench *b, struct grp_cell *c, char *err)
+{
+	for (int m = 0; m < b->nmet; m++) {
+		if (fb->met_ix[m] < 0)
+			continue;
+		const char *v = csvs_field(&f->s, fb->met_ix[m]);
+		double d;
+		if (!v[0] || !strcmp(v, "NA"))
+			continue;
+		if (parse_double(v, &d) || !isfinite(d))
+			return err_set(err, "%s:%ld: %s '%.40s' is not a number; accepted: a finite number or NA", f->s.path, f->s.line, b->metric[m], v);
+		struct grp_vals *x = &c->met[m];
+		if (x->n == x->cap) {
+			x->cap = x->cap ? 2 * x->cap : 4;
+			x->v = realloc(x->v, x->cap * sizeof(double));
+			if (!x->v)
+				out_of_memory(0);
+		}
+		x->v[x->n++] = d;
+	}
+	return 0;
+}
+
+/* One data row: checked, filed under its group and side, its values kept when it is valid. */
+static int read_row(struct groups *g, struct file *f, int side, char *err)
+{
+	long v;
+	if (f->s.nf != f->ncols)
+		return err_set(err, "%s:%ld: row has %d field(s) but the header has %d", f->s.path, f->s.line, f->s.nf, f->ncols);
+	if (parse_long(csvs_field(&f->s, 0), &v) || v < 1)
+		return err_set(err, "%s:%ld: schema_version '%.20s' is not accepted; accepted: a whole number >= 1", f->s.path, f->s.line, csvs_field(&f->s, 0));
+	if (v > SCHEMA_VERSION)
+		return err_set(err, "%s:%ld: schema_version %ld; this c2cbench reads schema_version %d and older", f->s.path, f->s.line, v, SCHEMA_VERSION);
+	const char *bench = csvs_field(&f->s, 1);
+	if (!bench[0])
+		return err_set(err, "%s:%ld: empty bench name", f->s.path, f->s.line);
+	int s = row_side(g, f, side, err);
+	if (s < 0)
+		return -1;
+	const struct fbench *fb = file_bench(g, f, bench);
+	const struct grp_bench *b = &g->bench[fb->bench];
+	const char *val[CSVR_MAX_COLS];
+	for (int k = 0; k < b->nkey && k < CSVR_MAX_COLS; k++)
+		val[k] = fb->key_ix[k] >= 0 ? csvs_field(&f->s, fb->key_ix[k]) : NULL;
+	struct grp_cell *c = grp_cell_of(g, grp_group_of(g, fb->bench, val), s);
+	int valid = 1;
+	if (f->c_valid >= 0) {
+		const char *vv = csvs_field(&f->s, f->c_valid);
+		if (strcmp(vv, "yes") && strcmp(vv, "no"))
+			return err_set(err, "%s:%ld: valid '%.20s' is not accepted; accepted: yes or no", f->s.path, f->s.line, vv);
+		valid = !strcmp(vv, "yes");
+	}
+	c->rows++;
+	g->side[s].rows++;
+	g->rows++;
+	if (!valid)
+		return 0;
+	c->valid++;
+	g->side[s].valid++;
+	return row_values(f, fb, b, c, err);
+}
+
+/* Warn (never silently) when the file's .meta says the run did not end complete. */
+static int warn_meta(const char *csv)
+{
+	char meta[4200], line[256], status[64] = "";
+	int in_run = 0;
+	context_meta_path(csv, meta, sizeof(meta));
+	FILE *m = fopen(meta, "r");
+	if (!m)
+		return 0;
+	while (fgets(line, sizeof(line), m)) {
+		if (line[0] == '[')
+			in_run = !strncmp(line, "[run]", 5);
+		else if (in_run && sscanf(line, "status = %63s", status) == 1)
+			break;
+	}
+	fclose(m);
+	if (!status[0] || !strcmp(status, "complete"))
+		return 0;
+	fprintf(stderr, "c2cbench: warning: %s is marked %s in %s: %s\n", csv, status, meta,
+		!strcmp(status, "running") ? "the run never finished (killed?); its last configurations are missing" : "the run did not finish; its last configurations are missing");
+	return 1;
+}
+
+static void file_free(struct file *f)
+{
+	for (int c = 0; f->hdr && c < f->ncols; c++)
+		free(f->hdr[c]);
+	for (int i = 0; i < f->nfb; i++) {
+		free(f->fb[i].key_ix);
+		free(f->fb[i].met_ix);
+	}
+	free(f->hdr);
+	free(f->fb);
+	free(f->host);
+	free(f->cpu);
+	csvs_close(&f->s);
+}
+
+/* One CSV file. A side table (side_table column) holds no result rows: skipped in a directory,
+ * refused by name. */
+static int add_file(struct groups *g, const char *path, int side, int in_dir, int *marked, char *err)
+{
+	struct file f = { 0 };
+	int rc = csvs_open(&f.s, path, err);
+	if (!rc)
+		rc = read_header(&f, err);
+	if (!rc && col_of(&f, "side_table") >= 0) {
+		file_free(&f);
+		return in_dir ? 0 : err_set(err, "%s: a side table (side_table column, e.g. a gap histogram), not a result CSV; accepted: the main CSV of a run", path);
+	}
+	if (!rc && side >= 0)
+		grp_side_of(g, side, path);
+	for (int got; !rc && (got = csvs_next(&f.s, err)) != 0;)
+		rc = got < 0 ? -1 : read_row(g, &f, side, err);
+	if (!rc && warn_meta(path)) {
+		g->warnings++;
+		*marked = 1;
+	}
+	for (int i = 0; !rc && i < f.nsides; i++) {
+		g->side[f.sides[i]].files++;
+		g->side[f.sides[i]].interrupted |= *marked;
+	}
+	file_free(&f);
+	return rc;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* A preset directory's metadata.txt state: warn unless it finished. */
+static int warn_dir(const char *dir)
+{
+	char p[4200], line[256], state[128] = "";
+	snprintf(p, sizeof(p), "%s/metadata.txt", dir);
+	FILE *m = fopen(p, "r");
+	if (!m)
+		return 0;
+	while (fgets(line, sizeof(line), m) && strncmp(line, "preset_text:", 12))
+		if (!strncmp(line, "state: ", 7))
+			snprintf(state, sizeof(state), "%.*s", (int)strcspn(line + 7, "\n"), line + 7);
+	fclose(m);
+	if (!state[0] || !strcmp(state, "finished"))
+		return 0;
+	fprintf(stderr, "c2cbench: warning: %s is marked '%s' in its metadata.txt: %s\n", dir, state,
+		!strcmp(state, "finished with failed runs") ? "some runs failed, their configurations are missing" : "the preset did not finish; runs are missing or cut short");
+	return 1;
+}
+
+int groups_add(struct groups *g, const char *path, int side, char *err)
+{
+	struct stat st;
+	int marked = 0;
+	if (stat(path, &st))
+		return err_set(err, "%s: cannot open: %s; accepted: a CSV file or a result directory", path, strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		return add_file(g, path, side, 0, &marked, err);
+	DIR *d = opendir(path);
+	if (!d)
+		return err_set(err, "%s: cannot open the directory: %s", path, strerror(errno));
+	char **names = NULL;
+	int n = 0, rc = 0;
+	for (struct dirent *e; (e = readdir(d));) {
+		size_t l = strlen(e->d_name);
+		if (e->d_name[0] == '.' || l < 5 || strcmp(e->d_name + l - 4, ".csv"))
+			continue;
+		names = realloc(names, (size_t)(n + 1) * sizeof(char *));
+		if (!names)
+			out_of_memory(0);
+		names[n++] = xstrdup(e->d_name);
+	}
+	closedir(d);
+	if (!n)
+		rc = err_set(err, "%s: no .csv files in this directory; accepted: a CSV file or a result directory", path);
+	if (!rc && warn_dir(path)) {
+		g->warnings++;
+		marked = 1;
+	}
+	qsort(names, (size_t)n, sizeof(char *), cmp_name);
+	for (int i = 0; i < n; i++) {
+		char full[4096];
+		snprintf(full, sizeof(full), "%s/%s", path, names[i]);
+		if (!rc)
+			rc = add_file(g, full, side, 1, &marked, err);
+		free(names[i]);
+	}
+	free(names);
+	if (!rc && side >= 0) {
+		grp_side_of(g, side, path);
+		free(g->side[side].name);
+		g->side[side].name = xstrdup(path);
+	}
+	return rc;
+}

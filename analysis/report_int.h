@@ -1,0 +1,127 @@
+/* report's insides, shared by its files: the machines, the samples (one per machine, bench view,
+ * configuration, variant and x), the output files. Not for use outside analysis/report*.c. */
+#ifndef C2C_REPORT_INT_H
+#define C2C_REPORT_INT_H
+#include "analysis/report_doc.h"
+#include "analysis/report_out.h"
+#include "analysis/results_in.h"
+#include "harness/bench.h"
+#include <stdio.h>
+
+#define RPT_METRICS 16 /* metrics of one view */
+
+/* A machine: a label (the label column, else the host), the host and CPU it stands for. */
+struct rmachine {
+	char *label, *host, *cpu;
+	const struct table *t; /* a row of it, for the context columns */
+	long row;
+	long rows, valid;
+};
+
+/* A growable list of values. */
+struct vec {
+	double *v;
+	size_t n, cap;
+};
+
+/* One point of a chart or one cell of a matrix: the values of each view metric over repetitions. */
+struct sample {
+	char *key;         /* the hash key: every field below that tells samples apart */
+	int m;             /* machine */
+	int bench;         /* index in rep.bench */
+	int view;          /* index in that bench's views */
+	char *gkey;        /* configuration without variant, x and matrix columns: "col=val\x1f..." */
+	char *variant;     /* "" when the variant names the x */
+	double x;          /* VIEW_LINES: the x value; VIEW_MATRIX: unused */
+	char *xlabel;      /* "1+4" */
+	int a, b;          /* VIEW_MATRIX: the pair */
+	char *facet, *cls; /* VIEW_MATRIX */
+	long rows, valid;
+	struct vec val[RPT_METRICS];
+};
+
+/* A bench as the inputs name it, with the views to draw it by (declared, or the fallback). */
+struct rbench {
+	char *name;
+	const struct bench *b;         /* NULL: not in this build */
+	const struct bench_view *views; /* { VIEW_END }-terminated */
+	struct bench_view *own;         /* the fallback's storage */
+	struct view_metric *own_met;
+	char **own_cols;
+};
+
+/* A reason a value is NA, or a row was not used, counted per machine. */
+struct reason {
+	int m;
+	char *what; /* the whole reason text */
+	char *cols; /* the columns it covers, comma-separated (NA reasons) */
+	long rows;  /* rows giving it */
+};
+
+struct rep {
+	struct results res;
+	struct rmachine *mach;
+	int nm;
+	struct rbench *bench;
+	int nb;
+	struct sample *s;
+	long ns, scap;
+	long *hash; /* open addressing over s: index + 1, 0 = empty */
+	long hcap;
+	struct reason *na, *unused;
+	long nna, nunused;
+	long *nahash, nahcap;
+	struct doc doc;
+	struct outdir out;
+	FILE *gp;
+	int plots;
+	char **pngs; /* every PNG plots.gp draws, to check it was written */
+};
+
+/* report_load.c: read every row into machines and samples; -1 with err (exit 2) on bad input. */
+int rpt_load(struct rep *p, char *err);
+void rpt_free(struct rep *p);
+/* Sort samples by bench, view, configuration, variant (declared order), x and machine. */
+void rpt_sort(struct rep *p);
+/* A configuration key as text: "col=val, col=val" (only the columns in mask when mask is set). */
+void rpt_gkey_text(const char *gkey, char *out, size_t cap);
+/* The columns whose values differ between the gkeys of samples [i0, i1): "a\x1fb\x1f". */
+char *rpt_varying(const struct rep *p, long i0, long i1);
+/* gkey restricted to the columns listed in varying: "col=val, ...". */
+void rpt_gkey_only(const char *gkey, const char *varying, char *out, size_t cap);
+
+/* report_views.c: the bar and line views, chart group by chart group, all machines together. */
+void rpt_views(struct rep *p);
+/* report_matrix.c: matrix views (pingpong): a per-class table and a heat map per machine. */
+void rpt_matrix(struct rep *p, long i0, long i1);
+/* report_na.c: the machines table, rows not used, values not measured. */
+void rpt_machines(struct rep *p, char **inputs, int ninputs);
+void rpt_unused(struct rep *p);
+void rpt_na(struct rep *p);
+/* Called by rpt_load for every row: NA cells by reason, and rows not used (valid=no). */
+void rpt_na_row(struct rep *p, int m, const struct table *t, long r);
+void rpt_unused_row(struct rep *p, int m, const struct table *t, long r);
+void rpt_reasons_free(struct rep *p);
+
+/* report_plot.c: gnuplot output, every string through esc_gp, every number from our own data. */
+/* Open data/NAME for writing; NULL on failure (recorded in p->out). */
+FILE *rpt_data(struct rep *p, const char *name);
+/* Start a chart: terminal, output PNG (our own name), title (any text). */
+void rpt_chart(struct rep *p, const char *png, const char *title, const char *xlabel, const char *ylabel);
+/* Write a quoted, escaped gnuplot string of s to the script. */
+void rpt_gpstr(struct rep *p, const char *s);
+/* The y-axis for values in [lo, hi]: log when all positive and spanning two decades or more. */
+void rpt_yaxis(struct rep *p, double lo, double hi);
+
+/* Basic statistics of a list: median, min, max (n = 0: none). */
+struct rstat {
+	double med, lo, hi;
+	size_t n;
+};
+struct rstat rpt_stat(const struct vec *v);
+/* snprintf for text that may be cut at cap (labels, titles: their buffers hold any real one). */
+void rpt_fmt(char *out, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void vec_push(struct vec *v, double x);
+/* The metrics of a view, and how many. */
+int rpt_nmet(const struct bench_view *v);
+#endif

@@ -1,0 +1,243 @@
+/* Matrix views (pingpong's latency matrix): per configuration and facet (mode), a table per pair
+ * class (median and range over pairs) and a heat map per machine on one colour scale shared by
+ * all machines, PUs ordered by package, core and SMT sibling as the pair classes tell them. */
+#include "analysis/report_int.h"
+#include "harness/util.h"
+#include <stdlib.h>
+#include <string.h>
+
+#define VALUES_SHOWN_MAX 16 /* PUs up to which each cell prints its value */
+
+/* Union-find root with path halving: clusters of PUs that share a core or a package. */
+static int root(int *up, int i)
+{
+	while (up[i] != i)
+		i = up[i] = up[up[i]];
+	return i;
+}
+
+static void join(int *up, int a, int b)
+{
+	a = root(up, a), b = root(up, b);
+	if (a != b)
+		up[a > b ? a : b] = a < b ? a : b; /* the smallest PU names the cluster */
+}
+
+struct pu_order {
+	int n;
+	int *pu;  /* PU numbers in display order */
+	int *pos; /* pos[pu] = display position (-1: absent) */
+	int top;
+};
+
+static const int *g_core, *g_pkg; /* for the qsort below */
+
+/* Package, then core, then PU number. */
+static int by_place(const void *x, const void *y)
+{
+	int a = *(const int *)x, b = *(const int *)y;
+	if (g_pkg[a] != g_pkg[b])
+		return g_pkg[a] - g_pkg[b];
+	if (g_core[a] != g_core[b])
+		return g_core[a] - g_core[b];
+	return a - b;
+}
+
+/* The PUs of machine m in samples [f0, f1), ordered by package, core, SMT sibling. */
+static void order_pus(const struct rep *p, const struct bench_view *v, int m, long f0, long f1, struct pu_order *o)
+{
+	int ncls = 0;
+	while (v->classes && v->classes[ncls])
+		ncls++;
+	o->top = 0;
+	for (long i = f0; i < f1; i++)
+		if (p->s[i].m == m) {
+			o->top = p->s[i].a >= o->top ? p->s[i].a + 1 : o->top;
+			o->top = p->s[i].b >= o->top ? p->s[i].b + 1 : o->top;
+		}
+	int *core = xcalloc((size_t)o->top + 1, sizeof(int)), *pkg = xcalloc((size_t)o->top + 1, sizeof(int));
+	o->pos = xcalloc((size_t)o->top + 1, sizeof(int));
+	o->pu = xcalloc((size_t)o->top + 1, sizeof(int));
+	for (int i = 0; i < o->top; i++)
+		core[i] = pkg[i] = i, o->pos[i] = -1;
+	for (long i = f0; i < f1; i++) {
+		const struct sample *s = &p->s[i];
+		if (s->m != m)
+			continue;
+		o->pos[s->a] = o->pos[s->b] = 0;
+		if (ncls && !strcmp(s->cls, v->classes[0]))
+			join(core, s->a, s->b);
+		if (ncls && strcmp(s->cls, v->classes[ncls - 1]))
+			join(pkg, s->a, s->b);
+	}
+	o->n = 0;
+	for (int i = 0; i < o->top; i++) {
+		core[i] = root(core, i), pkg[i] = root(pkg, i);
+		if (!o->pos[i])
+			o->pu[o->n++] = i;
+	}
+	g_core = core, g_pkg = pkg;
+	qsort(o->pu, (size_t)o->n, sizeof(int), by_place);
+	for (int i = 0; i < o->n; i++)
+		o->pos[o->pu[i]] = i;
+	free(core);
+	free(pkg);
+}
+
+/* The per-class table of one facet: machine by machine, median and range over the pairs. */
+static void class_table(struct rep *p, const struct bench_view *v, long f0, long f1)
+{
+	int nmet = rpt_nmet(v) > 2 ? 2 : rpt_nmet(v);
+	const char *hdr[6] = { "machine", v->class_col, "pairs" };
+	char head[2][160], cell[2][96], pairs[32];
+	for (int k = 0; k < nmet; k++) {
+		rpt_fmt(head[k], sizeof(head[k]), "%s (%s): median over pairs (range)", v->metrics[k].label, v->metrics[k].unit);
+		hdr[3 + k] = head[k];
+	}
+	doc_table(&p->doc, 3 + nmet, hdr);
+	const char *seen[64];
+	int nseen = 0;
+	for (int c = 0; v->classes && v->classes[c] && nseen < 64; c++)
+		seen[nseen++] = v->classes[c];
+	for (long i = f0; i < f1 && nseen < 64; i++) { /* classes the bench did not declare, after */
+		int known = 0;
+		for (int c = 0; c < nseen; c++)
+			known |= !strcmp(seen[c], p->s[i].cls);
+		if (!known)
+			seen[nseen++] = p->s[i].cls;
+	}
+	for (int m = 0; m < p->nm; m++)
+		for (int c = 0; c < nseen; c++) {
+			struct vec per[2] = { 0 };
+			long n = 0;
+			for (long i = f0; i < f1; i++)
+				if (p->s[i].m == m && !strcmp(p->s[i].cls, seen[c])) {
+					n++;
+					for (int k = 0; k < nmet; k++)
+						if (p->s[i].val[k].n)
+							vec_push(&per[k], rpt_stat(&p->s[i].val[k]).med);
+				}
+			if (!n)
+				continue;
+			for (int k = 0; k < nmet; k++) {
+				struct rstat st = rpt_stat(&per[k]);
+				rpt_fmt(cell[k], sizeof(cell[k]), st.n ? "%.4g (%.4g..%.4g)" : "NA", st.med, st.lo, st.hi);
+				free(per[k].v);
+			}
+			rpt_fmt(pairs, sizeof(pairs), "%ld", n);
+			const char *row[] = { p->mach[m].label, seen[c], pairs, cell[0], cell[1] };
+			doc_row(&p->doc, row);
+		}
+	doc_table_end(&p->doc);
+}
+
+/* The colour range over every machine's pair medians of the first metric: one scale for all. */
+static int shared_range(const struct rep *p, long f0, long f1, double *lo, double *hi)
+{
+	int have = 0;
+	for (long i = f0; i < f1; i++) {
+		if (!p->s[i].val[0].n)
+			continue;
+		double v = rpt_stat(&p->s[i].val[0]).med;
+		*lo = have && *lo < v ? *lo : v;
+		*hi = have && *hi > v ? *hi : v;
+		have = 1;
+	}
+	if (have && *hi <= *lo)
+		*hi = *lo + 1;
+	return have;
+}
+
+/* One machine's heat map; 0 when it has no pair in this facet. */
+static int heat_map(struct rep *p, const struct bench_view *v, int m, long f0, long f1, const char *title, double lo, double hi, const char *png,
+		    const char *dat)
+{
+	struct pu_order o;
+	order_pus(p, v, m, f0, f1, &o);
+	int cells = 0;
+	FILE *d = o.n ? rpt_data(p, dat) : NULL;
+	for (long i = f0; d && i < f1; i++) {
+		const struct sample *s = &p->s[i];
+		if (s->m != m || !s->val[0].n)
+			continue;
+		double med = rpt_stat(&s->val[0]).med;
+		fprintf(d, "%d %d %.17g\n%d %d %.17g\n", o.pos[s->a], o.pos[s->b], med, o.pos[s->b], o.pos[s->a], med); /* symmetric */
+		cells++;
+	}
+	if (d)
+		out_close(&p->out, d, dat);
+	if (cells) {
+		char t[4096], rel[200];
+		rpt_fmt(t, sizeof(t), "%s, %s", title, p->mach[m].label);
+		rpt_fmt(rel, sizeof(rel), "data/%s", dat);
+		rpt_chart(p, png, t, "PU", "PU");
+		fprintf(p->gp, "unset grid\nset size ratio -1\nset xrange [-0.5:%d.5]\nset yrange [%d.5:-0.5]\nset cbrange [%.17g:%.17g]\nset cblabel ", o.n - 1,
+			o.n - 1, lo, hi);
+		rpt_gpstr(p, v->metrics[0].unit);
+		fprintf(p->gp, "\nset palette rgbformulae 33,13,10\nset xtics (");
+		int step = o.n > 32 ? o.n / 16 : 1;
+		for (int i = 0; i < o.n; i += step)
+			fprintf(p->gp, "'%d' %d%s", o.pu[i], i, i + step < o.n ? ", " : "");
+		fprintf(p->gp, ") rotate by -90\nset ytics (");
+		for (int i = 0; i < o.n; i += step)
+			fprintf(p->gp, "'%d' %d%s", o.pu[i], i, i + step < o.n ? ", " : "");
+		fprintf(p->gp, ")\nplot ");
+		rpt_gpstr(p, rel);
+		fprintf(p->gp, " using 1:2:(0.5):(0.5):3 with boxxyerror fs solid noborder palette notitle");
+		if (o.n <= VALUES_SHOWN_MAX) {
+			fprintf(p->gp, ", \\\n  ");
+			rpt_gpstr(p, rel);
+			fprintf(p->gp, " using 1:2:(sprintf('%%.0f', $3)) with labels font ',8' notitle");
+		}
+		fprintf(p->gp, "\n");
+	}
+	free(o.pu);
+	free(o.pos);
+	return cells > 0;
+}
+
+void rpt_matrix(struct rep *p, long i0, long i1)
+{
+	const struct rbench *rb = &p->bench[p->s[i0].bench];
+	const struct bench_view *v = &rb->views[p->s[i0].view];
+	char *varying = rpt_varying(p, i0, i1);
+	for (long g0 = i0, gi = 1; g0 < i1; gi++) {
+		long g1 = g0;
+		char only[2048], settings[4096], title[2048];
+		while (g1 < i1 && !strcmp(p->s[g1].gkey, p->s[g0].gkey))
+			g1++;
+		rpt_gkey_only(p->s[g0].gkey, varying, only, sizeof(only));
+		rpt_gkey_text(p->s[g0].gkey, settings, sizeof(settings));
+		doc_h(&p->doc, 3, "%s, %s%s%s", rb->name, v->title ? v->title : "matrix", *only ? ": " : "", only);
+		doc_p(&p->doc, "Settings: %s. Each heat-map cell: the median over repetitions of the pair's %s; one colour scale for all machines; PUs ordered by package, core and SMT sibling.",
+		      *settings ? settings : "none recorded", v->metrics[0].label);
+		for (long f0 = g0, fi = 1; f0 < g1; fi++) {
+			long f1 = f0;
+			while (f1 < g1 && !strcmp(p->s[f1].facet, p->s[f0].facet))
+				f1++;
+			double lo = 0, hi = 1;
+			doc_h(&p->doc, 4, "%s %s", v->facet_col, p->s[f0].facet);
+			class_table(p, v, f0, f1);
+			rpt_fmt(title, sizeof(title), "%s %s %s: %s (%s)", rb->name, v->facet_col, p->s[f0].facet, v->metrics[0].label, v->metrics[0].unit);
+			const char **files = xcalloc((size_t)p->nm, sizeof(char *)), **caps = xcalloc((size_t)p->nm, sizeof(char *));
+			int nf = 0;
+			shared_range(p, f0, f1, &lo, &hi);
+			for (int m = 0; m < p->nm; m++) {
+				char png[96], dat[96];
+				rpt_fmt(png, sizeof(png), "heat-b%d-g%ld-f%ld-m%d.png", p->s[f0].bench + 1, gi, fi, m + 1);
+				rpt_fmt(dat, sizeof(dat), "heat-b%d-g%ld-f%ld-m%d.dat", p->s[f0].bench + 1, gi, fi, m + 1);
+				if (!heat_map(p, v, m, f0, f1, title, lo, hi, png, dat))
+					continue;
+				files[nf] = p->pngs[p->plots - 1];
+				caps[nf++] = p->mach[m].label;
+			}
+			if (nf)
+				doc_images(&p->doc, nf, files, caps);
+			free(files);
+			free(caps);
+			f0 = f1;
+		}
+		g0 = g1;
+	}
+	free(varying);
+}

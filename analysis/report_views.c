@@ -1,0 +1,400 @@
+/* The bar and line views, written once for every bench: per chart group (one configuration) a
+ * table of every machine, one chart per axis with all machines on it, and the ratios between
+ * machines. Matrix views go to report_matrix.c. */
+#include "analysis/report_int.h"
+#include "harness/compare_stats.h"
+#include "harness/util.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* One chart group laid out: slots on the x-axis (variants for bars, x values for lines), and for
+ * lines a series per variant; cell[slot][machine][series] is a sample or NULL. */
+struct grid {
+	const struct bench_view *v;
+	const struct rbench *rb;
+	int nslot, nser, nm, nmet, lines;
+	const char **slot_name; /* variant, or x label */
+	double *slot_x;
+	const char **ser_name;  /* lines: the variant ("" when the variant names the x) */
+	struct sample **cell;
+};
+
+static struct sample **cell_at(const struct grid *g, int slot, int m, int ser)
+{
+	return &g->cell[((size_t)slot * (size_t)g->nm + (size_t)m) * (size_t)g->nser + (size_t)ser];
+}
+
+/* Index of name in list (adding it when new). */
+static int index_of(const char **list, int *n, const char *name)
+{
+	for (int i = 0; i < *n; i++)
+		if (!strcmp(list[i], name))
+			return i;
+	list[*n] = name;
+	return (*n)++;
+}
+
+/* Lay out samples [g0, g1) (sorted: variant, then x, then machine). */
+static void grid_make(struct rep *p, long g0, long g1, struct grid *g)
+{
+	const struct sample *s0 = &p->s[g0];
+	size_t n = (size_t)(g1 - g0);
+	memset(g, 0, sizeof(*g));
+	g->rb = &p->bench[s0->bench];
+	g->v = &g->rb->views[s0->view];
+	g->lines = g->v->kind == VIEW_LINES;
+	g->nm = p->nm;
+	g->nmet = rpt_nmet(g->v);
+	g->slot_name = xcalloc(n, sizeof(char *));
+	g->slot_x = xcalloc(n, sizeof(double));
+	g->ser_name = xcalloc(n, sizeof(char *));
+	int *slot = xcalloc(n, sizeof(int)), *ser = xcalloc(n, sizeof(int));
+	for (long i = g0; i < g1; i++) {
+		const struct sample *s = &p->s[i];
+		if (!g->lines) {
+			slot[i - g0] = index_of(g->slot_name, &g->nslot, s->variant);
+			continue;
+		}
+		ser[i - g0] = index_of(g->ser_name, &g->nser, s->variant);
+		int k = 0;
+		while (k < g->nslot && g->slot_x[k] < s->x)
+			k++;
+		if (k == g->nslot || g->slot_x[k] != s->x) { /* keep the x values sorted */
+			memmove(g->slot_x + k + 1, g->slot_x + k, (size_t)(g->nslot - k) * sizeof(double));
+			memmove(g->slot_name + k + 1, g->slot_name + k, (size_t)(g->nslot - k) * sizeof(char *));
+			g->slot_x[k] = s->x;
+			g->slot_name[k] = s->xlabel;
+			g->nslot++;
+		}
+	}
+	if (!g->lines)
+		g->nser = 1;
+	g->cell = xcalloc((size_t)g->nslot * (size_t)g->nm * (size_t)g->nser, sizeof(struct sample *));
+	for (long i = g0; i < g1; i++) {
+		struct sample *s = &p->s[i];
+		int k = slot[i - g0];
+		if (g->lines)
+			for (k = 0; g->slot_x[k] != s->x; k++)
+				;
+		*cell_at(g, k, s->m, ser[i - g0]) = s;
+	}
+	free(slot);
+	free(ser);
+}
+
+static void grid_free(struct grid *g)
+{
+	free(g->slot_name);
+	free(g->slot_x);
+	free(g->ser_name);
+	free(g->cell);
+}
+
+/* Distinct x values with a measured value: a line view needs two to draw a line. */
+static int measured_slots(const struct grid *g)
+{
+	int n = 0;
+	for (int k = 0; k < g->nslot; k++) {
+		int any = 0;
+		for (int m = 0; m < g->nm; m++)
+			for (int j = 0; j < g->nser; j++) {
+				struct sample *s = *cell_at(g, k, m, j);
+				any |= s && s->val[0].n > 0;
+			}
+		n += any;
+	}
+	return n;
+}
+
+/* "median (min..max)" of a sample's metric, or NA. */
+static void stat_text(const struct sample *s, int k, char *out, size_t cap)
+{
+	struct rstat st = s ? rpt_stat(&s->val[k]) : (struct rstat){ 0 };
+	if (st.n)
+		rpt_fmt(out, cap, "%.4g (%.4g..%.4g)", st.med, st.lo, st.hi);
+	else
+		rpt_fmt(out, cap, "NA");
+}
+
+/* The table of one chart group: a row per machine, slot and series, every metric. */
+static void group_table(struct rep *p, const struct grid *g)
+{
+	const char *hdr[RPT_METRICS + 4];
+	char head[RPT_METRICS][160], cell[RPT_METRICS][80], n[64], x[96];
+	int nc = 0;
+	hdr[nc++] = "machine";
+	hdr[nc++] = g->lines ? g->v->x_label ? g->v->x_label : "x" : g->rb->b ? g->rb->b->variant_col : "variant";
+	if (g->lines && g->nser > 1)
+		hdr[nc++] = g->rb->b ? g->rb->b->variant_col : "variant";
+	for (int k = 0; k < g->nmet; k++) {
+		rpt_fmt(head[k], sizeof(head[k]), "%s (%s): median (min..max)", g->v->metrics[k].label, g->v->metrics[k].unit);
+		hdr[nc++] = head[k];
+	}
+	hdr[nc++] = "valid of rows";
+	doc_table(&p->doc, nc, hdr);
+	for (int k = 0; k < g->nslot; k++)
+		for (int j = 0; j < g->nser; j++)
+			for (int m = 0; m < g->nm; m++) {
+				const struct sample *s = *cell_at(g, k, m, j);
+				const char *row[RPT_METRICS + 4];
+				int c = 0;
+				if (!s)
+					continue;
+				row[c++] = p->mach[m].label;
+				rpt_fmt(x, sizeof(x), "%s", g->slot_name[k]);
+				row[c++] = x;
+				if (g->lines && g->nser > 1)
+					row[c++] = g->ser_name[j];
+				for (int q = 0; q < g->nmet; q++) {
+					stat_text(s, q, cell[q], sizeof(cell[q]));
+					row[c++] = cell[q];
+				}
+				rpt_fmt(n, sizeof(n), "%ld of %ld", s->valid, s->rows);
+				row[c++] = n;
+				doc_row(&p->doc, row);
+			}
+	doc_table_end(&p->doc);
+}
+
+/* Legend text of a series: machine, then the variant (lines), then the metric. */
+static void series_name(const struct rep *p, const struct grid *g, int m, int j, int k, int nk, char *out, size_t cap)
+{
+	rpt_fmt(out, cap, "%s%s%s%s%s", p->mach[m].label, g->lines && g->ser_name[j][0] ? ", " : "", g->lines ? g->ser_name[j] : "",
+		 nk > 1 ? ": " : "", nk > 1 ? g->v->metrics[k].label : "");
+}
+
+/* One chart: the metrics in mk[0..nk) (one axis, one unit) for every machine. */
+static void group_chart(struct rep *p, const struct grid *g, const int *mk, int nk, const char *title, const char *base, int ci)
+{
+	char dat[200], png[200], name[400], ttl[1024];
+	int nseries = g->nm * g->nser * nk, plotted = 0;
+	double lo = 0, hi = 0;
+	int have = 0;
+	rpt_fmt(dat, sizeof(dat), "%s-%d.dat", base, ci);
+	rpt_fmt(png, sizeof(png), "%s-%d.png", base, ci);
+	for (int i = 0; i < g->nslot * g->nm * g->nser && !have; i++) /* nothing measured (counters NA): no chart */
+		for (int q = 0; q < nk && !have; q++)
+			have = g->cell[i] && g->cell[i]->val[mk[q]].n > 0;
+	if (!have)
+		return;
+	have = 0;
+	FILE *d = rpt_data(p, dat);
+	if (!d)
+		return;
+	for (int k = 0; k < g->nslot; k++) { /* a row per slot: x, then median min max per series */
+		fprintf(d, "%.17g", g->lines ? g->slot_x[k] : (double)k);
+		for (int m = 0; m < g->nm; m++)
+			for (int j = 0; j < g->nser; j++)
+				for (int q = 0; q < nk; q++) {
+					const struct sample *s = *cell_at(g, k, m, j);
+					struct rstat st = s ? rpt_stat(&s->val[mk[q]]) : (struct rstat){ 0 };
+					if (!st.n) {
+						fprintf(d, " ? ? ?");
+						continue;
+					}
+					fprintf(d, " %.17g %.17g %.17g", st.med, st.lo, st.hi);
+					lo = have && lo < st.lo ? lo : st.lo;
+					hi = have && hi > st.hi ? hi : st.hi;
+					have = 1;
+				}
+		fprintf(d, "\n");
+	}
+	out_close(&p->out, d, dat);
+	if (!have)
+		return;
+	rpt_fmt(ttl, sizeof(ttl), "%s: %s", title, nk == 1 ? g->v->metrics[mk[0]].label : g->v->metrics[mk[0]].unit);
+	rpt_chart(p, png, ttl, g->lines ? g->v->x_label ? g->v->x_label : "x" : g->rb->b ? g->rb->b->variant_col : "variant",
+		  g->v->metrics[mk[0]].unit);
+	rpt_yaxis(p, lo, hi);
+	int log = lo > 0 && hi / lo >= 100, cat = !g->lines || strchr(g->v->x_cols, ',');
+	if (cat) { /* categories: the variants, or compound x labels ("1+4") at their index */
+		fprintf(p->gp, "set xrange [-0.6:%d.6]\nset xtics (", g->nslot - 1);
+		for (int k = 0; k < g->nslot; k++) {
+			rpt_gpstr(p, g->slot_name[k]);
+			fprintf(p->gp, " %d%s", k, k + 1 < g->nslot ? ", " : "");
+		}
+		fprintf(p->gp, ")%s\n", g->nslot > 8 ? " rotate by -30" : "");
+	} else {
+		fprintf(p->gp, "set xrange [%.17g:%.17g]\n", g->slot_x[0] - 0.5, g->slot_x[g->nslot - 1] + 0.5);
+	}
+	for (int i = 0; g->lines && g->v->marks && g->v->marks[i]; i++) { /* labelled vertical lines */
+		double mx = g->v->marks[i];
+		fprintf(p->gp, "set arrow from %g, graph 0 to %g, graph 1 nohead dt 2 lc rgb 'red'\nset label %d ", mx, mx, i + 1);
+		rpt_gpstr(p, g->v->mark_labels && g->v->mark_labels[i] ? g->v->mark_labels[i] : "");
+		fprintf(p->gp, " at %g, graph 0.97 rotate by 90 right offset -0.8,0 tc rgb 'red'\n", mx);
+	}
+	if (!g->lines && !log)
+		fprintf(p->gp, "set style fill solid 0.6 border -1\nset boxwidth %.4f\n", 0.8 / nseries);
+	fprintf(p->gp, "plot ");
+	for (int m = 0, c = 0; m < g->nm; m++)
+		for (int j = 0; j < g->nser; j++)
+			for (int q = 0; q < nk; q++, c++) {
+				int col = 2 + 3 * c, any = 0;
+				for (int k = 0; k < g->nslot; k++) {
+					const struct sample *s = *cell_at(g, k, m, j);
+					any |= s && s->val[mk[q]].n > 0;
+				}
+				if (!any)
+					continue;
+				series_name(p, g, m, j, mk[q], nk, name, sizeof(name));
+				fprintf(p->gp, "%s", plotted ? ", \\\n  " : "");
+				if (g->lines) {
+					fprintf(p->gp, "'data/%s' using %s:%d:%d:%d with yerrorlines lw 2 title ", dat, cat ? "0" : "1", col, col + 1, col + 2);
+				} else {
+					double off = -0.4 + 0.8 / nseries * (c + 0.5);
+					char wcol[32] = "";
+					if (!log)
+						rpt_fmt(wcol, sizeof(wcol), ":(%.4f)", 0.8 / nseries);
+					fprintf(p->gp, "'data/%s' using ($1%+.4f):%d:%d:%d%s with %s lc %d title ", dat, off, col, col + 1, col + 2, wcol,
+						log ? "yerrorbars pt 7 ps 1.2" : "boxerrorbars", plotted + 1);
+				}
+				rpt_gpstr(p, name);
+				plotted++;
+			}
+	fprintf(p->gp, "\n");
+}
+
+/* The verdict on B against A for a metric: a change only when the interval excludes 1 and the
+ * U-test agrees; the direction said with the metric's better side. */
+static void verdict(const struct view_metric *mt, double r, int ci, double lo, double hi, double pv, size_t na, size_t nb, char *out,
+		    size_t cap)
+{
+	const char *small = na < 5 || nb < 5 ? "; fewer than 5 valid repetitions on a side: the U-test cannot reach significance" : "";
+	if (!ci)
+		rpt_fmt(out, cap, "no interval (a side has fewer than 2 valid repetitions)%s", small);
+	else if (pv < 0.05 && (lo > 1 || hi < 1))
+		rpt_fmt(out, cap, "%s by %.2fx (%s)%s", r > 1 ? "higher" : "lower", r > 1 ? r : 1 / r,
+			 (r > 1) == !!mt->higher_better ? "better" : "worse", small);
+	else
+		rpt_fmt(out, cap, "no significant change%s", small);
+}
+
+/* Ratios of every machine to the first, per slot, series and metric, with the bootstrap CI. */
+static void group_ratios(struct rep *p, const struct grid *g)
+{
+	const char *hdr[] = { g->lines ? g->v->x_label ? g->v->x_label : "x" : g->rb->b ? g->rb->b->variant_col : "variant", "metric", "baseline machine",
+			      "median", "machine", "median", "ratio", "95% CI", "p (U-test)", "verdict" };
+	char med0[32], med1[32], ratio[32], cis[64], pvs[32], ver[256], x[200];
+	doc_p(&p->doc, "Ratios to %s (the first machine in the inputs): median of the machine over median of %s, with a bootstrap 95%% interval.",
+	      p->mach[0].label, p->mach[0].label);
+	doc_table(&p->doc, 10, hdr);
+	for (int k = 0; k < g->nslot; k++)
+		for (int j = 0; j < g->nser; j++)
+			for (int q = 0; q < g->nmet; q++)
+				for (int m = 1; m < g->nm; m++) {
+					const struct sample *a = *cell_at(g, k, 0, j), *b = *cell_at(g, k, m, j);
+					if (!a || !b || !a->val[q].n || !b->val[q].n)
+						continue;
+					struct rstat sa = rpt_stat(&a->val[q]), sb = rpt_stat(&b->val[q]);
+					double lo = 0, hi = 0, u, pv = 1;
+					int exact, ci = sa.med != 0 && !boot_ratio_ci(a->val[q].v, sa.n, b->val[q].v, sb.n, &lo, &hi);
+					mann_whitney(a->val[q].v, sa.n, b->val[q].v, sb.n, &u, &pv, &exact);
+					double r = sa.med != 0 ? sb.med / sa.med : 0;
+					rpt_fmt(x, sizeof(x), "%s%s%s", g->slot_name[k], g->lines && g->ser_name[j][0] ? ", " : "", g->lines ? g->ser_name[j] : "");
+					rpt_fmt(med0, sizeof(med0), "%.4g", sa.med);
+					rpt_fmt(med1, sizeof(med1), "%.4g", sb.med);
+					rpt_fmt(ratio, sizeof(ratio), sa.med != 0 ? "%.2f" : "NA", r);
+					rpt_fmt(cis, sizeof(cis), ci ? "[%.2f, %.2f]" : "NA", lo, hi);
+					rpt_fmt(pvs, sizeof(pvs), "%.3g", pv);
+					verdict(&g->v->metrics[q], r, ci, lo, hi, pv, sa.n, sb.n, ver, sizeof(ver));
+					const char *row[] = { x, g->v->metrics[q].label, p->mach[0].label, med0, p->mach[m].label, med1, ratio, cis, pvs, ver };
+					doc_row(&p->doc, row);
+				}
+	doc_table_end(&p->doc);
+}
+
+/* One chart group: heading, settings, table, a chart per axis, ratios. Return 0 when not shown. */
+static int chart_group(struct rep *p, long g0, long g1, const char *varying, int gi)
+{
+	struct grid g;
+	char title[2048], settings[4096], only[2048], base[64];
+	grid_make(p, g0, g1, &g);
+	if (g.lines && measured_slots(&g) < 2) {
+		grid_free(&g);
+		return 0;
+	}
+	const struct sample *s0 = &p->s[g0];
+	rpt_gkey_only(s0->gkey, varying, only, sizeof(only));
+	rpt_gkey_text(s0->gkey, settings, sizeof(settings));
+	rpt_fmt(title, sizeof(title), "%s, %s%s%s", g.rb->name, g.v->title ? g.v->title : "results", *only ? ": " : "", only);
+	doc_h(&p->doc, 3, "%s", title);
+	doc_p(&p->doc, "Settings: %s.", *settings ? settings : "none recorded");
+	group_table(p, &g);
+	rpt_fmt(base, sizeof(base), "b%d-v%d-g%d", s0->bench + 1, s0->view + 1, gi);
+	const char *files[RPT_METRICS], *caps[RPT_METRICS];
+	char fbuf[RPT_METRICS][80], cbuf[RPT_METRICS][160];
+	int nf = 0, before = p->plots;
+	for (int k = 0; k < g.nmet; k++) { /* one chart per axis: metrics sharing it, in declared order */
+		int mk[RPT_METRICS], nk = 0, first = 1;
+		for (int q = 0; q < k && first; q++)
+			first = !(g.v->metrics[k].axis && g.v->metrics[q].axis && !strcmp(g.v->metrics[k].axis, g.v->metrics[q].axis));
+		if (!first)
+			continue;
+		for (int q = k; q < g.nmet; q++)
+			if (q == k || (g.v->metrics[k].axis && g.v->metrics[q].axis && !strcmp(g.v->metrics[k].axis, g.v->metrics[q].axis)))
+				mk[nk++] = q;
+		before = p->plots;
+		group_chart(p, &g, mk, nk, title, base, k + 1);
+		if (p->plots == before)
+			continue;
+		rpt_fmt(fbuf[nf], sizeof(fbuf[nf]), "%s", p->pngs[p->plots - 1]);
+		if (nk == 1)
+			rpt_fmt(cbuf[nf], sizeof(cbuf[nf]), "%s (%s)", g.v->metrics[k].label, g.v->metrics[k].unit);
+		else
+			rpt_fmt(cbuf[nf], sizeof(cbuf[nf]), "%s", g.v->metrics[k].unit);
+		files[nf] = fbuf[nf];
+		caps[nf] = cbuf[nf];
+		nf++;
+	}
+	if (nf)
+		doc_images(&p->doc, nf, files, caps);
+	if (p->nm > 1)
+		group_ratios(p, &g);
+	grid_free(&g);
+	return 1;
+}
+
+/* The samples of bench bi's view vi: [*i0, *i1) (samples are sorted by bench, then view). */
+static int view_range(const struct rep *p, int bi, int vi, long *i0, long *i1)
+{
+	long i = 0;
+	while (i < p->ns && (p->s[i].bench < bi || (p->s[i].bench == bi && p->s[i].view < vi)))
+		i++;
+	*i0 = i;
+	while (i < p->ns && p->s[i].bench == bi && p->s[i].view == vi)
+		i++;
+	*i1 = i;
+	return *i1 > *i0;
+}
+
+void rpt_views(struct rep *p)
+{
+	for (int bi = 0; bi < p->nb; bi++) {
+		const struct rbench *rb = &p->bench[bi];
+		doc_h(&p->doc, 2, "%s", rb->name);
+		for (int vi = 0; rb->views[vi].kind; vi++) {
+			const struct bench_view *v = &rb->views[vi];
+			long i0, i1, shown = 0;
+			if (!view_range(p, bi, vi, &i0, &i1)) {
+				doc_p(&p->doc, "%s: not in these inputs (no %s rows for this view).", v->title ? v->title : "results", rb->name);
+				continue;
+			}
+			if (v->kind == VIEW_MATRIX) {
+				rpt_matrix(p, i0, i1);
+				continue;
+			}
+			char *varying = rpt_varying(p, i0, i1);
+			for (long g0 = i0, gi = 1; g0 < i1; gi++) {
+				long g1 = g0;
+				while (g1 < i1 && !strcmp(p->s[g1].gkey, p->s[g0].gkey))
+					g1++;
+				shown += chart_group(p, g0, g1, varying, (int)gi);
+				g0 = g1;
+			}
+			free(varying);
+			if (!shown)
+				doc_p(&p->doc, "%s: not in these inputs (no configuration was run at two or more values of %s).", v->title ? v->title : "results",
+				      v->x_cols ? v->x_cols : "x");
+		}
+	}
+}

@@ -1,0 +1,139 @@
+/* The vmalloc bench's threads: workers loop vmalloc/vfree cycles, the drain worker serves drain_vmap_work
+ * (mm/vmalloc.c, lib/test_vmalloc.c fix_size_alloc_test, kernel/workqueue.c). */
+#include "benches/vmalloc/vmalloc.h"
+#include "harness/spin.h"
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+/* The hot loop: whole vmalloc/vfree cycles, no call and no clock read. Stops early after the cycle whose
+ * free found PENDING clear (*queue = 1), so the caller can finish queue_work_on() outside the loop. */
+__attribute__((noinline)) uint64_t vm_cycle_batch(const struct vm_run *r, long id, struct vm_tally *tl, int *queue)
+{
+	const struct vm_model *m = &r->m;
+	struct vm_node *const volatile *vn = (struct vm_node *const volatile *)m->nodes;
+	uint64_t ai = r->alloc_iters, fi = r->free_iters, i;
+	long incr = r->incr;
+	for (i = 0; i < VM_BATCH;) {
+		struct vm_node *n = *vn + id; /* alloc_vmap_area: node_alloc -> id_to_node(vmap_nodes) */
+		vm_spin_lock(&n->pool_lock);
+		n->nr_pool++;
+		vm_spin_unlock(&n->pool_lock);
+		n = *vn + id; /* addr_to_node: insert into the node's busy tree */
+		vm_spin_lock(&n->busy_lock);
+		n->nr_busy++;
+		vm_spin_unlock(&n->busy_lock);
+		spin_iters(ai); /* pages, page tables, the test's first write */
+		n = *vn + id;   /* vfree: find_unlink_vmap_area -> addr_to_node */
+		vm_spin_lock(&n->busy_lock);
+		n->nr_busy--;
+		vm_spin_unlock(&n->busy_lock);
+		spin_iters(fi); /* vunmap_range_noflush, freeing the pages */
+		long nr = vm_lazy_add(m, incr, tl);
+		n = *vn + id; /* free_vmap_area_noflush: id_to_node, insert into the lazy tree */
+		vm_spin_lock(&n->lazy_lock);
+		n->nr_lazy++;
+		vm_spin_unlock(&n->lazy_lock);
+		i++;
+		if (vm_schedule_if_over(m, nr, tl) == VM_BIT_WAS_CLEAR) {
+			*queue = 1;
+			break;
+		}
+	}
+	return i;
+}
+
+static long futex(int *addr, int op, int val, const struct timespec *ts)
+{
+	return syscall(SYS_futex, addr, op, val, ts, NULL, 0);
+}
+
+/* kick_pool(): wake the worker (wake_up_process). */
+static void vm_wake_drainer(const struct vm_run *r)
+{
+	__atomic_store_n(r->wake, 1, __ATOMIC_RELEASE);
+	futex(r->wake, FUTEX_WAKE_PRIVATE, 1, NULL);
+}
+
+/* One batch of a worker: the hot loop, then the slow half of queue_work_on() when its bit was clear. */
+static uint64_t vm_worker_step(struct thr *t, const struct vm_run *r, struct vm_tally *tl)
+{
+	int queue = 0;
+	uint64_t n = vm_cycle_batch(r, t->idx % r->nr_nodes, tl, &queue);
+	if (queue) {
+		vm_queue_rest(&r->m, tl);
+		vm_wake_drainer(r);
+	}
+	return n;
+}
+
+/* This thread's CPU time: what a cycle costs while on a CPU, whatever else shares the machine. */
+static uint64_t thread_cpu_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* Like thr_drive, but the tallies count the measured phase only, and the thread's CPU time is kept. */
+static void vm_worker_body(struct thr *t, const struct vm_run *r)
+{
+	struct vm_tally warm = { 0 }, tl = { 0 };
+	uint64_t ops = 0;
+	while (run_phase(t->ctl) == PHASE_WARMUP)
+		vm_worker_step(t, r, &warm);
+	thr_measure_begin(t);
+	uint64_t cpu0 = thread_cpu_ns();
+	while (run_phase(t->ctl) == PHASE_MEASURE)
+		ops += vm_worker_step(t, r, &tl);
+	t->stat[ST_CPU_NS] = thread_cpu_ns() - cpu0;
+	thr_measure_end(t);
+	t->ops = ops;
+	t->stat[ST_FREES] = tl.frees;
+	t->stat[ST_OVER] = tl.over;
+	t->stat[ST_RMW] = tl.rmw;
+	t->stat[ST_ALREADY] = tl.already;
+	t->stat[ST_QUEUED] = tl.queued;
+}
+
+/* drain_vmap_area_work() when queued: take the work (PENDING cleared), purge for the calibrated time
+ * while frees keep calling schedule_work(), subtract what was lazy at the start. Else sleep until woken. */
+static int vm_drain_once(struct thr *t, const struct vm_run *r)
+{
+	if (!vm_take_work(&r->m)) {
+		static const struct timespec tick = { 0, 10000000 }; /* look at the phase flag every 10 ms */
+		if (!__atomic_exchange_n(r->wake, 0, __ATOMIC_ACQUIRE))
+			futex(r->wake, FUTEX_WAIT_PRIVATE, 0, &tick);
+		return 0;
+	}
+	uint64_t t0 = now_ns();
+	long snap = vm_purge_begin(&r->m);
+	spin_iters(r->purge_iters);
+	vm_purge_end(&r->m, snap);
+	t->stat[ST_PURGE_NS] += now_ns() - t0;
+	return 1;
+}
+
+/* The kworker: serves the work through warm-up and measurement; counts drains of the measured phase. */
+static void vm_drainer_body(struct thr *t, const struct vm_run *r)
+{
+	while (run_phase(t->ctl) == PHASE_WARMUP)
+		vm_drain_once(t, r);
+	t->stat[ST_PURGE_NS] = 0;
+	thr_measure_begin(t);
+	uint64_t drains = 0;
+	while (run_phase(t->ctl) == PHASE_MEASURE)
+		drains += (uint64_t)vm_drain_once(t, r);
+	thr_measure_end(t);
+	t->ops = drains;
+}
+
+void vm_body(struct thr *t, void *arg)
+{
+	if (t->role == ROLE_DRAINER)
+		vm_drainer_body(t, arg);
+	else
+		vm_worker_body(t, arg);
+}
+

@@ -1,0 +1,291 @@
+/* vmalloc: test_vmalloc's fix_size loop against the drain_vmap_work / vmap_nodes false sharing (seed 003).
+ * N workers loop vmalloc+vfree cycles (cycle.c); a drain worker serves drain_vmap_work. Layouts place
+ * the work item and the vmap_nodes pointer; the measure is ns per alloc/free cycle, as the seed's runtime. */
+#include "harness/bench.h"
+#include "benches/vmalloc/vmalloc.h"
+#include "layouts/layout.h"
+#include "harness/memnode.h"
+#include "harness/spin.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Seed 003's own figures (16 test_vmalloc workers, 2-socket Xeon Silver 4208, Linux 7.2). */
+#define SEED_NOTE "beside: seed 003 (16 workers, 2x Xeon Silver 4208): runtime fix_align -12.61%, fix_size -5.78%, " \
+		  "no_block_alloc -6.87%; HITM samples on the line -96.55%, all HITM -13.36%"
+
+static const struct opt_spec vm_opts[] = {
+	{ "layout", OPT_CHOICES, "shared,aligned,padded,section", "LIST", "layouts to compare, the first is the baseline", NULL, layout_names },
+	{ "threads", OPT_COUNT, "2", "N", "worker threads (test_vmalloc nr_threads), one per placed CPU", NULL, NULL },
+	{ "pages", OPT_COUNT, "1", "N", "pages per vmalloc (fix_size: 1); each free adds N + 1 guard page to vmap_lazy_nr", NULL, NULL },
+	{ "work", OPT_UINT, "930", "NS", "calibrated private work per cycle (2/3 in the allocation, 1/3 in the free); default: the kernel's 969 ns for a 1-page vmalloc+vfree less the ~35 ns of modelled steps (README)", NULL, NULL },
+	{ "purge-us", OPT_UINT, "500", "US", "calibrated time one drain (purge) takes; frees keep calling schedule_work() meanwhile", NULL, NULL },
+	{ "lazy-max", OPT_UINT, "0", "PAGES", "lazy_max_pages(); 0: the kernel's fls(online CPUs) x 8192", NULL, NULL },
+	{ 0 },
+};
+
+static const char *const vm_summary[] = { "cycle_ns", "cycle_cpu_ns", "over_pct", NULL };
+static const char *const vm_config[] = { "threads", "placement", "pages", "lazy_max", "work_ns", "purge_us", "mem_node", NULL };
+
+struct vm_priv {
+	struct role_req roles[2];
+	long threads, pages, lazy_max, online, purge_us;
+	double work_ns;
+	int nr_nodes;
+};
+
+/* lazy_max_pages(): fls(num_online_cpus()) * (32 MiB / PAGE_SIZE). */
+static long kernel_lazy_max(long online)
+{
+	int fls = 0;
+	while (online >> fls)
+		fls++;
+	return fls * (32L * 1024 * 1024 / 4096);
+}
+
+/* Workers spread over cores (across sockets where there are two); the drain worker on the first
+ * worker's CPU, as schedule_work() queues on the caller's per-CPU pool. */
+static int vm_place(struct bench_ctx *c, struct vm_priv *p, char *err)
+{
+	const char *pl = opt_str(c->o, "placement");
+	p->roles[ROLE_WORKER] = (struct role_req){ "worker", (int)p->threads };
+	p->roles[ROLE_DRAINER] = (struct role_req){ "drainer", 1 };
+	if (plan_make(c->topo, strcmp(pl, "auto") ? pl : "spread", p->roles, 1, &c->plan, err))
+		return -1;
+	if (plan_mem_node(c->topo, &c->plan, opt_str(c->o, "mem-node"), err))
+		return -1;
+	struct slot s = c->plan.slot[0];
+	s.role = ROLE_DRAINER;
+	s.idx = 0;
+	c->plan.slot[c->plan.n++] = s;
+	c->plan.nroles = 2;
+	return 0;
+}
+
+static int vm_prepare(struct bench_ctx *c, char *err)
+{
+	struct vm_priv *p = xcalloc(1, sizeof(*p));
+	char *names[VARIANTS_MAX];
+	c->priv = p;
+	int n = list_split(opt_str(c->o, "layout"), names, VARIANTS_MAX);
+	for (int i = 0; i < n; i++) {
+		bench_variant(c, names[i], 0);
+		free(names[i]);
+	}
+	p->threads = opt_long(c->o, "threads");
+	p->pages = opt_long(c->o, "pages");
+	p->work_ns = (double)opt_long(c->o, "work");
+	p->purge_us = opt_long(c->o, "purge-us");
+	p->online = sysconf(_SC_NPROCESSORS_ONLN);
+	p->lazy_max = opt_long(c->o, "lazy-max") ? opt_long(c->o, "lazy-max") : kernel_lazy_max(p->online);
+	p->nr_nodes = p->online < 1 ? 1 : p->online > 128 ? 128 : (int)p->online; /* clamp(ncpu, 1, 128) */
+	if (p->pages > 1 << 20)
+		return err_set(err, "--pages: %ld is not accepted; accepted: 1 to %d", p->pages, 1 << 20);
+	if (p->purge_us > 10000000)
+		return err_set(err, "--purge-us: %ld is not accepted; accepted: 0 to 10000000 (10 s)", p->purge_us);
+	return vm_place(c, p, err);
+}
+
+/* The run's shared objects, each on blocks of its own, on the requested NUMA node. */
+struct vm_objs {
+	char *obj;             /* the layout's struct (unused by section, whose objects are globals) */
+	struct vm_node *nodes; /* what vmap_nodes points at */
+	struct vm_lazy *lazy;
+	struct vm_pool *pool;
+	struct vm_wake *wake;
+	struct vm_run *run;
+	size_t nodes_size;
+};
+
+static int objs_alloc(const struct bench_ctx *c, const struct vm_priv *p, struct vm_objs *o, char *err)
+{
+	int node = c->plan.mem_node;
+	o->nodes_size = sizeof(struct vm_node) * (size_t)p->nr_nodes;
+	o->obj = mem_on_node(node, 4096, err);
+	o->nodes = o->obj ? mem_on_node(node, o->nodes_size, err) : NULL;
+	o->lazy = o->nodes ? mem_on_node(node, sizeof(struct vm_lazy), err) : NULL;
+	o->pool = o->lazy ? mem_on_node(node, sizeof(struct vm_pool), err) : NULL;
+	o->wake = o->pool ? mem_on_node(node, sizeof(struct vm_wake), err) : NULL;
+	o->run = aligned_alloc(C2C_BLOCK, sizeof(struct vm_run));
+	if (!o->run)
+		abort();
+	memset(o->run, 0, sizeof(*o->run));
+	return o->wake ? 0 : -1;
+}
+
+static void objs_free(struct vm_objs *o)
+{
+	mem_free(o->wake, sizeof(struct vm_wake));
+	mem_free(o->pool, sizeof(struct vm_pool));
+	mem_free(o->lazy, sizeof(struct vm_lazy));
+	mem_free(o->nodes, o->nodes_size);
+	mem_free(o->obj, 4096);
+	free(o->run);
+}
+
+/* Set the run up for one layout: objects placed, an idle work item, zero lazy pages. */
+static void run_init(const struct vm_priv *p, const struct layout *l, struct vm_objs *o)
+{
+	struct vm_run *r = o->run;
+	struct work_struct *w;
+	struct vmap_node **meta;
+	layout_place(l, o->obj, &w, &meta);
+	memset(w, 0, sizeof(*w));
+	*meta = (struct vmap_node *)o->nodes; /* vmap_init_nodes(): vmap_nodes = the node array */
+	memset(o->nodes, 0, o->nodes_size);
+	memset(o->pool, 0, sizeof(*o->pool));
+	r->m = (struct vm_model){ w, (struct vm_node *const *)meta, o->lazy, o->pool, p->lazy_max };
+	vm_model_init(&r->m);
+	r->alloc_iters = spin_for_ns(p->work_ns * 2 / 3);
+	r->free_iters = spin_for_ns(p->work_ns / 3);
+	r->purge_iters = spin_for_ns((double)p->purge_us * 1000);
+	r->incr = p->pages + 1;
+	r->nr_nodes = p->nr_nodes;
+	r->wake = &o->wake->word;
+}
+
+struct vm_sums {
+	uint64_t ops, ns, stat[8];
+	char cpus[256];
+};
+
+static void sum_role(const struct thr *t, int n, int role, struct vm_sums *s)
+{
+	size_t k = 0;
+	memset(s, 0, sizeof(*s));
+	for (int i = 0; i < n; i++) {
+		if (t[i].role != role)
+			continue;
+		s->ops += t[i].ops;
+		s->ns += t[i].t1 - t[i].t0;
+		for (int j = 0; j < 8; j++)
+			s->stat[j] += t[i].stat[j];
+		if (k < sizeof(s->cpus))
+			k += (size_t)snprintf(s->cpus + k, sizeof(s->cpus) - k, "%s%d", k ? " " : "", t[i].got_cpu);
+	}
+}
+
+/* Where the two objects landed: the distance is measured from the addresses, never assumed. */
+static void put_layout(struct row *w, const struct vm_run *r, const struct layout *l, int line)
+{
+	intptr_t wa = (intptr_t)r->m.work, ma = (intptr_t)r->m.nodes;
+	row_set(w, "placed_as", "%s", l->global_work ? "globals" : "struct");
+	row_set(w, "distance", "%ld", (long)(ma - wa));
+	row_set(w, "work_addr", "0x%lx", (unsigned long)wa);
+	row_set(w, "meta_addr", "0x%lx", (unsigned long)ma);
+	row_set(w, "same_line", "%d", wa / line == ma / line);
+	row_set(w, "same_128b_block", "%d", wa / 128 == ma / 128);
+}
+
+static void put_counts(struct row *w, const struct vm_sums *wk, const struct vm_sums *dr)
+{
+	row_set(w, "cycles", "%llu", (unsigned long long)wk->ops);
+	row_set(w, "frees", "%llu", (unsigned long long)wk->stat[ST_FREES]);
+	row_set(w, "frees_over_lazy_max", "%llu", (unsigned long long)wk->stat[ST_OVER]);
+	row_set(w, "over_pct", "%.3f", wk->stat[ST_FREES] ? 100.0 * (double)wk->stat[ST_OVER] / (double)wk->stat[ST_FREES] : 0.0);
+	row_set(w, "pending_rmw", "%llu", (unsigned long long)wk->stat[ST_RMW]);
+	row_set(w, "pending_already_set", "%llu", (unsigned long long)wk->stat[ST_ALREADY]);
+	row_set(w, "queued", "%llu", (unsigned long long)wk->stat[ST_QUEUED]);
+	row_set(w, "drains", "%llu", (unsigned long long)dr->ops);
+	if (dr->ops)
+		row_set(w, "purge_ns_mean", "%.0f", (double)dr->stat[ST_PURGE_NS] / (double)dr->ops);
+	else
+		row_na(w, "purge_ns_mean", "no drain in the measured phase");
+}
+
+static void fill_row(struct bench_ctx *c, const struct vm_priv *p, const struct layout *l, const struct vm_objs *o,
+		     const struct thr *t, struct row *w)
+{
+	struct vm_sums wk, dr;
+	sum_role(t, c->plan.n, ROLE_WORKER, &wk);
+	sum_role(t, c->plan.n, ROLE_DRAINER, &dr);
+	row_set(w, "threads", "%ld", p->threads);
+	row_set(w, "placement", "%s", c->plan.used);
+	row_set(w, "pages", "%ld", p->pages);
+	row_set(w, "lazy_max", "%ld", p->lazy_max);
+	row_set(w, "work_ns", "%.0f", p->work_ns);
+	row_set(w, "purge_us", "%ld", p->purge_us);
+	row_set(w, "mem_node", "%d", c->plan.mem_node);
+	row_set(w, "mem_node_actual", "%d", mem_node_of(o->run->m.work));
+	row_set(w, "online_cpus", "%ld", p->online);
+	row_set(w, "nr_nodes", "%d", p->nr_nodes);
+	row_set(w, "worker_cpus", "%s", wk.cpus);
+	row_set(w, "drainer_cpu", "%s", dr.cpus);
+	row_set(w, "duration_s", "%.6f", (double)wk.ns / (double)p->threads / 1e9);
+	if (wk.ops) {
+		row_set(w, "cycle_ns", "%.3f", (double)wk.ns / (double)wk.ops);
+		row_set(w, "cycle_cpu_ns", "%.3f", (double)wk.stat[ST_CPU_NS] / (double)wk.ops);
+		row_set(w, "cycles_per_s", "%.0f", (double)wk.ops * (double)p->threads / ((double)wk.ns / 1e9));
+		row_set(w, "worker_on_cpu_pct", "%.1f", 100.0 * (double)wk.stat[ST_CPU_NS] / (double)wk.ns);
+	} else {
+		row_na(w, "cycle_ns", "no cycle completed");
+		row_na(w, "cycle_cpu_ns", "no cycle completed");
+		row_na(w, "worker_on_cpu_pct", "no cycle completed");
+		row_na(w, "cycles_per_s", "no cycle completed");
+	}
+	put_counts(w, &wk, &dr);
+	put_layout(w, o->run, l, c->topo->line_size);
+}
+
+static int vm_run_one(struct bench_ctx *c, const struct variant *v, int rep, struct row *w, char *err)
+{
+	struct vm_priv *p = c->priv;
+	struct vm_objs o = { 0 };
+	(void)rep;
+	if (objs_alloc(c, p, &o, err)) {
+		objs_free(&o);
+		return -1;
+	}
+	const struct layout *l = layout_find(v->name);
+	run_init(p, l, &o);
+	struct thr *t = thr_alloc(c->plan.n);
+	int rc = threads_run(c->topo, &c->plan, t, c->warmup, c->duration, vm_body, o.run, c->hooks, err);
+	if (!rc)
+		fill_row(c, p, l, &o, t, w);
+	free(t);
+	objs_free(&o);
+	return rc;
+}
+
+static void vm_cleanup(struct bench_ctx *c)
+{
+	free(c->priv);
+	c->priv = NULL;
+}
+
+/* What report draws: ns per cycle (wall and on-CPU) per layout, the share of frees past lazy_max,
+ * and the scaling over worker counts where a configuration ran at several. */
+static const struct view_metric vm_ns[] = {
+	{ "cycle_ns", "wall clock", "ns per alloc/free cycle", "ns", 0 },
+	{ "cycle_cpu_ns", "on CPU", "ns per alloc/free cycle", "ns", 0 },
+	{ 0 },
+};
+static const struct view_metric vm_over[] = {
+	{ "over_pct", "frees past lazy_max", "percent of frees", "pct", 0 },
+	{ 0 },
+};
+static const struct bench_view vm_views[] = {
+	{ .kind = VIEW_BARS, .title = "Layouts", .metrics = vm_ns },
+	{ .kind = VIEW_BARS, .title = "Frees that called schedule_work()", .metrics = vm_over },
+	{ .kind = VIEW_LINES, .title = "Worker scaling", .metrics = vm_ns, .x_cols = "threads", .x_label = "worker threads" },
+	{ .kind = VIEW_END },
+};
+static const char *const vm_order[] = { "shared", "aligned", "padded", "section", NULL };
+
+static const struct bench vmalloc_bench = {
+	.name = "vmalloc",
+	.desc = "test_vmalloc-style vmalloc/vfree cycles; frees past lazy_max lock-bts drain_vmap_work next to vmap_nodes (seed 003)",
+	.opts = vm_opts,
+	.variant_col = "layout",
+	.summary = vm_summary,
+	.flags = BENCH_PLACED,
+	.prepare = vm_prepare,
+	.run = vm_run_one,
+	.cleanup = vm_cleanup,
+	.config = vm_config,
+	.summary_note = SEED_NOTE,
+	.views = vm_views,
+	.variant_order = vm_order,
+};
+BENCH_REGISTER(vmalloc_bench)

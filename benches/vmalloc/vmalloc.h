@@ -1,0 +1,28 @@
+/* The vmalloc bench's shared run state and its threads (cycle.c), used by the bench (vmalloc.c). */
+#ifndef C2C_VMALLOC_H
+#define C2C_VMALLOC_H
+#include "benches/vmalloc/model.h"
+#include "harness/threads.h"
+
+#define VM_BATCH 64 /* cycles between looks at the phase flag */
+enum { ROLE_WORKER, ROLE_DRAINER };
+enum { ST_FREES, ST_OVER, ST_RMW, ST_ALREADY, ST_QUEUED, ST_PURGE_NS, ST_CPU_NS }; /* thr.stat slots */
+
+/* Read-only during a run, shared by every thread: alone on its block. */
+struct vm_run {
+	struct vm_model m;
+	uint64_t alloc_iters, free_iters, purge_iters;
+	long incr;    /* pages + 1 guard page per free */
+	int nr_nodes;
+	int *wake;    /* futex word of the drain worker, on a block of its own */
+} C2C_ALIGNED;
+
+struct vm_wake {
+	int word;
+} C2C_ALIGNED;
+
+/* The hot loop (exported so make disasm and its test find it). */
+uint64_t vm_cycle_batch(const struct vm_run *r, long id, struct vm_tally *tl, int *queue);
+/* A thread's body: a worker's cycles or the drain worker's loop, by role. */
+void vm_body(struct thr *t, void *arg);
+#endif

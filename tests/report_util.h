@@ -1,0 +1,20 @@
+/* Shared by the report tests: made-up result CSVs with known answers, and checks of a report. */
+#ifndef C2C_TEST_REPORT_UTIL_H
+#define C2C_TEST_REPORT_UTIL_H
+#include <stdio.h>
+
+/* Begin a made-up pending-bit CSV at path (header written); the caller adds rows with pb_row. */
+FILE *pb_csv(const char *path);
+/* One row: machine label/host/cpu, layout, policy, rep, writer and reader ns/op, valid. */
+void pb_row(FILE *f, const char *label, const char *host, const char *cpu, const char *layout, const char *policy, int rep, double w,
+	    double r, int valid);
+/* Every PNG the report names exists, is a PNG and is over 1 KB; return how many. */
+int report_pngs_ok(const char *dir);
+/* gnuplot.log in dir holds no warning. */
+void report_no_gnuplot_warning(const char *dir);
+/* Every Markdown table in text has the same number of unescaped | on each of its lines. */
+void md_tables_well_formed(const char *text);
+/* Load dir/report.html in headless chromium; return the number of images loaded (every <img>
+ * must have loaded: a missing one fails the test). */
+int html_images_load(const char *dir);
+#endif

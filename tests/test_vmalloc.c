@@ -1,0 +1,194 @@
+/* vmalloc: the queue path on made-up sequences (the model's own functions), then a short real run of
+ * every layout (whole rows, positive rates, the section layout's distance as the linker placed it). */
+#include "tests/testutil.h"
+#include "analysis/csvread.h"
+#include "benches/vmalloc/model.h"
+#include "layouts/layout.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct fixture {
+	struct work_struct work;
+	struct vm_node *nodes;
+	struct vm_lazy lazy;
+	struct vm_pool pool;
+	struct vm_model m;
+	struct vm_tally t;
+};
+
+/* A model with lazy_max 10 pages and an idle work item. */
+static struct fixture *fixture_new(void)
+{
+	struct fixture *f = aligned_alloc(C2C_BLOCK, sizeof(struct fixture));
+	assert_non_null(f);
+	memset(f, 0, sizeof(*f));
+	f->pool.id = 3;
+	f->m = (struct vm_model){ &f->work, &f->nodes, &f->lazy, &f->pool, 10 };
+	vm_model_init(&f->m);
+	return f;
+}
+
+/* Below lazy_max no RMW at all; past it, a locked test_and_set on every call, set or not. */
+static void rmw_on_every_call_past_lazy_max(void **s)
+{
+	(void)s;
+	struct fixture *f = fixture_new();
+	for (int i = 0; i < 5; i++) /* 2, 4, ..., 10: not over 10 */
+		assert_int_equal(vm_free_lazy(&f->m, 2, &f->t), VM_BELOW);
+	assert_int_equal(f->t.rmw, 0);
+	assert_int_equal(vm_free_lazy(&f->m, 2, &f->t), VM_BIT_WAS_CLEAR); /* 12 > 10 */
+	for (int i = 0; i < 7; i++)
+		assert_int_equal(vm_free_lazy(&f->m, 2, &f->t), VM_ALREADY_PENDING);
+	assert_int_equal(f->t.frees, 13);
+	assert_int_equal(f->t.over, 8);
+	assert_int_equal(f->t.rmw, 8);
+	assert_int_equal(f->t.already, 7);
+	assert_int_equal(f->lazy.nr, 26);
+	assert_true(f->work.data & WORK_STRUCT_PENDING);
+	free(f);
+}
+
+/* The rest of queue_work_on() runs only for the call that found the bit clear; it writes the entry. */
+static void full_queue_only_when_bit_was_clear(void **s)
+{
+	(void)s;
+	struct fixture *f = fixture_new();
+	f->lazy.nr = 100;
+	int full = 0;
+	for (int i = 0; i < 20; i++)
+		if (vm_free_lazy(&f->m, 2, &f->t) == VM_BIT_WAS_CLEAR) {
+			vm_queue_rest(&f->m, &f->t);
+			full++;
+		}
+	assert_int_equal(full, 1);
+	assert_int_equal(f->t.queued, 1);
+	assert_int_equal(f->t.rmw, 20);
+	assert_ptr_equal(f->pool.worklist.next, &f->work.entry);
+	assert_ptr_equal(f->work.entry.next, &f->pool.worklist);
+	assert_int_equal(f->work.data & (WORK_STRUCT_PENDING | WORK_STRUCT_PWQ), WORK_STRUCT_PENDING | WORK_STRUCT_PWQ);
+	assert_true(offsetof(struct work_struct, entry) + sizeof(struct list_head) <= 64); /* same line as data */
+	free(f);
+}
+
+/* The drain takes the work and clears PENDING (the next free queues again for real), and its purge
+ * subtracts what was lazy when it began: frees during the purge stay counted. */
+static void drain_clears_pending_and_resets_the_count(void **s)
+{
+	(void)s;
+	struct fixture *f = fixture_new();
+	f->lazy.nr = 10;
+	assert_int_equal(vm_take_work(&f->m), 0); /* nothing queued */
+	assert_int_equal(vm_free_lazy(&f->m, 2, &f->t), VM_BIT_WAS_CLEAR);
+	vm_queue_rest(&f->m, &f->t);
+	assert_int_equal(vm_take_work(&f->m), 1);
+	assert_int_equal(f->work.data, 3L << WORK_OFFQ_POOL_SHIFT);
+	assert_ptr_equal(f->pool.worklist.next, &f->pool.worklist);
+	assert_ptr_equal(f->work.entry.next, &f->work.entry);
+	long snap = vm_purge_begin(&f->m);
+	assert_int_equal(snap, 12);
+	assert_int_equal(vm_free_lazy(&f->m, 2, &f->t), VM_BIT_WAS_CLEAR); /* during the purge: queued again */
+	vm_queue_rest(&f->m, &f->t);
+	assert_int_equal(vm_free_lazy(&f->m, 2, &f->t), VM_ALREADY_PENDING);
+	vm_purge_end(&f->m, snap);
+	assert_int_equal(f->lazy.nr, 4);
+	assert_int_equal(vm_take_work(&f->m), 1); /* the re-queued work runs once more */
+	uint64_t rmw = f->t.rmw;
+	assert_int_equal(vm_free_lazy(&f->m, 2, &f->t), VM_BELOW); /* 6 <= 10: no RMW */
+	assert_int_equal(f->t.rmw, rmw);
+	assert_int_equal(f->t.queued, 2);
+	free(f);
+}
+
+/* Where the linker put a symbol of the c2cbench binary (nm), or -1. */
+static long symbol_addr(const char *name)
+{
+	char cmd[512], line[256];
+	const char *bin = getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
+	long addr = -1;
+	snprintf(cmd, sizeof(cmd), "nm '%s'", bin);
+	FILE *p = popen(cmd, "r");
+	assert_non_null(p);
+	while (fgets(line, sizeof(line), p)) {
+		char sym[200], type;
+		unsigned long a;
+		if (sscanf(line, "%lx %c %199s", &a, &type, sym) == 3 && !strcmp(sym, name))
+			addr = (long)a;
+	}
+	pclose(p);
+	return addr;
+}
+
+static double num(const struct table *t, long r, const char *col)
+{
+	const char *v = table_get(t, r, col);
+	if (!v)
+		fail_msg("column %s missing", col);
+	return atof(v);
+}
+
+/* Every layout, short: whole rows, every rate positive, the distance as placed. */
+static void every_layout_end_to_end(void **s)
+{
+	(void)s;
+	struct cmd_result r;
+	struct table t;
+	char path[300], err[512];
+	snprintf(path, sizeof(path), "%s/vm.csv", test_dir);
+	run_c2c(&r, "run", "vmalloc", "--duration", "0.1", "--warmup", "0.02", "--reps", "1", "--purge-us", "50",
+		"--lazy-max", "2000", "--out", path, NULL);
+	if (r.status)
+		fail_msg("vmalloc run failed: %s", r.err);
+	assert_non_null(strstr(r.out, "cycle_ns"));
+	assert_int_equal(table_read(&t, path, err), 0); /* a short row is an error here */
+	assert_int_equal(t.nrows, layout_count());
+	for (long i = 0; i < t.nrows; i++) {
+		const char *name = table_get(&t, i, "layout");
+		const struct layout *l = layout_find(name);
+		assert_non_null(l);
+		const char *rates[] = { "cycle_ns", "cycles_per_s", "cycles", "frees" };
+		for (size_t k = 0; k < 4; k++)
+			if (!(num(&t, i, rates[k]) > 0))
+				fail_msg("%s: %s is '%s'", name, rates[k], table_get(&t, i, rates[k]));
+		assert_true(num(&t, i, "frees_over_lazy_max") > 0); /* lazy_max 2000 is crossed in 0.1 s */
+		assert_true(num(&t, i, "pending_rmw") == num(&t, i, "frees_over_lazy_max"));
+		long dist = (long)num(&t, i, "distance");
+		long wa = strtol(table_get(&t, i, "work_addr"), NULL, 16), ma = strtol(table_get(&t, i, "meta_addr"), NULL, 16);
+		assert_int_equal(dist, ma - wa);
+		if (l->global_work) { /* as linked into the binary that ran */
+			long w = symbol_addr("section_drain_vmap_work"), m = symbol_addr("section_vmap_nodes");
+			assert_true(w > 0 && m > 0);
+			assert_int_equal(dist, m - w);
+			assert_int_equal(wa % 64, 0);
+			assert_string_equal(table_get(&t, i, "placed_as"), "globals");
+		} else {
+			assert_int_equal(dist, (long)l->meta_off - (long)l->work_off);
+		}
+	}
+	table_free(&t);
+}
+
+/* Bad input: one line naming the value, exit 2, no CSV. */
+static void bad_pages_refused(void **s)
+{
+	(void)s;
+	struct cmd_result r;
+	char path[300];
+	snprintf(path, sizeof(path), "%s/bad.csv", test_dir);
+	run_c2c(&r, "run", "vmalloc", "--pages", "99999999", "--out", path, NULL);
+	assert_int_equal(r.status, 2);
+	assert_non_null(strstr(r.err, "--pages"));
+	assert_false(file_exists(path));
+}
+
+int main(void)
+{
+	const struct CMUnitTest t[] = {
+		cmocka_unit_test(rmw_on_every_call_past_lazy_max),
+		cmocka_unit_test(full_queue_only_when_bit_was_clear),
+		cmocka_unit_test(drain_clears_pending_and_resets_the_count),
+		cmocka_unit_test(every_layout_end_to_end),
+		cmocka_unit_test(bad_pages_refused),
+	};
+	return cmocka_run_group_tests(t, test_dir_setup, test_dir_teardown);
+}
