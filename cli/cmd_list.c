@@ -4,10 +4,14 @@
 #include "layouts/layout.h"
 #include "runner/preset.h"
 #include <stdio.h>
+#include <string.h>
 
 static int list_main(int argc, char **argv)
 {
-	(void)argv;
+	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		printf("usage: c2cbench list\nlists the benches, layouts, placements and presets of this build, a line each\n");
+		return 0;
+	}
 	if (argc > 1) {
 		fprintf(stderr, "c2cbench: error: list takes no arguments\n");
 		return EXIT_BADINPUT;

@@ -1,5 +1,7 @@
 /* c2cbench: command dispatch. Each command lives in its own file; this only routes. */
 #include "harness/bench.h"
+#include "harness/context.h"
+#include "harness/suggest.h"
 #include "cli/commands.h"
 #include "layouts/layout.h"
 #include <stdio.h>
@@ -11,12 +13,61 @@ static void usage(FILE *f)
 		"usage: c2cbench COMMAND [options]\n"
 		"Cache-line false sharing and workqueue pathologies, measured on real machines.\n\n"
 		"commands:\n"
-		"  run BENCH [options]   run one bench (BENCH: %s); `c2cbench run BENCH --help`\n"
-		"  help                  this text\n"
-		"  version               print the version\n",
-		bench_names());
+		"  %-21s %s\n  %-21s %s\n  %-21s %s\n",
+		"run BENCH [options]", "run one bench; `c2cbench run --help` lists them, `c2cbench run BENCH --help` its options",
+		"help", "this text", "version", "print the version and git revision (also -V, --version)");
 	for (int i = 0; command_at(i); i++)
 		fprintf(f, "  %-21s %s\n", command_at(i)->usage, command_at(i)->desc);
+	fprintf(f, "\n`c2cbench COMMAND --help` describes a command; man c2cbench has the whole reference.\n");
+}
+
+/* `c2cbench run --help`: the benches, one line each. */
+static void run_usage(FILE *f)
+{
+	fprintf(f, "usage: c2cbench run BENCH [options]\n\nbenches (`c2cbench run BENCH --help` lists a bench's options):\n");
+	for (int i = 0; bench_at(i); i++)
+		fprintf(f, "  %-12s %s\n", bench_at(i)->name, bench_at(i)->desc);
+}
+
+static int is_help(const char *a)
+{
+	return !strcmp(a, "--help") || !strcmp(a, "-h") || !strcmp(a, "help");
+}
+
+/* An unknown bench, with the closest name when it looks like a typo. */
+static int unknown_bench(const char *name)
+{
+	char sug[128];
+	fprintf(stderr, "c2cbench: error: unknown bench '%s'%s; accepted: %s\n", name, suggest_list(name, bench_names(), sug, sizeof(sug)),
+		bench_names());
+	return EXIT_BADINPUT;
+}
+
+static int run_main(int argc, char **argv)
+{
+	if (argc >= 3 && is_help(argv[2])) {
+		run_usage(stdout);
+		return 0;
+	}
+	if (argc < 3 || argv[2][0] == '-') {
+		fprintf(stderr, "c2cbench: error: run needs a bench name first; accepted: %s\n", bench_names());
+		return EXIT_BADINPUT;
+	}
+	const struct bench *b = bench_find(argv[2]);
+	if (!b)
+		return unknown_bench(argv[2]);
+	return bench_main(b, argc - 2, argv + 2);
+}
+
+/* An unknown command, with the closest name when it looks like a typo. */
+static int unknown_command(const char *cmd)
+{
+	char names[1024] = "run,help,version", sug[128];
+	size_t k = strlen(names);
+	for (int i = 0; command_at(i) && k < sizeof(names); i++)
+		k += (size_t)snprintf(names + k, sizeof(names) - k, ",%s", command_at(i)->name);
+	fprintf(stderr, "c2cbench: error: unknown command '%s'%s; accepted: %s\n", cmd, suggest_list(cmd, names, sug, sizeof(sug)), names);
+	return EXIT_BADINPUT;
 }
 
 int main(int argc, char **argv)
@@ -26,36 +77,18 @@ int main(int argc, char **argv)
 		return EXIT_BADINPUT;
 	}
 	const char *cmd = argv[1];
-	if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
+	if (is_help(cmd)) {
 		usage(stdout);
 		return 0;
 	}
-	if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) {
-		printf("c2cbench %s (schema_version %d)\n", C2C_VERSION, SCHEMA_VERSION);
+	if (!strcmp(cmd, "version") || !strcmp(cmd, "--version") || !strcmp(cmd, "-V")) {
+		printf("c2cbench %s (git %s, CSV schema_version %d)\n", C2C_VERSION, context_git_rev(), SCHEMA_VERSION);
 		return 0;
 	}
-	if (!strcmp(cmd, "run")) {
-		if (argc < 3 || argv[2][0] == '-') {
-			if (argc >= 3 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
-				usage(stdout);
-				return 0;
-			}
-			fprintf(stderr, "c2cbench: error: run needs a bench name; accepted: %s\n", bench_names());
-			return EXIT_BADINPUT;
-		}
-		const struct bench *b = bench_find(argv[2]);
-		if (!b) {
-			fprintf(stderr, "c2cbench: error: unknown bench '%s'; accepted: %s\n", argv[2], bench_names());
-			return EXIT_BADINPUT;
-		}
-		return bench_main(b, argc - 2, argv + 2);
-	}
+	if (!strcmp(cmd, "run"))
+		return run_main(argc, argv);
 	const struct command *c = command_find(cmd);
 	if (c)
 		return c->main(argc - 1, argv + 1);
-	fprintf(stderr, "c2cbench: error: unknown command '%s'; accepted: run, help, version", cmd);
-	for (int i = 0; command_at(i); i++)
-		fprintf(stderr, ", %s", command_at(i)->name);
-	fputc('\n', stderr);
-	return EXIT_BADINPUT;
+	return unknown_command(cmd);
 }

@@ -82,6 +82,7 @@ enum bench_flags {
 	BENCH_PLACED = 1, /* takes --placement and --mem-node */
 	BENCH_PU_SET = 2, /* takes --placement auto|cpus:LIST as the set of PUs it places itself on */
 	BENCH_MEM_NODE = 8, /* takes --mem-node and reads it itself (pingpong: a|b|N) */
+	BENCH_UNTIMED = 16, /* measures counts, not time windows: no --duration, no --warmup */
 };
 
 struct bench {
@@ -119,6 +120,13 @@ const char *bench_names(void);
 
 #define BENCH_REGISTER(b) \
 	static void __attribute__((constructor)) register_##b(void) { bench_register(&b); }
+
+/* The harness options b takes, by its flags (into out, room for max, { 0 }-terminated): what its
+ * parser accepts and its --help lists. Returns out. */
+#define HARNESS_OPTS_MAX 40
+const struct opt_spec *bench_harness_opts(const struct bench *b, struct opt_spec *out, int max);
+/* 1 when name (without "--") is a harness option that b does not take. */
+int bench_refuses(const struct bench *b, const char *name);
 
 /* Plan the bench's threads from --placement and --mem-node. */
 int bench_plan(struct bench_ctx *c, const struct role_req *roles, int nroles, char *err);

@@ -334,3 +334,8 @@ const struct ctx_fact *context_fact(const struct context *c, const char *key)
 			return &c->fact[i];
 	return NULL;
 }
+
+const char *context_git_rev(void)
+{
+	return C2C_GIT_REV;
+}

@@ -39,4 +39,6 @@ int context_write_meta(const struct context *c, const char *path, char *err);
 /* Rewrite our own FILE.meta whole (tmp + rename) with how the run ended: [run] status = complete,
  * interrupted or failed, rows, ended, reason. Written first with status = running. */
 int context_meta_status(const struct context *c, const char *path, const char *status, long rows, const char *reason, char *err);
+/* The git revision this binary was built from (for --version). */
+const char *context_git_rev(void);
 #endif

@@ -46,6 +46,13 @@ int csv_open(struct csv *c, const char *path, char *err)
 {
 	struct stat st;
 	memset(c, 0, sizeof(*c));
+	if (!strcmp(path, "-")) { /* standard output: written as is, never removed */
+		c->fd = fcntl(1, F_DUPFD_CLOEXEC, 3);
+		if (c->fd < 0)
+			return err_set(err, "--out -: standard output is not open: %s", strerror(errno));
+		c->path = xstrdup("-");
+		return 0;
+	}
 	/* A device or pipe (/dev/stdout, /dev/full) is written as is; a regular file must be new. */
 	int existing_special = !stat(path, &st) && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
 	c->fd = S_ISFIFO(st.st_mode) && existing_special ? open_fifo(path)

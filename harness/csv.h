@@ -13,7 +13,8 @@ struct csv {
 	int created; /* a new regular file of ours (may be removed if it stays empty) */
 };
 
-/* Create path (parent directory must exist); an existing file is never truncated: refuse it. */
+/* Create path (parent directory must exist); an existing file is never truncated: refuse it.
+ * "-" is standard output. */
 int csv_open(struct csv *c, const char *path, char *err);
 /* Append one row in a single write; its columns must be the header's, in order. */
 int csv_write(struct csv *c, const struct row *r, char *err);

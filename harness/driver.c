@@ -2,6 +2,7 @@
 #include "harness/bench.h"
 #include "harness/counters/counters.h"
 #include "harness/csv.h"
+#include "harness/progress.h"
 #include "harness/signals.h"
 #include "harness/summary.h"
 #include <errno.h>
@@ -19,11 +20,12 @@ const struct opt_spec harness_opts[] = {
 	{ "placement", OPT_TEXT, "auto", "POLICY", "thread placement: " PLACEMENTS " (auto: cross-socket on 2+ packages, else same-socket)", NULL, NULL },
 	{ "mem-node", OPT_TEXT, "writer", "N|writer|reader", "NUMA node for the contended memory", NULL, NULL },
 	{ "label", OPT_TEXT, NULL, "NAME", "name of this machine in compare and report, in every row and the .meta (default: the host name); letters, digits, . _ -", NULL, NULL },
-	{ "out", OPT_TEXT, NULL, "FILE", "CSV file to create (default results/BENCH-LABEL-TIMESTAMP.csv)", NULL, NULL },
+	{ "out", OPT_TEXT, NULL, "FILE|-", "CSV file to create (default results/BENCH-LABEL-TIMESTAMP.csv); -: standard output (the summary then goes to stderr)", NULL, NULL },
+	{ "meta", OPT_TEXT, NULL, "FILE", "where the run context (INI) goes (default: next to the CSV as FILE.meta; none with --out -)", NULL, NULL },
 	{ "seed", OPT_UINT, "0", "N", "seed for the shuffled order (0: from the clock; the CSV records it)", NULL, NULL },
 	{ "topology", OPT_TEXT, NULL, "SPEC", "plan on a foreign topology: synthetic:\"pack:2 numa:1 core:8 pu:2\" or xml:FILE", NULL, NULL },
 	{ "dry-run", OPT_FLAG, NULL, NULL, "print the plan and exit without running", NULL, NULL },
-	{ "quiet", OPT_FLAG, NULL, NULL, "no summary table", NULL, NULL },
+	{ "quiet", OPT_FLAG, NULL, NULL, "no summary table and no progress line", NULL, NULL },
 	{ "cv-warn", OPT_PERCENT, "5", "PERCENT", "flag in the summary every configuration whose CV over repetitions is above this", NULL, NULL },
 	{ "events", OPT_TEXT, "auto", "auto|LIST", "counters: auto (this platform's metrics, see c2cbench events) or a comma list of metrics, PAPI presets, native events, sde:::c2cbench::NAME", NULL, NULL },
 	{ "pmu", OPT_TEXT, NULL, "NAME", "libpfm4 PMU instead of the detected one (sets LIBPFM_FORCE_PMU; e.g. spr on Emerald Rapids)", NULL, NULL },
@@ -91,11 +93,13 @@ static int default_out(const struct bench_ctx *c, char *path, size_t n, char *er
 	return err_set(err, "too many result files named results/%s-%s-%s*.csv", c->b->name, c->ctx.label, stamp);
 }
 
+/* --help lists exactly the options this bench takes; errors are one line, exit 2. */
 static int usage_error(const struct bench *b, const char *msg)
 {
 	if (!strcmp(msg, "help")) {
+		struct opt_spec h[HARNESS_OPTS_MAX];
 		printf("usage: c2cbench run %s [options]\n%s\n\nharness options:\n", b->name, b->desc);
-		opts_help(stdout, harness_opts);
+		opts_help(stdout, bench_harness_opts(b, h, HARNESS_OPTS_MAX));
 		if (b->opts && b->opts[0].name) {
 			printf("\n%s options:\n", b->name);
 			opts_help(stdout, b->opts);
@@ -104,6 +108,27 @@ static int usage_error(const struct bench *b, const char *msg)
 	}
 	fprintf(stderr, "c2cbench: error: %s\n", msg);
 	return EXIT_BADINPUT;
+}
+
+/* A harness option this bench does not take is named as such, not as an unknown option. */
+static int refused_option(const struct bench *b, int argc, char **argv, char *err)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++) {
+		if (strncmp(argv[i], "--", 2))
+			continue;
+		char name[64];
+		snprintf(name, sizeof(name), "%.*s", (int)strcspn(argv[i] + 2, "="), argv[i] + 2);
+		if (bench_refuses(b, name))
+			return err_set(err, "bench %s does not take --%s (%s); its options: c2cbench run %s --help", b->name, name,
+				       b->flags & BENCH_UNTIMED && (!strcmp(name, "duration") || !strcmp(name, "warmup"))
+					       ? "it counts samples, not seconds"
+					       : "it places its own threads",
+				       b->name);
+		for (const struct opt_spec *s = harness_opts; s->name; s++) /* skip the value of a valued option */
+			if (!strcmp(s->name, name) && s->type != OPT_FLAG && !strchr(argv[i], '='))
+				i++;
+	}
+	return 0;
 }
 
 static void fill_front(const struct bench_ctx *c, struct row *r, int rep, int vi)
@@ -144,17 +169,37 @@ static int run_passes(struct bench_ctx *c, struct counters *k, int vi, int rep, 
 	return rc;
 }
 
-static int run_all(struct bench_ctx *c, struct counters *ctr, struct csv *out, char *err)
+/* Seconds one configuration is planned to take (all its counter passes). */
+static double config_est(const struct bench_ctx *c, const struct counters *k)
 {
-	int *order = xcalloc((size_t)c->nvar, sizeof(int)), rc = 0;
+	return (c->run_s > 0 ? c->run_s : c->warmup + c->duration) * (counters_passes(k) > 0 ? counters_passes(k) : 1);
+}
+
+/* The live line on a terminal: which configuration and repetition, elapsed and about how long is left. */
+static void show_progress(struct progress *pg, const struct bench_ctx *c, int rep, int k, int done, double est)
+{
+	char e[32], l[32];
+	double el = progress_elapsed(pg);
+	fmt_hms(e, sizeof(e), el);
+	fmt_hms(l, sizeof(l), progress_eta(el, done, c->reps * c->nvar, est));
+	progress_show(pg, "[%s] rep %d/%d, %s %s (%d of %d)  elapsed %s, about %s left", c->b->name, rep + 1, c->reps, c->b->variant_col,
+		      c->var[k].name, done + 1, c->reps * c->nvar, e, l);
+}
+
+static int run_all(struct bench_ctx *c, struct counters *ctr, struct csv *out, FILE *sumf, char *err)
+{
+	int *order = xcalloc((size_t)c->nvar, sizeof(int)), rc = 0, done = 0;
 	struct summary *sum = summary_new(c);
+	struct progress pg;
 	uint64_t rng = c->seed;
+	progress_start(&pg, stderr, !opt_flag(c->o, "quiet"));
 	for (int rep = 0; rep < c->reps && !rc; rep++) {
 		for (int i = 0; i < c->nvar; i++)
 			order[i] = i;
 		shuffle(order, c->nvar, &rng);
 		for (int k = 0; k < c->nvar && !rc && !signals_pending(); k++) {
 			struct row r = { 0 };
+			show_progress(&pg, c, rep, order[k], done, config_est(c, ctr));
 			fill_front(c, &r, rep, order[k]);
 			rc = run_passes(c, ctr, order[k], rep, &r, err);
 			if (!rc) {
@@ -164,23 +209,32 @@ static int run_all(struct bench_ctx *c, struct counters *ctr, struct csv *out, c
 			if (!rc)
 				summary_add(sum, &r, order[k], rep);
 			row_clear(&r);
+			done++;
 		}
 	}
+	progress_clear(&pg);
 	if (!opt_flag(c->o, "quiet"))
-		summary_print(sum);
+		summary_print(sum, sumf);
 	summary_free(sum);
 	free(order);
 	return rc;
 }
 
-/* The run context goes next to the CSV before anything is measured; a CSV sent to a device or
- * pipe has no "next to": it keeps only the context columns, and the user is told. */
+/* The run context goes next to the CSV (or to --meta FILE) before anything is measured; a CSV sent to
+ * standard output, a device or a pipe has no "next to": it keeps only the context columns. */
 static int open_meta(const struct bench_ctx *c, const char *csv, char *meta, size_t n, char *err)
 {
 	struct stat st;
+	const char *want = opt_str(c->o, "meta");
 	meta[0] = 0;
+	if (want) {
+		snprintf(meta, n, "%s", want);
+		return context_write_meta(&c->ctx, meta, err);
+	}
+	if (!strcmp(csv, "-"))
+		return 0; /* standard output: the context columns only, unless --meta says where */
 	if (stat(csv, &st) || !S_ISREG(st.st_mode)) {
-		fprintf(stderr, "c2cbench: note: --out %s is not a regular file: no .meta file, only the context columns\n", csv);
+		fprintf(stderr, "c2cbench: note: --out %s is not a regular file: no .meta file (--meta FILE writes one), only the context columns\n", csv);
 		return 0;
 	}
 	context_meta_path(csv, meta, n);
@@ -232,8 +286,9 @@ static void print_dry_run(const struct bench_ctx *c)
 
 int bench_main(const struct bench *b, int argc, char **argv)
 {
-	const struct opt_spec *tables[] = { harness_opts, b->opts, NULL };
-	struct opts o;
+	struct opt_spec htab[HARNESS_OPTS_MAX];
+	const struct opt_spec *tables[] = { bench_harness_opts(b, htab, HARNESS_OPTS_MAX), b->opts, NULL };
+	struct opts o = { 0 };
 	struct topo topo;
 	struct csv out = { .fd = -1 };
 	char err[ERRLEN] = "", path[1024], meta[1100];
@@ -241,7 +296,7 @@ int bench_main(const struct bench *b, int argc, char **argv)
 	struct counters *ctr = xcalloc(1, sizeof(*ctr));
 	int rc = 0;
 
-	if (opts_parse(&o, tables, argc, argv, err)) {
+	if (refused_option(b, argc, argv, err) || opts_parse(&o, tables, argc, argv, err)) {
 		opts_free(&o);
 		free(c);
 		free(ctr);
@@ -249,10 +304,6 @@ int bench_main(const struct bench *b, int argc, char **argv)
 	}
 	if (o.nargs)
 		rc = err_set(err, "unexpected argument '%s'; options start with --", o.args[0]);
-	if (!rc && !(b->flags & BENCH_PLACED) && ((opt_given(&o, "placement") && !(b->flags & BENCH_PU_SET)) ||
-				    (opt_given(&o, "mem-node") && !(b->flags & BENCH_MEM_NODE))))
-		rc = err_set(err, "bench %s does not take %s (it places its own threads; see --help)", b->name,
-			  b->flags & BENCH_PU_SET ? "--mem-node" : "--placement or --mem-node");
 	if (!rc && topo_load(&topo, opt_str(&o, "topology"), err))
 		rc = -1;
 	if (rc) {
@@ -264,8 +315,8 @@ int bench_main(const struct bench *b, int argc, char **argv)
 	c->b = b;
 	c->o = &o;
 	c->topo = &topo;
-	c->duration = opt_double(&o, "duration");
-	c->warmup = opt_double(&o, "warmup");
+	c->duration = bench_refuses(b, "duration") ? 0 : opt_double(&o, "duration");
+	c->warmup = bench_refuses(b, "warmup") ? 0 : opt_double(&o, "warmup");
 	c->reps = (int)opt_long(&o, "reps");
 	c->seed = (uint64_t)opt_long(&o, "seed");
 	if (!c->seed)
@@ -301,7 +352,7 @@ int bench_main(const struct bench *b, int argc, char **argv)
 		oom_cleanup(remove_empty_outputs);
 		context_warn(&c->ctx, stderr);
 		c->out_path = out.path;
-		if (run_all(c, ctr, &out, err))
+		if (run_all(c, ctr, &out, strcmp(out.path, "-") ? stdout : stderr, err))
 			rc = 1;
 		if (signals_pending()) {
 			rc = 128 + signals_pending();
@@ -309,7 +360,7 @@ int bench_main(const struct bench *b, int argc, char **argv)
 				 sigabbrev_np(signals_pending()), out.rows, meta[0] ? " in " : "", meta);
 		}
 		if (out.rows)
-			fprintf(stderr, "c2cbench: %ld row(s) written to %s\n", out.rows, out.path);
+			fprintf(stderr, "c2cbench: %ld row(s) written to %s\n", out.rows, strcmp(out.path, "-") ? out.path : "standard output");
 		char cerr[ERRLEN], *made = out.rows || !out.created ? NULL : xstrdup(out.path);
 		long rows = out.rows;
 		c->out_path = NULL; /* freed by csv_close */

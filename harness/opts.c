@@ -1,4 +1,5 @@
 #include "harness/opts.h"
+#include "harness/suggest.h"
 #include "harness/util.h"
 #include <getopt.h>
 #include <stdlib.h>
@@ -59,8 +60,10 @@ static int check_value(const struct opt_spec *s, const char *v, char *err)
 			return err_set(err, "--%s: '%s' is not accepted; accepted: a percentage, a number from 0 to 100 (no %% sign)", s->name, v);
 		return 0;
 	case OPT_CHOICE:
-		if (!list_has(ch, v))
-			return err_set(err, "--%s: '%s' is not accepted; accepted: %s", s->name, v, ch);
+		if (!list_has(ch, v)) {
+			char sug[128];
+			return err_set(err, "--%s: '%s' is not accepted%s; accepted: %s", s->name, v, suggest_list(v, ch, sug, sizeof(sug)), ch);
+		}
 		return 0;
 	case OPT_CHOICES: {
 		char *items[64], why[80];
@@ -71,8 +74,10 @@ static int check_value(const struct opt_spec *s, const char *v, char *err)
 			return err_set(err, "--%s: '%s' has %d elements; accepted: each of %s at most once", s->name, v, n, ch);
 		n = list_split(v, items, 64);
 		for (int i = 0; i < n && !rc; i++) {
+			char sug[128];
 			if (!list_has(ch, items[i]))
-				rc = err_set(err, "--%s: '%s' is not accepted; accepted: %s (comma-separated)", s->name, items[i], ch);
+				rc = err_set(err, "--%s: '%s' is not accepted%s; accepted: %s (comma-separated)", s->name, items[i],
+					     suggest_list(items[i], ch, sug, sizeof(sug)), ch);
 			for (int j = 0; j < i && !rc; j++)
 				if (!strcmp(items[i], items[j]))
 					rc = err_set(err, "--%s: '%s' is given twice; accepted: each of %s at most once", s->name, items[i], ch);
@@ -104,6 +109,21 @@ int opt_set(struct opts *o, const char *name, const char *val, char *err)
 	o->v[i].val = xstrdup(val);
 	o->v[i].given = 1;
 	return 0;
+}
+
+/* An unknown option, with the closest declared one when it looks like a typo of it. */
+static int unknown_option(const struct opts *o, const char *arg, char *err)
+{
+	char name[64], sug[128] = "";
+	const char *c[OPTS_MAX + 1];
+	snprintf(name, sizeof(name), "%.*s", (int)strcspn(arg + (arg[0] == '-') + (arg[1] == '-'), "="), arg + (arg[0] == '-') + (arg[1] == '-'));
+	for (int i = 0; i < o->n; i++)
+		c[i] = o->v[i].spec->name;
+	c[o->n] = "help";
+	const char *best = arg[0] == '-' ? suggest_from(name, c, o->n + 1) : NULL;
+	if (best)
+		snprintf(sug, sizeof(sug), " (did you mean '--%s'?)", best);
+	return err_set(err, "unknown option '%s'%s; see --help for the accepted options", arg, sug);
 }
 
 /* getopt_long takes any unambiguous prefix (--dur for --duration); presets could not, and a prefix
@@ -145,7 +165,7 @@ int opts_parse(struct opts *o, const struct opt_spec *const *tables, int argc, c
 		if (c == 'h')
 			return err_set(err, "help");
 		if (c == '?')
-			return err_set(err, "unknown option '%s'; see --help for the accepted options", argv[optind - 1]);
+			return unknown_option(o, argv[optind - 1], err);
 		if (c == ':')
 			return err_set(err, "option '%s' needs a value", argv[optind - 1]);
 		int i = c - 1000;

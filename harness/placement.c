@@ -1,4 +1,5 @@
 #include "harness/placement.h"
+#include "harness/suggest.h"
 #include "harness/cpucheck.h"
 #include "harness/util.h"
 #include <limits.h>
@@ -183,7 +184,8 @@ static int place_named(struct plan *p, const struct topo *t, const char *pl, con
 			return err_set(err, "placement cross-socket needs two roles (writers and readers)");
 		return place_cross(p, t, r, nr, err);
 	}
-	return err_set(err, "--placement: '%s' is not accepted; accepted: %s", pl, PLACEMENTS);
+	char sug[128];
+	return err_set(err, "--placement: '%s' is not accepted%s; accepted: %s", pl, suggest_list(pl, PLACEMENTS, sug, sizeof(sug)), PLACEMENTS);
 }
 
 int plan_make(const struct topo *t, const char *pl, const struct role_req *r, int nr, struct plan *p, char *err)

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SUMMARY_PER_TABLE 3 /* metrics side by side: about 150 columns */
+#define SUMMARY_COLS 100 /* a summary line fits a 100-column terminal (one wide metric may exceed it) */
 
 /* What the summary keeps of a written row: its group and metrics, never the whole row. */
 struct kept {
@@ -108,7 +108,7 @@ static struct stats group_stats(const struct kept *kp, int n, int m, double *per
 }
 
 /* Grouped summaries hide single configurations: list those whose own CV is above the threshold. */
-static void flag_configs(const struct bench_ctx *c, struct kept *kp, int nk, double thr)
+static void flag_configs(FILE *f, const struct bench_ctx *c, struct kept *kp, int nk, double thr)
 {
 	int nm = nmetrics(c->b), bad = 0, nconf = 0, worst[3] = { -1, -1, -1 };
 	double wcv[3] = { 0 }, *v = xcalloc((size_t)c->reps + 1, sizeof(double));
@@ -142,10 +142,10 @@ static void flag_configs(const struct bench_ctx *c, struct kept *kp, int nk, dou
 		i = j;
 	}
 	free(v);
-	printf("%s with CV above %g%%: %d of %d", c->b->variant_col, 100 * thr, bad, nconf);
+	fprintf(f, "%s with CV above %g%%: %d of %d", c->b->variant_col, 100 * thr, bad, nconf);
 	for (int w = 0; w < 3 && worst[w] >= 0; w++)
-		printf("%s %s %.1f%%", w ? "," : " (worst:", c->var[worst[w]].name, 100 * wcv[w]);
-	printf("%s\n", bad ? ")" : "");
+		fprintf(f, "%s %s %.1f%%", w ? "," : " (worst:", c->var[worst[w]].name, 100 * wcv[w]);
+	fprintf(f, "%s\n", bad ? ")" : "");
 }
 
 /* One variant's per-repetition values of metric m (kp sorted by group and rep): what the U-test ranks. */
@@ -155,25 +155,26 @@ static int rep_values(const struct kept *kp, int n, int m, double *per_rep, doub
 }
 
 /* Change of each variant against the baseline, per metric: the ratio of medians as a change with its
- * bootstrap 95% CI and the two-sided Mann-Whitney p over repetitions (as compare computes them). */
-static void print_changes(const struct bench_ctx *c, const struct kept *kp, const int *start, const int *order,
+ * bootstrap 95% CI and the two-sided Mann-Whitney p over repetitions (as compare computes them).
+ * Cells go side by side while the line fits SUMMARY_COLS, then on indented continuation lines. */
+static void print_changes(FILE *f, const struct bench_ctx *c, const struct kept *kp, const int *start, const int *order,
 			  const struct groups *g, int width)
 {
 	int nm = nmetrics(c->b);
 	double *a = xcalloc((size_t)c->reps + 1, sizeof(double)), *b = xcalloc((size_t)c->reps + 1, sizeof(double));
 	double *tmp = xcalloc((size_t)start[g->n] + 1, sizeof(double));
-	printf("\nchange against '%s': ratio of medians - 1, [95%% bootstrap CI], p = two-sided Mann-Whitney U over repetitions\n",
-	       g->label[order[0]]);
+	fprintf(f, "\nchange against '%s': ratio of medians - 1, [95%% bootstrap CI],\np = two-sided Mann-Whitney U over repetitions\n",
+		g->label[order[0]]);
 	for (int oi = 1; oi < g->n; oi++) {
-		int gi = order[oi], g0 = order[0];
-		printf("%-*s", width, g->label[gi]);
-		for (int k = 0; k < nm && k < SUMMARY_PER_TABLE; k++) {
+		int gi = order[oi], g0 = order[0], used = width;
+		fprintf(f, "%-*s", width, g->label[gi]);
+		for (int k = 0; k < nm; k++) {
 			int na = rep_values(kp + start[g0], start[g0 + 1] - start[g0], k, a, tmp);
 			int nb = rep_values(kp + start[gi], start[gi + 1] - start[gi], k, b, tmp);
 			struct stats sa = stats_of(a, (size_t)na), sb = stats_of(b, (size_t)nb);
 			double lo, hi, u, p;
 			int exact;
-			char cell[96];
+			char cell[160];
 			if (!na || !nb || sa.median == 0) {
 				snprintf(cell, sizeof(cell), "%s: NA", c->b->summary[k]);
 			} else if (boot_ratio_ci(a, (size_t)na, b, (size_t)nb, &lo, &hi)) {
@@ -183,28 +184,59 @@ static void print_changes(const struct bench_ctx *c, const struct kept *kp, cons
 				snprintf(cell, sizeof(cell), "%s %+.2f%% [%+.2f, %+.2f] p=%.3g", c->b->summary[k],
 					 100 * (sb.median / sa.median - 1), 100 * (lo - 1), 100 * (hi - 1), p);
 			}
-			printf("  %-44s", cell);
+			if (k && used + 2 + (int)strlen(cell) > SUMMARY_COLS) { /* wrap: the line would pass 100 columns */
+				fprintf(f, "\n%-*s", width, "");
+				used = width;
+			}
+			used += fprintf(f, "  %s", cell);
 		}
-		printf("\n");
+		fprintf(f, "\n");
 	}
 	if (c->b->summary_note)
-		printf("%s\n", c->b->summary_note);
+		fprintf(f, "%s\n", c->b->summary_note);
 	free(a);
 	free(b);
 	free(tmp);
 }
 
-static void print_summary(const struct bench_ctx *c, struct kept *kp, int nk, const struct groups *g)
+/* The cells of one metric column: text per group and its ratio to the first group. */
+struct column {
+	char (*cell)[64], (*ratio)[16];
+	int width;
+};
+
+/* Fill a metric's column for every group (in print order); returns the number of flagged cells. */
+static int fill_column(struct kept *kp, const int *start, const int *order, int ng, int k, double thr, double *per_rep, double *tmp,
+		       const char *name, struct column *col)
 {
-	const char *const *m = c->b->summary;
-	const char *col = c->b->summary_by ? c->b->summary_by : c->b->variant_col;
-	int nm = nmetrics(c->b), width = 16, flagged = 0;
-	double thr = opt_double(c->o, "cv-warn") / 100;
-	if (!nm || !nk || !g->n)
-		return;
-	qsort(kp, (size_t)nk, sizeof(*kp), by_group_rep);
-	int *order = xcalloc((size_t)g->n, sizeof(int)), *start = xcalloc((size_t)g->n + 1, sizeof(int));
-	for (int i = 0; i < g->n; i++) /* insertion sort by first variant: few groups */
+	double base = 0;
+	int flagged = 0;
+	col->width = (int)strlen(name);
+	for (int oi = 0; oi < ng; oi++) {
+		int gi = order[oi];
+		struct stats s = group_stats(kp + start[gi], start[gi + 1] - start[gi], k, per_rep, tmp);
+		int flag = s.n > 1 && s.cv > thr;
+		flagged += flag;
+		if (oi == 0)
+			base = s.median;
+		if (!s.n)
+			snprintf(col->cell[oi], sizeof(col->cell[oi]), "NA");
+		else
+			snprintf(col->cell[oi], sizeof(col->cell[oi]), "%.4g [%.4g..%.4g] (%.1f%%)%s", s.median, s.min, s.max, 100 * s.cv, flag ? "!" : "");
+		if (s.n && base > 0)
+			snprintf(col->ratio[oi], sizeof(col->ratio[oi]), "%.3f", s.median / base);
+		else
+			snprintf(col->ratio[oi], sizeof(col->ratio[oi]), "NA");
+		if ((int)strlen(col->cell[oi]) > col->width)
+			col->width = (int)strlen(col->cell[oi]);
+	}
+	return flagged;
+}
+
+/* Groups in the bench's variant order (by their first variant; few groups: insertion sort). */
+static void group_order(const struct groups *g, int *order)
+{
+	for (int i = 0; i < g->n; i++)
 		for (int j = i; j >= 0; j--) {
 			if (j && g->first_var[order[j - 1]] > g->first_var[i]) {
 				order[j] = order[j - 1];
@@ -213,6 +245,40 @@ static void print_summary(const struct bench_ctx *c, struct kept *kp, int nk, co
 			order[j] = i;
 			break;
 		}
+}
+
+/* Metric columns side by side while the line fits SUMMARY_COLS, further metrics in blocks below. */
+static void print_blocks(FILE *f, const struct bench_ctx *c, const struct groups *g, const int *order, struct column *cols, int nm, int width,
+			 const char *col)
+{
+	for (int k0 = 0; k0 < nm;) {
+		int k1 = k0, used = width;
+		while (k1 < nm && (k1 == k0 || used + 2 + cols[k1].width + 8 <= SUMMARY_COLS))
+			used += 2 + cols[k1++].width + 8;
+		fprintf(f, "%s%-*s", k0 ? "\n" : "", width, col);
+		for (int k = k0; k < k1; k++)
+			fprintf(f, "  %*s %7s", cols[k].width, c->b->summary[k], "ratio");
+		fprintf(f, "\n");
+		for (int oi = 0; oi < g->n; oi++) {
+			fprintf(f, "%-*s", width, g->label[order[oi]]);
+			for (int k = k0; k < k1; k++)
+				fprintf(f, "  %*s %7s", cols[k].width, cols[k].cell[oi], cols[k].ratio[oi]);
+			fprintf(f, "\n");
+		}
+		k0 = k1;
+	}
+}
+
+static void print_summary(FILE *f, const struct bench_ctx *c, struct kept *kp, int nk, const struct groups *g)
+{
+	const char *col = c->b->summary_by ? c->b->summary_by : c->b->variant_col;
+	int nm = nmetrics(c->b), width = (int)strlen(col), flagged = 0;
+	double thr = opt_double(c->o, "cv-warn") / 100;
+	if (!nm || !nk || !g->n)
+		return;
+	qsort(kp, (size_t)nk, sizeof(*kp), by_group_rep);
+	int *order = xcalloc((size_t)g->n, sizeof(int)), *start = xcalloc((size_t)g->n + 1, sizeof(int));
+	group_order(g, order);
 	for (int i = 0, gi = 0; gi <= g->n; gi++) { /* start[gi]: first kept row of group gi */
 		while (i < nk && kp[i].group < gi)
 			i++;
@@ -221,47 +287,28 @@ static void print_summary(const struct bench_ctx *c, struct kept *kp, int nk, co
 	for (int i = 0; i < g->n; i++)
 		if ((int)strlen(g->label[i]) > width)
 			width = (int)strlen(g->label[i]);
-	printf("\n%s: %d repetition(s); median [min..max] (CV) over repetitions, and ratio of medians to '%s'\n",
-	       c->b->name, c->reps, g->label[order[0]]);
+	fprintf(f, "\n%s, %d repetition(s): median [min..max] (CV) and ratio of medians to '%s'\n", c->b->name, c->reps,
+		g->label[order[0]]);
 	if (c->b->summary_by)
-		printf("(a line per %s; within a repetition its rows are reduced to their median)\n", col);
+		fprintf(f, "(a line per %s; within a repetition its rows are reduced to their median)\n", col);
 	double *per_rep = xcalloc((size_t)c->reps + 1, sizeof(double)), *tmp = xcalloc((size_t)nk, sizeof(double));
-	double base[SUMMARY_MAX] = { 0 };
-	for (int k0 = 0; k0 < nm; k0 += SUMMARY_PER_TABLE) { /* a terminal-wide block of metrics at a time */
-		int k1 = k0 + SUMMARY_PER_TABLE < nm ? k0 + SUMMARY_PER_TABLE : nm;
-		printf("%s%-*s", k0 ? "\n" : "", width, col);
-		for (int k = k0; k < k1; k++)
-			printf("  %34s %7s", m[k], "ratio");
-		printf("\n");
-		for (int oi = 0; oi < g->n; oi++) {
-			int gi = order[oi];
-			printf("%-*s", width, g->label[gi]);
-			for (int k = k0; k < k1; k++) {
-				struct stats s = group_stats(kp + start[gi], start[gi + 1] - start[gi], k, per_rep, tmp);
-				char cell[96];
-				int flag = s.n > 1 && s.cv > thr;
-				flagged += flag;
-				if (oi == 0)
-					base[k] = s.median;
-				if (!s.n)
-					snprintf(cell, sizeof(cell), "NA");
-				else
-					snprintf(cell, sizeof(cell), "%.4g [%.4g..%.4g] (%.1f%%)%s", s.median, s.min, s.max,
-						 100 * s.cv, flag ? "!" : "");
-				if (s.n && base[k] > 0)
-					printf("  %34s %7.3f", cell, s.median / base[k]);
-				else
-					printf("  %34s %7s", cell, "NA");
-			}
-			printf("\n");
-		}
+	struct column cols[SUMMARY_MAX];
+	for (int k = 0; k < nm; k++) {
+		cols[k].cell = xcalloc((size_t)g->n, sizeof(*cols[k].cell));
+		cols[k].ratio = xcalloc((size_t)g->n, sizeof(*cols[k].ratio));
+		flagged += fill_column(kp, start, order, g->n, k, thr, per_rep, tmp, c->b->summary[k], &cols[k]);
 	}
+	print_blocks(f, c, g, order, cols, nm, width, col);
 	if (flagged)
-		printf("! CV above %g%% (--cv-warn): treat that median with care\n", 100 * thr);
+		fprintf(f, "! CV above %g%% (--cv-warn): treat that median with care\n", 100 * thr);
 	if (!c->b->summary_by && g->n > 1)
-		print_changes(c, kp, start, order, g, width);
+		print_changes(f, c, kp, start, order, g, width);
 	if (c->b->summary_by)
-		flag_configs(c, kp, nk, thr);
+		flag_configs(f, c, kp, nk, thr);
+	for (int k = 0; k < nm; k++) {
+		free(cols[k].cell);
+		free(cols[k].ratio);
+	}
 	free(per_rep);
 	free(tmp);
 	free(order);
@@ -325,10 +372,10 @@ void summary_add(struct summary *s, const struct row *r, int var, int rep)
 	hitm_seen_add(&s->hs, r, var);
 }
 
-void summary_print(struct summary *s)
+void summary_print(struct summary *s, FILE *f)
 {
-	print_summary(s->c, s->kp, s->nk, &s->g);
-	counters_summary(s->hs.src, s->hs.why, s->c, s->hs.var, s->hs.val, s->hs.ok, s->hs.n);
+	print_summary(f, s->c, s->kp, s->nk, &s->g);
+	counters_summary(f, s->hs.src, s->hs.why, s->c, s->hs.var, s->hs.val, s->hs.ok, s->hs.n);
 }
 
 void summary_free(struct summary *s)

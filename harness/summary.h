@@ -3,12 +3,14 @@
 #ifndef C2C_SUMMARY_H
 #define C2C_SUMMARY_H
 #include "harness/bench.h"
+#include <stdio.h>
 
 struct summary;
 
 struct summary *summary_new(const struct bench_ctx *c);
 /* A row that was written: variant index var, repetition rep. */
 void summary_add(struct summary *s, const struct row *r, int var, int rep);
-void summary_print(struct summary *s);
+/* To f: stdout, or stderr when the CSV goes to stdout (--out -). */
+void summary_print(struct summary *s, FILE *f);
 void summary_free(struct summary *s);
 #endif

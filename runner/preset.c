@@ -1,4 +1,5 @@
 #include "runner/preset.h"
+#include "harness/suggest.h"
 #include "harness/bench.h"
 #include "harness/util.h"
 #include <dirent.h>
@@ -209,9 +210,12 @@ static int flag_off(struct preset_run *r, const char *key)
 }
 
 /* Check one key = value with the bench's own option table, then append it to argv (replacing a default). */
-static int apply(struct pstate *s, struct opts *o, struct preset_run *r, const struct kv *kv, const char *bench)
+static int apply(struct pstate *s, struct opts *o, struct preset_run *r, const struct kv *kv, const struct bench *b, int from_defaults)
 {
 	char e[ERRLEN];
+	const char *bench = b->name;
+	if (bench_refuses(b, kv->key)) /* [defaults] serve the runs whose bench takes them */
+		return from_defaults ? 1 : perr(s, kv->line, "bench %s does not take %s; accepted: the options its --help lists", bench, kv->key);
 	if (is_reserved(kv->key))
 		return perr(s, kv->line, "'%s' cannot be set in a preset (the preset command decides it); accepted: the other options of %s", kv->key, bench);
 	const char *val = kv->val;
@@ -279,7 +283,8 @@ static void build_run(struct pstate *s, struct preset *p, const struct sect *def
 			perr(s, sec->line, "%s; add optional = yes to skip this run with a reason instead", why, "");
 		return;
 	}
-	const struct opt_spec *tables[] = { harness_opts, b->opts, NULL };
+	struct opt_spec htab[HARNESS_OPTS_MAX];
+	const struct opt_spec *tables[] = { bench_harness_opts(b, htab, HARNESS_OPTS_MAX), b->opts, NULL };
 	char *argv0[] = { "preset", NULL }, e[ERRLEN];
 	struct opts o;
 	if (opts_parse(&o, tables, 1, argv0, e)) {
@@ -288,13 +293,9 @@ static void build_run(struct pstate *s, struct preset *p, const struct sect *def
 		return;
 	}
 	for (int i = 0; def && i < def->nkv && !s->failed; i++)
-		apply(s, &o, r, &def->kv[i], b->name);
+		apply(s, &o, r, &def->kv[i], b, 1);
 	for (int i = 0; i < sec->nkv && !s->failed; i++)
-		apply(s, &o, r, &sec->kv[i], b->name);
-	/* The same rule as run's (harness/driver.c): a bench with a PU set (pingpong) takes placement. */
-	if (!s->failed && !(b->flags & BENCH_PLACED) && ((opt_given(&o, "placement") && !(b->flags & BENCH_PU_SET)) || opt_given(&o, "mem-node")))
-		perr(s, sec->line, "bench %s does not take %s (it places its own threads)", b->name,
-		     b->flags & BENCH_PU_SET ? "mem-node" : "placement or mem-node");
+		apply(s, &o, r, &sec->kv[i], b, 0);
 	opts_free(&o);
 }
 
@@ -469,8 +470,10 @@ int preset_find(const char *name, char *path, size_t n, char *err)
 	}
 	struct find_arg f = { .want = name, .path = path, .n = n };
 	each_preset(find_cb, &f);
+	char sug[128];
 	if (!f.found)
-		return err_set(err, "preset '%s' not found in %s; accepted: %s, or a path to an .ini file", name, preset_dirs(), f.names[0] ? f.names : "(no presets found)");
+		return err_set(err, "preset '%s' not found in %s%s; accepted: %s, or a path to an .ini file", name, preset_dirs(),
+			       suggest_list(name, f.names, sug, sizeof(sug)), f.names[0] ? f.names : "(no presets found)");
 	return 0;
 }
 

@@ -10,19 +10,22 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* The value of "key: " in metadata.txt's key lines (before preset_text), or NULL. */
-static const char *meta_get(const char *text, const char *key, char *val, size_t n)
+/* Same machine: the facts that decide how threads can be placed and what the numbers mean. */
+static int same_machine(const char *dir, const struct meta_read *m, const struct context *c, char *err)
 {
-	size_t kl = strlen(key);
-	for (const char *l = text; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
-		if (!strncmp(l, "preset_text:", 12))
-			break;
-		if (!strncmp(l, key, kl) && l[kl] == ':' && l[kl + 1] == ' ') {
-			snprintf(val, n, "%.*s", (int)strcspn(l + kl + 2, "\n"), l + kl + 2);
-			return val;
-		}
+	static const char *const keys[] = META_MACHINE_KEYS;
+	char num[7][32];
+	const char *now[7] = { c->host, c->cpu_model };
+	const int ints[] = { c->packages, c->cores, c->pus, c->nodes, c->line_size };
+	for (int i = 2; i < 7; i++) {
+		snprintf(num[i], sizeof(num[i]), "%d", ints[i - 2]);
+		now[i] = num[i];
 	}
-	return NULL;
+	for (int i = 0; i < 7; i++)
+		if (strcmp(m->machine[i], now[i]))
+			return err_set(err, "--resume %s: made on another machine (%s '%s', here '%s'); accepted: a run directory of this preset made on this machine", dir, keys[i],
+				       m->machine[i][0] ? m->machine[i] : "missing", now[i]);
+	return 0;
 }
 
 static char *read_all(const char *path)
@@ -46,71 +49,52 @@ static char *read_all(const char *path)
 	return t;
 }
 
-/* Same machine: the facts that decide how threads can be placed and what the numbers mean. */
-static int same_machine(const char *dir, const char *m, const struct context *c, char *err)
+/* DIR/preset.ini holds the preset text the directory was made with, verbatim. */
+static int same_text(const char *dir, const char *text)
 {
-	char num[7][32], v[256];
-	const char *keys[] = { "host", "cpu_model", "packages", "cores", "pus", "numa_nodes", "line_size" };
-	const char *now[7] = { c->host, c->cpu_model };
-	const int ints[] = { c->packages, c->cores, c->pus, c->nodes, c->line_size };
-	for (int i = 2; i < 7; i++) {
-		snprintf(num[i], sizeof(num[i]), "%d", ints[i - 2]);
-		now[i] = num[i];
-	}
-	for (int i = 0; i < 7; i++)
-		if (!meta_get(m, keys[i], v, sizeof(v)) || strcmp(v, now[i]))
-			return err_set(err, "--resume %s: made on another machine (%s '%s', here '%s'); accepted: a run directory of this preset made on this machine", dir, keys[i],
-				       meta_get(m, keys[i], v, sizeof(v)) ? v : "missing", now[i]);
-	return 0;
-}
-
-/* metadata.txt ends with the preset text verbatim, plus a newline when it lacked one. */
-static int same_text(const char *stored, const char *text)
-{
-	size_t n = strlen(text);
-	if (strncmp(stored, text, n))
-		return 0;
-	return !strcmp(stored + n, n && text[n - 1] != '\n' ? "\n" : "");
+	char path[PATH_MAX + 16];
+	snprintf(path, sizeof(path), "%s/preset.ini", dir);
+	char *stored = read_all(path);
+	int same = stored && !strcmp(stored, text);
+	free(stored);
+	return same;
 }
 
 int resume_check(const char *dir, const struct preset *p, const struct context *ctx, struct resumed *r, char *err)
 {
-	char path[PATH_MAX], v[256], want[32];
-	snprintf(path, sizeof(path), "%s/metadata.txt", dir);
-	char *m = read_all(path);
+	struct meta_read m;
+	char want[32];
 	int rc = 0;
-	if (!m)
-		return err_set(err, "--resume %s: not a preset run directory (cannot read %s: %s)", dir, path, strerror(errno));
+	if (meta_read(dir, &m))
+		return err_set(err, "--resume %s: not a preset run directory (cannot read %s/metadata.txt: %s)", dir, dir, strerror(errno));
 	snprintf(want, sizeof(want), "%d", SCHEMA_VERSION);
-	const char *text = strstr(m, "\npreset_text:\n");
-	if (!meta_get(m, "preset", v, sizeof(v)) || strcmp(v, p->name))
-		rc = err_set(err, "--resume %s: made by preset '%s', not '%s'; accepted: a run directory of preset %s", dir,
-			     meta_get(m, "preset", v, sizeof(v)) ? v : "(none)", p->name, p->name);
-	else if (!meta_get(m, "schema_version", v, sizeof(v)) || strcmp(v, want))
+	if (!m.is_ini)
+		rc = err_set(err, "--resume %s: made by an older c2cbench (its metadata.txt is not INI); accepted: a run directory made by this version", dir);
+	else if (strcmp(m.preset, p->name))
+		rc = err_set(err, "--resume %s: made by preset '%s', not '%s'; accepted: a run directory of preset %s", dir, m.preset[0] ? m.preset : "(none)",
+			     p->name, p->name);
+	else if (strcmp(m.schema, want))
 		rc = err_set(err, "--resume %s: made with CSV schema_version %s, this c2cbench writes %s; accepted: a run directory of this schema version", dir,
-			     meta_get(m, "schema_version", v, sizeof(v)) ? v : "(none)", want);
-	else if (same_machine(dir, m, ctx, err))
+			     m.schema[0] ? m.schema : "(none)", want);
+	else if (same_machine(dir, &m, ctx, err))
 		rc = -1;
-	else if (strcmp(meta_get(m, "label", v, sizeof(v)) ? v : ctx->label, ctx->label))
-		rc = err_set(err, "--resume %s: made under --label %s, not %s; accepted: the directory's label (leave --label out to keep it)", dir, v, ctx->label);
-	else if (!text || !same_text(text + 14, p->text))
-		rc = err_set(err, "--resume %s: preset %s (%s) has changed since the directory was made; accepted: the same preset text", dir, p->name, p->path);
+	else if (m.label[0] && strcmp(m.label, ctx->label))
+		rc = err_set(err, "--resume %s: made under --label %s, not %s; accepted: the directory's label (leave --label out to keep it)", dir, m.label, ctx->label);
+	else if (!same_text(dir, p->text))
+		rc = err_set(err, "--resume %s: preset %s (%s) has changed since the directory was made (%s/preset.ini); accepted: the same preset text", dir,
+			     p->name, p->path, dir);
 	if (!rc) {
-		snprintf(r->started, sizeof(r->started), "%s", meta_get(m, "started", v, sizeof(v)) ? v : "unknown");
-		snprintf(r->resumed, sizeof(r->resumed), "%s", meta_get(m, "resumed", v, sizeof(v)) ? v : "");
+		snprintf(r->started, sizeof(r->started), "%s", m.started[0] ? m.started : "unknown");
+		snprintf(r->resumed, sizeof(r->resumed), "%s", m.resumed);
 	}
-	free(m);
 	return rc;
 }
 
 void resume_label(const char *dir, struct context *ctx)
 {
-	char path[PATH_MAX], v[256];
-	snprintf(path, sizeof(path), "%s/metadata.txt", dir);
-	char *m = read_all(path);
-	if (m && meta_get(m, "label", v, sizeof(v)) && strlen(v) < sizeof(ctx->label))
-		memcpy(ctx->label, v, strlen(v) + 1); /* length checked: snprintf's truncation warning broke make asan */
-	free(m);
+	struct meta_read m;
+	if (!meta_read(dir, &m) && m.label[0] && strlen(m.label) < sizeof(ctx->label))
+		memcpy(ctx->label, m.label, strlen(m.label) + 1); /* length checked: snprintf's truncation warning broke make asan */
 }
 
 static int status_cb(void *user, const char *section, const char *name, const char *value)

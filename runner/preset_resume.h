@@ -3,15 +3,11 @@
 #define C2C_PRESET_RESUME_H
 #include "harness/context.h"
 #include "runner/preset.h"
-
-/* What DIR/metadata.txt says that the new invocation keeps. */
-struct resumed {
-	char started[256]; /* when the preset first started */
-	char resumed[512]; /* earlier resumptions, comma-separated, or "" */
-};
+#include "runner/preset_meta.h"
 
 /* Refuse (one line, for exit 2) a DIR made by another preset or preset text, another schema_version
- * or another machine (host, CPU model, packages, cores, PUs, NUMA nodes). */
+ * or another machine (host, CPU model, packages, cores, PUs, NUMA nodes), or by an older c2cbench
+ * whose metadata.txt was not INI (such directories are not read). */
 int resume_check(const char *dir, const struct preset *p, const struct context *ctx, struct resumed *r, char *err);
 /* Set ctx->label to the label DIR/metadata.txt records (older directories: none, the default stays). */
 void resume_label(const char *dir, struct context *ctx);

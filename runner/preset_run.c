@@ -7,7 +7,10 @@
 #include "harness/cmdargs.h"
 #include "harness/context.h"
 #include "runner/preset.h"
+#include "runner/preset_child.h"
+#include "runner/preset_meta.h"
 #include "runner/preset_resume.h"
+#include "harness/progress.h"
 #include "harness/signals.h"
 #include "runner/preset_run.h"
 #include "runner/slurm.h"
@@ -30,7 +33,6 @@
 
 /* A machine every shipped preset must be able to plan on: tells "this machine cannot" from "the preset is wrong". */
 #define REFERENCE_TOPOLOGY "synthetic:pack:2 numa:1 core:16 pu:2"
-#define CAPTURE_MAX 65536
 
 static const struct opt_spec preset_opts[] = {
 	{ "dry-run", OPT_FLAG, NULL, NULL, "print the plan and its estimated duration, run nothing", NULL, NULL },
@@ -41,36 +43,16 @@ static const struct opt_spec preset_opts[] = {
 	{ 0 },
 };
 
-struct planned {
-	double est;   /* estimated seconds, from the bench's own dry-run */
-	char *skip;   /* why it is not run */
-	char *csv;    /* file name in the run directory */
-	int status;   /* exit status of the run; -1: not run */
-	long rows;
-	double took;
-	int done;     /* complete in an earlier invocation (--resume): not run again */
-	int sig;      /* the run was stopped by this signal */
-};
-
 struct console {
 	FILE *log;
-	int tty;
-	int status_line; /* a progress line is on the terminal and must be cleared first */
+	struct progress pg; /* the live line on a terminal (the component `run` uses too) */
 };
-
-static void clear_status(struct console *c)
-{
-	if (c->status_line) {
-		fputs("\r\033[K", stderr);
-		c->status_line = 0;
-	}
-}
 
 /* Print to the terminal stream and to the console log. */
 static void __attribute__((format(printf, 3, 4))) say(struct console *c, FILE *to, const char *fmt, ...)
 {
 	va_list ap;
-	clear_status(c);
+	progress_clear(&c->pg);
 	va_start(ap, fmt);
 	vfprintf(to, fmt, ap);
 	va_end(ap);
@@ -81,99 +63,6 @@ static void __attribute__((format(printf, 3, 4))) say(struct console *c, FILE *t
 		va_end(ap);
 		fflush(c->log);
 	}
-}
-
-/* This binary; C2C_SELF_EXEC names another program that runs it (the arm64 test run: a qemu-aarch64
- * wrapper, where the kernel has no binfmt entry to run an aarch64 binary by itself). */
-static const char *self_exe(void)
-{
-	static char exe[PATH_MAX];
-	const char *via = getenv("C2C_SELF_EXEC");
-	if (via && *via)
-		return via;
-	ssize_t l = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	exe[l > 0 ? l : 0] = 0;
-	return exe;
-}
-
-/* Start `c2cbench run BENCH args... extra...` with stdout and stderr on pipes. */
-static pid_t spawn(const struct preset_run *r, const char *const *extra, int *fo, int *fe)
-{
-	const char *argv[PRESET_ARGS_MAX + 16];
-	int n = 0, po[2], pe[2];
-	argv[n++] = "c2cbench";
-	argv[n++] = "run";
-	argv[n++] = r->bench;
-	for (int i = 0; i < r->nargs; i++)
-		argv[n++] = r->argv[i];
-	for (int i = 0; extra[i]; i++)
-		argv[n++] = extra[i];
-	argv[n] = NULL;
-	if (pipe2(po, O_CLOEXEC) || pipe2(pe, O_CLOEXEC))
-		die(1, "cannot create a pipe: %s", strerror(errno));
-	fflush(NULL);
-	pid_t parent = getpid(), pid = fork();
-	if (pid < 0)
-		die(1, "cannot fork: %s", strerror(errno));
-	if (pid == 0) {
-		/* Signals reach the run through this process only (it forwards them), exactly once, even
-		 * from a terminal; and the run stops (SIGTERM) if this process dies. */
-		setpgid(0, 0);
-		prctl(PR_SET_PDEATHSIG, SIGTERM);
-		if (getppid() != parent)
-			_exit(128 + SIGTERM);
-		dup2(po[1], 1);
-		dup2(pe[1], 2);
-		execv(self_exe(), (char *const *)argv);
-		fprintf(stderr, "c2cbench: error: cannot execute %s: %s\n", self_exe(), strerror(errno));
-		_exit(127);
-	}
-	close(po[1]);
-	close(pe[1]);
-	*fo = po[0];
-	*fe = pe[0];
-	return pid;
-}
-
-static int wait_status(pid_t pid)
-{
-	int st;
-	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-		;
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-}
-
-/* Run to completion, keeping (the start of) stdout and stderr. */
-static int capture(const struct preset_run *r, const char *const *extra, char *out, char *err)
-{
-	int fd[2];
-	size_t k[2] = { 0, 0 };
-	char *buf[2] = { out, err };
-	pid_t pid = spawn(r, extra, &fd[0], &fd[1]);
-	struct pollfd p[2] = { { fd[0], POLLIN, 0 }, { fd[1], POLLIN, 0 } };
-	int open_fds = 2;
-	while (open_fds) {
-		if (poll(p, 2, -1) < 0 && errno != EINTR)
-			break;
-		for (int i = 0; i < 2; i++) {
-			if (p[i].fd < 0 || !p[i].revents)
-				continue;
-			char tmp[4096];
-			ssize_t n = read(p[i].fd, tmp, sizeof(tmp));
-			if (n <= 0) {
-				close(p[i].fd);
-				p[i].fd = -1;
-				open_fds--;
-				continue;
-			}
-			size_t take = (size_t)n < CAPTURE_MAX - 1 - k[i] ? (size_t)n : CAPTURE_MAX - 1 - k[i];
-			memcpy(buf[i] + k[i], tmp, take);
-			k[i] += take;
-		}
-	}
-	out[k[0]] = 0;
-	err[k[1]] = 0;
-	return wait_status(pid);
 }
 
 /* The child's error line without its "c2cbench: error: " prefix. */
@@ -194,12 +83,12 @@ static int plan_one(const struct preset *p, const struct preset_run *r, const ch
 	const char *here[] = { "--dry-run", topology ? "--topology" : NULL, topology, NULL };
 	const char *ref[] = { "--dry-run", "--topology", REFERENCE_TOPOLOGY, NULL };
 	int rc = 0;
-	if (capture(r, here, out, er) == 0) {
+	if (child_capture(r, here, out, er) == 0) {
 		const char *a = strstr(out, ": about ");
 		pl->est = a ? strtod(a + 8, NULL) : 0;
 	} else {
 		char *why = error_line(er);
-		if (capture(r, ref, out, er) == 0) {
+		if (child_capture(r, ref, out, er) == 0) {
 			pl->skip = why;
 		} else {
 			rc = err_set(err, "%s:%d: run [%s]: %s", p->path, r->line, r->name, why);
@@ -209,22 +98,6 @@ static int plan_one(const struct preset *p, const struct preset_run *r, const ch
 	free(out);
 	free(er);
 	return rc;
-}
-
-static void fmt_dur(char *b, size_t n, double s)
-{
-	long t = (long)(s + 0.5);
-	if (t >= 3600)
-		snprintf(b, n, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
-	else
-		snprintf(b, n, "%ld:%02ld", t / 60, t % 60);
-}
-
-static void args_text(const struct preset_run *r, char *b, size_t n)
-{
-	size_t k = (size_t)snprintf(b, n, "%s", r->bench);
-	for (int i = 0; i < r->nargs && k < n; i++)
-		k += (size_t)snprintf(b + k, n - k, " %s", r->argv[i]);
 }
 
 static double print_plan(struct console *c, const struct preset *p, const struct planned *pl, const char *where)
@@ -237,18 +110,18 @@ static double print_plan(struct console *c, const struct preset *p, const struct
 			total += pl[i].done ? 0 : pl[i].est;
 			runs++;
 		}
-	fmt_dur(d, sizeof(d), total);
-	say(c, stdout, "preset %s (%s): %d run(s), %d skipped, on %s; estimated duration %s (m:ss)\n", p->name, p->path, runs, p->n - runs, where, d);
+	fmt_hms(d, sizeof(d), total);
+	say(c, stdout, "preset %s (%s): %d run(s), %d skipped, on %s; estimated duration %s (h:mm:ss)\n", p->name, p->path, runs, p->n - runs, where, d);
 	if (p->description[0])
 		say(c, stdout, "  %s\n", p->description);
 	for (int i = 0, k = 0; i < p->n; i++) {
-		args_text(&p->run[i], a, sizeof(a));
+		meta_args_text(&p->run[i], a, sizeof(a));
 		if (pl[i].skip)
 			say(c, stdout, "  skip  [%s] %s\n        skipped: %s\n", p->run[i].name, a, pl[i].skip);
 		else if (pl[i].done)
 			say(c, stdout, "  %2d/%-2d [%s] %s  (complete: kept from the earlier invocation)\n", ++k, runs, p->run[i].name, a);
 		else {
-			fmt_dur(d, sizeof(d), pl[i].est);
+			fmt_hms(d, sizeof(d), pl[i].est);
 			say(c, stdout, "  %2d/%-2d [%s] %s  (about %s)\n", ++k, runs, p->run[i].name, a, d);
 		}
 	}
@@ -278,62 +151,12 @@ static int make_run_dir(const char *results, const struct context *ctx, const ch
 
 static int meta_failed; /* metadata.txt could not be written once: the preset's exit status says so */
 
-/* One line per failed metadata.txt write (a full disk); the preset goes on and exits 1 at the end. */
-static void metadata_failed(const char *path, int e)
+/* Rewrite metadata.txt; a failure (a full disk) is said once per write, the preset goes on and exits 1. */
+static void meta_update(const char *dir, const struct preset *p, const struct planned *pl, const struct context *ctx,
+			const struct resumed *rs, const char *state)
 {
-	fprintf(stderr, "c2cbench: error: cannot write %s: %s\n", path, strerror(e));
-	meta_failed = 1;
-}
-
-/* metadata.txt: what ran, where, with which build; rewritten whole (tmp + rename) after each run. */
-static void write_metadata(const char *dir, const struct preset *p, const struct planned *pl, const struct context *ctx,
-			   const struct resumed *rs, const char *state)
-{
-	char tmp[PATH_MAX + 32], fin[PATH_MAX + 32], a[2048];
-	snprintf(tmp, sizeof(tmp), "%s/.metadata.txt.XXXXXX", dir); /* a name of our own: mkstemp, O_EXCL */
-	snprintf(fin, sizeof(fin), "%s/metadata.txt", dir);
-	int fd = mkstemp(tmp);
-	FILE *f = fd >= 0 && !fchmod(fd, 0644) ? fdopen(fd, "w") : NULL;
-	if (!f) {
-		metadata_failed(fin, errno);
-		if (fd >= 0) {
-			close(fd);
-			unlink(tmp);
-		}
-		return;
-	}
-	fprintf(f, "c2cbench_version: %s\nc2cbench_rev: %s\nschema_version: %d\nbinary: %s\n", C2C_VERSION, ctx->git_rev, SCHEMA_VERSION, self_exe());
-	fprintf(f, "preset: %s\npreset_file: %s\nstate: %s\nstarted: %s\n", p->name, p->path, state, rs->started);
-	if (rs->resumed[0])
-		fprintf(f, "resumed: %s\n", rs->resumed);
-	fprintf(f, "label: %s\n", ctx->label);
-	const char *sk[8], *sv[8];
-	for (int i = 0, n = slurm_task_env(sk, sv, 8); i < n; i++)
-		if (!strpbrk(sv[i], "\r\n")) /* one line per key, whatever the environment holds */
-			fprintf(f, "%s: %s\n", sk[i], sv[i]);
-	fprintf(f, "host: %s\ncpu_model: %s\npackages: %d\ncores: %d\npus: %d\nnuma_nodes: %d\nline_size: %d\nkernel: %s\ncompiler: %s\n",
-		ctx->host, ctx->cpu_model, ctx->packages, ctx->cores, ctx->pus, ctx->nodes, ctx->line_size, ctx->kernel, ctx->compiler);
-	for (int i = 0; i < p->n; i++) {
-		args_text(&p->run[i], a, sizeof(a));
-		fprintf(f, "run: %s | c2cbench run %s | ", p->run[i].name, a);
-		if (pl[i].skip)
-			fprintf(f, "skipped: %s\n", pl[i].skip);
-		else if (pl[i].status < 0)
-			fprintf(f, "not run yet | %s\n", pl[i].csv);
-		else if (pl[i].sig)
-			fprintf(f, "interrupted by SIG%s, %ld whole row(s), %.1f s | %s\n", sigabbrev_np(pl[i].sig), pl[i].rows, pl[i].took, pl[i].csv);
-		else if (pl[i].done)
-			fprintf(f, "exit 0, %ld row(s) (complete before --resume) | %s\n", pl[i].rows, pl[i].csv);
-		else
-			fprintf(f, "exit %d, %ld row(s), %.1f s | %s\n", pl[i].status, pl[i].rows, pl[i].took, pl[i].csv);
-	}
-	fprintf(f, "preset_text:\n%s", p->text);
-	if (p->text[0] && p->text[strlen(p->text) - 1] != '\n')
-		fputc('\n', f);
-	if (ferror(f) | fclose(f) || rename(tmp, fin)) { /* the previous metadata.txt stays whole */
-		metadata_failed(fin, errno);
-		unlink(tmp);
-	}
+	if (meta_write(dir, p, pl, ctx, rs, state))
+		meta_failed = 1;
 }
 
 static long csv_rows(const char *path)
@@ -352,59 +175,46 @@ static long csv_rows(const char *path)
 	return n > 0 ? n - 1 : 0;
 }
 
-static void draw_status(struct console *c, int i, int n, const char *name, double elapsed, double left)
+/* What the live line and the relay of one run need. */
+struct relay {
+	struct console *c;
+	const char *name;
+	int i, n;
+	double start, left_after, est;
+};
+
+/* The progress line: which run, elapsed for the whole preset, and about how long is left. */
+static void relay_tick(void *arg)
 {
+	struct relay *r = arg;
 	char e[32], l[32];
-	if (!c->tty)
-		return;
-	fmt_dur(e, sizeof(e), elapsed);
-	fmt_dur(l, sizeof(l), left);
-	clear_status(c);
-	fprintf(stderr, "[run %d of %d] %s  elapsed %s, about %s left", i, n, name, e, l);
-	fflush(stderr);
-	c->status_line = 1;
+	double in_run = progress_elapsed(&r->c->pg) - r->start;
+	fmt_hms(e, sizeof(e), progress_elapsed(&r->c->pg));
+	fmt_hms(l, sizeof(l), r->left_after + (r->est > in_run ? r->est - in_run : 0));
+	progress_show(&r->c->pg, "[run %d of %d] %s  elapsed %s, about %s left", r->i, r->n, r->name, e, l);
+}
+
+/* The run's output goes to the terminal and the console log as it comes. */
+static void relay_out(void *arg, int stream, const char *buf, size_t n)
+{
+	struct relay *r = arg;
+	say(r->c, stream ? stderr : stdout, "%.*s", (int)n, buf);
 }
 
 /* Run one, relaying its output to the terminal and the log, redrawing progress every second. */
-static int run_one(struct console *c, const struct preset_run *r, const char *csv, const char *label, int i, int n, double t0, double left_after, double est)
+static int run_one(struct console *c, const struct preset_run *r, const char *csv, const char *label, int i, int n, double left_after, double est)
 {
 	const char *extra[] = { "--out", csv, "--label", label, NULL };
-	int fd[2];
-	pid_t pid = spawn(r, extra, &fd[0], &fd[1]);
-	struct pollfd p[2] = { { fd[0], POLLIN, 0 }, { fd[1], POLLIN, 0 } };
-	int open_fds = 2, st;
-	signals_forward(pid);
-	double start = (double)now_ns() / 1e9;
-	while (open_fds) {
-		double now = (double)now_ns() / 1e9, in_run = now - start;
-		draw_status(c, i, n, r->name, now - t0, left_after + (est > in_run ? est - in_run : 0));
-		int k = poll(p, 2, 1000);
-		if (k < 0 && errno != EINTR)
-			break;
-		for (int j = 0; j < 2 && k > 0; j++) {
-			if (p[j].fd < 0 || !p[j].revents)
-				continue;
-			char buf[4096];
-			ssize_t got = read(p[j].fd, buf, sizeof(buf));
-			if (got <= 0) {
-				close(p[j].fd);
-				p[j].fd = -1;
-				open_fds--;
-				continue;
-			}
-			say(c, j ? stderr : stdout, "%.*s", (int)got, buf);
-		}
-	}
-	st = wait_status(pid);
-	signals_forward(0);
-	return st;
+	struct relay rl = { c, r->name, i, n, progress_elapsed(&c->pg), left_after, est };
+	struct child_io io = { relay_out, relay_tick, 1000, &rl };
+	return child_run(r, extra, 1, &io);
 }
 
 static int run_all(struct console *c, const struct preset *p, struct planned *pl, const char *dir, const struct context *ctx,
 		   const struct resumed *rs, double total)
 {
 	int n = 0, i = 0, failed = 0, sig = 0;
-	double t0 = (double)now_ns() / 1e9, done_est = 0, scale = 1;
+	double done_est = 0, scale = 1;
 	char path[PATH_MAX + 80], e[32], l[32];
 	for (int k = 0; k < p->n; k++)
 		n += !pl[k].skip;
@@ -421,11 +231,11 @@ static int run_all(struct console *c, const struct preset *p, struct planned *pl
 		snprintf(path, sizeof(path), "%s/%s", dir, pl[k].csv);
 		say(c, stderr, "[run %d of %d] %s\n", i, n, p->run[k].name);
 		double s = (double)now_ns() / 1e9;
-		pl[k].status = run_one(c, &p->run[k], path, ctx->label, i, n, t0, (total - done_est - pl[k].est) * scale, pl[k].est * scale);
+		pl[k].status = run_one(c, &p->run[k], path, ctx->label, i, n, (total - done_est - pl[k].est) * scale, pl[k].est * scale);
 		pl[k].took = (double)now_ns() / 1e9 - s;
 		pl[k].rows = csv_rows(path);
 		done_est += pl[k].est;
-		double el = (double)now_ns() / 1e9 - t0;
+		double el = progress_elapsed(&c->pg);
 		if (done_est > 0)
 			scale = el / done_est; /* learn how far the estimates are off on this machine */
 		sig = signals_pending();
@@ -435,22 +245,22 @@ static int run_all(struct console *c, const struct preset *p, struct planned *pl
 			break;
 		}
 		failed += pl[k].status != 0;
-		fmt_dur(e, sizeof(e), el);
-		fmt_dur(l, sizeof(l), (total - done_est) * scale);
+		fmt_hms(e, sizeof(e), el);
+		fmt_hms(l, sizeof(l), (total - done_est) * scale);
 		say(c, stderr, "[run %d of %d] %s: %s, %ld row(s) in %.1f s; elapsed %s, about %s left\n", i, n, p->run[k].name,
 		    pl[k].status ? "FAILED" : "ok", pl[k].rows, pl[k].took, e, l);
 		if (pl[k].status)
 			say(c, stderr, "[run %d of %d] %s exited with status %d; the next runs go on\n", i, n, p->run[k].name, pl[k].status);
-		write_metadata(dir, p, pl, ctx, rs, "running");
+		meta_update(dir, p, pl, ctx, rs, "running");
 	}
 	sig = sig ? sig : signals_pending();
 	if (sig) {
-		write_metadata(dir, p, pl, ctx, rs, "interrupted");
+		meta_update(dir, p, pl, ctx, rs, "interrupted");
 		say(c, stderr, "c2cbench: error: preset %s interrupted by SIG%s: marked interrupted in %s/metadata.txt; continue with: c2cbench preset %s --resume %s\n",
 		    p->name, sigabbrev_np(sig), dir, p->path, dir);
 		return 128 + sig;
 	}
-	write_metadata(dir, p, pl, ctx, rs, failed ? "finished with failed runs" : "finished");
+	meta_update(dir, p, pl, ctx, rs, failed ? "finished with failed runs" : "finished");
 	say(c, stdout, "preset %s: %d run(s), %d failed; results in %s\n", p->name, n, failed, dir);
 	return failed ? 1 : 0;
 }
@@ -486,7 +296,7 @@ int preset_main(int argc, char **argv)
 	struct opts o;
 	struct preset p = { 0 };
 	struct planned *pl = NULL;
-	struct console con = { .tty = isatty(2) };
+	struct console con = { 0 };
 	char err[ERRLEN] = "", **argcopy = NULL, path[PATH_MAX], dir[PATH_MAX];
 	int rc = opts_parse_mixed(&o, tables, argc, argv, &argcopy, err);
 	if (rc && !strcmp(err, "help")) {
@@ -566,10 +376,11 @@ int preset_main(int argc, char **argv)
 	if (opt_str(&o, "resume"))
 		say(&con, stdout, "resuming preset %s in %s (started %s)\n", p.name, dir, rs.started);
 	signals_install(); /* before the first write to stdout: `| head` (SIGPIPE) must not leave "planned" behind */
-	write_metadata(dir, &p, pl, &ctx, &rs, opt_str(&o, "resume") ? "running" : "planned");
+	meta_update(dir, &p, pl, &ctx, &rs, opt_str(&o, "resume") ? "running" : "planned");
 	double total = print_plan(&con, &p, pl, "this machine");
 	say(&con, stdout, "results go to %s\n", dir);
 	fflush(stdout); /* a reader that is gone shows now (SIGPIPE), before any run starts */
+	progress_start(&con.pg, stderr, 1);
 	rc = run_all(&con, &p, pl, dir, &ctx, &rs, total);
 	if (meta_failed && !signals_pending() && rc == 0)
 		rc = 1; /* metadata.txt could not be written: the directory does not say what it holds */

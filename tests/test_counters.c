@@ -387,9 +387,15 @@ static void test_bogus_event_name(void **state)
 	assert_int_equal(r->status, 2);
 	assert_int_equal(count_lines(r->err), 1);
 	assert_non_null(strstr(r->err, "unknown event 'hitm_locl'; closest: hitm_local"));
-	run_c2c(r, "run", "pending-bit", "--events", "MEM_LOAD_L3_HIT_RETIRED:XSNP_HITN", "--dry-run", NULL);
+	run_c2c(r, "run", "pending-bit", "--events", "MEM_LOAD_L3_HIT_RETIRED:XSNP_HITN", "--pmu", "skx", "--dry-run", NULL);
 	assert_int_equal(r->status, 2);
 	assert_non_null(strstr(r->err, "closest: MEM_LOAD_L3_HIT_RETIRED:XSNP_HITM"));
+	/* candidates come from the PMU in use: a POWER event is never offered on another PMU */
+	run_c2c(r, "run", "pending-bit", "--events", "PM_CYX", "--pmu", "skx", "--dry-run", NULL);
+	assert_int_equal(r->status, 2);
+	assert_null(strstr(r->err, "PM_CYC"));
+	run_c2c(r, "run", "pending-bit", "--events", "MEM_LOAD_L3_HIT_RETIRED:XSNP_HITN", "--pmu", "power9", "--dry-run", NULL);
+	assert_null(strstr(r->err, "XSNP_HITM"));
 	run_c2c(r, "run", "pending-bit", "--events", "sde:::c2cbench::pending_rmx", "--dry-run", NULL);
 	assert_int_equal(r->status, 2);
 	assert_non_null(strstr(r->err, "closest: sde:::c2cbench::pending_rmw"));

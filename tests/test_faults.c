@@ -208,8 +208,8 @@ static void preset_into_head(void **s)
 	snprintf(list, sizeof(list), "%smetadata.txt", dir);
 	char *m = slurp(list), *e = slurp(errf);
 	assert_non_null(m);
-	assert_non_null(strstr(m, "\nstate: interrupted\n"));
-	assert_null(strstr(m, "state: planned"));
+	assert_non_null(strstr(m, "\nstate = interrupted\n"));
+	assert_null(strstr(m, "state = planned"));
 	assert_non_null(strstr(e, "interrupted by SIGPIPE"));
 	assert_non_null(strstr(e, "--resume"));
 	free(m);

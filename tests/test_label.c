@@ -128,7 +128,7 @@ static void preset_records_label(void **state)
 	assert_int_equal(rows_labelled(f, "node-7"), 1);
 	snprintf(f, sizeof(f), "%s/%s/metadata.txt", res, name);
 	char *m = slurp(f);
-	assert_non_null(strstr(m, "\nlabel: node-7\nhost: "));
+	assert_non_null(strstr(m, "\n[machine]\nlabel = node-7\nhost = "));
 	free(m);
 	run_c2c(&r, "preset", ini, "--label", "a/b", "--results", res, NULL);
 	assert_int_equal(r.status, 2);

@@ -3,8 +3,10 @@
 #include "analysis/csvread.h"
 #include "harness/util.h"
 #include <dirent.h>
+#include <ini.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <stdio.h>
@@ -77,7 +79,7 @@ static void unknown_key(void **state)
 static void bad_values(void **state)
 {
 	(void)state;
-	expect_error("[r]\nbench = pending-bit\nlayout = shared,shard\n", 3, "--layout: 'shard' is not accepted; accepted: ");
+	expect_error("[r]\nbench = pending-bit\nlayout = shared,shard\n", 3, "--layout: 'shard' is not accepted (did you mean 'shared'?); accepted: ");
 	expect_error("[defaults]\nreps = 0\n[r]\nbench = pending-bit\n", 2, "--reps: '0' is not accepted");
 	expect_error("[r]\nbench = pending-bit\nduration = fast\n", 3, "--duration: 'fast' is not accepted");
 	expect_error("[r]\nbench = pending-bit\nquiet = maybe\n", 3, "quiet = 'maybe' is not accepted; accepted: yes, no");
@@ -121,7 +123,14 @@ static void defaults_flag_off_and_placement(void **state)
 	assert_non_null(strstr(r.out, "[a] pending-bit  ("));
 	assert_non_null(strstr(r.out, "[b] pending-bit --quiet  ("));
 	assert_non_null(strstr(r.out, "[pp] pingpong --quiet --placement cpus:0,1 --samples 10"));
-	expect_error("[pp]\nbench = pingpong\nmem-node = 0\n", 1, "bench pingpong does not take mem-node");
+	expect_error("[sh]\nbench = shepherd\nmem-node = 0\n", 3, "bench shepherd does not take mem-node");
+	expect_error("[pp]\nbench = pingpong\nduration = 1\n", 3, "bench pingpong does not take duration");
+	/* a [defaults] key serves the runs whose bench takes it: pingpong counts samples, not seconds */
+	run_c2c(&r, "preset", write_ini("untimed.ini", "[defaults]\nduration = 0.5\n[a]\nbench = pending-bit\n[pp]\nbench = pingpong\nsamples = 10\n"),
+		"--dry-run", NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "[a] pending-bit --duration 0.5  ("));
+	assert_non_null(strstr(r.out, "[pp] pingpong --samples 10  ("));
 }
 
 static void bad_structure(void **state)
@@ -224,6 +233,23 @@ static char *only_entry(const char *parent)
 	return name;
 }
 
+/* What a test reads back from metadata.txt with inih. */
+struct ini_seen {
+	char state[64], status_layouts[64];
+	int runs;
+};
+
+static int ini_count(void *user, const char *section, const char *name, const char *value)
+{
+	struct ini_seen *s = user;
+	if (!strcmp(section, "preset") && !strcmp(name, "state"))
+		snprintf(s->state, sizeof(s->state), "%s", value);
+	if (!strcmp(section, "run layouts") && !strcmp(name, "status"))
+		snprintf(s->status_layouts, sizeof(s->status_layouts), "%s", value);
+	s->runs += !strncmp(section, "run ", 4) && !strcmp(name, "command");
+	return 1;
+}
+
 static void run_writes_one_directory(void **state)
 {
 	(void)state;
@@ -251,12 +277,21 @@ static void run_writes_one_directory(void **state)
 	snprintf(f, sizeof(f), "%s/metadata.txt", run);
 	char *meta = slurp(f);
 	assert_non_null(meta);
-	assert_non_null(strstr(meta, "c2cbench_version: "));
-	assert_non_null(strstr(meta, "state: finished\n"));
-	assert_non_null(strstr(meta, "cpu_model: "));
-	assert_non_null(strstr(meta, "run: layouts | c2cbench run pending-bit"));
-	assert_non_null(strstr(meta, "preset_text:\n; a comment\n[preset]\n")); /* the preset text, verbatim */
+	assert_non_null(strstr(meta, "[c2cbench]\nversion = "));
+	assert_non_null(strstr(meta, "\nstate = finished\n"));
+	assert_non_null(strstr(meta, "\ncpu_model = "));
+	assert_non_null(strstr(meta, "\n[run layouts]\ncommand = c2cbench run pending-bit"));
 	free(meta);
+	struct ini_seen seen = { 0 };
+	assert_int_equal(ini_parse(f, ini_count, &seen), 0); /* INI that inih reads back, as every .meta */
+	assert_string_equal(seen.state, "finished");
+	assert_string_equal(seen.status_layouts, "complete");
+	assert_int_equal(seen.runs, 2);
+	snprintf(f, sizeof(f), "%s/preset.ini", run);
+	char *text = slurp(f);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "; a comment\n[preset]\n")); /* the preset text, verbatim */
+	free(text);
 	snprintf(f, sizeof(f), "%s/console.log", run);
 	char *log = slurp(f);
 	assert_non_null(log);
@@ -433,9 +468,11 @@ static void resume_after_interrupt_gives_same_configurations(void **state)
 	assert_true(WIFEXITED(st));
 	assert_int_equal(WEXITSTATUS(st), 130);
 	char *cut_run = run_dir_in(cut);
-	file_has(cut_run, "metadata.txt", "\nstate: interrupted\n");
-	file_has(cut_run, "metadata.txt", "| interrupted by SIGINT, ");
-	file_has(cut_run, "metadata.txt", "| not run yet | 03-c.csv\n");
+	file_has(cut_run, "metadata.txt", "\nstate = interrupted\n");
+	file_has(cut_run, "metadata.txt", "\n[run b]\ncommand = c2cbench run pending-bit ");
+	file_has(cut_run, "metadata.txt", "\nstatus = interrupted\nexit = 130\n");
+	file_has(cut_run, "metadata.txt", "\n[run c]\ncommand = c2cbench run pending-bit ");
+	file_has(cut_run, "metadata.txt", "\ncsv = 03-c.csv\nstatus = not run yet\n");
 	file_has(cut_run, "02-b.meta", "\n[run]\nstatus = interrupted\n");
 	file_has(cut_run, "01-a.meta", "\n[run]\nstatus = complete\n");
 	int cut_rows = lines_in(b) - 1;
@@ -445,19 +482,28 @@ static void resume_after_interrupt_gives_same_configurations(void **state)
 	char *other = strdup(write_ini("other.ini", resumable));
 	refused(other, cut_run, "made by preset 'resumable', not 'other'");
 	free(other);
-	char *orig = edit_metadata(cut_run, "schema_version: ", "schema_version: 999");
+	char *orig = edit_metadata(cut_run, "schema_version = ", "schema_version = 999");
 	refused(ini, cut_run, "schema_version 999");
 	restore(cut_run, orig);
-	orig = edit_metadata(cut_run, "host: ", "host: some-other-host");
+	orig = edit_metadata(cut_run, "host = ", "host = some-other-host");
 	refused(ini, cut_run, "made on another machine (host 'some-other-host'");
 	restore(cut_run, orig);
-	orig = edit_metadata(cut_run, "cores: ", "cores: 96");
+	orig = edit_metadata(cut_run, "cores = ", "cores = 96");
 	refused(ini, cut_run, "made on another machine (cores '96'");
 	restore(cut_run, orig);
 	refused(ini, test_dir, "not a preset run directory");
 	run_c2c(&r, "preset", ini, "--resume", cut_run, "--label", "another-label", NULL);
 	assert_int_equal(r.status, 2);
 	assert_non_null(strstr(r.err, "made under --label "));
+	char old[700];
+	snprintf(old, sizeof(old), "%s/old-format", test_dir);
+	mkdir(old, 0755);
+	snprintf(b, sizeof(b), "%s/metadata.txt", old);
+	FILE *of = fopen(b, "w");
+	fputs("c2cbench_version: 0.1.0\npreset: resumable\nschema_version: 1\n", of); /* an older c2cbench's format */
+	fclose(of);
+	refused(ini, old, "made by an older c2cbench (its metadata.txt is not INI)");
+	snprintf(b, sizeof(b), "%s/%s/02-b.csv", cut, strrchr(cut_run, '/') + 1);
 	assert_int_equal(lines_in(b) - 1, cut_rows);
 
 	run_c2c(&r, "preset", ini, "--resume", cut_run, NULL);
@@ -465,8 +511,8 @@ static void resume_after_interrupt_gives_same_configurations(void **state)
 		fail_msg("resume failed: %s", r.err);
 	assert_non_null(strstr(r.err, "[run 1 of 3] a: complete in "));
 	assert_null(strstr(r.err, "[run 1 of 3] a\n")); /* run a was not run again */
-	file_has(cut_run, "metadata.txt", "\nstate: finished\n");
-	file_has(cut_run, "metadata.txt", "\nresumed: ");
+	file_has(cut_run, "metadata.txt", "\nstate = finished\n");
+	file_has(cut_run, "metadata.txt", "\nresumed = ");
 	file_has(cut_run, "interrupted/02-b-1.meta", "status = interrupted"); /* the cut run, kept apart */
 	char *want = configurations(full_run), *got = configurations(cut_run);
 	assert_string_equal(got, want);

@@ -1,5 +1,6 @@
 /* pingpong's schedule of disjoint pairs (circle method, split by core and by --concurrent), its
  * accuracy-check sample and verdict, the --matrix table and the h:mm:ss estimate. */
+#include "harness/progress.h"
 #include "benches/pingpong/check.h"
 #include "benches/pingpong/matrix.h"
 #include "benches/pingpong/places.h"
@@ -130,11 +131,11 @@ static void test_auto_cap_and_hms(void **state)
 	assert_int_equal(schedule_auto_cap(&t, set, 2), 1);  /* PUs 0,1: one core */
 	free(set);
 	topo_free(&t);
-	fmt_hms(0, hms, sizeof(hms));
+	fmt_hms(hms, sizeof(hms), 0);
 	assert_string_equal(hms, "0:00:00");
-	fmt_hms(16646, hms, sizeof(hms));
+	fmt_hms(hms, sizeof(hms), 16646);
 	assert_string_equal(hms, "4:37:26");
-	fmt_hms(59.6, hms, sizeof(hms));
+	fmt_hms(hms, sizeof(hms), 59.6);
 	assert_string_equal(hms, "0:01:00");
 }
 

@@ -60,7 +60,7 @@ static void meta_get(const char *path, const char *key, char *out, size_t n)
 	out[0] = 0;
 	if (!t)
 		return;
-	snprintf(pat, sizeof(pat), "\n%s: ", key);
+	snprintf(pat, sizeof(pat), "\n%s = ", key); /* metadata.txt is INI */
 	char *p = strstr(t, pat);
 	if (p)
 		snprintf(out, n, "%.*s", (int)strcspn(p + strlen(pat), "\n"), p + strlen(pat));

@@ -6,6 +6,7 @@
  * in rounds (schedule.h) and checks the effect on a sample of pairs (check.h, concurrent.c). */
 #include "benches/pingpong/pingpong.h"
 #include "benches/pingpong/matrix.h"
+#include "harness/progress.h"
 #include "harness/stats.h"
 #include <math.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 #include <unistd.h>
 
 #define PP_GUESS_NS 150.0 /* one-way latency assumed by the time estimate */
+#define PP_LINES_MAX 4096 /* --lines: 1 MiB of lines per pair */
 #define PP_TABLE_MAX 1000 /* pairs the dry run lists */
 #define PP_BIG 64         /* above this many PUs, --pairs auto is classes plus vs:FIRST */
 
@@ -26,7 +28,7 @@ static const struct opt_spec pp_opts[] = {
 	{ "concurrent", OPT_TEXT, "1", "auto|N", "pairs measured at once on disjoint cores, in rounds of the circle method: 1 (one pair at a time), N, or auto (distinct cores / 2, halved while the accuracy check fails)", NULL, NULL },
 	{ "check-pairs", OPT_COUNT, CHECK_PAIRS_DEFAULT, "K", "accuracy check (--concurrent other than 1): pairs per topology class measured alone and in their round", NULL, NULL },
 	{ "check-tolerance", OPT_PERCENT, "5", "PERCENT", "a class whose median concurrent/alone ratio is off 1 by more is flagged (auto then halves the pairs at once)", NULL, NULL },
-	{ "lines", OPT_COUNT, "1", "K", "lines per pair, each measured in turn on fresh memory; the spread of their medians is a proxy for the line's home in the mesh", NULL, NULL },
+	{ "lines", OPT_COUNT, "1", "K", "lines per pair (up to 4096), 256 bytes apart on fresh pages of its own, measured in turn; the spread of their medians is a proxy for the line's home in the mesh. Where they live: --mem-node a|b|N (default a: first touch from the pair's first PU)", NULL, NULL },
 	{ "matrix", OPT_TEXT, NULL, "FILE", "also write the first --mode's matrix (median over repetitions of min_ns) as a square comma table in OS CPU order, no header, empty where not measured: core-to-core-latency's --csv form", NULL, NULL },
 	{ 0 },
 };
@@ -120,8 +122,8 @@ static void print_plan(const struct bench_ctx *c, const struct pp_priv *p)
 	int maxsz = 0;
 	for (int r = 0; r < p->sched.nrounds; r++)
 		maxsz = p->sched.size[r] > maxsz ? p->sched.size[r] : maxsz;
-	fmt_hms(eta_s(c, p, p->sched.nrounds, !pp_alone_only(p)), hms, sizeof(hms));
-	fmt_hms(eta_s(c, p, p->auto_rounds, 1), alt, sizeof(alt));
+	fmt_hms(hms, sizeof(hms), eta_s(c, p, p->sched.nrounds, !pp_alone_only(p)));
+	fmt_hms(alt, sizeof(alt), eta_s(c, p, p->auto_rounds, 1));
 	char line[600];
 	snprintf(line, sizeof(line), "pingpong: %d pair(s) of %d PU(s) (--pairs %s) x %d mode(s) x %d repetition(s); up to %d pair(s) at once (--concurrent %s) in %d round(s); accuracy check: %d pair(s); ETA %s (at %.0f ns per handoff)%s%s",
 		 p->npairs, p->nset, opt_str(c->o, "pairs"), p->nmodes, c->reps, maxsz, p->conc_req, p->sched.nrounds,
@@ -174,6 +176,10 @@ static int pp_prepare(struct bench_ctx *c, char *err)
 		return err_set(err, "pingpong takes --samples, --round-trips and --preheat-ms, not --duration or --warmup");
 	if (parse_concurrent(c, p, err) || parse_mem(c, p, err))
 		return -1;
+	if (opt_long(c->o, "lines") > PP_LINES_MAX)
+		return err_set(err, "--lines %ld is not accepted; accepted: 1 to %d lines per pair", opt_long(c->o, "lines"), PP_LINES_MAX);
+	if (opt_given(c->o, "matrix") && !access(opt_str(c->o, "matrix"), F_OK)) /* refused before anything is measured */
+		return err_set(err, "--matrix: '%s' already exists; accepted: a new file (results are never overwritten)", opt_str(c->o, "matrix"));
 	if (opt_given(c->o, "matrix") && !opt_flag(c->o, "dry-run") && matrix_probe(opt_str(c->o, "matrix"), err))
 		return -1;
 	p->nset = pairs_pu_set(c->topo, opt_str(c->o, "placement"), &p->set, err);
@@ -199,8 +205,6 @@ static int pp_prepare(struct bench_ctx *c, char *err)
 	p->nsample = check_sample(p->pair, p->npairs, (int)opt_long(c->o, "check-pairs"), p->sample);
 	c->run_s = eta_s(c, p, p->sched.nrounds, !pp_alone_only(p)) / ((double)c->nvar * c->reps);
 	print_plan(c, p);
-	if (opt_given(c->o, "matrix") && !access(opt_str(c->o, "matrix"), F_OK)) /* refused before anything is measured */
-		return err_set(err, "--matrix: '%s' already exists; accepted: a new file (results are never overwritten)", opt_str(c->o, "matrix"));
 	if (opt_given(c->o, "matrix") && !opt_flag(c->o, "dry-run") && !c->topo->foreign) {
 		p->matrix_val = xcalloc((size_t)p->npairs * (size_t)c->reps, sizeof(double));
 		for (size_t i = 0; i < (size_t)p->npairs * (size_t)c->reps; i++)
@@ -330,7 +334,7 @@ static const struct bench pingpong = {
 	.config = pp_config,
 	.summary = pp_summary,
 	.summary_by = "mode,class",
-	.flags = BENCH_PU_SET | BENCH_MEM_NODE,
+	.flags = BENCH_PU_SET | BENCH_MEM_NODE | BENCH_UNTIMED,
 	.prepare = pp_prepare,
 	.run = pp_run,
 	.cleanup = pp_cleanup,

@@ -175,9 +175,3 @@ void schedule_free(struct schedule *s)
 	free(s->member);
 	memset(s, 0, sizeof(*s));
 }
-
-void fmt_hms(double seconds, char *out, size_t n)
-{
-	long s = seconds > 0 ? (long)(seconds + 0.5) : 0;
-	snprintf(out, n, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
-}

@@ -26,6 +26,4 @@ int schedule_build(const struct topo *t, const int *set, int n, const struct pu_
 void schedule_free(struct schedule *s);
 /* Most pairs at once that fit the PU set on disjoint cores: distinct cores / 2, at least 1. */
 int schedule_auto_cap(const struct topo *t, const int *set, int n);
-/* Seconds as h:mm:ss (out: at least 16 bytes). */
-void fmt_hms(double seconds, char *out, size_t n);
 #endif

@@ -72,7 +72,7 @@ static int resolve_item(struct counters *k, const struct evtab *tab, const char 
 			return 0;
 		}
 	}
-	ctr_closest(item, tab, sug, sizeof(sug));
+	ctr_closest(item, tab, k->pmu_table[0] ? k->pmu_table : k->pmu, sug, sizeof(sug));
 	return err_set(err, "--events: unknown event '%s'; closest: %s (accepted: auto, metric names, PAPI presets, native events, %s)", item, sug,
 		    sde_names()[0] ? sde_names() : "sde:::c2cbench::NAME");
 }

@@ -59,12 +59,12 @@ void counters_pass_begin(struct counters *k, int pass);
 void counters_pass_end(struct counters *k, int pass);
 /* Add the counter columns of the configuration just run. */
 void counters_to_row(struct counters *k, struct row *r);
-/* One line per event: what is counted, in which pass, or why not. */
+/* One line per event: what is counted, in which pass, or why not; one line in all when none can be. */
 void counters_describe(const struct counters *k, FILE *f);
 /* HITM (or stand-in) per 1,000 operations per variant, and the reduction against the first. */
 struct bench_ctx;
 /* HITM per 1,000 ops per variant and the change against the first: one value per written row. */
-void counters_summary(const char *src, const char *why, const struct bench_ctx *c, const int *var, const double *hitm,
+void counters_summary(FILE *f, const char *src, const char *why, const struct bench_ctx *c, const int *var, const double *hitm,
 		      const unsigned char *ok, int n);
 void counters_close(struct counters *k);
 #endif

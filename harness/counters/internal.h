@@ -16,5 +16,5 @@ int ctr_perf_probe(char *why, size_t n);
 /* A raw event name as a snake_case column stem. */
 void ctr_snake(const char *in, char *out, size_t n);
 /* The three names closest to bad: metrics, table events, SDE names, events of the active PMUs. */
-void ctr_closest(const char *bad, const struct evtab *tab, char *out, size_t n);
+void ctr_closest(const char *bad, const struct evtab *tab, const char *pmu, char *out, size_t n);
 #endif

@@ -143,8 +143,22 @@ void counters_to_row(struct counters *k, struct row *r)
 	free(g);
 }
 
+/* How many requested events can be counted: with none, one line says why instead of one per event. */
+static int counted(const struct counters *k)
+{
+	int n = 0;
+	for (int i = 0; i < k->nev; i++)
+		n += !k->ev[i].na[0];
+	return n;
+}
+
 void counters_describe(const struct counters *k, FILE *f)
 {
+	if (k->nev && !counted(k)) {
+		fprintf(f, "counters: none of the %d requested can be counted here: %s (PMU %s, %s; `c2cbench events` lists them)\n", k->nev,
+			k->detail[0] ? k->detail : k->status, k->pmu[0] ? k->pmu : "none", k->pmu_how);
+		return;
+	}
 	fprintf(f, "counters: PMU %s (%s); table rows: %s; %d pass(es) per configuration; status: %s\n", k->pmu[0] ? k->pmu : "none",
 		k->pmu_how, k->pmu_table[0] ? k->pmu_table : "none", k->npasses, k->detail);
 	for (int i = 0; i < k->nev; i++) {
@@ -157,13 +171,20 @@ void counters_describe(const struct counters *k, FILE *f)
 	}
 }
 
-void counters_summary(const char *src, const char *why, const struct bench_ctx *c, const int *var, const double *hitm,
+void counters_summary(FILE *f, const char *src, const char *why, const struct bench_ctx *c, const int *var, const double *hitm,
 		      const unsigned char *ok, int n)
 {
 	double *vals = xcalloc((size_t)(n ? n : 1), sizeof(double)), base = 0;
-	int nvar = c->nvar;
-	printf("\nHITM (or stand-in) per 1,000 operations%s%s%s, change against '%s'\n", src[0] ? " [" : "", src,
-	       src[0] ? "]" : "", nvar ? c->var[0].name : "");
+	int nvar = c->nvar, any = 0;
+	for (int i = 0; i < n; i++)
+		any |= ok[i];
+	if (!any) { /* one line, not a line of NA per variant */
+		fprintf(f, "\nHITM per 1,000 operations: not counted (%s)\n", why[0] && strcmp(why, "ok") ? why : "no HITM metric or stand-in counted");
+		free(vals);
+		return;
+	}
+	fprintf(f, "\nHITM (or stand-in) per 1,000 operations%s%s%s, change against '%s'\n", src[0] ? " [" : "", src,
+		src[0] ? "]" : "", nvar ? c->var[0].name : "");
 	for (int v = 0; v < nvar; v++) {
 		size_t k = 0;
 		for (int i = 0; i < n; i++)
@@ -173,11 +194,11 @@ void counters_summary(const char *src, const char *why, const struct bench_ctx *
 		if (v == 0)
 			base = k ? s.median : 0;
 		if (!k)
-			printf("%-16s  %14s  NA (%s)\n", c->var[v].name, "NA", why[0] && strcmp(why, "ok") ? why : "not counted");
+			fprintf(f, "%-16s  %14s  NA (%s)\n", c->var[v].name, "NA", why[0] && strcmp(why, "ok") ? why : "not counted");
 		else if (base > 0)
-			printf("%-16s  %14.4g  %+.2f%%\n", c->var[v].name, s.median, 100.0 * (s.median - base) / base);
+			fprintf(f, "%-16s  %14.4g  %+.2f%%\n", c->var[v].name, s.median, 100.0 * (s.median - base) / base);
 		else
-			printf("%-16s  %14.4g  NA (baseline is 0 or NA)\n", c->var[v].name, s.median);
+			fprintf(f, "%-16s  %14.4g  NA (baseline is 0 or NA)\n", c->var[v].name, s.median);
 	}
 	free(vals);
 }

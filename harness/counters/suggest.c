@@ -3,6 +3,7 @@
 #include "harness/counters/internal.h"
 #include "harness/counters/pmu.h"
 #include "harness/counters/sde.h"
+#include "harness/suggest.h"
 #include "harness/util.h"
 #include <ctype.h>
 #include <stdio.h>
@@ -48,36 +49,15 @@ static void cand_add(const char *name, void *arg)
 	c->s[c->n++] = xstrdup(name);
 }
 
-static int edit_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b);
-	int *row = xcalloc(lb + 1, sizeof(int));
-	for (size_t j = 0; j <= lb; j++)
-		row[j] = (int)j;
-	for (size_t i = 1; i <= la; i++) {
-		int diag = row[0];
-		row[0] = (int)i;
-		for (size_t j = 1; j <= lb; j++) {
-			int up = row[j];
-			int sub = diag + (tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]));
-			int best = up + 1 < row[j - 1] + 1 ? up + 1 : row[j - 1] + 1;
-			row[j] = sub < best ? sub : best;
-			diag = up;
-		}
-	}
-	int d = row[lb];
-	free(row);
-	return d;
-}
-
-void ctr_closest(const char *bad, const struct evtab *tab, char *out, size_t n)
+void ctr_closest(const char *bad, const struct evtab *tab, const char *pmu, char *out, size_t n)
 {
 	struct cands c = { 0 };
 	int best[3] = { -1, -1, -1 }, bd[3] = { 1 << 30, 1 << 30, 1 << 30 };
 	for (int i = 0; i < nmetric_defs; i++)
 		cand_add(metric_defs[i].name, &c);
-	for (int i = 0; i < tab->n; i++)
-		cand_add(tab->row[i].event, &c);
+	for (int i = 0; i < tab->n; i++) /* only the table rows of the PMU in use: never a POWER event on x86 */
+		if (pmu && pmu[0] && !strcmp(tab->row[i].pmu, pmu))
+			cand_add(tab->row[i].event, &c);
 	char names[2048];
 	snprintf(names, sizeof(names), "%s", sde_names());
 	for (char *save = NULL, *s = strtok_r(names, ",", &save); s; s = strtok_r(NULL, ",", &save))

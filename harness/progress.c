@@ -1,0 +1,59 @@
+#include "harness/progress.h"
+#include "harness/util.h"
+#include <stdarg.h>
+#include <unistd.h>
+
+/* Monotonic seconds: the wall clock may jump during a long run. */
+static double now_s(void)
+{
+	return (double)now_ns() / 1e9;
+}
+
+void progress_start(struct progress *p, FILE *f, int wanted)
+{
+	p->f = f;
+	p->on = wanted && isatty(fileno(f));
+	p->shown = 0;
+	p->t0 = now_s();
+}
+
+void progress_show(struct progress *p, const char *fmt, ...)
+{
+	va_list ap;
+	if (!p->on)
+		return;
+	fputs("\r\033[K", p->f);
+	va_start(ap, fmt);
+	vfprintf(p->f, fmt, ap);
+	va_end(ap);
+	fflush(p->f);
+	p->shown = 1;
+}
+
+void progress_clear(struct progress *p)
+{
+	if (p->shown) {
+		fputs("\r\033[K", p->f);
+		fflush(p->f);
+		p->shown = 0;
+	}
+}
+
+double progress_elapsed(const struct progress *p)
+{
+	return now_s() - p->t0;
+}
+
+void fmt_hms(char *b, size_t n, double s)
+{
+	long t = s > 0 ? (long)(s + 0.5) : 0;
+	snprintf(b, n, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
+}
+
+double progress_eta(double elapsed, int done, int total, double est)
+{
+	if (total <= done)
+		return 0;
+	double per = done > 0 ? elapsed / done : est; /* measured pace once there is one */
+	return per * (total - done);
+}

@@ -1,0 +1,28 @@
+/* The live progress line on a terminal (`run` and `preset` share it): one line on stderr, redrawn in
+ * place, cleared before anything else is printed; nothing at all when stderr is not a terminal. */
+#ifndef C2C_PROGRESS_H
+#define C2C_PROGRESS_H
+#include <stddef.h>
+#include <stdio.h>
+
+struct progress {
+	FILE *f;
+	int on;    /* f is a terminal and the user did not ask for quiet */
+	int shown; /* a line is on the terminal and must be cleared before other output */
+	double t0; /* seconds (monotonic) at progress_start */
+};
+
+/* wanted: 0 under --quiet. The line is drawn only when f is a terminal. */
+void progress_start(struct progress *p, FILE *f, int wanted);
+/* Draw fmt (one line, no newline) in place of the previous line. */
+void progress_show(struct progress *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Remove the line, so the next output starts at the left margin. */
+void progress_clear(struct progress *p);
+/* Seconds since progress_start. */
+double progress_elapsed(const struct progress *p);
+/* A duration as h:mm:ss (every ETA and elapsed time the tools print). */
+void fmt_hms(char *b, size_t n, double seconds);
+/* The ETA of work done so far (done of total units, in elapsed seconds; est: the planned seconds per
+ * unit, used until a unit has been measured). */
+double progress_eta(double elapsed, int done, int total, double est);
+#endif
