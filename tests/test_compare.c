@@ -388,6 +388,15 @@ static void reference_results_compare(void **state)
 		fail_msg("%s", r.err);
 	assert_non_null(strstr(r.out, "30 row(s), 30 valid; machine(s): vm (host vm, AMD EPYC)"));
 	assert_non_null(strstr(r.out, "the same on average"));
+	/* the quick preset's 1.5 s runs and the seeds preset's 1 s runs (schema 1: the measured duration
+	 * stands in for the requested one) are never pooled or joined */
+	run_c2c(&r, "compare", "results/reference/amd-epyc-2c/vm-20261130T000155-quick", "results/reference/amd-epyc-2c/vm-20261130T000246-seeds", NULL);
+	assert_int_equal(r.status, 2);
+	assert_non_null(strstr(r.err, "differ in duration_requested_s (A ~1.5 (measured), B ~1 (measured))"));
+	/* a directory of result directories (a fleet): each subdirectory with a metadata.txt */
+	run_c2c(&r, "compare", "results/reference/amd-epyc-2c", "results/reference/amd-epyc-2c/vm-20261130T000155-quick", NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "A: results/reference/amd-epyc-2c: 59 row(s)"));
 }
 
 int main(void)

@@ -53,7 +53,7 @@ static int cluster_down(void **s)
 			skip();                   \
 	} while (0)
 
-/* The value of `key: value` in a file, or "" (a fresh static buffer per call is not needed). */
+/* The value of `key = value` in an INI metadata file, or "". */
 static void meta_get(const char *path, const char *key, char *out, size_t n)
 {
 	char *t = slurp(path), pat[64];
