@@ -90,6 +90,7 @@ static long job_of(const char *out)
 
 static void each_constraint_lands_on_its_node(void **s)
 {
+	SKIP_UNDER_QEMU("the fleet runner is architecture-independent orchestration; its Slurm cluster runs in the x86 suite");
 	(void)s;
 	NEED_CLUSTER();
 	struct cmd_result r;
@@ -136,6 +137,7 @@ static void each_constraint_lands_on_its_node(void **s)
  * reason; the other task's results stay whole; --resume reruns only it, continuing its directory. */
 static void a_failed_task_is_reported_and_resumed(void **s)
 {
+	SKIP_UNDER_QEMU("the fleet runner is architecture-independent orchestration; its Slurm cluster runs in the x86 suite");
 	(void)s;
 	NEED_CLUSTER();
 	struct cmd_result r;
