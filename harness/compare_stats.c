@@ -103,23 +103,83 @@ static uint64_t splitmix(uint64_t *s)
 	return z ^ (z >> 31);
 }
 
-static double resampled_median(const double *v, size_t n, double *tmp, uint64_t *s)
+/* One side of the bootstrap: its values sorted once, each value's rank, and a count per rank. A
+ * resample's median is then read off the counts in O(n), not sorted (the same multiset, so the
+ * same median as sorting the resample). */
+struct boot_side {
+	size_t n;
+	double *sorted;
+	size_t *rank;
+	unsigned *count;
+};
+
+static const double *g_vals; /* for rank_cmp */
+
+/* Order positions by their value. */
+static int rank_cmp(const void *x, const void *y)
 {
+	double a = g_vals[*(const size_t *)x], b = g_vals[*(const size_t *)y];
+	return (a > b) - (a < b);
+}
+
+/* Sort v once into side, remembering each position's rank. */
+static void side_init(struct boot_side *b, const double *v, size_t n)
+{
+	size_t *pos = xcalloc(n, sizeof(size_t));
+	b->n = n;
+	b->sorted = xcalloc(n, sizeof(double));
+	b->rank = xcalloc(n, sizeof(size_t));
+	b->count = xcalloc(n, sizeof(unsigned));
 	for (size_t i = 0; i < n; i++)
-		tmp[i] = v[splitmix(s) % n];
-	qsort(tmp, n, sizeof(double), cmp_double);
-	return n % 2 ? tmp[n / 2] : (tmp[n / 2 - 1] + tmp[n / 2]) / 2;
+		pos[i] = i;
+	g_vals = v;
+	qsort(pos, n, sizeof(size_t), rank_cmp);
+	for (size_t k = 0; k < n; k++) {
+		b->sorted[k] = v[pos[k]];
+		b->rank[pos[k]] = k;
+	}
+	free(pos);
+}
+
+static void side_free(struct boot_side *b)
+{
+	free(b->sorted);
+	free(b->rank);
+	free(b->count);
+}
+
+/* The median of n values drawn with replacement (the draws in the same order as ever). */
+static double resampled_median(struct boot_side *b, uint64_t *s)
+{
+	size_t n = b->n, want_lo = (n - 1) / 2, want_hi = n / 2, cum = 0;
+	double lo = 0, hi = 0;
+	int got_lo = 0;
+	memset(b->count, 0, n * sizeof(unsigned));
+	for (size_t i = 0; i < n; i++)
+		b->count[b->rank[splitmix(s) % n]]++;
+	for (size_t k = 0; k < n; k++) {
+		cum += b->count[k];
+		if (!got_lo && cum > want_lo)
+			lo = b->sorted[k], got_lo = 1;
+		if (cum > want_hi) {
+			hi = b->sorted[k];
+			break;
+		}
+	}
+	return n % 2 ? hi : (lo + hi) / 2;
 }
 
 /* Monte Carlo: BOOT_RESAMPLES resamples of each side from a fixed seed. */
 static int boot_mc(const double *a, size_t na, const double *b, size_t nb, double *lo, double *hi)
 {
 	uint64_t s = 0x5eed;
-	double *ta = xcalloc(na, sizeof(double)), *tb = xcalloc(nb, sizeof(double));
+	struct boot_side sa, sb;
 	double *r = xcalloc(BOOT_RESAMPLES, sizeof(double));
 	int rc = 0;
+	side_init(&sa, a, na);
+	side_init(&sb, b, nb);
 	for (int k = 0; k < BOOT_RESAMPLES && !rc; k++) {
-		double ma = resampled_median(a, na, ta, &s), mb = resampled_median(b, nb, tb, &s);
+		double ma = resampled_median(&sa, &s), mb = resampled_median(&sb, &s);
 		if (ma == 0)
 			rc = -1;
 		else
@@ -130,8 +190,8 @@ static int boot_mc(const double *a, size_t na, const double *b, size_t nb, doubl
 		*lo = r[(int)(0.025 * BOOT_RESAMPLES)];
 		*hi = r[(int)(0.975 * BOOT_RESAMPLES) - 1];
 	}
-	free(ta);
-	free(tb);
+	side_free(&sa);
+	side_free(&sb);
 	free(r);
 	return rc;
 }

@@ -135,6 +135,33 @@ static void report_pingpong_real(void **state)
 	free(md);
 }
 
+/* Values spanning three decades get a log axis; a narrow range a linear one from 0. */
+static void report_log_axis(void **state)
+{
+	(void)state;
+	char csv[600], out[600], p[700];
+	snprintf(csv, sizeof(csv), "%s/decades.csv", test_dir);
+	snprintf(out, sizeof(out), "%s/decades", test_dir);
+	FILE *f = pb_csv(csv);
+	for (int rep = 0; rep < 3; rep++) {
+		pb_row(f, "m", "h", "CPU", "shared", "rmw", rep, 1000 + rep, 3, 1);
+		pb_row(f, "m", "h", "CPU", "aligned", "rmw", rep, 1 + 0.1 * rep, 3, 1);
+		pb_row(f, "m", "h", "CPU", "shared", "test-then-set", rep, 10 + rep, 11, 1);
+	}
+	fclose(f);
+	free(report_ok(out, csv, NULL));
+	assert_int_equal(report_pngs_ok(out), 2);
+	snprintf(p, sizeof(p), "%s/plots.gp", out);
+	char *gp = slurp(p);
+	const char *second = strstr(gp, "set output 'b1-v2-g2-1.png'");
+	assert_non_null(second);
+	const char *log = strstr(gp, "set logscale y");
+	assert_true(log && log < second);            /* rmw: 1 to 1000 ns */
+	assert_null(strstr(second, "set logscale y")); /* test-then-set: 3 to 12 ns */
+	assert_non_null(strstr(second, "set yrange [0:"));
+	free(gp);
+}
+
 /* Two machines (hosts) under one label are refused, naming both; nothing is written. */
 static void report_label_refused(void **state)
 {
@@ -192,6 +219,7 @@ int main(void)
 		cmocka_unit_test(report_two_machines_ratio),
 		cmocka_unit_test(report_pingpong_matrix),
 		cmocka_unit_test(report_pingpong_real),
+		cmocka_unit_test(report_log_axis),
 		cmocka_unit_test(report_label_refused),
 		cmocka_unit_test(report_bad_input),
 	};

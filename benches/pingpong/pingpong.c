@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #define PP_GUESS_NS 150.0 /* one-way latency assumed by the time estimate */
+#define PP_LINES_MAX 4096 /* --lines: 1 MiB of lines per pair */
 #define PP_TABLE_MAX 1000 /* pairs the dry run lists */
 #define PP_BIG 64         /* above this many PUs, --pairs auto is classes plus vs:FIRST */
 
@@ -27,7 +28,7 @@ static const struct opt_spec pp_opts[] = {
 	{ "concurrent", OPT_TEXT, "1", "auto|N", "pairs measured at once on disjoint cores, in rounds of the circle method: 1 (one pair at a time), N, or auto (distinct cores / 2, halved while the accuracy check fails)", NULL, NULL },
 	{ "check-pairs", OPT_COUNT, CHECK_PAIRS_DEFAULT, "K", "accuracy check (--concurrent other than 1): pairs per topology class measured alone and in their round", NULL, NULL },
 	{ "check-tolerance", OPT_PERCENT, "5", "PERCENT", "a class whose median concurrent/alone ratio is off 1 by more is flagged (auto then halves the pairs at once)", NULL, NULL },
-	{ "lines", OPT_COUNT, "1", "K", "lines per pair, each measured in turn on fresh memory; the spread of their medians is a proxy for the line's home in the mesh", NULL, NULL },
+	{ "lines", OPT_COUNT, "1", "K", "lines per pair (up to 4096), 256 bytes apart on fresh pages of its own, measured in turn; the spread of their medians is a proxy for the line's home in the mesh. Where they live: --mem-node a|b|N (default a: first touch from the pair's first PU)", NULL, NULL },
 	{ "matrix", OPT_TEXT, NULL, "FILE", "also write the first --mode's matrix (median over repetitions of min_ns) as a square comma table in OS CPU order, no header, empty where not measured: core-to-core-latency's --csv form", NULL, NULL },
 	{ 0 },
 };
@@ -81,7 +82,7 @@ static int parse_mem(const struct bench_ctx *c, struct pp_priv *p, char *err)
 		return 0;
 	}
 	if (parse_long(m, &n) || n < 0 || n > 1 << 20 || !hwloc_get_numanode_obj_by_os_index(c->topo->h, (unsigned)n))
-		return err_set(err, "--mem-node: '%s' is not accepted for pingpong; accepted: a (first touch from the pair's first PU), b (from the second) or a NUMA node of %s", m, c->topo->source);
+		return err_set(err, "--mem-node: '%s' is not accepted for pingpong; accepted: a (first touch from the pair's first PU), b (from the second) or a NUMA node of %s (0-%d)", m, c->topo->source, c->topo->nnodes - 1);
 	p->su.mem = (int)n;
 	return 0;
 }
@@ -95,7 +96,7 @@ static int parse_concurrent(const struct bench_ctx *c, struct pp_priv *p, char *
 	if (p->conc_auto)
 		return 0;
 	if (parse_long(s, &n) || n < 1 || n > 1 << 20)
-		return err_set(err, "--concurrent: '%s' is not accepted; accepted: auto, 1 (one pair at a time) or a number of pairs at once N >= 1", s);
+		return err_set(err, "--concurrent: '%s' is not accepted; accepted: auto, 1 (one pair at a time) or a number of pairs at once from 1 to %d", s, 1 << 20);
 	p->conc_n = (int)n;
 	return 0;
 }
@@ -175,6 +176,10 @@ static int pp_prepare(struct bench_ctx *c, char *err)
 		return err_set(err, "pingpong takes --samples, --round-trips and --preheat-ms, not --duration or --warmup");
 	if (parse_concurrent(c, p, err) || parse_mem(c, p, err))
 		return -1;
+	if (opt_long(c->o, "lines") > PP_LINES_MAX)
+		return err_set(err, "--lines %ld is not accepted; accepted: 1 to %d lines per pair", opt_long(c->o, "lines"), PP_LINES_MAX);
+	if (opt_given(c->o, "matrix") && !access(opt_str(c->o, "matrix"), F_OK)) /* refused before anything is measured */
+		return err_set(err, "--matrix: '%s' already exists; accepted: a new file (results are never overwritten)", opt_str(c->o, "matrix"));
 	if (opt_given(c->o, "matrix") && !opt_flag(c->o, "dry-run") && matrix_probe(opt_str(c->o, "matrix"), err))
 		return -1;
 	p->nset = pairs_pu_set(c->topo, opt_str(c->o, "placement"), &p->set, err);
@@ -200,8 +205,6 @@ static int pp_prepare(struct bench_ctx *c, char *err)
 	p->nsample = check_sample(p->pair, p->npairs, (int)opt_long(c->o, "check-pairs"), p->sample);
 	c->run_s = eta_s(c, p, p->sched.nrounds, !pp_alone_only(p)) / ((double)c->nvar * c->reps);
 	print_plan(c, p);
-	if (opt_given(c->o, "matrix") && !access(opt_str(c->o, "matrix"), F_OK)) /* refused before anything is measured */
-		return err_set(err, "--matrix: '%s' already exists; accepted: a new file (results are never overwritten)", opt_str(c->o, "matrix"));
 	if (opt_given(c->o, "matrix") && !opt_flag(c->o, "dry-run") && !c->topo->foreign) {
 		p->matrix_val = xcalloc((size_t)p->npairs * (size_t)c->reps, sizeof(double));
 		for (size_t i = 0; i < (size_t)p->npairs * (size_t)c->reps; i++)
