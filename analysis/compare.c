@@ -69,10 +69,18 @@ void cmp_verdict(const struct cmp_stat *s, int direction, int time, char *out, s
 			 s->na, s->nb, CMP_MIN_REPS, s->p_floor);
 	else if (!s->significant)
 		snprintf(out, n, "no significant change");
-	else if (s->ratio >= 1)
-		snprintf(out, n, "B %s by %.2fx [%.2f, %.2f]", word(1, direction, time), s->ratio, s->lo, s->hi);
-	else
-		snprintf(out, n, "B %s by %.2fx [%.2f, %.2f]", word(0, direction, time), 1 / s->ratio, 1 / s->hi, 1 / s->lo);
+	else {
+		int up = s->ratio >= 1;
+		double f = up ? s->ratio : 1 / s->ratio, lo = up ? s->lo : 1 / s->hi, hi = up ? s->hi : 1 / s->lo;
+		int prec = 2;
+		char t[32];
+		for (; prec < 6; prec++) { /* an interval just above 1 must not print as [1.00, ...] */
+			snprintf(t, sizeof(t), "%.*f", prec, lo);
+			if (strtod(t, NULL) > 1)
+				break;
+		}
+		snprintf(out, n, "B %s by %.2fx [%.*f, %.*f]", word(up, direction, time), f, prec, lo, prec, hi);
+	}
 }
 
 /* Gather log B/A per bench and metric over the joined configurations with a ratio. */

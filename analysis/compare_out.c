@@ -196,7 +196,7 @@ static int csv_line(void *u, const struct cmp *c, const struct cmp_line *l)
 		const char *v = "";
 		for (int i = 0; i < b->nkey; i++)
 			if (!strcmp(b->key_col[i], o->k.col[j]))
-				v = g->val[i] ? g->val[i] : "NA";
+				v = g->val[i] ? g->val[i] : "(absent)";
 		put(o->f, v, 0);
 	}
 	put(o->f, b->metric[l->metric], 0);

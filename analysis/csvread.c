@@ -128,7 +128,8 @@ static int next_record(const char *p, size_t len, size_t *pos, long *line, struc
 		if (i < len && p[i] == '\n') {
 			i++;
 			(*line)++;
-		}
+		} else /* every row c2cbench writes ends with a newline: a file cut inside its last field is not whole */
+			return err_set(err, "%s:%ld: the last row does not end with a newline (a file cut short?); accepted: whole rows, each ending with a newline", path, start);
 		*pos = i;
 		return 1;
 	}

@@ -316,6 +316,15 @@ static void side_has(struct groups *g, int side, int mi)
 	s->mach[s->nmach++] = mi;
 }
 
+int grp_label_taken(struct groups *g, const char *label, const char *host, const char *cpu)
+{
+	unsigned long long h = hash_bytes(label, strlen(label), HASH0);
+	hash_grow(&g->mh);
+	size_t slot = hash_slot(&g->mh, h, same_label, g, label);
+	const struct grp_machine *m = g->mh.idx[slot] ? &g->mach[g->mh.idx[slot] - 1] : NULL;
+	return m && (strcmp(m->host, host) || strcmp(m->cpu_model, cpu));
+}
+
 int grp_machine_of(struct groups *g, const char *label, const char *host, const char *cpu, const char *file, long line, int side, char *err)
 {
 	unsigned long long h = hash_bytes(label, strlen(label), HASH0);

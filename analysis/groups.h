@@ -6,7 +6,13 @@
  *   memory grows with the number of groups and values kept, not with the rows' text.
  * - Only valid rows (column `valid` = yes; a CSV without that column: every row) give values; each
  *   cell counts its rows and its valid rows, for "n valid of N".
- * - A label names one machine: two hosts or CPU models under one label is an error (exit 2).
+ * - A label names one machine: two hosts or CPU models under one label is an error (exit 2). Rows
+ *   without a label column (older schemas) are named by their host, or by host and CPU model when
+ *   another machine already has that host name; and, with no requested duration recorded, their
+ *   measured duration_s to two digits stands in for it ("~1.5 (measured)"), so runs of another
+ *   length still never pool.
+ * - A directory is its *.csv files, or, for a fleet directory, each subdirectory with a
+ *   metadata.txt (one result set per machine; slurm/ and interrupted/ are not result sets).
  * - Inputs marked interrupted (FILE.meta [run] status, metadata.txt state) are warned about on stderr.
  *
  * Use: groups_init, groups_add for each input, groups_finish, then walk g->order and ask
@@ -118,4 +124,5 @@ int grp_group_of(struct groups *g, int bench, const char *const *val);
 struct grp_cell *grp_cell_of(struct groups *g, int group, int side);
 int grp_machine_of(struct groups *g, const char *label, const char *host, const char *cpu, const char *file, long line, int side, char *err);
 int grp_side_of(struct groups *g, int side, const char *name);
+int grp_label_taken(struct groups *g, const char *label, const char *host, const char *cpu);
 #endif

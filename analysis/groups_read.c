@@ -18,6 +18,7 @@
 struct fbench {
 	int bench;
 	int *key_ix, *met_ix;
+	int dur_k, dur_c; /* no requested duration in this file: its key and the measured duration_s column */
 };
 
 struct file {
@@ -126,8 +127,12 @@ static struct fbench *file_bench(struct groups *g, struct file *f, const char *n
 	fb->key_ix = xcalloc((size_t)b->nkey, sizeof(int));
 	fb->met_ix = xcalloc((size_t)b->nmet + 1, sizeof(int));
 	fb->key_ix[0] = 2; /* the variant column is always the third */
-	for (int k = 1; k < b->nkey; k++)
+	fb->dur_k = fb->dur_c = -1;
+	for (int k = 1; k < b->nkey; k++) {
 		fb->key_ix[k] = col_of(f, b->key_col[k]);
+		if (fb->key_ix[k] < 0 && !strcmp(b->key_col[k], harness_config[0]) && (fb->dur_c = col_of(f, "duration_s")) >= 0)
+			fb->dur_k = k;
+	}
 	for (int m = 0; m < b->nmet; m++)
 		if ((fb->met_ix[m] = col_of(f, b->metric[m])) >= 0)
 			b->met_seen[m] = 1;
@@ -147,8 +152,14 @@ static int row_side(struct groups *g, struct file *f, int side, char *err)
 			return err_set(err, "%s:%ld: label '%.80s' is not accepted; accepted: 1 to %d letters, digits, '.', '_' or '-', starting with a letter or digit",
 				       f->s.path, f->s.line, l, LABEL_MAX);
 		snprintf(lab, sizeof(lab), "%s", l);
-	} else
-		label_from_host(host, lab, sizeof(lab)); /* an older CSV: the host name stands in */
+	} else { /* an older CSV: the host name stands in, with the CPU model when another machine has it */
+		label_from_host(host, lab, sizeof(lab));
+		if (grp_label_taken(g, lab, host, cpu)) {
+			char both[400];
+			snprintf(both, sizeof(both), "%s-%s", host, cpu);
+			label_from_host(both, lab, sizeof(lab));
+		}
+	}
 	if (f->host && !strcmp(lab, f->label) && !strcmp(host, f->host) && !strcmp(cpu, f->cpu))
 		return f->side;
 	int s = grp_machine_of(g, lab, host, cpu, f->s.path, f->s.line, side, err);
@@ -179,7 +190,8 @@ static int row_values(struct file *f, const struct fbench *fb, const struct grp_
 		if (!v[0] || !strcmp(v, "NA"))
 			continue;
 		if (parse_double(v, &d) || !isfinite(d))
-			return err_set(err, "%s:%ld: %s '%.40s' is not a number; accepted: a finite number or NA", f->s.path, f->s.line, b->metric[m], v);
+			return err_set(err, "%s:%ld: %s = '%.60s' is not accepted; accepted: a decimal number such as 12.5 or 1e-3 (no hex, spaces, inf or nan), or NA",
+				       f->s.path, f->s.line, b->metric[m], v);
 		struct grp_vals *x = &c->met[m];
 		if (x->n == x->cap) {
 			x->cap = x->cap ? 2 * x->cap : 4;
@@ -211,8 +223,14 @@ static int read_row(struct groups *g, struct file *f, int side, char *err)
 	const struct fbench *fb = file_bench(g, f, bench);
 	const struct grp_bench *b = &g->bench[fb->bench];
 	const char *val[CSVR_MAX_COLS];
+	char dur[48];
+	double d;
 	for (int k = 0; k < b->nkey && k < CSVR_MAX_COLS; k++)
 		val[k] = fb->key_ix[k] >= 0 ? csvs_field(&f->s, fb->key_ix[k]) : NULL;
+	if (fb->dur_k >= 0 && !parse_double(csvs_field(&f->s, fb->dur_c), &d)) { /* older schema */
+		snprintf(dur, sizeof(dur), "~%.2g (measured)", d);
+		val[fb->dur_k] = dur;
+	}
 	struct grp_cell *c = grp_cell_of(g, grp_group_of(g, fb->bench, val), s);
 	int valid = 1;
 	if (f->c_valid >= 0) {
@@ -321,7 +339,74 @@ static int warn_dir(const char *dir)
 	return 1;
 }
 
-int groups_add(struct groups *g, const char *path, int side, char *err)
+/* A subdirectory that is a result set of its own: it has a metadata.txt (slurm/ and interrupted/ are not). */
+static int result_subdir(const char *dir, const char *name)
+{
+	char p[4200];
+	struct stat st;
+	if (!strcmp(name, "slurm") || !strcmp(name, "interrupted"))
+		return 0;
+	snprintf(p, sizeof(p), "%s/%s/metadata.txt", dir, name);
+	return !stat(p, &st) && S_ISREG(st.st_mode);
+}
+
+static void push_name(char ***names, int *n, const char *name)
+{
+	*names = realloc(*names, (size_t)(*n + 1) * sizeof(char *));
+	if (!*names)
+		out_of_memory(0);
+	(*names)[(*n)++] = xstrdup(name);
+}
+
+static int add_path(struct groups *g, const char *path, int side, int depth, char *err);
+
+/* A directory: its *.csv files in name order, then each result subdirectory (a fleet directory). */
+static int add_dir(struct groups *g, const char *path, int side, int depth, char *err)
+{
+	DIR *d = opendir(path);
+	if (!d)
+		return err_set(err, "%s: cannot open the directory: %s", path, strerror(errno));
+	char **csv = NULL, **sub = NULL;
+	int ncsv = 0, nsub = 0, rc = 0, marked = 0;
+	for (struct dirent *e; (e = readdir(d));) {
+		size_t l = strlen(e->d_name);
+		if (e->d_name[0] == '.')
+			continue;
+		if (l >= 5 && !strcmp(e->d_name + l - 4, ".csv"))
+			push_name(&csv, &ncsv, e->d_name);
+		else if (depth < 2 && result_subdir(path, e->d_name))
+			push_name(&sub, &nsub, e->d_name);
+	}
+	closedir(d);
+	if (!ncsv && !nsub)
+		rc = err_set(err, "%s: no .csv files and no result directories in this directory; accepted: a CSV file, a result directory or a directory of result directories", path);
+	if (!rc && ncsv && warn_dir(path)) {
+		g->warnings++;
+		marked = 1;
+	}
+	if (ncsv) /* qsort must not be handed a NULL array, even of no elements */
+		qsort(csv, (size_t)ncsv, sizeof(char *), cmp_name);
+	if (nsub)
+		qsort(sub, (size_t)nsub, sizeof(char *), cmp_name);
+	char full[4200];
+	for (int i = 0; i < ncsv; i++) {
+		snprintf(full, sizeof(full), "%s/%s", path, csv[i]);
+		if (!rc)
+			rc = add_file(g, full, side, 1, &marked, err);
+		free(csv[i]);
+	}
+	for (int i = 0; i < nsub; i++) {
+		snprintf(full, sizeof(full), "%s/%s", path, sub[i]);
+		if (!rc)
+			rc = add_path(g, full, side, depth + 1, err);
+		free(sub[i]);
+	}
+	free(csv);
+	free(sub);
+	return rc;
+}
+
+static int add_path(struct groups *g, const char *path, int side, int depth, char *err)
 {
 	struct stat st;
 	int marked = 0;
@@ -329,37 +414,13 @@ int groups_add(struct groups *g, const char *path, int side, char *err)
 		return err_set(err, "%s: cannot open: %s; accepted: a CSV file or a result directory", path, strerror(errno));
 	if (!S_ISDIR(st.st_mode))
 		return add_file(g, path, side, 0, &marked, err);
-	DIR *d = opendir(path);
-	if (!d)
-		return err_set(err, "%s: cannot open the directory: %s", path, strerror(errno));
-	char **names = NULL;
-	int n = 0, rc = 0;
-	for (struct dirent *e; (e = readdir(d));) {
-		size_t l = strlen(e->d_name);
-		if (e->d_name[0] == '.' || l < 5 || strcmp(e->d_name + l - 4, ".csv"))
-			continue;
-		names = realloc(names, (size_t)(n + 1) * sizeof(char *));
-		if (!names)
-			out_of_memory(0);
-		names[n++] = xstrdup(e->d_name);
-	}
-	closedir(d);
-	if (!n)
-		rc = err_set(err, "%s: no .csv files in this directory; accepted: a CSV file or a result directory", path);
-	if (!rc && warn_dir(path)) {
-		g->warnings++;
-		marked = 1;
-	}
-	qsort(names, (size_t)n, sizeof(char *), cmp_name);
-	for (int i = 0; i < n; i++) {
-		char full[4096];
-		snprintf(full, sizeof(full), "%s/%s", path, names[i]);
-		if (!rc)
-			rc = add_file(g, full, side, 1, &marked, err);
-		free(names[i]);
-	}
-	free(names);
-	if (!rc && side >= 0) {
+	return add_dir(g, path, side, depth, err);
+}
+
+int groups_add(struct groups *g, const char *path, int side, char *err)
+{
+	int rc = add_path(g, path, side, 0, err);
+	if (!rc && side >= 0) { /* the side is named by the input given, not its last file */
 		grp_side_of(g, side, path);
 		free(g->side[side].name);
 		g->side[side].name = xstrdup(path);

@@ -12,6 +12,22 @@
 
 static const char *const front[] = { "schema_version", "bench", NULL, "rep" }; /* [2]: the variant column */
 
+/* A metric cell is NA, empty or a number in the one strict grammar (harness/parse.h): hex, spaces,
+ * inf or nan in a result file are refused with the place, never read as a value or silently as NA. */
+static int check_metrics(const struct table *t, long k, char *err)
+{
+	const char *mc[64];
+	int nm = metric_cols(t, t->cell[k][1], mc, 64);
+	for (int m = 0; m < nm; m++) {
+		const char *v = table_get(t, k, mc[m]);
+		double d;
+		if (v && *v && strcmp(v, "NA") && parse_double(v, &d))
+			return err_set(err, "%s:%ld: %s = '%.60s' is not accepted; accepted: a decimal number such as 12.5 or 1e-3 (no hex, spaces, inf or nan), or NA",
+				       t->path, t->line[k], mc[m], v);
+	}
+	return 0;
+}
+
 /* The driver writes schema_version, bench, VARIANT, rep first: anything else is not our CSV. */
 int results_check_table(struct results *r, const struct table *t, char *err)
 {
@@ -32,6 +48,8 @@ int results_check_table(struct results *r, const struct table *t, char *err)
 			return err_set(err, "%s:%ld: schema_version %ld, but %s has schema_version %d; results of different schema versions cannot be read together", t->path, t->line[k], v, r->first, r->schema);
 		if (!t->cell[k][1][0])
 			return err_set(err, "%s:%ld: empty bench name", t->path, t->line[k]);
+		if (check_metrics(t, k, err))
+			return -1;
 	}
 	return 0;
 }

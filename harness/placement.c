@@ -193,8 +193,12 @@ int plan_make(const struct topo *t, const char *pl, const struct role_req *r, in
 	memset(p, 0, sizeof(*p));
 	p->roles = r;
 	p->nroles = nr;
-	if (total_threads(r, nr) > PLAN_MAX)
-		return err_set(err, "%d threads requested; accepted: at most %d", total_threads(r, nr), PLAN_MAX);
+	if (total_threads(r, nr) > PLAN_MAX) { /* name each role's share: the limit is on their sum */
+		char share[200] = "";
+		for (int i = 0, k = 0; i < nr && k < (int)sizeof(share); i++)
+			k += snprintf(share + k, sizeof(share) - (size_t)k, "%s%d %s%s", i ? ", " : "", r[i].count, r[i].name, r[i].count == 1 ? "" : "s");
+		return err_set(err, "%d threads requested (%s); accepted: at most %d threads in all", total_threads(r, nr), share, PLAN_MAX);
+	}
 	if (!strcmp(pl, "auto"))
 		pl = t->npackages >= 2 && nr >= 2 ? "cross-socket" : "same-socket";
 	snprintf(p->used, sizeof(p->used), "%s", pl);

@@ -97,10 +97,19 @@ void resume_label(const char *dir, struct context *ctx)
 		memcpy(ctx->label, m.label, strlen(m.label) + 1); /* length checked: snprintf's truncation warning broke make asan */
 }
 
+struct meta_run {
+	int complete;
+	long rows; /* -1: no rows key */
+};
+
 static int status_cb(void *user, const char *section, const char *name, const char *value)
 {
+	struct meta_run *m = user;
+	long v;
 	if (!strcmp(section, "run") && !strcmp(name, "status"))
-		*(int *)user = !strcmp(value, "complete");
+		m->complete = !strcmp(value, "complete");
+	if (!strcmp(section, "run") && !strcmp(name, "rows") && !parse_long_in(value, 0, LONG_MAX, &v))
+		m->rows = v;
 	return 1;
 }
 
@@ -111,14 +120,40 @@ static void meta_of(const char *dir, const char *csv, char *out, size_t n)
 	context_meta_path(c, out, n);
 }
 
-int resume_run_complete(const char *dir, const char *csv)
+/* Data rows of a CSV whose every row ends with a newline (quotes honoured), or -1 when it was cut. */
+static long whole_rows(const char *path)
 {
-	char meta[PATH_MAX + 100];
-	int complete = 0;
+	FILE *f = fopen(path, "r");
+	long n = 0;
+	int ch, inq = 0, last = '\n';
+	if (!f)
+		return -1;
+	while ((ch = fgetc(f)) != EOF) {
+		if (ch == '"')
+			inq = !inq;
+		n += ch == '\n' && !inq;
+		last = ch;
+	}
+	fclose(f);
+	return inq || last != '\n' || n < 1 ? -1 : n - 1;
+}
+
+int resume_run_complete(const char *dir, const char *csv, char *why, size_t n)
+{
+	char meta[PATH_MAX + 100], path[PATH_MAX + 100];
+	struct meta_run m = { 0, -1 };
+	why[0] = 0;
 	meta_of(dir, csv, meta, sizeof(meta));
-	if (ini_parse(meta, status_cb, &complete))
+	snprintf(path, sizeof(path), "%s/%s", dir, csv);
+	if (ini_parse(meta, status_cb, &m) || !m.complete)
 		return 0;
-	return complete;
+	long rows = whole_rows(path);
+	if (rows != m.rows) { /* the .meta's word is checked against the CSV: lost rows are not a whole run */
+		snprintf(why, n, "its .meta says complete with %ld row(s) but %s has %s%ld whole row(s)", m.rows, csv,
+			 rows < 0 ? "a cut last row and " : "", rows < 0 ? 0 : rows);
+		return 0;
+	}
+	return 1;
 }
 
 int resume_set_aside(const char *dir, const char *csv, char *err)

@@ -11,8 +11,9 @@
 int resume_check(const char *dir, const struct preset *p, const struct context *ctx, struct resumed *r, char *err);
 /* Set ctx->label to the label DIR/metadata.txt records (older directories: none, the default stays). */
 void resume_label(const char *dir, struct context *ctx);
-/* 1 when DIR/CSV's .meta says the run ended complete (its rows are the whole run), else 0. */
-int resume_run_complete(const char *dir, const char *csv);
+/* 1 when DIR/CSV's .meta says the run ended complete and the CSV holds exactly the rows it names,
+ * each whole; else 0, with why (empty when the .meta does not claim complete). */
+int resume_run_complete(const char *dir, const char *csv, char *why, size_t n);
 /* Move what an unfinished run left (CSV, .meta) to DIR/interrupted/, so the directory holds whole runs only. */
 int resume_set_aside(const char *dir, const char *csv, char *err);
 #endif

@@ -280,11 +280,17 @@ static int resume_plan(const char *dir, const struct preset *p, struct planned *
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", dir, pl[i].csv);
 		context_meta_path(path, meta, sizeof(meta));
-		if (resume_run_complete(dir, pl[i].csv)) {
+		char why[PATH_MAX + 200];
+		if (resume_run_complete(dir, pl[i].csv, why, sizeof(why))) {
 			pl[i].done = 1;
 			pl[i].status = 0;
 			pl[i].rows = csv_rows(path);
-		} else if (!dry && (!access(path, F_OK) || !access(meta, F_OK)) && resume_set_aside(dir, pl[i].csv, err))
+			continue;
+		}
+		if (why[0]) /* said complete, is not: never kept silently */
+			fprintf(stderr, "c2cbench: warning: --resume: run [%s]: %s; it runs again (its files go to %s/interrupted/)\n",
+				p->run[i].name, why, dir);
+		if (!dry && (!access(path, F_OK) || !access(meta, F_OK)) && resume_set_aside(dir, pl[i].csv, err))
 			return 1;
 	}
 	return 0;

@@ -9,6 +9,7 @@ export LSAN_OPTIONS=suppressions=$PWD/scripts/lsan.supp:print_suppressions=0
 mkdir -p build/fuzz/findings
 status=0
 # FUZZ_TARGET=NAME runs that target only (e.g. FUZZ_TARGET=report FUZZ_SECONDS=600 make fuzz)
+# FUZZ_TIMEOUT=S: seconds one input may take (default 10; topo on a loaded 2-vCPU machine needs more)
 for src in tests/fuzz/fuzz_${FUZZ_TARGET:-*}.c; do
   name=$(basename "$src" .c); target=${name#fuzz_}
   bin=build/fuzz/$name
@@ -21,7 +22,7 @@ for src in tests/fuzz/fuzz_${FUZZ_TARGET:-*}.c; do
     "$bin" -runs=1 tests/fuzz/regressions/$target/* || status=1
   fi
   echo "== fuzzing $target for ${secs}s"
-  "$bin" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -artifact_prefix=build/fuzz/findings/$target- \
+  "$bin" -max_total_time="$secs" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 -artifact_prefix=build/fuzz/findings/$target- \
     -print_final_stats=1 "$corpus" 2>&1 | tail -n 12 || status=1
 done
 exit $status

@@ -17,6 +17,9 @@
 #define LLVMFuzzerTestOneInput fuzz_report_one
 #include "tests/fuzz/fuzz_report.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_topo_one
+#include "tests/fuzz/fuzz_topo.c"
+#undef LLVMFuzzerTestOneInput
 
 /* Feed every file in dir to fn; return how many. */
 static int replay_dir(const char *dir, int (*fn)(const unsigned char *, size_t))
@@ -81,6 +84,12 @@ static void report_inputs(void **s)
 	replay("report", fuzz_report_one);
 }
 
+static void topo_inputs(void **s)
+{
+	(void)s;
+	replay("topo", fuzz_topo_one);
+}
+
 /* Found by fuzz_csv (UBSan): an empty field before any byte was read passed memcpy a NULL source. */
 static void csv_empty_first_field(void **s)
 {
@@ -104,6 +113,7 @@ int main(void)
 		cmocka_unit_test(csv_inputs),
 		cmocka_unit_test(preset_inputs),
 		cmocka_unit_test(report_inputs),
+		cmocka_unit_test(topo_inputs),
 		cmocka_unit_test(csv_empty_first_field),
 	};
 	return cmocka_run_group_tests(t, NULL, NULL);

@@ -120,13 +120,13 @@ static void csv_without_valid_or_label_column(void **state)
 {
 	(void)state;
 	FILE *f = fopen(path_of("old.csv"), "w");
+	char err[ERRLEN];
 	assert_non_null(f);
 	fputs("schema_version,bench,layout,rep,offset,policy,placement,writers,readers,mem_node,work_ns,drain_us,writer_ns_per_op,reader_ns_per_op,host,cpu_model\n", f);
 	for (int r = 0; r < 3; r++)
 		fprintf(f, "1,pending-bit,shared,%d,32,rmw,same-socket,1,1,0,0,0,%d,1,old-host,cpu\n", r, 7 + r);
 	fclose(f);
 	struct groups g;
-	char err[ERRLEN];
 	assert_int_equal(groups_init(&g, NULL, err), 0);
 	if (groups_add(&g, path_of("old.csv"), GROUPS_BY_LABEL, err) || groups_finish(&g, err))
 		fail_msg("%s", err);
@@ -141,6 +141,22 @@ static void csv_without_valid_or_label_column(void **state)
 			dk = k;
 	assert_true(dk > 0);
 	assert_null(g.group[0].val[dk]); /* the older schema has no requested duration: absent, not "" */
+	groups_free(&g);
+	/* the same host name on another CPU, without labels: told apart by the CPU model, not refused */
+	f = fopen(path_of("old2.csv"), "w");
+	fputs("schema_version,bench,layout,rep,offset,policy,placement,writers,readers,mem_node,work_ns,drain_us,duration_s,writer_ns_per_op,host,cpu_model\n", f);
+	fputs("1,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1.5012,7,vm,AMD EPYC\n", f);
+	fputs("1,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,0.9987,7,vm,Intel Xeon\n", f);
+	fclose(f);
+	assert_int_equal(groups_init(&g, NULL, err), 0);
+	if (groups_add(&g, path_of("old2.csv"), GROUPS_BY_LABEL, err) || groups_finish(&g, err))
+		fail_msg("%s", err);
+	assert_int_equal(g.nside, 2);
+	assert_string_equal(g.side[0].name, "vm");
+	assert_string_equal(g.side[1].name, "vm-Intel-Xeon");
+	assert_int_equal(g.ngroup, 2); /* 1.5 s and 1 s measured: two configurations */
+	assert_string_equal(g.group[g.order[0]].val[dk], "~1 (measured)");
+	assert_string_equal(g.group[g.order[1]].val[dk], "~1.5 (measured)");
 	groups_free(&g);
 }
 
@@ -196,7 +212,10 @@ static void bad_cells_are_errors(void **state)
 	struct {
 		const char *row, *what;
 	} cases[] = {
-		{ "2,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1,0.2,fast,NA,m,h,c,yes\n", "writer_ns_per_op 'fast' is not a number" },
+		{ "2,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1,0.2,fast,NA,m,h,c,yes\n", "writer_ns_per_op = 'fast' is not accepted" },
+		{ "2,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1,0.2,0x10,NA,m,h,c,yes\n", "writer_ns_per_op = '0x10' is not accepted" },
+		{ "2,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1,0.2,inf,NA,m,h,c,yes\n", "no hex, spaces, inf or nan" },
+		{ "2,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1,0.2,5,NA,m,h,c,yes", "the last row does not end with a newline" },
 		{ "2,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1,0.2,5,NA,m,h,c,maybe\n", "valid 'maybe' is not accepted; accepted: yes or no" },
 		{ "2,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1,0.2,5,NA,a b,h,c,yes\n", "label 'a b' is not accepted" },
 		{ "9,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1,0.2,5,NA,m,h,c,yes\n", "schema_version 9; this c2cbench reads schema_version " },
@@ -267,6 +286,8 @@ static void stream_reader(void **state)
 		{ "a,b\n1,\"x\"y\n", 11, ":2: text after a closing quote" },
 		{ "a,b\n1,x\0y\n", 10, ":2: NUL byte" },
 		{ "a,b\n1,x\ry\n", 10, "carriage return" },
+		{ "a,b\n1,2", 7, ":2: the last row does not end with a newline" },
+		{ "a,b\n1,\"2\"", 9, ":2: the last row does not end with a newline" },
 	};
 	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
 		f = fopen(path_of("h.csv"), "w");

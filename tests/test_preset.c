@@ -102,6 +102,8 @@ static void strict_values(void **state)
 	expect_error("[r]\nbench = pending-bit\noffset-sweep = 8::64\n", 1, "--offset-sweep: '8::64' is not accepted");
 	expect_error("[r]\nbench = pending-bit\nplacement = cpus:-1,0\n", 1, "element 1 is not a CPU number");
 	expect_error("[r]\nbench = pending-bit\nmem-node = 4294967296\n", 1, "--mem-node: '4294967296' is not accepted");
+	/* a control byte in a key is printed escaped: the error stays one line */
+	expect_error("[r]\nbench = pending-bit\ncolo\x01ur = red\n", 3, "unknown key 'colo\\x01ur'");
 	/* the unknown-key list offers only keys a preset accepts */
 	struct cmd_result r;
 	run_c2c(&r, "preset", write_ini("bad.ini", "[r]\nbench = pending-bit\ncolour = red\n"), "--dry-run", NULL);
@@ -524,6 +526,38 @@ static void resume_after_interrupt_gives_same_configurations(void **state)
 	free(ini);
 }
 
+/* A .meta that says complete while its CSV lost rows is not kept by --resume: the run goes again. */
+static void resume_checks_rows_against_meta(void **state)
+{
+	(void)state;
+	char res[600], csv[1400], cmd[1600];
+	struct cmd_result r;
+	const char *ini = write_ini("rows.ini", "[a]\nbench = pending-bit\nlayout = shared,aligned\nduration = 0.02\nwarmup = 0.01\nreps = 2\n");
+	snprintf(res, sizeof(res), "%s/rows-res", test_dir);
+	mkdir(res, 0755);
+	run_c2c(&r, "preset", ini, "--results", res, NULL);
+	assert_int_equal(r.status, 0);
+	char *run = run_dir_in(res);
+	snprintf(csv, sizeof(csv), "%s/01-a.csv", run);
+	assert_int_equal(lines_in(csv), 5);
+	snprintf(cmd, sizeof(cmd), "sed -i '$d' '%s'", csv); /* the last row is lost; the .meta still says complete, 4 rows */
+	assert_int_equal(system(cmd), 0);
+	run_c2c(&r, "preset", ini, "--resume", run, NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.err, "its .meta says complete with 4 row(s) but 01-a.csv has 3 whole row(s); it runs again"));
+	assert_int_equal(lines_in(csv), 5);
+	snprintf(cmd, sizeof(cmd), "%s/interrupted/01-a-1.csv", run);
+	assert_int_equal(lines_in(cmd), 4); /* what was there is set aside, not deleted */
+	/* a last row cut inside its last field (no newline) is not whole either */
+	snprintf(cmd, sizeof(cmd), "truncate -s -3 '%s'", csv);
+	assert_int_equal(system(cmd), 0);
+	run_c2c(&r, "preset", ini, "--resume", run, NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.err, "has a cut last row"));
+	assert_int_equal(lines_in(csv), 5);
+	free(run);
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -550,6 +584,7 @@ int main(void)
 		cmocka_unit_test(shipped_presets_load),
 		cmocka_unit_test(run_writes_one_directory),
 		cmocka_unit_test(resume_after_interrupt_gives_same_configurations),
+		cmocka_unit_test(resume_checks_rows_against_meta),
 	};
 	return cmocka_run_group_tests(tests, setup, test_dir_teardown);
 }

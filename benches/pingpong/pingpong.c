@@ -82,7 +82,7 @@ static int parse_mem(const struct bench_ctx *c, struct pp_priv *p, char *err)
 		return 0;
 	}
 	if (parse_long(m, &n) || n < 0 || n > 1 << 20 || !hwloc_get_numanode_obj_by_os_index(c->topo->h, (unsigned)n))
-		return err_set(err, "--mem-node: '%s' is not accepted for pingpong; accepted: a (first touch from the pair's first PU), b (from the second) or a NUMA node of %s", m, c->topo->source);
+		return err_set(err, "--mem-node: '%s' is not accepted for pingpong; accepted: a (first touch from the pair's first PU), b (from the second) or a NUMA node of %s (0-%d)", m, c->topo->source, c->topo->nnodes - 1);
 	p->su.mem = (int)n;
 	return 0;
 }
@@ -96,7 +96,7 @@ static int parse_concurrent(const struct bench_ctx *c, struct pp_priv *p, char *
 	if (p->conc_auto)
 		return 0;
 	if (parse_long(s, &n) || n < 1 || n > 1 << 20)
-		return err_set(err, "--concurrent: '%s' is not accepted; accepted: auto, 1 (one pair at a time) or a number of pairs at once N >= 1", s);
+		return err_set(err, "--concurrent: '%s' is not accepted; accepted: auto, 1 (one pair at a time) or a number of pairs at once from 1 to %d", s, 1 << 20);
 	p->conc_n = (int)n;
 	return 0;
 }

@@ -1,0 +1,79 @@
+/* Readers verify what they read: a CSV cut short and metric values outside the one number grammar
+ * are refused with file:line, never read as whole or as numbers they are not. */
+#include "tests/testutil.h"
+#include "analysis/csvread.h"
+#include "analysis/results_in.h"
+#include "harness/util.h"
+#include <stdlib.h>
+#include <string.h>
+
+#define HEAD "schema_version,bench,layout,rep,writer_ns_per_op,reader_ns_per_op\n"
+
+static int parse(const char *text, char *err)
+{
+	struct table t;
+	int rc = table_parse(&t, "r.csv", text, strlen(text), err);
+	if (!rc)
+		table_free(&t);
+	return rc;
+}
+
+static void cut_last_row(void **s)
+{
+	(void)s;
+	char err[ERRLEN] = "";
+	assert_int_equal(parse(HEAD "1,pending-bit,shared,0,12.5,3.25\n", err), 0);
+	/* cut inside the last unquoted field: 3.25 became 3 */
+	assert_int_equal(parse(HEAD "1,pending-bit,shared,0,12.5,3", err), -1);
+	assert_non_null(strstr(err, "r.csv:2: the last row does not end with a newline"));
+	/* cut right after a closing quote, and a header alone without its newline */
+	assert_int_equal(parse(HEAD "1,pending-bit,\"shared\"", err), -1);
+	assert_non_null(strstr(err, "r.csv:2:"));
+	assert_int_equal(parse("schema_version,bench", err), -1);
+	assert_non_null(strstr(err, "r.csv:1: the last row does not end with a newline"));
+	assert_int_equal(parse(HEAD "1,pending-bit,shared,0,12.5,3.25\r\n", err), 0); /* CRLF is whole */
+}
+
+/* A metric value through results_check_table; returns its result and leaves the message in err. */
+static int metric(const char *w, const char *r, char *err)
+{
+	char text[512];
+	struct table t;
+	struct results res = { .schema = -1 };
+	snprintf(text, sizeof(text), HEAD "1,pending-bit,shared,0,%s,%s\n", w, r);
+	assert_int_equal(table_parse(&t, "m.csv", text, strlen(text), err), 0);
+	int rc = results_check_table(&res, &t, err);
+	table_free(&t);
+	results_free(&res);
+	return rc;
+}
+
+static void strict_metric_values(void **s)
+{
+	(void)s;
+	char err[ERRLEN] = "";
+	const char *ok[] = { "12.5", "NA", "", "0", "1e-3", "-2.5", "1000000" };
+	for (size_t i = 0; i < ARRAY_SIZE(ok); i++)
+		assert_int_equal(metric(ok[i], "1", err), 0);
+	const char *bad[] = { "0x10", " 12", "12 ", "inf", "-inf", "nan", "+3", "1e999", "12ns", ".5", "1,5" };
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+		char q[32];
+		snprintf(q, sizeof(q), "\"%s\"", bad[i]); /* quoted, so "1,5" is one field */
+		assert_int_equal(metric("1", q, err), -1);
+		assert_non_null(strstr(err, "m.csv:2: reader_ns_per_op = '"));
+		assert_non_null(strstr(err, "no hex, spaces, inf or nan"));
+	}
+	/* a newline inside the value stays on the error's one line */
+	assert_int_equal(metric("\"1\n2\"", "1", err), -1);
+	assert_null(strchr(err, '\n'));
+	assert_non_null(strstr(err, "1\\n2"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest t[] = {
+		cmocka_unit_test(cut_last_row),
+		cmocka_unit_test(strict_metric_values),
+	};
+	return cmocka_run_group_tests(t, NULL, NULL);
+}
