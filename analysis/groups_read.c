@@ -190,7 +190,8 @@ static int row_values(struct file *f, const struct fbench *fb, const struct grp_
 		if (!v[0] || !strcmp(v, "NA"))
 			continue;
 		if (parse_double(v, &d) || !isfinite(d))
-			return err_set(err, "%s:%ld: %s '%.40s' is not a number; accepted: a finite number or NA", f->s.path, f->s.line, b->metric[m], v);
+			return err_set(err, "%s:%ld: %s = '%.60s' is not accepted; accepted: a decimal number such as 12.5 or 1e-3 (no hex, spaces, inf or nan), or NA",
+				       f->s.path, f->s.line, b->metric[m], v);
 		struct grp_vals *x = &c->met[m];
 		if (x->n == x->cap) {
 			x->cap = x->cap ? 2 * x->cap : 4;

@@ -3,12 +3,22 @@
 #include <numa.h>
 #include <numaif.h>
 #include <string.h>
+#include <sys/mman.h>
 
 void *mem_on_node(int node, size_t size, char *err)
 {
-	if (numa_available() < 0) {
-		err_set(err, "libnuma reports NUMA is not available on this kernel; cannot place memory on node %d", node);
+	if (numa_available() < 0 && node != 0) {
+		err_set(err, "libnuma reports NUMA is not available on this kernel (or under qemu-user); cannot place memory on node %d, only on node 0", node);
 		return NULL;
+	}
+	if (numa_available() < 0) { /* no NUMA in this kernel: all memory is node 0's; numa_free (munmap) frees it */
+		void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (p == MAP_FAILED) {
+			err_set(err, "mmap(%zu bytes) failed", size);
+			return NULL;
+		}
+		memset(p, 0, size);
+		return p;
 	}
 	if (node < 0 || node > numa_max_node()) {
 		err_set(err, "--mem-node: node %d does not exist; accepted: 0-%d", node, numa_max_node());
@@ -32,6 +42,8 @@ void mem_free(void *p, size_t size)
 int mem_node_of(void *p)
 {
 	int node = -1;
+	if (numa_available() < 0) /* a kernel without NUMA: its memory is node 0 */
+		return 0;
 	if (get_mempolicy(&node, NULL, 0, p, MPOL_F_NODE | MPOL_F_ADDR))
 		return -1;
 	return node;

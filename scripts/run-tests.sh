@@ -3,7 +3,7 @@
 set -u
 passed=0 failed=0 bad_bins=()
 for t in "$@"; do
-  out=$("$t" 2>&1); rc=$?
+  out=$(${C2C_TEST_RUNNER:-} "$t" 2>&1); rc=$?  # C2C_TEST_RUNNER: qemu-aarch64 for the arm64 build
   printf '%s\n' "$out"
   p=$(printf '%s\n' "$out" | grep -o '\[  PASSED  \] [0-9]* test' | grep -o '[0-9]*' | tail -1)
   f=$(printf '%s\n' "$out" | grep -o '\[  FAILED  \] [0-9]* test' | grep -o '[0-9]*' | tail -1)

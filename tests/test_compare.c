@@ -160,7 +160,7 @@ static void bootstrap_exact_is_brute_force(void **state)
 	}
 }
 
-#define HDR "schema_version,bench,layout,rep,offset,policy,placement,writers,readers,mem_node,work_ns,drain_us,duration_requested_s,warmup_requested_s,writer_ns_per_op,reader_ns_per_op,label,host,cpu_model,valid,na_reason\n"
+#define HDR "schema_version,bench,layout,rep,offset,policy,atomics,placement,writers,readers,mem_node,work_ns,drain_us,duration_requested_s,warmup_requested_s,writer_ns_per_op,reader_ns_per_op,label,host,cpu_model,valid,na_reason\n"
 
 /* A pending-bit CSV: n repetitions of layout shared (and of aligned when w2), given writer values. */
 static const char *write_csv(const char *name, const char *label, const char *host, const char *cpu, const char *dur,
@@ -174,11 +174,11 @@ static const char *write_csv(const char *name, const char *label, const char *ho
 	assert_non_null(f);
 	fputs(HDR, f);
 	for (int i = 0; i < n; i++) {
-		fprintf(f, "2,pending-bit,shared,%d,32,rmw,same-socket,1,1,0,0,0,%s,0.2,%g,NA,%s,%s,%s,yes,reader_ns_per_op: not measured here\n", i, dur, w[i], label, host, cpu);
+		fprintf(f, "2,pending-bit,shared,%d,32,rmw,lock,same-socket,1,1,0,0,0,%s,0.2,%g,NA,%s,%s,%s,yes,reader_ns_per_op: not measured here\n", i, dur, w[i], label, host, cpu);
 		if (w2)
-			fprintf(f, "2,pending-bit,aligned,%d,64,rmw,same-socket,1,1,0,0,0,%s,0.2,%g,NA,%s,%s,%s,yes,\n", i, dur, w2[i], label, host, cpu);
+			fprintf(f, "2,pending-bit,aligned,%d,64,rmw,lock,same-socket,1,1,0,0,0,%s,0.2,%g,NA,%s,%s,%s,yes,\n", i, dur, w2[i], label, host, cpu);
 	}
-	fprintf(f, "2,pending-bit,shared,%d,32,rmw,same-socket,1,1,0,0,0,%s,0.2,1000,NA,%s,%s,%s,no,\n", n, dur, label, host, cpu); /* invalid */
+	fprintf(f, "2,pending-bit,shared,%d,32,rmw,lock,same-socket,1,1,0,0,0,%s,0.2,1000,NA,%s,%s,%s,no,\n", n, dur, label, host, cpu); /* invalid */
 	fclose(f);
 	return path[k];
 }

@@ -4,6 +4,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
@@ -31,4 +32,12 @@ int test_dir_teardown(void **state);
 int file_exists(const char *path);
 /* Read a whole file into a malloc'ed string (NULL if unreadable). */
 char *slurp(const char *path);
+/* Under qemu-user (make test-arm64 sets C2C_UNDER_QEMU): print why and skip the calling test. */
+#define SKIP_UNDER_QEMU(why)                                                                \
+	do {                                                                                \
+		if (getenv("C2C_UNDER_QEMU")) {                                             \
+			print_message("skipped under qemu-user: %s\n", why);               \
+			skip();                                                             \
+		}                                                                           \
+	} while (0)
 #endif

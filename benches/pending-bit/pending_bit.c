@@ -2,6 +2,7 @@
  * Writers model freers calling queue_work_on(): a locked test_and_set_bit of PENDING on every call,
  * even when the bit is already set. Readers model the allocation path: load the read-mostly
  * vmap_nodes pointer and read through it. Layouts decide whether the two share a line. */
+#include "harness/atomics.h"
 #include "harness/bench.h"
 #include "layouts/layout.h"
 #include "harness/memnode.h"
@@ -32,41 +33,68 @@ struct pb_run {
 	uint64_t work_iters;           /* calibrated private work per operation */
 	uint64_t drain_ns;
 	int ttas;                      /* --policy test-then-set */
+	int atomics;                   /* --atomics, resolved (enum atomics_flavour) */
 } C2C_ALIGNED;
 
-/* queue_work_on(): test_and_set_bit(PENDING) on every call (x86: lock bts). */
-__attribute__((noinline)) uint64_t pb_writer_rmw_batch(struct thr *t, void *arg)
-{
-	const struct pb_run *r = arg;
-	long *data = r->data;
-	uint64_t already = 0, w = r->work_iters;
-	for (int i = 0; i < PB_BATCH; i++) {
-		already += (__atomic_fetch_or(data, WORK_STRUCT_PENDING, __ATOMIC_SEQ_CST) & WORK_STRUCT_PENDING) != 0;
-		spin_iters(w);
+/* queue_work_on(): test_and_set_bit(PENDING) on every call. One batch function per atomics flavour, so
+ * each hot loop holds exactly its flavour's instruction (make disasm, tests/test_disasm.c). */
+#define PB_RMW_BATCH(fname, OR)                                                                          \
+	__attribute__((noinline)) uint64_t fname(struct thr *t, void *arg)                               \
+	{                                                                                                \
+		const struct pb_run *r = arg;                                                            \
+		long *data = r->data;                                                                    \
+		uint64_t already = 0, w = r->work_iters;                                                 \
+		for (int i = 0; i < PB_BATCH; i++) {                                                     \
+			already += (OR(data, WORK_STRUCT_PENDING) & WORK_STRUCT_PENDING) != 0;           \
+			spin_iters(w);                                                                   \
+		}                                                                                        \
+		t->stat[ST_RMW] += PB_BATCH;                                                             \
+		t->stat[ST_ALREADY] += already;                                                          \
+		return PB_BATCH;                                                                         \
 	}
-	t->stat[ST_RMW] += PB_BATCH;
-	t->stat[ST_ALREADY] += already;
-	return PB_BATCH;
-}
 
 /* The mitigation the kernel's false-sharing document recommends: read first, RMW only when clear. */
-__attribute__((noinline)) uint64_t pb_writer_ttas_batch(struct thr *t, void *arg)
-{
-	const struct pb_run *r = arg;
-	long *data = r->data;
-	uint64_t already = 0, rmw = 0, w = r->work_iters;
-	for (int i = 0; i < PB_BATCH; i++) {
-		if (__atomic_load_n(data, __ATOMIC_RELAXED) & WORK_STRUCT_PENDING) {
-			already++;
-		} else {
-			rmw++;
-			already += (__atomic_fetch_or(data, WORK_STRUCT_PENDING, __ATOMIC_SEQ_CST) & WORK_STRUCT_PENDING) != 0;
-		}
-		spin_iters(w);
+#define PB_TTAS_BATCH(fname, OR)                                                                         \
+	__attribute__((noinline)) uint64_t fname(struct thr *t, void *arg)                               \
+	{                                                                                                \
+		const struct pb_run *r = arg;                                                            \
+		long *data = r->data;                                                                    \
+		uint64_t already = 0, rmw = 0, w = r->work_iters;                                        \
+		for (int i = 0; i < PB_BATCH; i++) {                                                     \
+			if (__atomic_load_n(data, __ATOMIC_RELAXED) & WORK_STRUCT_PENDING) {             \
+				already++;                                                               \
+			} else {                                                                         \
+				rmw++;                                                                   \
+				already += (OR(data, WORK_STRUCT_PENDING) & WORK_STRUCT_PENDING) != 0;   \
+			}                                                                                \
+			spin_iters(w);                                                                   \
+		}                                                                                        \
+		t->stat[ST_RMW] += rmw;                                                                  \
+		t->stat[ST_ALREADY] += already;                                                          \
+		return PB_BATCH;                                                                         \
 	}
-	t->stat[ST_RMW] += rmw;
-	t->stat[ST_ALREADY] += already;
-	return PB_BATCH;
+
+#define OR_SEQ_CST(p, v) __atomic_fetch_or((p), (v), __ATOMIC_SEQ_CST)
+#if defined(__aarch64__)
+PB_RMW_BATCH(pb_writer_rmw_lse_batch, atomic_or_lse)
+PB_RMW_BATCH(pb_writer_rmw_llsc_batch, atomic_or_llsc)
+PB_TTAS_BATCH(pb_writer_ttas_lse_batch, atomic_or_lse)
+PB_TTAS_BATCH(pb_writer_ttas_llsc_batch, atomic_or_llsc)
+#else
+PB_RMW_BATCH(pb_writer_rmw_batch, OR_SEQ_CST) /* x86: lock bts */
+PB_TTAS_BATCH(pb_writer_ttas_batch, OR_SEQ_CST)
+#endif
+
+/* The writer's batch for the run's policy and atomics flavour. */
+static batch_fn pb_writer_fn(const struct pb_run *r)
+{
+#if defined(__aarch64__)
+	if (r->atomics == ATOMICS_LSE)
+		return r->ttas ? pb_writer_ttas_lse_batch : pb_writer_rmw_lse_batch;
+	return r->ttas ? pb_writer_ttas_llsc_batch : pb_writer_rmw_llsc_batch;
+#else
+	return r->ttas ? pb_writer_ttas_batch : pb_writer_rmw_batch;
+#endif
 }
 
 /* The allocation path: a plain load of vmap_nodes, then a read through it. */
@@ -130,10 +158,7 @@ static void __attribute__((constructor)) pb_sde_export(void)
 static void pb_body(struct thr *t, void *arg)
 {
 	const struct pb_run *r = arg;
-	batch_fn fn = t->role == ROLE_READER  ? pb_reader_batch
-		    : t->role == ROLE_DRAINER ? pb_drain_batch
-		    : r->ttas		      ? pb_writer_ttas_batch
-					      : pb_writer_rmw_batch;
+	batch_fn fn = t->role == ROLE_READER ? pb_reader_batch : t->role == ROLE_DRAINER ? pb_drain_batch : pb_writer_fn(r);
 	thr_drive(t, fn, arg);
 	pb_publish(t);
 }
@@ -146,17 +171,19 @@ static const struct opt_spec pb_opts[] = {
 	{ "policy", OPT_CHOICE, "rmw", "POLICY", "rmw: RMW on every call (the kernel); test-then-set: RMW only when the bit is clear", "rmw,test-then-set", NULL },
 	{ "drain-us", OPT_UINT, "0", "US", "a drainer on the first writer's CPU clears PENDING every US microseconds (0: none)", NULL, NULL },
 	{ "work", OPT_UINT, "0", "NS", "calibrated private work per operation, in ns", NULL, NULL },
+	{ "atomics", OPT_CHOICE, "auto", "FLAVOUR", "the writers' RMW: aarch64 lse (ldsetal, only where the CPU has LSE) or llsc (ldaxr/stlxr loop), auto = lse where available; x86 has one flavour, lock", ATOMICS_CHOICES, NULL },
 	{ 0 },
 };
 
 static const char *const pb_summary[] = { "writer_ns_per_op", "reader_ns_per_op", NULL };
-static const char *const pb_config[] = { "offset", "policy", "placement", "writers", "readers", "mem_node", "work_ns", "drain_us", NULL };
+static const char *const pb_config[] = { "offset", "policy", "atomics", "placement", "writers", "readers", "mem_node", "work_ns", "drain_us", NULL };
 
 struct pb_priv {
 	struct role_req roles[3];
 	int sweep;
 	double work_ns;
 	uint64_t work_iters;
+	int atomics;
 };
 
 static int parse_sweep(struct bench_ctx *c, const char *s, char *err)
@@ -207,6 +234,8 @@ static int pb_prepare(struct bench_ctx *c, char *err)
 			free(names[i]);
 		}
 	}
+	if (atomics_resolve(opt_str(c->o, "atomics"), &p->atomics, err))
+		return -1;
 	p->roles[ROLE_WRITER] = (struct role_req){ "writer", (int)opt_long(c->o, "writers") };
 	p->roles[ROLE_READER] = (struct role_req){ "reader", (int)opt_long(c->o, "readers") };
 	p->roles[ROLE_DRAINER] = (struct role_req){ "drainer", opt_long(c->o, "drain-us") > 0 };
@@ -300,6 +329,7 @@ static int pb_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 	run->work_iters = spin_for_ns(p->work_ns);
 	run->drain_ns = (uint64_t)opt_long(c->o, "drain-us") * 1000;
 	run->ttas = !strcmp(opt_str(c->o, "policy"), "test-then-set");
+	run->atomics = p->atomics;
 
 	struct thr *t = thr_alloc(c->plan.n);
 	int rc = threads_run(c->topo, &c->plan, t, c->warmup, c->duration, pb_body, run, c->hooks, err);
@@ -312,6 +342,8 @@ static int pb_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 		sum_role(t, c->plan.n, ROLE_DRAINER, &dr);
 		row_set(r, "offset", "%ld", (long)((intptr_t)ma - (intptr_t)wa));
 		row_set(r, "policy", "%s", opt_str(c->o, "policy"));
+		row_set(r, "atomics", "%s", atomics_name(p->atomics));
+		row_set(r, "atomics_requested", "%s", opt_str(c->o, "atomics"));
 		row_set(r, "placement", "%s", c->plan.used);
 		row_set(r, "writers", "%d", p->roles[ROLE_WRITER].count);
 		row_set(r, "readers", "%d", p->roles[ROLE_READER].count);
