@@ -146,6 +146,7 @@ bench: deps
 	bash scripts/bench.sh ./$(BIN) $(BUILD)/bare_load
 	bash scripts/bench-pingpong.sh ./$(BIN) $(BUILD)/pingpong_ref
 	bash scripts/bench-compare.sh ./$(BIN)
+	bash scripts/bench-validity.sh ./$(BIN)
 
 # The hot loops as compiled: writers must hold a lock-prefixed RMW, readers plain loads only.
 disasm: $(BIN)

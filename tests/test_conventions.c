@@ -235,7 +235,7 @@ static void out_dash_is_the_same_csv(void **s)
 	snprintf(file, sizeof(file), "%s/file.csv", test_dir);
 	snprintf(piped, sizeof(piped), "%s/piped.csv", test_dir);
 	snprintf(meta, sizeof(meta), "%s/piped.meta", test_dir);
-	const char *common[] = { "run", "pending-bit", "--duration", "0.03", "--warmup", "0.01", "--reps", "2", "--seed", "7", "--out", NULL, NULL, NULL, NULL };
+	const char *common[] = { "run", "pending-bit", "--duration", "0.03", "--warmup=0.01", "--max-attempts=1", "--reps", "2", "--seed", "7", "--out", NULL, NULL, NULL, NULL };
 	common[11] = file;
 	run_c2cv(r, common);
 	assert_int_equal(r->status, 0);
