@@ -16,7 +16,7 @@ struct probe_run {
 	int cpu[2], ok[2];
 	long round_trips;
 	double best_ns;
-	pthread_barrier_t start;
+	struct gate start; /* called off when a thread cannot be created: nobody waits forever */
 };
 
 /* k round trips from v: store on ping, wait for pong to echo. */
@@ -55,7 +55,8 @@ static void *probe_main(void *p)
 	int got;
 	int ok = !bind_self(r->topo, r->cpu[s->side], &got, err);
 	__atomic_store_n(&r->ok[s->side], ok, __ATOMIC_RELEASE);
-	pthread_barrier_wait(&r->start);
+	if (gate_wait(&r->start))
+		return NULL;
 	if (s->side) {
 		if (ok)
 			probe_echo(r);
@@ -92,7 +93,7 @@ double probe_pair_ns(const struct topo *t, int a, int b, uint64_t budget_ns)
 	r->best_ns = -1;
 	r->round_trips = (long)((double)budget_ns / (PROBE_SAMPLES + 1) / (2 * PROBE_GUESS_NS));
 	r->round_trips = r->round_trips < 20 ? 20 : r->round_trips > 5000 ? 5000 : r->round_trips;
-	pthread_barrier_init(&r->start, NULL, 2);
+	gate_init(&r->start, 2);
 	struct probe_side s[2] = { { r, 0 }, { r, 1 } };
 	pthread_t th[2];
 	int made = 0;
@@ -101,15 +102,12 @@ double probe_pair_ns(const struct topo *t, int a, int b, uint64_t budget_ns)
 			made++;
 		else
 			break;
-	if (made == 1) { /* the barrier can never fill */
-		pthread_cancel(th[0]);
-		pthread_join(th[0], NULL);
-		made = 0;
-	}
+	if (made < 2) /* a thread limit: the gate can never fill, the one waiting returns */
+		gate_off(&r->start);
 	for (int i = 0; i < made; i++)
 		pthread_join(th[i], NULL);
 	double ns = made == 2 ? r->best_ns : -1;
-	pthread_barrier_destroy(&r->start);
+	gate_destroy(&r->start);
 	free(r);
 	return ns;
 }
