@@ -15,7 +15,7 @@ cv() { # file layout column valid_only
   awk -F, -v L="$2" -v C="$3" -v V="$4" '
     NR == 1 { for (i = 1; i <= NF; i++) { if ($i == C) c = i; if ($i == "layout") l = i; if ($i == "valid") v = i }; next }
     $l == L && (V == 0 || $v == "yes") { x[n++] = $c }
-    END { if (n < 2) { print "NA (n=" n ")"; exit } for (i = 0; i < n; i++) s += x[i]; m = s / n
+    END { if (n < 2) { print "NA (n=" n + 0 ")"; exit } for (i = 0; i < n; i++) s += x[i]; m = s / n
           for (i = 0; i < n; i++) q += (x[i] - m) ^ 2; printf "%.1f%% (n=%d)", 100 * sqrt(q / (n - 1)) / m, n }' "$1"
 }
 count() { # file valid-value
