@@ -31,6 +31,7 @@ struct file {
 	char label[LABEL_MAX + 1];
 	char *host, *cpu;  /* of the machine last seen (most files hold one) */
 	int side;          /* its side */
+	int mach;          /* its index in groups.mach */
 	int sides[8], nsides; /* sides this file gave rows to (for the interrupted mark) */
 };
 
@@ -162,7 +163,7 @@ static int row_side(struct groups *g, struct file *f, int side, char *err)
 	}
 	if (f->host && !strcmp(lab, f->label) && !strcmp(host, f->host) && !strcmp(cpu, f->cpu))
 		return f->side;
-	int s = grp_machine_of(g, lab, host, cpu, f->s.path, f->s.line, side, err);
+	int s = grp_machine_of(g, lab, host, cpu, f->s.path, f->s.line, side, &f->mach, err);
 	if (s < 0)
 		return -1;
 	snprintf(f->label, sizeof(f->label), "%s", lab);
@@ -239,6 +240,9 @@ static int read_row(struct groups *g, struct file *f, int side, char *err)
 			return err_set(err, "%s:%ld: valid '%.20s' is not accepted; accepted: yes or no", f->s.path, f->s.line, vv);
 		valid = !strcmp(vv, "yes");
 	}
+	if (c->mach < 0)
+		c->mach = f->mach;
+	c->mixed |= c->mach != f->mach;
 	c->rows++;
 	g->side[s].rows++;
 	g->rows++;
@@ -426,4 +430,14 @@ int groups_add(struct groups *g, const char *path, int side, char *err)
 		g->side[side].name = xstrdup(path);
 	}
 	return rc;
+}
+
+int groups_warn_file(const char *csv)
+{
+	return warn_meta(csv);
+}
+
+int groups_warn_dir(const char *dir)
+{
+	return warn_dir(dir);
 }
