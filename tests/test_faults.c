@@ -13,8 +13,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#if defined(__SANITIZE_ADDRESS__)
-#define UNDER_ASAN 1 /* ASan reserves terabytes of address space and refuses to return NULL */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define UNDER_ASAN 1 /* ASan and TSan reserve terabytes of address space and refuse to return NULL */
 #else
 #define UNDER_ASAN 0
 #endif
