@@ -67,4 +67,7 @@ struct bench_ctx;
 void counters_summary(FILE *f, const char *src, const char *why, const struct bench_ctx *c, const int *var, const double *hitm,
 		      const unsigned char *ok, int n);
 void counters_close(struct counters *k);
+/* Before planning: tell auto placement (t->auto_cross_llc) that this platform's HITM stand-in only sees
+ * lines from another last-level cache (AMD Zen 3+), so it picks cross-llc where package 0 has two. */
+void counters_auto_hint(const char *force, struct topo *t);
 #endif
