@@ -43,6 +43,10 @@ struct counters {
 	long long val[CTR_ROLES][CTR_MAX];
 	long long sde_val[CTR_MAX];
 	char thread_err[256];
+	/* multiplexing probe: one perf event per measuring thread beside its PAPI set (time enabled vs running) */
+	int mux_probes, mux_short;
+	double mux_min_pct;
+	char mux_err[160];
 };
 
 /* Parse --events (auto or a comma list), set up libpfm4 (--pmu) and PAPI, group events into passes.

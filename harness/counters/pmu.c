@@ -267,6 +267,22 @@ int pmu_encode(const char *event, char *enc, size_t n, char *why, size_t wn)
 	return 0;
 }
 
+int pmu_perf_attr(const char *event, struct perf_event_attr *attr, char *why, size_t wn)
+{
+	pfm_perf_encode_arg_t a;
+	memset(attr, 0, sizeof(*attr));
+	memset(&a, 0, sizeof(a));
+	a.attr = attr;
+	a.size = sizeof(a);
+	int rc = pfm_get_os_event_encoding(event, PFM_PLM3, PFM_OS_PERF_EVENT, &a);
+	if (rc != PFM_SUCCESS) {
+		snprintf(why, wn, "%s", pfm_strerror(rc));
+		return -1;
+	}
+	attr->size = sizeof(*attr);
+	return 0;
+}
+
 /* perf_event modifiers libpfm4 adds in PERF_EVENT_EXT mode (not in the PMU tables). */
 static int perf_modifier(const char *m, size_t len)
 {
