@@ -322,7 +322,7 @@ int bench_main(const struct bench *b, int argc, char **argv)
 	if (!c->seed)
 		c->seed = (now_ns() ^ (uint64_t)getpid()) | 1;
 	context_collect(&c->ctx, &topo);
-	if (!strcmp(opt_str(&o, "placement"), "auto")) /* before planning: auto depends on what the counters can see */
+	if ((b->flags & BENCH_PLACED) && !strcmp(opt_str(&o, "placement"), "auto")) /* before planning: auto depends on what the counters can see */
 		counters_auto_hint(opt_str(&o, "pmu"), &topo);
 
 	signals_install(); /* from here INT, TERM, HUP, PIPE or XFSZ stops the run cleanly, not the process */

@@ -28,6 +28,7 @@ struct ctr_event {
 
 struct counters {
 	int nev, npasses, cur_pass, auto_mode, hw_usable, nroles, sde_es;
+	int hooks_hw; /* the current pass counts hardware events in each thread */
 	struct ctr_event ev[CTR_MAX];
 	char pmu[64];      /* libpfm4 PMU in use ("" when none) */
 	char pmu_table[64];    /* whose platform-table rows feed the metrics (a fallback: emr rows on spr) */

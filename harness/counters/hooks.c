@@ -17,6 +17,7 @@
 
 struct thr_ctr {
 	int es, failed, n, idx[CTR_MAX];
+	int papi; /* registered with PAPI: this pass counts hardware events */
 	long long v[CTR_MAX];
 	int probe;          /* perf fd of the multiplexing probe, -1 when none */
 	uint64_t probe_v[3]; /* value, time enabled, time running */
@@ -63,6 +64,11 @@ static int hook_init(struct thr *t, void *arg)
 	s->probe = -1;
 	snprintf(s->probe_err, sizeof(s->probe_err), "no event in this pass");
 	t->hook_state = s;
+	if (!k->hooks_hw) { /* nothing to count in hardware: the hooks only gather each role's operations */
+		s->failed = 1;
+		return 0;
+	}
+	s->papi = 1;
 	if ((rc = PAPI_register_thread()) != PAPI_OK || (rc = PAPI_create_eventset(&s->es)) != PAPI_OK) {
 		s->failed = 1;
 		thread_failed(k, t, "event set", rc);
@@ -149,7 +155,8 @@ static void hook_fini(struct thr *t, void *arg)
 			PAPI_cleanup_eventset(s->es);
 			PAPI_destroy_eventset(&s->es);
 		}
-		PAPI_unregister_thread();
+		if (s->papi)
+			PAPI_unregister_thread();
 		free(s);
 		t->hook_state = NULL;
 	}
@@ -160,8 +167,11 @@ const struct thr_hooks *counters_hooks(struct counters *k)
 	int any = 0;
 	for (int i = 0; i < k->nev; i++)
 		any |= k->ev[i].kind == CK_HW && k->ev[i].pass == k->cur_pass && !k->ev[i].na[0];
-	if (!k->hw_usable || !any)
+	k->hooks_hw = k->hw_usable && any;
+	if (!k->nroles)
 		return NULL;
+	/* even with nothing to count in hardware every measured thread goes through them: each role's
+	 * operations (the counters' denominator) are gathered and reported either way */
 	k->hooks = (struct thr_hooks){ hook_init, hook_begin, hook_end, hook_fini, k };
 	return &k->hooks;
 }

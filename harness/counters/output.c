@@ -153,6 +153,12 @@ void counters_to_row(struct counters *k, struct row *r)
 	}
 	row_set(r, "counter_passes", "%d", k->npasses);
 	multiplex_to_row(k, g, r);
+	for (int role = 0; role < k->nroles; role++) { /* every counted role's operations: what per_kop divides by */
+		if (!k->roles[role].count)
+			continue;
+		snprintf(key, sizeof(key), "%s_counted_ops", k->roles[role].name);
+		row_set(r, key, "%llu", (unsigned long long)k->ops[0][role]);
+	}
 	row_set(r, "counters_status", "%s", k->thread_err[0] ? k->thread_err : k->status);
 	for (int i = 0; i < g->n; i++) {
 		size_t len = strlen(r->na_reason);
