@@ -2,6 +2,7 @@
 #include "harness/bench.h"
 #include "harness/counters/counters.h"
 #include "harness/csv.h"
+#include "harness/perfc2c.h"
 #include "harness/progress.h"
 #include "harness/signals.h"
 #include "harness/summary.h"
@@ -30,6 +31,7 @@ const struct opt_spec harness_opts[] = {
 	{ "events", OPT_TEXT, "auto", "auto|LIST", "counters: auto (this platform's metrics, see c2cbench events) or a comma list of metrics, PAPI presets, native events, sde:::c2cbench::NAME", NULL, NULL },
 	{ "pmu", OPT_TEXT, NULL, "NAME", "libpfm4 PMU instead of the detected one (sets LIBPFM_FORCE_PMU; e.g. spr on Emerald Rapids)", NULL, NULL },
 	{ "require-counters", OPT_FLAG, NULL, NULL, "exit with status 3, before any thread starts, if a requested counter cannot be had", NULL, NULL },
+	{ "perf-c2c", OPT_FLAG, NULL, NULL, "also record each configuration with perf c2c and store its report beside the CSV (CSV.perf-c2c-N.txt); the row says why where perf or a PMU is missing", NULL, NULL },
 	{ 0 },
 };
 
@@ -201,7 +203,15 @@ static int run_all(struct bench_ctx *c, struct counters *ctr, struct csv *out, F
 			struct row r = { 0 };
 			show_progress(&pg, c, rep, order[k], done, config_est(c, ctr));
 			fill_front(c, &r, rep, order[k]);
+			struct perfc2c pc;
+			int c2c = opt_flag(c->o, "perf-c2c");
+			if (c2c && c->out_path && strcmp(c->out_path, "-"))
+				perfc2c_start(&pc, c->out_path, out->rows + 1);
 			rc = run_passes(c, ctr, order[k], rep, &r, err);
+			if (c2c && c->out_path && strcmp(c->out_path, "-"))
+				perfc2c_stop(&pc, &r);
+			else if (c2c && !rc)
+				row_na(&r, "perf_c2c_report", "the CSV goes to standard output: no file beside it for the report");
 			if (!rc) {
 				fill_back(c, &r);
 				rc = csv_write(out, &r, err);
