@@ -18,7 +18,7 @@ const struct opt_spec harness_opts[] = {
 	{ "duration", OPT_SECONDS, "1", "SECONDS", "measured time per configuration and repetition", NULL, NULL },
 	{ "warmup", OPT_SECONDS, "0.2", "SECONDS", "unmeasured time before each measurement", NULL, NULL },
 	{ "reps", OPT_COUNT, "5", "N", "repetitions; variants run in a new shuffled order in each", NULL, NULL },
-	{ "placement", OPT_TEXT, "auto", "POLICY", "thread placement: " PLACEMENTS " (auto: cross-socket on 2+ packages, else same-socket)", NULL, NULL },
+	{ "placement", OPT_TEXT, "auto", "POLICY", "thread placement: " PLACEMENTS " (auto: cross-socket on 2+ packages; cross-llc where the platform's HITM stand-in only sees another LLC, e.g. AMD Zen 3+; else same-socket)", NULL, NULL },
 	{ "mem-node", OPT_TEXT, "writer", "N|writer|reader", "NUMA node for the contended memory", NULL, NULL },
 	{ "label", OPT_TEXT, NULL, "NAME", "name of this machine in compare and report, in every row and the .meta (default: the host name); letters, digits, . _ -", NULL, NULL },
 	{ "out", OPT_TEXT, NULL, "FILE|-", "CSV file to create (default results/BENCH-LABEL-TIMESTAMP.csv); -: standard output (the summary then goes to stderr)", NULL, NULL },
