@@ -23,7 +23,7 @@ GIT_REV := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(s
 
 OPT ?= -O2 -g
 SAN ?=
-CPPFLAGS += -I. -D_GNU_SOURCE -DC2C_PRESET_DIR='"$(PREFIX)/share/c2cbench/presets"'
+CPPFLAGS += -I. -D_GNU_SOURCE
 CFLAGS += -std=gnu11 $(OPT) $(SAN) -Wall -Wextra -Werror -pthread $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 # aarch64: atomics inline (LSE or LL/SC chosen by --atomics), never a call to libgcc's __aarch64_* helpers
 ifneq ($(filter aarch64-%,$(TARGET)),)
@@ -58,6 +58,16 @@ $(BUILD)/%.o: %.c $(HDR) Makefile
 $(BUILD)/harness/context.o: CPPFLAGS += -DC2C_GIT_REV='"$(GIT_REV)"' -DC2C_CFLAGS='"-std=gnu11 $(strip $(OPT) $(SAN))"'
 $(BUILD)/harness/context.o: .FORCE
 .FORCE:
+
+# PREFIX reaches the preset search path through a generated header that changes only when PREFIX
+# does, so `make install PREFIX=X` rebuilds preset.o even when the tree was built before.
+PREFIX_H := $(BUILD)/gen/prefix.h
+$(PREFIX_H): .FORCE
+	@mkdir -p $(dir $@)
+	@echo '#define C2C_PRESET_DIR "$(PREFIX)/share/c2cbench/presets"' > $@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+$(BUILD)/runner/preset.o: $(PREFIX_H)
+$(BUILD)/runner/preset.o: CPPFLAGS += -include $(PREFIX_H)
 
 # The platform table is compiled into the binary (.incbin): an installed c2cbench needs no data path.
 $(BUILD)/harness/counters/evtab_data.o: events/platforms.tsv
@@ -141,13 +151,21 @@ bench: deps
 disasm: $(BIN)
 	@OBJDUMP=$(OBJDUMP) bash scripts/disasm.sh ./$(BIN)
 
+# The binary, presets, man page, bash (and zsh) completion and docs under DESTDIR/PREFIX.
 install: $(BIN)
 	install -D -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/$(BIN)
-	install -D -m 0644 README.md $(DESTDIR)$(PREFIX)/share/doc/c2cbench/README.md
-	install -D -m 0644 results/README.md $(DESTDIR)$(PREFIX)/share/doc/c2cbench/results-schema.md
-	install -D -m 0644 events/platforms.tsv $(DESTDIR)$(PREFIX)/share/c2cbench/platforms.tsv
 	install -d $(DESTDIR)$(PREFIX)/share/c2cbench/presets
 	install -m 0644 presets/*.ini $(DESTDIR)$(PREFIX)/share/c2cbench/presets/
+	install -D -m 0644 events/platforms.tsv $(DESTDIR)$(PREFIX)/share/c2cbench/platforms.tsv
+	install -D -m 0644 docs/c2cbench.1 $(DESTDIR)$(PREFIX)/share/man/man1/c2cbench.1
+	install -D -m 0644 scripts/completion/c2cbench.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/c2cbench
+	install -d $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+	sed 's|@BASH_COMPLETION@|$(PREFIX)/share/bash-completion/completions/c2cbench|' scripts/completion/_c2cbench.zsh \
+		> $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_c2cbench
+	install -D -m 0644 README.md $(DESTDIR)$(PREFIX)/share/doc/c2cbench/README.md
+	install -D -m 0644 results/README.md $(DESTDIR)$(PREFIX)/share/doc/c2cbench/results-schema.md
+	install -d $(DESTDIR)$(PREFIX)/share/doc/c2cbench/docs
+	install -m 0644 docs/*.md $(DESTDIR)$(PREFIX)/share/doc/c2cbench/docs/
 
 clean:
 	rm -rf build $(BIN)

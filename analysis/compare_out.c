@@ -10,16 +10,39 @@
 
 #define ONLY_SHOWN 20 /* configurations listed by name under "only in A/B" in the table */
 
-/* A side's machines joined by " + " in one field (label, host or CPU model). */
-static void side_field(const struct cmp *c, int s, int what, char *out, size_t n)
+/* A side's machines in one field (0 label, 1 host, 2 CPU model): the distinct values joined by
+ * " + ", grown to fit (a fleet side of many machines is never cut short). */
+static char *side_field(const struct cmp *c, int s, int what)
 {
 	const struct grp_side *sd = &c->g.side[s];
-	size_t k = 0;
-	out[0] = 0;
-	for (int i = 0; i < sd->nmach && k < n; i++) {
+	size_t len = 0;
+	char *out = xcalloc(1, 1);
+	for (int i = 0; i < sd->nmach; i++) {
 		const struct grp_machine *m = &c->g.mach[sd->mach[i]];
-		k += (size_t)snprintf(out + k, n - k, "%s%s", i ? " + " : "", what == 0 ? m->label : what == 1 ? m->host : m->cpu_model);
+		const char *v = what == 0 ? m->label : what == 1 ? m->host : m->cpu_model;
+		int dup = 0;
+		for (int j = 0; j < i && !dup; j++) { /* once per printout, not per line */
+			const struct grp_machine *o = &c->g.mach[sd->mach[j]];
+			dup = !strcmp(v, what == 0 ? o->label : what == 1 ? o->host : o->cpu_model);
+		}
+		if (dup)
+			continue;
+		out = realloc(out, len + strlen(v) + 4);
+		if (!out)
+			out_of_memory(0);
+		len += (size_t)sprintf(out + len, "%s%s", len ? " + " : "", v);
 	}
+	return out;
+}
+
+/* The machine field of a line's side: its cell's own machine, or the side's when the cell mixes
+ * machines or the side has no row of this configuration. */
+static const char *line_machine(const struct cmp *c, const struct grp_cell *cell, char *const side[3], int what)
+{
+	if (!cell || cell->mixed || cell->mach < 0)
+		return side[what];
+	const struct grp_machine *m = &c->g.mach[cell->mach];
+	return what == 0 ? m->label : what == 1 ? m->host : m->cpu_model;
 }
 
 static void num(char *buf, size_t n, int ok, const char *fmt, double v)
@@ -127,20 +150,25 @@ int cmp_print_text(FILE *f, const struct cmp *cc)
 
 struct keycols {
 	int n;
-	const char *col[256];
+	const char **col; /* grown: never a column dropped */
 };
 
 /* Every key column of every bench, in first-seen order: the CSV's configuration columns. */
 static void key_union(const struct cmp *c, struct keycols *k)
 {
 	k->n = 0;
+	k->col = NULL;
 	for (int b = 0; b < c->g.nbench; b++)
 		for (int i = 0; i < c->g.bench[b].nkey; i++) {
 			int seen = 0;
 			for (int j = 0; j < k->n; j++)
 				seen |= !strcmp(k->col[j], c->g.bench[b].key_col[i]);
-			if (!seen && k->n < (int)ARRAY_SIZE(k->col))
-				k->col[k->n++] = c->g.bench[b].key_col[i];
+			if (seen)
+				continue;
+			k->col = realloc(k->col, (size_t)(k->n + 1) * sizeof(char *));
+			if (!k->col)
+				out_of_memory(0);
+			k->col[k->n++] = c->g.bench[b].key_col[i];
 		}
 }
 
@@ -159,7 +187,7 @@ static void put(FILE *f, const char *s, int last)
 struct csvout {
 	FILE *f;
 	struct keycols k;
-	char side[2][3][1024];
+	char *side[2][3];
 };
 
 /* The per-line numbers, as text, shared by CSV and JSON (NA where there is none). */
@@ -202,7 +230,7 @@ static int csv_line(void *u, const struct cmp *c, const struct cmp_line *l)
 	put(o->f, b->metric[l->metric], 0);
 	for (int s = 0; s < 2; s++)
 		for (int w = 0; w < 3; w++)
-			put(o->f, o->side[s][w], 0);
+			put(o->f, line_machine(c, s ? l->b : l->a, o->side[s], w), 0);
 	fields(l, f);
 	for (int i = 0; i < 14; i++)
 		put(o->f, f[i], 0);
@@ -220,7 +248,7 @@ int cmp_print_csv(FILE *f, const struct cmp *cc)
 	key_union(c, &o->k);
 	for (int s = 0; s < 2; s++)
 		for (int w = 0; w < 3; w++)
-			side_field(c, s, w, o->side[s][w], sizeof(o->side[s][w]));
+			o->side[s][w] = side_field(c, s, w);
 	put(f, "bench", 0);
 	for (int j = 0; j < o->k.n; j++)
 		put(f, o->k.col[j], 0);
@@ -232,6 +260,10 @@ int cmp_print_csv(FILE *f, const struct cmp *cc)
 		put(f, num_names[i], 0);
 	fputs("significant,verdict,only_in\n", f);
 	cmp_walk(c, csv_line, o);
+	free(o->k.col);
+	for (int s = 0; s < 2; s++)
+		for (int w = 0; w < 3; w++)
+			free(o->side[s][w]);
 	free(o);
 	fflush(f);
 	return ferror(f) ? -1 : 0;
@@ -277,7 +309,7 @@ static void jnum(FILE *f, const char *name, const char *v)
 struct jout {
 	FILE *f;
 	int first;
-	char side[2][3][1024];
+	char *side[2][3];
 };
 
 static int json_line(void *u, const struct cmp *c, const struct cmp_line *l)
@@ -304,7 +336,7 @@ static int json_line(void *u, const struct cmp *c, const struct cmp_line *l)
 	for (int s = 0; s < 2; s++)
 		for (int w = 0; w < 3; w++) {
 			fprintf(o->f, ",\"%s\":", side_names[s][w]);
-			jstr(o->f, o->side[s][w]);
+			jstr(o->f, line_machine(c, s ? l->b : l->a, o->side[s], w));
 		}
 	fields(l, f);
 	for (int i = 0; i < 13; i++)
@@ -346,7 +378,7 @@ int cmp_print_json(FILE *f, const struct cmp *cc)
 	o->first = 1;
 	for (int s = 0; s < 2; s++)
 		for (int w = 0; w < 3; w++)
-			side_field(c, s, w, o->side[s][w], sizeof(o->side[s][w]));
+			o->side[s][w] = side_field(c, s, w);
 	fputc('{', f);
 	json_side(f, c, 0);
 	fputc(',', f);
@@ -364,6 +396,9 @@ int cmp_print_json(FILE *f, const struct cmp *cc)
 		fputc('}', f);
 	}
 	fputs("]}\n", f);
+	for (int s = 0; s < 2; s++)
+		for (int w = 0; w < 3; w++)
+			free(o->side[s][w]);
 	free(o);
 	fflush(f);
 	return ferror(f) ? -1 : 0;

@@ -173,8 +173,9 @@ static int record(struct csvs *s, char *err)
 			continue;
 		if (c == '\r' && take(s) != '\n')
 			return err_set(err, "%s:%ld: a carriage return outside quotes that does not end the line", s->path, s->next_line);
-		if (c == '\r' || c == '\n')
-			s->next_line++;
+		if (c < 0) /* every row c2cbench writes ends with a newline: a file cut inside its last field is not whole */
+			return err_set(err, "%s:%ld: the last row does not end with a newline (a file cut short?); accepted: whole rows, each ending with a newline", s->path, s->line);
+		s->next_line++;
 		return 1;
 	}
 }

@@ -273,6 +273,7 @@ struct grp_cell *grp_cell_of(struct groups *g, int group, int side)
 	memset(c, 0, sizeof(*c));
 	c->group = group;
 	c->side = side;
+	c->mach = -1;
 	c->met = xcalloc((size_t)g->bench[g->group[group].bench].nmet + 1, sizeof(struct grp_vals));
 	hash_put(&g->ch, slot, h, g->ncell++);
 	return c;
@@ -325,7 +326,7 @@ int grp_label_taken(struct groups *g, const char *label, const char *host, const
 	return m && (strcmp(m->host, host) || strcmp(m->cpu_model, cpu));
 }
 
-int grp_machine_of(struct groups *g, const char *label, const char *host, const char *cpu, const char *file, long line, int side, char *err)
+int grp_machine_of(struct groups *g, const char *label, const char *host, const char *cpu, const char *file, long line, int side, int *mach, char *err)
 {
 	unsigned long long h = hash_bytes(label, strlen(label), HASH0);
 	hash_grow(&g->mh);
@@ -349,5 +350,6 @@ int grp_machine_of(struct groups *g, const char *label, const char *host, const 
 	}
 	int s = side >= 0 ? side : g->mach[mi].side;
 	side_has(g, s, mi);
+	*mach = mi;
 	return s;
 }

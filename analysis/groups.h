@@ -54,6 +54,8 @@ struct grp_group {
 struct grp_cell {
 	int group, side;
 	long rows, valid;       /* rows read; rows with valid=yes (or no valid column) */
+	int mach;               /* the machine (groups.mach) of its first row */
+	int mixed;              /* rows of more than one machine (a side of several machines) */
 	struct grp_vals *met;   /* [bench.nmet]: values of the valid rows, NA left out */
 };
 
@@ -122,7 +124,7 @@ void groups_free(struct groups *g);
 int grp_bench_of(struct groups *g, const char *name, const char *variant_col, const char *const *header, int ncols);
 int grp_group_of(struct groups *g, int bench, const char *const *val);
 struct grp_cell *grp_cell_of(struct groups *g, int group, int side);
-int grp_machine_of(struct groups *g, const char *label, const char *host, const char *cpu, const char *file, long line, int side, char *err);
+int grp_machine_of(struct groups *g, const char *label, const char *host, const char *cpu, const char *file, long line, int side, int *mach, char *err);
 int grp_side_of(struct groups *g, int side, const char *name);
 int grp_label_taken(struct groups *g, const char *label, const char *host, const char *cpu);
 #endif

@@ -31,6 +31,7 @@ struct file {
 	char label[LABEL_MAX + 1];
 	char *host, *cpu;  /* of the machine last seen (most files hold one) */
 	int side;          /* its side */
+	int mach;          /* its index in groups.mach */
 	int sides[8], nsides; /* sides this file gave rows to (for the interrupted mark) */
 };
 
@@ -162,7 +163,7 @@ static int row_side(struct groups *g, struct file *f, int side, char *err)
 	}
 	if (f->host && !strcmp(lab, f->label) && !strcmp(host, f->host) && !strcmp(cpu, f->cpu))
 		return f->side;
-	int s = grp_machine_of(g, lab, host, cpu, f->s.path, f->s.line, side, err);
+	int s = grp_machine_of(g, lab, host, cpu, f->s.path, f->s.line, side, &f->mach, err);
 	if (s < 0)
 		return -1;
 	snprintf(f->label, sizeof(f->label), "%s", lab);
@@ -190,7 +191,8 @@ static int row_values(struct file *f, const struct fbench *fb, const struct grp_
 		if (!v[0] || !strcmp(v, "NA"))
 			continue;
 		if (parse_double(v, &d) || !isfinite(d))
-			return err_set(err, "%s:%ld: %s '%.40s' is not a number; accepted: a finite number or NA", f->s.path, f->s.line, b->metric[m], v);
+			return err_set(err, "%s:%ld: %s = '%.60s' is not accepted; accepted: a decimal number such as 12.5 or 1e-3 (no hex, spaces, inf or nan), or NA",
+				       f->s.path, f->s.line, b->metric[m], v);
 		struct grp_vals *x = &c->met[m];
 		if (x->n == x->cap) {
 			x->cap = x->cap ? 2 * x->cap : 4;
@@ -238,6 +240,9 @@ static int read_row(struct groups *g, struct file *f, int side, char *err)
 			return err_set(err, "%s:%ld: valid '%.20s' is not accepted; accepted: yes or no", f->s.path, f->s.line, vv);
 		valid = !strcmp(vv, "yes");
 	}
+	if (c->mach < 0)
+		c->mach = f->mach;
+	c->mixed |= c->mach != f->mach;
 	c->rows++;
 	g->side[s].rows++;
 	g->rows++;

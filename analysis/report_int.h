@@ -10,11 +10,13 @@
 
 #define RPT_METRICS 16 /* metrics of one view */
 
+#define RPT_CTX 9 /* context columns shown per machine */
+extern const char *const rpt_ctx_cols[RPT_CTX];
+
 /* A machine: a label (the label column, else the host), the host and CPU it stands for. */
 struct rmachine {
 	char *label, *host, *cpu;
-	const struct table *t; /* a row of it, for the context columns */
-	long row;
+	char *ctx[RPT_CTX]; /* rpt_ctx_cols of its first row */
 	long rows, valid;
 };
 
@@ -78,8 +80,9 @@ struct rep {
 	char **pngs; /* every PNG plots.gp draws, to check it was written */
 };
 
-/* report_load.c: read every row into machines and samples; -1 with err (exit 2) on bad input. */
-int rpt_load(struct rep *p, char *err);
+/* report_load.c: one streamed row into machines and samples (struct results.row); -1 with err
+ * (exit 2) on bad input. */
+int rpt_row(void *arg, const struct table *one, char *err);
 void rpt_free(struct rep *p);
 /* Sort samples by bench, view, configuration, variant (declared order), x and machine. */
 void rpt_sort(struct rep *p);
@@ -98,7 +101,7 @@ void rpt_matrix(struct rep *p, long i0, long i1);
 void rpt_machines(struct rep *p, char **inputs, int ninputs);
 void rpt_unused(struct rep *p);
 void rpt_na(struct rep *p);
-/* Called by rpt_load for every row: NA cells by reason, and rows not used (valid=no). */
+/* Called by rpt_row for every row: NA cells by reason, and rows not used (valid=no). */
 void rpt_na_row(struct rep *p, int m, const struct table *t, long r);
 void rpt_unused_row(struct rep *p, int m, const struct table *t, long r);
 void rpt_reasons_free(struct rep *p);

@@ -54,7 +54,11 @@ static int machine_of(struct rep *p, const struct table *t, long r, char *err)
 	if (!p->mach)
 		die(1, "out of memory");
 	struct rmachine *m = &p->mach[p->nm];
-	*m = (struct rmachine){ .label = xstrdup(by_label ? l : h), .host = xstrdup(h), .cpu = xstrdup(c), .t = t, .row = r };
+	*m = (struct rmachine){ .label = xstrdup(by_label ? l : h), .host = xstrdup(h), .cpu = xstrdup(c) };
+	for (int i = 0; i < RPT_CTX; i++) { /* its context, from its first row */
+		const char *v = table_get(t, r, rpt_ctx_cols[i]);
+		m->ctx[i] = xstrdup(v ? v : "NA");
+	}
 	for (int i = 0; !by_label && i < p->nm; i++) /* same host name, other CPU: say which */
 		if (!strcmp(p->mach[i].label, m->label)) {
 			char buf[300];
@@ -278,27 +282,24 @@ static void add_row(struct rep *p, int m, int bi, int vi, const struct table *t,
 	}
 }
 
-/* Every row of every input: machine, validity, NA reasons, and the samples of each view. */
-int rpt_load(struct rep *p, char *err)
+/* One row (streamed: t holds the header and this row only): machine, validity, NA reasons, and
+ * the samples of each view. Nothing may keep a pointer into t. */
+int rpt_row(void *arg, const struct table *t, char *err)
 {
-	for (int f = 0; f < p->res.n; f++) {
-		const struct table *t = &p->res.t[f];
-		for (long r = 0; r < t->nrows; r++) {
-			int m = machine_of(p, t, r, err);
-			if (m < 0)
-				return -1;
-			const char *v = table_get(t, r, "valid");
-			int valid = !v || !strcmp(v, "yes");
-			int bi = bench_of(p, t, t->cell[r][1]);
-			p->mach[m].rows++;
-			p->mach[m].valid += valid;
-			if (!valid)
-				rpt_unused_row(p, m, t, r);
-			rpt_na_row(p, m, t, r);
-			for (int vi = 0; p->bench[bi].views[vi].kind; vi++)
-				add_row(p, m, bi, vi, t, r, valid);
-		}
-	}
+	struct rep *p = arg;
+	int m = machine_of(p, t, 0, err);
+	if (m < 0)
+		return -1;
+	const char *v = table_get(t, 0, "valid");
+	int valid = !v || !strcmp(v, "yes");
+	int bi = bench_of(p, t, t->cell[0][1]);
+	p->mach[m].rows++;
+	p->mach[m].valid += valid;
+	if (!valid)
+		rpt_unused_row(p, m, t, 0);
+	rpt_na_row(p, m, t, 0);
+	for (int vi = 0; p->bench[bi].views[vi].kind; vi++)
+		add_row(p, m, bi, vi, t, 0, valid);
 	return 0;
 }
 
@@ -312,8 +313,11 @@ void rpt_free(struct rep *p)
 	}
 	free(p->s);
 	free(p->hash);
-	for (int i = 0; i < p->nm; i++)
+	for (int i = 0; i < p->nm; i++) {
 		free(p->mach[i].label), free(p->mach[i].host), free(p->mach[i].cpu);
+		for (int c = 0; c < RPT_CTX; c++)
+			free(p->mach[i].ctx[c]);
+	}
 	free(p->mach);
 	for (int i = 0; i < p->nb; i++) {
 		for (int k = 0; p->bench[i].own_cols && p->bench[i].own_cols[k]; k++)

@@ -206,10 +206,11 @@ void rpt_unused(struct rep *p)
 	doc_table_end(&p->doc);
 }
 
+const char *const rpt_ctx_cols[RPT_CTX] = { "cpu_model", "packages", "cores", "pus", "numa_nodes", "line_size", "kernel", "compiler", "c2cbench_rev" };
+
 void rpt_machines(struct rep *p, char **inputs, int ninputs)
 {
-	static const char *const ctx[] = { "cpu_model", "packages", "cores", "pus", "numa_nodes", "line_size", "kernel", "compiler", "c2cbench_rev" };
-	const char *hdr[14] = { "machine", "host" };
+	const char *hdr[RPT_CTX + 3] = { "machine", "host" };
 	char in[4096] = "", valid[64];
 	size_t len = 0;
 	int nc = 2;
@@ -219,17 +220,15 @@ void rpt_machines(struct rep *p, char **inputs, int ninputs)
 	doc_p(&p->doc, "Made by c2cbench %s (schema_version %d) from: %s.", C2C_VERSION, SCHEMA_VERSION, in);
 	doc_p(&p->doc, "Charts are drawn by gnuplot from plots.gp and the numbers in data/ (rerun gnuplot plots.gp here to redraw them). Only rows with valid = yes are used; each table says how many of the rows were valid.");
 	doc_h(&p->doc, 2, "Machines");
-	for (size_t i = 0; i < sizeof(ctx) / sizeof(ctx[0]); i++)
-		hdr[nc++] = ctx[i];
+	for (int i = 0; i < RPT_CTX; i++)
+		hdr[nc++] = rpt_ctx_cols[i];
 	hdr[nc++] = "valid rows";
 	doc_table(&p->doc, nc, hdr);
 	for (int m = 0; m < p->nm; m++) {
-		const char *row[14] = { p->mach[m].label, p->mach[m].host };
+		const char *row[RPT_CTX + 3] = { p->mach[m].label, p->mach[m].host };
 		int c = 2;
-		for (size_t i = 0; i < sizeof(ctx) / sizeof(ctx[0]); i++) {
-			const char *v = table_get(p->mach[m].t, p->mach[m].row, ctx[i]);
-			row[c++] = v ? v : "NA";
-		}
+		for (int i = 0; i < RPT_CTX; i++)
+			row[c++] = p->mach[m].ctx[i];
 		snprintf(valid, sizeof(valid), "%ld of %ld", p->mach[m].valid, p->mach[m].rows);
 		row[c++] = valid;
 		doc_row(&p->doc, row);

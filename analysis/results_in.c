@@ -1,4 +1,5 @@
 #include "analysis/results_in.h"
+#include "analysis/csvstream.h"
 #include "harness/bench.h"
 #include "harness/util.h"
 #include <dirent.h>
@@ -62,9 +63,57 @@ static int is_side_table(const struct table *t)
 	return 0;
 }
 
+/* Stream a file row by row to r->row, each row as a one-row table with the header. */
+static int stream_file(struct results *r, const char *path, int in_dir, char *err)
+{
+	struct csvs s;
+	struct table one = { 0 };
+	long line = 0;
+	char **cells = NULL;
+	if (csvs_open(&s, path, err))
+		return -1;
+	int got = csvs_next(&s, err), rc = got < 0 ? -1 : got == 0 ? err_set(err, "%s: empty file", path) : 0;
+	if (!rc) {
+		one.path = (char *)path;
+		one.ncols = s.nf;
+		one.cols = xcalloc((size_t)s.nf, sizeof(char *));
+		cells = xcalloc((size_t)s.nf, sizeof(char *));
+		for (int c = 0; c < s.nf; c++) {
+			one.cols[c] = xstrdup(csvs_field(&s, c));
+			if (!one.cols[c][0] && !rc)
+				rc = err_set(err, "%s:1: column %d of the header has no name", path, c + 1);
+		}
+		one.cell = &cells;
+		one.line = &line;
+		if (!rc && is_side_table(&one)) /* skipped in a directory, refused by name */
+			rc = in_dir ? 1 : err_set(err, "%s: a side table (side_table column, e.g. a gap histogram), not a result CSV; accepted: the main CSV of a run", path);
+		if (!rc)
+			rc = results_check_table(r, &one, err); /* the header (no rows yet) */
+	}
+	while (!rc && (got = csvs_next(&s, err)) != 0) {
+		if (got < 0 || (s.nf != one.ncols && err_set(err, "%s:%ld: row has %d field(s) but the header has %d", path, s.line, s.nf, one.ncols))) {
+			rc = -1;
+			break;
+		}
+		for (int c = 0; c < s.nf; c++)
+			cells[c] = (char *)csvs_field(&s, c);
+		line = s.line;
+		one.nrows = 1;
+		rc = results_check_table(r, &one, err) || r->row(r->row_arg, &one, err) ? -1 : 0;
+	}
+	for (int c = 0; one.cols && c < one.ncols; c++)
+		free(one.cols[c]);
+	free(one.cols);
+	free(cells);
+	csvs_close(&s);
+	return rc > 0 ? 0 : rc;
+}
+
 static int add_file(struct results *r, const char *path, int in_dir, char *err)
 {
 	struct table t;
+	if (r->row)
+		return stream_file(r, path, in_dir, err);
 	if (table_read(&t, path, err))
 		return -1;
 	if (is_side_table(&t)) { /* skipped in a directory, refused by name */

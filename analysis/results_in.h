@@ -10,6 +10,10 @@ struct results {
 	struct table *t;
 	int schema;     /* the schema_version all rows share (-1: no rows yet) */
 	char *first;    /* the file that set it, for messages */
+	/* Optional: stream instead of keeping tables. Each row is passed as a one-row table (header and
+	 * that row, valid during the call only) and nothing is kept: memory stays that of one row. */
+	int (*row)(void *arg, const struct table *one, char *err);
+	void *row_arg;
 };
 
 /* Add a CSV file, or every *.csv directly in a directory (sorted by name). Each must be a c2cbench

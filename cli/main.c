@@ -16,8 +16,11 @@ static void usage(FILE *f)
 		"  %-21s %s\n  %-21s %s\n  %-21s %s\n",
 		"run BENCH [options]", "run one bench; `c2cbench run --help` lists them, `c2cbench run BENCH --help` its options",
 		"help", "this text", "version", "print the version and git revision (also -V, --version)");
-	for (int i = 0; command_at(i); i++)
-		fprintf(f, "  %-21s %s\n", command_at(i)->usage, command_at(i)->desc);
+	for (int i = 0; command_at(i); i++) /* a long usage gets its own line, the text below it */
+		if (strlen(command_at(i)->usage) > 21)
+			fprintf(f, "  %s\n  %-21s %s\n", command_at(i)->usage, "", command_at(i)->desc);
+		else
+			fprintf(f, "  %-21s %s\n", command_at(i)->usage, command_at(i)->desc);
 	fprintf(f, "\n`c2cbench COMMAND --help` describes a command; man c2cbench has the whole reference.\n");
 }
 

@@ -131,6 +131,7 @@ void topo_print(const struct topo *t, FILE *f)
 	fprintf(f, "packages: %d  NUMA nodes: %d  cores: %d  PUs: %d  PUs/core: %d\n", t->npackages, t->nnodes,
 		t->ncores, t->npus, t->pus_per_core);
 	fprintf(f, "cache line: %d bytes%s\n", t->line_size, t->line_from_hw ? "" : " (assumed: topology has no cache info)");
+	topo_print_caches(t, f);
 	fprintf(f, "%-6s %-8s %-6s %-5s %-6s %s\n", "P#", "package", "core", "smt", "node", "allowed");
 	for (int i = 0; i < t->npus; i++) {
 		const struct pu *u = &t->pu[i];

@@ -33,6 +33,8 @@ struct topo {
 int topo_load(struct topo *t, const char *spec, char *err);
 void topo_free(struct topo *t);
 void topo_print(const struct topo *t, FILE *f);
+/* The data caches per package: size of each level and the PUs that share each instance. */
+void topo_print_caches(const struct topo *t, FILE *f);
 /* The PU with OS number os, or NULL. */
 const struct pu *topo_pu(const struct topo *t, int os);
 #endif

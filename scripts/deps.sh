@@ -1,12 +1,99 @@
 #!/usr/bin/env bash
-# Install the Debian packages c2cbench needs, only those missing.
-# Run as root (CI and `make run`/`make test` call it); as a normal user it prints the command instead.
+# Install the packages c2cbench needs, only those missing.
+# apt (Debian, Ubuntu): installs them when run as root (CI and `make run`/`make test` call it); as a
+# normal user it prints the command instead. dnf (Fedora, RHEL, Rocky, Alma) and zypper (openSUSE,
+# SLES): prints the exact install command with that distribution's package names, installs nothing
+# (only the apt path is tested here). The names are the Debian ones mapped by pkg_name below.
+#   scripts/deps.sh                 check and install (apt) or print the command (dnf, zypper)
+#   scripts/deps.sh --print MGR     print the install command MGR (apt, dnf or zypper) would need for
+#                                   every package, installed or not; installs nothing
+# C2C_PKG_MANAGER=apt|dnf|zypper overrides the detection; C2C_EXTRA_PKGS adds Debian package names.
 set -euo pipefail
 pkgs=(build-essential pkg-config libhwloc-dev hwloc libnuma-dev libpapi-dev papi-tools
       libpfm4-dev libcmocka-dev libinih-dev gnuplot-nox binutils
       jq time   # jq: the compare test parses --json back; time: make bench measures compare's memory
-      chromium)  # chromium: the report test loads report.html headless
+      chromium  # chromium: the report test loads report.html headless
+      man-db groff-base bsdutils)  # man -l renders the installed page; script(1) gives the progress test a terminal
 [ "${C2C_EXTRA_PKGS:-}" ] && pkgs+=(${C2C_EXTRA_PKGS})
+
+# The package that provides Debian package $2 on manager $1 (the same name where it is the same).
+pkg_name() {
+  local mgr=$1 p=$2
+  [ "$mgr" = apt ] && { echo "$p"; return; }
+  case "$mgr:$p" in
+    dnf:build-essential|zypper:build-essential) echo "gcc make" ;;
+    dnf:pkg-config) echo pkgconf-pkg-config ;;
+    zypper:pkg-config) echo pkgconf-pkg-config ;;
+    *:libhwloc-dev) echo hwloc-devel ;;
+    dnf:libnuma-dev) echo numactl-devel ;;
+    zypper:libnuma-dev) echo libnuma-devel ;;
+    *:libpapi-dev) echo papi-devel ;;
+    *:papi-tools) echo papi ;;
+    *:libpfm4-dev) echo libpfm-devel ;;
+    *:libcmocka-dev) echo libcmocka-devel ;;
+    dnf:libinih-dev) echo inih-devel ;;
+    zypper:libinih-dev) echo libinih-devel ;;
+    *:gnuplot-nox) echo gnuplot ;;
+    zypper:man-db) echo man ;;
+    *:groff-base) echo groff ;;
+    dnf:bsdutils) echo util-linux-script ;;
+    zypper:bsdutils) echo util-linux ;;
+    dnf:libclang-rt-14-dev) echo compiler-rt ;;
+    zypper:libclang-rt-14-dev) echo llvm-compiler-rt ;;
+    dnf:slurm-client|dnf:slurmctld|dnf:slurmd) echo "slurm slurm-slurmctld slurm-slurmd" ;;
+    zypper:slurm-client|zypper:slurmctld|zypper:slurmd) echo slurm ;;
+    *) echo "$p" ;;   # binutils, hwloc, jq, time, chromium, valgrind, clang, munge: same name
+  esac
+}
+
+# Every package for manager $1, each once, in order.
+mapped() {
+  local mgr=$1 out=() seen=" " n
+  for p in "${pkgs[@]}"; do
+    for n in $(pkg_name "$mgr" "$p"); do
+      case "$seen" in *" $n "*) ;; *) out+=("$n"); seen+="$n " ;; esac
+    done
+  done
+  echo "${out[*]}"
+}
+
+install_cmd() {
+  case "$1" in
+    apt) echo "apt-get install -y $2" ;;
+    dnf) echo "dnf install -y $2" ;;      # on RHEL/Rocky/Alma enable EPEL and CRB first (papi, libpfm, inih)
+    zypper) echo "zypper install -y $2" ;;
+  esac
+}
+
+detect() {
+  if [ -n "${C2C_PKG_MANAGER:-}" ]; then echo "$C2C_PKG_MANAGER"
+  elif command -v apt-get >/dev/null 2>&1; then echo apt
+  elif command -v dnf >/dev/null 2>&1; then echo dnf
+  elif command -v zypper >/dev/null 2>&1; then echo zypper
+  else echo none; fi
+}
+
+if [ "${1:-}" = --print ]; then
+  case "${2:-}" in apt|dnf|zypper) install_cmd "$2" "$(mapped "$2")"; exit 0 ;; esac
+  echo "c2cbench: deps.sh --print '${2:-}' is not accepted; accepted: apt, dnf, zypper" >&2
+  exit 2
+fi
+
+mgr=$(detect)
+case "$mgr" in
+  apt) ;;
+  dnf|zypper)
+    missing=()
+    for n in $(mapped "$mgr"); do rpm -q "$n" >/dev/null 2>&1 || missing+=("$n"); done
+    [ ${#missing[@]} -eq 0 ] && exit 0
+    echo "c2cbench: missing packages; deps.sh installs with apt only, so run: sudo $(install_cmd "$mgr" "${missing[*]}")" >&2
+    [ "$mgr" = dnf ] && echo "c2cbench: on RHEL, Rocky or Alma enable EPEL and CRB first (dnf install epel-release; dnf config-manager --set-enabled crb)" >&2
+    exit 1 ;;
+  *)
+    echo "c2cbench: no apt-get, dnf or zypper found; install these (Debian names): ${pkgs[*]}" >&2
+    exit 1 ;;
+esac
+
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 
@@ -351,6 +352,34 @@ static void csv_and_json_parse_back(void **state)
 	assert_string_equal(got, "shared|1|writer_ns_per_op|xeon-a|AMD \"EPYC\"|0.5|null|B faster by 2.00x [1.73, 2.32]|4|epyc-b|2"); /* the interval checked against 400,000 Monte Carlo resamples */
 }
 
+/* A side of several machines (a fleet directory): each line names the machines its cell holds. */
+static void sides_of_several_machines(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	char dir[512], err[ERRLEN], b[512];
+	snprintf(dir, sizeof(dir), "%s/fleet", test_dir);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	write_csv("fleet/m1.csv", "m1", "h1", "Xeon", "1", base, 5, NULL);         /* shared only */
+	write_csv("fleet/m3.csv", "m3", "h3", "Xeon", "1", base, 5, base);         /* shared and aligned */
+	snprintf(b, sizeof(b), "%s", write_csv("m2.csv", "m2", "h2", "EPYC", "1", half, 5, half));
+	run_c2c(&r, "compare", dir, b, "--csv", NULL);
+	if (r.status)
+		fail_msg("%s", r.err);
+	struct table t;
+	if (table_parse(&t, "out.csv", r.out, strlen(r.out), err))
+		fail_msg("%s", err);
+	assert_string_equal(cell(&t, 0, "layout"), "shared");
+	assert_string_equal(cell(&t, 0, "label_a"), "m1 + m3"); /* both machines' rows in this cell */
+	assert_string_equal(cell(&t, 0, "cpu_model_a"), "Xeon");  /* one CPU model, said once */
+	assert_string_equal(cell(&t, 0, "n_a"), "10");
+	assert_string_equal(cell(&t, 2, "layout"), "aligned");
+	assert_string_equal(cell(&t, 2, "label_a"), "m3");      /* only m3 ran aligned */
+	assert_string_equal(cell(&t, 2, "host_a"), "h3");
+	assert_string_equal(cell(&t, 2, "label_b"), "m2");
+	table_free(&t);
+}
+
 static void interrupted_and_full_device(void **state)
 {
 	(void)state;
@@ -411,6 +440,7 @@ int main(void)
 		cmocka_unit_test(small_n_gets_no_verdict),
 		cmocka_unit_test(errors_list_what_is_available),
 		cmocka_unit_test(csv_and_json_parse_back),
+		cmocka_unit_test(sides_of_several_machines),
 		cmocka_unit_test(interrupted_and_full_device),
 		cmocka_unit_test(reference_results_compare),
 	};

@@ -1,6 +1,7 @@
 /* Faults from outside: file-size and address-space limits, a reader that goes away, a FIFO nobody
  * reads, a file of the user's where run would put a temporary, out of memory. */
 #include "tests/testutil.h"
+#include "harness/threads.h"
 #include "harness/util.h"
 #include <fcntl.h>
 #include <signal.h>
@@ -278,9 +279,41 @@ static void fifo_without_reader(void **s)
 	unlink(fifo);
 }
 
+static void *waiter(void *g)
+{
+	return (void *)(long)gate_wait(g);
+}
+
+/* The start gate: opens when all arrive (0, reusable), and calling it off releases a waiter with -1
+ * (a pthread barrier cannot be called off: the threads waited forever when one could not start). */
+static void start_gate(void **s)
+{
+	(void)s;
+	struct gate g;
+	pthread_t t[2];
+	void *rc[2];
+	gate_init(&g, 3);
+	for (int round = 0; round < 2; round++) {
+		for (int i = 0; i < 2; i++)
+			assert_int_equal(pthread_create(&t[i], NULL, waiter, &g), 0);
+		assert_int_equal(gate_wait(&g), 0);
+		for (int i = 0; i < 2; i++) {
+			pthread_join(t[i], &rc[i]);
+			assert_int_equal((long)rc[i], 0);
+		}
+	}
+	assert_int_equal(pthread_create(&t[0], NULL, waiter, &g), 0); /* one of three: the others never come */
+	gate_off(&g);
+	pthread_join(t[0], &rc[0]);
+	assert_int_equal((long)rc[0], -1);
+	assert_int_equal(gate_wait(&g), -1); /* and any later arrival is turned away at once */
+	gate_destroy(&g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest t[] = {
+		cmocka_unit_test(start_gate),
 		cmocka_unit_test(file_size_limit),
 		cmocka_unit_test(address_space_limit),
 		cmocka_unit_test(out_of_memory_is_one_line),

@@ -212,7 +212,10 @@ static void bad_cells_are_errors(void **state)
 	struct {
 		const char *row, *what;
 	} cases[] = {
-		{ "2,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1,0.2,fast,NA,m,h,c,yes\n", "writer_ns_per_op 'fast' is not a number" },
+		{ "2,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1,0.2,fast,NA,m,h,c,yes\n", "writer_ns_per_op = 'fast' is not accepted" },
+		{ "2,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1,0.2,0x10,NA,m,h,c,yes\n", "writer_ns_per_op = '0x10' is not accepted" },
+		{ "2,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1,0.2,inf,NA,m,h,c,yes\n", "no hex, spaces, inf or nan" },
+		{ "2,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1,0.2,5,NA,m,h,c,yes", "the last row does not end with a newline" },
 		{ "2,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1,0.2,5,NA,m,h,c,maybe\n", "valid 'maybe' is not accepted; accepted: yes or no" },
 		{ "2,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1,0.2,5,NA,a b,h,c,yes\n", "label 'a b' is not accepted" },
 		{ "9,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1,0.2,5,NA,m,h,c,yes\n", "schema_version 9; this c2cbench reads schema_version " },
@@ -283,6 +286,8 @@ static void stream_reader(void **state)
 		{ "a,b\n1,\"x\"y\n", 11, ":2: text after a closing quote" },
 		{ "a,b\n1,x\0y\n", 10, ":2: NUL byte" },
 		{ "a,b\n1,x\ry\n", 10, "carriage return" },
+		{ "a,b\n1,2", 7, ":2: the last row does not end with a newline" },
+		{ "a,b\n1,\"2\"", 9, ":2: the last row does not end with a newline" },
 	};
 	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
 		f = fopen(path_of("h.csv"), "w");

@@ -102,6 +102,8 @@ static void strict_values(void **state)
 	expect_error("[r]\nbench = pending-bit\noffset-sweep = 8::64\n", 1, "--offset-sweep: '8::64' is not accepted");
 	expect_error("[r]\nbench = pending-bit\nplacement = cpus:-1,0\n", 1, "element 1 is not a CPU number");
 	expect_error("[r]\nbench = pending-bit\nmem-node = 4294967296\n", 1, "--mem-node: '4294967296' is not accepted");
+	/* a control byte in a key is printed escaped: the error stays one line */
+	expect_error("[r]\nbench = pending-bit\ncolo\x01ur = red\n", 3, "unknown key 'colo\\x01ur'");
 	/* the unknown-key list offers only keys a preset accepts */
 	struct cmd_result r;
 	run_c2c(&r, "preset", write_ini("bad.ini", "[r]\nbench = pending-bit\ncolour = red\n"), "--dry-run", NULL);

@@ -3,6 +3,7 @@
 #include "harness/progress.h"
 #include "benches/pingpong/check.h"
 #include "benches/pingpong/matrix.h"
+#include "benches/pingpong/measure.h"
 #include "benches/pingpong/places.h"
 #include "benches/pingpong/schedule.h"
 #include "harness/util.h" /* before cmocka, which defines a fail() macro */
@@ -214,6 +215,39 @@ static void test_places_match_classify(void **state)
 	}
 }
 
+/* The round path with two pairs at once, on this machine's PUs 0 and 1 (two pairs cannot be disjoint
+ * on 2 PUs, so they share the PUs and the scheduler interleaves them: slow, but every thread, line
+ * and result of a multi-pair round is exercised): each pair gets its own lines and its own figures. */
+static void test_measure_round_two_pairs(void **state)
+{
+	struct topo t;
+	char err[ERRLEN] = "";
+	(void)state;
+	load(&t, NULL);
+	if (t.npus < 2 || !topo_pu(&t, 0) || !topo_pu(&t, 1) || !topo_pu(&t, 0)->allowed || !topo_pu(&t, 1)->allowed) {
+		topo_free(&t);
+		skip();
+	}
+	struct pu_pair a = { 0, 1, PC_SAME_LLC }, b = { 1, 0, PC_SAME_LLC };
+	const struct pu_pair *pp[2] = { &a, &b };
+	struct pp_meas m[2];
+	for (int mode = 0; mode < NMODES; mode++) {
+		struct pp_setup su = { &t, mode, 2, PP_MEM_B, 5, 2, 0, NULL, -1 };
+		memset(m, 0, sizeof(m));
+		if (pp_measure_round(&su, pp, 2, m, err))
+			fail_msg("%s", err);
+		for (int k = 0; k < 2; k++) {
+			assert_true(m[k].min > 0 && m[k].min <= m[k].median);
+			assert_true(m[k].line_med_lo <= m[k].line_med_hi);
+			assert_true(m[k].handoffs >= 2 * 5 * 2 * 2); /* 5 samples x 2 round trips x 2 lines, 2 handoffs each */
+			assert_true(m[k].mem_node >= 0);
+			assert_int_not_equal(m[k].line_addr, 0);
+		}
+		assert_int_not_equal(m[0].line_addr, m[1].line_addr); /* a page of its own per pair */
+	}
+	topo_free(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -223,6 +257,7 @@ int main(void)
 		cmocka_unit_test(test_check_sample_and_verdict),
 		cmocka_unit_test(test_matrix_file),
 		cmocka_unit_test(test_places_match_classify),
+		cmocka_unit_test(test_measure_round_two_pairs),
 	};
 	return cmocka_run_group_tests(tests, test_dir_setup, test_dir_teardown);
 }

@@ -135,13 +135,20 @@ static void every_layout_end_to_end(void **s)
 	struct table t;
 	char path[300], err[512];
 	snprintf(path, sizeof(path), "%s/vm.csv", test_dir);
-	run_c2c(&r, "run", "vmalloc", "--duration", "0.1", "--warmup", "0.02", "--reps", "1", "--purge-us", "50",
+	run_c2c(&r, "run", "vmalloc", "--duration", "0.1", "--warmup", "0.02", "--reps", "2", "--purge-us", "50",
 		"--lazy-max", "2000", "--out", path, NULL);
 	if (r.status)
 		fail_msg("vmalloc run failed: %s", r.err);
 	assert_non_null(strstr(r.out, "cycle_ns"));
+	/* the summary: each layout's change against shared with its interval and p, then the seed's figures */
+	const char *ch = strstr(r.out, "change against 'shared'");
+	assert_non_null(ch);
+	assert_non_null(strstr(ch, "\nsection "));
+	assert_non_null(strstr(ch, "p="));
+	assert_non_null(strstr(ch, "beside: seed 003"));
+	assert_non_null(strstr(ch, "-12.61%"));
 	assert_int_equal(table_read(&t, path, err), 0); /* a short row is an error here */
-	assert_int_equal(t.nrows, layout_count());
+	assert_int_equal(t.nrows, 2 * layout_count());
 	for (long i = 0; i < t.nrows; i++) {
 		const char *name = table_get(&t, i, "layout");
 		const struct layout *l = layout_find(name);

@@ -11,6 +11,7 @@ int pp_alone_only(const struct pp_priv *p)
 	return !p->conc_auto && p->conc_n == 1;
 }
 
+/* Per pair and mode: the round results and the repetition they belong to; the sample slots. */
 int pp_state_alloc(struct pp_priv *p)
 {
 	size_t n = (size_t)p->npairs * NMODES;
@@ -94,6 +95,7 @@ static int check_pair(struct bench_ctx *c, struct pp_priv *p, int j, int mode, c
 	return rc;
 }
 
+/* Most pairs any round of s measures at once: what the check ran at, and what auto halves. */
 static int max_round(const struct schedule *s)
 {
 	int m = 0;
@@ -225,6 +227,7 @@ static void calibration(struct row *r, int mode)
 		row_na(r, "expected_transfers_per_handoff", "spinning CAS moves the line a variable number of times per handoff");
 }
 
+/* The row from the pair's figures: configuration, result, round, places and the check's verdict. */
 void pp_fill_row(const struct bench_ctx *c, const struct pp_priv *p, int k, int mode, const struct pp_meas *m, struct row *r)
 {
 	const struct pu_pair *pp = &p->pair[k];

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* qsort order for OS CPU numbers: the matrix lists PUs as the kernel numbers them. */
 static int cmp_int(const void *x, const void *y)
 {
 	int a = *(const int *)x, b = *(const int *)y;

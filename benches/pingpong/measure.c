@@ -47,6 +47,7 @@ __attribute__((noinline)) uint64_t pp_cas_round_trips(uint64_t *line, uint64_t v
 	return v;
 }
 
+/* Line slot `line` of the pair's page: ping at its start, pong on the next 128-byte block. */
 static uint64_t *ping_of(const struct pp_run *r, int line)
 {
 	return (uint64_t *)(void *)(r->base + (size_t)line * PP_SLOT);
@@ -149,6 +150,7 @@ static int lines_alloc(const struct pp_setup *su, struct pp_run *r, char *err)
 	return r->base ? 0 : err_set(err, "cannot map %zu bytes for the pair's lines", r->bytes);
 }
 
+/* Give the page back the way it was had (numa_free or munmap). */
 static void lines_free(struct pp_run *r)
 {
 	if (r->base && r->numa)
@@ -201,6 +203,7 @@ static int run_threads(struct thr *t, int nt, char *err)
 	return rc;
 }
 
+/* A run control on its own block: the barrier of all 2n threads, or just the hooks of one pair. */
 static struct runctl *ctl_new(const struct topo *topo, const struct thr_hooks *hooks, int nthreads)
 {
 	struct runctl *ctl = aligned_alloc(C2C_BLOCK, sizeof(*ctl));

@@ -87,6 +87,7 @@ static int parse_mem(const struct bench_ctx *c, struct pp_priv *p, char *err)
 	return 0;
 }
 
+/* --concurrent: auto, or a count of pairs at once; anything else is refused with what is accepted. */
 static int parse_concurrent(const struct bench_ctx *c, struct pp_priv *p, char *err)
 {
 	const char *s = opt_str(c->o, "concurrent");
@@ -156,6 +157,7 @@ static void add_variants(struct bench_ctx *c, const struct pp_priv *p)
 				}
 }
 
+/* --mode as mode numbers, in the order given (the first is the one --matrix writes). */
 static int parse_modes(const struct bench_ctx *c, struct pp_priv *p)
 {
 	char *modes[NMODES];
@@ -235,6 +237,7 @@ static void pp_finish_row(struct bench_ctx *c, struct row *r)
 		row_na(r, "hitm_ratio", "no known answer for this mode");
 }
 
+/* One row: the accuracy check before the first, then the pair's figures from its round. */
 static int pp_run(struct bench_ctx *c, const struct variant *v, int rep, struct row *r, char *err)
 {
 	struct pp_priv *p = c->priv;
@@ -291,6 +294,7 @@ static void print_verdict(const struct bench_ctx *c, const struct pp_priv *p)
 	}
 }
 
+/* After the last row: the verdict and the matrix file, then everything prepare and the rounds held. */
 static void pp_cleanup(struct bench_ctx *c)
 {
 	struct pp_priv *p = c->priv;

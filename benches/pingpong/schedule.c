@@ -7,6 +7,7 @@
 
 #define MAX_GROUPS 64 /* core-disjoint groups per circle round: one bit each in a core's mask */
 
+/* A bye per round when n is odd: the circle method runs on n+1 positions. */
 int circle_rounds(int n)
 {
 	return n < 2 ? 0 : n % 2 ? n : n - 1;
@@ -24,6 +25,7 @@ int circle_round(int n, int i, int j)
 	return (int)(((long)(i + j) * (m / 2)) % last);
 }
 
+/* Each pair needs two cores (an SMT pair one): distinct cores / 2 pairs never share a core. */
 int schedule_auto_cap(const struct topo *t, const int *set, int n)
 {
 	char *seen = xcalloc((size_t)t->ncores + 1, 1);

@@ -174,6 +174,9 @@ static void put_layout(struct row *w, const struct vm_run *r, const struct layou
 	row_set(w, "distance", "%ld", (long)(ma - wa));
 	row_set(w, "work_addr", "0x%lx", (unsigned long)wa);
 	row_set(w, "meta_addr", "0x%lx", (unsigned long)ma);
+	/* the cache lines perf c2c reports HITM for: the seed's "affected line" is the pointer's */
+	row_set(w, "work_line_addr", "0x%lx", (unsigned long)(wa & ~(intptr_t)(line - 1)));
+	row_set(w, "meta_line_addr", "0x%lx", (unsigned long)(ma & ~(intptr_t)(line - 1)));
 	row_set(w, "same_line", "%d", wa / line == ma / line);
 	row_set(w, "same_128b_block", "%d", wa / 128 == ma / 128);
 }

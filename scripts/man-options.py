@@ -1,0 +1,41 @@
+#!/usr/bin/env python3
+"""Print the option entries of docs/c2cbench.1 from a c2cbench binary's --help (a maintainer's tool:
+paste its output between the markers of the man page; tests/test_manpage.c checks the page against
+--help on every build, so a page that falls behind fails the suite).
+usage: scripts/man-options.py ./c2cbench SECTION   (SECTION: harness, bench:NAME or cmd:NAME)"""
+import re, subprocess, sys
+
+def esc(t):
+    t = t.replace('\\', '\\e').replace('-', '\\-')
+    return ('\\&' + t) if t[:1] in ".'" else t
+
+def entries(text, start=None):
+    out, on = [], start is None
+    for line in text.splitlines():
+        if start is not None and line.strip() == start:
+            on = True
+            continue
+        if on and start is not None and line and not line.startswith(' '):
+            break
+        m = re.match(r'^  (--[a-z0-9-]+)(?: (\S+))?\s{2,}(.*)$', line) if on else None
+        if not m:
+            m2 = re.match(r'^  (--[a-z0-9-]+) (\S+) (.*)$', line) if on else None
+            m = m2
+        if m:
+            opt, meta, desc = m.group(1), m.group(2), m.group(3)
+            head = '.BI "%s " "%s"' % (esc(opt), esc(meta)) if meta else '.B %s' % esc(opt)
+            out.append('.TP\n%s\n%s' % (head, esc(desc)))
+    return '\n'.join(out)
+
+bin_, sec = sys.argv[1], sys.argv[2]
+if sec == 'harness':
+    h = subprocess.run([bin_, 'run', 'pending-bit', '--help'], capture_output=True, text=True).stdout
+    print(entries(h, 'harness options:'))
+elif sec.startswith('bench:'):
+    b = sec[6:]
+    h = subprocess.run([bin_, 'run', b, '--help'], capture_output=True, text=True).stdout
+    print(entries(h, b + ' options:'))
+else:
+    c = sec[4:].split()
+    h = subprocess.run([bin_] + c + ['--help'], capture_output=True, text=True).stdout
+    print(entries(h))

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Assemble docs/c2cbench.1 from docs/c2cbench.1.in and the binary's --help (a maintainer's tool).
+# usage: scripts/man-page.sh ./c2cbench > docs/c2cbench.1
+set -euo pipefail
+bin=$1 here=$(dirname "$0")
+opts() { python3 "$here/man-options.py" "$bin" "$1"; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+opts harness > "$tmp/harness"
+for b in $("$bin" list | awk '$1=="bench"{print $2}'); do
+  desc=$("$bin" list | awk -v b="$b" '$1=="bench" && $2==b { $1=""; $2=""; sub(/^  */, ""); print }')
+  printf '.SS %s\n%s\n' "$b" "$(printf '%s' "$desc" | sed 's/\\/\\e/g; s/-/\\-/g')"
+  opts "bench:$b"
+done > "$tmp/benches"
+for c in compare events list preset report topo "slurm submit"; do
+  printf '.SS %s\n' "$c"
+  opts "cmd:$c"
+done > "$tmp/commands"
+ver=$("$bin" --version | awk '{print $2}')
+awk -v h="$tmp/harness" -v b="$tmp/benches" -v c="$tmp/commands" -v ver="$ver" -v date="$(date -u +%Y-%m-%d)" '
+  /^@HARNESS@$/ { while ((getline l < h) > 0) print l; next }
+  /^@BENCHES@$/ { while ((getline l < b) > 0) print l; next }
+  /^@COMMANDS@$/ { while ((getline l < c) > 0) print l; next }
+  { gsub(/@VERSION@/, ver); gsub(/@DATE@/, date); print }' "$here/../docs/c2cbench.1.in"

@@ -1,0 +1,341 @@
+/* The command line's conventions through the real binary: help that lists exactly what each bench
+ * takes, --out -, did-you-mean, the progress line on a pseudo-terminal only, deps.sh's mapping. */
+#include "tests/testutil.h"
+#include "analysis/csvread.h"
+#include "harness/util.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static char out_path[400];
+
+static int setup(void **s)
+{
+	(void)s;
+	test_dir_setup(NULL);
+	return 0;
+}
+
+static const char *bin(void)
+{
+	return getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
+}
+
+/* Run a shell command, keeping (the start of) its stdout and stderr together; returns its status. */
+static int sh_out(char *out, size_t n, const char *cmd)
+{
+	FILE *p = popen(cmd, "r");
+	size_t k = 0;
+	assert_non_null(p);
+	for (size_t got; k + 1 < n && (got = fread(out + k, 1, n - 1 - k, p)) > 0;)
+		k += got;
+	out[k] = 0;
+	int st = pclose(p);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+/* The options a --help text lists: "  --name [METAVAR]  help..." lines, in order. */
+struct listed {
+	int n;
+	char name[64][40], meta[64][40], line[64][600];
+};
+
+static void parse_help(const char *text, const char *from, struct listed *l)
+{
+	const char *p = from ? strstr(text, from) : text;
+	memset(l, 0, sizeof(*l));
+	assert_non_null(p);
+	if (from)
+		p += strlen(from);
+	for (; p && *p && l->n < 64; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+		if (from && p[0] != ' ' && p[0] != '\n')
+			break; /* the next section */
+		if (strncmp(p, "  --", 4))
+			continue;
+		int len = (int)strcspn(p, "\n");
+		snprintf(l->line[l->n], sizeof(l->line[0]), "%.*s", len, p);
+		sscanf(p + 4, "%39[a-z0-9-]", l->name[l->n]);
+		const char *m = p + 4 + strlen(l->name[l->n]);
+		if (*m == ' ' && m[1] != ' ')
+			sscanf(m + 1, "%39s", l->meta[l->n]);
+		l->n++;
+	}
+}
+
+/* A value the option accepts, from its own help line: its default, its first choice, or by kind. */
+static const char *valid_value(const char *name, const char *meta, const char *line, char *buf, size_t n)
+{
+	const char *d = strstr(line, "(default ");
+	if (!strcmp(name, "out") || !strcmp(name, "meta") || !strcmp(name, "matrix")) {
+		snprintf(buf, n, "%s/%s-%d.csv", test_dir, name, rand());
+		return buf;
+	}
+	if (!strcmp(name, "topology"))
+		return "synthetic:pack:1 core:4 pu:1";
+	if (!strcmp(name, "pmu"))
+		return "skx";
+	if (!strcmp(name, "label"))
+		return "t1";
+	if (!strcmp(name, "offset-sweep"))
+		return "8:16:8";
+	if (!strcmp(name, "mem-node") && !strncmp(meta, "a|b", 3))
+		return "a";
+	size_t len = d ? strcspn(d + 9, ")") : 0;
+	if (len && !memchr(d + 9, ' ', len) && !memchr(d + 9, ':', len)) { /* "(default X)", one word */
+		snprintf(buf, n, "%.*s", (int)len, d + 9);
+		return buf;
+	}
+	const char *ch = strchr(line, '[');
+	if (ch && strchr(ch, ']')) {
+		snprintf(buf, n, "%.*s", (int)strcspn(ch + 1, ",]"), ch + 1);
+		return buf;
+	}
+	return !strcmp(meta, "SECONDS") ? "0.5" : "1";
+}
+
+/* Every option a bench's --help lists is taken by that bench (a valid value, in a dry run), and
+ * every harness option it does not list is refused with "does not take". */
+static void help_lists_exactly_what_each_bench_takes(void **s)
+{
+	(void)s;
+	struct cmd_result *r = malloc(sizeof(*r)), *all = malloc(sizeof(*all));
+	struct listed *h = malloc(sizeof(*h)), *b = malloc(sizeof(*b)), *every = malloc(sizeof(*every));
+	char benches[2048], buf[500];
+	run_c2c(r, "list", NULL);
+	benches[0] = 0;
+	for (char *l = r->out; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
+		if (!strncmp(l, "bench ", 6)) {
+			char name[64];
+			sscanf(l + 6, "%63s", name);
+			strcat(strcat(benches, name), " ");
+		}
+	assert_true(strlen(benches) > 20);
+	run_c2c(all, "run", "pending-bit", "--help", NULL); /* pending-bit takes every harness option */
+	parse_help(all->out, "harness options:\n", every);
+	for (char *save = NULL, *name = strtok_r(benches, " ", &save); name; name = strtok_r(NULL, " ", &save)) {
+		char from[80];
+		run_c2c(r, "run", name, "--help", NULL);
+		assert_int_equal(r->status, 0);
+		parse_help(r->out, "harness options:\n", h);
+		snprintf(from, sizeof(from), "%s options:\n", name);
+		parse_help(r->out, strstr(r->out, from) ? from : "harness options:\n", b);
+		struct listed *both[2] = { h, b };
+		for (int t = 0; t < 2; t++)
+			for (int i = 0; i < both[t]->n; i++) {
+				const char *o = both[t]->name[i], *args[12];
+				char opt[48];
+				int k = 0;
+				if (!strcmp(o, "dry-run"))
+					continue;
+				snprintf(opt, sizeof(opt), "--%s", o);
+				args[k++] = "run";
+				args[k++] = name;
+				args[k++] = opt;
+				if (both[t]->meta[i][0])
+					args[k++] = valid_value(o, both[t]->meta[i], both[t]->line[i], buf, sizeof(buf));
+				args[k++] = "--dry-run";
+				args[k] = NULL;
+				run_c2cv(r, args);
+				int ok = r->status == 0 || (!strcmp(o, "require-counters") && r->status == 3); /* 3: no PMU here, not refused */
+				if (!ok || strstr(r->err, "does not take") || strstr(r->err, "unknown option"))
+					fail_msg("%s lists %s but refuses it (%s %s): status %d: %s", name, opt, opt, k > 5 ? args[3] : "", r->status, r->err);
+			}
+		for (int i = 0; i < every->n; i++) { /* harness options this bench does not list */
+			int listed = 0;
+			for (int j = 0; j < h->n; j++)
+				listed |= !strcmp(h->name[j], every->name[i]);
+			if (listed)
+				continue;
+			char opt[48];
+			snprintf(opt, sizeof(opt), "--%s", every->name[i]);
+			run_c2c(r, "run", name, opt, "1", "--dry-run", NULL);
+			if (r->status != 2 || !strstr(r->err, "does not take") || count_lines(r->err) != 1)
+				fail_msg("%s does not list %s but does not refuse it by name: %d %s", name, opt, r->status, r->err);
+		}
+	}
+	free(r);
+	free(all);
+	free(h);
+	free(b);
+	free(every);
+}
+
+/* help, run --help and every subcommand's --help answer on stdout with status 0. */
+static void every_help_exits_zero(void **s)
+{
+	(void)s;
+	struct cmd_result *r = malloc(sizeof(*r)), *c = malloc(sizeof(*c));
+	run_c2c(r, "help", NULL);
+	assert_int_equal(r->status, 0);
+	int n = 0;
+	for (char *l = r->out; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		char cmd[64];
+		if (strncmp(l, "  ", 2) || l[2] == ' ' || sscanf(l + 2, "%63s", cmd) != 1)
+			continue;
+		run_c2c(c, cmd, "--help", NULL);
+		if (c->status != 0 || !c->out[0])
+			fail_msg("c2cbench %s --help: status %d, stderr %s", cmd, c->status, c->err);
+		n++;
+	}
+	assert_true(n >= 9);
+	run_c2c(r, "run", "--help", NULL);
+	assert_int_equal(r->status, 0);
+	assert_non_null(strstr(r->out, "\n  pending-bit  "));
+	assert_non_null(strstr(r->out, "\n  pingpong     "));
+	assert_null(strstr(r->out, "commands:")); /* the benches, not the top-level help */
+	run_c2c(r, "-V", NULL);
+	assert_int_equal(r->status, 0);
+	assert_non_null(strstr(r->out, "(git "));
+	run_c2c(c, "--version", NULL);
+	assert_string_equal(c->out, r->out);
+	free(r);
+	free(c);
+}
+
+/* Each typo gets the closest valid name; a word close to nothing gets none. */
+static void did_you_mean(void **s)
+{
+	(void)s;
+	struct cmd_result *r = malloc(sizeof(*r));
+	static const char *const cases[][5] = {
+		{ "run", "pending-bit", "--duraton", "1", "(did you mean '--duration'?)" },
+		{ "run", "pending-bit", "--layout", "paded", "(did you mean 'padded'?)" },
+		{ "run", "pending-bit", "--placement", "sread", "(did you mean 'spread'?)" },
+		{ "run", "shepherd", "--check", "atomc", "(did you mean 'atomic'?)" },
+		{ "run", "pending-bit", "--events", "hitm_locl", "closest: hitm_local" },
+		{ "preset", "quik", "--dry-run", NULL, "(did you mean 'quick'?)" },
+		{ "run", "pingpng", NULL, NULL, "(did you mean 'pingpong'?)" },
+		{ "lsit", NULL, NULL, NULL, "(did you mean 'list'?)" },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *args[8] = { cases[i][0], cases[i][1], cases[i][2], cases[i][3], NULL };
+		run_c2cv(r, args);
+		if (r->status != 2 || !strstr(r->err, cases[i][4]) || count_lines(r->err) != 1)
+			fail_msg("%s %s %s: status %d, wanted '%s' in one line: %s", cases[i][0], cases[i][1] ? cases[i][1] : "",
+				 cases[i][2] ? cases[i][2] : "", r->status, cases[i][4], r->err);
+	}
+	run_c2c(r, "run", "pending-bit", "--zqxwvy", "--dry-run", NULL);
+	assert_int_equal(r->status, 2);
+	assert_null(strstr(r->err, "did you mean"));
+	run_c2c(r, "run", "pending-bit", "--layout", "zqxwvy", "--dry-run", NULL);
+	assert_null(strstr(r->err, "did you mean"));
+	free(r);
+}
+
+/* --out - writes the CSV, only the CSV, to stdout: the same table (header, rows, configurations in
+ * the seeded order) as --out FILE; the summary goes to stderr; no file named '-' is left. */
+static void out_dash_is_the_same_csv(void **s)
+{
+	(void)s;
+	struct cmd_result *r = malloc(sizeof(*r));
+	char file[500], piped[500], meta[500], e[ERRLEN];
+	struct table a, b;
+	snprintf(file, sizeof(file), "%s/file.csv", test_dir);
+	snprintf(piped, sizeof(piped), "%s/piped.csv", test_dir);
+	snprintf(meta, sizeof(meta), "%s/piped.meta", test_dir);
+	const char *common[] = { "run", "pending-bit", "--duration", "0.03", "--warmup", "0.01", "--reps", "2", "--seed", "7", "--out", NULL, NULL, NULL, NULL };
+	common[11] = file;
+	run_c2cv(r, common);
+	assert_int_equal(r->status, 0);
+	assert_non_null(strstr(r->out, "repetition(s)")); /* a file: the summary on stdout */
+	common[11] = "-";
+	common[12] = "--meta";
+	common[13] = meta;
+	assert_int_equal(chdir(test_dir), 0);
+	run_c2cv(r, common);
+	assert_int_equal(r->status, 0);
+	assert_false(file_exists("-"));
+	assert_false(file_exists("-.meta"));
+	assert_int_equal(chdir(getenv("PWD") ? getenv("PWD") : "/"), 0);
+	assert_null(strstr(r->out, "repetition(s)"));
+	assert_non_null(strstr(r->err, "repetition(s)")); /* the summary went to stderr */
+	assert_non_null(strstr(r->err, "row(s) written to standard output"));
+	assert_int_equal(strncmp(r->out, "schema_version,", 15), 0);
+	FILE *f = fopen(piped, "w");
+	fputs(r->out, f);
+	fclose(f);
+	assert_int_equal(table_read(&a, file, e), 0);
+	assert_int_equal(table_read(&b, piped, e), 0);
+	assert_int_equal(a.ncols, b.ncols);
+	for (int c = 0; c < a.ncols; c++)
+		assert_string_equal(a.cols[c], b.cols[c]);
+	assert_int_equal(a.nrows, 6);
+	assert_int_equal(b.nrows, a.nrows);
+	for (long k = 0; k < a.nrows; k++) /* the same configurations in the same (seeded) order */
+		for (int c = 0; c < 4; c++)
+			assert_string_equal(a.cell[k][c], b.cell[k][c]);
+	table_free(&a);
+	table_free(&b);
+	char *m = slurp(meta); /* --meta says where the context goes */
+	assert_non_null(m);
+	assert_non_null(strstr(m, "\n[run]\nstatus = complete\n"));
+	free(m);
+	free(r);
+}
+
+/* The progress line appears on a (pseudo-)terminal only, and not with --quiet. script(1) gives the
+ * run a pty; its output is everything the terminal received. */
+static void progress_line_on_a_terminal_only(void **s)
+{
+	(void)s;
+	char cmd[2000], *out = malloc(65536);
+	struct cmd_result *r = malloc(sizeof(*r));
+	snprintf(cmd, sizeof(cmd),
+		 "script -qec \"%s run pending-bit --duration 0.05 --warmup 0.01 --reps 2 --out %s/tty.csv\" /dev/null 2>&1", bin(), test_dir);
+	assert_int_equal(sh_out(out, 65536, cmd), 0);
+	if (!strstr(out, "\r\033[K[pending-bit] rep 1/2, layout ") || !strstr(out, "(1 of 6)  elapsed 0:00:0") || !strstr(out, ", about 0:00:"))
+		fail_msg("no progress line on the terminal:\n%s", out);
+	assert_non_null(strstr(out, "rep 2/2"));
+	snprintf(cmd, sizeof(cmd),
+		 "script -qec \"%s run pending-bit --duration 0.05 --warmup 0.01 --reps 2 --quiet --out %s/quiet.csv\" /dev/null 2>&1", bin(), test_dir);
+	assert_int_equal(sh_out(out, 65536, cmd), 0);
+	assert_null(strstr(out, "rep 1/2"));
+	snprintf(out_path, sizeof(out_path), "%s/pipe.csv", test_dir);
+	run_c2c(r, "run", "pending-bit", "--duration", "0.05", "--warmup", "0.01", "--reps", "2", "--out", out_path, NULL);
+	assert_int_equal(r->status, 0);
+	assert_null(strstr(r->err, "\033[K")); /* not a terminal: nothing of it */
+	assert_null(strstr(r->err, "rep 1/2"));
+	free(out);
+	free(r);
+}
+
+/* deps.sh maps the Debian names to dnf's and zypper's and prints the exact command; nothing installs. */
+static void deps_mapping_per_manager(void **s)
+{
+	(void)s;
+	char *out = malloc(16384);
+	assert_int_equal(sh_out(out, 16384, "bash scripts/deps.sh --print dnf"), 0);
+	assert_int_equal(strncmp(out, "dnf install -y gcc make pkgconf-pkg-config hwloc-devel hwloc numactl-devel papi-devel papi libpfm-devel "
+				      "libcmocka-devel inih-devel gnuplot binutils ", 141), 0);
+	assert_null(strstr(out, "-dev ")); /* no Debian name left */
+	assert_int_equal(sh_out(out, 16384, "bash scripts/deps.sh --print zypper"), 0);
+	assert_non_null(strstr(out, "zypper install -y gcc make "));
+	assert_non_null(strstr(out, " libnuma-devel "));
+	assert_non_null(strstr(out, " libinih-devel "));
+	assert_null(strstr(out, "-dev "));
+	assert_int_equal(sh_out(out, 16384, "bash scripts/deps.sh --print apt"), 0);
+	assert_non_null(strstr(out, "apt-get install -y build-essential pkg-config libhwloc-dev "));
+	assert_int_equal(sh_out(out, 16384, "C2C_EXTRA_PKGS=valgrind bash scripts/deps.sh --print dnf"), 0);
+	assert_non_null(strstr(out, " valgrind"));
+	assert_int_equal(sh_out(out, 16384, "bash scripts/deps.sh --print pacman 2>&1"), 2);
+	assert_non_null(strstr(out, "accepted: apt, dnf, zypper"));
+	/* on a dnf system (forced here) it installs nothing and prints the command to run */
+	assert_int_equal(sh_out(out, 16384, "PATH=/usr/bin:/bin C2C_PKG_MANAGER=dnf bash scripts/deps.sh 2>&1"), 1);
+	assert_non_null(strstr(out, "so run: sudo dnf install -y "));
+	free(out);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(every_help_exits_zero),
+		cmocka_unit_test(help_lists_exactly_what_each_bench_takes),
+		cmocka_unit_test(did_you_mean),
+		cmocka_unit_test(out_dash_is_the_same_csv),
+		cmocka_unit_test(progress_line_on_a_terminal_only),
+		cmocka_unit_test(deps_mapping_per_manager),
+	};
+	return cmocka_run_group_tests(tests, setup, test_dir_teardown);
+}

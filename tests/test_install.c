@@ -1,0 +1,95 @@
+/* make install: into a temporary DESTDIR, and into a real PREFIX with the binary then copied away;
+ * run from another directory, the installed binary finds its presets, man -l renders the page, and
+ * the bash completion completes from the installed binary. The tree was built before (make test
+ * builds it with the default PREFIX), which is the case the generated prefix header is for. */
+#include "tests/testutil.h"
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static int setup(void **s)
+{
+	(void)s;
+	test_dir_setup(NULL);
+	return 0;
+}
+
+/* Run a shell command (cwd: the repository) keeping stdout and stderr; returns its exit status. */
+static int sh(char *out, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int sh(char *out, size_t n, const char *fmt, ...)
+{
+	char cmd[4096];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof(cmd), fmt, ap);
+	va_end(ap);
+	strncat(cmd, " 2>&1", sizeof(cmd) - strlen(cmd) - 1);
+	FILE *p = popen(cmd, "r");
+	size_t k = 0;
+	assert_non_null(p);
+	for (size_t got; k + 1 < n && (got = fread(out + k, 1, n - 1 - k, p)) > 0;)
+		k += got;
+	out[k] = 0;
+	int st = pclose(p);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+static void installed_binary_finds_presets_and_man_page(void **s)
+{
+	(void)s;
+	char *out = malloc(1 << 16), repo[PATH_MAX];
+	assert_non_null(getcwd(repo, sizeof(repo)));
+	/* DESTDIR staging, as a package build does */
+	if (sh(out, 1 << 16, "make -s --no-print-directory install DESTDIR=%s/dest PREFIX=/opt/c2c", test_dir))
+		fail_msg("make install DESTDIR failed:\n%s", out);
+	assert_int_equal(sh(out, 1 << 16, "cd / && %s/dest/opt/c2c/bin/c2cbench preset quick --dry-run", test_dir), 0);
+	assert_non_null(strstr(out, "preset quick ("));
+	assert_non_null(strstr(out, "/dest/opt/c2c/bin/../share/c2cbench/presets/quick.ini")); /* beside the binary */
+	assert_int_equal(sh(out, 1 << 16, "cd / && MANWIDTH=100 man -l %s/dest/opt/c2c/share/man/man1/c2cbench.1", test_dir), 0);
+	assert_non_null(strstr(out, "HARNESS OPTIONS"));
+	assert_non_null(strstr(out, "--out FILE|-"));
+	assert_non_null(strstr(out, "EXIT STATUS"));
+	assert_int_equal(sh(out, 1 << 16, "cd / && %s/dest/opt/c2c/bin/c2cbench preset --help", test_dir), 0);
+	assert_non_null(strstr(out, ":/opt/c2c/share/c2cbench/presets")); /* PREFIX reached preset.o, built before */
+	/* the bash completion, from the installed binary */
+	assert_int_equal(sh(out, 1 << 16,
+			    "cd / && PATH=%s/dest/opt/c2c/bin:/usr/bin:/bin bash -c 'source %s/dest/opt/c2c/share/bash-completion/completions/c2cbench; "
+			    "COMP_WORDS=(c2cbench run pending-bit --lay); COMP_CWORD=3; _c2cbench; echo \"[${COMPREPLY[*]}]\"; "
+			    "COMP_WORDS=(c2cbench run pingpong --dur); COMP_CWORD=3; _c2cbench; echo \"[${COMPREPLY[*]}]\"; "
+			    "COMP_WORDS=(c2cbench run pending-bit --layout p); COMP_CWORD=4; _c2cbench; echo \"[${COMPREPLY[*]}]\"'",
+			    test_dir, test_dir),
+			 0);
+	if (!strstr(out, "[--layout]\n[]\n[padded]\n"))
+		fail_msg("completion: %s", out);
+	assert_true(file_exists("/dev/null")); /* sanity for the next paths */
+	char zsh[PATH_MAX];
+	snprintf(zsh, sizeof(zsh), "%s/dest/opt/c2c/share/zsh/site-functions/_c2cbench", test_dir);
+	char *z = slurp(zsh);
+	assert_non_null(z);
+	assert_non_null(strstr(z, "source \"/opt/c2c/share/bash-completion/completions/c2cbench\""));
+	free(z);
+
+	/* a real PREFIX, the binary then copied elsewhere: it finds the presets by the compiled path */
+	if (sh(out, 1 << 16, "make -s --no-print-directory install PREFIX=%s/prefix", test_dir))
+		fail_msg("make install PREFIX failed:\n%s", out);
+	assert_int_equal(sh(out, 1 << 16, "mkdir -p %s/elsewhere && cp %s/prefix/bin/c2cbench %s/elsewhere/", test_dir, test_dir, test_dir), 0);
+	assert_int_equal(sh(out, 1 << 16, "cd / && %s/elsewhere/c2cbench preset quick --dry-run", test_dir), 0);
+	char want[PATH_MAX + 64];
+	snprintf(want, sizeof(want), "(%s/prefix/share/c2cbench/presets/quick.ini)", test_dir);
+	if (!strstr(out, want))
+		fail_msg("the copied binary did not find %s:\n%s", want, out);
+	/* back to the default PREFIX for the rest of the suite's binary */
+	assert_int_equal(sh(out, 1 << 16, "make -s --no-print-directory all"), 0);
+	free(out);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(installed_binary_finds_presets_and_man_page),
+	};
+	return cmocka_run_group_tests(tests, setup, test_dir_teardown);
+}
