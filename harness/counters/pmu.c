@@ -151,9 +151,6 @@ int pmu_select(const char *force, struct pmu_choice *c, char *err)
 	struct pfm_view *v = xcalloc(1, sizeof(*v));
 	int rc = 0;
 	memset(c, 0, sizeof(*c));
-	const char *env = getenv("LIBPFM_FORCE_PMU");
-	if (!force && env && *env)
-		force = env; /* the user forced it in the environment: the same as --pmu */
 	static struct pmu_choice last;
 	static char last_force[64];
 	if (inited && !strcmp(last_force, force ? force : "")) { /* once per process: the same question, the same answer */
@@ -166,6 +163,9 @@ int pmu_select(const char *force, struct pmu_choice *c, char *err)
 		return err_set(err, "libpfm4 was initialised before the PMU was chosen");
 	}
 	snprintf(last_force, sizeof(last_force), "%s", force ? force : "");
+	const char *env = getenv("LIBPFM_FORCE_PMU"); /* read before c2cbench sets it itself */
+	if (!force && env && *env)
+		force = env; /* the user forced it in the environment: the same as --pmu */
 	if (pfm_view_get(v, err)) {
 		free(v);
 		return -1;
