@@ -63,7 +63,10 @@ void perfc2c_start(struct perfc2c *p, const char *csv, long n)
 	int st;
 	if (waitpid(k, &st, WNOHANG) == k) {
 		p->pid = 0;
-		first_err_line(err, "perf c2c record", p->why, sizeof(p->why));
+		if (WIFEXITED(st) && WEXITSTATUS(st) == 127) /* exec failed in the child (qemu-user reports it so) */
+			snprintf(p->why, sizeof(p->why), "perf cannot be started: no perf in PATH");
+		else
+			first_err_line(err, "perf c2c record", p->why, sizeof(p->why));
 	}
 }
 

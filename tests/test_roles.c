@@ -81,7 +81,8 @@ static void every_role_is_counted(void **s)
 	static const char *const pb[] = { "writer", "reader", "drainer", NULL };
 	static const char *const pba[] = { "--duration", "0.1", "--warmup", "0.02", "--layout", "shared", "--drain-us", "200", NULL };
 	static const char *const sh[] = { "kworker", "workload", "shepherd", NULL };
-	static const char *const sha[] = { "--duration", "0.3", "--warmup", "0.05", "--check", "pending", NULL };
+	/* the shepherd visits once per modelled second: long enough for visits even under qemu-user */
+	const char *const sha[] = { "--duration", getenv("C2C_UNDER_QEMU") ? "2" : "0.5", "--warmup", "0.05", "--check", "pending", NULL };
 	static const char *const rf[] = { "caller", "worker", NULL };
 	static const char *const rfa[] = { "--worker", "unbound", "--attempts", "16384", "--retries", "100000", "--retry-ns", "20000", "--warmup", "0.01", NULL };
 	roles_of("pending-bit", pb, pba);
