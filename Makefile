@@ -114,7 +114,7 @@ test-arm64:
 check-qemu: $(BIN) $(TESTS)
 	@printf '#!/bin/sh\nexec %s %s "$$@"\n' "$$(command -v qemu-aarch64)" "$(abspath $(BIN))" > $(BUILD)/c2cbench-qemu && chmod +x $(BUILD)/c2cbench-qemu
 	@C2C_BIN=$(abspath $(BUILD))/c2cbench-qemu C2C_SELF_EXEC=$(abspath $(BUILD))/c2cbench-qemu C2C_ELF=$(abspath $(BIN)) \
-		C2C_OBJDUMP=$(OBJDUMP) C2C_UNDER_QEMU=1 \
+		C2C_OBJDUMP=$(OBJDUMP) C2C_UNDER_QEMU=1 C2C_PRESET_PATH=$(abspath presets) \
 		C2C_TEST_RUNNER=$$(command -v qemu-aarch64) bash scripts/run-tests.sh $(TESTS)
 
 # ThreadSanitizer over the same suite (the benches' intended races are atomics, so it must stay clean).
