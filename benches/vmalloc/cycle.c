@@ -44,6 +44,7 @@ __attribute__((noinline)) uint64_t vm_cycle_batch(const struct vm_run *r, long i
 	return i;
 }
 
+/* The futex syscall (glibc has no wrapper): the drain worker sleeps on it, a real queueing wakes it. */
 static long futex(int *addr, int op, int val, const struct timespec *ts)
 {
 	return syscall(SYS_futex, addr, op, val, ts, NULL, 0);
@@ -129,6 +130,7 @@ static void vm_drainer_body(struct thr *t, const struct vm_run *r)
 	t->ops = drains;
 }
 
+/* A thread's body, by role (threads_run calls it after the start barrier). */
 void vm_body(struct thr *t, void *arg)
 {
 	if (t->role == ROLE_DRAINER)

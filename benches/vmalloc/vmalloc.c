@@ -63,6 +63,7 @@ static int vm_place(struct bench_ctx *c, struct vm_priv *p, char *err)
 	return 0;
 }
 
+/* Read the options (refusing what cannot run), list the layouts, place the threads. */
 static int vm_prepare(struct bench_ctx *c, char *err)
 {
 	struct vm_priv *p = xcalloc(1, sizeof(*p));
@@ -98,6 +99,7 @@ struct vm_objs {
 	size_t nodes_size;
 };
 
+/* Allocate them; -1 with the message when the NUMA allocation fails (objs_free frees what was had). */
 static int objs_alloc(const struct bench_ctx *c, const struct vm_priv *p, struct vm_objs *o, char *err)
 {
 	int node = c->plan.mem_node;
@@ -114,6 +116,7 @@ static int objs_alloc(const struct bench_ctx *c, const struct vm_priv *p, struct
 	return o->wake ? 0 : -1;
 }
 
+/* Free what objs_alloc got (NULL members are skipped by mem_free and free). */
 static void objs_free(struct vm_objs *o)
 {
 	mem_free(o->wake, sizeof(struct vm_wake));
@@ -150,6 +153,7 @@ struct vm_sums {
 	char cpus[256];
 };
 
+/* Add up one role's threads: operations, window time, tallies, and the CPUs they ran on. */
 static void sum_role(const struct thr *t, int n, int role, struct vm_sums *s)
 {
 	size_t k = 0;
@@ -181,6 +185,7 @@ static void put_layout(struct row *w, const struct vm_run *r, const struct layou
 	row_set(w, "same_128b_block", "%d", wa / 128 == ma / 128);
 }
 
+/* The free and queue paths' tallies, and the drain worker's. */
 static void put_counts(struct row *w, const struct vm_sums *wk, const struct vm_sums *dr)
 {
 	row_set(w, "cycles", "%llu", (unsigned long long)wk->ops);
@@ -197,6 +202,7 @@ static void put_counts(struct row *w, const struct vm_sums *wk, const struct vm_
 		row_na(w, "purge_ns_mean", "no drain in the measured phase");
 }
 
+/* One whole row: configuration, the measure, the tallies, where the objects were. */
 static void fill_row(struct bench_ctx *c, const struct vm_priv *p, const struct layout *l, const struct vm_objs *o,
 		     const struct thr *t, struct row *w)
 {
@@ -231,6 +237,7 @@ static void fill_row(struct bench_ctx *c, const struct vm_priv *p, const struct 
 	put_layout(w, o->run, l, c->topo->line_size);
 }
 
+/* Measure one layout once: fresh objects, the threads, the row. */
 static int vm_run_one(struct bench_ctx *c, const struct variant *v, int rep, struct row *w, char *err)
 {
 	struct vm_priv *p = c->priv;
@@ -251,6 +258,7 @@ static int vm_run_one(struct bench_ctx *c, const struct variant *v, int rep, str
 	return rc;
 }
 
+/* Free what prepare kept. */
 static void vm_cleanup(struct bench_ctx *c)
 {
 	free(c->priv);
