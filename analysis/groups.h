@@ -119,6 +119,10 @@ void groups_label(const struct groups *g, int gi, char *out, size_t n);
 /* The metric columns of the inputs' headers, comma-separated (for messages). */
 void groups_available(const struct groups *g, char *out, size_t n);
 void groups_free(struct groups *g);
+/* Warn on stderr (return 1) when a CSV's .meta, or a result directory's metadata.txt, says the run
+ * or preset did not finish: report uses the same warnings as compare. */
+int groups_warn_file(const char *csv);
+int groups_warn_dir(const char *dir);
 
 /* Internal, shared by groups.c and groups_read.c. */
 int grp_bench_of(struct groups *g, const char *name, const char *variant_col, const char *const *header, int ncols);

@@ -12,7 +12,7 @@ static const struct groups *sort_g; /* qsort has no context argument */
 static int cmp_val(const char *a, const char *b)
 {
 	if (!a || !b)
-		return !a - !b ? (a ? 1 : -1) : 0;
+		return a ? 1 : b ? -1 : 0;
 	return strverscmp(a, b);
 }
 

@@ -431,3 +431,13 @@ int groups_add(struct groups *g, const char *path, int side, char *err)
 	}
 	return rc;
 }
+
+int groups_warn_file(const char *csv)
+{
+	return warn_meta(csv);
+}
+
+int groups_warn_dir(const char *dir)
+{
+	return warn_dir(dir);
+}

@@ -1,5 +1,6 @@
 #include "analysis/results_in.h"
 #include "analysis/csvstream.h"
+#include "analysis/groups.h"
 #include "harness/bench.h"
 #include "harness/util.h"
 #include <dirent.h>
@@ -112,8 +113,11 @@ static int stream_file(struct results *r, const char *path, int in_dir, char *er
 static int add_file(struct results *r, const char *path, int in_dir, char *err)
 {
 	struct table t;
-	if (r->row)
-		return stream_file(r, path, in_dir, err);
+	if (r->row) {
+		int rc = stream_file(r, path, in_dir, err);
+		r->unfinished += !rc && groups_warn_file(path);
+		return rc;
+	}
 	if (table_read(&t, path, err))
 		return -1;
 	if (is_side_table(&t)) { /* skipped in a directory, refused by name */
@@ -193,6 +197,7 @@ static int add_path(struct results *r, const char *path, int depth, char *err)
 	closedir(d);
 	if (!n && depth == 0)
 		return add_result_dirs(r, path, err);
+	r->unfinished += groups_warn_dir(path);
 	if (!n)
 		rc = err_set(err, "%s: no .csv files in this directory; accepted: a CSV file or a result directory", path);
 	qsort(names, (size_t)n, sizeof(char *), cmp_str);

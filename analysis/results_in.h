@@ -14,6 +14,7 @@ struct results {
 	 * that row, valid during the call only) and nothing is kept: memory stays that of one row. */
 	int (*row)(void *arg, const struct table *one, char *err);
 	void *row_arg;
+	int unfinished; /* inputs marked interrupted or unfinished (each warned about on stderr) */
 };
 
 /* Add a CSV file, or every *.csv directly in a directory (sorted by name). Each must be a c2cbench

@@ -20,6 +20,9 @@
 #define LLVMFuzzerTestOneInput fuzz_topo_one
 #include "tests/fuzz/fuzz_topo.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_groups_one
+#include "tests/fuzz/fuzz_groups.c"
+#undef LLVMFuzzerTestOneInput
 
 /* Feed every file in dir to fn; return how many. */
 static int replay_dir(const char *dir, int (*fn)(const unsigned char *, size_t))
@@ -90,6 +93,12 @@ static void topo_inputs(void **s)
 	replay("topo", fuzz_topo_one);
 }
 
+static void groups_inputs(void **s)
+{
+	(void)s;
+	replay("groups", fuzz_groups_one);
+}
+
 /* Found by fuzz_csv (UBSan): an empty field before any byte was read passed memcpy a NULL source. */
 static void csv_empty_first_field(void **s)
 {
@@ -114,6 +123,7 @@ int main(void)
 		cmocka_unit_test(preset_inputs),
 		cmocka_unit_test(report_inputs),
 		cmocka_unit_test(topo_inputs),
+		cmocka_unit_test(groups_inputs),
 		cmocka_unit_test(csv_empty_first_field),
 	};
 	return cmocka_run_group_tests(t, NULL, NULL);

@@ -162,6 +162,30 @@ static void report_log_axis(void **state)
 	free(gp);
 }
 
+/* An input whose .meta says the run was interrupted is reported, with a warning, never silently. */
+static void report_interrupted_input(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	char csv[600], meta[600], out[600], p[700];
+	snprintf(csv, sizeof(csv), "%s/cut.csv", test_dir);
+	snprintf(meta, sizeof(meta), "%s/cut.meta", test_dir);
+	snprintf(out, sizeof(out), "%s/cut", test_dir);
+	FILE *f = pb_csv(csv);
+	pb_row(f, "m", "h", "CPU", "shared", "rmw", 0, 10, 3, 1);
+	fclose(f);
+	f = fopen(meta, "w");
+	fprintf(f, "[run]\nstatus = interrupted\n");
+	fclose(f);
+	run_c2c(&r, "report", csv, "-o", out, NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.err, "is marked interrupted"));
+	snprintf(p, sizeof(p), "%s/report.md", out);
+	char *md = slurp(p);
+	assert_non_null(strstr(md, "Warning: 1 input(s) are marked interrupted or unfinished"));
+	free(md);
+}
+
 /* Two machines (hosts) under one label are refused, naming both; nothing is written. */
 static void report_label_refused(void **state)
 {
@@ -220,6 +244,7 @@ int main(void)
 		cmocka_unit_test(report_pingpong_matrix),
 		cmocka_unit_test(report_pingpong_real),
 		cmocka_unit_test(report_log_axis),
+		cmocka_unit_test(report_interrupted_input),
 		cmocka_unit_test(report_label_refused),
 		cmocka_unit_test(report_bad_input),
 	};

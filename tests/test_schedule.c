@@ -5,6 +5,7 @@
 #include "benches/pingpong/matrix.h"
 #include "benches/pingpong/measure.h"
 #include "benches/pingpong/places.h"
+#include "benches/pingpong/pingpong.h"
 #include "benches/pingpong/schedule.h"
 #include "harness/util.h" /* before cmocka, which defines a fail() macro */
 #include "tests/testutil.h"
@@ -248,6 +249,30 @@ static void test_measure_round_two_pairs(void **state)
 	topo_free(&t);
 }
 
+/* A row measured in another pair's round: the counter columns after the bench's become NA, the
+ * bench's own and counters_* stay; a counted row is left alone. */
+static void test_mark_uncounted(void **state)
+{
+	struct pp_priv p;
+	(void)state;
+	memset(&p, 0, sizeof(p));
+	for (int counted = 0; counted < 2; counted++) {
+		struct row r = { 0 };
+		row_set(&r, "min_ns", "10.00");
+		row_set(&r, "counted", "%s", counted ? "yes" : "no");
+		row_set(&r, PP_LAST_COL, "1");
+		row_set(&r, "initiator_hitm_per_kop", "5.0");
+		row_set(&r, "counters_status", "ok");
+		pp_mark_uncounted(&p, &r);
+		assert_string_equal(row_get(&r, "min_ns"), "10.00");
+		assert_string_equal(row_get(&r, PP_LAST_COL), "1");
+		assert_string_equal(row_get(&r, "counters_status"), "ok");
+		assert_string_equal(row_get(&r, "initiator_hitm_per_kop"), counted ? "5.0" : "NA");
+		assert_true(counted || strstr(r.na_reason, "initiator_hitm_per_kop: measured in the round of another pair"));
+		row_clear(&r);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -258,6 +283,7 @@ int main(void)
 		cmocka_unit_test(test_matrix_file),
 		cmocka_unit_test(test_places_match_classify),
 		cmocka_unit_test(test_measure_round_two_pairs),
+		cmocka_unit_test(test_mark_uncounted),
 	};
 	return cmocka_run_group_tests(tests, test_dir_setup, test_dir_teardown);
 }

@@ -266,7 +266,11 @@ void pp_mark_uncounted(const struct pp_priv *p, struct row *r)
 	const char *counted = row_get(r, "counted");
 	if (!counted || strcmp(counted, "no"))
 		return;
-	for (int i = p->run_row_n; i < r->n; i++)
+	int last = -1; /* the counters' columns come after the last one pp_fill_row set */
+	(void)p;
+	for (int i = 0; i < r->n; i++)
+		last = !strcmp(r->key[i], PP_LAST_COL) ? i : last;
+	for (int i = last + 1; last >= 0 && i < r->n; i++)
 		if (strncmp(r->key[i], "counters_", 9) && strcmp(r->val[i], "NA")) {
 			char *key = xstrdup(r->key[i]);
 			row_na(r, key, "measured in the round of another pair (counters follow that pair's threads only)");

@@ -249,7 +249,6 @@ static int pp_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 	if (!m)
 		return -1;
 	pp_fill_row(c, p, k, mode, m, r);
-	p->run_row_n = r->n;
 	if (p->matrix_val && mode == p->modes[0])
 		p->matrix_val[(size_t)k * (size_t)c->reps + (size_t)rep] = m->min;
 	return 0;

@@ -7,6 +7,8 @@
 #include "benches/pingpong/schedule.h"
 #include "harness/bench.h"
 
+#define PP_LAST_COL "expected_transfers_per_handoff" /* the last column pp_fill_row sets */
+
 struct pp_priv {
 	struct pu_pair *pair;
 	int npairs, nset;
@@ -25,7 +27,6 @@ struct pp_priv {
 	int outside[NMODES], checked, fallbacks;
 	struct pp_meas *meas;           /* npairs x NMODES: results of the round last measured */
 	int *meas_rep;                  /* the repetition each result belongs to (-1: none) */
-	int run_row_n;                  /* columns in the row when pp_run returned (counters come after) */
 	double *matrix_val;             /* --matrix: npairs x reps min_ns (NAN: not measured) */
 };
 

@@ -1,0 +1,50 @@
+/* libFuzzer target: the grouping engine compare reads result files with (analysis/groups.h): the
+ * streaming CSV reader, the hashed join, labels, then every cell's statistics and verdict.
+ * Must never crash, hang, leak or read out of bounds; a bad file is a one-line error. */
+#include "analysis/compare.h"
+#include "analysis/groups.h"
+#include "harness/util.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
+{
+	char path[] = "/tmp/c2c-fuzz-groups-XXXXXX", err[ERRLEN] = "", lab[512];
+	int fd = mkstemp(path);
+	if (fd < 0)
+		return 0;
+	if (write(fd, data, size) != (ssize_t)size) {
+		close(fd);
+		unlink(path);
+		return 0;
+	}
+	close(fd);
+	struct groups g;
+	int rc = groups_init(&g, NULL, err);
+	if (!rc)
+		rc = groups_add(&g, path, GROUPS_BY_LABEL, err);
+	if (!rc)
+		rc = groups_finish(&g, err);
+	if (rc && strchr(err, '\n'))
+		abort(); /* errors are one line */
+	for (int i = 0; !rc && i < g.ngroup; i++) {
+		int gi = g.order[i];
+		const struct grp_bench *b = &g.bench[g.group[gi].bench];
+		groups_label(&g, gi, lab, sizeof(lab));
+		const struct grp_cell *a = groups_cell(&g, gi, 0);
+		for (int s = 0; s < g.nside; s++) {
+			const struct grp_cell *c = groups_cell(&g, gi, s);
+			for (int m = 0; c && m < b->nmet; m++) {
+				struct cmp_stat st;
+				char v[160];
+				cmp_stat(a ? &a->met[m] : NULL, &c->met[m], &st);
+				cmp_verdict(&st, b->direction[m], cmp_is_time(b->metric[m], b->unit[m]), v, sizeof(v));
+			}
+		}
+	}
+	groups_free(&g);
+	unlink(path);
+	return 0;
+}
