@@ -237,11 +237,11 @@ static const char *resolve_auto(const struct topo *t, int nr, struct plan *p)
 		return "cross-socket";
 	}
 	if (t->auto_cross_llc && nr >= 2 && nllc >= 2) {
-		snprintf(p->auto_why, sizeof(p->auto_why), "auto: cross-llc, %.150s", t->auto_why);
+		snprintf(p->auto_why, sizeof(p->auto_why), "auto: cross-llc (%.150s)", t->auto_why);
 		return "cross-llc";
 	}
 	if (t->auto_cross_llc && nr >= 2)
-		snprintf(p->auto_why, sizeof(p->auto_why), "auto: same-socket, but %.100s and package 0 has %d LLC: the stand-in cannot see this run", t->auto_why, nllc);
+		snprintf(p->auto_why, sizeof(p->auto_why), "auto: same-socket (package 0 has %d LLC but %.100s: the stand-in cannot see this run)", nllc, t->auto_why);
 	else
 		snprintf(p->auto_why, sizeof(p->auto_why), "auto: same-socket (one package)");
 	return "same-socket";
