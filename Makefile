@@ -14,8 +14,10 @@ BUILD ?= build/$(CROSS_DIR)
 BIN ?= $(BUILD)/c2cbench
 PKG_CONFIG := PKG_CONFIG_LIBDIR=/usr/lib/$(CROSS)/pkgconfig:/usr/share/pkgconfig pkg-config
 OBJDUMP ?= $(CROSS)-objdump
+NM ?= $(CROSS)-nm
 endif
 OBJDUMP ?= objdump
+NM ?= nm
 BUILD ?= build
 BIN ?= c2cbench
 TARGET := $(shell $(CC) -dumpmachine 2>/dev/null)
@@ -114,7 +116,7 @@ test-arm64:
 check-qemu: $(BIN) $(TESTS)
 	@printf '#!/bin/sh\nexec %s %s "$$@"\n' "$$(command -v qemu-aarch64)" "$(abspath $(BIN))" > $(BUILD)/c2cbench-qemu && chmod +x $(BUILD)/c2cbench-qemu
 	@C2C_BIN=$(abspath $(BUILD))/c2cbench-qemu C2C_SELF_EXEC=$(abspath $(BUILD))/c2cbench-qemu C2C_ELF=$(abspath $(BIN)) \
-		C2C_OBJDUMP=$(OBJDUMP) C2C_UNDER_QEMU=1 C2C_PRESET_PATH=$(abspath presets) \
+		C2C_OBJDUMP=$(OBJDUMP) C2C_NM=$(NM) C2C_UNDER_QEMU=1 C2C_PRESET_PATH=$(abspath presets) \
 		C2C_TEST_RUNNER=$$(command -v qemu-aarch64) bash scripts/run-tests.sh $(TESTS)
 
 # ThreadSanitizer over the same suite (the benches' intended races are atomics, so it must stay clean).

@@ -104,9 +104,10 @@ static void drain_clears_pending_and_resets_the_count(void **s)
 static long symbol_addr(const char *name)
 {
 	char cmd[512], line[256];
-	const char *bin = getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
+	const char *bin = getenv("C2C_ELF") ? getenv("C2C_ELF") : getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
+	const char *nm = getenv("C2C_NM") ? getenv("C2C_NM") : "nm"; /* the arm64 build under qemu: its own nm */
 	long addr = -1;
-	snprintf(cmd, sizeof(cmd), "nm '%s'", bin);
+	snprintf(cmd, sizeof(cmd), "%s '%s'", nm, bin);
 	FILE *p = popen(cmd, "r");
 	assert_non_null(p);
 	while (fgets(line, sizeof(line), p)) {
