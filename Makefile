@@ -155,7 +155,7 @@ disasm: $(BIN)
 
 # The binary, presets, man page, bash (and zsh) completion and docs under DESTDIR/PREFIX.
 install: $(BIN)
-	install -D -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/$(BIN)
+	install -D -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/c2cbench
 	install -d $(DESTDIR)$(PREFIX)/share/c2cbench/presets
 	install -m 0644 presets/*.ini $(DESTDIR)$(PREFIX)/share/c2cbench/presets/
 	install -D -m 0644 events/platforms.tsv $(DESTDIR)$(PREFIX)/share/c2cbench/platforms.tsv

@@ -278,12 +278,15 @@ static void remove_empty_outputs(void)
 
 static void print_dry_run(const struct bench_ctx *c)
 {
+	double total = c->nvar * c->reps * (c->run_s > 0 ? c->run_s : c->warmup + c->duration);
+	char hms[32];
+	fmt_hms(hms, sizeof(hms), total); /* the seconds stay first: preset reads them back */
 	if (c->run_s > 0)
-		printf("bench %s: %d variant(s) x %d repetition(s), about %.3g s each: about %.0f s\n", c->b->name, c->nvar,
-		       c->reps, c->run_s, c->nvar * c->reps * c->run_s);
+		printf("bench %s: %d variant(s) x %d repetition(s), about %.3g s each: about %.0f s (%s)\n", c->b->name, c->nvar,
+		       c->reps, c->run_s, total, hms);
 	else
-		printf("bench %s: %d variant(s) x %d repetition(s), %.3g s warm-up + %.3g s each: about %.0f s\n", c->b->name,
-		       c->nvar, c->reps, c->warmup, c->duration, c->nvar * c->reps * (c->warmup + c->duration));
+		printf("bench %s: %d variant(s) x %d repetition(s), %.3g s warm-up + %.3g s each: about %.0f s (%s)\n", c->b->name,
+		       c->nvar, c->reps, c->warmup, c->duration, total, hms);
 	printf("%s:", c->b->variant_col);
 	for (int i = 0; i < c->nvar && i < DRY_RUN_VARIANTS; i++)
 		printf(" %s", c->var[i].name);

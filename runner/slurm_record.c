@@ -1,6 +1,7 @@
 /* A fleet submission on disk: DIR/slurm/ID/ holds the batch script, submission.ini and each task's
  * output, so status, --resume and a person resubmitting by hand all read the same files. */
 #include "runner/slurm.h"
+#include "harness/parse.h"
 #include "harness/util.h"
 #include <errno.h>
 #include <ini.h>
@@ -144,6 +145,24 @@ static void copy(char *dst, size_t n, const char *v)
 	snprintf(dst, n, "%s", v);
 }
 
+/* "12,15": the task's job ids, each a whole number (the strict grammar: the record is read back as data). */
+static int parse_jobs(struct fleet_task *t, const char *val)
+{
+	char one[32];
+	for (const char *p = val; *p; p += *p == ',') {
+		size_t n = strcspn(p, ",");
+		long id;
+		if (n == 0 || n >= sizeof(one) || t->njobs >= FLEET_JOBS_MAX)
+			return 0;
+		snprintf(one, sizeof(one), "%.*s", (int)n, p);
+		if (parse_long_in(one, 1, 0x7fffffffL, &id))
+			return 0;
+		t->job[t->njobs++] = id;
+		p += n;
+	}
+	return 1;
+}
+
 /* inih callback: [submission] keys, then one [task] section per task in order. */
 static int on_key(void *user, const char *sec, const char *key, const char *val)
 {
@@ -163,7 +182,8 @@ static int on_key(void *user, const char *sec, const char *key, const char *val)
 	if (strcmp(sec, "task"))
 		return 0;
 	if (!strcmp(key, "index")) {
-		if (f->ntasks >= FLEET_TASKS_MAX || atoi(val) != f->ntasks)
+		long i;
+		if (f->ntasks >= FLEET_TASKS_MAX || parse_long_in(val, 0, FLEET_TASKS_MAX - 1, &i) || i != f->ntasks)
 			return 0;
 		f->ntasks++;
 		return 1;
@@ -176,8 +196,7 @@ static int on_key(void *user, const char *sec, const char *key, const char *val)
 	else if (!strcmp(key, "resume_dir"))
 		copy(t->resume_dir, sizeof(t->resume_dir), val);
 	else if (!strcmp(key, "jobs"))
-		for (const char *p = val; *p && t->njobs < FLEET_JOBS_MAX; p += strcspn(p, ","), p += *p == ',')
-			t->job[t->njobs++] = strtol(p, NULL, 10);
+		return parse_jobs(t, val);
 	return 1;
 }
 

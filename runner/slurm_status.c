@@ -1,6 +1,7 @@
 /* What each task of a submission did: squeue while it is queued or running, then the task's own
  * output (its exit line) and the result directory's metadata (complete, interrupted). */
 #include "runner/slurm.h"
+#include "harness/parse.h"
 #include "harness/util.h"
 #include <stdio.h>
 #include <dirent.h>
@@ -35,7 +36,11 @@ static void queued(long job, int i, char *state, size_t n, char *node, size_t nn
 		return; /* a job Slurm has forgotten is "Invalid job id": finished */
 	for (char *l = strtok(out, "\n"); l; l = strtok(NULL, "\n")) {
 		char *f2 = strchr(l, '|');
-		if (!f2 || atoi(l) != i)
+		long k;
+		if (!f2)
+			continue;
+		*f2 = 0; /* squeue's %K: the array index */
+		if (parse_long(l, &k) || k != i)
 			continue;
 		char *f3 = strchr(f2 + 1, '|');
 		put(state, n, "%.*s", f3 ? (int)(f3 - f2 - 1) : (int)strlen(f2 + 1), f2 + 1);
@@ -85,8 +90,10 @@ static int task_output(const char *path, char *dir, size_t n, int *rc)
 			put(dir, n, "%s", line + 14);
 		else if ((p = strstr(line, "resuming preset ")) && (p = strstr(p, " in ")))
 			put(dir, n, "%.*s", (int)strcspn(p + 4, " "), p + 4);
-		else if (!strncmp(line, "c2cbench-slurm: task ", 21) && (p = strstr(line, ") exit ")))
-			*rc = atoi(p + 7);
+		else if (!strncmp(line, "c2cbench-slurm: task ", 21) && (p = strstr(line, ") exit "))) {
+			long v;
+			*rc = parse_long_in(p + 7, 0, 255, &v) ? -1 : (int)v; /* anything else is no exit line */
+		}
 	}
 	fclose(f);
 	return 0;

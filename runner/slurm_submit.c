@@ -2,6 +2,7 @@
  * with scontrol, then released; --resume resubmits only what did not finish. */
 #include "runner/slurm.h"
 #include "runner/preset.h"
+#include "harness/parse.h"
 #include "harness/util.h"
 #include <ctype.h>
 #include <dirent.h>
@@ -157,8 +158,8 @@ static int submit_array(struct fleet *f, const char *script, long *job, char *er
 		out[strcspn(out, "\n")] = 0;
 		return err_set(err, "sbatch refused %s: %s", script, out);
 	}
-	*job = strtol(out, NULL, 10);
-	if (*job <= 0)
+	out[strcspn(out, ";\r\n")] = 0; /* --parsable: "JOBID" or "JOBID;CLUSTER" */
+	if (parse_long_in(out, 1, 0x7fffffffL, job))
 		return err_set(err, "sbatch printed no job id: %.200s", out);
 	snprintf(jid, sizeof(jid), "%ld", *job);
 	for (int i = 0; i < f->ntasks; i++) {

@@ -14,7 +14,11 @@ static char out_path[400];
 static int setup(void **s)
 {
 	(void)s;
+	char cwd[400], p[512];
 	test_dir_setup(NULL);
+	assert_non_null(getcwd(cwd, sizeof(cwd)));
+	snprintf(p, sizeof(p), "%s/presets", cwd); /* a sanitizer build's binary is not beside presets/ */
+	setenv("C2C_PRESET_PATH", p, 1);
 	return 0;
 }
 

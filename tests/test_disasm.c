@@ -173,6 +173,8 @@ static void writers_hold_their_rmw(void **s)
 static void reader_has_only_plain_loads(void **s)
 {
 	(void)s;
+	if (tsan_build()) /* TSan instruments every load with a call: the loop is not the one that ships */
+		skip();
 	struct fn f;
 	disasm("pb_reader_batch", &f);
 	if (f.arm) {
