@@ -3,6 +3,7 @@
 #include "harness/counters/counters.h"
 #include "harness/csv.h"
 #include "harness/probe.h"
+#include "harness/perfc2c.h"
 #include "harness/progress.h"
 #include "harness/signals.h"
 #include "harness/summary.h"
@@ -29,7 +30,7 @@ const struct opt_spec harness_opts[] = {
 	{ "valid-steal", OPT_PERCENT, "2", "PERCENT", "invalid when steal time on a measuring CPU exceeds this of the window", NULL, NULL },
 	{ "valid-probe", OPT_FACTOR, "2", "FACTOR", "invalid when the placement probe's latency after a repetition differs from before by more than this factor", NULL, NULL },
 	{ "valid-setting", OPT_PERCENT, "25", "PERCENT", "invalid when an achieved setting (drain period, work ns/op) is off the requested by more than this", NULL, NULL },
-	{ "placement", OPT_TEXT, "auto", "POLICY", "thread placement: " PLACEMENTS " (auto: cross-socket on 2+ packages, else same-socket)", NULL, NULL },
+	{ "placement", OPT_TEXT, "auto", "POLICY", "thread placement: " PLACEMENTS " (auto: cross-socket on 2+ packages; cross-llc where the platform's HITM stand-in only sees another LLC, e.g. AMD Zen 3+; else same-socket)", NULL, NULL },
 	{ "mem-node", OPT_TEXT, "writer", "N|writer|reader", "NUMA node for the contended memory", NULL, NULL },
 	{ "label", OPT_TEXT, NULL, "NAME", "name of this machine in compare and report, in every row and the .meta (default: the host name); letters, digits, . _ -", NULL, NULL },
 	{ "out", OPT_TEXT, NULL, "FILE|-", "CSV file to create (default results/BENCH-LABEL-TIMESTAMP.csv); -: standard output (the summary then goes to stderr)", NULL, NULL },
@@ -42,6 +43,7 @@ const struct opt_spec harness_opts[] = {
 	{ "events", OPT_TEXT, "auto", "auto|LIST", "counters: auto (this platform's metrics, see c2cbench events) or a comma list of metrics, PAPI presets, native events, sde:::c2cbench::NAME", NULL, NULL },
 	{ "pmu", OPT_TEXT, NULL, "NAME", "libpfm4 PMU instead of the detected one (sets LIBPFM_FORCE_PMU; e.g. spr on Emerald Rapids)", NULL, NULL },
 	{ "require-counters", OPT_FLAG, NULL, NULL, "exit with status 3, before any thread starts, if a requested counter cannot be had", NULL, NULL },
+	{ "perf-c2c", OPT_FLAG, NULL, NULL, "also record each configuration with perf c2c and store its report beside the CSV (CSV.perf-c2c-N.txt); the row says why where perf or a PMU is missing", NULL, NULL },
 	{ 0 },
 };
 
@@ -208,7 +210,7 @@ static void probe_all(struct bench_ctx *c, double *out)
 }
 
 /* One attempt of one repetition: probe, run, probe, judge; the row is whole or not written. */
-static int attempt_once(struct bench_ctx *c, struct counters *ctr, int vi, int rep, int attempt, struct row *r, char *err)
+static int attempt_once(struct bench_ctx *c, struct counters *ctr, const struct csv *out, int vi, int rep, int attempt, struct row *r, char *err)
 {
 	char why[ERRLEN], reason[ERRLEN];
 	double before[EV_PROBES];
@@ -217,9 +219,17 @@ static int attempt_once(struct bench_ctx *c, struct counters *ctr, int vi, int r
 	c->ev.nprobe = bench_probe_pairs(c, &c->var[vi], c->ev.probe_a, c->ev.probe_b, EV_PROBES);
 	probe_all(c, before);
 	fill_front(c, r, rep, vi, attempt);
+	struct perfc2c pc;
+	int c2c = opt_flag(c->o, "perf-c2c"), c2c_file = c2c && c->out_path && strcmp(c->out_path, "-");
+	if (c2c_file)
+		perfc2c_start(&pc, c->out_path, out->rows + 1);
 	c->ev_on = 1;
 	int rc = run_passes(c, ctr, vi, rep, r, why, err);
 	c->ev_on = 0;
+	if (c2c_file)
+		perfc2c_stop(&pc, r);
+	else if (c2c && !rc)
+		row_na(r, "perf_c2c_report", "the CSV goes to standard output: no file beside it for the report");
 	if (rc)
 		return rc;
 	memcpy(c->ev.probe_before, before, sizeof(before));
@@ -241,7 +251,7 @@ static int run_rep(struct bench_ctx *c, struct counters *ctr, struct csv *out, s
 	int rc = 0;
 	for (int a = 1; a <= c->attempts && !rc && !signals_pending(); a++) {
 		struct row r = { 0 };
-		rc = attempt_once(c, ctr, vi, rep, a, &r, err);
+		rc = attempt_once(c, ctr, out, vi, rep, a, &r, err);
 		if (!rc)
 			rc = csv_write(out, &r, err);
 		int valid = !rc && !strcmp(row_get(&r, "valid"), "yes");
@@ -438,6 +448,8 @@ int bench_main(const struct bench *b, int argc, char **argv)
 	if (!c->seed)
 		c->seed = (now_ns() ^ (uint64_t)getpid()) | 1;
 	context_collect(&c->ctx, &topo);
+	if ((b->flags & BENCH_PLACED) && !strcmp(opt_str(&o, "placement"), "auto")) /* before planning: auto depends on what the counters can see */
+		counters_auto_hint(opt_str(&o, "pmu"), &topo);
 
 	signals_install(); /* from here INT, TERM, HUP, PIPE or XFSZ stops the run cleanly, not the process */
 	if (context_set_label(&c->ctx, opt_str(&o, "label"), err))

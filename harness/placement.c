@@ -164,6 +164,89 @@ static int place_cpus(struct plan *p, const struct topo *t, const char *list, co
 	return rc;
 }
 
+/* First allowed PU of each core of package 0 under LLC llc (llc < -1: the LLCs other than -2-llc). */
+static int cores_under_llc(const struct topo *t, int llc, const struct pu **out)
+{
+	int n = 0, last = -1;
+	for (int i = 0; i < t->npus; i++) {
+		const struct pu *u = &t->pu[i];
+		int match = llc >= -1 ? u->llc == llc : u->llc != -2 - llc;
+		if (!u->allowed || u->pkg != 0 || u->core == last || !match)
+			continue;
+		last = u->core;
+		out[n++] = u;
+	}
+	return n;
+}
+
+/* The LLCs of package 0 that hold an allowed core. */
+static int llcs_of_package0(const struct topo *t, int *first)
+{
+	int n = 0, seen[64];
+	*first = -1;
+	for (int i = 0; i < t->npus; i++) {
+		const struct pu *u = &t->pu[i];
+		int k;
+		if (!u->allowed || u->pkg != 0 || u->llc < 0)
+			continue;
+		for (k = 0; k < n && seen[k] != u->llc; k++)
+			;
+		if (k == n && n < 64)
+			seen[n++] = u->llc;
+		if (*first < 0)
+			*first = u->llc;
+	}
+	return n;
+}
+
+/* same-llc: every thread under the first LLC of package 0; cross-llc: writers under it, the other
+ * roles under the other LLCs of package 0 (AMD: another CCX, which the Zen 3+ stand-in sees). */
+static int place_llc(struct plan *p, const struct topo *t, const char *pl, const struct pu **list, const struct role_req *r, int nr,
+		     char *err)
+{
+	int first, nllc = llcs_of_package0(t, &first);
+	if (nllc < 1)
+		return err_set(err, "placement %s needs cache information but %s has no L3 or L2 cache objects; use same-socket or cpus:LIST", pl, t->source);
+	if (!strcmp(pl, "same-llc"))
+		return place_list(p, list, cores_under_llc(t, first, list), r, nr, pl, "allowed cores under package 0's first last-level cache", t, err);
+	if (nr < 2)
+		return err_set(err, "placement cross-llc needs two roles (writers and readers)");
+	if (nllc < 2)
+		return err_set(err, "placement cross-llc needs 2 last-level caches (L3s) in package 0 but %s has %d; use same-llc, same-socket or cpus:LIST", t->source, nllc);
+	int n0 = cores_under_llc(t, first, list), second = total_threads(r + 1, nr - 1);
+	if (r[0].count > n0)
+		return err_set(err, "placement cross-llc puts %d %s(s) under package 0's first last-level cache, which has %d allowed cores", r[0].count, r[0].name, n0);
+	for (int j = 0; j < r[0].count; j++)
+		put(p, list[j], 0, j);
+	int n1 = cores_under_llc(t, -2 - first, list);
+	if (second > n1)
+		return err_set(err, "placement cross-llc puts %d threads under package 0's other last-level caches, which have %d allowed cores", second, n1);
+	for (int i = 1, k = 0; i < nr; i++)
+		for (int j = 0; j < r[i].count; j++)
+			put(p, list[k++], i, j);
+	return 0;
+}
+
+/* auto: cross-socket on 2+ packages; cross-llc where the HITM stand-in sees only another LLC's lines
+ * and package 0 has two; else same-socket. The plan says why. */
+static const char *resolve_auto(const struct topo *t, int nr, struct plan *p)
+{
+	int first, nllc = llcs_of_package0(t, &first);
+	if (t->npackages >= 2 && nr >= 2) {
+		snprintf(p->auto_why, sizeof(p->auto_why), "auto: cross-socket (%d packages)", t->npackages);
+		return "cross-socket";
+	}
+	if (t->auto_cross_llc && nr >= 2 && nllc >= 2) {
+		snprintf(p->auto_why, sizeof(p->auto_why), "auto: cross-llc (%.150s)", t->auto_why);
+		return "cross-llc";
+	}
+	if (t->auto_cross_llc && nr >= 2)
+		snprintf(p->auto_why, sizeof(p->auto_why), "auto: same-socket (package 0 has %d LLC but %.100s: the stand-in cannot see this run)", nllc, t->auto_why);
+	else
+		snprintf(p->auto_why, sizeof(p->auto_why), "auto: same-socket (one package)");
+	return "same-socket";
+}
+
 /* The named list policies; list has room for every PU of the machine. */
 static int place_named(struct plan *p, const struct topo *t, const char *pl, const struct pu **list,
 		       const struct role_req *r, int nr, char *err)
@@ -179,6 +262,8 @@ static int place_named(struct plan *p, const struct topo *t, const char *pl, con
 		return place_list(p, list, cores_of(t, 0, list), r, nr, pl, "allowed cores on package 0", t, err);
 	if (!strcmp(pl, "spread"))
 		return place_list(p, list, spread_order(t, list), r, nr, pl, "allowed cores", t, err);
+	if (!strcmp(pl, "same-llc") || !strcmp(pl, "cross-llc"))
+		return place_llc(p, t, pl, list, r, nr, err);
 	if (!strcmp(pl, "cross-socket")) {
 		if (nr < 2)
 			return err_set(err, "placement cross-socket needs two roles (writers and readers)");
@@ -200,7 +285,7 @@ int plan_make(const struct topo *t, const char *pl, const struct role_req *r, in
 		return err_set(err, "%d threads requested (%s); accepted: at most %d threads in all", total_threads(r, nr), share, PLAN_MAX);
 	}
 	if (!strcmp(pl, "auto"))
-		pl = t->npackages >= 2 && nr >= 2 ? "cross-socket" : "same-socket";
+		pl = resolve_auto(t, nr, p);
 	snprintf(p->used, sizeof(p->used), "%s", pl);
 	if (!strncmp(pl, "cpus:", 5))
 		return place_cpus(p, t, pl + 5, r, nr, err);
@@ -245,7 +330,7 @@ void plan_cpus(const struct plan *p, int role, char *buf, size_t n)
 
 void plan_print(const struct plan *p, const struct topo *t, FILE *f)
 {
-	fprintf(f, "placement %s on %s; memory on NUMA node %d\n", p->used, t->source, p->mem_node);
+	fprintf(f, "placement %s on %s; memory on NUMA node %d%s%s\n", p->used, t->source, p->mem_node, p->auto_why[0] ? "; " : "", p->auto_why);
 	fprintf(f, "%-10s %-4s %-6s %-8s %-6s %-4s %s\n", "role", "#", "P#", "package", "core", "smt", "node");
 	for (int i = 0; i < p->n; i++) {
 		const struct slot *s = &p->slot[i];

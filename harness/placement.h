@@ -17,6 +17,7 @@ struct slot {
 
 struct plan {
 	char used[64]; /* the policy actually applied ("auto" is resolved) */
+	char auto_why[200]; /* how auto was resolved ("" when not asked for auto) */
 	int n;
 	struct slot slot[PLAN_MAX];
 	const struct role_req *roles;
@@ -25,7 +26,7 @@ struct plan {
 };
 
 /* Accepted placement words, for --help and errors. */
-#define PLACEMENTS "auto,smt,same-socket,cross-socket,spread,compact,cpus:LIST"
+#define PLACEMENTS "auto,smt,same-llc,cross-llc,same-socket,cross-socket,spread,compact,cpus:LIST"
 
 /* Fill p for the given roles; an impossible placement is an error naming what is missing. */
 int plan_make(const struct topo *t, const char *placement, const struct role_req *roles, int nroles,

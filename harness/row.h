@@ -2,7 +2,7 @@
 #ifndef C2C_ROW_H
 #define C2C_ROW_H
 
-#define ROW_MAX 160
+#define ROW_MAX 512 /* 32 events x (roles + 1) columns fit beside a bench's own */
 
 struct row {
 	int n;

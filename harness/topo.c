@@ -94,6 +94,10 @@ int topo_load(struct topo *t, const char *spec, char *err)
 			t->pus_per_core = u->smt;
 		u->smt = u->core >= 0 && u->core <= (t->ncores > t->npus ? t->ncores : t->npus) ? seen[u->core]++ : 0;
 		u->node = pu_node(t->h, p);
+		hwloc_obj_t llc = hwloc_get_ancestor_obj_by_type(t->h, HWLOC_OBJ_L3CACHE, p);
+		if (!llc)
+			llc = hwloc_get_ancestor_obj_by_type(t->h, HWLOC_OBJ_L2CACHE, p);
+		u->llc = llc ? (int)llc->logical_index + (llc->type == HWLOC_OBJ_L2CACHE ? 100000 : 0) : -1;
 		u->allowed = hwloc_bitmap_isset(allowed, p->os_index);
 	}
 	free(seen);

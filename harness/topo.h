@@ -11,6 +11,7 @@ struct pu {
 	int smt;     /* index among the PUs of its core (0 = first sibling) */
 	int node;    /* NUMA node OS index */
 	int allowed; /* in this process's allowed cpuset */
+	int llc;     /* last-level cache (L3, else L2) logical index; -1 when the topology has no caches */
 };
 
 struct topo {
@@ -22,6 +23,10 @@ struct topo {
 	int line_size;     /* L1d line size in bytes (64 when the topology has no caches) */
 	int line_from_hw;  /* line_size was read from the topology */
 	struct pu *pu;     /* npus entries, in topological order (core by core) */
+	/* auto placement: the counters' HITM stand-in only sees lines from another LLC (AMD Zen 3+), so auto
+	 * prefers cross-llc on one package; set by the driver before planning, with the reason */
+	int auto_cross_llc;
+	char auto_why[200];
 };
 
 /* spec: NULL or "" for this machine, "synthetic:DESC" or "xml:FILE". */

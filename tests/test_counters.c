@@ -348,6 +348,8 @@ static void test_no_pmu_gives_na_and_reason(void **state)
 	assert_non_null(csv_get(&c, 1, "writer_rfo_hitm_per_kop"));
 	assert_non_null(strstr(csv_get(&c, 1, "na_reason"), "hitm_local"));
 	assert_non_null(strstr(csv_get(&c, 1, "na_reason"), "no PMU"));
+	assert_string_equal(csv_get(&c, 1, "counters_multiplexed"), "NA"); /* not a constant: nothing ran, so it cannot be told */
+	assert_non_null(strstr(csv_get(&c, 1, "na_reason"), "counters [counters_multiplexed,counters_running_pct]: no hardware counter ran"));
 	csv_free(&c);
 	rm_rf(dir);
 	free(dir);

@@ -198,6 +198,49 @@ static void four_thousand_pus(void **s)
 	topo_free(&t);
 }
 
+/* AMD CCXs: cross-llc puts writer and reader under different L3s of one package, same-llc under one;
+ * cross-llc is refused on one L3; auto picks cross-llc only when the counters' stand-in needs it. */
+static void llc_placements(void **s)
+{
+	(void)s;
+	struct topo t;
+	struct plan p;
+	char err[ERRLEN] = "";
+	load(&t, "synthetic:pack:1 l3:2 core:4 pu:2");
+	assert_int_equal(plan_make(&t, "cross-llc", wr, 2, &p, err), 0);
+	assert_int_equal(p.n, 2);
+	assert_int_not_equal(topo_pu(&t, p.slot[0].os)->llc, topo_pu(&t, p.slot[1].os)->llc);
+	assert_int_equal(p.slot[0].pkg, p.slot[1].pkg);
+	struct role_req r3[2] = { { "writer", 1 }, { "reader", 3 } };
+	assert_int_equal(plan_make(&t, "same-llc", r3, 2, &p, err), 0);
+	for (int i = 1; i < p.n; i++)
+		assert_int_equal(topo_pu(&t, p.slot[i].os)->llc, topo_pu(&t, p.slot[0].os)->llc);
+	struct role_req r5[2] = { { "writer", 1 }, { "reader", 5 } };
+	assert_int_equal(plan_make(&t, "cross-llc", r5, 2, &p, err), -1); /* 4 cores under the other L3 */
+	assert_non_null(strstr(err, "which have 4 allowed cores"));
+	assert_int_equal(plan_make(&t, "auto", wr, 2, &p, err), 0);
+	assert_string_equal(p.used, "same-socket");
+	t.auto_cross_llc = 1;
+	snprintf(t.auto_why, sizeof(t.auto_why), "stand-in sees another L3 only");
+	assert_int_equal(plan_make(&t, "auto", wr, 2, &p, err), 0);
+	assert_string_equal(p.used, "cross-llc");
+	assert_non_null(strstr(p.auto_why, "stand-in sees another L3 only"));
+	topo_free(&t);
+	load(&t, "synthetic:pack:1 l3:1 core:4 pu:2");
+	assert_int_equal(plan_make(&t, "cross-llc", wr, 2, &p, err), -1);
+	assert_non_null(strstr(err, "needs 2 last-level caches (L3s) in package 0"));
+	assert_non_null(strstr(err, "has 1"));
+	t.auto_cross_llc = 1;
+	assert_int_equal(plan_make(&t, "auto", wr, 2, &p, err), 0);
+	assert_string_equal(p.used, "same-socket");
+	assert_non_null(strstr(p.auto_why, "cannot see this run"));
+	topo_free(&t);
+	load(&t, ONE_PKG); /* no caches at all in the description */
+	assert_int_equal(plan_make(&t, "same-llc", wr, 2, &p, err), -1);
+	assert_non_null(strstr(err, "no L3 or L2 cache"));
+	topo_free(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest t[] = {
@@ -207,6 +250,7 @@ int main(void)
 		cmocka_unit_test(same_socket_and_spread),
 		cmocka_unit_test(one_package_refuses_cross_socket),
 		cmocka_unit_test(explicit_cpus),
+		cmocka_unit_test(llc_placements),
 		cmocka_unit_test(two_thousand_cores_one_package),
 		cmocka_unit_test(four_thousand_pus),
 	};

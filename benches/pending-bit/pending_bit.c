@@ -417,6 +417,11 @@ static int pb_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 		row_set(r, "atomics", "%s", atomics_name(p->atomics));
 		row_set(r, "atomics_requested", "%s", opt_str(c->o, "atomics"));
 		row_set(r, "placement", "%s", c->plan.used);
+		row_set(r, "placement_requested", "%s", opt_str(c->o, "placement"));
+		if (c->plan.auto_why[0])
+			row_set(r, "placement_auto_why", "%s", c->plan.auto_why);
+		else
+			row_na(r, "placement_auto_why", "placement not auto");
 		row_set(r, "writers", "%d", p->roles[ROLE_WRITER].count);
 		row_set(r, "readers", "%d", p->roles[ROLE_READER].count);
 		row_set(r, "mem_node", "%d", c->plan.mem_node);

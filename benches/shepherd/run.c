@@ -11,10 +11,29 @@
 /* Sleepers re-check the stop flag at least this often (the harness has no wake-up hook). */
 #define SW_WAIT_CAP_NS 5000000ull
 
-/* Role names for plan_print (the counts are not used: the plan is built here, not by plan_make). */
-static const struct role_req sw_roles[SW_NROLES] = {
+/* The role table matches the threads sw_plan makes (one kworker and one workload per modelled CPU,
+ * one shepherd): every role is counted, with columns of its own. */
+static struct role_req sw_roles[SW_NROLES] = {
 	{ "kworker", 0 }, { "workload", 0 }, { "shepherd", 1 },
 };
+
+/* Start this thread's measured phase (counters, t0) the first time it sees the phase begin. */
+static void measure_edge(struct thr *t, int *measuring)
+{
+	if (!*measuring && run_phase(t->ctl) == PHASE_MEASURE) {
+		thr_measure_begin(t);
+		*measuring = 1;
+	}
+}
+
+/* End it with the operations done while measuring (the counters' denominator). */
+static void measure_close(struct thr *t, int measuring, uint64_t ops)
+{
+	if (!measuring)
+		return;
+	thr_measure_end(t);
+	t->ops = ops;
+}
 
 static int by_os(const void *a, const void *b)
 {
@@ -44,6 +63,8 @@ int sw_plan(const struct topo *t, int ncpus, struct plan *p, char *err)
 		p->slot[p->n++] = (struct slot){ role, c, u->os, u->pkg, u->core, u->smt, u->node };
 	}
 	free(cpu);
+	sw_roles[SW_ROLE_KWORKER].count = ncpus;
+	sw_roles[SW_ROLE_WORKLOAD].count = ncpus;
 	p->roles = sw_roles;
 	p->nroles = SW_NROLES;
 	p->mem_node = p->slot[0].node;
@@ -60,15 +81,21 @@ static uint64_t tick_ns_at(const struct sw_model *m, long tick)
 	return m->base_ns + (uint64_t)tick * (uint64_t)m->p.tick_ns;
 }
 
-/* worker_thread(): sleep until the work is queued or its timer is due, then process_one_work. */
-static void kworker_loop(struct sw_model *m, int c, const struct runctl *ctl)
+/* worker_thread(): sleep until the work is queued or its timer is due, then process_one_work.
+ * Its operations: the work items it ran while measuring. */
+static void kworker_loop(struct sw_model *m, int c, struct thr *t)
 {
+	const struct runctl *ctl = t->ctl;
 	struct sw_cpu *w = &m->cpu[c];
+	int measuring = 0;
+	uint64_t works = 0;
 	for (;;) {
 		pthread_mutex_lock(&w->pool_lock);
 		while (!w->queued && !sw_timer_due_locked(m, c, sw_now_tick(m))) {
+			measure_edge(t, &measuring);
 			if (run_phase(ctl) == PHASE_STOP) {
 				pthread_mutex_unlock(&w->pool_lock);
+				measure_close(t, measuring, works);
 				return;
 			}
 			uint64_t until = now_ns() + SW_WAIT_CAP_NS;
@@ -80,16 +107,21 @@ static void kworker_loop(struct sw_model *m, int c, const struct runctl *ctl)
 		pthread_mutex_unlock(&w->pool_lock);
 		/* one work item at a time on a bound pool: the shepherd, on CPU 0's pool, takes turns with it */
 		pthread_mutex_lock(&w->exec);
-		if (sw_process_begin(m, c, sw_now_tick(m)))
+		if (sw_process_begin(m, c, sw_now_tick(m))) {
 			sw_process_end(m, c, sw_vmstat_update(m, c));
+			works += measuring;
+		}
 		pthread_mutex_unlock(&w->exec);
+		measure_edge(t, &measuring);
 	}
 }
 
-/* Sleep until tick `until`; return 0 if the run was stopped meanwhile. */
-static int sleep_until_tick(const struct sw_model *m, long until, const struct runctl *ctl)
+/* Sleep until tick `until` (starting the measured phase when it begins); return 0 if the run was stopped meanwhile. */
+static int sleep_until_tick(const struct sw_model *m, long until, struct thr *t, int *measuring)
 {
+	const struct runctl *ctl = t->ctl;
 	while (sw_now_tick(m) < until) {
+		measure_edge(t, measuring);
 		if (run_phase(ctl) == PHASE_STOP)
 			return 0;
 		uint64_t ns = now_ns() + SW_WAIT_CAP_NS;
@@ -101,16 +133,20 @@ static int sleep_until_tick(const struct sw_model *m, long until, const struct r
 	return run_phase(ctl) != PHASE_STOP;
 }
 
-/* vmstat_shepherd(): every rounded interval, visit each CPU with the configured check. */
-static void shepherd_loop(struct sw_model *m, const struct runctl *ctl)
+/* vmstat_shepherd(): every rounded interval, visit each CPU with the configured check.
+ * Its operations: the CPUs it visited while measuring. */
+static void shepherd_loop(struct sw_model *m, struct thr *t)
 {
-	int s = m->p.shepherd_cpu;
+	int s = m->p.shepherd_cpu, measuring = 0;
+	uint64_t visits = 0;
 	long now = sw_now_tick(m);
 	long next = now + sw_round_jiffies_relative(m->p.interval, s, m->p.hz, now);
-	while (sleep_until_tick(m, next, ctl)) {
+	while (sleep_until_tick(m, next, t, &measuring)) {
+		measure_edge(t, &measuring);
 		pthread_mutex_lock(&m->cpu[s].exec);
 		for (int c = 0; c < m->p.ncpus; c++) {
 			sw_shepherd_visit(m, c, sw_now_tick(m));
+			visits += measuring;
 			if (!m->p.no_yield)
 				sched_yield(); /* cond_resched() */
 		}
@@ -120,24 +156,20 @@ static void shepherd_loop(struct sw_model *m, const struct runctl *ctl)
 		now = sw_now_tick(m);
 		next = now + sw_round_jiffies_relative(m->p.interval, s, m->p.hz, now);
 	}
+	measure_close(t, measuring, visits);
 }
 
 /* The stress-ng stand-in: allocate and free pages, dirtying counters, until the run stops. */
 static void workload_loop(struct sw_model *m, int c, struct thr *t)
 {
-	int measuring = 0, ph;
-	uint64_t bursts = 0; /* its operations, for the validity rules: a workload that never ran says so */
-	while ((ph = run_phase(t->ctl)) != PHASE_STOP) {
-		if (ph == PHASE_MEASURE && !measuring) {
-			thr_measure_begin(t);
-			measuring = 1;
-		}
+	int measuring = 0;
+	uint64_t bursts = 0;
+	while (run_phase(t->ctl) != PHASE_STOP) {
+		measure_edge(t, &measuring);
 		sw_workload_burst(m, c);
 		bursts += measuring;
 	}
-	if (measuring)
-		thr_measure_end(t);
-	t->ops = bursts;
+	measure_close(t, measuring, bursts); /* its operations: the bursts it ran while measuring */
 }
 
 static void sw_body(struct thr *t, void *arg)
@@ -147,11 +179,11 @@ static void sw_body(struct thr *t, void *arg)
 	/* the default 50 us timer slack would be half a tick: wake on time */
 	prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
 	if (t->role == SW_ROLE_KWORKER)
-		kworker_loop(m, t->idx, t->ctl);
+		kworker_loop(m, t->idx, t);
 	else if (t->role == SW_ROLE_WORKLOAD)
 		workload_loop(m, t->idx, t);
 	else
-		shepherd_loop(m, t->ctl);
+		shepherd_loop(m, t);
 }
 
 int sw_run(struct sw_model *m, const struct topo *t, const struct plan *p, double warmup, double duration,

@@ -283,3 +283,17 @@ void counters_close(struct counters *k)
 	}
 	pthread_mutex_destroy(&k->mu);
 }
+
+void counters_auto_hint(const char *force, struct topo *t)
+{
+	struct evtab tab;
+	struct pmu_choice c;
+	char err[ERRLEN];
+	if (evtab_load(&tab, err))
+		return;
+	if (!pmu_select(force, &c, err) && c.table[0] && evtab_hitm_sees(&tab, c.table, "other-llc")) {
+		t->auto_cross_llc = 1;
+		snprintf(t->auto_why, sizeof(t->auto_why), "the %.60s HITM stand-in only sees lines from another last-level cache (CCX)", c.table);
+	}
+	evtab_free(&tab);
+}

@@ -28,6 +28,7 @@ struct ctr_event {
 
 struct counters {
 	int nev, npasses, cur_pass, auto_mode, hw_usable, nroles, sde_es;
+	int hooks_hw; /* the current pass counts hardware events in each thread */
 	struct ctr_event ev[CTR_MAX];
 	char pmu[64];      /* libpfm4 PMU in use ("" when none) */
 	char pmu_table[64];    /* whose platform-table rows feed the metrics (a fallback: emr rows on spr) */
@@ -43,6 +44,10 @@ struct counters {
 	long long val[CTR_ROLES][CTR_MAX];
 	long long sde_val[CTR_MAX];
 	char thread_err[256];
+	/* multiplexing probe: one perf event per measuring thread beside its PAPI set (time enabled vs running) */
+	int mux_probes, mux_short;
+	double mux_min_pct;
+	char mux_err[160];
 };
 
 /* Parse --events (auto or a comma list), set up libpfm4 (--pmu) and PAPI, group events into passes.
@@ -67,4 +72,7 @@ struct bench_ctx;
 void counters_summary(FILE *f, const char *src, const char *why, const struct bench_ctx *c, const int *var, const double *hitm,
 		      const unsigned char *ok, int n);
 void counters_close(struct counters *k);
+/* Before planning: tell auto placement (t->auto_cross_llc) that this platform's HITM stand-in only sees
+ * lines from another last-level cache (AMD Zen 3+), so it picks cross-llc where package 0 has two. */
+void counters_auto_hint(const char *force, struct topo *t);
 #endif

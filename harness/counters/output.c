@@ -78,6 +78,24 @@ static int hitm_figure(const struct counters *k, double *out, char *src, size_t 
 	return used && !k->thread_err[0];
 }
 
+/* counters_multiplexed: yes when the probe beside a thread's PAPI set ran for less time than it was
+ * enabled (the kernel time-shared the counters), no when every probe ran all the time, else NA. */
+static void multiplex_to_row(const struct counters *k, struct na_group *g, struct row *r)
+{
+	char why[200];
+	if (k->mux_probes) {
+		row_set(r, "counters_multiplexed", "%s", k->mux_short ? "yes" : "no");
+		row_set(r, "counters_running_pct", "%.2f", k->mux_min_pct);
+		return;
+	}
+	if (!k->hw_usable)
+		snprintf(why, sizeof(why), "no hardware counter ran: %.150s", k->status);
+	else
+		snprintf(why, sizeof(why), "the probe beside the PAPI set did not run: %.150s", k->mux_err[0] ? k->mux_err : "no hardware event counted");
+	na_note(g, r, "counters_multiplexed", "counters_multiplexed", why);
+	na_note(g, r, "counters_running_pct", "counters_running_pct", why);
+}
+
 void counters_to_row(struct counters *k, struct row *r)
 {
 	struct na_group *g = xcalloc(1, sizeof(*g));
@@ -134,7 +152,13 @@ void counters_to_row(struct counters *k, struct row *r)
 		na_note(g, r, "hitm_source", "hitm_source", why);
 	}
 	row_set(r, "counter_passes", "%d", k->npasses);
-	row_set(r, "counters_multiplexed", "no");
+	multiplex_to_row(k, g, r);
+	for (int role = 0; role < k->nroles; role++) { /* every counted role's operations: what per_kop divides by */
+		if (!k->roles[role].count)
+			continue;
+		snprintf(key, sizeof(key), "%s_counted_ops", k->roles[role].name);
+		row_set(r, key, "%llu", (unsigned long long)k->ops[0][role]);
+	}
 	row_set(r, "counters_status", "%s", k->thread_err[0] ? k->thread_err : k->status);
 	for (int i = 0; i < g->n; i++) {
 		size_t len = strlen(r->na_reason);

@@ -151,9 +151,6 @@ int pmu_select(const char *force, struct pmu_choice *c, char *err)
 	struct pfm_view *v = xcalloc(1, sizeof(*v));
 	int rc = 0;
 	memset(c, 0, sizeof(*c));
-	const char *env = getenv("LIBPFM_FORCE_PMU");
-	if (!force && env && *env)
-		force = env; /* the user forced it in the environment: the same as --pmu */
 	static struct pmu_choice last;
 	static char last_force[64];
 	if (inited && !strcmp(last_force, force ? force : "")) { /* once per process: the same question, the same answer */
@@ -166,6 +163,9 @@ int pmu_select(const char *force, struct pmu_choice *c, char *err)
 		return err_set(err, "libpfm4 was initialised before the PMU was chosen");
 	}
 	snprintf(last_force, sizeof(last_force), "%s", force ? force : "");
+	const char *env = getenv("LIBPFM_FORCE_PMU"); /* read before c2cbench sets it itself */
+	if (!force && env && *env)
+		force = env; /* the user forced it in the environment: the same as --pmu */
 	if (pfm_view_get(v, err)) {
 		free(v);
 		return -1;
@@ -264,6 +264,22 @@ int pmu_encode(const char *event, char *enc, size_t n, char *why, size_t wn)
 		snprintf(enc, n, "config=0x%llx config1=0x%llx", (unsigned long long)attr.config, (unsigned long long)attr.config1);
 	else
 		snprintf(enc, n, "config=0x%llx", (unsigned long long)attr.config);
+	return 0;
+}
+
+int pmu_perf_attr(const char *event, struct perf_event_attr *attr, char *why, size_t wn)
+{
+	pfm_perf_encode_arg_t a;
+	memset(attr, 0, sizeof(*attr));
+	memset(&a, 0, sizeof(a));
+	a.attr = attr;
+	a.size = sizeof(a);
+	int rc = pfm_get_os_event_encoding(event, PFM_PLM3, PFM_OS_PERF_EVENT, &a);
+	if (rc != PFM_SUCCESS) {
+		snprintf(why, wn, "%s", pfm_strerror(rc));
+		return -1;
+	}
+	attr->size = sizeof(*attr);
 	return 0;
 }
 

@@ -27,6 +27,10 @@ const char *pmu_known_list(void);
 /* Encode an event on the active PMU exactly as PAPI does (PFM_OS_PERF_EVENT_EXT): "config=0x.. [config1=0x..]".
  * Returns 0, or -1 with libpfm4's reason in why. */
 int pmu_encode(const char *event, char *enc, size_t n, char *why, size_t wn);
+/* A perf_event_open attribute for event on the active PMU (user space only), for the multiplexing probe.
+ * Returns 0, or -1 with libpfm4's reason. */
+struct perf_event_attr;
+int pmu_perf_attr(const char *event, struct perf_event_attr *attr, char *why, size_t wn);
 /* Does the event (and each of its umasks/modifiers) exist in some PMU table of the installed libpfm4? */
 int pmu_name_anywhere(const char *event);
 /* Call fn for each event name of the active PMUs (for "did you mean" suggestions). */

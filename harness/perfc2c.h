@@ -1,0 +1,21 @@
+/* --perf-c2c: each configuration also runs under `perf c2c record` (attached to this process), and its
+ * `perf c2c report --stdio` is stored beside the CSV, headed by the contended line's address the row
+ * records, so the sampled and the counted view of the same line sit side by side. Where perf or a PMU
+ * is missing the run goes on and the row says why. */
+#ifndef C2C_PERFC2C_H
+#define C2C_PERFC2C_H
+#include "harness/row.h"
+#include <sys/types.h>
+
+struct perfc2c {
+	pid_t pid;          /* perf c2c record, 0 when not running */
+	char data[1200];    /* perf.data of this configuration */
+	char report[1200];  /* the report beside the CSV */
+	char why[300];      /* why there is no report ("" while all is well) */
+};
+
+/* Start recording this process for one configuration (csv: the CSV path; n: the row's number). */
+void perfc2c_start(struct perfc2c *p, const char *csv, long n);
+/* Stop, write the report and add perf_c2c_report (its file name) or NA with the reason to the row. */
+void perfc2c_stop(struct perfc2c *p, struct row *r);
+#endif
