@@ -1,4 +1,5 @@
 #include "harness/summary.h"
+#include "harness/summary_parts.h"
 #include "harness/compare_stats.h"
 #include "harness/counters/counters.h"
 #include "harness/stats.h"
@@ -383,57 +384,6 @@ static void print_summary(FILE *f, const struct bench_ctx *c, struct kept *kp, i
 	free(start);
 }
 
-/* What the counter summary needs of each written row. */
-struct hitm_seen {
-	int n, *var;
-	double *val;
-	unsigned char *ok;
-	char src[128], why[256];
-};
-
-static void hitm_seen_add(struct hitm_seen *h, const struct row *r, int var)
-{
-	int ok;
-	const char *src = row_get(r, "hitm_source"), *why = row_get(r, "counters_status");
-	if (!h->src[0] && src && strcmp(src, "NA"))
-		snprintf(h->src, sizeof(h->src), "%s", src);
-	if (!h->why[0] && why)
-		snprintf(h->why, sizeof(h->why), "%s", why);
-	h->var[h->n] = var;
-	h->val[h->n] = row_num(r, "hitm_per_kop", &ok);
-	h->ok[h->n++] = (unsigned char)ok;
-}
-
-static void hitm_seen_free(struct hitm_seen *h)
-{
-	free(h->var);
-	free(h->val);
-	free(h->ok);
-}
-
-/* --reps auto: how each configuration stopped (counts, and the widest intervals). */
-static void print_auto(FILE *f, const struct bench_ctx *c, const struct tally *t)
-{
-	int n[4] = { 0 }, worst = -1;
-	for (int v = 0; v < c->nvar; v++) {
-		n[t->stop[v]]++;
-		if (t->stop[v] != REPS_CI && (worst < 0 || t->width[v] > t->width[worst]))
-			worst = v;
-	}
-	fprintf(f, "--reps auto: %d configuration(s) stopped with the CI within %g%%, %d at --reps-max %d, %d at --reps-time %g s%s\n",
-		n[REPS_CI], 100 * c->autocfg.ci_width, n[REPS_MAX], c->autocfg.max_reps, n[REPS_TIME], c->autocfg.max_s,
-		n[REPS_GO] ? " (some cut short by a signal)" : "");
-	for (int v = 0; v < c->nvar && c->nvar <= 16; v++)
-		if (t->width[v] >= 0)
-			fprintf(f, "  %s: %s after %d repetition(s), CI width %.1f%%\n", c->var[v].name, reps_stop_name(t->stop[v]), t->rounds[v],
-				100 * t->width[v]);
-		else
-			fprintf(f, "  %s: %s after %d repetition(s), CI NA (fewer than %d valid)\n", c->var[v].name, reps_stop_name(t->stop[v]),
-				t->rounds[v], REPS_AUTO_MIN);
-	if (c->nvar > 16 && worst >= 0)
-		fprintf(f, "  widest not within: %s, %.1f%%\n", c->var[worst].name, 100 * t->width[worst]);
-}
-
 struct summary {
 	const struct bench_ctx *c;
 	struct kept *kp;
@@ -512,7 +462,7 @@ void summary_print(struct summary *s, FILE *f)
 {
 	print_summary(f, s->c, s->kp, s->nk, &s->g, &s->t);
 	if (s->c->reps_auto)
-		print_auto(f, s->c, &s->t);
+		print_auto(f, s->c, s->t.stop, s->t.width, s->t.rounds);
 	counters_summary(f, s->hs.src, s->hs.why, s->c, s->hs.var, s->hs.val, s->hs.ok, s->hs.n);
 }
 

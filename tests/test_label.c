@@ -92,7 +92,7 @@ static void run_records_label(void **state)
 }
 
 static const char *tiny =
-	"[defaults]\nduration = 0.02\nwarmup = 0.01\nreps = 1\n"
+	"[defaults]\nduration = 0.02\nwarmup = 0.01\nreps = 1\nmax-attempts = 1\n" /* one row per repetition */
 	"[a]\nbench = pending-bit\nlayout = shared\n";
 
 static char *write_file(const char *name, const char *text)

@@ -534,7 +534,7 @@ static void resume_checks_rows_against_meta(void **state)
 	(void)state;
 	char res[600], csv[1400], cmd[1600];
 	struct cmd_result r;
-	const char *ini = write_ini("rows.ini", "[a]\nbench = pending-bit\nlayout = shared,aligned\nduration = 0.02\nwarmup = 0.01\nreps = 2\n");
+	const char *ini = write_ini("rows.ini", "[a]\nbench = pending-bit\nlayout = shared,aligned\nduration = 0.02\nwarmup = 0.01\nreps = 2\nmax-attempts = 1\n");
 	snprintf(res, sizeof(res), "%s/rows-res", test_dir);
 	mkdir(res, 0755);
 	run_c2c(&r, "preset", ini, "--results", res, NULL);

@@ -1,0 +1,10 @@
+/* The driver's set-up steps, apart from its measuring loop (harness/driver.c). */
+#ifndef C2C_DRIVER_SETUP_H
+#define C2C_DRIVER_SETUP_H
+#include "harness/bench.h"
+
+/* --reps N|auto and the validity tolerances into the context; a bad value is an input error. */
+int validity_opts(struct bench_ctx *c, const struct opts *o, char *err);
+/* --dry-run: the variants, repetitions, the time it would take and the thread plan. */
+void print_dry_run(const struct bench_ctx *c);
+#endif

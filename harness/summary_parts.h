@@ -1,0 +1,21 @@
+/* Parts of the run summary kept apart from its table (harness/summary.c): the counters' HITM input
+ * and the --reps auto report. */
+#ifndef C2C_SUMMARY_PARTS_H
+#define C2C_SUMMARY_PARTS_H
+#include "harness/bench.h"
+#include <stdio.h>
+
+/* What the counter summary needs of each written row. */
+struct hitm_seen {
+	int n, *var;
+	double *val;
+	unsigned char *ok;
+	char src[128], why[256];
+};
+
+/* Keep what the counter summary needs of a written row. */
+void hitm_seen_add(struct hitm_seen *h, const struct row *r, int var);
+void hitm_seen_free(struct hitm_seen *h);
+/* --reps auto: how each configuration stopped, per variant. */
+void print_auto(FILE *f, const struct bench_ctx *c, const enum reps_stop *stop, const double *width, const int *rounds);
+#endif
