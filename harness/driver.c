@@ -469,6 +469,7 @@ int bench_main(const struct bench *b, int argc, char **argv)
 	free(ctr);
 	topo_free(&topo);
 	opts_free(&o);
+	evidence_free(&c->ev); /* the thread records of the last attempt */
 	free(c->var);
 	free(c);
 	return rc;
