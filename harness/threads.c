@@ -241,3 +241,19 @@ int threads_run(const struct topo *topo, const struct plan *p, struct thr *thr, 
 	free(c);
 	return rc;
 }
+
+void thr_sum_role(const struct thr *t, int n, int role, struct thr_sum *s)
+{
+	size_t k = 0;
+	memset(s, 0, sizeof(*s));
+	for (int i = 0; i < n; i++) {
+		if (t[i].role != role)
+			continue;
+		s->ops += t[i].ops;
+		s->ns += t[i].t1 - t[i].t0;
+		for (int j = 0; j < 8; j++)
+			s->stat[j] += t[i].stat[j];
+		if (k < sizeof(s->cpus))
+			k += (size_t)snprintf(s->cpus + k, sizeof(s->cpus) - k, "%s%d", k ? " " : "", t[i].got_cpu);
+	}
+}

@@ -93,4 +93,11 @@ int threads_run(const struct topo *topo, const struct plan *p, struct thr *thr, 
 
 /* Allocate n zeroed, 128-byte-aligned thread records. */
 struct thr *thr_alloc(int n);
+/* One role's threads added up: operations, window time, tallies, and the CPUs they ran on (cut at
+ * the buffer, never past it). */
+struct thr_sum {
+	uint64_t ops, ns, stat[8];
+	char cpus[256];
+};
+void thr_sum_role(const struct thr *t, int n, int role, struct thr_sum *s);
 #endif

@@ -311,27 +311,7 @@ static void variant_place(const struct pb_priv *p, const struct variant *v, char
 	}
 }
 
-struct role_sum {
-	uint64_t ops, ns, stat[3];
-	char cpus[256];
-};
-
-static void sum_role(const struct thr *t, int n, int role, struct role_sum *s)
-{
-	size_t k = 0;
-	memset(s, 0, sizeof(*s));
-	for (int i = 0; i < n; i++) {
-		if (t[i].role != role)
-			continue;
-		s->ops += t[i].ops;
-		s->ns += t[i].t1 - t[i].t0;
-		for (int j = 0; j < 3; j++)
-			s->stat[j] += t[i].stat[j];
-		k += (size_t)snprintf(s->cpus + k, sizeof(s->cpus) - k, "%s%d", k ? " " : "", t[i].got_cpu);
-	}
-}
-
-static void put_role(struct row *r, const char *role, const struct role_sum *s, int nthreads)
+static void put_role(struct row *r, const char *role, const struct thr_sum *s, int nthreads)
 {
 	char key[64];
 	snprintf(key, sizeof(key), "%s_cpus", role);
@@ -406,12 +386,12 @@ static int pb_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 	struct thr *t = thr_alloc(c->plan.n);
 	int rc = threads_run(c->topo, &c->plan, t, c->warmup, c->duration, pb_body, run, c->hooks, err);
 	if (!rc) {
-		struct role_sum w, rd, dr;
+		struct thr_sum w, rd, dr;
 		int line = c->topo->line_size;
 		uintptr_t wa = (uintptr_t)run->data, ma = (uintptr_t)run->meta;
-		sum_role(t, c->plan.n, ROLE_WRITER, &w);
-		sum_role(t, c->plan.n, ROLE_READER, &rd);
-		sum_role(t, c->plan.n, ROLE_DRAINER, &dr);
+		thr_sum_role(t, c->plan.n, ROLE_WRITER, &w);
+		thr_sum_role(t, c->plan.n, ROLE_READER, &rd);
+		thr_sum_role(t, c->plan.n, ROLE_DRAINER, &dr);
 		row_set(r, "offset", "%ld", (long)((intptr_t)ma - (intptr_t)wa));
 		row_set(r, "policy", "%s", opt_str(c->o, "policy"));
 		row_set(r, "atomics", "%s", atomics_name(p->atomics));

@@ -148,28 +148,6 @@ static void run_init(const struct vm_priv *p, const struct layout *l, struct vm_
 	r->wake = &o->wake->word;
 }
 
-struct vm_sums {
-	uint64_t ops, ns, stat[8];
-	char cpus[256];
-};
-
-/* Add up one role's threads: operations, window time, tallies, and the CPUs they ran on. */
-static void sum_role(const struct thr *t, int n, int role, struct vm_sums *s)
-{
-	size_t k = 0;
-	memset(s, 0, sizeof(*s));
-	for (int i = 0; i < n; i++) {
-		if (t[i].role != role)
-			continue;
-		s->ops += t[i].ops;
-		s->ns += t[i].t1 - t[i].t0;
-		for (int j = 0; j < 8; j++)
-			s->stat[j] += t[i].stat[j];
-		if (k < sizeof(s->cpus))
-			k += (size_t)snprintf(s->cpus + k, sizeof(s->cpus) - k, "%s%d", k ? " " : "", t[i].got_cpu);
-	}
-}
-
 /* Where the two objects landed: the distance is measured from the addresses, never assumed. */
 static void put_layout(struct row *w, const struct vm_run *r, const struct layout *l, int line)
 {
@@ -186,7 +164,7 @@ static void put_layout(struct row *w, const struct vm_run *r, const struct layou
 }
 
 /* The free and queue paths' tallies, and the drain worker's. */
-static void put_counts(struct row *w, const struct vm_sums *wk, const struct vm_sums *dr)
+static void put_counts(struct row *w, const struct thr_sum *wk, const struct thr_sum *dr)
 {
 	row_set(w, "cycles", "%llu", (unsigned long long)wk->ops);
 	row_set(w, "frees", "%llu", (unsigned long long)wk->stat[ST_FREES]);
@@ -206,9 +184,9 @@ static void put_counts(struct row *w, const struct vm_sums *wk, const struct vm_
 static void fill_row(struct bench_ctx *c, const struct vm_priv *p, const struct layout *l, const struct vm_objs *o,
 		     const struct thr *t, struct row *w)
 {
-	struct vm_sums wk, dr;
-	sum_role(t, c->plan.n, ROLE_WORKER, &wk);
-	sum_role(t, c->plan.n, ROLE_DRAINER, &dr);
+	struct thr_sum wk, dr;
+	thr_sum_role(t, c->plan.n, ROLE_WORKER, &wk);
+	thr_sum_role(t, c->plan.n, ROLE_DRAINER, &dr);
 	row_set(w, "threads", "%ld", p->threads);
 	row_set(w, "placement", "%s", c->plan.used);
 	row_set(w, "pages", "%ld", p->pages);
