@@ -113,6 +113,9 @@ struct bench {
 	void (*cleanup)(struct bench_ctx *c);
 	/* Optional: columns derived from the counter columns, filled after the counters are in the row. */
 	void (*finish_row)(struct bench_ctx *c, struct row *r);
+	/* Optional: called once the row is judged (its attempt and valid are in it), just before it is
+	 * written: side tables carry the attempt and validity of the row they belong to. Error: no row. */
+	int (*row_done)(struct bench_ctx *c, struct row *r, char *err);
 	/* CSV columns besides bench and variant_col that are configuration, not measurement or machine
 	 * context: `compare` joins rows on them. NULL-terminated; NULL: bench and variant_col only. */
 	const char *const *config;

@@ -146,22 +146,6 @@ static void pb_drainer(struct thr *t, const struct pb_run *r)
 	t->ops = ops;
 }
 
-/* What the calibrated work takes on this thread: the best of a few short timed batches (a batch
- * that was preempted says nothing about the calibration; preemption has its own rule). */
-static double work_check_ns(uint64_t iters)
-{
-	const int n = 40;
-	double best = -1;
-	for (int k = 0; k < 5; k++) {
-		uint64_t t0 = now_ns();
-		for (int i = 0; i < n; i++)
-			spin_iters(iters);
-		double ns = (double)(now_ns() - t0) / n;
-		best = best < 0 || ns < best ? ns : best;
-	}
-	return best;
-}
-
 /* The bench's own tallies as software-defined events (sde:::c2cbench::NAME), measured phase only. */
 enum { SDE_RMW, SDE_ALREADY, SDE_DRAINS, SDE_READER_OPS, SDE_N };
 static struct sde_counter pb_sde[SDE_N] = {
@@ -199,10 +183,10 @@ static void pb_body(struct thr *t, void *arg)
 		pb_publish(t);
 		return;
 	}
-	t->work_iters = r->work_ns > 0 ? (uint64_t)(r->work_ns * spin_rate_here() + 0.5) : 0;
+	t->work_iters = spin_iters_here(r->work_ns);
 	batch_fn fn = t->role == ROLE_READER ? pb_reader_batch : pb_writer_fn(r);
 	thr_drive(t, fn, arg);
-	t->work_ns_achieved = r->work_ns > 0 ? work_check_ns(t->work_iters) : 0;
+	t->work_ns_achieved = r->work_ns > 0 ? spin_check_ns(t->work_iters) : 0;
 	pb_publish(t);
 }
 
