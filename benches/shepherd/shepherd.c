@@ -316,9 +316,9 @@ static int sw_run_variant(struct bench_ctx *c, const struct variant *v, int rep,
 	p.check = (int)v->param;
 	struct sw_model *m = sw_model_new(&p, 0);
 	struct sw_ev ev = { c, r, &p };
+	put_model(r, c, s); /* first: the settings requested, then (sw_evidence) as achieved beside them */
 	int rc = sw_run_ev(m, c->topo, &c->plan, c->warmup, c->duration, c->hooks, x, sw_evidence, &ev, err);
 	if (!rc) {
-		put_model(r, c, s);
 		put_runs(r, x, &p);
 		put_queues(r, x);
 		put_locks(r, x);
