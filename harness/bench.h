@@ -156,6 +156,14 @@ void bench_evidence(struct bench_ctx *c, const struct thr *t, int n);
 void bench_evidence_role(struct bench_ctx *c, const struct thr *t, const char *role);
 /* Or a record kept since its run (pingpong measures a round once for several rows). */
 void bench_evidence_copy(struct bench_ctx *c, const struct ev_thread *x);
+/* A calibrated work as achieved (docs/validity.md, rule setting): the threads of the roles in mask
+ * (bit 1 << role) that timed it (thr.work_ns_achieved, ns) give col their mean in unit (ns / scale),
+ * and the one furthest from requested (in unit) to the rule; NA with na_why when none did. */
+struct work_setting {
+	const char *name, *unit, *col, *na_why;
+	double requested, scale;
+};
+void bench_work_achieved(struct bench_ctx *c, const struct thr *t, int n, unsigned mask, const struct work_setting *w, struct row *r);
 /* The CPU pairs the placement probe times for a variant (at most max). */
 int bench_probe_pairs(struct bench_ctx *c, const struct variant *v, int *a, int *b, int max);
 

@@ -47,14 +47,6 @@ static double positive(const struct table *t, long i, const char *col)
 	return d;
 }
 
-static int usable_cpus(void)
-{
-	cpu_set_t s;
-	CPU_ZERO(&s);
-	assert_int_equal(sched_getaffinity(0, sizeof(s), &s), 0);
-	return CPU_COUNT(&s);
-}
-
 /* pending-bit and vmalloc: the work, drain period and purge as achieved, each positive. */
 static void achieved_pending_bit_vmalloc(void **s)
 {

@@ -32,6 +32,8 @@ int test_dir_teardown(void **state);
 int file_exists(const char *path);
 /* Read a whole file into a malloc'ed string (NULL if unreadable). */
 char *slurp(const char *path);
+/* CPUs this process may run on (its affinity mask). */
+int usable_cpus(void);
 /* Under qemu-user (make test-arm64 sets C2C_UNDER_QEMU): print why and skip the calling test. */
 #define SKIP_UNDER_QEMU(why)                                                                \
 	do {                                                                                \

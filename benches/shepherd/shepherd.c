@@ -249,23 +249,6 @@ struct sw_ev {
 	const struct sw_params *p;
 };
 
-/* One calibrated work as achieved: the threads' mean in the column, the furthest one to the rule. */
-static void put_work(struct sw_ev *e, const struct thr *t, int n, int role, const char *name, const char *key, double req, double scale)
-{
-	double sum = 0;
-	int k = 0;
-	for (int i = 0; i < n; i++)
-		if (t[i].role == role && req > 0) {
-			sum += t[i].work_ns_achieved / scale;
-			k++;
-			evidence_setting_max(&e->c->ev, name, req / scale, t[i].work_ns_achieved / scale, scale > 1 ? "us" : "ns");
-		}
-	if (k)
-		row_set(e->r, key, "%.2f", sum / k);
-	else
-		row_na(e->r, key, "no calibrated work (0 requested)");
-}
-
 /* The tick as achieved: one tick plus the whole ticks the shepherd woke late, on average, per wake-up. */
 static void put_tick(struct sw_ev *e, const struct thr *t, int n)
 {
@@ -287,8 +270,11 @@ static void sw_evidence(void *arg, const struct thr *t, int n)
 	struct sw_ev *e = arg;
 	bench_evidence(e->c, t, n);
 	put_tick(e, t, n);
-	put_work(e, t, n, SW_ROLE_KWORKER, "zone work", "zone_work_us_achieved", (double)e->p->zone_work_ns, 1e3);
-	put_work(e, t, n, SW_ROLE_WORKLOAD, "op", "op_ns_achieved", (double)e->p->op_ns, 1);
+	const struct work_setting zone = { "zone work", "us", "zone_work_us_achieved", "no calibrated work (--zone-work-us 0)",
+					   (double)e->p->zone_work_ns / 1e3, 1e3 };
+	const struct work_setting op = { "op", "ns", "op_ns_achieved", "no calibrated work (--op-ns 0)", (double)e->p->op_ns, 1 };
+	bench_work_achieved(e->c, t, n, 1u << SW_ROLE_KWORKER, &zone, e->r);
+	bench_work_achieved(e->c, t, n, 1u << SW_ROLE_WORKLOAD, &op, e->r);
 }
 
 /* The placement probe: the shepherd's CPU against each other CPU it visits (workloads run there). */

@@ -219,10 +219,9 @@ static void fill_row(struct bench_ctx *c, const struct vm_priv *p, const struct 
  * CPU after its window, and the drain worker's purge time per drain. */
 static void vm_evidence(struct bench_ctx *c, const struct vm_priv *p, const struct thr *t, struct row *w)
 {
-	double w_sum = 0;
-	int nw = 0;
+	const struct work_setting work = { "work", "ns", "work_ns_achieved", "no calibrated work (--work 0)", p->work_ns, 1 };
 	bench_evidence(c, t, c->plan.n); /* the workers must co-run */
-	for (int i = 0; i < c->plan.n; i++) {
+	for (int i = 0; i < c->plan.n; i++)
 		if (t[i].role == ROLE_DRAINER) {
 			double us = t[i].ops ? (double)t[i].stat[ST_PURGE_NS] / 1e3 / (double)t[i].ops : -1;
 			evidence_setting(&c->ev, "purge", (double)p->purge_us, us, "us");
@@ -230,16 +229,8 @@ static void vm_evidence(struct bench_ctx *c, const struct vm_priv *p, const stru
 				row_set(w, "purge_us_achieved", "%.2f", us);
 			else
 				row_na(w, "purge_us_achieved", "no drain in the measured phase");
-		} else if (p->work_ns > 0) {
-			w_sum += t[i].work_ns_achieved;
-			nw++;
-			evidence_setting_max(&c->ev, "work", p->work_ns, t[i].work_ns_achieved, "ns");
 		}
-	}
-	if (nw)
-		row_set(w, "work_ns_achieved", "%.1f", w_sum / nw);
-	else
-		row_na(w, "work_ns_achieved", "no calibrated work (--work 0)");
+	bench_work_achieved(c, t, c->plan.n, 1u << ROLE_WORKER, &work, w);
 }
 
 /* Measure one layout once: fresh objects, the threads, the row. */
