@@ -95,6 +95,17 @@ void rpt_gkey_only(const char *gkey, const char *varying, char *out, size_t cap)
 
 /* report_views.c: the bar and line views, chart group by chart group, all machines together. */
 void rpt_views(struct rep *p);
+/* The ratio of machine B's values over A's as the tables print it: medians, ratio, bootstrap 95%
+ * CI, U-test p and the verdict in words (the metric's better side). */
+struct rratio {
+	char med_a[32], med_b[32], ratio[32], ci[64], p[32], verdict[256];
+};
+void rpt_ratio(const struct view_metric *mt, const struct vec *a, const struct vec *b, struct rratio *o);
+/* The samples of bench bi's view vi: [*i0, *i1) (samples are sorted by bench, then view); 0 when none. */
+int rpt_view_range(const struct rep *p, int bi, int vi, long *i0, long *i1);
+/* report_matrix.c: the line-transfer baseline (a matrix view declared is_baseline), per machine,
+ * facet and class, for a view declared with_baseline; nothing when no input holds one. */
+void rpt_baseline(struct rep *p);
 /* report_matrix.c: matrix views (pingpong): a per-class table and a heat map per machine. */
 void rpt_matrix(struct rep *p, long i0, long i1);
 /* report_na.c: the machines table, rows not used, values not measured. */
