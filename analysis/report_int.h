@@ -4,7 +4,8 @@
 #define C2C_REPORT_INT_H
 #include "analysis/report_doc.h"
 #include "analysis/report_out.h"
-#include "analysis/results_in.h"
+#include "analysis/csvread.h"
+#include "analysis/groups.h"
 #include "harness/bench.h"
 #include <stdio.h>
 
@@ -61,7 +62,8 @@ struct reason {
 };
 
 struct rep {
-	struct results res;
+	struct groups g; /* the grouping engine, shared with compare */
+	int unfinished;  /* inputs marked interrupted or unfinished (each warned about on stderr) */
 	struct rmachine *mach;
 	int nm;
 	struct rbench *bench;
@@ -80,9 +82,9 @@ struct rep {
 	char **pngs; /* every PNG plots.gp draws, to check it was written */
 };
 
-/* report_load.c: one streamed row into machines and samples (struct results.row); -1 with err
- * (exit 2) on bad input. */
-int rpt_row(void *arg, const struct table *one, char *err);
+/* report_load.c: read the inputs through the grouping engine into machines and samples; -1 with
+ * err (exit 2) on bad input. */
+int rpt_load(struct rep *p, char **inputs, int ninputs, char *err);
 void rpt_free(struct rep *p);
 /* Sort samples by bench, view, configuration, variant (declared order), x and machine. */
 void rpt_sort(struct rep *p);
