@@ -346,7 +346,9 @@ static void deps_mapping_per_manager(void **s)
 	assert_int_equal(strncmp(out, "dnf install -y gcc make pkgconf-pkg-config hwloc-devel hwloc numactl-devel papi-devel papi libpfm-devel "
 				      "libcmocka-devel inih-devel gnuplot binutils ", 141), 0);
 	assert_null(strstr(out, "-dev ")); /* no Debian name left */
+	assert_non_null(strstr(out, " util-linux-script zsh")); /* script(1) and zsh, for the pty and completion tests */
 	assert_int_equal(sh_out(out, 16384, "bash scripts/deps.sh --print zypper"), 0);
+	assert_non_null(strstr(out, " man groff util-linux zsh")); /* openSUSE's man-db is the package "man" */
 	assert_non_null(strstr(out, "zypper install -y gcc make "));
 	assert_non_null(strstr(out, " libnuma-devel "));
 	assert_non_null(strstr(out, " libinih-devel "));
