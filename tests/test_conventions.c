@@ -337,6 +337,45 @@ static void progress_line_redrawn_during_a_repetition(void **s)
 	free(out);
 }
 
+/* The widest line of a text, in columns (bytes: the summaries are ASCII). */
+static int widest(const char *t, const char **at)
+{
+	int w = 0;
+	for (const char *p = t; *p;) {
+		const char *e = strchr(p, '\n');
+		int n = e ? (int)(e - p) : (int)strlen(p);
+		if (n > w)
+			w = n, *at = p;
+		p += n + (e != NULL);
+	}
+	return w;
+}
+
+/* Every bench's summary (stdout, with --out FILE) fits in 100 columns, invalid attempts or not. */
+static void summaries_fit_in_100_columns(void **s)
+{
+	(void)s;
+	struct cmd_result *r = malloc(sizeof(*r));
+	const char *runs[][6] = {
+		{ "pending-bit", "--duration", "0.05", "--warmup", "0.01", NULL },
+		{ "vmalloc", "--duration", "0.05", "--warmup", "0.01", NULL },
+		{ "refill", "--attempts", "4096", "--warmup", "0.01", NULL },
+		{ "shepherd", "--duration", "0.1", "--warmup", "0.02", NULL },
+	};
+	for (size_t i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
+		const char *at = "";
+		snprintf(out_path, sizeof(out_path), "%s/wide-%zu.csv", test_dir, i);
+		run_c2c(r, "run", runs[i][0], runs[i][1], runs[i][2], runs[i][3], runs[i][4], "--reps", "2", "--max-attempts", "1", "--out",
+			out_path, NULL);
+		assert_int_equal(r->status, 0);
+		assert_non_null(strstr(r->out, "repetition(s) requested"));
+		int w = widest(r->out, &at);
+		if (w > 100)
+			fail_msg("%s: a summary line of %d columns: %.*s", runs[i][0], w, w, at);
+	}
+	free(r);
+}
+
 /* deps.sh maps the Debian names to dnf's and zypper's and prints the exact command; nothing installs. */
 static void deps_mapping_per_manager(void **s)
 {
@@ -374,6 +413,7 @@ int main(void)
 		cmocka_unit_test(out_dash_is_the_same_csv),
 		cmocka_unit_test(progress_line_on_a_terminal_only),
 		cmocka_unit_test(progress_line_redrawn_during_a_repetition),
+		cmocka_unit_test(summaries_fit_in_100_columns),
 		cmocka_unit_test(deps_mapping_per_manager),
 	};
 	return cmocka_run_group_tests(tests, setup, test_dir_teardown);
