@@ -7,7 +7,6 @@
 
 /* These runs feed the report, they do not test the validity rules: on a loaded machine every
  * repetition may fail them, and the report (valid rows only) would have nothing to draw. */
-#define LENIENT "--valid-oncpu", "0", "--valid-overlap", "0", "--valid-window", "100", "--valid-steal", "100", "--valid-probe", "1000", "--valid-setting", "100"
 #include "tests/testutil.h"
 #include <stdio.h>
 #include <stdlib.h>
