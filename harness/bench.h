@@ -62,6 +62,10 @@ struct bench_view {
 	 * values nearest first; pairs of the first class share a core, pairs of the last cross packages. */
 	const char *row_col, *col_col, *facet_col, *class_col;
 	const char *const *classes;
+	/* VIEW_MATRIX: its per-class table is the machine's line-transfer baseline (pingpong). A view
+	 * with with_baseline (pending-bit's layouts) shows that baseline, every machine, beside it. */
+	int is_baseline;
+	int with_baseline;
 };
 
 struct bench_ctx {

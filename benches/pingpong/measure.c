@@ -210,7 +210,7 @@ static int run_threads(struct thr *t, int nt, char *err)
 	if (rc && nt) /* the gate can never fill: call it off, those waiting return */
 		gate_off(&((struct pp_run *)t[0].bench)->all->start);
 	for (int i = 0; i < started; i++)
-		pthread_join(t[i].tid, NULL);
+		join_ticking(t[i].tid); /* a long sample count: the live line goes on meanwhile */
 	for (int i = 0; i < nt && !rc; i++)
 		if (t[i].bind_err[0])
 			rc = err_set(err, "%s", t[i].bind_err);

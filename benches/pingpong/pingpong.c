@@ -344,7 +344,7 @@ static const struct view_metric pp_metrics[] = {
 static const char *const pp_classes[] = { "smt", "same-llc", "same-package", "cross-package", NULL }; /* pair_class_name order */
 static const struct bench_view pp_views[] = {
 	{ .kind = VIEW_MATRIX, .title = "Core-to-core latency", .metrics = pp_metrics, .row_col = "cpu_a", .col_col = "cpu_b",
-	  .facet_col = "mode", .class_col = "class", .classes = pp_classes },
+	  .facet_col = "mode", .class_col = "class", .classes = pp_classes, .is_baseline = 1 },
 	{ .kind = VIEW_END },
 };
 
