@@ -13,7 +13,7 @@
 #include "harness/topo.h"
 #include <stdint.h>
 
-#define SCHEMA_VERSION 5 /* 5: validity columns (docs/validity.md) */
+#define SCHEMA_VERSION 6 /* 5: validity columns (docs/validity.md); 6: per-role SDE columns, pingpong's role columns */
 #define VARIANTS_MAX 256     /* variants a user lists or sweeps (layouts, offsets) */
 #define CONFIGS_MAX 262144   /* variants one run may hold (pingpong: pairs x modes) */
 #define SUMMARY_MAX 8        /* summary columns per bench */
@@ -62,6 +62,10 @@ struct bench_view {
 	 * values nearest first; pairs of the first class share a core, pairs of the last cross packages. */
 	const char *row_col, *col_col, *facet_col, *class_col;
 	const char *const *classes;
+	/* VIEW_MATRIX: its per-class table is the machine's line-transfer baseline (pingpong). A view
+	 * with with_baseline (pending-bit's layouts) shows that baseline, every machine, beside it. */
+	int is_baseline;
+	int with_baseline;
 };
 
 struct bench_ctx {

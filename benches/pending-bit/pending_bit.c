@@ -428,7 +428,7 @@ static const struct bench_view pb_views[] = {
 	{ .kind = VIEW_LINES, .title = "Offset sweep", .variant_prefix = "offset-", .metrics = pb_ns, .x_cols = "offset",
 	  .x_label = "distance of the read-mostly pointer from the pending word (bytes)", .x_is_variant = 1,
 	  .marks = pb_marks, .mark_labels = pb_mark_labels },
-	{ .kind = VIEW_BARS, .title = "Layouts", .metrics = pb_ns, .implied_cols = "offset" },
+	{ .kind = VIEW_BARS, .title = "Layouts", .metrics = pb_ns, .implied_cols = "offset", .with_baseline = 1 },
 	{ .kind = VIEW_LINES, .title = "Thread scaling", .metrics = pb_ns, .x_cols = "writers,readers", .x_label = "threads (writers+readers)",
 	  .implied_cols = "offset" },
 	{ .kind = VIEW_END },

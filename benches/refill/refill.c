@@ -279,7 +279,7 @@ static int rf_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 	gate_wait(&r->start);
 	r->abort = r->caller_err[0] || r->worker_err[0];
 	gate_wait(&r->start);
-	pthread_join(tc, NULL);
+	join_ticking(tc); /* the burst may last: the live line goes on meanwhile */
 	pthread_join(tw, NULL);
 	steal_read(&s1);
 	steal_apply(&s0, &s1, r->thr, 2);
