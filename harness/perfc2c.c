@@ -128,7 +128,8 @@ void perfc2c_hitm_to_row(const char *report, struct row *r)
 		hitm_na(r, why);
 		return;
 	}
-	int rc = c2c_table_hitm(text, addr, &h, why, sizeof(why));
+	long line = sysconf(_SC_LEVEL1_DCACHE_LINESIZE); /* perf recorded on this machine: its line size */
+	int rc = c2c_table_hitm(text, addr, line > 0 ? (unsigned long long)line : 64, &h, why, sizeof(why));
 	free(text);
 	if (rc == 1)
 		snprintf(why, sizeof(why), "the line of %s 0x%llx is not in perf's Shared Data Cache Line Table (no HITM sample, or under perf's display limit)",

@@ -2,7 +2,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #define TBL_COLS 64
 
@@ -124,19 +123,12 @@ static int head_columns(const struct table_head *h, int *addr, int *tot, int *lc
 	return 0;
 }
 
-/* perf c2c groups samples by this machine's cache line (its Address column is the line's start). */
-static unsigned long long line_bytes(void)
-{
-	long l = sysconf(_SC_LEVEL1_DCACHE_LINESIZE);
-	return l > 0 ? (unsigned long long)l : 64;
-}
-
 /* Scan the data rows for the line of addr. */
-static int scan_rows(const char *p, const struct table_head *h, unsigned long long addr, struct c2c_hitm *out, char *why, size_t n)
+static int scan_rows(const char *p, const struct table_head *h, unsigned long long addr, unsigned long long size, struct c2c_hitm *out,
+		     char *why, size_t n)
 {
 	char line[4096], *f[TBL_COLS + 1];
 	int a, t, l, r;
-	unsigned long long size = line_bytes();
 	if (head_columns(h, &a, &t, &l, &r, why, n))
 		return -1;
 	while (p && (p = next_line(p, line, sizeof(line)))) {
@@ -161,7 +153,7 @@ static int scan_rows(const char *p, const struct table_head *h, unsigned long lo
 	return 1;
 }
 
-int c2c_table_hitm(const char *report, unsigned long long addr, struct c2c_hitm *out, char *why, size_t n)
+int c2c_table_hitm(const char *report, unsigned long long addr, unsigned long long line, struct c2c_hitm *out, char *why, size_t n)
 {
 	struct table_head *h = calloc(1, sizeof(*h));
 	const char *p = report ? strstr(report, "Shared Data Cache Line Table") : NULL;
@@ -173,7 +165,7 @@ int c2c_table_hitm(const char *report, unsigned long long addr, struct c2c_hitm 
 	else if (!(p = read_head(strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL, h)))
 		snprintf(why, n, "perf's Shared Data Cache Line Table has no header perf's way (Cacheline/Index/Address)");
 	else
-		rc = scan_rows(p, h, addr, out, why, n);
+		rc = scan_rows(p, h, addr, line, out, why, n);
 	free(h);
 	return rc;
 }

@@ -10,7 +10,8 @@ struct c2c_hitm {
 	unsigned long long line;        /* the line's address as perf lists it */
 };
 
-/* Look up the cache line holding addr in report (the whole text): 0 with *out filled, 1 when the line
+/* Look up the cache line holding addr in report (the whole text; line: the cache line size of the machine
+ * that recorded it, perf's Address column being each line's start): 0 with *out filled, 1 when the line
  * is not in the table, -1 when the report has no table perf's way (why says what is missing). */
-int c2c_table_hitm(const char *report, unsigned long long addr, struct c2c_hitm *out, char *why, size_t n);
+int c2c_table_hitm(const char *report, unsigned long long addr, unsigned long long line, struct c2c_hitm *out, char *why, size_t n);
 #endif

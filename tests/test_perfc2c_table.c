@@ -25,7 +25,7 @@ static void expect_line(const char *text, unsigned long long addr, long long tot
 {
 	struct c2c_hitm h;
 	char why[300] = "";
-	if (c2c_table_hitm(text, addr, &h, why, sizeof(why)))
+	if (c2c_table_hitm(text, addr, 64, &h, why, sizeof(why)))
 		fail_msg("line 0x%llx: %s", addr, why[0] ? why : "not in the table");
 	assert_int_equal(h.total, tot);
 	assert_int_equal(h.local, lcl);
@@ -41,7 +41,7 @@ static void perf6_layout(void **s)
 	expect_line(t, 0x55c8971f00e8ull, 129, 129, 0); /* any address inside the 64-byte line */
 	struct c2c_hitm h;
 	char why[300];
-	assert_int_equal(c2c_table_hitm(t, 0x55c8971f0100ull, &h, why, sizeof(why)), 1); /* the next line: not listed */
+	assert_int_equal(c2c_table_hitm(t, 0x55c8971f0100ull, 64, &h, why, sizeof(why)), 1); /* the next line: not listed */
 	free(t);
 }
 
@@ -61,18 +61,18 @@ static void refused(void **s)
 	(void)s;
 	struct c2c_hitm h;
 	char why[300];
-	assert_int_equal(c2c_table_hitm("perf: nothing recorded\n", 0x1000, &h, why, sizeof(why)), -1);
+	assert_int_equal(c2c_table_hitm("perf: nothing recorded\n", 0x1000, 64, &h, why, sizeof(why)), -1);
 	assert_non_null(strstr(why, "no Shared Data Cache Line Table"));
 	char *t = fixture("perf-c2c-report-5x.txt");
 	char *g = strstr(t, "LLC Load Hitm");
 	memcpy(g, "LLC Load Xxxx", 13);
-	assert_int_equal(c2c_table_hitm(t, 0x7f0d27ff61c0ull, &h, why, sizeof(why)), -1);
+	assert_int_equal(c2c_table_hitm(t, 0x7f0d27ff61c0ull, 64, &h, why, sizeof(why)), -1);
 	assert_non_null(strstr(why, "Load Hitm group"));
 	free(t);
 	t = fixture("perf-c2c-report-6x.txt");
 	char *cell = strstr(t, " 66.14%");
 	memmove(cell, cell + 7, strlen(cell + 7) + 1); /* one cell fewer: a shifted row is not read */
-	assert_int_equal(c2c_table_hitm(t, 0x55c8971f0080ull, &h, why, sizeof(why)), -1);
+	assert_int_equal(c2c_table_hitm(t, 0x55c8971f0080ull, 64, &h, why, sizeof(why)), -1);
 	assert_non_null(strstr(why, "columns of its header"));
 	free(t);
 }
@@ -87,11 +87,11 @@ static void into_the_row(void **s)
 	char *t = fixture("perf-c2c-report-6x.txt");
 	FILE *f = fopen(path, "w");
 	assert_non_null(f);
-	fprintf(f, "# c2cbench --perf-c2c: the row's contended line(s): work_addr=0x55c8971f0040 meta_addr=0x55c8971f0088\n%s", t);
+	fprintf(f, "# c2cbench --perf-c2c: the row's contended line(s): work_addr=0x55c8971f0040 meta_addr=0x55c8971f0080\n%s", t);
 	fclose(f);
 	free(t);
 	row_set(&r, "work_addr", "0x55c8971f0040");
-	row_set(&r, "meta_addr", "0x55c8971f0088");
+	row_set(&r, "meta_addr", "0x55c8971f0080"); /* the line's start: found whatever this machine's line size */
 	perfc2c_hitm_to_row(path, &r);
 	assert_string_equal(row_get(&r, "perf_c2c_line"), "meta_addr=0x55c8971f0080");
 	assert_string_equal(row_get(&r, "perf_c2c_hitm_total"), "252");
