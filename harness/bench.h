@@ -13,7 +13,7 @@
 #include "harness/topo.h"
 #include <stdint.h>
 
-#define SCHEMA_VERSION 5 /* 5: validity columns (docs/validity.md) */
+#define SCHEMA_VERSION 6 /* 5: validity columns (docs/validity.md); 6: per-role SDE columns, pingpong's role columns */
 #define VARIANTS_MAX 256     /* variants a user lists or sweeps (layouts, offsets) */
 #define CONFIGS_MAX 262144   /* variants one run may hold (pingpong: pairs x modes) */
 #define SUMMARY_MAX 8        /* summary columns per bench */

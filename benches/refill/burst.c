@@ -1,5 +1,6 @@
 /* refill's threads: the caller's burst of atomic allocations and the balance worker (mm/percpu.c). */
 #include "benches/refill/refill.h"
+#include "harness/counters/sde.h"
 #include "harness/signals.h"
 #include "harness/spin.h"
 #include <errno.h>
@@ -79,6 +80,18 @@ static void hooks_begin(struct rf_run *r, int role)
 	thr_evidence_begin(&r->thr[role]);
 }
 
+/* Each role's operations as software-defined events (sde:::c2cbench::NAME), measured phase only. */
+static struct sde_counter rf_sde[2] = {
+	[ROLE_CALLER] = { "refill_attempts", "refill: pcpu_alloc attempts the caller made while measured", 0, 0 },
+	[ROLE_WORKER] = { "refill_pages", "refill: pages the balance work populated while measured", 0, 0 },
+};
+
+/* Exported at start-up so every command (events, --events checks) knows the names. */
+static void __attribute__((constructor)) rf_sde_export(void)
+{
+	sde_export(rf_sde, 2);
+}
+
 /* ops: what the per-1,000 counter columns divide by (caller: attempts; worker: pages populated). */
 static void hooks_end(struct rf_run *r, int role, uint64_t ops)
 {
@@ -86,6 +99,7 @@ static void hooks_end(struct rf_run *r, int role, uint64_t ops)
 	thr_evidence_end(&r->thr[role]);
 	if (r->hooks && r->hooks->measure_end)
 		r->hooks->measure_end(&r->thr[role], r->hooks->arg);
+	sde_add(&rf_sde[role], ops); /* after the window, before the counters are read (hooks_fini) */
 }
 
 static void hooks_fini(struct rf_run *r, int role)

@@ -2,6 +2,7 @@
  * counters without pause, the shepherd sweeps every CPU once per rounded interval. */
 #include "benches/shepherd/run.h"
 #include "benches/shepherd/jiffies.h"
+#include "harness/counters/sde.h"
 #include "harness/spin.h"
 #include <sched.h>
 #include <stdlib.h>
@@ -16,6 +17,19 @@
 static struct role_req sw_roles[SW_NROLES] = {
 	{ "kworker", 0 }, { "workload", 0 }, { "shepherd", 1 },
 };
+
+/* Each role's operations as software-defined events (sde:::c2cbench::NAME), measured phase only. */
+static struct sde_counter sw_sde[SW_NROLES] = {
+	[SW_ROLE_KWORKER] = { "shepherd_works", "shepherd: work items the kworkers ran while measured", 0, 0 },
+	[SW_ROLE_WORKLOAD] = { "shepherd_bursts", "shepherd: page alloc/free bursts the workloads ran while measured", 0, 0 },
+	[SW_ROLE_SHEPHERD] = { "shepherd_visits", "shepherd: CPUs the shepherd visited while measured", 0, 0 },
+};
+
+/* Exported at start-up so every command (events, --events checks) knows the names. */
+static void __attribute__((constructor)) sw_sde_export(void)
+{
+	sde_export(sw_sde, SW_NROLES);
+}
 
 /* Start this thread's measured phase (counters, t0) the first time it sees the phase begin. */
 static void measure_edge(struct thr *t, int *measuring)
@@ -33,6 +47,8 @@ static void measure_close(struct thr *t, int measuring, uint64_t ops)
 		return;
 	thr_measure_end(t);
 	t->ops = ops;
+	if (t->role >= 0 && t->role < SW_NROLES) /* published after the window, before the counters are read */
+		sde_add(&sw_sde[t->role], ops);
 }
 
 static int by_os(const void *a, const void *b)

@@ -1,6 +1,7 @@
 /* The vmalloc bench's threads: workers loop vmalloc/vfree cycles, the drain worker serves drain_vmap_work
  * (mm/vmalloc.c, lib/test_vmalloc.c fix_size_alloc_test, kernel/workqueue.c). */
 #include "benches/vmalloc/vmalloc.h"
+#include "harness/counters/sde.h"
 #include "harness/spin.h"
 #include <linux/futex.h>
 #include <sys/syscall.h>
@@ -77,6 +78,18 @@ static uint64_t thread_cpu_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+/* Each role's operations as software-defined events (sde:::c2cbench::NAME), measured phase only. */
+static struct sde_counter vm_sde[2] = {
+	[ROLE_WORKER] = { "vmalloc_cycles", "vmalloc: vmalloc/vfree cycles the workers ran while measured", 0, 0 },
+	[ROLE_DRAINER] = { "vmalloc_drains", "vmalloc: purges the drainer (kworker) ran while measured", 0, 0 },
+};
+
+/* Exported at start-up so every command (events, --events checks) knows the names. */
+static void __attribute__((constructor)) vm_sde_export(void)
+{
+	sde_export(vm_sde, 2);
+}
+
 /* Like thr_drive, but the tallies count the measured phase only, and the thread's CPU time is kept. */
 static void vm_worker_body(struct thr *t, const struct vm_run *r)
 {
@@ -91,6 +104,7 @@ static void vm_worker_body(struct thr *t, const struct vm_run *r)
 	t->stat[ST_CPU_NS] = thread_cpu_ns() - cpu0;
 	thr_measure_end(t);
 	t->ops = ops;
+	sde_add(&vm_sde[ROLE_WORKER], ops); /* after the window, before the counters are read */
 	t->stat[ST_FREES] = tl.frees;
 	t->stat[ST_OVER] = tl.over;
 	t->stat[ST_RMW] = tl.rmw;
@@ -128,6 +142,7 @@ static void vm_drainer_body(struct thr *t, const struct vm_run *r)
 		drains += (uint64_t)vm_drain_once(t, r);
 	thr_measure_end(t);
 	t->ops = drains;
+	sde_add(&vm_sde[ROLE_DRAINER], drains);
 }
 
 /* A thread's body, by role (threads_run calls it after the start barrier). */
