@@ -241,7 +241,7 @@ static int attempt_once(struct bench_ctx *c, struct counters *ctr, const struct 
 	if (c2c_file)
 		perfc2c_stop(&pc, r);
 	else if (c2c && !rc)
-		row_na(r, "perf_c2c_report", "the CSV goes to standard output: no file beside it for the report");
+		perfc2c_na(r, "the CSV goes to standard output: no file beside it for the report");
 	if (rc)
 		return rc;
 	memcpy(c->ev.probe_before, before, sizeof(before));
