@@ -30,7 +30,7 @@ const struct opt_spec harness_opts[] = {
 	{ "valid-overlap", OPT_PERCENT, "90", "PERCENT", "invalid when the co-running threads' common window is less than this of the longest", NULL, NULL },
 	{ "valid-steal", OPT_PERCENT, "2", "PERCENT", "invalid when steal time on a measuring CPU exceeds this of the window", NULL, NULL },
 	{ "valid-probe", OPT_FACTOR, "2", "FACTOR", "invalid when the placement probe's latency after a repetition differs from before by more than this factor", NULL, NULL },
-	{ "valid-setting", OPT_PERCENT, "25", "PERCENT", "invalid when an achieved setting (drain period, work ns/op) is off the requested by more than this", NULL, NULL },
+	{ "valid-setting", OPT_UINT, "25", "PERCENT", "invalid when an achieved setting is off the requested by more than this whole percent (each bench's README lists its settings: pending-bit drain period and work ns/op; vmalloc work and purge; shepherd tick, zone work, op; refill alloc and populate)", NULL, NULL },
 	{ "placement", OPT_TEXT, "auto", "POLICY", "thread placement: " PLACEMENTS " (auto: cross-socket on 2+ packages; cross-llc where the platform's HITM stand-in only sees another LLC, e.g. AMD Zen 3+; else same-socket)", NULL, NULL },
 	{ "mem-node", OPT_TEXT, "writer", "N|writer|reader", "NUMA node for the contended memory", NULL, NULL },
 	{ "label", OPT_TEXT, NULL, "NAME", "name of this machine in compare and report, in every row and the .meta (default: the host name); letters, digits, . _ -", NULL, NULL },
@@ -254,7 +254,7 @@ static int attempt_once(struct bench_ctx *c, struct counters *ctr, const struct 
 	row_set(r, "invalid_reason", "%s", ok ? "" : reason);
 	evidence_to_row(&c->ev, r, c->b->roles);
 	fill_back(c, r);
-	return 0;
+	return c->b->row_done ? c->b->row_done(c, r, err) : 0;
 }
 
 /* One repetition of one configuration: attempts until one is valid or --max-attempts are spent. */

@@ -7,8 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define LENIENT "--valid-oncpu", "0", "--valid-overlap", "0", "--valid-window", "100", "--valid-steal", "100", "--valid-probe", "1000", "--valid-setting", "100"
-
 /* One SDE event and the role whose threads publish it ({ 0 } after the last). */
 struct tally {
 	const char *name, *role;

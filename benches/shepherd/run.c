@@ -159,6 +159,10 @@ static void shepherd_loop(struct sw_model *m, struct thr *t)
 	long next = now + sw_round_jiffies_relative(m->p.interval, s, m->p.hz, now);
 	while (sleep_until_tick(m, next, t, &measuring)) {
 		measure_edge(t, &measuring);
+		if (measuring) { /* the tick as achieved: how many whole ticks after its deadline it woke */
+			t->stat[SW_ST_LATE_TICKS] += (uint64_t)(sw_now_tick(m) - next);
+			t->stat[SW_ST_WAKES]++;
+		}
 		pthread_mutex_lock(&m->cpu[s].exec);
 		for (int c = 0; c < m->p.ncpus; c++) {
 			sw_shepherd_visit(m, c, sw_now_tick(m));
@@ -188,18 +192,25 @@ static void workload_loop(struct sw_model *m, int c, struct thr *t)
 	measure_close(t, measuring, bursts); /* its operations: the bursts it ran while measuring */
 }
 
+/* Each thread calibrates its work where it is pinned, before its window, and times it after. */
 static void sw_body(struct thr *t, void *arg)
 {
 	struct sw_model *m = arg;
+	struct sw_cpu *w = &m->cpu[t->idx];
 	__atomic_store_n(&m->phase, &t->ctl->phase, __ATOMIC_RELEASE);
 	/* the default 50 us timer slack would be half a tick: wake on time */
 	prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
-	if (t->role == SW_ROLE_KWORKER)
+	if (t->role == SW_ROLE_KWORKER) {
+		w->zone_work_iters = spin_iters_here((double)m->p.zone_work_ns);
 		kworker_loop(m, t->idx, t);
-	else if (t->role == SW_ROLE_WORKLOAD)
+		t->work_ns_achieved = m->p.zone_work_ns > 0 ? spin_check_ns(w->zone_work_iters) : 0;
+	} else if (t->role == SW_ROLE_WORKLOAD) {
+		w->op_iters = spin_iters_here((double)m->p.op_ns);
 		workload_loop(m, t->idx, t);
-	else
+		t->work_ns_achieved = m->p.op_ns > 0 ? spin_check_ns(w->op_iters) : 0;
+	} else {
 		shepherd_loop(m, t);
+	}
 }
 
 int sw_run(struct sw_model *m, const struct topo *t, const struct plan *p, double warmup, double duration,
@@ -213,8 +224,6 @@ int sw_run_ev(struct sw_model *m, const struct topo *t, const struct plan *p, do
 	      void *ev_arg, char *err)
 {
 	struct thr *thr = thr_alloc(p->n);
-	m->zone_work_iters = spin_for_ns((double)m->p.zone_work_ns);
-	m->op_iters = spin_for_ns((double)m->p.op_ns);
 	int rc = threads_run(t, p, thr, warmup, duration, sw_body, m, hooks, err);
 	if (!rc && ev)
 		ev(ev_arg, thr, p->n);
