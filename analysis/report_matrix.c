@@ -206,7 +206,16 @@ static void baseline_table(struct rep *p, const struct bench_view *v, long g0, l
 	for (int c = 0; c < nseen; c++)
 		hdr[3 + c] = seen[c];
 	doc_table(&p->doc, 3 + nseen, hdr);
-	for (int m = 0; m < p->nm; m++)
+	for (int m = 0; m < p->nm; m++) {
+		int any = 0;
+		for (long i = g0; i < g1; i++)
+			any |= p->s[i].m == m;
+		if (!any) { /* said, not left out: this machine's results carry no baseline */
+			row[0] = p->mach[m].label, row[1] = "NA", row[2] = "no rows of this configuration from this machine";
+			for (int c = 0; c < nseen; c++)
+				row[3 + c] = "NA";
+			doc_row(&p->doc, row);
+		}
 		for (long f0 = g0; f0 < g1;) {
 			long f1 = f0;
 			int mine = 0;
@@ -223,11 +232,13 @@ static void baseline_table(struct rep *p, const struct bench_view *v, long g0, l
 			}
 			f0 = f1;
 		}
+	}
 	doc_table_end(&p->doc);
 }
 
 void rpt_baseline(struct rep *p)
 {
+	int shown = 0;
 	for (int bi = 0; bi < p->nb; bi++)
 		for (int vi = 0; p->bench[bi].views[vi].kind; vi++) {
 			const struct bench_view *v = &p->bench[bi].views[vi];
@@ -243,9 +254,12 @@ void rpt_baseline(struct rep *p)
 				doc_p(&p->doc, "Line-transfer baseline of each machine (%s, %s; settings: %s): per %s, the median over its pairs of each pair's median over repetitions (range over pairs). A false-sharing cost per operation near these is about one line transfer per operation.",
 				      p->bench[bi].name, v->title ? v->title : "matrix", *settings ? settings : "none recorded", v->class_col);
 				baseline_table(p, v, g0, g1);
+				shown = 1;
 				g0 = g1;
 			}
 		}
+	if (!shown)
+		doc_p(&p->doc, "Line-transfer baseline: none in these inputs (no rows of a view declared as the baseline; the quick preset runs one).");
 }
 
 /* The colour range over every machine's pair medians of the first metric: one scale for all. */

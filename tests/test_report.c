@@ -75,6 +75,7 @@ static void report_two_machines_ratio(void **state)
 	assert_non_null(strstr(md, "higher by 2.00x (worse)"));
 	assert_non_null(strstr(md, "| shared | reader | epyc | 3.03 | xeon | 3.03 | 1.00 |"));
 	assert_non_null(strstr(md, "8 of 9"));                      /* the invalid row counted, not pooled */
+	assert_non_null(strstr(md, "Line-transfer baseline: none in these inputs")); /* no pingpong: said so */
 	assert_non_null(strstr(md, "min\\_duration: 0.1 s &lt; 0.9 s")); /* and why */
 	assert_non_null(strstr(md, "drains: no drainer (--drain-us 0; the default)"));
 	assert_true(report_pngs_ok(out) >= 1);
@@ -135,6 +136,7 @@ static void report_pingpong_ratio_and_baseline(void **state)
 	for (int rep = 0; rep < 6; rep++)
 		for (int m = 0; m < 2; m++)
 			pb_row(f, m ? "xeon" : "epyc", m ? "host-b" : "host-a", m ? "Xeon" : "EPYC", "shared", "rmw", rep, 30 + rep, 3, 1);
+	pb_row(f, "arm", "host-c", "Neoverse", "shared", "rmw", 0, 30, 3, 1); /* a machine without pingpong rows */
 	fclose(f);
 	f = fopen(pp, "w");
 	assert_non_null(f);
@@ -166,6 +168,7 @@ static void report_pingpong_ratio_and_baseline(void **state)
 	assert_non_null(strstr(base, "| machine | mode | metric | smt | same-llc | same-package | cross-package |"));
 	assert_non_null(strstr(base, "| epyc | cas | minimum one-way latency (ns) | 10.25 (10.25..10.25) | 41 (41..41) | NA (no pair of this class) | NA (no pair of this class) |"));
 	assert_non_null(strstr(base, "| xeon | cas | minimum one-way latency (ns) | 20.5 (20.5..20.5) | 82 (82..82) |"));
+	assert_non_null(strstr(base, "| arm | NA | no rows of this configuration from this machine | NA | NA | NA | NA |"));
 	free(md);
 }
 

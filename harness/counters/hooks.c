@@ -113,12 +113,32 @@ static void hw_thread_open(struct counters *k, struct thr *t, struct thr_ctr *s)
 	}
 }
 
+/* PAPI's set-up and tear-down calls are not safe to run in several threads at once (libpapi 7.0's
+ * event-name lookup shares a cache: ThreadSanitizer shows the race), so threads take turns; they run
+ * before and after the measured phase, never inside it. */
+static pthread_mutex_t papi_setup = PTHREAD_MUTEX_INITIALIZER;
+
+/* Register with PAPI and open this thread's SDE and hardware sets (under papi_setup). */
+static void papi_thread_open(struct counters *k, struct thr *t, struct thr_ctr *s)
+{
+	int rc;
+	if ((rc = PAPI_register_thread()) != PAPI_OK) {
+		s->failed = 1;
+		thread_failed(k, t, "register thread", rc);
+		return;
+	}
+	s->papi = 1;
+	if (sde_wanted(k))
+		sde_thread_open(k, t, s);
+	if (k->hooks_hw)
+		hw_thread_open(k, t, s);
+}
+
 /* Register with PAPI and build this thread's own event sets for the current pass. */
 static int hook_init(struct thr *t, void *arg)
 {
 	struct counters *k = arg;
 	struct thr_ctr *s = aligned_alloc(C2C_BLOCK, sizeof(*s));
-	int rc;
 	if (!s)
 		out_of_memory(0);
 	memset(s, 0, sizeof(*s));
@@ -129,16 +149,9 @@ static int hook_init(struct thr *t, void *arg)
 	t->hook_state = s;
 	if (!k->hooks_hw && !sde_wanted(k))
 		return 0;
-	if ((rc = PAPI_register_thread()) != PAPI_OK) {
-		s->failed = 1;
-		thread_failed(k, t, "register thread", rc);
-		return 0;
-	}
-	s->papi = 1;
-	if (sde_wanted(k))
-		sde_thread_open(k, t, s);
-	if (k->hooks_hw)
-		hw_thread_open(k, t, s);
+	pthread_mutex_lock(&papi_setup);
+	papi_thread_open(k, t, s);
+	pthread_mutex_unlock(&papi_setup);
 	return 0;
 }
 
@@ -197,9 +210,13 @@ static void hook_fini(struct thr *t, void *arg)
 	struct thr_ctr *s = t->hook_state;
 	long long sv[CTR_MAX];
 	int rc, sde_ok = s && s->sde_es != PAPI_NULL;
-	if (sde_ok && (rc = PAPI_stop(s->sde_es, sv)) != PAPI_OK) {
-		sde_ok = 0;
-		thread_failed(k, t, "sde stop", rc);
+	if (sde_ok) { /* the bench published its tallies after its window: read them now */
+		pthread_mutex_lock(&papi_setup);
+		if ((rc = PAPI_stop(s->sde_es, sv)) != PAPI_OK) {
+			sde_ok = 0;
+			thread_failed(k, t, "sde stop", rc);
+		}
+		pthread_mutex_unlock(&papi_setup);
 	}
 	pthread_mutex_lock(&k->mu);
 	if (t->role >= 0 && t->role < CTR_ROLES) {
@@ -213,6 +230,7 @@ static void hook_fini(struct thr *t, void *arg)
 		probe_fold(k, s);
 	pthread_mutex_unlock(&k->mu);
 	if (s) {
+		pthread_mutex_lock(&papi_setup);
 		sde_thread_close(s);
 		if (s->es != PAPI_NULL) {
 			PAPI_cleanup_eventset(s->es);
@@ -220,6 +238,7 @@ static void hook_fini(struct thr *t, void *arg)
 		}
 		if (s->papi)
 			PAPI_unregister_thread();
+		pthread_mutex_unlock(&papi_setup);
 		free(s);
 		t->hook_state = NULL;
 	}
