@@ -162,9 +162,7 @@ install: $(BIN)
 	install -D -m 0644 events/platforms.tsv $(DESTDIR)$(PREFIX)/share/c2cbench/platforms.tsv
 	install -D -m 0644 docs/c2cbench.1 $(DESTDIR)$(PREFIX)/share/man/man1/c2cbench.1
 	install -D -m 0644 scripts/completion/c2cbench.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/c2cbench
-	install -d $(DESTDIR)$(PREFIX)/share/zsh/site-functions
-	sed 's|@BASH_COMPLETION@|$(PREFIX)/share/bash-completion/completions/c2cbench|' scripts/completion/_c2cbench.zsh \
-		> $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_c2cbench
+	install -D -m 0644 scripts/completion/_c2cbench.zsh $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_c2cbench
 	install -D -m 0644 README.md $(DESTDIR)$(PREFIX)/share/doc/c2cbench/README.md
 	install -D -m 0644 results/README.md $(DESTDIR)$(PREFIX)/share/doc/c2cbench/results-schema.md
 	install -d $(DESTDIR)$(PREFIX)/share/doc/c2cbench/docs

@@ -21,6 +21,8 @@
 #define C2C_GROUPS_H
 #include <stddef.h>
 
+struct table;
+
 #define GROUPS_BY_LABEL (-1) /* groups_add side: one side per machine label */
 
 struct grp_vals {
@@ -81,6 +83,14 @@ struct grp_hash {
 	int *idx;              /* entry index + 1; 0: empty */
 };
 
+/* One data row as the engine filed it, for a caller that looks at rows too (report: NA reasons,
+ * rows not used, each machine's context). one: the header and this row as a one-row table, valid
+ * during the call only. */
+struct grp_row {
+	const struct table *one;
+	int group, side, valid;
+};
+
 struct groups {
 	int nbench, ngroup, ncell, nside, nmach;
 	struct grp_bench *bench;
@@ -92,6 +102,8 @@ struct groups {
 	                    * order (baseline first), then the other key values in natural order */
 	long rows;         /* rows read in all */
 	int warnings;      /* warnings printed */
+	int (*row)(void *arg, const struct grp_row *r, char *err); /* optional: called for every row filed */
+	void *row_arg;
 	/* private */
 	int nwant;
 	char **want;       /* --metric names, or none */

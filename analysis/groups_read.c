@@ -33,6 +33,7 @@ struct file {
 	int side;          /* its side */
 	int mach;          /* its index in groups.mach */
 	int sides[8], nsides; /* sides this file gave rows to (for the interrupted mark) */
+	char **rowp;       /* for groups.row: the current row's fields */
 };
 
 /* Columns of the run context and bookkeeping: never metrics, even when numeric. */
@@ -205,6 +206,19 @@ static int row_values(struct file *f, const struct fbench *fb, const struct grp_
 	return 0;
 }
 
+/* Hand the caller's hook the row as a one-row table (no copy: the fields point into the reader). */
+static int row_hook(struct groups *g, struct file *f, const struct grp_cell *c, int valid, char *err)
+{
+	long line = f->s.line;
+	if (!f->rowp)
+		f->rowp = xcalloc((size_t)f->ncols, sizeof(char *));
+	for (int i = 0; i < f->ncols; i++)
+		f->rowp[i] = (char *)csvs_field(&f->s, i);
+	struct table one = { .path = f->s.path, .ncols = f->ncols, .cols = f->hdr, .nrows = 1, .cell = &f->rowp, .line = &line };
+	struct grp_row r = { .one = &one, .group = c->group, .side = c->side, .valid = valid };
+	return g->row(g->row_arg, &r, err);
+}
+
 /* One data row: checked, filed under its group and side, its values kept when it is valid. */
 static int read_row(struct groups *g, struct file *f, int side, char *err)
 {
@@ -246,11 +260,13 @@ static int read_row(struct groups *g, struct file *f, int side, char *err)
 	c->rows++;
 	g->side[s].rows++;
 	g->rows++;
-	if (!valid)
-		return 0;
-	c->valid++;
-	g->side[s].valid++;
-	return row_values(f, fb, b, c, err);
+	if (valid) {
+		c->valid++;
+		g->side[s].valid++;
+		if (row_values(f, fb, b, c, err))
+			return -1;
+	}
+	return g->row ? row_hook(g, f, c, valid, err) : 0;
 }
 
 /* Warn (never silently) when the file's .meta says the run did not end complete. */
@@ -285,6 +301,7 @@ static void file_free(struct file *f)
 		free(f->fb[i].met_ix);
 	}
 	free(f->hdr);
+	free(f->rowp);
 	free(f->fb);
 	free(f->host);
 	free(f->cpu);

@@ -47,29 +47,12 @@ static void write_texts(struct rep *p, char **inputs, int ninputs)
 	p->gp = NULL;
 }
 
-/* Read and check the inputs: exit 2 on bad input. */
-static int read_inputs(struct rep *p, char **inputs, int ninputs, char *err)
-{
-	p->res.schema = -1;
-	p->res.row = rpt_row; /* streamed: memory grows with the samples, not the rows' text */
-	p->res.row_arg = p;
-	for (int i = 0; i < ninputs; i++)
-		if (results_add(&p->res, inputs[i], err))
-			return -1;
-	if (p->res.schema < 0)
-		return err_set(err, "the inputs hold no result rows; nothing to report");
-	if (p->res.schema > SCHEMA_VERSION)
-		return err_set(err, "%s has schema_version %d; this c2cbench reads schema_version %d and older", p->res.first, p->res.schema,
-			       SCHEMA_VERSION);
-	return 0;
-}
-
 int report_write(char **inputs, int ninputs, const char *dir, int force)
 {
 	struct rep p = { 0 };
 	char err[ERRLEN] = "";
 	int rc = 0;
-	if (read_inputs(&p, inputs, ninputs, err))
+	if (rpt_load(&p, inputs, ninputs, err))
 		rc = EXIT_BADINPUT;
 	else if (gnuplot_find(err)) /* before anything is written: no half report */
 		rc = 1;

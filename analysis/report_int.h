@@ -4,7 +4,8 @@
 #define C2C_REPORT_INT_H
 #include "analysis/report_doc.h"
 #include "analysis/report_out.h"
-#include "analysis/results_in.h"
+#include "analysis/csvread.h"
+#include "analysis/groups.h"
 #include "harness/bench.h"
 #include <stdio.h>
 
@@ -61,7 +62,8 @@ struct reason {
 };
 
 struct rep {
-	struct results res;
+	struct groups g; /* the grouping engine, shared with compare */
+	int unfinished;  /* inputs marked interrupted or unfinished (each warned about on stderr) */
 	struct rmachine *mach;
 	int nm;
 	struct rbench *bench;
@@ -80,9 +82,9 @@ struct rep {
 	char **pngs; /* every PNG plots.gp draws, to check it was written */
 };
 
-/* report_load.c: one streamed row into machines and samples (struct results.row); -1 with err
- * (exit 2) on bad input. */
-int rpt_row(void *arg, const struct table *one, char *err);
+/* report_load.c: read the inputs through the grouping engine into machines and samples; -1 with
+ * err (exit 2) on bad input. */
+int rpt_load(struct rep *p, char **inputs, int ninputs, char *err);
 void rpt_free(struct rep *p);
 /* Sort samples by bench, view, configuration, variant (declared order), x and machine. */
 void rpt_sort(struct rep *p);
@@ -95,6 +97,17 @@ void rpt_gkey_only(const char *gkey, const char *varying, char *out, size_t cap)
 
 /* report_views.c: the bar and line views, chart group by chart group, all machines together. */
 void rpt_views(struct rep *p);
+/* The ratio of machine B's values over A's as the tables print it: medians, ratio, bootstrap 95%
+ * CI, U-test p and the verdict in words (the metric's better side). */
+struct rratio {
+	char med_a[32], med_b[32], ratio[32], ci[64], p[32], verdict[256];
+};
+void rpt_ratio(const struct view_metric *mt, const struct vec *a, const struct vec *b, struct rratio *o);
+/* The samples of bench bi's view vi: [*i0, *i1) (samples are sorted by bench, then view); 0 when none. */
+int rpt_view_range(const struct rep *p, int bi, int vi, long *i0, long *i1);
+/* report_matrix.c: the line-transfer baseline (a matrix view declared is_baseline), per machine,
+ * facet and class, for a view declared with_baseline; nothing when no input holds one. */
+void rpt_baseline(struct rep *p);
 /* report_matrix.c: matrix views (pingpong): a per-class table and a heat map per machine. */
 void rpt_matrix(struct rep *p, long i0, long i1);
 /* report_na.c: the machines table, rows not used, values not measured. */

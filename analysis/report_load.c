@@ -1,5 +1,7 @@
-/* report's input side: every row of every input, valid rows into samples (one per machine, bench
- * view, configuration, variant and x: runs whose settings differ are never pooled). */
+/* report's input side, on compare's grouping engine (analysis/groups.c): every row is filed under
+ * its full configuration and machine label there, and each engine cell (a configuration on one
+ * machine) becomes the samples of the views that take it (one per machine, bench view,
+ * configuration, variant and x: runs whose settings differ are never pooled). */
 #include "analysis/report_int.h"
 #include "harness/util.h"
 #include <stdint.h>
@@ -34,78 +36,64 @@ static uint64_t hash_str(const char *s)
 	return h;
 }
 
-/* Which machine a row comes from: its label (refusing two machines under one), else host and CPU. */
-static int machine_of(struct rep *p, const struct table *t, long r, char *err)
+/* The machine of a row: the engine's side for its label (sides are numbered in order of first
+ * appearance, so a new one is the next); its host, CPU model and context from its first row. */
+static int machine_of(struct rep *p, const struct grp_row *r)
 {
-	const char *l = table_get(t, r, "label"), *h = table_get(t, r, "host"), *c = table_get(t, r, "cpu_model");
-	h = h && *h ? h : "unknown";
-	c = c ? c : "";
-	int by_label = l && *l && strcmp(l, "NA");
-	for (int i = 0; i < p->nm; i++) {
-		struct rmachine *m = &p->mach[i];
-		if (by_label ? strcmp(m->label, l) : strcmp(m->host, h) || strcmp(m->cpu, c))
-			continue;
-		if (by_label && (strcmp(m->host, h) || strcmp(m->cpu, c)))
-			return err_set(err, "%s line %ld: label '%.100s' names two machines: host '%.100s' (%.100s) and host '%.100s' (%.100s); accepted: one label per machine (--label NAME on run and preset)",
-				       t->path, t->line[r], l, m->host, m->cpu, h, c);
-		return i;
-	}
-	p->mach = realloc(p->mach, (size_t)(p->nm + 1) * sizeof(*p->mach));
-	if (!p->mach)
-		die(1, "out of memory");
-	struct rmachine *m = &p->mach[p->nm];
-	*m = (struct rmachine){ .label = xstrdup(by_label ? l : h), .host = xstrdup(h), .cpu = xstrdup(c) };
-	for (int i = 0; i < RPT_CTX; i++) { /* its context, from its first row */
-		const char *v = table_get(t, r, rpt_ctx_cols[i]);
-		m->ctx[i] = xstrdup(v ? v : "NA");
-	}
-	for (int i = 0; !by_label && i < p->nm; i++) /* same host name, other CPU: say which */
-		if (!strcmp(p->mach[i].label, m->label)) {
-			char buf[300];
-			snprintf(buf, sizeof(buf), "%.120s (%.120s)", h, c);
-			free(m->label);
-			m->label = xstrdup(buf);
+	const struct table *t = r->one;
+	while (p->nm <= r->side) {
+		const char *h = table_get(t, 0, "host"), *c = table_get(t, 0, "cpu_model");
+		p->mach = realloc(p->mach, (size_t)(p->nm + 1) * sizeof(*p->mach));
+		if (!p->mach)
+			die(1, "out of memory");
+		struct rmachine *m = &p->mach[p->nm++];
+		*m = (struct rmachine){ .label = xstrdup(p->g.side[p->nm - 1].name), .host = xstrdup(h && *h ? h : "unknown"), .cpu = xstrdup(c ? c : "") };
+		for (int i = 0; i < RPT_CTX; i++) {
+			const char *v = table_get(t, 0, rpt_ctx_cols[i]);
+			m->ctx[i] = xstrdup(v ? v : "NA");
 		}
-	return p->nm++;
+	}
+	return r->side;
 }
 
-/* The fallback views of a bench this build does not declare: one bar view of its metric columns,
- * each metric on its own axis, the unit guessed from the column name. */
-static void fallback_views(struct rbench *rb, const struct table *t)
+/* The fallback views of a bench this build does not declare: one bar view of the engine's metric
+ * columns for it (its summary, or the *_ns_per_op columns), each on its own axis, the unit guessed
+ * from the column name. */
+static void fallback_views(struct rbench *rb, const struct grp_bench *gb)
 {
-	const char *cols[RPT_METRICS];
-	int n = metric_cols(t, rb->name, cols, RPT_METRICS);
+	int n = gb->nmet < RPT_METRICS ? gb->nmet : RPT_METRICS;
 	rb->own = xcalloc(2, sizeof(struct bench_view));
 	rb->own_met = xcalloc((size_t)n + 1, sizeof(struct view_metric));
 	rb->own_cols = xcalloc((size_t)n + 1, sizeof(char *));
 	for (int i = 0; i < n; i++) {
-		size_t l = strlen(cols[i]);
-		rb->own_cols[i] = xstrdup(cols[i]);
+		const char *col = gb->metric[i];
+		size_t l = strlen(col);
+		rb->own_cols[i] = xstrdup(col);
 		rb->own_met[i].col = rb->own_met[i].label = rb->own_cols[i];
-		rb->own_met[i].unit = l > 10 && !strcmp(cols[i] + l - 10, "_ns_per_op") ? "ns per operation"
-				     : l > 3 && !strcmp(cols[i] + l - 3, "_ns")           ? "ns"
-				     : l > 6 && !strcmp(cols[i] + l - 6, "_per_s")        ? "per second"
+		rb->own_met[i].unit = l > 10 && !strcmp(col + l - 10, "_ns_per_op") ? "ns per operation"
+				     : l > 3 && !strcmp(col + l - 3, "_ns")           ? "ns"
+				     : l > 6 && !strcmp(col + l - 6, "_per_s")        ? "per second"
 										   : "value";
 	}
 	rb->own[0] = (struct bench_view){ .kind = VIEW_BARS, .title = "Results", .metrics = rb->own_met };
 	rb->views = rb->own;
 }
 
-/* The bench entry for a row's bench name: declared views when this build knows the bench. */
-static int bench_of(struct rep *p, const struct table *t, const char *name)
+/* The report's entry for an engine bench: declared views when this build knows the bench. */
+static int bench_of(struct rep *p, const struct grp_bench *gb)
 {
 	for (int i = 0; i < p->nb; i++)
-		if (!strcmp(p->bench[i].name, name))
+		if (!strcmp(p->bench[i].name, gb->name))
 			return i;
 	p->bench = realloc(p->bench, (size_t)(p->nb + 1) * sizeof(*p->bench));
 	if (!p->bench)
 		die(1, "out of memory");
 	struct rbench *rb = &p->bench[p->nb];
-	*rb = (struct rbench){ .name = xstrdup(name), .b = bench_find(name) };
+	*rb = (struct rbench){ .name = xstrdup(gb->name), .b = gb->b };
 	if (rb->b && rb->b->views)
 		rb->views = rb->b->views;
 	else
-		fallback_views(rb, t);
+		fallback_views(rb, gb);
 	return p->nb++;
 }
 
@@ -145,42 +133,56 @@ static void key_add(char **k, size_t *len, const char *col, const char *val)
 	*len += (size_t)sprintf(*k + *len, "%s%s=%s", *len ? "\x1f" : "", col, val);
 }
 
-/* The configuration of a row for view v: every config column but the variant, x and matrix ones. */
-static char *gkey_of(const struct table *t, long r, const struct bench_view *v)
+/* A harness configuration column (requested duration, warm-up): older results lack it, and a
+ * missing one is left out of the settings rather than shown as absent. */
+static int harness_col(const char *col)
 {
-	const char *cols[CONFIG_MAX];
-	int declared, nc = config_cols(t, t->cell[r][1], cols, CONFIG_MAX, &declared);
+	for (int i = 0; harness_config[i]; i++)
+		if (!strcmp(harness_config[i], col))
+			return 1;
+	return 0;
+}
+
+/* The configuration of a group for view v: every key column of the engine but the variant and
+ * the view's x, matrix and implied columns. */
+static char *gkey_of(const struct grp_bench *gb, const struct grp_group *gr, const struct bench_view *v)
+{
 	char *k = xstrdup("");
 	size_t len = 0;
-	for (int i = 2; i < nc; i++) {
-		const char *c = cols[i], *val = table_get(t, r, c);
+	for (int i = 1; i < gb->nkey; i++) {
+		const char *c = gb->key_col[i];
 		if ((v->kind == VIEW_LINES && in_list(v->x_cols, c)) ||
 		    (v->kind == VIEW_MATRIX && (!strcmp(c, v->row_col) || !strcmp(c, v->col_col) || !strcmp(c, v->facet_col) || !strcmp(c, v->class_col))))
 			continue;
-		if (in_list(v->implied_cols, c))
+		if (in_list(v->implied_cols, c) || (!gr->val[i] && harness_col(c)))
 			continue;
-		key_add(&k, &len, c, val ? val : "(absent)");
-	}
-	for (int i = 0; harness_config[i]; i++) { /* requested duration and warm-up change results */
-		const char *val = table_get(t, r, harness_config[i]);
-		int listed = 0;
-		for (int j = 0; j < nc; j++)
-			listed |= !strcmp(cols[j], harness_config[i]);
-		if (val && !listed)
-			key_add(&k, &len, harness_config[i], val);
-	}
-	int ok;
-	double d = cell_num(t, r, "duration_s", &ok);
-	if (!table_get(t, r, harness_config[0]) && ok) { /* older schema: the measured duration, to 2 digits */
-		char buf[32];
-		snprintf(buf, sizeof(buf), "%.2g", d);
-		key_add(&k, &len, "duration_s (measured)", buf);
+		key_add(&k, &len, c, gr->val[i] ? gr->val[i] : "(absent)");
 	}
 	return k;
 }
 
-/* The x of a row in a line view: the sum of its x columns, labelled "a+b". 0 when one is absent. */
-static int x_of(const struct table *t, long r, const char *x_cols, double *x, char *label, size_t cap)
+/* A key column's value in a group, or NULL (absent, or not a key column of the bench). */
+static const char *key_val(const struct grp_bench *gb, const struct grp_group *gr, const char *col)
+{
+	for (int i = 0; i < gb->nkey; i++)
+		if (!strcmp(gb->key_col[i], col))
+			return gr->val[i];
+	return NULL;
+}
+
+/* A key column's value as a number; 0 when absent or not a number. */
+static int key_num(const struct grp_bench *gb, const struct grp_group *gr, const char *col, double *x)
+{
+	const char *v = key_val(gb, gr, col);
+	char *end;
+	if (!v || !*v)
+		return 0;
+	*x = strtod(v, &end);
+	return !*end;
+}
+
+/* The x of a group in a line view: the sum of its x columns, labelled "a+b". 0 when one is absent. */
+static int x_of(const struct grp_bench *gb, const struct grp_group *gr, const char *x_cols, double *x, char *label, size_t cap)
 {
 	char list[256];
 	size_t len = 0;
@@ -188,9 +190,8 @@ static int x_of(const struct table *t, long r, const char *x_cols, double *x, ch
 	*x = 0;
 	label[0] = 0;
 	for (char *save = NULL, *c = strtok_r(list, ",", &save); c; c = strtok_r(NULL, ",", &save)) {
-		int ok;
-		double v = cell_num(t, r, c, &ok);
-		if (!ok)
+		double v;
+		if (!key_num(gb, gr, c, &v))
 			return 0;
 		*x += v;
 		len += (size_t)snprintf(label + len, len < cap ? cap - len : 0, "%s%g", len ? "+" : "", v);
@@ -230,76 +231,99 @@ static struct sample *sample_at(struct rep *p, const char *key, const struct sam
 	return s;
 }
 
-/* Add one row to the sample of view vi, if that view takes it. */
-static void add_row(struct rep *p, int m, int bi, int vi, const struct table *t, long r, int valid)
+/* The view's place of a group: x (lines), pair, facet and class (matrix); 0 when the group has
+ * no place in it (an x or pair column absent). */
+static int place_of(const struct grp_bench *gb, const struct grp_group *gr, const struct bench_view *v, struct sample *proto, char *xl, size_t cap)
 {
-	const struct bench_view *v = &p->bench[bi].views[vi];
-	const char *variant = t->cell[r][2];
-	struct sample proto = { .m = m, .bench = bi, .view = vi, .variant = xstrdup(variant) };
-	char xl[128] = "", *key;
-	if (!view_takes(p->bench[bi].views, vi, variant)) {
-		free(proto.variant);
-		return;
-	}
-	if (v->kind == VIEW_LINES && !x_of(t, r, v->x_cols, &proto.x, xl, sizeof(xl))) {
-		free(proto.variant);
-		return;
-	}
+	if (v->kind == VIEW_LINES && !x_of(gb, gr, v->x_cols, &proto->x, xl, cap))
+		return 0;
 	if (v->kind == VIEW_LINES && v->x_is_variant)
-		proto.variant[0] = 0;
-	if (v->kind == VIEW_MATRIX) {
-		int ok1, ok2;
-		const char *f = table_get(t, r, v->facet_col), *c = table_get(t, r, v->class_col);
-		proto.a = (int)cell_num(t, r, v->row_col, &ok1);
-		proto.b = (int)cell_num(t, r, v->col_col, &ok2);
-		if (!ok1 || !ok2 || proto.a < 0 || proto.b < 0) {
-			free(proto.variant);
-			return;
-		}
-		proto.facet = xstrdup(f ? f : "");
-		proto.cls = xstrdup(c ? c : "");
+		proto->variant[0] = 0;
+	if (v->kind != VIEW_MATRIX)
+		return 1;
+	double a, b;
+	if (!key_num(gb, gr, v->row_col, &a) || !key_num(gb, gr, v->col_col, &b) || a < 0 || b < 0)
+		return 0;
+	const char *f = key_val(gb, gr, v->facet_col), *c = key_val(gb, gr, v->class_col);
+	proto->a = (int)a, proto->b = (int)b;
+	proto->facet = xstrdup(f ? f : "");
+	proto->cls = xstrdup(c ? c : "");
+	return 1;
+}
+
+/* One engine cell (a configuration on one machine) into the sample of view vi, if it takes it:
+ * its row counts and the values of the view's metrics. */
+static void add_cell(struct rep *p, const struct grp_cell *cell, int bi, int vi)
+{
+	const struct grp_group *gr = &p->g.group[cell->group];
+	const struct grp_bench *gb = &p->g.bench[gr->bench];
+	const struct bench_view *v = &p->bench[bi].views[vi];
+	const char *variant = gr->val[0] ? gr->val[0] : "";
+	struct sample proto = { .m = cell->side, .bench = bi, .view = vi, .variant = xstrdup(variant) };
+	char xl[128] = "", *key;
+	if (!view_takes(p->bench[bi].views, vi, variant) || !place_of(gb, gr, v, &proto, xl, sizeof(xl))) {
+		free(proto.variant), free(proto.facet), free(proto.cls);
+		return;
 	}
-	proto.gkey = gkey_of(t, r, v);
+	proto.gkey = gkey_of(gb, gr, v);
 	proto.xlabel = xstrdup(xl);
 	size_t kl = strlen(proto.gkey) + strlen(variant) + 160 + (proto.facet ? strlen(proto.facet) : 0);
 	key = xcalloc(kl, 1);
-	snprintf(key, kl, "%d\x1e%d\x1e%d\x1e%s\x1e%s\x1e%.17g\x1e%d\x1e%d\x1e%s", m, bi, vi, proto.gkey, proto.variant, proto.x, proto.a, proto.b,
+	snprintf(key, kl, "%d\x1e%d\x1e%d\x1e%s\x1e%s\x1e%.17g\x1e%d\x1e%d\x1e%s", proto.m, bi, vi, proto.gkey, proto.variant, proto.x, proto.a, proto.b,
 		 proto.facet ? proto.facet : "");
 	struct sample *s = sample_at(p, key, &proto);
-	if (s->gkey != proto.gkey) { /* an existing sample: the prototype's strings are not needed */
+	if (s->gkey != proto.gkey) /* an existing sample: the prototype's strings are not needed */
 		free(proto.gkey), free(proto.variant), free(proto.xlabel), free(proto.facet), free(proto.cls);
-	}
 	free(key);
-	s->rows++;
-	if (!valid)
-		return;
-	s->valid++;
-	for (int k = 0; k < rpt_nmet(v); k++) {
-		int ok;
-		double y = cell_num(t, r, v->metrics[k].col, &ok);
-		if (ok)
-			vec_push(&s->val[k], y);
-	}
+	s->rows += cell->rows;
+	s->valid += cell->valid;
+	for (int k = 0; k < rpt_nmet(v); k++)
+		for (int q = 0; q < gb->nmet; q++)
+			if (!strcmp(gb->metric[q], v->metrics[k].col))
+				for (size_t j = 0; j < cell->met[q].n; j++)
+					vec_push(&s->val[k], cell->met[q].v[j]);
 }
 
-/* One row (streamed: t holds the header and this row only): machine, validity, NA reasons, and
- * the samples of each view. Nothing may keep a pointer into t. */
-int rpt_row(void *arg, const struct table *t, char *err)
+/* Every row as the engine files it: its machine, and what the report says of rows (NA reasons,
+ * rows not used). Nothing may keep a pointer into r->one. */
+static int rpt_row(void *arg, const struct grp_row *r, char *err)
 {
 	struct rep *p = arg;
-	int m = machine_of(p, t, 0, err);
-	if (m < 0)
-		return -1;
-	const char *v = table_get(t, 0, "valid");
-	int valid = !v || !strcmp(v, "yes");
-	int bi = bench_of(p, t, t->cell[0][1]);
+	int m = machine_of(p, r);
+	(void)err;
 	p->mach[m].rows++;
-	p->mach[m].valid += valid;
-	if (!valid)
-		rpt_unused_row(p, m, t, 0);
-	rpt_na_row(p, m, t, 0);
-	for (int vi = 0; p->bench[bi].views[vi].kind; vi++)
-		add_row(p, m, bi, vi, t, 0, valid);
+	p->mach[m].valid += r->valid;
+	if (!r->valid)
+		rpt_unused_row(p, m, r->one, 0);
+	rpt_na_row(p, m, r->one, 0);
+	return 0;
+}
+
+int rpt_load(struct rep *p, char **inputs, int ninputs, char *err)
+{
+	if (groups_init(&p->g, NULL, err))
+		return -1;
+	p->g.row = rpt_row;
+	p->g.row_arg = p;
+	for (int i = 0; i < ninputs; i++)
+		if (groups_add(&p->g, inputs[i], GROUPS_BY_LABEL, err))
+			return -1;
+	if (!p->g.rows)
+		return err_set(err, "the inputs hold no result rows; nothing to report");
+	if (groups_finish(&p->g, err))
+		return -1;
+	p->unfinished = p->g.warnings;
+	for (int c = 0; c < p->g.ncell; c++) { /* each configuration of each machine into its views */
+		struct grp_cell *cell = &p->g.cell[c];
+		const struct grp_bench *gb = &p->g.bench[p->g.group[cell->group].bench];
+		int bi = bench_of(p, gb);
+		for (int vi = 0; p->bench[bi].views[vi].kind; vi++)
+			add_cell(p, cell, bi, vi);
+		for (int q = 0; q < gb->nmet; q++) { /* copied: the values are held once, not twice */
+			free(cell->met[q].v);
+			cell->met[q] = (struct grp_vals){ 0 };
+		}
+	}
 	return 0;
 }
 
@@ -326,5 +350,5 @@ void rpt_free(struct rep *p)
 	}
 	free(p->bench);
 	rpt_reasons_free(p);
-	results_free(&p->res);
+	groups_free(&p->g);
 }

@@ -84,51 +84,182 @@ static void order_pus(const struct rep *p, const struct bench_view *v, int m, lo
 	free(pkg);
 }
 
-/* The per-class table of one facet: machine by machine, median and range over the pairs. */
-static void class_table(struct rep *p, const struct bench_view *v, long f0, long f1)
+#define CLASSES_MAX 64
+
+/* The classes of samples [f0, f1): the declared ones nearest first, then any the bench did not declare. */
+static int classes_of(const struct rep *p, const struct bench_view *v, long f0, long f1, const char **seen)
 {
-	int nmet = rpt_nmet(v) > 2 ? 2 : rpt_nmet(v);
-	const char *hdr[6] = { "machine", v->class_col, "pairs" };
-	char head[2][160], cell[2][96], pairs[32];
-	for (int k = 0; k < nmet; k++) {
-		rpt_fmt(head[k], sizeof(head[k]), "%s (%s): median over pairs (range)", v->metrics[k].label, v->metrics[k].unit);
-		hdr[3 + k] = head[k];
-	}
-	doc_table(&p->doc, 3 + nmet, hdr);
-	const char *seen[64];
 	int nseen = 0;
-	for (int c = 0; v->classes && v->classes[c] && nseen < 64; c++)
+	for (int c = 0; v->classes && v->classes[c] && nseen < CLASSES_MAX; c++)
 		seen[nseen++] = v->classes[c];
-	for (long i = f0; i < f1 && nseen < 64; i++) { /* classes the bench did not declare, after */
+	for (long i = f0; i < f1 && nseen < CLASSES_MAX; i++) {
 		int known = 0;
 		for (int c = 0; c < nseen; c++)
 			known |= !strcmp(seen[c], p->s[i].cls);
 		if (!known)
 			seen[nseen++] = p->s[i].cls;
 	}
+	return nseen;
+}
+
+/* Machine m's pairs of class cls in [f0, f1): each pair's median of metric k into per (the
+ * per-class table's unit), every repetition into all (the ratio table's sample); the pair count. */
+static long class_values(const struct rep *p, int m, const char *cls, int k, long f0, long f1, struct vec *per, struct vec *all)
+{
+	long n = 0;
+	for (long i = f0; i < f1; i++) {
+		const struct sample *s = &p->s[i];
+		if (s->m != m || strcmp(s->cls, cls))
+			continue;
+		n++;
+		if (per && s->val[k].n)
+			vec_push(per, rpt_stat(&s->val[k]).med);
+		for (size_t j = 0; all && j < s->val[k].n; j++)
+			vec_push(all, s->val[k].v[j]);
+	}
+	return n;
+}
+
+/* "median (lo..hi)" over the pair medians of machine m's class, or NA with the reason. */
+static long class_cell(const struct rep *p, int m, const char *cls, int k, long f0, long f1, char *out, size_t cap)
+{
+	struct vec per = { 0 };
+	long n = class_values(p, m, cls, k, f0, f1, &per, NULL);
+	struct rstat st = rpt_stat(&per);
+	if (st.n)
+		rpt_fmt(out, cap, "%.4g (%.4g..%.4g)", st.med, st.lo, st.hi);
+	else
+		rpt_fmt(out, cap, n ? "NA (no valid repetition)" : "NA (no pair of this class)");
+	free(per.v);
+	return n;
+}
+
+/* The per-class table of one facet: machine by machine, median and range over the pairs. */
+static void class_table(struct rep *p, const struct bench_view *v, long f0, long f1)
+{
+	int nmet = rpt_nmet(v) > 2 ? 2 : rpt_nmet(v);
+	const char *hdr[6] = { "machine", v->class_col, "pairs" }, *seen[CLASSES_MAX];
+	char head[2][160], cell[2][96], pairs[32];
+	for (int k = 0; k < nmet; k++) {
+		rpt_fmt(head[k], sizeof(head[k]), "%s (%s): median over pairs (range)", v->metrics[k].label, v->metrics[k].unit);
+		hdr[3 + k] = head[k];
+	}
+	doc_table(&p->doc, 3 + nmet, hdr);
+	int nseen = classes_of(p, v, f0, f1, seen);
 	for (int m = 0; m < p->nm; m++)
 		for (int c = 0; c < nseen; c++) {
-			struct vec per[2] = { 0 };
 			long n = 0;
-			for (long i = f0; i < f1; i++)
-				if (p->s[i].m == m && !strcmp(p->s[i].cls, seen[c])) {
-					n++;
-					for (int k = 0; k < nmet; k++)
-						if (p->s[i].val[k].n)
-							vec_push(&per[k], rpt_stat(&p->s[i].val[k]).med);
-				}
+			for (int k = 0; k < nmet; k++)
+				n = class_cell(p, m, seen[c], k, f0, f1, cell[k], sizeof(cell[k]));
 			if (!n)
 				continue;
-			for (int k = 0; k < nmet; k++) {
-				struct rstat st = rpt_stat(&per[k]);
-				rpt_fmt(cell[k], sizeof(cell[k]), st.n ? "%.4g (%.4g..%.4g)" : "NA", st.med, st.lo, st.hi);
-				free(per[k].v);
-			}
 			rpt_fmt(pairs, sizeof(pairs), "%ld", n);
 			const char *row[] = { p->mach[m].label, seen[c], pairs, cell[0], cell[1] };
 			doc_row(&p->doc, row);
 		}
 	doc_table_end(&p->doc);
+}
+
+/* Every machine against the first, per class and metric: the repetitions of all the class's pairs
+ * pooled on each side (one pair per class with --pairs classes), the ratio of the medians, its
+ * bootstrap CI and the U-test, as the other benches' ratio tables. */
+static void class_ratios(struct rep *p, const struct bench_view *v, long f0, long f1)
+{
+	int nmet = rpt_nmet(v) > 2 ? 2 : rpt_nmet(v), rows = 0;
+	const char *hdr[] = { v->class_col, "metric", "baseline machine", "median", "machine", "median", "ratio", "95% CI", "p (U-test)", "verdict" };
+	const char *seen[CLASSES_MAX];
+	int nseen = classes_of(p, v, f0, f1, seen);
+	struct rratio o;
+	doc_p(&p->doc, "Ratios to %s (the first machine in the inputs), per %s: median of the machine over median of %s, over the repetitions of every pair of the class, with a bootstrap 95%% interval.",
+	      p->mach[0].label, v->class_col, p->mach[0].label);
+	doc_table(&p->doc, 10, hdr);
+	for (int c = 0; c < nseen; c++)
+		for (int k = 0; k < nmet; k++)
+			for (int m = 1; m < p->nm; m++) {
+				struct vec a = { 0 }, b = { 0 };
+				class_values(p, 0, seen[c], k, f0, f1, NULL, &a);
+				class_values(p, m, seen[c], k, f0, f1, NULL, &b);
+				if (a.n && b.n) {
+					rpt_ratio(&v->metrics[k], &a, &b, &o);
+					const char *row[] = { seen[c], v->metrics[k].label, p->mach[0].label, o.med_a, p->mach[m].label, o.med_b, o.ratio, o.ci, o.p, o.verdict };
+					doc_row(&p->doc, row);
+					rows++;
+				}
+				free(a.v);
+				free(b.v);
+			}
+	if (!rows) {
+		const char *row[] = { "NA", "", p->mach[0].label, "", "", "", "", "", "", "no class measured on the first machine and another" };
+		doc_row(&p->doc, row);
+	}
+	doc_table_end(&p->doc);
+}
+
+/* The baseline table of one configuration [g0, g1) of the baseline view: a row per machine, facet
+ * and metric, a column per class (median over its pairs, range). */
+static void baseline_table(struct rep *p, const struct bench_view *v, long g0, long g1)
+{
+	int nmet = rpt_nmet(v) > 2 ? 2 : rpt_nmet(v);
+	const char *seen[CLASSES_MAX], *hdr[CLASSES_MAX + 3] = { "machine", v->facet_col, "metric" }, *row[CLASSES_MAX + 3];
+	int nseen = classes_of(p, v, g0, g1, seen);
+	char cell[CLASSES_MAX][96], met[200];
+	for (int c = 0; c < nseen; c++)
+		hdr[3 + c] = seen[c];
+	doc_table(&p->doc, 3 + nseen, hdr);
+	for (int m = 0; m < p->nm; m++) {
+		int any = 0;
+		for (long i = g0; i < g1; i++)
+			any |= p->s[i].m == m;
+		if (!any) { /* said, not left out: this machine's results carry no baseline */
+			row[0] = p->mach[m].label, row[1] = "NA", row[2] = "no rows of this configuration from this machine";
+			for (int c = 0; c < nseen; c++)
+				row[3 + c] = "NA";
+			doc_row(&p->doc, row);
+		}
+		for (long f0 = g0; f0 < g1;) {
+			long f1 = f0;
+			int mine = 0;
+			while (f1 < g1 && !strcmp(p->s[f1].facet, p->s[f0].facet))
+				mine |= p->s[f1++].m == m;
+			for (int k = 0; k < nmet && mine; k++) {
+				rpt_fmt(met, sizeof(met), "%s (%s)", v->metrics[k].label, v->metrics[k].unit);
+				row[0] = p->mach[m].label, row[1] = p->s[f0].facet, row[2] = met;
+				for (int c = 0; c < nseen; c++) {
+					class_cell(p, m, seen[c], k, f0, f1, cell[c], sizeof(cell[c]));
+					row[3 + c] = cell[c];
+				}
+				doc_row(&p->doc, row);
+			}
+			f0 = f1;
+		}
+	}
+	doc_table_end(&p->doc);
+}
+
+void rpt_baseline(struct rep *p)
+{
+	int shown = 0;
+	for (int bi = 0; bi < p->nb; bi++)
+		for (int vi = 0; p->bench[bi].views[vi].kind; vi++) {
+			const struct bench_view *v = &p->bench[bi].views[vi];
+			long i0, i1;
+			if (v->kind != VIEW_MATRIX || !v->is_baseline || !rpt_view_range(p, bi, vi, &i0, &i1))
+				continue;
+			for (long g0 = i0; g0 < i1;) {
+				long g1 = g0;
+				char settings[4096];
+				while (g1 < i1 && !strcmp(p->s[g1].gkey, p->s[g0].gkey))
+					g1++;
+				rpt_gkey_text(p->s[g0].gkey, settings, sizeof(settings));
+				doc_p(&p->doc, "Line-transfer baseline of each machine (%s, %s; settings: %s): per %s, the median over its pairs of each pair's median over repetitions (range over pairs). A false-sharing cost per operation near these is about one line transfer per operation.",
+				      p->bench[bi].name, v->title ? v->title : "matrix", *settings ? settings : "none recorded", v->class_col);
+				baseline_table(p, v, g0, g1);
+				shown = 1;
+				g0 = g1;
+			}
+		}
+	if (!shown)
+		doc_p(&p->doc, "Line-transfer baseline: none in these inputs (no rows of a view declared as the baseline; the quick preset runs one).");
 }
 
 /* The colour range over every machine's pair medians of the first metric: one scale for all. */
@@ -218,6 +349,8 @@ void rpt_matrix(struct rep *p, long i0, long i1)
 			double lo = 0, hi = 1;
 			doc_h(&p->doc, 4, "%s %s", v->facet_col, p->s[f0].facet);
 			class_table(p, v, f0, f1);
+			if (p->nm > 1)
+				class_ratios(p, v, f0, f1);
 			rpt_fmt(title, sizeof(title), "%s %s %s: %s (%s)", rb->name, v->facet_col, p->s[f0].facet, v->metrics[0].label, v->metrics[0].unit);
 			const char **files = xcalloc((size_t)p->nm, sizeof(char *)), **caps = xcalloc((size_t)p->nm, sizeof(char *));
 			int nf = 0;

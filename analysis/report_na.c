@@ -219,9 +219,9 @@ void rpt_machines(struct rep *p, char **inputs, int ninputs)
 	doc_h(&p->doc, 1, "c2cbench report");
 	doc_p(&p->doc, "Made by c2cbench %s (schema_version %d) from: %s.", C2C_VERSION, SCHEMA_VERSION, in);
 	doc_p(&p->doc, "Charts are drawn by gnuplot from plots.gp and the numbers in data/ (rerun gnuplot plots.gp here to redraw them). Only rows with valid = yes are used; each table says how many of the rows were valid.");
-	if (p->res.unfinished)
+	if (p->unfinished)
 		doc_p(&p->doc, "Warning: %d input(s) are marked interrupted or unfinished in their .meta or metadata.txt: their last configurations are missing (the warnings of this command name them).",
-		      p->res.unfinished);
+		      p->unfinished);
 	doc_h(&p->doc, 2, "Machines");
 	for (int i = 0; i < RPT_CTX; i++)
 		hdr[nc++] = rpt_ctx_cols[i];

@@ -269,12 +269,28 @@ static void verdict(const struct view_metric *mt, double r, int ci, double lo, d
 		rpt_fmt(out, cap, "no significant change%s", small);
 }
 
+void rpt_ratio(const struct view_metric *mt, const struct vec *a, const struct vec *b, struct rratio *o)
+{
+	struct rstat sa = rpt_stat(a), sb = rpt_stat(b);
+	double lo = 0, hi = 0, u, pv = 1;
+	int exact, ci = sa.med != 0 && !boot_ratio_ci(a->v, sa.n, b->v, sb.n, &lo, &hi);
+	mann_whitney(a->v, sa.n, b->v, sb.n, &u, &pv, &exact);
+	double r = sa.med != 0 ? sb.med / sa.med : 0;
+	rpt_fmt(o->med_a, sizeof(o->med_a), "%.4g", sa.med);
+	rpt_fmt(o->med_b, sizeof(o->med_b), "%.4g", sb.med);
+	rpt_fmt(o->ratio, sizeof(o->ratio), sa.med != 0 ? "%.2f" : "NA", r);
+	rpt_fmt(o->ci, sizeof(o->ci), ci ? "[%.2f, %.2f]" : "NA", lo, hi);
+	rpt_fmt(o->p, sizeof(o->p), "%.3g", pv);
+	verdict(mt, r, ci, lo, hi, pv, sa.n, sb.n, o->verdict, sizeof(o->verdict));
+}
+
 /* Ratios of every machine to the first, per slot, series and metric, with the bootstrap CI. */
 static void group_ratios(struct rep *p, const struct grid *g)
 {
 	const char *hdr[] = { g->lines ? g->v->x_label ? g->v->x_label : "x" : g->rb->b ? g->rb->b->variant_col : "variant", "metric", "baseline machine",
 			      "median", "machine", "median", "ratio", "95% CI", "p (U-test)", "verdict" };
-	char med0[32], med1[32], ratio[32], cis[64], pvs[32], ver[256], x[200];
+	char x[200];
+	struct rratio o;
 	doc_p(&p->doc, "Ratios to %s (the first machine in the inputs): median of the machine over median of %s, with a bootstrap 95%% interval.",
 	      p->mach[0].label, p->mach[0].label);
 	doc_table(&p->doc, 10, hdr);
@@ -285,19 +301,9 @@ static void group_ratios(struct rep *p, const struct grid *g)
 					const struct sample *a = *cell_at(g, k, 0, j), *b = *cell_at(g, k, m, j);
 					if (!a || !b || !a->val[q].n || !b->val[q].n)
 						continue;
-					struct rstat sa = rpt_stat(&a->val[q]), sb = rpt_stat(&b->val[q]);
-					double lo = 0, hi = 0, u, pv = 1;
-					int exact, ci = sa.med != 0 && !boot_ratio_ci(a->val[q].v, sa.n, b->val[q].v, sb.n, &lo, &hi);
-					mann_whitney(a->val[q].v, sa.n, b->val[q].v, sb.n, &u, &pv, &exact);
-					double r = sa.med != 0 ? sb.med / sa.med : 0;
+					rpt_ratio(&g->v->metrics[q], &a->val[q], &b->val[q], &o);
 					rpt_fmt(x, sizeof(x), "%s%s%s", g->slot_name[k], g->lines && g->ser_name[j][0] ? ", " : "", g->lines ? g->ser_name[j] : "");
-					rpt_fmt(med0, sizeof(med0), "%.4g", sa.med);
-					rpt_fmt(med1, sizeof(med1), "%.4g", sb.med);
-					rpt_fmt(ratio, sizeof(ratio), sa.med != 0 ? "%.2f" : "NA", r);
-					rpt_fmt(cis, sizeof(cis), ci ? "[%.2f, %.2f]" : "NA", lo, hi);
-					rpt_fmt(pvs, sizeof(pvs), "%.3g", pv);
-					verdict(&g->v->metrics[q], r, ci, lo, hi, pv, sa.n, sb.n, ver, sizeof(ver));
-					const char *row[] = { x, g->v->metrics[q].label, p->mach[0].label, med0, p->mach[m].label, med1, ratio, cis, pvs, ver };
+					const char *row[] = { x, g->v->metrics[q].label, p->mach[0].label, o.med_a, p->mach[m].label, o.med_b, o.ratio, o.ci, o.p, o.verdict };
 					doc_row(&p->doc, row);
 				}
 	doc_table_end(&p->doc);
@@ -354,8 +360,7 @@ static int chart_group(struct rep *p, long g0, long g1, const char *varying, int
 	return 1;
 }
 
-/* The samples of bench bi's view vi: [*i0, *i1) (samples are sorted by bench, then view). */
-static int view_range(const struct rep *p, int bi, int vi, long *i0, long *i1)
+int rpt_view_range(const struct rep *p, int bi, int vi, long *i0, long *i1)
 {
 	long i = 0;
 	while (i < p->ns && (p->s[i].bench < bi || (p->s[i].bench == bi && p->s[i].view < vi)))
@@ -375,7 +380,7 @@ void rpt_views(struct rep *p)
 		for (int vi = 0; rb->views[vi].kind; vi++) {
 			const struct bench_view *v = &rb->views[vi];
 			long i0, i1, shown = 0;
-			if (!view_range(p, bi, vi, &i0, &i1)) {
+			if (!rpt_view_range(p, bi, vi, &i0, &i1)) {
 				doc_p(&p->doc, "%s: not in these inputs (no %s rows for this view).", v->title ? v->title : "results", rb->name);
 				continue;
 			}
@@ -383,6 +388,8 @@ void rpt_views(struct rep *p)
 				rpt_matrix(p, i0, i1);
 				continue;
 			}
+			if (v->with_baseline)
+				rpt_baseline(p);
 			char *varying = rpt_varying(p, i0, i1);
 			for (long g0 = i0, gi = 1; g0 < i1; gi++) {
 				long g1 = g0;

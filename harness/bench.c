@@ -83,6 +83,23 @@ void bench_evidence(struct bench_ctx *c, const struct thr *t, int n)
 		bench_evidence_role(c, &t[i], role_name(c, t[i].role, buf, sizeof(buf)));
 }
 
+void bench_work_achieved(struct bench_ctx *c, const struct thr *t, int n, unsigned mask, const struct work_setting *w, struct row *r)
+{
+	double sum = 0;
+	int k = 0;
+	for (int i = 0; i < n && w->requested > 0; i++)
+		if (t[i].role >= 0 && t[i].role < 32 && (mask & 1u << t[i].role)) {
+			double v = t[i].work_ns_achieved / w->scale;
+			sum += v;
+			k++;
+			evidence_setting_max(&c->ev, w->name, w->requested, v, w->unit);
+		}
+	if (k)
+		row_set(r, w->col, "%.2f", sum / k);
+	else
+		row_na(r, w->col, w->na_why);
+}
+
 /* Slot of the plan for role r and thread index idx (-1 if none). */
 static int slot_cpu(const struct plan *p, int r, int idx)
 {

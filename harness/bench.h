@@ -13,7 +13,7 @@
 #include "harness/topo.h"
 #include <stdint.h>
 
-#define SCHEMA_VERSION 5 /* 5: validity columns (docs/validity.md) */
+#define SCHEMA_VERSION 6 /* 5: validity columns (docs/validity.md); 6: per-role SDE columns, pingpong's role columns */
 #define VARIANTS_MAX 256     /* variants a user lists or sweeps (layouts, offsets) */
 #define CONFIGS_MAX 262144   /* variants one run may hold (pingpong: pairs x modes) */
 #define SUMMARY_MAX 8        /* summary columns per bench */
@@ -62,6 +62,10 @@ struct bench_view {
 	 * values nearest first; pairs of the first class share a core, pairs of the last cross packages. */
 	const char *row_col, *col_col, *facet_col, *class_col;
 	const char *const *classes;
+	/* VIEW_MATRIX: its per-class table is the machine's line-transfer baseline (pingpong). A view
+	 * with with_baseline (pending-bit's layouts) shows that baseline, every machine, beside it. */
+	int is_baseline;
+	int with_baseline;
 };
 
 struct bench_ctx {
@@ -113,6 +117,9 @@ struct bench {
 	void (*cleanup)(struct bench_ctx *c);
 	/* Optional: columns derived from the counter columns, filled after the counters are in the row. */
 	void (*finish_row)(struct bench_ctx *c, struct row *r);
+	/* Optional: called once the row is judged (its attempt and valid are in it), just before it is
+	 * written: side tables carry the attempt and validity of the row they belong to. Error: no row. */
+	int (*row_done)(struct bench_ctx *c, struct row *r, char *err);
 	/* CSV columns besides bench and variant_col that are configuration, not measurement or machine
 	 * context: `compare` joins rows on them. NULL-terminated; NULL: bench and variant_col only. */
 	const char *const *config;
@@ -153,6 +160,14 @@ void bench_evidence(struct bench_ctx *c, const struct thr *t, int n);
 void bench_evidence_role(struct bench_ctx *c, const struct thr *t, const char *role);
 /* Or a record kept since its run (pingpong measures a round once for several rows). */
 void bench_evidence_copy(struct bench_ctx *c, const struct ev_thread *x);
+/* A calibrated work as achieved (docs/validity.md, rule setting): the threads of the roles in mask
+ * (bit 1 << role) that timed it (thr.work_ns_achieved, ns) give col their mean in unit (ns / scale),
+ * and the one furthest from requested (in unit) to the rule; NA with na_why when none did. */
+struct work_setting {
+	const char *name, *unit, *col, *na_why;
+	double requested, scale;
+};
+void bench_work_achieved(struct bench_ctx *c, const struct thr *t, int n, unsigned mask, const struct work_setting *w, struct row *r);
 /* The CPU pairs the placement probe times for a variant (at most max). */
 int bench_probe_pairs(struct bench_ctx *c, const struct variant *v, int *a, int *b, int max);
 

@@ -15,8 +15,12 @@ void mann_whitney(const double *a, size_t na, const double *b, size_t nb, double
 /* 95% percentile-bootstrap interval of median(b) / median(a). With at most BOOT_EXACT_MAX values a
  * side, the exact bootstrap: the law of the ratio over all na^na * nb^nb resample pairs, in closed
  * form (binomial and multinomial order statistics), so it is fast at a million rows and has no
- * Monte Carlo noise. Larger sides: BOOT_RESAMPLES resamples from a fixed seed. Either way the same
+ * Monte Carlo noise. Larger sides: BOOT_RESAMPLES resampled median pairs from a fixed seed, each median one
+ * uniform draw through its exact law (harness/boot_law.h), O(log n) a draw. Either way the same
  * inputs give the same interval. Return -1 (no interval) when a side has fewer than 2 values or a
  * resampled median of a can be 0. */
 int boot_ratio_ci(const double *a, size_t na, const double *b, size_t nb, double *lo, double *hi);
+/* The same interval by brute force (BOOT_RESAMPLES resamples of n draws a side, from a fixed seed;
+ * no exact path): the reference the tests hold boot_ratio_ci to. Slow at large n. */
+int boot_ratio_ci_brute(const double *a, size_t na, const double *b, size_t nb, double *lo, double *hi);
 #endif

@@ -30,7 +30,7 @@ const struct opt_spec harness_opts[] = {
 	{ "valid-overlap", OPT_PERCENT, "90", "PERCENT", "invalid when the co-running threads' common window is less than this of the longest", NULL, NULL },
 	{ "valid-steal", OPT_PERCENT, "2", "PERCENT", "invalid when steal time on a measuring CPU exceeds this of the window", NULL, NULL },
 	{ "valid-probe", OPT_FACTOR, "2", "FACTOR", "invalid when the placement probe's latency after a repetition differs from before by more than this factor", NULL, NULL },
-	{ "valid-setting", OPT_PERCENT, "25", "PERCENT", "invalid when an achieved setting (drain period, work ns/op) is off the requested by more than this", NULL, NULL },
+	{ "valid-setting", OPT_UINT, "25", "PERCENT", "invalid when an achieved setting is off the requested by more than this whole percent (each bench's README lists its settings: pending-bit drain period and work ns/op; vmalloc work and purge; shepherd tick, zone work, op; refill alloc and populate)", NULL, NULL },
 	{ "placement", OPT_TEXT, "auto", "POLICY", "thread placement: " PLACEMENTS " (auto: cross-socket on 2+ packages; cross-llc where the platform's HITM stand-in only sees another LLC, e.g. AMD Zen 3+; else same-socket)", NULL, NULL },
 	{ "mem-node", OPT_TEXT, "writer", "N|writer|reader", "NUMA node for the contended memory", NULL, NULL },
 	{ "label", OPT_TEXT, NULL, "NAME", "name of this machine in compare and report, in every row and the .meta (default: the host name); letters, digits, . _ -", NULL, NULL },
@@ -190,15 +190,26 @@ static double config_est(const struct bench_ctx *c, const struct counters *k)
 	return (c->run_s > 0 ? c->run_s : c->warmup + c->duration) * (counters_passes(k) > 0 ? counters_passes(k) : 1);
 }
 
+/* What the live line shows: redrawn before each configuration and every second while it runs. */
+struct live {
+	struct progress *pg;
+	const struct bench_ctx *c;
+	int rep, k, done;
+	double est, start; /* planned seconds per configuration; elapsed when this one began */
+};
+
 /* The live line on a terminal: which configuration and repetition, elapsed and about how long is left. */
-static void show_progress(struct progress *pg, const struct bench_ctx *c, int rep, int k, int done, double est)
+static void show_progress(void *arg)
 {
+	const struct live *v = arg;
 	char e[32], l[32];
-	double el = progress_elapsed(pg);
+	int total = v->c->reps * v->c->nvar;
+	double el = progress_elapsed(v->pg), left = progress_eta(v->start, v->done, total, v->est);
+	double per = total > v->done ? left / (total - v->done) : 0, in = el - v->start;
 	fmt_hms(e, sizeof(e), el);
-	fmt_hms(l, sizeof(l), progress_eta(el, done, c->reps * c->nvar, est));
-	progress_show(pg, "[%s] rep %d/%d, %s %s (%d of %d)  elapsed %s, about %s left", c->b->name, rep + 1, c->reps, c->b->variant_col,
-		      c->var[k].name, done + 1, c->reps * c->nvar, e, l);
+	fmt_hms(l, sizeof(l), left - (in < per ? in : per)); /* this configuration's time counts down too */
+	progress_show(v->pg, "[%s] rep %d/%d, %s %s (%d of %d)  elapsed %s, about %s left", v->c->b->name, v->rep + 1, v->c->reps,
+		      v->c->b->variant_col, v->c->var[v->k].name, v->done + 1, total, e, l);
 }
 
 /* The placement probe of each pair: well under 1% of a repetition in all. */
@@ -230,7 +241,7 @@ static int attempt_once(struct bench_ctx *c, struct counters *ctr, const struct 
 	if (c2c_file)
 		perfc2c_stop(&pc, r);
 	else if (c2c && !rc)
-		row_na(r, "perf_c2c_report", "the CSV goes to standard output: no file beside it for the report");
+		perfc2c_na(r, "the CSV goes to standard output: no file beside it for the report");
 	if (rc)
 		return rc;
 	memcpy(c->ev.probe_before, before, sizeof(before));
@@ -243,7 +254,7 @@ static int attempt_once(struct bench_ctx *c, struct counters *ctr, const struct 
 	row_set(r, "invalid_reason", "%s", ok ? "" : reason);
 	evidence_to_row(&c->ev, r, c->b->roles);
 	fill_back(c, r);
-	return 0;
+	return c->b->row_done ? c->b->row_done(c, r, err) : 0;
 }
 
 /* One repetition of one configuration: attempts until one is valid or --max-attempts are spent. */
@@ -295,19 +306,24 @@ static int run_all(struct bench_ctx *c, struct counters *ctr, struct csv *out, F
 	for (int i = 0; i < c->nvar; i++)
 		active[i] = 1;
 	progress_start(&pg, stderr, !opt_flag(c->o, "quiet"));
+	struct live lv = { &pg, c, 0, 0, 0, config_est(c, ctr), 0 };
+	if (pg.on) /* the waits of this (controlling) thread redraw it every second */
+		progress_ticker(show_progress, &lv);
 	for (int rep = 0; rep < c->reps && !rc && left; rep++) {
 		for (int i = 0; i < c->nvar; i++)
 			order[i] = i;
 		shuffle(order, c->nvar, &rng);
 		for (int k = 0; k < c->nvar && !rc && !signals_pending(); k++)
 			if (active[order[k]]) {
-				show_progress(&pg, c, rep, order[k], done, config_est(c, ctr));
+				lv.rep = rep, lv.k = order[k], lv.done = done, lv.start = progress_elapsed(&pg);
+				show_progress(&lv);
 				rc = run_rep(c, ctr, out, sum, order[k], rep, err);
 				done++;
 			}
 		if (c->reps_auto && !rc && !signals_pending())
 			left = auto_round_end(c, sum, active, rep + 1, t0);
 	}
+	progress_ticker(NULL, NULL);
 	progress_clear(&pg);
 	if (!opt_flag(c->o, "quiet"))
 		summary_print(sum, sumf);

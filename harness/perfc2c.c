@@ -1,4 +1,5 @@
 #include "harness/perfc2c.h"
+#include "harness/perfc2c_table.h"
 #include "harness/util.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -70,6 +71,79 @@ void perfc2c_start(struct perfc2c *p, const char *csv, long n)
 	}
 }
 
+/* The whole report, at most 16 MiB (the Shared Data Cache Line Table comes first, before the Pareto). */
+static char *read_report(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	size_t cap = 16u << 20, n = 0;
+	char *buf = f ? malloc(cap + 1) : NULL;
+	if (buf)
+		n = fread(buf, 1, cap, f);
+	if (f)
+		fclose(f);
+	if (buf)
+		buf[n] = 0;
+	return buf;
+}
+
+/* The contended line the row records: pingpong's line_addr, else meta_addr (the read-mostly line the
+ * readers miss on, pending-bit and vmalloc), else work_addr; NULL when the bench records none. */
+static const char *line_col(const struct row *r)
+{
+	static const char *const cols[] = { "line_addr", "meta_addr", "work_addr" };
+	for (size_t i = 0; i < ARRAY_SIZE(cols); i++) {
+		const char *v = row_get(r, cols[i]);
+		if (v && strcmp(v, "NA"))
+			return cols[i];
+	}
+	return NULL;
+}
+
+/* All four perf_c2c_hitm columns NA with one reason. */
+static void hitm_na(struct row *r, const char *why)
+{
+	static const char *const cols[] = { "perf_c2c_line", "perf_c2c_hitm_total", "perf_c2c_hitm_local", "perf_c2c_hitm_remote" };
+	for (size_t i = 0; i < ARRAY_SIZE(cols); i++)
+		row_na(r, cols[i], why);
+}
+
+void perfc2c_na(struct row *r, const char *why)
+{
+	row_na(r, "perf_c2c_report", why);
+	hitm_na(r, why);
+}
+
+void perfc2c_hitm_to_row(const char *report, struct row *r)
+{
+	const char *col = line_col(r);
+	char why[300], *text;
+	struct c2c_hitm h;
+	if (!col) {
+		hitm_na(r, "the row records no contended line address (line_addr, meta_addr, work_addr)");
+		return;
+	}
+	unsigned long long addr = strtoull(row_get(r, col), NULL, 16);
+	if (!(text = read_report(report))) {
+		snprintf(why, sizeof(why), "cannot read %.200s", report);
+		hitm_na(r, why);
+		return;
+	}
+	long line = sysconf(_SC_LEVEL1_DCACHE_LINESIZE); /* perf recorded on this machine: its line size */
+	int rc = c2c_table_hitm(text, addr, line > 0 ? (unsigned long long)line : 64, &h, why, sizeof(why));
+	free(text);
+	if (rc == 1)
+		snprintf(why, sizeof(why), "the line of %s 0x%llx is not in perf's Shared Data Cache Line Table (no HITM sample, or under perf's display limit)",
+			 col, addr);
+	if (rc) {
+		hitm_na(r, why);
+		return;
+	}
+	row_set(r, "perf_c2c_line", "%s=0x%llx", col, h.line);
+	row_set(r, "perf_c2c_hitm_total", "%lld", h.total);
+	row_set(r, "perf_c2c_hitm_local", "%lld", h.local);
+	row_set(r, "perf_c2c_hitm_remote", "%lld", h.remote);
+}
+
 void perfc2c_stop(struct perfc2c *p, struct row *r)
 {
 	char err[1300];
@@ -105,9 +179,10 @@ void perfc2c_stop(struct perfc2c *p, struct row *r)
 	unlink(p->data); /* the report is what is kept; perf.data of a long run is large */
 	if (p->why[0]) {
 		unlink(p->report);
-		row_na(r, "perf_c2c_report", p->why);
+		perfc2c_na(r, p->why);
 	} else {
 		const char *base = strrchr(p->report, '/');
 		row_set(r, "perf_c2c_report", "%s", base ? base + 1 : p->report);
+		perfc2c_hitm_to_row(p->report, r);
 	}
 }

@@ -18,4 +18,9 @@ struct perfc2c {
 void perfc2c_start(struct perfc2c *p, const char *csv, long n);
 /* Stop, write the report and add perf_c2c_report (its file name) or NA with the reason to the row. */
 void perfc2c_stop(struct perfc2c *p, struct row *r);
+/* perf_c2c_line and perf_c2c_hitm_total/local/remote: the HITM samples of the row's contended line
+ * (line_addr, else meta_addr, else work_addr) in the report's Shared Data Cache Line Table, or NA with why. */
+void perfc2c_hitm_to_row(const char *report, struct row *r);
+/* No report for this row: perf_c2c_report and the HITM columns NA with why. */
+void perfc2c_na(struct row *r, const char *why);
 #endif

@@ -57,3 +57,28 @@ double progress_eta(double elapsed, int done, int total, double est)
 	double per = done > 0 ? elapsed / done : est; /* measured pace once there is one */
 	return per * (total - done);
 }
+
+/* The redraw hook of the thread that set it (thread-local: measuring threads never see one). */
+static _Thread_local struct {
+	void (*draw)(void *arg);
+	void *arg;
+	double last;
+} ticker;
+
+void progress_ticker(void (*draw)(void *arg), void *arg)
+{
+	ticker.draw = draw;
+	ticker.arg = arg;
+	ticker.last = now_s();
+}
+
+void progress_tick(void)
+{
+	if (!ticker.draw)
+		return;
+	double t = now_s();
+	if (t - ticker.last < 1.0)
+		return;
+	ticker.last = t;
+	ticker.draw(ticker.arg);
+}

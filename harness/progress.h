@@ -25,4 +25,9 @@ void fmt_hms(char *b, size_t n, double seconds);
 /* The ETA of work done so far (done of total units, in elapsed seconds; est: the planned seconds per
  * unit, used until a unit has been measured). */
 double progress_eta(double elapsed, int done, int total, double est);
+/* While this thread waits (sleep_or_stop), call draw(arg) about once a second; NULL stops it. The
+ * hook is this thread's only: a measuring thread that sleeps never draws. */
+void progress_ticker(void (*draw)(void *arg), void *arg);
+/* Called by the waits of the controlling thread: draws when a second has passed since the last. */
+void progress_tick(void);
 #endif

@@ -1,4 +1,5 @@
 #include "harness/signals.h"
+#include "harness/progress.h"
 #include "harness/util.h"
 #include <signal.h>
 #include <string.h>
@@ -60,6 +61,7 @@ int sleep_or_stop(uint64_t ns)
 			return 0;
 		uint64_t left = end - now;
 		sleep_ns(left < 20000000 ? left : 20000000); /* wake at least every 20 ms to notice a signal */
+		progress_tick(); /* the controlling thread's live line, about once a second; nothing elsewhere */
 	}
 	return 1;
 }

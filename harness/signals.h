@@ -12,6 +12,7 @@ void signals_install(void);
 void signals_forward(pid_t pid);
 /* The signal that asked to stop, or 0. */
 int signals_pending(void);
-/* Sleep ns, returning early (1) when a stop was asked for. */
+/* Sleep ns, returning early (1) when a stop was asked for; meanwhile this thread's progress line
+ * (progress_ticker) is redrawn about once a second. */
 int sleep_or_stop(uint64_t ns);
 #endif

@@ -16,4 +16,11 @@ double spin_per_ns(void);
 double spin_rate_here(void);
 /* Iterations for ns nanoseconds of work. */
 uint64_t spin_for_ns(double ns);
+/* Iterations for ns nanoseconds, calibrated now on the calling thread (where it is pinned): each
+ * measuring thread calls it before its window, never inside its loop. */
+uint64_t spin_iters_here(double ns);
+/* What iters iterations take on the calling thread now, in ns: the best of a few short timed batches
+ * (a preempted batch says nothing about the calibration; preemption has its own rule). Timed after
+ * a thread's window, it is the achieved setting beside the requested one (docs/validity.md). */
+double spin_check_ns(uint64_t iters);
 #endif

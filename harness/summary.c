@@ -313,7 +313,8 @@ static void group_counts(const struct bench_ctx *c, const struct tally *t, int g
 		}
 }
 
-/* The header: repetitions requested (or --reps auto's rule), attempts invalid, what the statistics use. */
+/* The header: repetitions requested (or --reps auto's rule), attempts invalid, what the statistics use;
+ * the rule and the hint on invalid attempts get lines of their own, so each line fits in 100 columns. */
 static void print_header(FILE *f, const struct bench_ctx *c, const struct tally *t, const char *base)
 {
 	int att = 0, inv = 0;
@@ -322,12 +323,16 @@ static void print_header(FILE *f, const struct bench_ctx *c, const struct tally 
 		inv += t->invalid[v];
 	}
 	if (c->reps_auto)
-		fprintf(f, "\n%s: --reps auto (until the 95%% CI of each median of %s is within %g%%, %d..%d repetitions, %g s)",
-			c->b->name, c->b->summary[0], 100 * c->autocfg.ci_width, REPS_AUTO_MIN, c->autocfg.max_reps, c->autocfg.max_s);
+		fprintf(f, "\n%s: --reps auto", c->b->name);
 	else
 		fprintf(f, "\n%s: %d repetition(s) requested", c->b->name, c->reps);
-	fprintf(f, "; %d of %d attempt(s) invalid (docs/validity.md; rerun up to --max-attempts %d, reasons in invalid_reason)\n", inv, att,
-		c->attempts);
+	fprintf(f, "; %d of %d attempt(s) invalid\n", inv, att);
+	if (c->reps_auto)
+		fprintf(f, "  until the 95%% CI of each median of %s is within %g%%, %d..%d repetitions, %g s\n", c->b->summary[0],
+			100 * c->autocfg.ci_width, REPS_AUTO_MIN, c->autocfg.max_reps, c->autocfg.max_s);
+	if (inv)
+		fprintf(f, "  (docs/validity.md; each repetition is tried up to --max-attempts %d; reasons in invalid_reason)\n",
+			c->attempts);
 	fprintf(f, "median [min..max] (CV) over %s repetitions, and ratio of medians to '%s'\n",
 		opt_flag(c->o, "keep-invalid") ? "all attempts, invalid ones included (--keep-invalid)," : "valid", base);
 }

@@ -1,12 +1,14 @@
 #include "harness/threads.h"
 #include "harness/cpucheck.h"
 #include "harness/evidence.h"
+#include "harness/progress.h"
 #include "harness/signals.h"
 #include <errno.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <time.h>
 
 void gate_init(struct gate *g, unsigned n)
 {
@@ -255,5 +257,17 @@ void thr_sum_role(const struct thr *t, int n, int role, struct thr_sum *s)
 			s->stat[j] += t[i].stat[j];
 		if (k < sizeof(s->cpus))
 			k += (size_t)snprintf(s->cpus + k, sizeof(s->cpus) - k, "%s%d", k ? " " : "", t[i].got_cpu);
+	}
+}
+
+void join_ticking(pthread_t t)
+{
+	struct timespec ts;
+	for (;;) {
+		clock_gettime(CLOCK_REALTIME, &ts); /* pthread_timedjoin_np's deadline is on this clock */
+		ts.tv_sec += 1;
+		if (pthread_timedjoin_np(t, NULL, &ts) != ETIMEDOUT)
+			return;
+		progress_tick();
 	}
 }

@@ -84,6 +84,9 @@ void thr_evidence_end(struct thr *t);
 
 /* Bind the calling thread to one PU with hwloc and check where it runs; 0 or -1 with message. */
 int bind_self(const struct topo *topo, int cpu, int *got, char *err);
+/* pthread_join for the controlling thread: it wakes once a second to redraw the progress line
+ * (progress_tick), never more, so the measured threads see a sleeping waiter. */
+void join_ticking(pthread_t t);
 
 /* Run one thread per plan slot (thr[i] gets slot i); body runs after the start barrier.
  * Returns 0, or -1 with a message if any thread could not be bound (nothing is measured then). */

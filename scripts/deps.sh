@@ -13,7 +13,8 @@ pkgs=(build-essential pkg-config libhwloc-dev hwloc libnuma-dev libpapi-dev papi
       libpfm4-dev libcmocka-dev libinih-dev gnuplot-nox binutils
       jq time   # jq: the compare test parses --json back; time: make bench measures compare's memory
       chromium  # chromium: the report test loads report.html headless
-      man-db groff-base bsdutils)  # man -l renders the installed page; script(1) gives the progress test a terminal
+      man-db groff-base bsdutils  # man -l renders the installed page; script(1) gives the progress test a terminal
+      zsh)  # the install test completes with the installed zsh completion in a real zsh
 [ "${C2C_EXTRA_PKGS:-}" ] && pkgs+=(${C2C_EXTRA_PKGS})
 
 # The package that provides Debian package $2 on manager $1 (the same name where it is the same).

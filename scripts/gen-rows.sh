@@ -2,15 +2,18 @@
 # Made-up result CSVs for scale checks: ROWS rows in all, 50 machines (labels m01..m50), 25 a side.
 # Machine k of A and machine k of B ran the same configurations (writers = k), 5 repetitions each;
 # B is 10% faster. Writes DIR/A/*.csv and DIR/B/*.csv. Usage: gen-rows.sh ROWS DIR
+# A fleet of one sweep instead (report's scale check): gen-rows.sh ROWS DIR MACHINES CONFIGS: every
+# machine ran the same CONFIGS configurations (writers = 1), ROWS / MACHINES / CONFIGS repetitions each.
 set -euo pipefail
-rows=$1 dir=$2
+rows=$1 dir=$2 machines=${3:-50} shared=${4:-0}
 mkdir -p "$dir/A" "$dir/B"
-awk -v rows="$rows" -v dir="$dir" 'BEGIN {
-  machines = 50; reps = 5; per = int(rows / machines); configs = int(per / reps)
+awk -v rows="$rows" -v dir="$dir" -v machines="$machines" -v shared="$shared" 'BEGIN {
+  per = int(rows / machines)
+  if (shared > 0) { configs = shared; reps = int(per / configs) } else { reps = 5; configs = int(per / reps) }
   hdr = "schema_version,bench,layout,rep,offset,policy,placement,writers,readers,mem_node,work_ns,drain_us,duration_requested_s,warmup_requested_s,writer_ops,writer_ns_per_op,reader_ops,reader_ns_per_op,label,host,cpu_model,kernel,valid,invalid_reason,attempt,seed,na_reason"
   srand(1)
   for (m = 1; m <= machines; m++) {
-    side = m <= machines / 2 ? "A" : "B"; k = side == "A" ? m : m - machines / 2
+    side = m <= machines / 2 ? "A" : "B"; k = shared > 0 ? 1 : side == "A" ? m : m - machines / 2
     f = sprintf("%s/%s/m%02d.csv", dir, side, m)
     print hdr > f
     for (c = 0; c < configs; c++) {

@@ -279,6 +279,17 @@ static void out_dash_is_the_same_csv(void **s)
 	free(r);
 }
 
+/* The elapsed seconds of every drawing of the line for configuration "(1 of 1)", in order. */
+static int elapsed_draws(const char *out, long *sec, int max)
+{
+	int n = 0;
+	long h, m, x;
+	for (const char *p = out; n < max && (p = strstr(p, "(1 of 1)  elapsed ")); p++)
+		if (sscanf(p + 18, "%ld:%ld:%ld", &h, &m, &x) == 3)
+			sec[n++] = h * 3600 + m * 60 + x;
+	return n;
+}
+
 /* The progress line appears on a (pseudo-)terminal only, and not with --quiet. script(1) gives the
  * run a pty; its output is everything the terminal received. */
 static void progress_line_on_a_terminal_only(void **s)
@@ -293,15 +304,75 @@ static void progress_line_on_a_terminal_only(void **s)
 		fail_msg("no progress line on the terminal:\n%s", out);
 	assert_non_null(strstr(out, "rep 2/2"));
 	snprintf(cmd, sizeof(cmd),
-		 "script -qec \"%s run pending-bit --duration 0.05 --warmup 0.01 --reps 2 --quiet --out %s/quiet.csv\" /dev/null 2>&1", bin(), test_dir);
+		 "script -qec \"%s run pending-bit --duration 1.5 --warmup 0.01 --reps 1 --layout padded --max-attempts 1 --quiet --out %s/quiet.csv\" "
+		 "/dev/null 2>&1", bin(), test_dir);
 	assert_int_equal(sh_out(out, 65536, cmd), 0);
-	assert_null(strstr(out, "rep 1/2"));
+	assert_null(strstr(out, "rep 1/")); /* not before the configuration, nor while it runs */
+	assert_null(strstr(out, "\033[K"));
 	snprintf(out_path, sizeof(out_path), "%s/pipe.csv", test_dir);
-	run_c2c(r, "run", "pending-bit", "--duration", "0.05", "--warmup", "0.01", "--reps", "2", "--out", out_path, NULL);
+	run_c2c(r, "run", "pending-bit", "--duration", "1.5", "--warmup", "0.01", "--reps", "1", "--layout", "padded", "--max-attempts", "1", "--out",
+		out_path, NULL);
 	assert_int_equal(r->status, 0);
 	assert_null(strstr(r->err, "\033[K")); /* not a terminal: nothing of it */
-	assert_null(strstr(r->err, "rep 1/2"));
+	assert_null(strstr(r->err, "rep 1/1"));
 	free(out);
+	free(r);
+}
+
+/* One repetition of 3 s on a terminal: the line is redrawn while it runs (about once a second, by
+ * the controlling thread's wait), with the elapsed time moving on; no timing ratio is checked. */
+static void progress_line_redrawn_during_a_repetition(void **s)
+{
+	(void)s;
+	char cmd[2000], *out = malloc(65536);
+	long sec[64];
+	snprintf(cmd, sizeof(cmd),
+		 "script -qec \"%s run pending-bit --duration 2.8 --warmup 0.2 --reps 1 --layout padded --max-attempts 1 --out %s/long.csv\" "
+		 "/dev/null 2>&1", bin(), test_dir);
+	assert_int_equal(sh_out(out, 65536, cmd), 0);
+	int n = elapsed_draws(out, sec, 64);
+	if (n < 3 || sec[n - 1] <= sec[0]) /* the draw before it started, then at least two while it ran */
+		fail_msg("%d drawing(s) of the line during one 3 s repetition, elapsed %ld s to %ld s:\n%s", n, n ? sec[0] : -1L,
+			 n ? sec[n - 1] : -1L, out);
+	free(out);
+}
+
+/* The widest line of a text, in columns (bytes: the summaries are ASCII). */
+static int widest(const char *t, const char **at)
+{
+	int w = 0;
+	for (const char *p = t; *p;) {
+		const char *e = strchr(p, '\n');
+		int n = e ? (int)(e - p) : (int)strlen(p);
+		if (n > w)
+			w = n, *at = p;
+		p += n + (e != NULL);
+	}
+	return w;
+}
+
+/* Every bench's summary (stdout, with --out FILE) fits in 100 columns, invalid attempts or not. */
+static void summaries_fit_in_100_columns(void **s)
+{
+	(void)s;
+	struct cmd_result *r = malloc(sizeof(*r));
+	const char *runs[][6] = {
+		{ "pending-bit", "--duration", "0.05", "--warmup", "0.01", NULL },
+		{ "vmalloc", "--duration", "0.05", "--warmup", "0.01", NULL },
+		{ "refill", "--attempts", "4096", "--warmup", "0.01", NULL },
+		{ "shepherd", "--duration", "0.1", "--warmup", "0.02", NULL },
+	};
+	for (size_t i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
+		const char *at = "";
+		snprintf(out_path, sizeof(out_path), "%s/wide-%zu.csv", test_dir, i);
+		run_c2c(r, "run", runs[i][0], runs[i][1], runs[i][2], runs[i][3], runs[i][4], "--reps", "2", "--max-attempts", "1", "--out",
+			out_path, NULL);
+		assert_int_equal(r->status, 0);
+		assert_non_null(strstr(r->out, "repetition(s) requested"));
+		int w = widest(r->out, &at);
+		if (w > 100)
+			fail_msg("%s: a summary line of %d columns: %.*s", runs[i][0], w, w, at);
+	}
 	free(r);
 }
 
@@ -314,7 +385,9 @@ static void deps_mapping_per_manager(void **s)
 	assert_int_equal(strncmp(out, "dnf install -y gcc make pkgconf-pkg-config hwloc-devel hwloc numactl-devel papi-devel papi libpfm-devel "
 				      "libcmocka-devel inih-devel gnuplot binutils ", 141), 0);
 	assert_null(strstr(out, "-dev ")); /* no Debian name left */
+	assert_non_null(strstr(out, " util-linux-script zsh")); /* script(1) and zsh, for the pty and completion tests */
 	assert_int_equal(sh_out(out, 16384, "bash scripts/deps.sh --print zypper"), 0);
+	assert_non_null(strstr(out, " man groff util-linux zsh")); /* openSUSE's man-db is the package "man" */
 	assert_non_null(strstr(out, "zypper install -y gcc make "));
 	assert_non_null(strstr(out, " libnuma-devel "));
 	assert_non_null(strstr(out, " libinih-devel "));
@@ -339,6 +412,8 @@ int main(void)
 		cmocka_unit_test(did_you_mean),
 		cmocka_unit_test(out_dash_is_the_same_csv),
 		cmocka_unit_test(progress_line_on_a_terminal_only),
+		cmocka_unit_test(progress_line_redrawn_during_a_repetition),
+		cmocka_unit_test(summaries_fit_in_100_columns),
 		cmocka_unit_test(deps_mapping_per_manager),
 	};
 	return cmocka_run_group_tests(tests, setup, test_dir_teardown);

@@ -2,7 +2,7 @@
  * are refused with file:line, never read as whole or as numbers they are not. */
 #include "tests/testutil.h"
 #include "analysis/csvread.h"
-#include "analysis/results_in.h"
+#include "analysis/groups.h"
 #include "harness/util.h"
 #include <stdlib.h>
 #include <string.h>
@@ -34,17 +34,20 @@ static void cut_last_row(void **s)
 	assert_int_equal(parse(HEAD "1,pending-bit,shared,0,12.5,3.25\r\n", err), 0); /* CRLF is whole */
 }
 
-/* A metric value through results_check_table; returns its result and leaves the message in err. */
+/* A metric value through the grouping engine compare and report read with; returns its result
+ * and leaves the message in err. */
 static int metric(const char *w, const char *r, char *err)
 {
-	char text[512];
-	struct table t;
-	struct results res = { .schema = -1 };
-	snprintf(text, sizeof(text), HEAD "1,pending-bit,shared,0,%s,%s\n", w, r);
-	assert_int_equal(table_parse(&t, "m.csv", text, strlen(text), err), 0);
-	int rc = results_check_table(&res, &t, err);
-	table_free(&t);
-	results_free(&res);
+	char path[600];
+	struct groups g;
+	snprintf(path, sizeof(path), "%s/m.csv", test_dir);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fprintf(f, HEAD "1,pending-bit,shared,0,%s,%s\n", w, r);
+	fclose(f);
+	assert_int_equal(groups_init(&g, NULL, err), 0);
+	int rc = groups_add(&g, path, 0, err);
+	groups_free(&g);
 	return rc;
 }
 
@@ -75,5 +78,5 @@ int main(void)
 		cmocka_unit_test(cut_last_row),
 		cmocka_unit_test(strict_metric_values),
 	};
-	return cmocka_run_group_tests(t, NULL, NULL);
+	return cmocka_run_group_tests(t, test_dir_setup, test_dir_teardown);
 }

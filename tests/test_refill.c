@@ -78,14 +78,6 @@ static char *run_refill_v(struct cmd_result *r, const char *const *a)
 }
 #define run_refill(r, ...) run_refill_v(r, (const char *const[16]){ __VA_ARGS__, NULL })
 
-static int usable_cpus(void)
-{
-	cpu_set_t s;
-	CPU_ZERO(&s);
-	assert_int_equal(sched_getaffinity(0, sizeof(s), &s), 0);
-	return CPU_COUNT(&s);
-}
-
 /* An invariant of the model, not a measurement: with --hold token the bound worker cannot run during the
  * burst (it must take the token the caller holds), so successes equal the initial reserve by
  * construction. The test guards the construction; the measurements are unbound's counts and slice's. */

@@ -75,6 +75,7 @@ static void report_two_machines_ratio(void **state)
 	assert_non_null(strstr(md, "higher by 2.00x (worse)"));
 	assert_non_null(strstr(md, "| shared | reader | epyc | 3.03 | xeon | 3.03 | 1.00 |"));
 	assert_non_null(strstr(md, "8 of 9"));                      /* the invalid row counted, not pooled */
+	assert_non_null(strstr(md, "Line-transfer baseline: none in these inputs")); /* no pingpong: said so */
 	assert_non_null(strstr(md, "min\\_duration: 0.1 s &lt; 0.9 s")); /* and why */
 	assert_non_null(strstr(md, "drains: no drainer (--drain-us 0; the default)"));
 	assert_true(report_pngs_ok(out) >= 1);
@@ -119,6 +120,56 @@ static void report_pingpong_matrix(void **state)
 	assert_memory_equal(c1, c2, strcspn(c1, "\n")); /* one colour scale for both machines */
 	assert_non_null(strstr(gp, "with labels")); /* small matrix: values printed */
 	free(gp);
+}
+
+/* Two made-up machines, each with pending-bit layouts and a 4-PU pingpong, the second exactly 2x
+ * slower per pair: pingpong's ratio table per class says 2.00x, and the layouts section shows each
+ * machine's per-class line-transfer baseline beside it. */
+static void report_pingpong_ratio_and_baseline(void **state)
+{
+	(void)state;
+	char pb[600], pp[600], out[600];
+	snprintf(pb, sizeof(pb), "%s/ppr-pb.csv", test_dir);
+	snprintf(pp, sizeof(pp), "%s/ppr-pp.csv", test_dir);
+	snprintf(out, sizeof(out), "%s/ppr", test_dir);
+	FILE *f = pb_csv(pb);
+	for (int rep = 0; rep < 6; rep++)
+		for (int m = 0; m < 2; m++)
+			pb_row(f, m ? "xeon" : "epyc", m ? "host-b" : "host-a", m ? "Xeon" : "EPYC", "shared", "rmw", rep, 30 + rep, 3, 1);
+	pb_row(f, "arm", "host-c", "Neoverse", "shared", "rmw", 0, 30, 3, 1); /* a machine without pingpong rows */
+	fclose(f);
+	f = fopen(pp, "w");
+	assert_non_null(f);
+	fprintf(f, "schema_version,bench,config,rep,cpu_a,cpu_b,class,mode,samples,round_trips,preheat_ms,min_ns,median_ns,host,cpu_model,label\n");
+	for (int m = 0; m < 2; m++)
+		for (int a = 0; a < 4; a++)
+			for (int b = a + 1; b < 4; b++)
+				for (int rep = 0; rep < 6; rep++) {
+					int smt = (a % 2) == (b % 2);
+					double v = (smt ? 10 : 40) * (m ? 2 : 1) * (1 + 0.01 * rep);
+					fprintf(f, "%d,pingpong,%d-%d-cas,%d,%d,%d,%s,cas,20,10,1,%g,%g,host-%s,%s,%s\n", SCHEMA_VERSION, a, b, rep, a, b,
+						smt ? "smt" : "same-llc", v, v * 1.5, m ? "b" : "a", m ? "Xeon" : "EPYC", m ? "xeon" : "epyc");
+				}
+	fclose(f);
+	char *md = report_ok(out, pb, pp);
+	/* the ratio table of pingpong, per class: the known 2x, its interval, the verdict */
+	const char *r = strstr(md, "| smt | minimum one-way latency | epyc | 10.25 | xeon | 20.5 | 2.00 | \\[");
+	if (!r)
+		fail_msg("no smt ratio row in:\n%s", md);
+	assert_non_null(strstr(r, "higher by 2.00x (worse)"));
+	assert_non_null(strstr(md, "| same-llc | median one-way latency | epyc | 61.5 | xeon | 123 | 2.00 |"));
+	/* the baseline beside the layouts: under pending-bit, before its Layouts charts */
+	const char *sec = strstr(md, "## pending-bit"), *base = strstr(md, "Line-transfer baseline of each machine (pingpong");
+	const char *lay = sec ? strstr(sec, "### pending-bit, Layouts") : NULL;
+	assert_non_null(sec);
+	assert_non_null(base);
+	assert_non_null(lay);
+	assert_true(base > sec && base < lay);
+	assert_non_null(strstr(base, "| machine | mode | metric | smt | same-llc | same-package | cross-package |"));
+	assert_non_null(strstr(base, "| epyc | cas | minimum one-way latency (ns) | 10.25 (10.25..10.25) | 41 (41..41) | NA (no pair of this class) | NA (no pair of this class) |"));
+	assert_non_null(strstr(base, "| xeon | cas | minimum one-way latency (ns) | 20.5 (20.5..20.5) | 82 (82..82) |"));
+	assert_non_null(strstr(base, "| arm | NA | no rows of this configuration from this machine | NA | NA | NA | NA |"));
+	free(md);
 }
 
 /* A real pingpong run on this machine reports without per-pair charts. */
@@ -246,6 +297,7 @@ int main(void)
 		cmocka_unit_test(report_two_machines_ratio),
 		cmocka_unit_test(report_pingpong_matrix),
 		cmocka_unit_test(report_pingpong_real),
+		cmocka_unit_test(report_pingpong_ratio_and_baseline),
 		cmocka_unit_test(report_log_axis),
 		cmocka_unit_test(report_interrupted_input),
 		cmocka_unit_test(report_label_refused),

@@ -304,9 +304,9 @@ static void test_run_writes_rows_and_histogram(void **state)
 	for (const char *const *k = bench_find("shepherd")->config; *k; k++)
 		declared += !strcmp(*k, "threshold") || !strcmp(*k, "pcp_batch");
 	assert_int_equal(declared, 2);
-	assert_non_null(strstr(hist, "check,rep,side_table,kind,bin,lo_ticks,hi_ticks,count"));
-	assert_non_null(strstr(hist, "pending,0,gap_histogram,end_to_start,0,0,0,"));
-	assert_non_null(strstr(hist, "atomic,0,gap_histogram,start_to_start,5,751,1000,"));
+	assert_non_null(strstr(hist, "check,rep,attempt,valid,side_table,kind,bin,lo_ticks,hi_ticks,count"));
+	assert_non_null(strstr(hist, "pending,0,1,yes,gap_histogram,end_to_start,0,0,0,"));
+	assert_non_null(strstr(hist, "atomic,0,1,yes,gap_histogram,start_to_start,5,751,1000,"));
 	run_c2c(&r, "compare", gaps, gaps, NULL); /* a side table is refused by name... */
 	assert_int_equal(r.status, 2);
 	assert_non_null(strstr(r.err, "a side table"));

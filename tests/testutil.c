@@ -1,5 +1,6 @@
 #include "tests/testutil.h"
 #include <fcntl.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,4 +125,12 @@ char *slurp(const char *path)
 	s[got] = 0;
 	fclose(f);
 	return s;
+}
+
+int usable_cpus(void)
+{
+	cpu_set_t s;
+	CPU_ZERO(&s);
+	assert_int_equal(sched_getaffinity(0, sizeof(s), &s), 0);
+	return CPU_COUNT(&s);
 }

@@ -146,22 +146,6 @@ static void pb_drainer(struct thr *t, const struct pb_run *r)
 	t->ops = ops;
 }
 
-/* What the calibrated work takes on this thread: the best of a few short timed batches (a batch
- * that was preempted says nothing about the calibration; preemption has its own rule). */
-static double work_check_ns(uint64_t iters)
-{
-	const int n = 40;
-	double best = -1;
-	for (int k = 0; k < 5; k++) {
-		uint64_t t0 = now_ns();
-		for (int i = 0; i < n; i++)
-			spin_iters(iters);
-		double ns = (double)(now_ns() - t0) / n;
-		best = best < 0 || ns < best ? ns : best;
-	}
-	return best;
-}
-
 /* The bench's own tallies as software-defined events (sde:::c2cbench::NAME), measured phase only. */
 enum { SDE_RMW, SDE_ALREADY, SDE_DRAINS, SDE_READER_OPS, SDE_N };
 static struct sde_counter pb_sde[SDE_N] = {
@@ -199,10 +183,10 @@ static void pb_body(struct thr *t, void *arg)
 		pb_publish(t);
 		return;
 	}
-	t->work_iters = r->work_ns > 0 ? (uint64_t)(r->work_ns * spin_rate_here() + 0.5) : 0;
+	t->work_iters = spin_iters_here(r->work_ns);
 	batch_fn fn = t->role == ROLE_READER ? pb_reader_batch : pb_writer_fn(r);
 	thr_drive(t, fn, arg);
-	t->work_ns_achieved = r->work_ns > 0 ? work_check_ns(t->work_iters) : 0;
+	t->work_ns_achieved = r->work_ns > 0 ? spin_check_ns(t->work_iters) : 0;
 	pb_publish(t);
 }
 
@@ -334,10 +318,10 @@ static void put_role(struct row *r, const char *role, const struct thr_sum *s, i
 static void pb_evidence(struct bench_ctx *c, const struct thr *t, struct row *r)
 {
 	const struct pb_priv *p = c->priv;
-	double req_us = (double)opt_long(c->o, "drain-us"), w_sum = 0;
-	int nw = 0;
+	const struct work_setting work = { "work", "ns/op", "work_ns_achieved", "no calibrated work (--work 0)", p->work_ns, 1 };
+	double req_us = (double)opt_long(c->o, "drain-us");
 	bench_evidence(c, t, c->plan.n);
-	for (int i = 0; i < c->plan.n; i++) {
+	for (int i = 0; i < c->plan.n; i++)
 		if (t[i].role == ROLE_DRAINER) {
 			double period = t[i].ops ? (double)(t[i].t1 - t[i].t0) / 1e3 / (double)t[i].ops : -1;
 			evidence_setting(&c->ev, "drain period", req_us, period, "us");
@@ -345,18 +329,10 @@ static void pb_evidence(struct bench_ctx *c, const struct thr *t, struct row *r)
 				row_set(r, "drain_us_achieved", "%.2f", period);
 			else
 				row_na(r, "drain_us_achieved", "no drain in the window");
-		} else if (p->work_ns > 0) {
-			w_sum += t[i].work_ns_achieved;
-			nw++;
-			evidence_setting_max(&c->ev, "work", p->work_ns, t[i].work_ns_achieved, "ns/op");
 		}
-	}
 	if (!p->roles[ROLE_DRAINER].count)
 		row_na(r, "drain_us_achieved", "no drainer (--drain-us 0)");
-	if (nw)
-		row_set(r, "work_ns_achieved", "%.1f", w_sum / nw);
-	else
-		row_na(r, "work_ns_achieved", "no calibrated work (--work 0)");
+	bench_work_achieved(c, t, c->plan.n, 1u << ROLE_WRITER | 1u << ROLE_READER, &work, r);
 }
 
 static int pb_run(struct bench_ctx *c, const struct variant *v, int rep, struct row *r, char *err)
@@ -452,7 +428,7 @@ static const struct bench_view pb_views[] = {
 	{ .kind = VIEW_LINES, .title = "Offset sweep", .variant_prefix = "offset-", .metrics = pb_ns, .x_cols = "offset",
 	  .x_label = "distance of the read-mostly pointer from the pending word (bytes)", .x_is_variant = 1,
 	  .marks = pb_marks, .mark_labels = pb_mark_labels },
-	{ .kind = VIEW_BARS, .title = "Layouts", .metrics = pb_ns, .implied_cols = "offset" },
+	{ .kind = VIEW_BARS, .title = "Layouts", .metrics = pb_ns, .implied_cols = "offset", .with_baseline = 1 },
 	{ .kind = VIEW_LINES, .title = "Thread scaling", .metrics = pb_ns, .x_cols = "writers,readers", .x_label = "threads (writers+readers)",
 	  .implied_cols = "offset" },
 	{ .kind = VIEW_END },

@@ -1,4 +1,6 @@
 #include "benches/pingpong/measure.h"
+#include "harness/counters/sde.h"
+#include "harness/cpucheck.h"
 #include "harness/memnode.h"
 #include <numa.h>
 #include "harness/stats.h"
@@ -104,6 +106,18 @@ static uint64_t initiator(const struct pp_run *r, int line)
 	return v; /* handoffs, preheat included: what a HITM count would be divided by */
 }
 
+/* Each role's handoffs as software-defined events (sde:::c2cbench::NAME), measured phase only. */
+static struct sde_counter pp_sde[PP_NROLES] = {
+	[PP_INITIATOR] = { "pingpong_handoffs", "pingpong: handoffs the initiators started (preheat included)", 0, 0 },
+	[PP_RESPONDER] = { "pingpong_answers", "pingpong: handoffs the responders answered (preheat included)", 0, 0 },
+};
+
+/* Exported at start-up so every command (events, --events checks) knows the names. */
+static void __attribute__((constructor)) pp_sde_export(void)
+{
+	sde_export(pp_sde, PP_NROLES);
+}
+
 static void *pp_thread(void *p)
 {
 	struct thr *t = p;
@@ -121,11 +135,13 @@ static void *pp_thread(void *p)
 	if (!gate_wait(&r->all->start) && run_phase(r->all) != PHASE_STOP) { /* -1: a thread could not start */
 		thr_measure_begin(t);
 		for (int l = 0; l < r->su->lines; l++)
-			if (t->idx % 2 == 0)
+			if (t->role == PP_INITIATOR)
 				t->ops += initiator(r, l);
-			else /* not in ops: the counters divide by the initiator's handoffs only */
-				t->stat[0] += responder(r, l);
+			else /* its ops too: the responder's counters are per 1,000 handoffs it answered */
+				t->ops += responder(r, l);
 		thr_measure_end(t);
+		t->stat[0] = t->ops;
+		sde_add(&pp_sde[t->role], t->ops); /* after the window, before the counters are read */
 	}
 	if (ok && h && h->thread_fini)
 		h->thread_fini(t, h->arg);
@@ -195,12 +211,16 @@ static int run_threads(struct thr *t, int nt, char *err)
 	if (rc && nt) /* the gate can never fill: call it off, those waiting return */
 		gate_off(&((struct pp_run *)t[0].bench)->all->start);
 	for (int i = 0; i < started; i++)
-		pthread_join(t[i].tid, NULL);
-	for (int i = 0; i < nt && !rc; i++)
+		join_ticking(t[i].tid); /* a long sample count: the live line goes on meanwhile */
+	/* a thread that ended elsewhere is a migration: evidence (rule migration, an invalid row that is
+	 * run again), as in the other benches; only a CPU gone offline is an error */
+	for (int i = 0; i < nt && !rc; i++) {
+		char why[128];
 		if (t[i].bind_err[0])
 			rc = err_set(err, "%s", t[i].bind_err);
-		else if (t[i].got_cpu_end != t[i].want_cpu)
-			rc = err_set(err, "thread bound to CPU %d ended on CPU %d", t[i].want_cpu, t[i].got_cpu_end);
+		else if (t[i].got_cpu_end >= 0 && t[i].got_cpu_end != t[i].want_cpu && cpu_unusable(SYSFS_CPU, t[i].want_cpu, why, sizeof(why)))
+			rc = err_set(err, "thread bound to CPU %d ended on CPU %d, no row for it: %s", t[i].want_cpu, t[i].got_cpu_end, why);
+	}
 	return rc;
 }
 
@@ -236,6 +256,7 @@ int pp_measure_round(const struct pp_setup *su, const struct pu_pair *const *pai
 		for (int s = 0; s < 2; s++) {
 			struct thr *x = &t[2 * k + s];
 			x->idx = 2 * k + s;
+			x->role = s ? PP_RESPONDER : PP_INITIATOR;
 			x->want_cpu = s ? pairs[k]->b : pairs[k]->a;
 			x->got_cpu = x->got_cpu_end = -1;
 			x->ctl = k == su->hooked ? hooked : all;

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 enum { MODE_LOAD_STORE, MODE_CAS, NMODES };
+enum { PP_INITIATOR, PP_RESPONDER, PP_NROLES }; /* thread roles: the pair's first and second PU */
 extern const char *const pp_mode_names[NMODES];
 
 #define PP_MEM_A (-1) /* --mem-node a: page first touched by the pair's first PU */

@@ -170,10 +170,15 @@ static int parse_modes(const struct bench_ctx *c, struct pp_priv *p)
 }
 
 /* The CPU set from --placement, the pairs from --pairs, the rounds from --concurrent. */
+/* The counted pair's two threads (measure.c gives them these roles): each has counter columns of its own. */
+static const struct role_req pp_roles[PP_NROLES] = { [PP_INITIATOR] = { "initiator", 1 }, [PP_RESPONDER] = { "responder", 1 } };
+
 static int pp_prepare(struct bench_ctx *c, char *err)
 {
 	struct pp_priv *p = xcalloc(1, sizeof(*p));
 	c->priv = p;
+	c->plan.roles = pp_roles;
+	c->plan.nroles = PP_NROLES;
 	if (opt_given(c->o, "duration") || opt_given(c->o, "warmup"))
 		return err_set(err, "pingpong takes --samples, --round-trips and --preheat-ms, not --duration or --warmup");
 	if (parse_concurrent(c, p, err) || parse_mem(c, p, err))
@@ -215,24 +220,37 @@ static int pp_prepare(struct bench_ctx *c, char *err)
 	return pp_state_alloc(p);
 }
 
-/* The measured side of the calibration: HITM (or stand-in) per handoff against the expected transfers.
- * Only the initiator counts handoffs, so the counters' per-1,000-ops figure is per 1,000 handoffs. */
+/* HITM per handoff from hitm_per_kop, which divides by both roles' operations (each answers every
+ * handoff of the other: initiator_counted_ops + responder_counted_ops): scaled back to the initiator's. */
+static int per_handoff(struct row *r, double *out)
+{
+	int ok, ok_i, ok_r;
+	double kop = row_num(r, "hitm_per_kop", &ok), ni = row_num(r, "initiator_counted_ops", &ok_i),
+	       nr = row_num(r, "responder_counted_ops", &ok_r);
+	if (!ok || !ok_i || !ok_r || ni <= 0)
+		return 0;
+	*out = kop / 1000.0 * (ni + nr) / ni;
+	return 1;
+}
+
+/* The measured side of the calibration: HITM (or stand-in) per handoff against the expected transfers. */
 static void pp_finish_row(struct bench_ctx *c, struct row *r)
 {
-	int ok, ok_exp;
+	int ok_exp;
+	double h;
 	pp_mark_uncounted(c->priv, r);
-	double kop = row_num(r, "hitm_per_kop", &ok), expect = row_num(r, "expected_transfers_per_handoff", &ok_exp);
+	double expect = row_num(r, "expected_transfers_per_handoff", &ok_exp);
 	const char *status = row_get(r, "counters_status");
 	char why[200];
 	snprintf(why, sizeof(why), "HITM not counted (%s)", status ? status : "no counters");
-	if (!ok) {
+	if (!per_handoff(r, &h)) {
 		row_na(r, "hitm_per_handoff", why);
 		row_na(r, "hitm_ratio", why);
 		return;
 	}
-	row_set(r, "hitm_per_handoff", "%.4f", kop / 1000.0);
+	row_set(r, "hitm_per_handoff", "%.4f", h);
 	if (ok_exp && expect > 0)
-		row_set(r, "hitm_ratio", "%.4f", kop / 1000.0 / expect);
+		row_set(r, "hitm_ratio", "%.4f", h / expect);
 	else
 		row_na(r, "hitm_ratio", "no known answer for this mode");
 }
@@ -326,7 +344,7 @@ static const struct view_metric pp_metrics[] = {
 static const char *const pp_classes[] = { "smt", "same-llc", "same-package", "cross-package", NULL }; /* pair_class_name order */
 static const struct bench_view pp_views[] = {
 	{ .kind = VIEW_MATRIX, .title = "Core-to-core latency", .metrics = pp_metrics, .row_col = "cpu_a", .col_col = "cpu_b",
-	  .facet_col = "mode", .class_col = "class", .classes = pp_classes },
+	  .facet_col = "mode", .class_col = "class", .classes = pp_classes, .is_baseline = 1 },
 	{ .kind = VIEW_END },
 };
 

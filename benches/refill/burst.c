@@ -1,5 +1,6 @@
 /* refill's threads: the caller's burst of atomic allocations and the balance worker (mm/percpu.c). */
 #include "benches/refill/refill.h"
+#include "harness/counters/sde.h"
 #include "harness/signals.h"
 #include "harness/spin.h"
 #include <errno.h>
@@ -40,7 +41,6 @@ static int try_alloc(struct rf_run *r)
 /* pcpu_balance_populated(): top the reserve up, dropping the lock around each page's population. */
 static void balance_populated(struct rf_run *r)
 {
-	const struct rf_priv *p = r->p;
 	pthread_mutex_lock(&r->lock);
 	long n = pcpu_nr_to_pop(&r->st);
 	pthread_mutex_unlock(&r->lock);
@@ -50,9 +50,9 @@ static void balance_populated(struct rf_run *r)
 		pthread_mutex_unlock(&r->lock);
 		if (created) {
 			r->chunks++;
-			spin_iters(p->chunk_iters);
+			spin_iters(r->chunk_iters);
 		}
-		spin_iters(p->populate_iters);
+		spin_iters(r->populate_iters);
 		pthread_mutex_lock(&r->lock);
 		pcpu_page_populated(&r->st);
 		pcpu_reserve_clock(&r->st, now_ns());
@@ -79,6 +79,18 @@ static void hooks_begin(struct rf_run *r, int role)
 	thr_evidence_begin(&r->thr[role]);
 }
 
+/* Each role's operations as software-defined events (sde:::c2cbench::NAME), measured phase only. */
+static struct sde_counter rf_sde[2] = {
+	[ROLE_CALLER] = { "refill_attempts", "refill: pcpu_alloc attempts the caller made while measured", 0, 0 },
+	[ROLE_WORKER] = { "refill_pages", "refill: pages the balance work populated while measured", 0, 0 },
+};
+
+/* Exported at start-up so every command (events, --events checks) knows the names. */
+static void __attribute__((constructor)) rf_sde_export(void)
+{
+	sde_export(rf_sde, 2);
+}
+
 /* ops: what the per-1,000 counter columns divide by (caller: attempts; worker: pages populated). */
 static void hooks_end(struct rf_run *r, int role, uint64_t ops)
 {
@@ -86,12 +98,21 @@ static void hooks_end(struct rf_run *r, int role, uint64_t ops)
 	thr_evidence_end(&r->thr[role]);
 	if (r->hooks && r->hooks->measure_end)
 		r->hooks->measure_end(&r->thr[role], r->hooks->arg);
+	sde_add(&rf_sde[role], ops); /* after the window, before the counters are read (hooks_fini) */
 }
 
 static void hooks_fini(struct rf_run *r, int role)
 {
 	if (r->hooks && r->hooks->thread_fini)
 		r->hooks->thread_fini(&r->thr[role], r->hooks->arg);
+}
+
+/* The worker's calibrated work, measured on its CPU where it is bound. */
+static void worker_calibrate(struct rf_run *r)
+{
+	r->populate_iters = spin_iters_here(r->p->populate_ns);
+	r->chunk_iters = spin_iters_here(r->p->chunk_ns);
+	r->populate_ns_achieved = -1;
 }
 
 /* The kworker: sleep until PENDING is set; a bound one must then get the caller's CPU (the token). */
@@ -101,6 +122,7 @@ void *worker_main(void *arg)
 	int cpu = r->unbound ? r->p->worker_cpu : r->p->caller_cpu;
 	int bound_token = !r->unbound && r->p->hold == HOLD_TOKEN;
 	int bad = bind_self(r->topo, cpu, &r->worker_got, r->worker_err) || hooks_init(r, ROLE_WORKER, cpu, r->worker_err);
+	worker_calibrate(r); /* before the gate: the caller is not spinning yet, even on the same CPU */
 	if (gate_wait(&r->start) || gate_wait(&r->start)) { /* called off: the caller thread never started */
 		if (!bad)
 			hooks_fini(r, ROLE_WORKER);
@@ -132,6 +154,7 @@ void *worker_main(void *arg)
 			pthread_mutex_unlock(&r->token);
 		if (stop) {
 			hooks_end(r, ROLE_WORKER, r->pages);
+			r->populate_ns_achieved = r->pages && r->p->populate_ns > 0 ? spin_check_ns(r->populate_iters) : -1;
 			hooks_fini(r, ROLE_WORKER);
 			return NULL;
 		}
@@ -173,13 +196,13 @@ static void burst(struct rf_run *r)
 		}
 		int got = try_alloc(r);
 		for (long k = 0; !got && k < p->retries; k++) {
-			spin_iters(p->retry_iters);
+			spin_iters(r->retry_iters);
 			got = try_alloc(r);
 			rok += got;
 		}
 		if (got) {
 			ok++;
-			spin_iters(p->alloc_iters);
+			spin_iters(r->alloc_iters);
 		} else {
 			failed++;
 		}
@@ -230,11 +253,17 @@ void *caller_main(void *arg)
 		return NULL;
 	}
 	warm_up(r->p->warmup_ns);
+	/* calibrated after the warm-up (the clock ramped up), on this CPU, before the burst */
+	r->alloc_iters = spin_iters_here(r->p->alloc_ns);
+	r->retry_iters = spin_iters_here(r->p->retry_ns);
+	r->alloc_ns_achieved = -1;
 	int held = !caller_hold(r);
 	if (held) {
 		hooks_begin(r, ROLE_CALLER);
 		burst(r);
 		hooks_end(r, ROLE_CALLER, r->ok + r->failed);
+		if (r->p->alloc_ns > 0) /* still holding the CPU: a bound worker does not share this timing */
+			r->alloc_ns_achieved = spin_check_ns(r->alloc_iters);
 	}
 	caller_release(r, held);
 	hooks_fini(r, ROLE_CALLER);

@@ -157,10 +157,6 @@ static int rf_prepare(struct bench_ctx *c, char *err)
 	if (p->hold == HOLD_FIFO && !c->topo->foreign && !opt_flag(c->o, "dry-run") && check_fifo(err))
 		return -1;
 	fill_plan(c, p, want[RF_BOUND]);
-	p->alloc_iters = spin_for_ns(p->alloc_ns);
-	p->retry_iters = spin_for_ns(p->retry_ns);
-	p->populate_iters = spin_for_ns(p->populate_ns);
-	p->chunk_iters = spin_for_ns(p->chunk_ns);
 	/* the dry run's time estimate: the longest burst (or the cap), the warm-up and the RT pause */
 	double longest = 0;
 	for (int m = 0; m < 2; m++)
@@ -226,6 +222,23 @@ static void fill_row(struct rf_run *r, struct row *w)
 	row_set(w, "chunk_ns", "%.0f", p->chunk_ns);
 }
 
+/* The settings as achieved (docs/validity.md, rule setting): the caller's work per allocation and the
+ * worker's per populated page, each timed on its own CPU after its window. */
+static void rf_settings(struct bench_ctx *c, const struct rf_run *r, struct row *w)
+{
+	const struct rf_priv *p = r->p;
+	evidence_setting(&c->ev, "alloc", p->alloc_ns, r->alloc_ns_achieved, "ns");
+	evidence_setting(&c->ev, "populate", p->populate_ns, r->populate_ns_achieved, "ns");
+	if (r->alloc_ns_achieved >= 0)
+		row_set(w, "alloc_ns_achieved", "%.1f", r->alloc_ns_achieved);
+	else
+		row_na(w, "alloc_ns_achieved", p->alloc_ns > 0 ? "the caller did not run its burst" : "no calibrated work (--alloc-ns 0)");
+	if (r->populate_ns_achieved >= 0)
+		row_set(w, "populate_ns_achieved", "%.1f", r->populate_ns_achieved);
+	else
+		row_na(w, "populate_ns_achieved", p->populate_ns > 0 ? "the worker never populated a page" : "no calibrated work (--populate-ns 0)");
+}
+
 static int rf_run(struct bench_ctx *c, const struct variant *v, int rep, struct row *w, char *err)
 {
 	const struct rf_priv *p = c->priv;
@@ -266,7 +279,7 @@ static int rf_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 	gate_wait(&r->start);
 	r->abort = r->caller_err[0] || r->worker_err[0];
 	gate_wait(&r->start);
-	pthread_join(tc, NULL);
+	join_ticking(tc); /* the burst may last: the live line goes on meanwhile */
 	pthread_join(tw, NULL);
 	steal_read(&s1);
 	steal_apply(&s0, &s1, r->thr, 2);
@@ -277,8 +290,10 @@ static int rf_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 		rc = err_set(err, "%s", r->caller_err[0] ? r->caller_err : r->worker_err);
 	else if (r->end == END_SIGNAL) /* a burst cut short is not a measurement: no row for it */
 		rc = err_set(err, "interrupted by signal %d", signals_pending());
-	else if (!(rc = check_books(r, err)))
+	else if (!(rc = check_books(r, err))) {
 		fill_row(r, w);
+		rf_settings(c, r, w);
+	}
 	gate_destroy(&r->start);
 	pthread_mutex_destroy(&r->token);
 	pthread_mutex_destroy(&r->lock);

@@ -24,7 +24,6 @@ struct rf_priv {
 	uint64_t warmup_ns; /* --warmup: the caller spins on its CPU before the burst */
 	uint64_t rt_period_ns; /* --hold fifo: pause this long before a burst, so it starts with a full RT budget */
 	struct role_req roles[2];
-	uint64_t alloc_iters, populate_iters, chunk_iters, retry_iters;
 };
 
 /* One burst's shared state. Each field that one thread writes and the other reads is alone on its block. */
@@ -43,13 +42,17 @@ struct rf_run {
 	const struct thr_hooks *hooks; /* counters (may be NULL) */
 	struct thr *thr;               /* [ROLE_CALLER], [ROLE_WORKER]: records the hooks count with */
 	int unbound;
-	/* written by the caller only */
+	/* written by the caller only (its work calibrated on its CPU, timed again after the burst) */
 	C2C_ALIGNED uint64_t ok, failed, retries_ok, t0, t1;
+	uint64_t alloc_iters, retry_iters;
+	double alloc_ns_achieved; /* < 0: not measured */
 	int end; /* END_*: why the burst ended */
 	int caller_got;
 	char caller_err[ERRLEN];
-	/* written by the worker only */
+	/* written by the worker only (the same for its populate work; < 0 where it never populated) */
 	C2C_ALIGNED uint64_t runs, pages, chunks;
+	uint64_t populate_iters, chunk_iters;
+	double populate_ns_achieved;
 	int worker_got;
 	char worker_err[ERRLEN];
 };

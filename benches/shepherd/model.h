@@ -66,10 +66,12 @@ struct sw_cpu {
 	/* kworker-owned: every run, the failed re-arms */
 	C2C_ALIGNED struct sw_runrec *runs;
 	size_t nruns, cap;
+	uint64_t zone_work_iters; /* calibrated by the kworker on its CPU */
 	uint64_t rearm_failed, decays;
 	/* workload-owned */
 	C2C_ALIGNED uint64_t ops;
 	uint64_t rng;
+	uint64_t op_iters; /* calibrated by the workload on its CPU */
 };
 
 /* What the shepherd did (its own block: one thread writes it). */
@@ -97,7 +99,6 @@ struct sw_model {
 	struct sw_params p;
 	C2C_ALIGNED const volatile int *phase; /* the harness run phase (atomic pointer); NULL: always measuring */
 	uint64_t base_ns;  /* tick 0 */
-	uint64_t zone_work_iters, op_iters;
 	struct sw_cpu *cpu;
 	struct sw_zone *zone;
 	struct sw_shepstat shep;

@@ -2,6 +2,7 @@
  * counters without pause, the shepherd sweeps every CPU once per rounded interval. */
 #include "benches/shepherd/run.h"
 #include "benches/shepherd/jiffies.h"
+#include "harness/counters/sde.h"
 #include "harness/spin.h"
 #include <sched.h>
 #include <stdlib.h>
@@ -16,6 +17,19 @@
 static struct role_req sw_roles[SW_NROLES] = {
 	{ "kworker", 0 }, { "workload", 0 }, { "shepherd", 1 },
 };
+
+/* Each role's operations as software-defined events (sde:::c2cbench::NAME), measured phase only. */
+static struct sde_counter sw_sde[SW_NROLES] = {
+	[SW_ROLE_KWORKER] = { "shepherd_works", "shepherd: work items the kworkers ran while measured", 0, 0 },
+	[SW_ROLE_WORKLOAD] = { "shepherd_bursts", "shepherd: page alloc/free bursts the workloads ran while measured", 0, 0 },
+	[SW_ROLE_SHEPHERD] = { "shepherd_visits", "shepherd: CPUs the shepherd visited while measured", 0, 0 },
+};
+
+/* Exported at start-up so every command (events, --events checks) knows the names. */
+static void __attribute__((constructor)) sw_sde_export(void)
+{
+	sde_export(sw_sde, SW_NROLES);
+}
 
 /* Start this thread's measured phase (counters, t0) the first time it sees the phase begin. */
 static void measure_edge(struct thr *t, int *measuring)
@@ -33,6 +47,8 @@ static void measure_close(struct thr *t, int measuring, uint64_t ops)
 		return;
 	thr_measure_end(t);
 	t->ops = ops;
+	if (t->role >= 0 && t->role < SW_NROLES) /* published after the window, before the counters are read */
+		sde_add(&sw_sde[t->role], ops);
 }
 
 static int by_os(const void *a, const void *b)
@@ -143,6 +159,10 @@ static void shepherd_loop(struct sw_model *m, struct thr *t)
 	long next = now + sw_round_jiffies_relative(m->p.interval, s, m->p.hz, now);
 	while (sleep_until_tick(m, next, t, &measuring)) {
 		measure_edge(t, &measuring);
+		if (measuring) { /* the tick as achieved: how many whole ticks after its deadline it woke */
+			t->stat[SW_ST_LATE_TICKS] += (uint64_t)(sw_now_tick(m) - next);
+			t->stat[SW_ST_WAKES]++;
+		}
 		pthread_mutex_lock(&m->cpu[s].exec);
 		for (int c = 0; c < m->p.ncpus; c++) {
 			sw_shepherd_visit(m, c, sw_now_tick(m));
@@ -172,18 +192,25 @@ static void workload_loop(struct sw_model *m, int c, struct thr *t)
 	measure_close(t, measuring, bursts); /* its operations: the bursts it ran while measuring */
 }
 
+/* Each thread calibrates its work where it is pinned, before its window, and times it after. */
 static void sw_body(struct thr *t, void *arg)
 {
 	struct sw_model *m = arg;
+	struct sw_cpu *w = &m->cpu[t->idx];
 	__atomic_store_n(&m->phase, &t->ctl->phase, __ATOMIC_RELEASE);
 	/* the default 50 us timer slack would be half a tick: wake on time */
 	prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
-	if (t->role == SW_ROLE_KWORKER)
+	if (t->role == SW_ROLE_KWORKER) {
+		w->zone_work_iters = spin_iters_here((double)m->p.zone_work_ns);
 		kworker_loop(m, t->idx, t);
-	else if (t->role == SW_ROLE_WORKLOAD)
+		t->work_ns_achieved = m->p.zone_work_ns > 0 ? spin_check_ns(w->zone_work_iters) : 0;
+	} else if (t->role == SW_ROLE_WORKLOAD) {
+		w->op_iters = spin_iters_here((double)m->p.op_ns);
 		workload_loop(m, t->idx, t);
-	else
+		t->work_ns_achieved = m->p.op_ns > 0 ? spin_check_ns(w->op_iters) : 0;
+	} else {
 		shepherd_loop(m, t);
+	}
 }
 
 int sw_run(struct sw_model *m, const struct topo *t, const struct plan *p, double warmup, double duration,
@@ -197,8 +224,6 @@ int sw_run_ev(struct sw_model *m, const struct topo *t, const struct plan *p, do
 	      void *ev_arg, char *err)
 {
 	struct thr *thr = thr_alloc(p->n);
-	m->zone_work_iters = spin_for_ns((double)m->p.zone_work_ns);
-	m->op_iters = spin_for_ns((double)m->p.op_ns);
 	int rc = threads_run(t, p, thr, warmup, duration, sw_body, m, hooks, err);
 	if (!rc && ev)
 		ev(ev_arg, thr, p->n);

@@ -6,6 +6,8 @@
 #include "harness/threads.h"
 
 enum { SW_ROLE_KWORKER, SW_ROLE_WORKLOAD, SW_ROLE_SHEPHERD, SW_NROLES };
+/* The shepherd's thr.stat slots: whole ticks it woke late in all, and its timed wake-ups, while measuring. */
+enum { SW_ST_LATE_TICKS, SW_ST_WAKES };
 
 /* Modelled CPU c on the c-th allowed CPU in OS order, round robin; the shepherd with CPU 0's pool. */
 int sw_plan(const struct topo *t, int ncpus, struct plan *p, char *err);

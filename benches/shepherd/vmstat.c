@@ -108,7 +108,7 @@ long sw_vmstat_update(struct sw_model *m, int c)
 				changes++;
 			}
 		}
-		spin_iters(m->zone_work_iters);
+		spin_iters(w->zone_work_iters);
 		cond_resched(m); /* later zones stay dirty meanwhile: need_update() is still true */
 		changes += sw_decay_pcp_high(m, c, z);
 		if (sw_measuring(m))
@@ -174,12 +174,12 @@ void sw_workload_burst(struct sw_model *m, int c)
 	for (int k = 0; k < pages; k++) {
 		sw_pcp_alloc(m, c, z);
 		sw_mod_state(m, c, z, (int)(rnd(&w->rng) % SW_ITEMS), 1);
-		spin_iters(m->op_iters);
+		spin_iters(w->op_iters);
 	}
 	for (int k = 0; k < pages; k++) {
 		sw_pcp_free(m, c, z);
 		sw_mod_state(m, c, z, (int)(rnd(&w->rng) % SW_ITEMS), -1);
-		spin_iters(m->op_iters);
+		spin_iters(w->op_iters);
 	}
 	if (sw_measuring(m))
 		w->ops += (uint64_t)(2 * pages);

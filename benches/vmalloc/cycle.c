@@ -1,6 +1,7 @@
 /* The vmalloc bench's threads: workers loop vmalloc/vfree cycles, the drain worker serves drain_vmap_work
  * (mm/vmalloc.c, lib/test_vmalloc.c fix_size_alloc_test, kernel/workqueue.c). */
 #include "benches/vmalloc/vmalloc.h"
+#include "harness/counters/sde.h"
 #include "harness/spin.h"
 #include <linux/futex.h>
 #include <sys/syscall.h>
@@ -9,11 +10,11 @@
 
 /* The hot loop: whole vmalloc/vfree cycles, no call and no clock read. Stops early after the cycle whose
  * free found PENDING clear (*queue = 1), so the caller can finish queue_work_on() outside the loop. */
-__attribute__((noinline)) uint64_t vm_cycle_batch(const struct vm_run *r, long id, struct vm_tally *tl, int *queue)
+__attribute__((noinline)) uint64_t vm_cycle_batch(const struct vm_run *r, const struct vm_iters *it, long id, struct vm_tally *tl, int *queue)
 {
 	const struct vm_model *m = &r->m;
 	struct vm_node *const volatile *vn = (struct vm_node *const volatile *)m->nodes;
-	uint64_t ai = r->alloc_iters, fi = r->free_iters, i;
+	uint64_t ai = it->alloc, fi = it->free, i;
 	long incr = r->incr;
 	for (i = 0; i < VM_BATCH;) {
 		struct vm_node *n = *vn + id; /* alloc_vmap_area: node_alloc -> id_to_node(vmap_nodes) */
@@ -58,10 +59,10 @@ static void vm_wake_drainer(const struct vm_run *r)
 }
 
 /* One batch of a worker: the hot loop, then the slow half of queue_work_on() when its bit was clear. */
-static uint64_t vm_worker_step(struct thr *t, const struct vm_run *r, struct vm_tally *tl)
+static uint64_t vm_worker_step(struct thr *t, const struct vm_run *r, const struct vm_iters *it, struct vm_tally *tl)
 {
 	int queue = 0;
-	uint64_t n = vm_cycle_batch(r, t->idx % r->nr_nodes, tl, &queue);
+	uint64_t n = vm_cycle_batch(r, it, t->idx % r->nr_nodes, tl, &queue);
 	if (queue) {
 		vm_queue_rest(&r->m, tl);
 		vm_wake_drainer(r);
@@ -77,20 +78,36 @@ static uint64_t thread_cpu_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
-/* Like thr_drive, but the tallies count the measured phase only, and the thread's CPU time is kept. */
+/* Each role's operations as software-defined events (sde:::c2cbench::NAME), measured phase only. */
+static struct sde_counter vm_sde[2] = {
+	[ROLE_WORKER] = { "vmalloc_cycles", "vmalloc: vmalloc/vfree cycles the workers ran while measured", 0, 0 },
+	[ROLE_DRAINER] = { "vmalloc_drains", "vmalloc: purges the drainer (kworker) ran while measured", 0, 0 },
+};
+
+/* Exported at start-up so every command (events, --events checks) knows the names. */
+static void __attribute__((constructor)) vm_sde_export(void)
+{
+	sde_export(vm_sde, 2);
+}
+
+/* Like thr_drive, but the tallies count the measured phase only, and the thread's CPU time is kept;
+ * the work is calibrated here, where the thread is pinned, and timed again after its window. */
 static void vm_worker_body(struct thr *t, const struct vm_run *r)
 {
 	struct vm_tally warm = { 0 }, tl = { 0 };
+	struct vm_iters it = { spin_iters_here(r->alloc_ns), spin_iters_here(r->free_ns) };
 	uint64_t ops = 0;
 	while (run_phase(t->ctl) == PHASE_WARMUP)
-		vm_worker_step(t, r, &warm);
+		vm_worker_step(t, r, &it, &warm);
 	thr_measure_begin(t);
 	uint64_t cpu0 = thread_cpu_ns();
 	while (run_phase(t->ctl) == PHASE_MEASURE)
-		ops += vm_worker_step(t, r, &tl);
+		ops += vm_worker_step(t, r, &it, &tl);
 	t->stat[ST_CPU_NS] = thread_cpu_ns() - cpu0;
 	thr_measure_end(t);
+	t->work_ns_achieved = r->alloc_ns + r->free_ns > 0 ? spin_check_ns(it.alloc) + spin_check_ns(it.free) : 0;
 	t->ops = ops;
+	sde_add(&vm_sde[ROLE_WORKER], ops); /* after the window, before the counters are read */
 	t->stat[ST_FREES] = tl.frees;
 	t->stat[ST_OVER] = tl.over;
 	t->stat[ST_RMW] = tl.rmw;
@@ -100,7 +117,7 @@ static void vm_worker_body(struct thr *t, const struct vm_run *r)
 
 /* drain_vmap_area_work() when queued: take the work (PENDING cleared), purge for the calibrated time
  * while frees keep calling schedule_work(), subtract what was lazy at the start. Else sleep until woken. */
-static int vm_drain_once(struct thr *t, const struct vm_run *r)
+static int vm_drain_once(struct thr *t, const struct vm_run *r, uint64_t purge_iters)
 {
 	if (!vm_take_work(&r->m)) {
 		static const struct timespec tick = { 0, 10000000 }; /* look at the phase flag every 10 ms */
@@ -110,24 +127,27 @@ static int vm_drain_once(struct thr *t, const struct vm_run *r)
 	}
 	uint64_t t0 = now_ns();
 	long snap = vm_purge_begin(&r->m);
-	spin_iters(r->purge_iters);
+	spin_iters(purge_iters);
 	vm_purge_end(&r->m, snap);
 	t->stat[ST_PURGE_NS] += now_ns() - t0;
 	return 1;
 }
 
-/* The kworker: serves the work through warm-up and measurement; counts drains of the measured phase. */
+/* The kworker: serves the work through warm-up and measurement; counts drains of the measured phase.
+ * Its purge is calibrated on its CPU; what each drain took (ST_PURGE_NS / drains) is the achieved. */
 static void vm_drainer_body(struct thr *t, const struct vm_run *r)
 {
+	uint64_t purge_iters = spin_iters_here(r->purge_ns);
 	while (run_phase(t->ctl) == PHASE_WARMUP)
-		vm_drain_once(t, r);
+		vm_drain_once(t, r, purge_iters);
 	t->stat[ST_PURGE_NS] = 0;
 	thr_measure_begin(t);
 	uint64_t drains = 0;
 	while (run_phase(t->ctl) == PHASE_MEASURE)
-		drains += (uint64_t)vm_drain_once(t, r);
+		drains += (uint64_t)vm_drain_once(t, r, purge_iters);
 	thr_measure_end(t);
 	t->ops = drains;
+	sde_add(&vm_sde[ROLE_DRAINER], drains);
 }
 
 /* A thread's body, by role (threads_run calls it after the start barrier). */

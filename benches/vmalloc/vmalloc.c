@@ -140,9 +140,9 @@ static void run_init(const struct vm_priv *p, const struct layout *l, struct vm_
 	memset(o->pool, 0, sizeof(*o->pool));
 	r->m = (struct vm_model){ w, (struct vm_node *const *)meta, o->lazy, o->pool, p->lazy_max };
 	vm_model_init(&r->m);
-	r->alloc_iters = spin_for_ns(p->work_ns * 2 / 3);
-	r->free_iters = spin_for_ns(p->work_ns / 3);
-	r->purge_iters = spin_for_ns((double)p->purge_us * 1000);
+	r->alloc_ns = p->work_ns * 2 / 3;
+	r->free_ns = p->work_ns / 3;
+	r->purge_ns = (double)p->purge_us * 1000;
 	r->incr = p->pages + 1;
 	r->nr_nodes = p->nr_nodes;
 	r->wake = &o->wake->word;
@@ -215,6 +215,24 @@ static void fill_row(struct bench_ctx *c, const struct vm_priv *p, const struct 
 	put_layout(w, o->run, l, c->topo->line_size);
 }
 
+/* The settings as achieved (docs/validity.md, rule setting): each worker's work per cycle timed on its
+ * CPU after its window, and the drain worker's purge time per drain. */
+static void vm_evidence(struct bench_ctx *c, const struct vm_priv *p, const struct thr *t, struct row *w)
+{
+	const struct work_setting work = { "work", "ns", "work_ns_achieved", "no calibrated work (--work 0)", p->work_ns, 1 };
+	bench_evidence(c, t, c->plan.n); /* the workers must co-run */
+	for (int i = 0; i < c->plan.n; i++)
+		if (t[i].role == ROLE_DRAINER) {
+			double us = t[i].ops ? (double)t[i].stat[ST_PURGE_NS] / 1e3 / (double)t[i].ops : -1;
+			evidence_setting(&c->ev, "purge", (double)p->purge_us, us, "us");
+			if (us >= 0)
+				row_set(w, "purge_us_achieved", "%.2f", us);
+			else
+				row_na(w, "purge_us_achieved", "no drain in the measured phase");
+		}
+	bench_work_achieved(c, t, c->plan.n, 1u << ROLE_WORKER, &work, w);
+}
+
 /* Measure one layout once: fresh objects, the threads, the row. */
 static int vm_run_one(struct bench_ctx *c, const struct variant *v, int rep, struct row *w, char *err)
 {
@@ -230,8 +248,8 @@ static int vm_run_one(struct bench_ctx *c, const struct variant *v, int rep, str
 	struct thr *t = thr_alloc(c->plan.n);
 	int rc = threads_run(c->topo, &c->plan, t, c->warmup, c->duration, vm_body, o.run, c->hooks, err);
 	if (!rc) {
-		bench_evidence(c, t, c->plan.n); /* validity (docs/validity.md): the workers must co-run */
 		fill_row(c, p, l, &o, t, w);
+		vm_evidence(c, p, t, w);
 	}
 	free(t);
 	objs_free(&o);

@@ -11,7 +11,7 @@ enum { ST_FREES, ST_OVER, ST_RMW, ST_ALREADY, ST_QUEUED, ST_PURGE_NS, ST_CPU_NS 
 /* Read-only during a run, shared by every thread: alone on its block. */
 struct vm_run {
 	struct vm_model m;
-	uint64_t alloc_iters, free_iters, purge_iters;
+	double alloc_ns, free_ns, purge_ns; /* requested: each thread calibrates its iterations on its CPU */
 	long incr;    /* pages + 1 guard page per free */
 	int nr_nodes;
 	int *wake;    /* futex word of the drain worker, on a block of its own */
@@ -21,8 +21,13 @@ struct vm_wake {
 	int word;
 } C2C_ALIGNED;
 
+/* A worker's calibrated work per cycle (iterations, measured on its CPU before its window). */
+struct vm_iters {
+	uint64_t alloc, free;
+};
+
 /* The hot loop (exported so make disasm and its test find it). */
-uint64_t vm_cycle_batch(const struct vm_run *r, long id, struct vm_tally *tl, int *queue);
+uint64_t vm_cycle_batch(const struct vm_run *r, const struct vm_iters *it, long id, struct vm_tally *tl, int *queue);
 /* A thread's body: a worker's cycles or the drain worker's loop, by role. */
 void vm_body(struct thr *t, void *arg);
 #endif

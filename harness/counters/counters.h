@@ -42,7 +42,8 @@ struct counters {
 	pthread_mutex_t mu;
 	uint64_t ops[CTR_PASSES][CTR_ROLES];
 	long long val[CTR_ROLES][CTR_MAX];
-	long long sde_val[CTR_MAX];
+	long long sde_val[CTR_MAX];            /* SDE: the run's total (read around it) */
+	long long sde_role[CTR_ROLES][CTR_MAX]; /* SDE: each role's threads' own tallies (read in each thread) */
 	char thread_err[256];
 	/* multiplexing probe: one perf event per measuring thread beside its PAPI set (time enabled vs running) */
 	int mux_probes, mux_short;

@@ -40,6 +40,31 @@ static double per_kop(const struct counters *k, const struct ctr_event *e, int r
 	return *ok ? (double)k->val[role][e - k->ev] * 1000.0 / (double)ops : 0;
 }
 
+/* One SDE event per role: ROLE_sde_NAME (its threads' own tallies, read in each thread through PAPI)
+ * and ROLE_sde_NAME_per_kop (per 1,000 of the role's operations), so tallies are attributed to roles. */
+static void sde_roles_to_row(const struct counters *k, struct na_group *g, struct row *r, int i, const char *why)
+{
+	const struct ctr_event *e = &k->ev[i];
+	char key[160], kop[192];
+	for (int role = 0; role < k->nroles; role++) {
+		uint64_t ops = k->ops[0][role];
+		if (!k->roles[role].count)
+			continue;
+		snprintf(key, sizeof(key), "%s_%s", k->roles[role].name, e->label);
+		snprintf(kop, sizeof(kop), "%s_per_kop", key);
+		if (why) {
+			na_note(g, r, key, e->label, why);
+			na_note(g, r, kop, e->label, why);
+			continue;
+		}
+		row_set(r, key, "%lld", k->sde_role[role][i]);
+		if (ops)
+			row_set(r, kop, "%.4f", (double)k->sde_role[role][i] * 1000.0 / (double)ops);
+		else
+			na_note(g, r, kop, kop, "no operations completed");
+	}
+}
+
 /* HITM (or stand-in) per 1,000 operations of all measured threads, and which metrics fed it. */
 static int hitm_figure(const struct counters *k, double *out, char *src, size_t n, const char **why)
 {
@@ -121,6 +146,7 @@ void counters_to_row(struct counters *k, struct row *r)
 				na_note(g, r, e->label, e->label, why);
 			else
 				row_set(r, e->label, "%lld", k->sde_val[i]);
+			sde_roles_to_row(k, g, r, i, why);
 			continue;
 		}
 		for (int role = 0; role < k->nroles; role++) {

@@ -4,7 +4,7 @@ reset
 set terminal pngcairo size 960,520 noenhanced font ',10'
 set output 'b1-v2-g1-1.png'
 set datafile missing '?'
-set title 'pending-bit, Layouts: policy=rmw, duration_s (measured)=1: ns per operation'
+set title 'pending-bit, Layouts: policy=rmw, duration_requested_s=~1 (measured): ns per operation'
 set xlabel 'layout'
 set ylabel 'ns per operation'
 set grid ytics
@@ -21,7 +21,7 @@ reset
 set terminal pngcairo size 960,520 noenhanced font ',10'
 set output 'b1-v2-g2-1.png'
 set datafile missing '?'
-set title 'pending-bit, Layouts: policy=rmw, duration_s (measured)=1.5: ns per operation'
+set title 'pending-bit, Layouts: policy=rmw, duration_requested_s=~1.5 (measured): ns per operation'
 set xlabel 'layout'
 set ylabel 'ns per operation'
 set grid ytics
@@ -38,7 +38,7 @@ reset
 set terminal pngcairo size 960,520 noenhanced font ',10'
 set output 'b1-v2-g3-1.png'
 set datafile missing '?'
-set title 'pending-bit, Layouts: policy=test-then-set, duration_s (measured)=1.5: ns per operation'
+set title 'pending-bit, Layouts: policy=test-then-set, duration_requested_s=~1.5 (measured): ns per'."\n".'operation'
 set xlabel 'layout'
 set ylabel 'ns per operation'
 set grid ytics

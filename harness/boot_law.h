@@ -1,0 +1,28 @@
+/* The bootstrap law of a median without resampling: over all n^n equally likely resamples (with
+ * replacement) of n sorted values, which values the resample's median takes and how likely each
+ * is, from the binomial law of order statistics. A resampled median is then one uniform draw
+ * through that law (a binary search), O(log n) instead of O(n) draws. */
+#ifndef C2C_BOOT_LAW_H
+#define C2C_BOOT_LAW_H
+#include <stddef.h>
+
+/* Probability left out at each end of the law (positions the median reaches with less than this
+ * in all); the mass is folded into the nearest kept value, never dropped. */
+#define BOOT_LAW_TAIL 1e-13
+
+struct boot_law {
+	size_t m;    /* atoms */
+	double *val; /* the median's value at each atom */
+	double *cum; /* cumulative probability up to and including each atom (last: the total, ~1) */
+};
+
+/* The law of the median of a size-n resample of x[0..n) (sorted ascending, n >= 2). */
+void boot_law_make(struct boot_law *l, const double *x, size_t n);
+/* One resampled median for a uniform u in [0, 1). */
+double boot_law_draw(const struct boot_law *l, double u);
+/* Does the law put weight on the value 0 (a ratio over it has no value)? */
+int boot_law_has_zero(const struct boot_law *l);
+void boot_law_free(struct boot_law *l);
+/* P(Bin(n, q) >= k), from the regularized incomplete beta function (exposed for the tests). */
+double binom_ge(size_t n, double q, size_t k);
+#endif
