@@ -139,7 +139,13 @@ static void migration_is_an_invalid_row(void **state)
 	pid_t pid = spawn((const char *const[]){ "run", "pingpong", "--placement", "cpus:0,1", "--max-attempts", "1", "--reps", "1", "--samples", "200",
 						 "--round-trips", "50", "--preheat-ms", "50", "--quiet", "--out", path, NULL });
 	struct timespec nap = { 0, 500000 };
-	while (waitpid(pid, &status, WNOHANG) == 0) {
+	/* bounded: a run that never ends is killed, never left spinning on the CPUs after the test */
+	for (long naps = 0; waitpid(pid, &status, WNOHANG) == 0; naps++) {
+		if (naps == 600000) { /* 300 s of 0.5 ms naps */
+			kill(pid, SIGKILL);
+			waitpid(pid, &status, 0);
+			fail_msg("pingpong under migration did not end within 300 s");
+		}
 		moved += move_once(pid, &seen);
 		nanosleep(&nap, NULL);
 	}
