@@ -36,6 +36,6 @@ awk -v h="$rp" -v b="$bare_ns" 'BEGIN { printf "harness cost: padded reader %.4f
 vreps=${BENCH_VMALLOC_REPS:-9}
 echo
 echo "== vmalloc: 2 workers + the drain worker, $vreps reps x ${dur}s, layouts in shuffled order =="
-"$bin" run vmalloc --reps "$vreps" --duration "$dur" --out "$tmp/vm.csv" | sed -n '/^change against/,/^beside/p'
+"$bin" run vmalloc --reps "$vreps" --duration "$dur" --out "$tmp/vm.csv" | sed -n '/^change against/,/HITM samples on the line/p'
 echo "workers on a CPU: $(median "$tmp/vm.csv" shared worker_on_cpu_pct)% of their window (median, shared; well below 100: the machine is too busy for this comparison)"
 echo "expected here: shared slower than aligned by a few percent (p < 0.05), not 3-5x; on 16+ workers over two sockets, toward the seed's 5-13%"

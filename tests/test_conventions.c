@@ -364,14 +364,20 @@ static void summaries_fit_in_100_columns(void **s)
 	};
 	for (size_t i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
 		const char *at = "";
-		snprintf(out_path, sizeof(out_path), "%s/wide-%zu.csv", test_dir, i);
-		run_c2c(r, "run", runs[i][0], runs[i][1], runs[i][2], runs[i][3], runs[i][4], "--reps", "2", "--max-attempts", "1", "--out",
-			out_path, NULL);
-		assert_int_equal(r->status, 0);
-		assert_non_null(strstr(r->out, "repetition(s) requested"));
-		int w = widest(r->out, &at);
-		if (w > 100)
-			fail_msg("%s: a summary line of %d columns: %.*s", runs[i][0], w, w, at);
+		for (int lenient = 0; lenient < 2; lenient++) { /* as the machine judges, then every section (all valid) */
+			snprintf(out_path, sizeof(out_path), "%s/wide-%zu-%d.csv", test_dir, i, lenient);
+			if (lenient)
+				run_c2c(r, "run", runs[i][0], runs[i][1], runs[i][2], runs[i][3], runs[i][4], "--reps", "2", "--max-attempts", "1",
+					LENIENT, "--out", out_path, NULL);
+			else
+				run_c2c(r, "run", runs[i][0], runs[i][1], runs[i][2], runs[i][3], runs[i][4], "--reps", "2", "--max-attempts", "1",
+					"--out", out_path, NULL);
+			assert_int_equal(r->status, 0);
+			assert_non_null(strstr(r->out, "repetition(s) requested"));
+			int w = widest(r->out, &at);
+			if (w > 100)
+				fail_msg("%s: a summary line of %d columns: %.*s", runs[i][0], w, w, at);
+		}
 	}
 	free(r);
 }

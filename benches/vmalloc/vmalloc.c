@@ -12,8 +12,8 @@
 #include <unistd.h>
 
 /* Seed 003's own figures (16 test_vmalloc workers, 2-socket Xeon Silver 4208, Linux 7.2). */
-#define SEED_NOTE "beside: seed 003 (16 workers, 2x Xeon Silver 4208): runtime fix_align -12.61%, fix_size -5.78%, " \
-		  "no_block_alloc -6.87%; HITM samples on the line -96.55%, all HITM -13.36%"
+#define SEED_NOTE "beside: seed 003 (16 workers, 2x Xeon Silver 4208): runtime fix_align -12.61%, fix_size -5.78%,\n" \
+		  "        no_block_alloc -6.87%; HITM samples on the line -96.55%, all HITM -13.36%"
 
 static const struct opt_spec vm_opts[] = {
 	{ "layout", OPT_CHOICES, "shared,aligned,padded,section", "LIST", "layouts to compare, the first is the baseline", NULL, layout_names },
