@@ -27,19 +27,6 @@ static const char *bin(void)
 	return getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
 }
 
-/* Run a shell command, keeping (the start of) its stdout and stderr together; returns its status. */
-static int sh_out(char *out, size_t n, const char *cmd)
-{
-	FILE *p = popen(cmd, "r");
-	size_t k = 0;
-	assert_non_null(p);
-	for (size_t got; k + 1 < n && (got = fread(out + k, 1, n - 1 - k, p)) > 0;)
-		k += got;
-	out[k] = 0;
-	int st = pclose(p);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
-}
-
 /* The options a --help text lists: "  --name [METAVAR]  help..." lines, in order. */
 struct listed {
 	int n;
@@ -299,14 +286,14 @@ static void progress_line_on_a_terminal_only(void **s)
 	struct cmd_result *r = malloc(sizeof(*r));
 	snprintf(cmd, sizeof(cmd),
 		 "script -qec \"%s run pending-bit --duration 0.05 --warmup 0.01 --reps 2 --out %s/tty.csv\" /dev/null 2>&1", bin(), test_dir);
-	assert_int_equal(sh_out(out, 65536, cmd), 0);
+	assert_int_equal(sh_capture(out, 65536, cmd), 0);
 	if (!strstr(out, "\r\033[K[pending-bit] rep 1/2, layout ") || !strstr(out, "(1 of 6)  elapsed 0:00:0") || !strstr(out, ", about 0:00:"))
 		fail_msg("no progress line on the terminal:\n%s", out);
 	assert_non_null(strstr(out, "rep 2/2"));
 	snprintf(cmd, sizeof(cmd),
 		 "script -qec \"%s run pending-bit --duration 1.5 --warmup 0.01 --reps 1 --layout padded --max-attempts 1 --quiet --out %s/quiet.csv\" "
 		 "/dev/null 2>&1", bin(), test_dir);
-	assert_int_equal(sh_out(out, 65536, cmd), 0);
+	assert_int_equal(sh_capture(out, 65536, cmd), 0);
 	assert_null(strstr(out, "rep 1/")); /* not before the configuration, nor while it runs */
 	assert_null(strstr(out, "\033[K"));
 	snprintf(out_path, sizeof(out_path), "%s/pipe.csv", test_dir);
@@ -329,7 +316,7 @@ static void progress_line_redrawn_during_a_repetition(void **s)
 	snprintf(cmd, sizeof(cmd),
 		 "script -qec \"%s run pending-bit --duration 2.8 --warmup 0.2 --reps 1 --layout padded --max-attempts 1 --out %s/long.csv\" "
 		 "/dev/null 2>&1", bin(), test_dir);
-	assert_int_equal(sh_out(out, 65536, cmd), 0);
+	assert_int_equal(sh_capture(out, 65536, cmd), 0);
 	int n = elapsed_draws(out, sec, 64);
 	if (n < 3 || sec[n - 1] <= sec[0]) /* the draw before it started, then at least two while it ran */
 		fail_msg("%d drawing(s) of the line during one 3 s repetition, elapsed %ld s to %ld s:\n%s", n, n ? sec[0] : -1L,
@@ -387,25 +374,25 @@ static void deps_mapping_per_manager(void **s)
 {
 	(void)s;
 	char *out = malloc(16384);
-	assert_int_equal(sh_out(out, 16384, "bash scripts/deps.sh --print dnf"), 0);
+	assert_int_equal(sh_capture(out, 16384, "bash scripts/deps.sh --print dnf"), 0);
 	assert_int_equal(strncmp(out, "dnf install -y gcc make pkgconf-pkg-config hwloc-devel hwloc numactl-devel papi-devel papi libpfm-devel "
 				      "libcmocka-devel inih-devel gnuplot binutils ", 141), 0);
 	assert_null(strstr(out, "-dev ")); /* no Debian name left */
 	assert_non_null(strstr(out, " util-linux-script zsh")); /* script(1) and zsh, for the pty and completion tests */
-	assert_int_equal(sh_out(out, 16384, "bash scripts/deps.sh --print zypper"), 0);
+	assert_int_equal(sh_capture(out, 16384, "bash scripts/deps.sh --print zypper"), 0);
 	assert_non_null(strstr(out, " man groff util-linux zsh")); /* openSUSE's man-db is the package "man" */
 	assert_non_null(strstr(out, "zypper install -y gcc make "));
 	assert_non_null(strstr(out, " libnuma-devel "));
 	assert_non_null(strstr(out, " libinih-devel "));
 	assert_null(strstr(out, "-dev "));
-	assert_int_equal(sh_out(out, 16384, "bash scripts/deps.sh --print apt"), 0);
+	assert_int_equal(sh_capture(out, 16384, "bash scripts/deps.sh --print apt"), 0);
 	assert_non_null(strstr(out, "apt-get install -y build-essential pkg-config libhwloc-dev "));
-	assert_int_equal(sh_out(out, 16384, "C2C_EXTRA_PKGS=valgrind bash scripts/deps.sh --print dnf"), 0);
+	assert_int_equal(sh_capture(out, 16384, "C2C_EXTRA_PKGS=valgrind bash scripts/deps.sh --print dnf"), 0);
 	assert_non_null(strstr(out, " valgrind"));
-	assert_int_equal(sh_out(out, 16384, "bash scripts/deps.sh --print pacman 2>&1"), 2);
+	assert_int_equal(sh_capture(out, 16384, "bash scripts/deps.sh --print pacman 2>&1"), 2);
 	assert_non_null(strstr(out, "accepted: apt, dnf, zypper"));
 	/* on a dnf system (forced here) it installs nothing and prints the command to run */
-	assert_int_equal(sh_out(out, 16384, "PATH=/usr/bin:/bin C2C_PKG_MANAGER=dnf bash scripts/deps.sh 2>&1"), 1);
+	assert_int_equal(sh_capture(out, 16384, "PATH=/usr/bin:/bin C2C_PKG_MANAGER=dnf bash scripts/deps.sh 2>&1"), 1);
 	assert_non_null(strstr(out, "so run: sudo dnf install -y "));
 	free(out);
 }

@@ -27,14 +27,7 @@ static int sh(char *out, size_t n, const char *fmt, ...)
 	vsnprintf(cmd, sizeof(cmd), fmt, ap);
 	va_end(ap);
 	strncat(cmd, " 2>&1", sizeof(cmd) - strlen(cmd) - 1);
-	FILE *p = popen(cmd, "r");
-	size_t k = 0;
-	assert_non_null(p);
-	for (size_t got; k + 1 < n && (got = fread(out + k, 1, n - 1 - k, p)) > 0;)
-		k += got;
-	out[k] = 0;
-	int st = pclose(p);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+	return sh_capture(out, n, cmd);
 }
 
 /* The installed zsh completion in a real interactive zsh (tests/zsh/complete.zsh drives it through

@@ -134,3 +134,15 @@ int usable_cpus(void)
 	assert_int_equal(sched_getaffinity(0, sizeof(s), &s), 0);
 	return CPU_COUNT(&s);
 }
+
+int sh_capture(char *out, size_t n, const char *cmd)
+{
+	FILE *p = popen(cmd, "r");
+	size_t k = 0;
+	assert_non_null(p);
+	for (size_t got; k + 1 < n && (got = fread(out + k, 1, n - 1 - k, p)) > 0;)
+		k += got;
+	out[k] = 0;
+	int st = pclose(p);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}

@@ -32,6 +32,9 @@ int test_dir_teardown(void **state);
 int file_exists(const char *path);
 /* Read a whole file into a malloc'ed string (NULL if unreadable). */
 char *slurp(const char *path);
+/* Run a shell command, keeping (the start of) its stdout in out (n bytes); returns its exit status
+ * (128 when it did not exit). */
+int sh_capture(char *out, size_t n, const char *cmd);
 /* CPUs this process may run on (its affinity mask). */
 int usable_cpus(void);
 /* Under qemu-user (make test-arm64 sets C2C_UNDER_QEMU): print why and skip the calling test. */
