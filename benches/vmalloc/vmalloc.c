@@ -216,14 +216,15 @@ static void fill_row(struct bench_ctx *c, const struct vm_priv *p, const struct 
 }
 
 /* The settings as achieved (docs/validity.md, rule setting): each worker's work per cycle timed on its
- * CPU after its window, and the drain worker's purge time per drain. */
+ * CPU before and after its window (the slower), and the drain worker's CPU time per purge (its wall
+ * time, purge_ns_mean, also holds the time worker 0 ran on that CPU meanwhile: a result, not a setting). */
 static void vm_evidence(struct bench_ctx *c, const struct vm_priv *p, const struct thr *t, struct row *w)
 {
 	const struct work_setting work = { "work", "ns", "work_ns_achieved", "no calibrated work (--work 0)", p->work_ns, 1 };
 	bench_evidence(c, t, c->plan.n); /* the workers must co-run */
 	for (int i = 0; i < c->plan.n; i++)
 		if (t[i].role == ROLE_DRAINER) {
-			double us = t[i].ops ? (double)t[i].stat[ST_PURGE_NS] / 1e3 / (double)t[i].ops : -1;
+			double us = t[i].ops ? (double)t[i].stat[ST_PURGE_CPU_NS] / 1e3 / (double)t[i].ops : -1;
 			evidence_setting(&c->ev, "purge", (double)p->purge_us, us, "us");
 			if (us >= 0)
 				row_set(w, "purge_us_achieved", "%.2f", us);

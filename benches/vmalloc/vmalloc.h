@@ -6,7 +6,7 @@
 
 #define VM_BATCH 64 /* cycles between looks at the phase flag */
 enum { ROLE_WORKER, ROLE_DRAINER };
-enum { ST_FREES, ST_OVER, ST_RMW, ST_ALREADY, ST_QUEUED, ST_PURGE_NS, ST_CPU_NS }; /* thr.stat slots */
+enum { ST_FREES, ST_OVER, ST_RMW, ST_ALREADY, ST_QUEUED, ST_PURGE_NS, ST_CPU_NS, ST_PURGE_CPU_NS }; /* thr.stat slots */
 
 /* Read-only during a run, shared by every thread: alone on its block. */
 struct vm_run {
