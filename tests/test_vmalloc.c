@@ -160,6 +160,8 @@ static void every_layout_end_to_end(void **s)
 				fail_msg("%s: %s is '%s'", name, rates[k], table_get(&t, i, rates[k]));
 		assert_true(num(&t, i, "frees_over_lazy_max") > 0); /* lazy_max 2000 is crossed in 0.1 s */
 		assert_true(num(&t, i, "pending_rmw") == num(&t, i, "frees_over_lazy_max"));
+		double share = num(&t, i, "over_on_drainer_cpu_pct");
+		assert_true(share >= 0 && share <= 100);
 		long dist = (long)num(&t, i, "distance");
 		long wa = strtol(table_get(&t, i, "work_addr"), NULL, 16), ma = strtol(table_get(&t, i, "meta_addr"), NULL, 16);
 		assert_int_equal(dist, ma - wa);
@@ -173,6 +175,27 @@ static void every_layout_end_to_end(void **s)
 			assert_int_equal(dist, (long)l->meta_off - (long)l->work_off);
 		}
 	}
+	table_free(&t);
+}
+
+/* One worker shares the drain worker's CPU (schedule_work() queues on the caller's CPU), so every free
+ * past lazy_max is attributed to that CPU: 100%, whatever the machine. */
+static void one_worker_frees_on_the_drainer_cpu(void **s)
+{
+	(void)s;
+	struct cmd_result r;
+	struct table t;
+	char path[300], err[512];
+	snprintf(path, sizeof(path), "%s/vm1.csv", test_dir);
+	run_c2c(&r, "run", "vmalloc", "--threads", "1", "--layout", "shared", "--duration", "0.1", "--warmup", "0.02", "--max-attempts", "1",
+		LENIENT, "--reps", "1", "--purge-us", "50", "--lazy-max", "2000", "--out", path, NULL);
+	if (r.status)
+		fail_msg("vmalloc run failed: %s", r.err);
+	assert_int_equal(table_read(&t, path, err), 0);
+	assert_int_equal(t.nrows, 1);
+	assert_string_equal(table_get(&t, 0, "worker_cpus"), table_get(&t, 0, "drainer_cpu"));
+	assert_true(num(&t, 0, "frees_over_lazy_max") > 0);
+	assert_true(num(&t, 0, "over_on_drainer_cpu_pct") == 100.0);
 	table_free(&t);
 }
 
@@ -196,6 +219,7 @@ int main(void)
 		cmocka_unit_test(full_queue_only_when_bit_was_clear),
 		cmocka_unit_test(drain_clears_pending_and_resets_the_count),
 		cmocka_unit_test(every_layout_end_to_end),
+		cmocka_unit_test(one_worker_frees_on_the_drainer_cpu),
 		cmocka_unit_test(bad_pages_refused),
 	};
 	return cmocka_run_group_tests(t, test_dir_setup, test_dir_teardown);

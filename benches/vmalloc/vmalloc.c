@@ -180,6 +180,27 @@ static void put_counts(struct row *w, const struct thr_sum *wk, const struct thr
 		row_na(w, "purge_ns_mean", "no drain in the measured phase");
 }
 
+/* Who freed past lazy_max: the share made by workers on the drain worker's CPU. A purge takes that CPU,
+ * so a small share means the frees that hammer PENDING mostly ran with that worker parked: with two
+ * workers, no other worker was reading vmap_nodes meanwhile, and there was nothing to false-share with. */
+static void put_over_share(struct row *w, const struct thr *t, int n)
+{
+	int dcpu = -1;
+	uint64_t over = 0, there = 0;
+	for (int i = 0; i < n; i++)
+		if (t[i].role == ROLE_DRAINER)
+			dcpu = t[i].got_cpu;
+	for (int i = 0; i < n; i++)
+		if (t[i].role == ROLE_WORKER) {
+			over += t[i].stat[ST_OVER];
+			there += t[i].got_cpu == dcpu ? t[i].stat[ST_OVER] : 0;
+		}
+	if (over)
+		row_set(w, "over_on_drainer_cpu_pct", "%.1f", 100.0 * (double)there / (double)over);
+	else
+		row_na(w, "over_on_drainer_cpu_pct", "no free past lazy_max");
+}
+
 /* One whole row: configuration, the measure, the tallies, where the objects were. */
 static void fill_row(struct bench_ctx *c, const struct vm_priv *p, const struct layout *l, const struct vm_objs *o,
 		     const struct thr *t, struct row *w)
@@ -212,6 +233,7 @@ static void fill_row(struct bench_ctx *c, const struct vm_priv *p, const struct 
 		row_na(w, "cycles_per_s", "no cycle completed");
 	}
 	put_counts(w, &wk, &dr);
+	put_over_share(w, t, c->plan.n);
 	put_layout(w, o->run, l, c->topo->line_size);
 }
 
