@@ -88,6 +88,11 @@ $(BUILD)/bare_load: scripts/bare_load.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(LDFLAGS) -pthread
 
+# make bench's machine-speed line: how steady each CPU's speed is while all are busy (no harness code).
+$(BUILD)/cpu_speed: scripts/cpu_speed.c Makefile
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -Wall -Wextra -Werror -pthread -o $@ $< -pthread
+
 # The default job: the quick preset (pending-bit, three layouts, both policies) into results/HOST-DATE-quick/.
 run: deps
 	$(MAKE) --no-print-directory $(BIN)
@@ -144,8 +149,8 @@ $(BUILD)/pingpong_ref: scripts/pingpong_ref.c Makefile
 
 # Timing ratios, measured side by side in one run (not a test: these machines are noisy).
 bench: deps
-	$(MAKE) --no-print-directory $(BIN) $(BUILD)/pingpong_ref $(BUILD)/bare_load
-	bash scripts/bench.sh ./$(BIN) $(BUILD)/bare_load
+	$(MAKE) --no-print-directory $(BIN) $(BUILD)/pingpong_ref $(BUILD)/bare_load $(BUILD)/cpu_speed
+	bash scripts/bench.sh ./$(BIN) $(BUILD)/bare_load $(BUILD)/cpu_speed
 	bash scripts/bench-pingpong.sh ./$(BIN) $(BUILD)/pingpong_ref
 	bash scripts/bench-compare.sh ./$(BIN)
 	bash scripts/bench-validity.sh ./$(BIN)
