@@ -40,6 +40,6 @@ for policy in rmw test-then-set; do
   done
 done
 echo "off: every repetition counted, none re-run; on: invalid attempts re-run (up to --max-attempts 3), CV over valid rows only."
-echo "The most common reasons in the on run:"
-cat "$tmp"/on-*.csv | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "invalid_reason") r = i; next } $1 != "schema_version" { print $r }' |
-  grep -o '[a-z]*: ' | sort | uniq -c | sort -rn | head -5 || true
+reasons=$(cat "$tmp"/on-*.csv | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "invalid_reason") r = i; next } $1 != "schema_version" { print $r }' |
+  grep -o '[a-z]*: ' | sort | uniq -c | sort -rn | head -5 || true)
+echo "The most common reasons in the on run: ${reasons:-none (no attempt was invalid)}"
