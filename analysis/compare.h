@@ -63,4 +63,9 @@ void cmp_free(struct cmp *c);
 int cmp_print_text(FILE *f, const struct cmp *c);
 int cmp_print_csv(FILE *f, const struct cmp *c);
 int cmp_print_json(FILE *f, const struct cmp *c);
+/* The text output's last table (analysis/compare_within.c): on each side, each variant's change
+ * against its bench's baseline variant (the first of the bench's declared order) in the same
+ * configuration, as a run's summary prints it, and the bench's note beside (the figures it
+ * reproduces). Prints nothing when no bench declares a baseline or no side holds one. */
+void cmp_print_within(FILE *f, struct cmp *c);
 #endif

@@ -139,6 +139,7 @@ int cmp_print_text(FILE *f, const struct cmp *cc)
 	for (int k = 0; k < c->ngeo; k++)
 		fprintf(f, "  %s %s: %.3f over %d configuration(s): %s\n", c->g.bench[c->geo[k].bench].name,
 			c->g.bench[c->geo[k].bench].metric[c->geo[k].metric], c->geo[k].ratio, c->geo[k].n, c->geo[k].verdict);
+	cmp_print_within(f, c);
 	if (c->small)
 		fprintf(f, "\nwarning: %d line(s) have fewer than %d valid repetitions on a side: the U test cannot reach significance below that; no verdict is given for them\n",
 			c->small, CMP_MIN_REPS);
