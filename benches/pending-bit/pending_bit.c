@@ -149,10 +149,10 @@ static void pb_drainer(struct thr *t, const struct pb_run *r)
 /* The bench's own tallies as software-defined events (sde:::c2cbench::NAME), measured phase only. */
 enum { SDE_RMW, SDE_ALREADY, SDE_DRAINS, SDE_READER_OPS, SDE_N };
 static struct sde_counter pb_sde[SDE_N] = {
-	[SDE_RMW] = { "pending_rmw", "pending-bit: locked test_and_set_bit RMWs by writers", 0 },
-	[SDE_ALREADY] = { "pending_already_set", "pending-bit: writer RMWs (or tests) that found PENDING already set", 0 },
-	[SDE_DRAINS] = { "drains", "pending-bit: drainer passes that cleared PENDING", 0 },
-	[SDE_READER_OPS] = { "reader_ops", "pending-bit: reader operations (pointer load + read through it)", 0 },
+	[SDE_RMW] = { "pending_rmw", "pending-bit: locked test_and_set_bit RMWs by writers", 0, 0 },
+	[SDE_ALREADY] = { "pending_already_set", "pending-bit: writer RMWs (or tests) that found PENDING already set", 0, 0 },
+	[SDE_DRAINS] = { "drains", "pending-bit: drainer passes that cleared PENDING", 0, 0 },
+	[SDE_READER_OPS] = { "reader_ops", "pending-bit: reader operations (pointer load + read through it)", 0, 0 },
 };
 
 /* Published once per thread after its measured phase: a PAPI read around the run sees exactly the CSV's counts. */
