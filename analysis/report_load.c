@@ -3,6 +3,7 @@
  * machine) becomes the samples of the views that take it (one per machine, bench view,
  * configuration, variant and x: runs whose settings differ are never pooled). */
 #include "analysis/report_int.h"
+#include "harness/opts.h"
 #include "harness/util.h"
 #include <stdint.h>
 #include <stdlib.h>
@@ -109,20 +110,6 @@ static int view_takes(const struct bench_view *views, int vi, const char *varian
 	return 1;
 }
 
-/* Is col one of the comma-listed columns in list? */
-static int in_list(const char *list, const char *col)
-{
-	size_t l = strlen(col);
-	for (const char *s = list; s && *s;) {
-		const char *e = strchr(s, ',');
-		size_t n = e ? (size_t)(e - s) : strlen(s);
-		if (n == l && !strncmp(s, col, l))
-			return 1;
-		s = e ? e + 1 : NULL;
-	}
-	return 0;
-}
-
 /* Append "col=val" to a key being built (0x1f between pairs; raw values, escaped when shown). */
 static void key_add(char **k, size_t *len, const char *col, const char *val)
 {
@@ -151,10 +138,10 @@ static char *gkey_of(const struct grp_bench *gb, const struct grp_group *gr, con
 	size_t len = 0;
 	for (int i = 1; i < gb->nkey; i++) {
 		const char *c = gb->key_col[i];
-		if ((v->kind == VIEW_LINES && in_list(v->x_cols, c)) ||
+		if ((v->kind == VIEW_LINES && list_has(v->x_cols, c)) ||
 		    (v->kind == VIEW_MATRIX && (!strcmp(c, v->row_col) || !strcmp(c, v->col_col) || !strcmp(c, v->facet_col) || !strcmp(c, v->class_col))))
 			continue;
-		if (in_list(v->implied_cols, c) || (!gr->val[i] && harness_col(c)))
+		if (list_has(v->implied_cols, c) || (!gr->val[i] && harness_col(c)))
 			continue;
 		key_add(&k, &len, c, gr->val[i] ? gr->val[i] : "(absent)");
 	}
