@@ -3,24 +3,80 @@
  * so two machines' layout effects read side by side, with the bench's note (seed 003's figures). */
 #include "analysis/compare.h"
 #include "harness/bench.h"
+#include "harness/opts.h"
 #include "harness/util.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The group holding gi's configuration with the bench's baseline variant instead; -1: gi is the
- * baseline, its bench declares none, or no input holds that configuration. */
-static int baseline_of(struct groups *g, int gi)
+/* Does the variant set this key column (a layout's offset)? The bench's views declare it. */
+static int implied(const struct bench *b, const char *col)
+{
+	for (const struct bench_view *v = b->views; v && v->kind != VIEW_END; v++)
+		if (list_has(v->implied_cols, col))
+			return 1;
+	return 0;
+}
+
+/* A configuration without its variant and the columns the variant sets: bench index, then each other
+ * key value (0x01 for an absent column), 0x1f between. Malloc'ed. */
+static char *rest_key(const struct groups *g, int gi)
 {
 	const struct grp_group *gr = &g->group[gi];
 	const struct grp_bench *b = &g->bench[gr->bench];
-	if (!b->b || !b->b->variant_order || !b->b->variant_order[0] || !gr->val[0] || !strcmp(gr->val[0], b->b->variant_order[0]))
+	size_t n = 16;
+	for (int i = 1; i < b->nkey; i++)
+		n += (gr->val[i] ? strlen(gr->val[i]) : 1) + 1;
+	char *k = xcalloc(n, 1);
+	size_t len = (size_t)snprintf(k, n, "%d", gr->bench);
+	for (int i = 1; i < b->nkey; i++)
+		if (!b->b || !implied(b->b, b->key_col[i]))
+			len += (size_t)snprintf(k + len, n - len, "\x1f%s", gr->val[i] ? gr->val[i] : "\x01");
+	return k;
+}
+
+/* Is gi a configuration of its bench's declared baseline variant? */
+static int is_baseline(const struct groups *g, int gi)
+{
+	const struct grp_group *gr = &g->group[gi];
+	const struct bench *b = g->bench[gr->bench].b;
+	return b && b->variant_order && b->variant_order[0] && gr->val[0] && !strcmp(gr->val[0], b->variant_order[0]);
+}
+
+struct base_ix {
+	char *key;
+	int group;
+};
+
+static int ix_cmp(const void *x, const void *y)
+{
+	return strcmp(((const struct base_ix *)x)->key, ((const struct base_ix *)y)->key);
+}
+
+/* Every baseline configuration, sorted by rest_key: one sort, then a binary search per variant. */
+static struct base_ix *index_baselines(const struct groups *g, int *n)
+{
+	struct base_ix *ix = xcalloc((size_t)g->ngroup + 1, sizeof(*ix));
+	*n = 0;
+	for (int gi = 0; gi < g->ngroup; gi++)
+		if (is_baseline(g, gi))
+			ix[(*n)++] = (struct base_ix){ rest_key(g, gi), gi };
+	qsort(ix, (size_t)*n, sizeof(*ix), ix_cmp);
+	return ix;
+}
+
+/* gi's baseline: -1 when none matches (or gi is one), -2 when two do (a column the variant sets that
+ * its views do not declare). */
+static int baseline_of(const struct groups *g, const struct base_ix *ix, int n, int gi)
+{
+	const struct grp_group *gr = &g->group[gi];
+	const struct bench *b = g->bench[gr->bench].b;
+	if (!b || !b->variant_order || !b->variant_order[0] || !gr->val[0] || is_baseline(g, gi))
 		return -1;
-	const char **v = xcalloc((size_t)b->nkey, sizeof(*v));
-	memcpy(v, gr->val, (size_t)b->nkey * sizeof(*v));
-	v[0] = b->b->variant_order[0];
-	int r = groups_find(g, gr->bench, v);
-	free(v);
+	struct base_ix want = { rest_key(g, gi), -1 };
+	const struct base_ix *hit = bsearch(&want, ix, (size_t)n, sizeof(*ix), ix_cmp);
+	int r = !hit ? -1 : (hit > ix && !ix_cmp(hit - 1, hit)) || (hit + 1 < ix + n && !ix_cmp(hit + 1, hit)) ? -2 : hit->group;
+	free(want.key);
 	return r;
 }
 
@@ -36,7 +92,7 @@ static void side_cell(const struct groups *g, int g0, int gi, int s, int m, char
 	}
 	cmp_stat(&a->met[m], &b->met[m], &st);
 	if (!st.na || !st.nb)
-		snprintf(out, n, "%s: NA (no valid value of %s)", name, st.na ? "this variant" : "the baseline");
+		snprintf(out, n, "%s: NA (no valid value of %s)", name, st.na ? "this variant" : st.nb ? "the baseline" : "either");
 	else if (!st.has_ratio)
 		snprintf(out, n, "%s: NA (baseline median 0)", name);
 	else if (!st.has_ci)
@@ -56,17 +112,29 @@ static void note(FILE *f, const struct groups *g, int bench)
 void cmp_print_within(FILE *f, struct cmp *c)
 {
 	struct groups *g = &c->g;
-	int header = 0, bench = -1;
+	int header = 0, bench = -1, nix;
 	char lab[512], ca[160], cb[160];
+	struct base_ix *ix = index_baselines(g, &nix);
+	int wl = 22, wm = 14; /* column widths: the longest configuration label and metric printed */
 	for (int i = 0; i < g->ngroup; i++) {
-		int gi = g->order[i], g0 = baseline_of(g, gi);
-		if (g0 < 0)
+		int gi = g->order[i];
+		if (baseline_of(g, ix, nix, gi) == -1)
+			continue;
+		const struct grp_bench *b = &g->bench[g->group[gi].bench];
+		groups_label(g, gi, lab, sizeof(lab));
+		wl = (int)strlen(lab) > wl ? (int)strlen(lab) : wl;
+		for (int m = 0; m < b->nmet; m++)
+			wm = b->met_seen[m] && (int)strlen(b->metric[m]) > wm ? (int)strlen(b->metric[m]) : wm;
+	}
+	for (int i = 0; i < g->ngroup; i++) {
+		int gi = g->order[i], g0 = baseline_of(g, ix, nix, gi);
+		if (g0 == -1)
 			continue;
 		const struct grp_bench *b = &g->bench[g->group[gi].bench];
 		if (!header)
 			fprintf(f, "\nwithin each side, each variant against its bench's baseline in the same configuration:\n"
 				   "ratio of medians - 1, [95%% bootstrap CI], p = two-sided Mann-Whitney U (n baseline/variant)\n"
-				   "%-22s %-8s %-14s %-48s %s\n", "configuration", "against", "metric", "A", "B");
+				   "%-*s %-8s %-*s %-48s %s\n", wl, "configuration", "against", wm, "metric", "A", "B");
 		header = 1;
 		if (bench != g->group[gi].bench)
 			note(f, g, bench);
@@ -75,10 +143,17 @@ void cmp_print_within(FILE *f, struct cmp *c)
 		for (int m = 0; m < b->nmet; m++) {
 			if (!b->met_seen[m])
 				continue;
+			if (g0 == -2) {
+				fprintf(f, "%-*s %-8s %-*s NA: two baseline configurations match\n", wl, lab, b->b->variant_order[0], wm, b->metric[m]);
+				continue;
+			}
 			side_cell(g, g0, gi, 0, m, ca, sizeof(ca));
 			side_cell(g, g0, gi, 1, m, cb, sizeof(cb));
-			fprintf(f, "%-22s %-8s %-14s %-48s %s\n", lab, b->b->variant_order[0], b->metric[m], ca, cb);
+			fprintf(f, "%-*s %-8s %-*s %-48s %s\n", wl, lab, b->b->variant_order[0], wm, b->metric[m], ca, cb);
 		}
 	}
 	note(f, g, bench);
+	for (int k = 0; k < nix; k++)
+		free(ix[k].key);
+	free(ix);
 }

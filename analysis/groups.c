@@ -248,14 +248,6 @@ int grp_group_of(struct groups *g, int bench, const char *const *val)
 	return g->ngroup++;
 }
 
-int groups_find(struct groups *g, int bench, const char *const *val)
-{
-	size_t n = encode(g, bench, g->bench[bench].nkey, val);
-	struct blob k = { g->kbuf, n };
-	size_t slot = hash_slot(&g->gh, hash_bytes(g->kbuf, n, HASH0), same_group, g, &k);
-	return g->gh.idx[slot] - 1;
-}
-
 static unsigned long long cell_hash(int group, int side)
 {
 	int k[2] = { group, side };

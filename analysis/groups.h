@@ -125,8 +125,6 @@ int groups_add(struct groups *g, const char *path, int side, char *err);
 int groups_finish(struct groups *g, char *err);
 /* The cell of group gi on side s, or NULL when that side has no row of it. */
 const struct grp_cell *groups_cell(const struct groups *g, int gi, int s);
-/* The group of bench with exactly these key values (val[i] NULL: column absent), or -1: never adds one. */
-int groups_find(struct groups *g, int bench, const char *const *val);
 /* "col=val col=val" of the key columns of gi whose values differ between groups of its bench
  * (what tells rows apart); the variant always. */
 void groups_label(const struct groups *g, int gi, char *out, size_t n);
