@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 #define SCHEMA_VERSION 7 /* 5: validity columns (docs/validity.md); 6: per-role SDE columns, pingpong's role columns;
-                          * 7: vmalloc's purge_us_achieved is CPU time per purge, its work is timed before and after */
+                          * 7: vmalloc's purge_us_achieved is CPU time per purge, its work is timed before and after the window */
 #define VARIANTS_MAX 256     /* variants a user lists or sweeps (layouts, offsets) */
 #define CONFIGS_MAX 262144   /* variants one run may hold (pingpong: pairs x modes) */
 #define SUMMARY_MAX 8        /* summary columns per bench */

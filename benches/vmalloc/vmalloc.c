@@ -238,7 +238,7 @@ static void fill_row(struct bench_ctx *c, const struct vm_priv *p, const struct 
 }
 
 /* The settings as achieved (docs/validity.md, rule setting): each worker's work per cycle timed on its
- * CPU before and after its window (the slower), and the drain worker's CPU time per purge (its wall
+ * CPU before and after its window (the further from the request), and the drain worker's CPU time per purge (its wall
  * time, purge_ns_mean, also holds the time worker 0 ran on that CPU meanwhile: a result, not a setting). */
 static void vm_evidence(struct bench_ctx *c, const struct vm_priv *p, const struct thr *t, struct row *w)
 {
