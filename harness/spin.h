@@ -10,12 +10,6 @@ static inline void spin_iters(uint64_t iters)
 		__asm__ volatile("" : "+r"(k));
 }
 
-/* Loop iterations per nanosecond on this CPU (measured once, then cached). */
-double spin_per_ns(void);
-/* The same rate measured now on the calling thread, uncached: a pinned thread calibrates on its CPU. */
-double spin_rate_here(void);
-/* Iterations for ns nanoseconds of work. */
-uint64_t spin_for_ns(double ns);
 /* Iterations for ns nanoseconds, calibrated now on the calling thread (where it is pinned): each
  * measuring thread calls it before its window, never inside its loop. */
 uint64_t spin_iters_here(double ns);
