@@ -91,6 +91,12 @@ static void __attribute__((constructor)) vm_sde_export(void)
 	sde_export(vm_sde, 2);
 }
 
+/* What a cycle's calibrated work (alloc and free parts) takes on this thread now, ns. */
+static double work_check_ns(const struct vm_iters *it)
+{
+	return spin_check_ns(it->alloc) + spin_check_ns(it->free);
+}
+
 /* Like thr_drive, but the tallies count the measured phase only, and the thread's CPU time is kept;
  * the work is calibrated here, where the thread is pinned, and timed just before and just after its
  * window: the timing further from the request is the row's, so a spell at either end shows. */
@@ -98,8 +104,7 @@ static void vm_worker_body(struct thr *t, const struct vm_run *r)
 {
 	struct vm_tally warm = { 0 }, tl = { 0 };
 	struct vm_iters it = { spin_iters_here(r->alloc_ns), spin_iters_here(r->free_ns) };
-	int timed = r->alloc_ns + r->free_ns > 0;
-	double before = timed ? spin_check_ns(it.alloc) + spin_check_ns(it.free) : 0;
+	double want = r->alloc_ns + r->free_ns, before = want > 0 ? work_check_ns(&it) : 0;
 	uint64_t ops = 0;
 	while (run_phase(t->ctl) == PHASE_WARMUP)
 		vm_worker_step(t, r, &it, &warm);
@@ -109,7 +114,7 @@ static void vm_worker_body(struct thr *t, const struct vm_run *r)
 		ops += vm_worker_step(t, r, &it, &tl);
 	t->stat[ST_CPU_NS] = thread_cpu_ns() - cpu0;
 	thr_measure_end(t);
-	double after = timed ? spin_check_ns(it.alloc) + spin_check_ns(it.free) : 0, want = r->alloc_ns + r->free_ns;
+	double after = want > 0 ? work_check_ns(&it) : 0;
 	t->work_ns_achieved = fabs(before - want) > fabs(after - want) ? before : after;
 	t->ops = ops;
 	sde_add(&vm_sde[ROLE_WORKER], ops); /* after the window, before the counters are read */
