@@ -12,6 +12,13 @@ static int cmp_double(const void *x, const void *y)
 	return (a > b) - (a < b);
 }
 
+/* dst = src[0..n) sorted ascending (the caller's values stay in their order). */
+static void sort_into(double *dst, const double *src, size_t n)
+{
+	memcpy(dst, src, n * sizeof(double));
+	qsort(dst, n, sizeof(double), cmp_double);
+}
+
 /* Number of orderings of m a's and n b's giving each U (pairs a > b), as doubles: f[m][n][u]
  * satisfies f(m,n,u) = f(m-1,n,u-n) + f(m,n-1,u), computed row by row. */
 static double *u_counts(int m, int n)
@@ -88,10 +95,8 @@ void mann_whitney(const double *a, size_t na, const double *b, size_t nb, double
 {
 	double *sa = xcalloc(na, sizeof(double)), *sb = xcalloc(nb, sizeof(double));
 	int ties;
-	memcpy(sa, a, na * sizeof(double));
-	memcpy(sb, b, nb * sizeof(double));
-	qsort(sa, na, sizeof(double), cmp_double);
-	qsort(sb, nb, sizeof(double), cmp_double);
+	sort_into(sa, a, na);
+	sort_into(sb, b, nb);
 	double U = u_sorted(sa, na, sb, nb, &ties), mn = (double)na * (double)nb;
 	*u = U;
 	if (!ties && na + nb <= 60) {
@@ -297,10 +302,8 @@ static int boot_exact(const double *a, size_t na, const double *b, size_t nb, do
 	double sa[BOOT_EXACT_MAX], sb[BOOT_EXACT_MAX];
 	double va[BOOT_EXACT_MAX * BOOT_EXACT_MAX], pa[BOOT_EXACT_MAX * BOOT_EXACT_MAX];
 	double vb[BOOT_EXACT_MAX * BOOT_EXACT_MAX], pb[BOOT_EXACT_MAX * BOOT_EXACT_MAX];
-	memcpy(sa, a, na * sizeof(double));
-	memcpy(sb, b, nb * sizeof(double));
-	qsort(sa, na, sizeof(double), cmp_double);
-	qsort(sb, nb, sizeof(double), cmp_double);
+	sort_into(sa, a, na);
+	sort_into(sb, b, nb);
 	int ma = median_law(sa, (int)na, va, pa), mb = median_law(sb, (int)nb, vb, pb), n = 0;
 	struct wpt *w = xcalloc((size_t)ma * (size_t)mb, sizeof(*w));
 	for (int i = 0; i < ma; i++) {
@@ -348,10 +351,8 @@ static int boot_mc(const double *a, size_t na, const double *b, size_t nb, doubl
 	uint64_t s = 0x5eed;
 	double *sa = xcalloc(na, sizeof(double)), *sb = xcalloc(nb, sizeof(double)), *r = xcalloc(BOOT_RESAMPLES, sizeof(double));
 	struct boot_law la, lb;
-	memcpy(sa, a, na * sizeof(double));
-	memcpy(sb, b, nb * sizeof(double));
-	qsort(sa, na, sizeof(double), cmp_double);
-	qsort(sb, nb, sizeof(double), cmp_double);
+	sort_into(sa, a, na);
+	sort_into(sb, b, nb);
 	boot_law_make(&la, sa, na);
 	boot_law_make(&lb, sb, nb);
 	int rc = boot_law_has_zero(&la) ? -1 : 0;
