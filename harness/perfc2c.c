@@ -71,21 +71,6 @@ void perfc2c_start(struct perfc2c *p, const char *csv, long n)
 	}
 }
 
-/* The whole report, at most 16 MiB (the Shared Data Cache Line Table comes first, before the Pareto). */
-static char *read_report(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	size_t cap = 16u << 20, n = 0;
-	char *buf = f ? malloc(cap + 1) : NULL;
-	if (buf)
-		n = fread(buf, 1, cap, f);
-	if (f)
-		fclose(f);
-	if (buf)
-		buf[n] = 0;
-	return buf;
-}
-
 /* The contended line the row records: pingpong's line_addr, else meta_addr (the read-mostly line the
  * readers miss on, pending-bit and vmalloc), else work_addr; NULL when the bench records none. */
 static const char *line_col(const struct row *r)
@@ -123,7 +108,7 @@ void perfc2c_hitm_to_row(const char *report, struct row *r)
 		return;
 	}
 	unsigned long long addr = strtoull(row_get(r, col), NULL, 16);
-	if (!(text = read_report(report))) {
+	if (!(text = file_text(report, 16u << 20))) { /* the line table comes first, before the Pareto */
 		snprintf(why, sizeof(why), "cannot read %.200s", report);
 		hitm_na(r, why);
 		return;

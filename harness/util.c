@@ -72,3 +72,29 @@ void *xcalloc(size_t n, size_t size)
 		out_of_memory((n ? n : 1) * (size ? size : 1));
 	return p;
 }
+
+char *file_text(const char *path, size_t max)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	size_t cap = 1 << 16, n = 0;
+	char *t = xcalloc(cap + 1, 1);
+	for (;;) {
+		size_t lim = cap < max ? cap : max, got;
+		if (n == lim) { /* the buffer is full: grow it, unless max is reached */
+			if (lim == max)
+				break;
+			cap *= 2;
+			if (!(t = realloc(t, cap + 1)))
+				out_of_memory(cap + 1);
+			continue;
+		}
+		if (!(got = fread(t + n, 1, lim - n, f)))
+			break;
+		n += got;
+	}
+	t[n] = 0;
+	fclose(f);
+	return t;
+}

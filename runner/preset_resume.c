@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <ini.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,33 +29,12 @@ static int same_machine(const char *dir, const struct meta_read *m, const struct
 	return 0;
 }
 
-static char *read_all(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	size_t cap = 1 << 16, n = 0;
-	char *t = xcalloc(cap + 1, 1);
-	for (size_t got; (got = fread(t + n, 1, cap - n, f)) > 0;) {
-		n += got;
-		if (n == cap) {
-			t = realloc(t, 2 * cap + 1);
-			if (!t)
-				out_of_memory(0);
-			cap *= 2;
-		}
-	}
-	t[n] = 0;
-	fclose(f);
-	return t;
-}
-
 /* DIR/preset.ini holds the preset text the directory was made with, verbatim. */
 static int same_text(const char *dir, const char *text)
 {
 	char path[PATH_MAX + 16];
 	snprintf(path, sizeof(path), "%s/preset.ini", dir);
-	char *stored = read_all(path);
+	char *stored = file_text(path, SIZE_MAX);
 	int same = stored && !strcmp(stored, text);
 	free(stored);
 	return same;
