@@ -174,20 +174,22 @@ static void class_ratios(struct rep *p, const struct bench_view *v, long f0, lon
 	      p->mach[0].label, v->class_col, p->mach[0].label);
 	doc_table(&p->doc, 10, hdr);
 	for (int c = 0; c < nseen; c++)
-		for (int k = 0; k < nmet; k++)
-			for (int m = 1; m < p->nm; m++) {
-				struct vec a = { 0 }, b = { 0 };
-				class_values(p, 0, seen[c], k, f0, f1, NULL, &a);
+		for (int k = 0; k < nmet; k++) {
+			struct vec a = { 0 }; /* the first machine's side, once for every other machine */
+			class_values(p, 0, seen[c], k, f0, f1, NULL, &a);
+			for (int m = 1; m < p->nm && a.n; m++) {
+				struct vec b = { 0 };
 				class_values(p, m, seen[c], k, f0, f1, NULL, &b);
-				if (a.n && b.n) {
+				if (b.n) {
 					rpt_ratio(&v->metrics[k], &a, &b, &o);
 					const char *row[] = { seen[c], v->metrics[k].label, p->mach[0].label, o.med_a, p->mach[m].label, o.med_b, o.ratio, o.ci, o.p, o.verdict };
 					doc_row(&p->doc, row);
 					rows++;
 				}
-				free(a.v);
 				free(b.v);
 			}
+			free(a.v);
+		}
 	if (!rows) {
 		const char *row[] = { "NA", "", p->mach[0].label, "", "", "", "", "", "", "no class measured on the first machine and another" };
 		doc_row(&p->doc, row);
