@@ -3,6 +3,7 @@
  * so two machines' layout effects read side by side, with the bench's note (seed 003's figures). */
 #include "analysis/compare.h"
 #include "harness/bench.h"
+#include "harness/compare_stats.h"
 #include "harness/opts.h"
 #include "harness/util.h"
 #include <stdio.h>
@@ -95,11 +96,10 @@ static void side_cell(const struct groups *g, int g0, int gi, int s, int m, char
 		snprintf(out, n, "%s: NA (no valid value of %s)", name, st.na ? "this variant" : st.nb ? "the baseline" : "either");
 	else if (!st.has_ratio)
 		snprintf(out, n, "%s: NA (baseline median 0)", name);
-	else if (!st.has_ci)
-		snprintf(out, n, "%s %+.2f%% (CI NA: n<2) (n %zu/%zu)", name, 100 * (st.ratio - 1), st.na, st.nb);
-	else
-		snprintf(out, n, "%s %+.2f%% [%+.2f, %+.2f] p=%.3g (n %zu/%zu)", name, 100 * (st.ratio - 1), 100 * (st.lo - 1),
-			 100 * (st.hi - 1), st.p, st.na, st.nb);
+	else {
+		int k = change_text(out, n, name, st.ratio, st.has_ci, st.lo, st.hi, st.p);
+		snprintf(out + k, k < (int)n ? n - (size_t)k : 0, " (n %zu/%zu)", st.na, st.nb);
+	}
 }
 
 /* The bench's note once, after its last line. */

@@ -2,6 +2,7 @@
 #include "harness/boot_law.h"
 #include "harness/util.h"
 #include <math.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -378,4 +379,11 @@ int boot_ratio_ci(const double *a, size_t na, const double *b, size_t nb, double
 	if (na <= BOOT_EXACT_MAX && nb <= BOOT_EXACT_MAX)
 		return boot_exact(a, na, b, nb, lo, hi);
 	return boot_mc(a, na, b, nb, lo, hi);
+}
+
+int change_text(char *out, size_t n, const char *name, double ratio, int has_ci, double lo, double hi, double p)
+{
+	if (!has_ci)
+		return snprintf(out, n, "%s %+.2f%% (CI NA: n<2)", name, 100 * (ratio - 1));
+	return snprintf(out, n, "%s %+.2f%% [%+.2f, %+.2f] p=%.3g", name, 100 * (ratio - 1), 100 * (lo - 1), 100 * (hi - 1), p);
 }

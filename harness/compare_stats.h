@@ -20,6 +20,10 @@ void mann_whitney(const double *a, size_t na, const double *b, size_t nb, double
  * inputs give the same interval. Return -1 (no interval) when a side has fewer than 2 values or a
  * resampled median of a can be 0. */
 int boot_ratio_ci(const double *a, size_t na, const double *b, size_t nb, double *lo, double *hi);
+/* "NAME +1.74% [-0.73, +6.56] p=0.263" (has_ci 0: "NAME +1.74% (CI NA: n<2)"): ratio - 1 of two
+ * medians as a change, its interval and its U-test p, as the run's summary and compare print it.
+ * Returns what snprintf returns. */
+int change_text(char *out, size_t n, const char *name, double ratio, int has_ci, double lo, double hi, double p);
 /* The same interval by brute force (BOOT_RESAMPLES resamples of n draws a side, from a fixed seed;
  * no exact path): the reference the tests hold boot_ratio_ci to. Slow at large n. */
 int boot_ratio_ci_brute(const double *a, size_t na, const double *b, size_t nb, double *lo, double *hi);

@@ -198,17 +198,16 @@ static void print_changes(FILE *f, const struct bench_ctx *c, const struct kept 
 			int na = rep_values(kp + start[g0], start[g0 + 1] - start[g0], k, a, tmp);
 			int nb = rep_values(kp + start[gi], start[gi + 1] - start[gi], k, b, tmp);
 			struct stats sa = stats_of(a, (size_t)na), sb = stats_of(b, (size_t)nb);
-			double lo, hi, u, p;
+			double lo = 0, hi = 0, u, p = 1;
 			int exact;
 			char cell[160];
 			if (!na || !nb || sa.median == 0) {
 				snprintf(cell, sizeof(cell), "%s: NA", c->b->summary[k]);
-			} else if (boot_ratio_ci(a, (size_t)na, b, (size_t)nb, &lo, &hi)) {
-				snprintf(cell, sizeof(cell), "%s %+.2f%% (CI NA: n<2)", c->b->summary[k], 100 * (sb.median / sa.median - 1));
 			} else {
-				mann_whitney(a, (size_t)na, b, (size_t)nb, &u, &p, &exact);
-				snprintf(cell, sizeof(cell), "%s %+.2f%% [%+.2f, %+.2f] p=%.3g", c->b->summary[k],
-					 100 * (sb.median / sa.median - 1), 100 * (lo - 1), 100 * (hi - 1), p);
+				int ci = !boot_ratio_ci(a, (size_t)na, b, (size_t)nb, &lo, &hi);
+				if (ci)
+					mann_whitney(a, (size_t)na, b, (size_t)nb, &u, &p, &exact);
+				change_text(cell, sizeof(cell), c->b->summary[k], sb.median / sa.median, ci, lo, hi, p);
 			}
 			if (k && used + 2 + (int)strlen(cell) > SUMMARY_COLS) { /* wrap: the line would pass 100 columns */
 				fprintf(f, "\n%-*s", width, "");
