@@ -116,9 +116,10 @@ void cmp_print_within(FILE *f, struct cmp *c)
 	char lab[512], ca[160], cb[160];
 	struct base_ix *ix = index_baselines(g, &nix);
 	int wl = 22, wm = 14; /* column widths: the longest configuration label and metric printed */
+	int *base = xcalloc((size_t)g->ngroup + 1, sizeof(int)); /* per place in g->order: its baseline_of */
 	for (int i = 0; i < g->ngroup; i++) {
 		int gi = g->order[i];
-		if (baseline_of(g, ix, nix, gi) == -1)
+		if ((base[i] = baseline_of(g, ix, nix, gi)) == -1)
 			continue;
 		const struct grp_bench *b = &g->bench[g->group[gi].bench];
 		groups_label(g, gi, lab, sizeof(lab));
@@ -127,7 +128,7 @@ void cmp_print_within(FILE *f, struct cmp *c)
 			wm = b->met_seen[m] && (int)strlen(b->metric[m]) > wm ? (int)strlen(b->metric[m]) : wm;
 	}
 	for (int i = 0; i < g->ngroup; i++) {
-		int gi = g->order[i], g0 = baseline_of(g, ix, nix, gi);
+		int gi = g->order[i], g0 = base[i];
 		if (g0 == -1)
 			continue;
 		const struct grp_bench *b = &g->bench[g->group[gi].bench];
@@ -153,6 +154,7 @@ void cmp_print_within(FILE *f, struct cmp *c)
 		}
 	}
 	note(f, g, bench);
+	free(base);
 	for (int k = 0; k < nix; k++)
 		free(ix[k].key);
 	free(ix);
