@@ -254,6 +254,10 @@ void pp_fill_row(const struct bench_ctx *c, const struct pp_priv *p, int k, int 
 	row_set(r, "round", "%d", rd);
 	row_set(r, "rounds", "%d", p->sched.nrounds);
 	row_set(r, "concurrent", "%d", p->sched.size[rd]);
+	if (m->round_overlap >= 0)
+		row_set(r, "round_overlap", "%.4f", m->round_overlap);
+	else
+		row_na(r, "round_overlap", "no thread took a window");
 	place_cols(c, r, "a", pp->a);
 	place_cols(c, r, "b", pp->b);
 	check_cols(p, k, mode, r);

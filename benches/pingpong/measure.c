@@ -239,6 +239,21 @@ static struct runctl *ctl_new(const struct topo *topo, const struct thr_hooks *h
 	return ctl;
 }
 
+/* The common window of all n threads over the longest of theirs: pairs of a round measured at once
+ * overlap almost whole; 0 where two never ran at the same time. */
+static double round_overlap(const struct thr *t, int n)
+{
+	uint64_t lo = 0, hi = UINT64_MAX, longest = 0;
+	for (int i = 0; i < n; i++) {
+		if (!t[i].measured)
+			continue;
+		lo = t[i].t0 > lo ? t[i].t0 : lo;
+		hi = t[i].t1 < hi ? t[i].t1 : hi;
+		longest = t[i].t1 - t[i].t0 > longest ? t[i].t1 - t[i].t0 : longest;
+	}
+	return !longest ? -1 : hi > lo ? (double)(hi - lo) / (double)longest : 0;
+}
+
 int pp_measure_round(const struct pp_setup *su, const struct pu_pair *const *pairs, int n, struct pp_meas *out, char *err)
 {
 	struct thr *t = thr_alloc(2 * n);
@@ -277,6 +292,9 @@ int pp_measure_round(const struct pp_setup *su, const struct pu_pair *const *pai
 		evidence_of(&t[2 * k + 1], "responder", 1, &out[k].ev[1]);
 		out[k].ev[1].ops = t[2 * k + 1].stat[0]; /* the handoffs it answered */
 	}
+	double ov = rc ? -1 : round_overlap(t, 2 * n);
+	for (int k = 0; k < n && !rc; k++)
+		out[k].round_overlap = ov;
 	for (int k = 0; k < n; k++) {
 		lines_free(&run[k]);
 		free(run[k].ns);
