@@ -46,7 +46,8 @@ TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 TESTLIB := $(BUILD)/tests/testutil.o $(BUILD)/tests/report_util.o
 
 .SECONDARY:
-.PHONY: .FORCE all fuzz tsan valgrind deps run test asan bench disasm install clean check-tests test-arm64 check-qemu
+.PHONY: .FORCE all fuzz tsan valgrind deps run test asan bench disasm install clean check-tests test-arm64 check-qemu \
+	test-system
 all: $(BIN)
 
 deps:
@@ -123,6 +124,20 @@ check-qemu: $(BIN) $(TESTS)
 	@C2C_BIN=$(abspath $(BUILD))/c2cbench-qemu C2C_SELF_EXEC=$(abspath $(BUILD))/c2cbench-qemu C2C_ELF=$(abspath $(BIN)) \
 		C2C_OBJDUMP=$(OBJDUMP) C2C_NM=$(NM) C2C_UNDER_QEMU=1 C2C_PRESET_PATH=$(abspath presets) \
 		C2C_TEST_RUNNER=$$(command -v qemu-aarch64) bash scripts/run-tests.sh $(TESTS)
+
+# The guest zoo (scripts/zoo/): real kernels under QEMU full-system emulation on server topologies
+# and an arm64 guest with a PMU; checks inside each, judged against the guest's own sysfs.
+ZOO_SRC := $(wildcard tests/system/*.c)
+$(BUILD)/tests/zoo_check: $(ZOO_SRC) $(LIBOBJ) $(TESTLIB) $(HDR) $(wildcard tests/system/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $(ZOO_SRC) $(LIBOBJ) $(TESTLIB) $(LDFLAGS) $(LDLIBS) \
+		$(shell $(PKG_CONFIG) --libs cmocka)
+
+test-system: deps
+	@bash scripts/deps-arm64.sh
+	$(MAKE) --no-print-directory $(BIN) $(TESTS) $(BUILD)/tests/zoo_check
+	$(MAKE) --no-print-directory -j2 CROSS=aarch64-linux-gnu build/arm64/c2cbench
+	bash scripts/zoo/run.sh
 
 # ThreadSanitizer over the same suite (the benches' intended races are atomics, so it must stay clean).
 tsan: deps

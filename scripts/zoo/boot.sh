@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Boot one zoo guest and run its checks inside; its results and console log stay in build/zoo/NAME/.
+#   scripts/zoo/boot.sh NAME      (a line of scripts/zoo/guests.tsv; ZOO_TIMEOUT seconds, default 900)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+proj=$(cd "$here/../.." && pwd)
+cache=$proj/build/zoo/cache
+name=$1
+line=$(awk -F'\t' -v n="$name" '$1 == n' "$here/guests.tsv")
+[ -n "$line" ] || { echo "zoo: no guest '$name' in scripts/zoo/guests.tsv" >&2; exit 2; }
+IFS=$'\t' read -r _ arch cpu smp numa checks <<< "$line"
+checks=${ZOO_CHECKS:-$checks}   # ZOO_CHECKS=a,b: run only these (while working on a check)
+dir=$proj/build/zoo/$name
+rm -rf "$dir"
+mkdir -p "$dir"
+
+# NUMA: "0-3:1G,4-7:1G" -> one memory backend and one -numa node each; "2G" -> plain memory.
+mem=() total=0
+tomb() { case $1 in *G) echo $(( ${1%G} * 1024 )) ;; *M) echo "${1%M}" ;; esac; }
+if [[ $numa == *:* ]]; then
+  i=0
+  IFS=, read -ra nodes <<< "$numa"
+  for n in "${nodes[@]}"; do
+    cpus=${n%%:*} size=$(tomb "${n#*:}")
+    total=$(( total + size ))
+    mem+=(-object "memory-backend-ram,id=m$i,size=${size}M")
+    if [ "$cpus" = - ]; then mem+=(-numa "node,nodeid=$i,memdev=m$i")
+    else mem+=(-numa "node,nodeid=$i,cpus=$cpus,memdev=m$i"); fi
+    i=$((i + 1))
+  done
+else
+  total=$(tomb "$numa")
+fi
+
+script=$dir/run.sh
+if [ "$arch" = arm64 ]; then
+  qemu=(qemu-system-aarch64 -machine virt) console=ttyAMA0 mode=busybox
+else
+  qemu=(qemu-system-x86_64 -machine q35) console=ttyS0 mode=chroot
+fi
+echo "sh \"\${ZOO_ROOT:-}$proj/scripts/zoo/guest.sh\" '$proj' '$dir' $arch ${checks//,/ }" > "$script"
+bash "$here/initrd.sh" "$arch" "$cache"
+start=$(date +%s)
+set +e
+timeout "${ZOO_TIMEOUT:-900}" "${qemu[@]}" -accel tcg,thread=multi -cpu "$cpu" -smp "$smp" -m "${total}M" \
+  "${mem[@]}" -nodefaults -display none -serial stdio -no-reboot -net none \
+  -virtfs "local,path=/,mount_tag=host,security_model=none,readonly=on,multidevs=remap" \
+  -virtfs "local,path=$proj,mount_tag=proj,security_model=none,multidevs=remap" \
+  -kernel "$cache/vmlinuz-$arch" -initrd "$cache/initrd-$arch.gz" \
+  -append "console=$console quiet panic=-1 zoo.name=$name zoo.proj=$proj zoo.script=$script zoo.mode=$mode" \
+  < /dev/null > "$dir/console.log" 2>&1
+rc=$?
+set -e
+echo "$(( $(date +%s) - start ))" > "$dir/seconds"
+grep -q '^=== end rc=0' "$dir/console.log" ||
+  { echo "zoo: guest $name did not finish (qemu exit $rc); see $dir/console.log" >&2; tail -5 "$dir/console.log" >&2; exit 1; }

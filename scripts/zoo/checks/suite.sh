@@ -1,0 +1,6 @@
+# The whole cmocka suite inside the guest (x86: the host's userland over 9p, its build of the tests):
+# no test may assume the host's topology. suite.log holds its output with each binary's seconds and
+# ends with the suite's "tests: N passed, N failed"; suite.rc is its status.
+( cd "$R$proj" && C2C_BIN=$proj/c2cbench C2C_TEST_TIMES=1 bash scripts/run-tests.sh build/tests/test_* ) \
+  < /dev/null > "$OUT/suite.log" 2>&1
+echo $? > "$OUT/suite.rc"

@@ -1,0 +1,34 @@
+#!/bin/sh
+# /init of every zoo guest (busybox ash). It mounts the host's root read-only over virtio-9p and the
+# project's folder read-write at the same path, then runs the guest's script (zoo.script= on the
+# kernel command line) and powers off. x86 guests chroot into the host's userland; the arm64 guest
+# runs its script in busybox, calling the arm64 build through the host's arm64 loader and libraries.
+export PATH=/bin
+mount -t proc proc /proc; mount -t sysfs sys /sys; mount -t devtmpfs dev /dev
+for m in virtio_ring virtio virtio_pci_modern_dev virtio_pci_legacy_dev virtio_pci netfs fscache \
+         9pnet 9pnet_virtio 9p; do
+  [ -e /mods/$m.ko ] && insmod /mods/$m.ko 2>/dev/null
+done
+echo -1 > /proc/sys/kernel/perf_event_paranoid   # Debian's default 3 disables PAPI's perf_event
+arg() { tr ' ' '\n' < /proc/cmdline | sed -n "s/^$1=//p"; }
+proj=$(arg zoo.proj); script=$(arg zoo.script); mode=$(arg zoo.mode)
+hostname "$(arg zoo.name)"   # the guest's name is its host name: its result sets say which guest
+opts=trans=virtio,version=9p2000.L,msize=262144
+mkdir -p /mnt
+# The host root is read-only and unchanged while the guest lives: cached. The project is written.
+if ! mount -t 9p -o $opts,ro,cache=loose host /mnt || ! mount -t 9p -o $opts,cache=mmap proj /mnt$proj; then
+  echo "=== zoo: 9p mounts failed"; poweroff -f
+fi
+echo "=== begin"
+if [ "$mode" = chroot ]; then
+  mount -t proc proc /mnt/proc; mount -t sysfs sys /mnt/sys; mount -t devtmpfs dev /mnt/dev
+  mount -t tmpfs tmp /mnt/tmp; mount -t tmpfs run /mnt/run
+  mount -t devpts devpts /mnt/dev/pts; mkdir -p /mnt/dev/shm; mount -t tmpfs shm /mnt/dev/shm
+  chroot /mnt /bin/sh "$script"
+else
+  mount -t tmpfs tmp /tmp
+  ZOO_ROOT=/mnt sh "/mnt$script"
+fi
+echo "=== end rc=$?"
+sync
+poweroff -f

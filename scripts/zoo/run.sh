@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# make test-system: boot every guest of scripts/zoo/guests.tsv (or those named in ZOO_GUESTS, comma
+# separated), run its checks inside, then judge each guest's results with build/tests/zoo_check.
+# Results and console logs stay in build/zoo/NAME/; the downloads in build/zoo/cache/.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+proj=$(cd "$here/../.." && pwd)
+check=${ZOO_CHECK_BIN:-$proj/build/tests/zoo_check}
+bash "$here/fetch.sh" "$proj/build/zoo/cache" || exit 1
+guests=$(awk -F'\t' '!/^#/ && NF >= 6 {print $1}' "$here/guests.tsv")
+[ -n "${ZOO_GUESTS:-}" ] && guests=${ZOO_GUESTS//,/ }
+failed=() start=$(date +%s)
+for g in $guests; do
+  t0=$(date +%s)
+  echo "zoo: booting $g"
+  if ! bash "$here/boot.sh" "$g"; then failed+=("$g (boot)"); continue; fi
+  if ! "$check" "$proj/build/zoo/$g"; then failed+=("$g"); fi
+  echo "zoo: $g took $(( $(date +%s) - t0 )) s"
+done
+echo "zoo: $(( $(date +%s) - start )) s in all; results in build/zoo/"
+if [ ${#failed[@]} -gt 0 ]; then echo "zoo: failed: ${failed[*]}"; exit 1; fi

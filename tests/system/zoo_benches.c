@@ -1,0 +1,194 @@
+/* The zoo's bench checks: pingpong's classes and rounds, vmalloc's spread workers, refill's and
+ * shepherd's model expectations on many CPUs, and the cmocka suite run inside the guest. */
+#include "tests/system/zoo_rows.h"
+#include "tests/testutil.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* The class of a pair by the guest's sysfs, in pingpong's words. */
+static const char *sysfs_class(int a, int b)
+{
+	const struct zoo_cpu *x = zoo_cpu(&zoo, a), *y = zoo_cpu(&zoo, b);
+	assert_non_null(x);
+	assert_non_null(y);
+	if (x->core == y->core)
+		return "smt";
+	if (x->llc >= 0 && x->llc == y->llc)
+		return "same-llc";
+	return x->pkg == y->pkg ? "same-package" : "cross-package";
+}
+
+/* Every pair of the guest's CPUs once, each row's class as the guest's sysfs has it. */
+void zoo_pingpong(void **s)
+{
+	(void)s;
+	char dir[4096];
+	zoo_check_dir(dir, sizeof(dir), "pingpong");
+	zoo_ran(dir, "all");
+	struct table t;
+	zoo_table(&t, dir, "all.csv");
+	long n = zoo.ncpus;
+	assert_int_equal(t.nrows, n * (n - 1) / 2);
+	char *seen = calloc((size_t)(n * n), 1);
+	for (long r = 0; r < t.nrows; r++) {
+		int a = (int)zoo_cell_int(&t, r, "cpu_a"), b = (int)zoo_cell_int(&t, r, "cpu_b");
+		const char *want = sysfs_class(a, b), *got = table_get(&t, r, "class");
+		if (strcmp(want, got))
+			print_message("pair %d-%d: pingpong says %s, the guest's sysfs %s\n", a, b, got, want);
+		assert_string_equal(got, want);
+		int lo = a < b ? a : b, hi = a < b ? b : a;
+		assert_true(hi < n && !seen[lo * n + hi]);
+		seen[lo * n + hi] = 1;
+	}
+	free(seen);
+	table_free(&t);
+}
+
+/* --concurrent auto: each round's pairs are disjoint and ran at once (round_overlap, from the
+ * threads' windows), more than one pair per round where the guest has 4 cores, and the accuracy
+ * check ran (check_status ok or outside on its sample pairs). */
+void zoo_concurrent(void **s)
+{
+	(void)s;
+	char dir[4096];
+	zoo_check_dir(dir, sizeof(dir), "pingpong");
+	zoo_ran(dir, "concurrent");
+	struct table t;
+	zoo_table(&t, dir, "concurrent.csv");
+	long n = zoo.ncpus, rounds = zoo_cell_int(&t, 0, "rounds"), wide = 0, checked = 0;
+	assert_int_equal(t.nrows, n * (n - 1) / 2);
+	for (long rd = 0; rd < rounds; rd++) {
+		char *used = calloc((size_t)n, 1);
+		for (long r = 0; r < t.nrows; r++) {
+			if (zoo_cell_int(&t, r, "round") != rd)
+				continue;
+			int a = (int)zoo_cell_int(&t, r, "cpu_a"), b = (int)zoo_cell_int(&t, r, "cpu_b");
+			assert_false(used[a] || used[b]); /* disjoint */
+			used[a] = used[b] = 1;
+			if (zoo_cell_int(&t, r, "concurrent") > 1) {
+				wide++;
+				assert_true(zoo_cell_num(&t, r, "round_overlap") > 0.5);
+			}
+		}
+		free(used);
+	}
+	for (long r = 0; r < t.nrows; r++) {
+		const char *st = table_get(&t, r, "check_status");
+		checked += !strcmp(st, "ok") || !strcmp(st, "outside");
+	}
+	print_message("%ld rounds, %ld rows measured with other pairs at once, %ld rows with the "
+		      "accuracy check's verdict\n", rounds, wide, checked);
+	if (zoo_cores(&zoo, -1) >= 4)
+		assert_true(wide > 0);
+	assert_true(checked > 0);
+	table_free(&t);
+}
+
+/* vmalloc --threads 16 --placement spread: 8 workers on each of two packages. */
+void zoo_vmalloc16(void **s)
+{
+	(void)s;
+	char dir[4096];
+	zoo_check_dir(dir, sizeof(dir), "vmalloc16");
+	zoo_ran(dir, "spread");
+	struct table t;
+	zoo_table(&t, dir, "spread.csv");
+	assert_true(t.nrows >= 1);
+	int per_pkg[ZOO_MAX_CPUS] = { 0 }, k = 0;
+	const char *cpus = table_get(&t, 0, "worker_cpus");
+	assert_non_null(cpus);
+	for (const char *p = cpus; *p;) {
+		char *end;
+		long c = strtol(p, &end, 10);
+		assert_true(end != p);
+		const struct zoo_cpu *z = zoo_cpu(&zoo, (int)c);
+		assert_non_null(z);
+		per_pkg[z->pkg]++;
+		k++;
+		p = end + strspn(end, " ");
+	}
+	print_message("worker_cpus %s: %d on package 0, %d on package 1\n", cpus, per_pkg[0], per_pkg[1]);
+	assert_int_equal(k, 16);
+	assert_int_equal(per_pkg[0], 8);
+	assert_int_equal(per_pkg[1], 8);
+	table_free(&t);
+}
+
+/* refill on a caller CPU in the second package: the bound worker shares the caller's CPU and, with
+ * --hold token, gets exactly the reserve (the model's invariant); the unbound one runs elsewhere
+ * and populates pages during the burst. */
+void zoo_refill(void **s)
+{
+	(void)s;
+	char dir[4096];
+	zoo_check_dir(dir, sizeof(dir), "refill");
+	zoo_ran(dir, "refill");
+	struct table t;
+	zoo_table(&t, dir, "refill.csv");
+	int bound = 0, unbound = 0;
+	for (long r = 0; r < t.nrows; r++) {
+		const char *w = table_get(&t, r, "worker");
+		long caller = zoo_cell_int(&t, r, "caller_cpu"), worker = zoo_cell_int(&t, r, "worker_cpu");
+		assert_true(zoo_cpu(&zoo, (int)caller) != NULL);
+		if (!strcmp(w, "bound")) {
+			bound++;
+			assert_int_equal(worker, caller);
+			assert_int_equal(zoo_cell_int(&t, r, "allocs_failed"),
+					 zoo_cell_int(&t, r, "attempts_made") -
+						 zoo_cell_int(&t, r, "initial_reserve_objs"));
+		} else {
+			unbound++;
+			assert_int_not_equal(worker, caller);
+			assert_true(zoo_cell_int(&t, r, "pages_populated") > 0);
+		}
+	}
+	assert_true(bound > 0 && unbound > 0);
+	table_free(&t);
+}
+
+/* shepherd on 16 modelled CPUs: double runs with the pending check, none with busy or atomic. */
+void zoo_shepherd(void **s)
+{
+	(void)s;
+	char dir[4096];
+	zoo_check_dir(dir, sizeof(dir), "shepherd");
+	zoo_ran(dir, "shepherd");
+	struct table t;
+	zoo_table(&t, dir, "shepherd.csv");
+	long pending = 0, others = 0;
+	for (long r = 0; r < t.nrows; r++) {
+		assert_true(zoo_cell_int(&t, r, "cpus") >= 8);
+		long d = zoo_cell_int(&t, r, "double_intervals");
+		if (!strcmp(table_get(&t, r, "check"), "pending"))
+			pending += d;
+		else
+			others += d;
+	}
+	print_message("double intervals: pending %ld, busy and atomic %ld\n", pending, others);
+	assert_true(pending > 0);
+	assert_int_equal(others, 0);
+	table_free(&t);
+}
+
+/* The cmocka suite, run inside the guest on its own topology. */
+void zoo_suite(void **s)
+{
+	(void)s;
+	char dir[4096];
+	zoo_check_dir(dir, sizeof(dir), "suite");
+	char *log = zoo_file(dir, "suite.log");
+	assert_non_null(log);
+	const char *last = strstr(log, "\ntests: ");
+	if (zoo_int(dir, "suite.rc") != 0) {
+		const char *f = strstr(log, "\nfailing: ");
+		print_message("the suite failed inside the guest:%s", f ? f : "(no summary)\n");
+	}
+	assert_int_equal(zoo_int(dir, "suite.rc"), 0);
+	assert_non_null(last);
+	int passed = -1, failed = -1;
+	assert_int_equal(sscanf(last, "\ntests: %d passed, %d failed", &passed, &failed), 2);
+	print_message("inside the guest: %d passed, %d failed\n", passed, failed);
+	assert_int_equal(failed, 0);
+	assert_true(passed > 100);
+	free(log);
+}
