@@ -207,6 +207,13 @@ void counters_describe(const struct counters *k, FILE *f)
 	if (k->nev && !counted(k)) {
 		fprintf(f, "counters: none of the %d requested can be counted here: %s (PMU %s, %s; `c2cbench events` lists them)\n", k->nev,
 			k->detail[0] ? k->detail : k->status, k->pmu[0] ? k->pmu : "none", k->pmu_how);
+		for (int i = 0; i < k->nev; i++) { /* an event's own reason beside the global one */
+			const struct ctr_event *e = &k->ev[i];
+			if (strcmp(e->na, k->status) && strcmp(e->na, k->detail) &&
+			    !strstr(e->na, "no such event"))
+				fprintf(f, "  %-16s %-48s cannot count: %s\n", e->label,
+					e->native[0] ? e->native : "-", e->na);
+		}
 		return;
 	}
 	fprintf(f, "counters: PMU %s (%s); table rows: %s; %d pass(es) per configuration; status: %s\n", k->pmu[0] ? k->pmu : "none",
@@ -216,8 +223,11 @@ void counters_describe(const struct counters *k, FILE *f)
 		if (e->na[0])
 			fprintf(f, "  %-16s %-48s cannot count: %s\n", e->label, e->native[0] ? e->native : "-", e->na);
 		else
-			fprintf(f, "  %-16s %-48s counted (%s)\n", e->label, e->native,
-				e->kind == CK_SDE ? "software-defined, whole run" : e->pass >= 0 ? "hardware, per thread" : "?");
+			fprintf(f, "  %-16s %-48s counted (%s)%s%s\n", e->label, e->native,
+				e->kind == CK_SDE ? "software-defined, whole run"
+				: e->pass >= 0	  ? "hardware, per thread"
+						  : "?",
+				e->adv[0] ? "; " : "", e->adv);
 	}
 }
 
@@ -229,7 +239,8 @@ void counters_summary(FILE *f, const char *src, const char *why, const struct be
 	for (int i = 0; i < n; i++)
 		any |= ok[i];
 	if (!any) { /* one line, not a line of NA per variant */
-		fprintf(f, "\nHITM per 1,000 operations: not counted (%s)\n", why[0] && strcmp(why, "ok") ? why : "no HITM metric or stand-in counted");
+		fprintf(f, "\nHITM per 1,000 operations: NA, not counted (%s)\n",
+			why[0] && strcmp(why, "ok") ? why : "no HITM metric or stand-in counted");
 		free(vals);
 		return;
 	}
