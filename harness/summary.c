@@ -468,6 +468,7 @@ void summary_print(struct summary *s, FILE *f)
 	if (s->c->reps_auto)
 		print_auto(f, s->c, s->t.stop, s->t.width, s->t.rounds);
 	counters_summary(f, s->hs.src, s->hs.why, s->c, s->hs.var, s->hs.val, s->hs.ok, s->hs.n);
+	counters_seen_print(f, &s->hs.cs);
 }
 
 void summary_free(struct summary *s)

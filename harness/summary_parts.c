@@ -14,6 +14,7 @@ void hitm_seen_add(struct hitm_seen *h, const struct row *r, int var)
 	h->var[h->n] = var;
 	h->val[h->n] = row_num(r, "hitm_per_kop", &ok);
 	h->ok[h->n++] = (unsigned char)ok;
+	counters_seen_add(&h->cs, r);
 }
 
 void hitm_seen_free(struct hitm_seen *h)

@@ -3,6 +3,7 @@
 #ifndef C2C_SUMMARY_PARTS_H
 #define C2C_SUMMARY_PARTS_H
 #include "harness/bench.h"
+#include "harness/counters/counters.h"
 #include <stdio.h>
 
 /* What the counter summary needs of each written row. */
@@ -11,6 +12,7 @@ struct hitm_seen {
 	double *val;
 	unsigned char *ok;
 	char src[128], why[256];
+	struct counters_seen cs;
 };
 
 /* Keep what the counter summary needs of a written row. */

@@ -263,3 +263,34 @@ void counters_summary(FILE *f, const char *src, const char *why, const struct be
 	}
 	free(vals);
 }
+
+void counters_seen_add(struct counters_seen *s, const struct row *r)
+{
+	int ok;
+	const char *mux = row_get(r, "counters_multiplexed");
+	double passes = row_num(r, "counter_passes", &ok), pct;
+	s->rows++;
+	if (ok && passes > s->passes)
+		s->passes = (int)passes;
+	if (mux && !strcmp(mux, "no"))
+		s->mux_no++;
+	if (!mux || strcmp(mux, "yes"))
+		return;
+	pct = row_num(r, "counters_running_pct", &ok);
+	if (ok && (!s->mux_yes || pct < s->min_pct))
+		s->min_pct = pct;
+	s->mux_yes++;
+}
+
+void counters_seen_print(FILE *f, const struct counters_seen *s)
+{
+	if (s->passes > 1)
+		fprintf(f, "counters: the requested events did not fit the PMU's counters at once: "
+			   "each configuration ran %d passes (counter_passes), each event counted "
+			   "whole in one of them\n", s->passes);
+	if (s->mux_yes)
+		fprintf(f, "counters: MULTIPLEXED: the kernel time-shared the counters in %d of %d "
+			   "rows (counters_multiplexed=yes, lowest share running %.1f%%): those "
+			   "counts cover only part of the measured phase, unscaled\n",
+			s->mux_yes, s->rows, s->min_pct);
+}
