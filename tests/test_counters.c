@@ -437,9 +437,10 @@ static void test_summary_passes_and_multiplexing(void **state)
 	f = open_memstream(&text, &len);
 	counters_seen_print(f, &s);
 	fclose(f);
-	assert_non_null(strstr(text, "did not fit the PMU's counters at once: each configuration ran 2 passes"));
-	assert_non_null(strstr(text, "MULTIPLEXED: the kernel time-shared the counters in 1 of 2 rows "
-				     "(counters_multiplexed=yes, lowest share running 48.5%)"));
+	assert_non_null(strstr(text, "did not fit the PMU's counters at once: each configuration "
+				     "ran 2 passes"));
+	assert_non_null(strstr(text, "MULTIPLEXED: the kernel time-shared the counters in 1 of 2 "
+				     "rows (counters_multiplexed=yes, lowest share running 48.5%)"));
 	free(text);
 	row_clear(&r);
 }
