@@ -14,7 +14,11 @@
 
 static const struct opt_spec events_opts[] = {
 	{ "pmu", OPT_TEXT, NULL, "NAME", "show (and check) this libpfm4 PMU instead of the detected one (sets LIBPFM_FORCE_PMU)", NULL, NULL },
-	{ "check", OPT_FLAG, NULL, NULL, "encode every name with libpfm4 as PAPI does; print the encoding or the error; exit 1 on any failure", NULL, NULL },
+	{ "check", OPT_FLAG, NULL, NULL,
+	  "encode every name with libpfm4 as PAPI does; print the encoding or the error; "
+	  "exit 1 on any failure; on Arm, also whether this machine's PMU advertises each event "
+	  "(not a failure)",
+	  NULL, NULL },
 	{ "all", OPT_FLAG, NULL, NULL, "list the whole table, every PMU (check them one PMU at a time with --pmu)", NULL, NULL },
 	{ 0 },
 };
