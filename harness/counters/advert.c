@@ -78,15 +78,15 @@ int adv_event_number(const char *encoding, unsigned *ev)
 	return 0;
 }
 
-/* One armv8_ PMU: the PMCEID-covered events its sysfs events/ lists. */
+/* One armv8_ PMU: the events its sysfs events/ lists (one bit per PMUv3 event number). */
 struct adv_pmu {
 	char name[64];
-	unsigned char has[2 * PMCEID_N]; /* 0x00-0x3f, then 0x4000-0x403f */
+	unsigned char has[0x10000 / 8];
 };
 
-static int slot(unsigned ev)
+static int listed(const struct adv_pmu *p, unsigned ev)
 {
-	return ev < PMCEID_N ? (int)ev : (int)(ev - PMCEID_EXT + PMCEID_N);
+	return p->has[ev >> 3] >> (ev & 7) & 1;
 }
 
 /* Read dir/NAME/events/: each file holds "event=0x0011" (the kernel's format for armv8 PMUs). */
@@ -105,8 +105,8 @@ static void read_events(const char *dir, struct adv_pmu *p)
 		e = text ? strstr(text, "event=") : NULL;
 		if (e) {
 			unsigned long v = strtoul(e + 6, NULL, 0);
-			if (v <= 0xffff && in_pmceid((unsigned)v))
-				p->has[slot((unsigned)v)] = 1;
+			if (v <= 0xffff)
+				p->has[v >> 3] |= (unsigned char)(1u << (v & 7));
 		}
 		free(text);
 	}
@@ -152,7 +152,7 @@ static void sysfs_name(const char *native, char *out, size_t n)
 static const struct adv_pmu *lacking(const struct adv_pmu *p, int n, unsigned ev)
 {
 	for (int i = 0; i < n; i++)
-		if (!p[i].has[slot(ev)])
+		if (!listed(&p[i], ev))
 			return &p[i];
 	return NULL;
 }
@@ -189,6 +189,7 @@ enum adv_verdict adv_check(const char *devdir, int have_ev, unsigned ev, const c
 	enum adv_verdict v = ADV_UNVERIFIED;
 	char own[64], all[600];
 	const struct refinement *r = NULL;
+	have_ev = have_ev && ev <= 0xffff; /* PMUv3 event numbers are 16 bits */
 	names(p, np, all, sizeof(all));
 	sysfs_name(name ? name : "", own, sizeof(own));
 	for (size_t i = 0; have_ev && i < ARRAY_SIZE(refinements) && !r; i++)
@@ -200,6 +201,9 @@ enum adv_verdict adv_check(const char *devdir, int have_ev, unsigned ev, const c
 	} else if (!have_ev) {
 		snprintf(why, n, "not verifiable against %s: no PMUv3 event number for %.60s",
 			 all, name ? name : "?");
+	} else if (!in_pmceid(ev) && !lacking(p, np, ev)) { /* listed, outside PMCEID's ranges */
+		v = ADV_YES;
+		snprintf(why, n, "advertised by %s: %s (0x%02x) in sysfs events/", all, own, ev);
 	} else if (in_pmceid(ev)) {
 		const struct adv_pmu *l = lacking(p, np, ev);
 		v = l ? ADV_NO : ADV_YES;
