@@ -8,8 +8,8 @@
 #include <string.h>
 
 /* PMCEID0/1 cover the common events 0x00-0x3f, PMCEID2/3 the extended ones 0x4000-0x403f; the
- * kernel (arch/arm64/kernel/perf_event.c, armv8pmu_event_attr_is_visible) lists in sysfs only
- * those of them that PMCEID says are implemented. */
+ * kernel (armv8pmu_event_attr_is_visible in arch/arm64/kernel/perf_event.c, drivers/perf/
+ * arm_pmuv3.c from 6.4) lists in sysfs only those of them that PMCEID says are implemented. */
 #define PMCEID_N 0x40
 #define PMCEID_EXT 0x4000
 
