@@ -8,8 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SUMMARY_COLS 100 /* a summary line fits a 100-column terminal (one wide metric may exceed it) */
-
 /* What the summary keeps of a written row: its group and metrics, never the whole row. */
 struct kept {
 	int var, rep, group, valid;

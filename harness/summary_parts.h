@@ -6,6 +6,13 @@
 #include "harness/counters/counters.h"
 #include <stdio.h>
 
+/* A summary line fits a 100-column terminal (one wide metric may exceed it). */
+#define SUMMARY_COLS 100
+
+/* Print text as lines of at most SUMMARY_COLS, broken at spaces, continuation lines indented by
+ * two (a single word wider than that stays whole). */
+void summary_wrap(FILE *f, const char *text);
+
 /* What the counter summary needs of each written row. */
 struct hitm_seen {
 	int n, *var;

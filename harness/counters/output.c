@@ -4,6 +4,7 @@
 #include "harness/counters/evtab.h"
 #include "harness/counters/internal.h"
 #include "harness/stats.h"
+#include "harness/summary_parts.h"
 #include "harness/util.h"
 #include <stdlib.h>
 #include <string.h>
@@ -238,9 +239,13 @@ void counters_summary(FILE *f, const char *src, const char *why, const struct be
 	int nvar = c->nvar, any = 0;
 	for (int i = 0; i < n; i++)
 		any |= ok[i];
-	if (!any) { /* one line, not a line of NA per variant */
-		fprintf(f, "\nHITM per 1,000 operations: NA, not counted (%s)\n",
+	if (!any) { /* one line (wrapped), not a line of NA per variant */
+		char *line = xcalloc(1, strlen(why) + 128);
+		sprintf(line, "HITM per 1,000 operations: NA, not counted (%s)",
 			why[0] && strcmp(why, "ok") ? why : "no HITM metric or stand-in counted");
+		fputc('\n', f);
+		summary_wrap(f, line);
+		free(line);
 		free(vals);
 		return;
 	}
@@ -284,13 +289,18 @@ void counters_seen_add(struct counters_seen *s, const struct row *r)
 
 void counters_seen_print(FILE *f, const struct counters_seen *s)
 {
-	if (s->passes > 1)
-		fprintf(f, "counters: the requested events did not fit the PMU's counters at once: "
-			   "each configuration ran %d passes (counter_passes), each event counted "
-			   "whole in one of them\n", s->passes);
-	if (s->mux_yes)
-		fprintf(f, "counters: MULTIPLEXED: the kernel time-shared the counters in %d of %d "
-			   "rows (counters_multiplexed=yes, lowest share running %.1f%%): those "
-			   "counts cover only part of the measured phase, unscaled\n",
-			s->mux_yes, s->rows, s->min_pct);
+	char line[512];
+	if (s->passes > 1) {
+		snprintf(line, sizeof(line), "counters: the requested events did not fit the PMU's "
+			 "counters at once: each configuration ran %d passes (counter_passes), each "
+			 "event counted whole in one of them", s->passes);
+		summary_wrap(f, line);
+	}
+	if (s->mux_yes) {
+		snprintf(line, sizeof(line), "counters: MULTIPLEXED: the kernel time-shared the "
+			 "counters in %d of %d rows (counters_multiplexed=yes, lowest share running "
+			 "%.1f%%): those counts cover only part of the measured phase, unscaled",
+			 s->mux_yes, s->rows, s->min_pct);
+		summary_wrap(f, line);
+	}
 }
