@@ -1,6 +1,7 @@
 /* `c2cbench events`: the metric-to-event map for a platform, each name checked through libpfm4,
  * and what this machine can and cannot count, with the reason. */
 #include "cli/commands.h"
+#include "harness/counters/advert.h"
 #include "harness/counters/counters.h"
 #include "harness/counters/evtab.h"
 #include "harness/opts.h"
@@ -13,31 +14,51 @@
 
 static const struct opt_spec events_opts[] = {
 	{ "pmu", OPT_TEXT, NULL, "NAME", "show (and check) this libpfm4 PMU instead of the detected one (sets LIBPFM_FORCE_PMU)", NULL, NULL },
-	{ "check", OPT_FLAG, NULL, NULL, "encode every name with libpfm4 as PAPI does; print the encoding or the error; exit 1 on any failure", NULL, NULL },
+	{ "check", OPT_FLAG, NULL, NULL,
+	  "encode every name with libpfm4 as PAPI does; print the encoding or the error; "
+	  "exit 1 on any failure; on Arm, also whether this machine's PMU advertises each event "
+	  "(not a failure)",
+	  NULL, NULL },
 	{ "all", OPT_FLAG, NULL, NULL, "list the whole table, every PMU (check them one PMU at a time with --pmu)", NULL, NULL },
 	{ 0 },
 };
+
+/* Arm: does this machine's PMU advertise the event (sysfs events/, from PMCEID)? A line under the
+ * event's; not a failure of the check, which is about names and encodings. */
+static void advert_line(const char *metric, const char *pmu, const char *event, const char *enc)
+{
+	char dir[512], why[256];
+	unsigned ev = 0;
+	if (!adv_arm_pmu(pmu))
+		return;
+	int have = enc && !adv_event_number(enc, &ev);
+	adv_check(adv_devices_dir(dir, sizeof(dir)), have, ev, event, why, sizeof(why));
+	printf("  %-16s -> %s\n", metric, why);
+}
 
 /* Check one table row on the active PMU; returns 1 when it fails. */
 static int check_row(const struct evrow *r, int known)
 {
 	char enc[128], why[128];
+	int bad = 0;
 	if (!known) {
 		printf("  %-16s %-56s unchecked: the installed libpfm4 has no %s table (and no compatible one)\n", r->metric, r->event, r->pmu);
+		advert_line(r->metric, r->pmu, r->event, r->encoding);
 		return 0;
 	}
 	char name[256];
 	evrow_event(r, name, sizeof(name));
 	if (pmu_encode(name, enc, sizeof(enc), why, sizeof(why))) {
 		printf("  %-16s %-56s REJECTED: %s\n", r->metric, r->event, why);
-		return 1;
-	}
-	if (strcmp(enc, r->encoding)) {
+		bad = 1;
+	} else if (strcmp(enc, r->encoding)) {
 		printf("  %-16s %-56s MISMATCH: libpfm4 gives %s, the table says %s\n", r->metric, name, enc, r->encoding);
-		return 1;
+		bad = 1;
+	} else {
+		printf("  %-16s %-56s ok %s\n", r->metric, name, enc);
 	}
-	printf("  %-16s %-56s ok %s\n", r->metric, name, enc);
-	return 0;
+	advert_line(r->metric, r->pmu, name, r->encoding);
+	return bad;
 }
 
 /* The rows of one PMU: listed, or checked (on used: the PMU itself, or its compatible one). Returns the failures. */
@@ -61,7 +82,7 @@ static int show_pmu(const struct evtab *t, const char *pmu, const char *used, in
 }
 
 /* Names given on the command line: encode each on the active PMU. */
-static int check_names(struct opts *o)
+static int check_names(struct opts *o, const char *pmu)
 {
 	int bad = 0;
 	for (int i = 0; i < o->nargs; i++) {
@@ -71,6 +92,7 @@ static int check_names(struct opts *o)
 			bad++;
 		} else {
 			printf("%-56s ok %s\n", o->args[i], enc);
+			advert_line("", pmu, o->args[i], enc);
 		}
 	}
 	return bad ? 1 : 0;
@@ -128,7 +150,7 @@ static int events_main(int argc, char **argv)
 	const char *pmu = pc.table[0] ? pc.table : NULL, *used = pc.used[0] ? pc.used : NULL;
 	printf("table: %s; PMU: %s (%s)\n", t.source, used ? used : "none", pc.why);
 	if (o.nargs) {
-		rc = check_names(&o);
+		rc = check_names(&o, used);
 	} else if (opt_flag(&o, "all")) {
 		char pmus[1024];
 		snprintf(pmus, sizeof(pmus), "%s", evtab_pmus(&t));

@@ -8,8 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SUMMARY_COLS 100 /* a summary line fits a 100-column terminal (one wide metric may exceed it) */
-
 /* What the summary keeps of a written row: its group and metrics, never the whole row. */
 struct kept {
 	int var, rep, group, valid;
@@ -468,6 +466,7 @@ void summary_print(struct summary *s, FILE *f)
 	if (s->c->reps_auto)
 		print_auto(f, s->c, s->t.stop, s->t.width, s->t.rounds);
 	counters_summary(f, s->hs.src, s->hs.why, s->c, s->hs.var, s->hs.val, s->hs.ok, s->hs.n);
+	counters_seen_print(f, &s->hs.cs);
 }
 
 void summary_free(struct summary *s)

@@ -3,6 +3,25 @@
 #include <stdlib.h>
 #include <string.h>
 
+void summary_wrap(FILE *f, const char *text)
+{
+	int indent = 0;
+	while (*text) {
+		int room = SUMMARY_COLS - indent, n = (int)strlen(text), cut = n;
+		if (n > room) { /* the last space that keeps the line in room, else the first */
+			for (cut = room; cut > 0 && text[cut] != ' '; cut--)
+				;
+			if (!cut)
+				cut = (int)strcspn(text, " ");
+		}
+		fprintf(f, "%*s%.*s\n", indent, "", cut, text);
+		text += cut;
+		while (*text == ' ')
+			text++;
+		indent = 2;
+	}
+}
+
 void hitm_seen_add(struct hitm_seen *h, const struct row *r, int var)
 {
 	int ok;
@@ -14,6 +33,7 @@ void hitm_seen_add(struct hitm_seen *h, const struct row *r, int var)
 	h->var[h->n] = var;
 	h->val[h->n] = row_num(r, "hitm_per_kop", &ok);
 	h->ok[h->n++] = (unsigned char)ok;
+	counters_seen_add(&h->cs, r);
 }
 
 void hitm_seen_free(struct hitm_seen *h)

@@ -3,7 +3,15 @@
 #ifndef C2C_SUMMARY_PARTS_H
 #define C2C_SUMMARY_PARTS_H
 #include "harness/bench.h"
+#include "harness/counters/counters.h"
 #include <stdio.h>
+
+/* A summary line fits a 100-column terminal (one wide metric may exceed it). */
+#define SUMMARY_COLS 100
+
+/* Print text as lines of at most SUMMARY_COLS, broken at spaces, continuation lines indented by
+ * two (a single word wider than that stays whole). */
+void summary_wrap(FILE *f, const char *text);
 
 /* What the counter summary needs of each written row. */
 struct hitm_seen {
@@ -11,6 +19,7 @@ struct hitm_seen {
 	double *val;
 	unsigned char *ok;
 	char src[128], why[256];
+	struct counters_seen cs;
 };
 
 /* Keep what the counter summary needs of a written row. */

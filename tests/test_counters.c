@@ -1,7 +1,11 @@
 /* Counters: the platform table checked through libpfm4, names known wrong rejected, SDE counts equal to
- * the bench's own, NA with the reason when there is no PMU, --require-counters, bogus names. */
+ * the bench's own, NA with the reason when there is no PMU, --require-counters, bogus names, the
+ * summary's words for extra passes and time-shared counters. */
+#include "harness/bench.h"
+#include "harness/counters/counters.h"
 #include "harness/counters/evtab.h"
 #include "harness/counters/pmu.h"
+#include "harness/row.h"
 #include "tests/testutil.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -407,6 +411,89 @@ static void test_bogus_event_name(void **state)
 	free(r);
 }
 
+/* The summary's words for extra passes and time-shared counters, from the rows' own columns. */
+/* Every line of a summary text fits 100 columns; then its wrapped lines joined again, in place. */
+static void unwrap(char *text)
+{
+	char *o = text;
+	for (const char *l = text; *l;) {
+		size_t n = strcspn(l, "\n");
+		assert_true(n <= 100);
+		l += n + (l[n] == '\n');
+	}
+	for (const char *p = text; *p; p++) {
+		if (*p == '\n' && p[1] == ' ' && p[2] == ' ') {
+			*o++ = ' ';
+			p += 2;
+		} else {
+			*o++ = *p;
+		}
+	}
+	*o = 0;
+}
+
+static void test_summary_passes_and_multiplexing(void **state)
+{
+	struct counters_seen s;
+	struct row r;
+	char *text = NULL;
+	size_t len = 0;
+	(void)state;
+	memset(&s, 0, sizeof(s));
+	memset(&r, 0, sizeof(r));
+	row_set(&r, "counter_passes", "1");
+	row_set(&r, "counters_multiplexed", "no");
+	row_set(&r, "counters_running_pct", "100.00");
+	counters_seen_add(&s, &r);
+	FILE *f = open_memstream(&text, &len);
+	counters_seen_print(f, &s);
+	fclose(f);
+	assert_string_equal(text, ""); /* one pass, not time-shared: nothing to say */
+	free(text);
+	row_clear(&r);
+	row_set(&r, "counter_passes", "2");
+	row_set(&r, "counters_multiplexed", "yes");
+	row_set(&r, "counters_running_pct", "48.50");
+	counters_seen_add(&s, &r);
+	f = open_memstream(&text, &len);
+	counters_seen_print(f, &s);
+	fclose(f);
+	unwrap(text);
+	assert_non_null(strstr(text, "did not fit the PMU's counters at once: each configuration "
+				     "ran 2 passes"));
+	assert_non_null(strstr(text, "MULTIPLEXED: the kernel time-shared the counters in 1 of 2 "
+				     "rows (counters_multiplexed=yes, lowest share running 48.5%)"));
+	free(text);
+	row_clear(&r);
+}
+
+/* An uncounted HITM figure is one NA line with the reason (under QEMU's N1: the stand-ins not
+ * advertised), wrapped within 100 columns, never a 0. */
+static void test_summary_na_hitm_wrapped(void **state)
+{
+	static struct bench_ctx c; /* no variants: the NA line needs none */
+	const char *status =
+		"coh_writeback: not advertised by armv8_pmuv3_0: no l1d_cache_wb in sysfs events/ "
+		"(PMCEID), the parent of l1d_cache_wb_clean (0x47, outside PMCEID); coh_inval: not "
+		"advertised by armv8_pmuv3_0: no l1d_cache in sysfs events/ (PMCEID), the parent of "
+		"l1d_cache_inval (0x48, outside PMCEID)";
+	int var[1] = { 0 };
+	double hitm[1] = { 0 };
+	unsigned char ok[1] = { 0 };
+	char *text = NULL;
+	size_t len = 0;
+	(void)state;
+	FILE *f = open_memstream(&text, &len);
+	counters_summary(f, "", status, &c, var, hitm, ok, 1);
+	fclose(f);
+	unwrap(text);
+	assert_non_null(strstr(text, "HITM per 1,000 operations: NA, not counted (coh_writeback: "
+				     "not advertised by armv8_pmuv3_0: no l1d_cache_wb in sysfs "
+				     "events/"));
+	assert_non_null(strstr(text, "(0x48, outside PMCEID))\n"));
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -418,6 +505,8 @@ int main(void)
 		cmocka_unit_test(test_no_pmu_gives_na_and_reason),
 		cmocka_unit_test(test_require_counters_exits_3),
 		cmocka_unit_test(test_bogus_event_name),
+		cmocka_unit_test(test_summary_passes_and_multiplexing),
+		cmocka_unit_test(test_summary_na_hitm_wrapped),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

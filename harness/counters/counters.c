@@ -1,4 +1,5 @@
 #include "harness/counters/counters.h"
+#include "harness/counters/advert.h"
 #include "harness/counters/evtab.h"
 #include "harness/counters/internal.h"
 #include "harness/opts.h"
@@ -126,6 +127,37 @@ static void make_passes(struct counters *k)
 	k->npasses = ng ? ng : 1;
 }
 
+/* Arm: an event the PMU does not implement still opens and counts 0, so one the kernel does not
+ * advertise (sysfs events/, from PMCEID; advert.c has the rule) is NA with the reason. Elsewhere,
+ * or where the kernel lists no armv8_* PMU, nothing changes. */
+static void check_advertised(struct counters *k, const struct evtab *tab)
+{
+	char dir[512], enc[128], why[128];
+	if (!adv_arm_pmu(k->pmu_table) && !adv_arm_pmu(k->pmu))
+		return;
+	adv_devices_dir(dir, sizeof(dir));
+	for (int i = 0; i < k->nev; i++) {
+		struct ctr_event *e = &k->ev[i];
+		const struct evrow *row = NULL;
+		unsigned ev = 0;
+		int have = 0;
+		if (e->kind != CK_HW || e->na[0])
+			continue;
+		if (e->metric >= 0)
+			row = evtab_find(tab, k->pmu_table, e->label);
+		if (row) /* the table's encoding: known without the Arm libpfm4 */
+			have = !adv_event_number(row->encoding, &ev);
+		else if (strncmp(e->native, "PAPI_", 5) && k->pmu[0] &&
+			 !pmu_encode(e->native, enc, sizeof(enc), why, sizeof(why)))
+			have = !adv_event_number(enc, &ev); /* a raw name: libpfm4's encoding */
+		enum adv_verdict v = adv_check(dir, have, ev, e->native, e->adv, sizeof(e->adv));
+		if (v == ADV_NONE)
+			e->adv[0] = 0;
+		else if (v == ADV_NO)
+			snprintf(e->na, sizeof(e->na), "%s", e->adv);
+	}
+}
+
 static void set_global(struct counters *k, const char *status, const char *detail)
 {
 	snprintf(k->status, sizeof(k->status), "%s", status);
@@ -214,6 +246,7 @@ int counters_open(struct counters *k, const char *events, const char *force_pmu,
 		evtab_free(&tab);
 		return -1;
 	}
+	check_advertised(k, &tab);
 	int any_hw = 0;
 	for (int i = 0; i < k->nev; i++)
 		any_hw |= k->ev[i].kind == CK_HW && !k->ev[i].na[0];

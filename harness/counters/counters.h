@@ -24,6 +24,7 @@ struct ctr_event {
 	int metric;       /* index into metric_defs, or -1 for a raw name */
 	int pass;         /* HW: pass group, -1 when not counted */
 	char na[192];     /* why it is not counted ("" when it is) */
+	char adv[192];    /* Arm: does the kernel's PMU advertise it, and how told ("" elsewhere) */
 };
 
 struct counters {
@@ -72,6 +73,14 @@ struct bench_ctx;
 /* HITM per 1,000 ops per variant and the change against the first: one value per written row. */
 void counters_summary(FILE *f, const char *src, const char *why, const struct bench_ctx *c, const int *var, const double *hitm,
 		      const unsigned char *ok, int n);
+/* How the counters ran over a run's written rows (counter_passes, counters_multiplexed), so the
+ * summary says in words when events took extra passes or the kernel time-shared the counters. */
+struct counters_seen {
+	int rows, passes, mux_yes, mux_no;
+	double min_pct; /* lowest counters_running_pct of the multiplexed rows */
+};
+void counters_seen_add(struct counters_seen *s, const struct row *r);
+void counters_seen_print(FILE *f, const struct counters_seen *s);
 void counters_close(struct counters *k);
 /* Before planning: tell auto placement (t->auto_cross_llc) that this platform's HITM stand-in only sees
  * lines from another last-level cache (AMD Zen 3+), so it picks cross-llc where package 0 has two. */

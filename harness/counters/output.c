@@ -4,6 +4,7 @@
 #include "harness/counters/evtab.h"
 #include "harness/counters/internal.h"
 #include "harness/stats.h"
+#include "harness/summary_parts.h"
 #include "harness/util.h"
 #include <stdlib.h>
 #include <string.h>
@@ -207,6 +208,13 @@ void counters_describe(const struct counters *k, FILE *f)
 	if (k->nev && !counted(k)) {
 		fprintf(f, "counters: none of the %d requested can be counted here: %s (PMU %s, %s; `c2cbench events` lists them)\n", k->nev,
 			k->detail[0] ? k->detail : k->status, k->pmu[0] ? k->pmu : "none", k->pmu_how);
+		for (int i = 0; i < k->nev; i++) { /* an event's own reason beside the global one */
+			const struct ctr_event *e = &k->ev[i];
+			if (strcmp(e->na, k->status) && strcmp(e->na, k->detail) &&
+			    !strstr(e->na, "no such event"))
+				fprintf(f, "  %-16s %-48s cannot count: %s\n", e->label,
+					e->native[0] ? e->native : "-", e->na);
+		}
 		return;
 	}
 	fprintf(f, "counters: PMU %s (%s); table rows: %s; %d pass(es) per configuration; status: %s\n", k->pmu[0] ? k->pmu : "none",
@@ -216,8 +224,11 @@ void counters_describe(const struct counters *k, FILE *f)
 		if (e->na[0])
 			fprintf(f, "  %-16s %-48s cannot count: %s\n", e->label, e->native[0] ? e->native : "-", e->na);
 		else
-			fprintf(f, "  %-16s %-48s counted (%s)\n", e->label, e->native,
-				e->kind == CK_SDE ? "software-defined, whole run" : e->pass >= 0 ? "hardware, per thread" : "?");
+			fprintf(f, "  %-16s %-48s counted (%s)%s%s\n", e->label, e->native,
+				e->kind == CK_SDE ? "software-defined, whole run"
+				: e->pass >= 0	  ? "hardware, per thread"
+						  : "?",
+				e->adv[0] ? "; " : "", e->adv);
 	}
 }
 
@@ -228,8 +239,13 @@ void counters_summary(FILE *f, const char *src, const char *why, const struct be
 	int nvar = c->nvar, any = 0;
 	for (int i = 0; i < n; i++)
 		any |= ok[i];
-	if (!any) { /* one line, not a line of NA per variant */
-		fprintf(f, "\nHITM per 1,000 operations: not counted (%s)\n", why[0] && strcmp(why, "ok") ? why : "no HITM metric or stand-in counted");
+	if (!any) { /* one line (wrapped), not a line of NA per variant */
+		char *line = xcalloc(1, strlen(why) + 128);
+		sprintf(line, "HITM per 1,000 operations: NA, not counted (%s)",
+			why[0] && strcmp(why, "ok") ? why : "no HITM metric or stand-in counted");
+		fputc('\n', f);
+		summary_wrap(f, line);
+		free(line);
 		free(vals);
 		return;
 	}
@@ -251,4 +267,40 @@ void counters_summary(FILE *f, const char *src, const char *why, const struct be
 			fprintf(f, "%-16s  %14.4g  NA (baseline is 0 or NA)\n", c->var[v].name, s.median);
 	}
 	free(vals);
+}
+
+void counters_seen_add(struct counters_seen *s, const struct row *r)
+{
+	int ok;
+	const char *mux = row_get(r, "counters_multiplexed");
+	double passes = row_num(r, "counter_passes", &ok), pct;
+	s->rows++;
+	if (ok && passes > s->passes)
+		s->passes = (int)passes;
+	if (mux && !strcmp(mux, "no"))
+		s->mux_no++;
+	if (!mux || strcmp(mux, "yes"))
+		return;
+	pct = row_num(r, "counters_running_pct", &ok);
+	if (ok && (!s->mux_yes || pct < s->min_pct))
+		s->min_pct = pct;
+	s->mux_yes++;
+}
+
+void counters_seen_print(FILE *f, const struct counters_seen *s)
+{
+	char line[512];
+	if (s->passes > 1) {
+		snprintf(line, sizeof(line), "counters: the requested events did not fit the PMU's "
+			 "counters at once: each configuration ran %d passes (counter_passes), each "
+			 "event counted whole in one of them", s->passes);
+		summary_wrap(f, line);
+	}
+	if (s->mux_yes) {
+		snprintf(line, sizeof(line), "counters: MULTIPLEXED: the kernel time-shared the "
+			 "counters in %d of %d rows (counters_multiplexed=yes, lowest share running "
+			 "%.1f%%): those counts cover only part of the measured phase, unscaled",
+			 s->mux_yes, s->rows, s->min_pct);
+		summary_wrap(f, line);
+	}
 }
