@@ -47,7 +47,7 @@ TESTLIB := $(BUILD)/tests/testutil.o $(BUILD)/tests/report_util.o
 
 .SECONDARY:
 .PHONY: .FORCE all fuzz tsan valgrind deps run test asan bench disasm install clean check-tests test-arm64 check-qemu \
-	test-system
+	test-system test-system-suite zoo-build
 all: $(BIN)
 
 deps:
@@ -133,11 +133,19 @@ $(BUILD)/tests/zoo_check: $(ZOO_SRC) $(LIBOBJ) $(TESTLIB) $(HDR) $(wildcard test
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $(ZOO_SRC) $(LIBOBJ) $(TESTLIB) $(LDFLAGS) $(LDLIBS) \
 		$(shell $(PKG_CONFIG) --libs cmocka)
 
-test-system: deps
+zoo-build: deps
 	@bash scripts/deps-arm64.sh
 	$(MAKE) --no-print-directory $(BIN) $(TESTS) $(BUILD)/tests/zoo_check
 	$(MAKE) --no-print-directory -j2 CROSS=aarch64-linux-gnu build/arm64/c2cbench
+
+test-system: zoo-build
 	bash scripts/zoo/run.sh
+
+# The whole cmocka suite inside the two-socket, the per-die-L3 SMT and both cloud-VM guests (about
+# 13 minutes a guest under TCG): no test may assume the host's topology.
+test-system-suite: zoo-build
+	ZOO_SUITE=1 ZOO_GUESTS=two-socket,skx-dies-smt,cloud-l3-per-core,cloud-shared-l3 \
+		bash scripts/zoo/run.sh
 
 # ThreadSanitizer over the same suite (the benches' intended races are atomics, so it must stay clean).
 tsan: deps

@@ -23,7 +23,7 @@ echo "=== begin"
 if [ "$mode" = chroot ]; then
   mount -t proc proc /mnt/proc; mount -t sysfs sys /mnt/sys; mount -t devtmpfs dev /mnt/dev
   mount -t tmpfs tmp /mnt/tmp; mount -t tmpfs run /mnt/run
-  mount -t devpts devpts /mnt/dev/pts; mkdir -p /mnt/dev/shm; mount -t tmpfs shm /mnt/dev/shm
+  mkdir -p /mnt/dev/pts /mnt/dev/shm; mount -t devpts devpts /mnt/dev/pts; mount -t tmpfs shm /mnt/dev/shm
   chroot /mnt /bin/sh "$script"
 else
   mount -t tmpfs tmp /tmp

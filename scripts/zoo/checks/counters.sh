@@ -8,10 +8,11 @@ c2c vmalloc run vmalloc --layout shared --duration 0.1 $short --out "$OUT/vmallo
 c2c refill run refill --worker unbound --attempts 4096 $short --out "$OUT/refill.csv"
 c2c shepherd run shepherd --check pending --duration 0.5 $short --out "$OUT/shepherd.csv"
 c2c pingpong run pingpong --pairs classes --mode load-store --samples 20 $short --out "$OUT/pingpong.csv"
-# Ten events at once: more than the PMU has counters, so the kernel time-shares them.
+# More advertised events than the PMU has counters (QEMU's PMUv3 implements few; the ones it does
+# not advertise are never opened): extra passes, or the kernel time-sharing the counters.
 c2c multiplexed run pending-bit --layout shared --policy rmw --duration 0.05 \
   --reps 1 --warmup 0.01 --max-attempts 1 $LENIENT \
-  --events CPU_CYCLES,INST_RETIRED,L1D_CACHE,L1D_CACHE_REFILL,L2D_CACHE,L2D_CACHE_REFILL,BR_MIS_PRED,BR_PRED,MEM_ACCESS,BUS_ACCESS \
+  --events cycles,instructions,CPU_CYCLES:u,CPU_CYCLES:k,INST_RETIRED:u,INST_RETIRED:k,SW_INCR,SW_INCR:u,SW_INCR:k \
   --out "$OUT/multiplexed.csv"
 # The default (auto) events: the coherence stand-ins, which this PMU does not advertise.
 c2c auto run pending-bit --layout shared --policy rmw --duration 0.05 --reps 1 --warmup 0.01 \
