@@ -106,7 +106,9 @@ static void no_silent_changes(void **s)
 	refused("--reps: '0x2'", "--reps", "0x2", NULL, NULL);
 	refused("--policy: 'a\\nb' is not accepted", "--policy", "a\nb", NULL, NULL); /* the newline printed as \n */
 	struct cmd_result r;
-	run_c2c(&r, "run", "pending-bit", "--placement", "cpus:1,0", "--dry-run", NULL);
+	/* on a topology given: this machine's CPUs 0 and 1 need not both be this process's to use */
+	run_c2c(&r, "run", "pending-bit", "--placement", "cpus:1,0", "--topology", "synthetic:core:2 pu:1",
+		"--dry-run", NULL);
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "placement cpus:1,0"));
 	const char *w = strstr(r.out, "\nwriter"), *rd = strstr(r.out, "\nreader");
@@ -208,21 +210,29 @@ static void cross_socket_here(void **s)
 	assert_int_not_equal(sysfs_cpu_package(wcpu), sysfs_cpu_package(rcpu));
 }
 
+/* On the first two CPUs this process may use: CPUs 0 and 1 need not be (taskset, a container's
+ * cpuset), and the child is narrowed to the first. */
 static void cpu_outside_cpuset(void **s)
 {
 	(void)s;
 	cpu_set_t old, one;
-	sched_getaffinity(0, sizeof(old), &old);
-	if (CPU_COUNT(&old) < 2)
-		skip(); /* needs a second CPU to exclude */
+	int a, b;
+	char list[48], says[80];
+	assert_int_equal(sched_getaffinity(0, sizeof(old), &old), 0);
+	if (two_usable_cpus(&a, &b)) {
+		print_message("skipped: needs a second CPU to exclude\n");
+		skip();
+	}
 	CPU_ZERO(&one);
-	CPU_SET(0, &one);
+	CPU_SET(a, &one);
+	snprintf(list, sizeof(list), "cpus:%d,%d", a, b);
+	snprintf(says, sizeof(says), "CPU %d is outside this process's allowed cpuset", b);
 	struct cmd_result r;
-	assert_int_equal(sched_setaffinity(0, sizeof(one), &one), 0); /* the child inherits it, like taskset -c 0 */
-	run_c2c(&r, "run", "pending-bit", "--placement", "cpus:0,1", "--out", out, NULL);
+	assert_int_equal(sched_setaffinity(0, sizeof(one), &one), 0); /* inherited, as taskset -c A */
+	run_c2c(&r, "run", "pending-bit", "--placement", list, "--out", out, NULL);
 	assert_int_equal(sched_setaffinity(0, sizeof(old), &old), 0);
 	assert_int_equal(r.status, 2);
-	assert_non_null(strstr(r.err, "CPU 1 is outside this process's allowed cpuset"));
+	assert_non_null(strstr(r.err, says));
 	assert_false(file_exists(out));
 }
 
