@@ -295,8 +295,16 @@ static void test_bad_input(void **state)
 		assert_false(file_exists(path));
 		assert_string_equal(r.out, "");
 	}
-	/* the unbound worker cannot share the caller's CPU; the bound one takes no --worker-cpu */
-	run_c2c(&r, "run", "refill", "--caller-cpu", "0", "--worker-cpu", "0", "--out", path, NULL);
+	/* the unbound worker cannot share the caller's CPU; the bound one takes no --worker-cpu. The
+	 * CPU is one this process may use: CPU 0 need not be (taskset, a container's cpuset). */
+	cpu_set_t aff;
+	char cpu[16];
+	int c0 = 0;
+	assert_int_equal(sched_getaffinity(0, sizeof(aff), &aff), 0);
+	while (!CPU_ISSET(c0, &aff))
+		c0++;
+	snprintf(cpu, sizeof(cpu), "%d", c0);
+	run_c2c(&r, "run", "refill", "--caller-cpu", cpu, "--worker-cpu", cpu, "--out", path, NULL);
 	assert_int_equal(r.status, 2);
 	assert_non_null(strstr(r.err, "a CPU other than the caller's"));
 	run_c2c(&r, "run", "refill", "--worker", "bound", "--worker-cpu", "0", "--out", path, NULL);
