@@ -25,19 +25,40 @@ static void put(const char *root, const char *rel, const char *text)
 static void offline_and_missing_cpus_are_named(void **s)
 {
 	(void)s;
-	char *root = temp_dir(), why[300];
-	put(root, "cpu0", NULL); /* no online file: cannot be offlined */
-	put(root, "cpu1", NULL);
-	put(root, "cpu1/online", "1\n");
-	put(root, "cpu3", NULL);
-	put(root, "cpu3/online", "0\n");
-	assert_int_equal(cpu_unusable(root, 0, why, sizeof(why)), 0);
-	assert_int_equal(cpu_unusable(root, 1, why, sizeof(why)), 0);
-	assert_int_equal(cpu_unusable(root, 3, why, sizeof(why)), 1);
-	assert_non_null(strstr(why, "CPU 3 is offline ("));
-	assert_non_null(strstr(why, "/cpu3/online is 0)"));
-	assert_int_equal(cpu_unusable(root, 2, why, sizeof(why)), 1);
-	assert_non_null(strstr(why, "CPU 2 does not exist on this machine"));
+	char *root = temp_dir(), why[300], rel[64], want[64];
+	/* the usable CPUs are ones this process may use (the affinity is checked too): CPUs 0 and 1
+	 * need not be (taskset, a container's cpuset); b is -1 where there is one */
+	int a = -1, b = -1;
+	if (two_usable_cpus(&a, &b)) {
+		cpu_set_t mine;
+		assert_int_equal(sched_getaffinity(0, sizeof(mine), &mine), 0);
+		for (a = 0; !CPU_ISSET(a, &mine); a++)
+			;
+	}
+	int off = (b > a ? b : a) + 2, gone = off - 1;
+	snprintf(rel, sizeof(rel), "cpu%d", a);
+	put(root, rel, NULL); /* no online file: cannot be offlined */
+	if (b >= 0) {
+		snprintf(rel, sizeof(rel), "cpu%d", b);
+		put(root, rel, NULL);
+		snprintf(rel, sizeof(rel), "cpu%d/online", b);
+		put(root, rel, "1\n");
+	}
+	snprintf(rel, sizeof(rel), "cpu%d", off);
+	put(root, rel, NULL);
+	snprintf(rel, sizeof(rel), "cpu%d/online", off);
+	put(root, rel, "0\n");
+	assert_int_equal(cpu_unusable(root, a, why, sizeof(why)), 0);
+	if (b >= 0)
+		assert_int_equal(cpu_unusable(root, b, why, sizeof(why)), 0);
+	assert_int_equal(cpu_unusable(root, off, why, sizeof(why)), 1);
+	snprintf(want, sizeof(want), "CPU %d is offline (", off);
+	assert_non_null(strstr(why, want));
+	snprintf(want, sizeof(want), "/cpu%d/online is 0)", off);
+	assert_non_null(strstr(why, want));
+	assert_int_equal(cpu_unusable(root, gone, why, sizeof(why)), 1);
+	snprintf(want, sizeof(want), "CPU %d does not exist on this machine", gone);
+	assert_non_null(strstr(why, want));
 	rm_rf(root);
 	free(root);
 }
@@ -76,10 +97,19 @@ static void placement_names_a_missing_cpu(void **s)
 {
 	(void)s;
 	struct cmd_result r;
-	run_c2c(&r, "run", "pending-bit", "--placement", "cpus:0,4000", "--dry-run", NULL);
+	cpu_set_t mine;
+	char list[32], says[160];
+	int first = 0; /* a CPU this process may use first: CPU 0 need not be (taskset, cpuset) */
+	assert_int_equal(sched_getaffinity(0, sizeof(mine), &mine), 0);
+	while (!CPU_ISSET(first, &mine))
+		first++;
+	snprintf(list, sizeof(list), "cpus:%d,4000", first);
+	snprintf(says, sizeof(says), "placement %s: CPU 4000 does not exist on this machine "
+		 "(no /sys/devices/system/cpu/cpu4000)", list);
+	run_c2c(&r, "run", "pending-bit", "--placement", list, "--dry-run", NULL);
 	assert_int_equal(r.status, 2);
 	assert_int_equal(count_lines(r.err), 1);
-	assert_non_null(strstr(r.err, "placement cpus:0,4000: CPU 4000 does not exist on this machine (no /sys/devices/system/cpu/cpu4000)"));
+	assert_non_null(strstr(r.err, says));
 }
 
 int main(void)

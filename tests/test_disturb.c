@@ -19,16 +19,22 @@ static void nap_ms(long ms)
 	nanosleep(&ts, NULL);
 }
 
+/* The writer's and the reader's CPUs: the first two this process may use (CPUs 0 and 1 need not be,
+ * under taskset or a container's cpuset). */
+static int cpu_w = -1, cpu_r = -1;
+
 /* Start c2cbench in the background, stdout to out_path; returns its pid. */
 static pid_t start(const char *csv, const char *out_path)
 {
 	const char *bin = getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
+	char list[48];
+	snprintf(list, sizeof(list), "cpus:%d,%d", cpu_w, cpu_r);
 	pid_t pid = fork();
 	assert_true(pid >= 0);
 	if (!pid) {
 		int fd = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 		dup2(fd, 1);
-		execl(bin, bin, "run", "pending-bit", "--layout", "shared", "--placement", "cpus:0,1", "--duration", "0.4",
+		execl(bin, bin, "run", "pending-bit", "--layout", "shared", "--placement", list, "--duration", "0.4",
 		      "--warmup", "0.05", "--reps", "3", "--max-attempts", "3", "--out", csv, (char *)NULL);
 		_exit(127);
 	}
@@ -154,24 +160,27 @@ static void *busy(void *arg)
 	cpu_set_t set;
 	(void)arg;
 	CPU_ZERO(&set);
-	CPU_SET(1, &set);
+	CPU_SET(cpu_r, &set);
 	pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
 	while (!__atomic_load_n(&busy_stop, __ATOMIC_RELAXED))
 		;
 	return NULL;
 }
 
-static int two_cpus(void)
+static int have_two_cpus(void)
 {
-	cpu_set_t set;
-	return !sched_getaffinity(0, sizeof(set), &set) && CPU_ISSET(0, &set) && CPU_ISSET(1, &set);
+	if (two_usable_cpus(&cpu_w, &cpu_r)) {
+		print_message("skipped: needs two CPUs this process may use\n");
+		return 0;
+	}
+	return 1;
 }
 
 static void busy_reader_cpu(void **s)
 {
 	(void)s;
 	char csv[300], out[300];
-	if (!two_cpus())
+	if (!have_two_cpus())
 		skip();
 	snprintf(csv, sizeof(csv), "%s/busy.csv", test_dir);
 	snprintf(out, sizeof(out), "%s/busy.out", test_dir);
@@ -193,7 +202,7 @@ static void stopped_run(void **s)
 {
 	(void)s;
 	char csv[300], out[300];
-	if (!two_cpus())
+	if (!have_two_cpus())
 		skip();
 	snprintf(csv, sizeof(csv), "%s/stop.csv", test_dir);
 	snprintf(out, sizeof(out), "%s/stop.out", test_dir);

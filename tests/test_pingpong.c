@@ -32,13 +32,85 @@ static int col_of(const char *header, const char *name)
 	return -1;
 }
 
+/* The pair of real runs: the first two CPUs this process may use (CPUs 0 and 1 need not be, under
+ * taskset or a container's cpuset); the calling test skips where there are fewer. */
+static int cpu_a = -1, cpu_b = -1;
+static const char *pair_cpus(void)
+{
+	static char list[48];
+	if (two_usable_cpus(&cpu_a, &cpu_b)) {
+		print_message("skipped: a pair needs two CPUs this process may use\n");
+		skip();
+	}
+	snprintf(list, sizeof(list), "cpus:%d,%d", cpu_a, cpu_b);
+	return list;
+}
+
+/* 1 when the sysfs CPU list in file path (e.g. "0-3,8") names cpu; -1 when it cannot be read. */
+static int list_has(const char *path, int cpu)
+{
+	char *text = slurp(path);
+	if (!text)
+		return -1;
+	int hit = 0;
+	for (char *p = text; *p && !hit;) {
+		char *end;
+		long lo = strtol(p, &end, 10), hi = lo;
+		if (end == p)
+			break;
+		if (*end == '-')
+			hi = strtol(end + 1, &end, 10);
+		hit = cpu >= lo && cpu <= hi;
+		p = *end == ',' ? end + 1 : end;
+	}
+	free(text);
+	return hit;
+}
+
+/* The class of pair (a, b) as this machine's sysfs says (not c2cbench's topology code), written
+ * into want as "c1" or "c1|c2" where sysfs lists no caches (hwloc may find them elsewhere, e.g.
+ * from CPUID, so same-llc and same-package cannot be told apart from sysfs alone). */
+static void sysfs_class(int a, int b, char *want, size_t n)
+{
+	char path[160];
+	const char *cpu = "/sys/devices/system/cpu/cpu";
+	snprintf(path, sizeof(path), "%s%d/topology/thread_siblings_list", cpu, a);
+	if (list_has(path, b) == 1) {
+		snprintf(want, n, "smt");
+		return;
+	}
+	if (sysfs_cpu_package(a) != sysfs_cpu_package(b)) {
+		snprintf(want, n, "cross-package");
+		return;
+	}
+	int caches = 0, shared = 0;
+	for (int i = 0; i < 16; i++) { /* any data or unified cache a shares with b: same-llc */
+		snprintf(path, sizeof(path), "%s%d/cache/index%d/type", cpu, a, i);
+		char *type = slurp(path);
+		int code = type && !strncmp(type, "Instruction", 11);
+		free(type);
+		if (code)
+			continue;
+		snprintf(path, sizeof(path), "%s%d/cache/index%d/shared_cpu_list", cpu, a, i);
+		int h = list_has(path, b);
+		caches += h >= 0;
+		shared |= h == 1;
+	}
+	snprintf(want, n, "%s",
+		 !caches ? "same-llc|same-package" : shared ? "same-llc" : "same-package");
+}
+
 static void test_csv_rows(void **state)
 {
+	const char *pl = pair_cpus();
 	struct cmd_result *r = calloc(1, sizeof(*r));
-	char *dir = temp_dir(), csv[256];
+	char *dir = temp_dir(), csv[256], want_a[16], want_b[16];
 	(void)state;
 	snprintf(csv, sizeof(csv), "%s/pp.csv", dir);
-	run_c2c(r, "run", "pingpong", "--placement", "cpus:0,1", FAST, "--max-attempts", "1", "--reps", "2", "--out", csv, NULL);
+	snprintf(want_a, sizeof(want_a), "%d", cpu_a);
+	snprintf(want_b, sizeof(want_b), "%d", cpu_b);
+	run_c2c(r, "run", "pingpong", "--placement", pl, FAST, "--max-attempts", "1", "--reps", "2",
+		"--out", csv, NULL);
 	assert_int_equal(r->status, 0);
 	char *s = slurp(csv);
 	assert_non_null(s);
@@ -55,9 +127,14 @@ static void test_csv_rows(void **state)
 		field(l, mn, lo, sizeof(lo));
 		field(l, md, med, sizeof(med));
 		field(l, ex, e, sizeof(e));
-		assert_string_equal(a, "0");
-		assert_string_equal(b, "1");
-		assert_true(!strcmp(c, "smt") || !strcmp(c, "same-llc") || !strcmp(c, "same-package") || !strcmp(c, "cross-package"));
+		assert_string_equal(a, want_a);
+		assert_string_equal(b, want_b);
+		char want[48], any[52], one[40];
+		sysfs_class(cpu_a, cpu_b, want, sizeof(want));
+		snprintf(any, sizeof(any), "|%s|", want);
+		snprintf(one, sizeof(one), "|%s|", c);
+		if (!strstr(any, one))
+			fail_msg("pair %s-%s: class %s, but sysfs says %s", a, b, c, want);
 		assert_true(atof(lo) > 0 && atof(lo) <= atof(med));
 		modes[!strcmp(m, "cas")]++;
 		assert_string_equal(e, !strcmp(m, "cas") ? "NA" : "1");
@@ -76,15 +153,18 @@ static void test_csv_rows(void **state)
 /* --cv-warn 0 flags every configuration whose repetitions differ at all. */
 static void test_cv_warn_flags(void **state)
 {
+	const char *pl = pair_cpus();
 	struct cmd_result *r = calloc(1, sizeof(*r));
-	char *dir = temp_dir(), csv[256];
+	char *dir = temp_dir(), csv[256], worst[64];
 	(void)state;
 	snprintf(csv, sizeof(csv), "%s/pp.csv", dir);
-	run_c2c(r, "run", "pingpong", "--placement", "cpus:0,1", FAST, "--max-attempts", "1", LENIENT, "--reps", "3", "--mode", "cas", "--cv-warn", "0",
-		"--out", csv, NULL);
+	run_c2c(r, "run", "pingpong", "--placement", pl, FAST, "--max-attempts", "1", LENIENT,
+		"--reps", "3", "--mode", "cas", "--cv-warn", "0", "--out", csv, NULL);
 	assert_int_equal(r->status, 0);
 	assert_non_null(strstr(r->out, "%)!"));
-	assert_non_null(strstr(r->out, "config with CV above 0%: 1 of 1 (worst: 0-1/cas"));
+	snprintf(worst, sizeof(worst), "config with CV above 0%%: 1 of 1 (worst: %d-%d/cas", cpu_a,
+		 cpu_b);
+	assert_non_null(strstr(r->out, worst));
 	rm_rf(dir);
 	free(dir);
 	free(r);
@@ -127,19 +207,22 @@ static void column(const char *csv, const char *name, char *out, size_t n)
 	}
 }
 
-/* Here (2 PUs) --concurrent auto has one pair, so it measures what --concurrent 1 measures: the same
- * rows, one pair at once, one round; only auto carries the alone/concurrent sample. */
+/* On two PUs --concurrent auto has one pair, so it measures what --concurrent 1 measures: the
+ * same rows, one pair at once, one round; only auto carries the alone/concurrent sample. */
 static void test_concurrent_auto_equals_one(void **state)
 {
+	const char *pl = pair_cpus();
 	struct cmd_result *r = calloc(1, sizeof(*r));
 	char csv1[256], csva[256], mat[256], v[256];
 	(void)state;
 	snprintf(csv1, sizeof(csv1), "%s/one.csv", test_dir);
 	snprintf(csva, sizeof(csva), "%s/auto.csv", test_dir);
 	snprintf(mat, sizeof(mat), "%s/matrix.csv", test_dir);
-	run_c2c(r, "run", "pingpong", "--placement", "cpus:0,1", FAST, "--max-attempts", "1", "--reps", "2", "--concurrent", "1", "--out", csv1, NULL);
+	run_c2c(r, "run", "pingpong", "--placement", pl, FAST, "--max-attempts", "1", "--reps", "2",
+		"--concurrent", "1", "--out", csv1, NULL);
 	assert_int_equal(r->status, 0);
-	run_c2c(r, "run", "pingpong", "--placement", "cpus:0,1", FAST, "--max-attempts", "1", "--reps", "2", "--concurrent", "auto", "--lines", "2",
+	run_c2c(r, "run", "pingpong", "--placement", pl, FAST, "--max-attempts", "1", "--reps", "2",
+		"--concurrent", "auto", "--lines", "2",
 		"--matrix", mat, "--out", csva, NULL);
 	assert_int_equal(r->status, 0);
 	assert_non_null(strstr(r->err, "accuracy check, load-store, up to 1 pair(s) at once"));

@@ -202,7 +202,7 @@ static void run_restricted(struct cmd_result *out, int (*setup)(void), const cha
 			shared->status = -2; /* the restriction could not be made */
 			_exit(0);
 		}
-		run_c2c(shared, args[0], args[1], args[2], args[3], args[4], args[5], args[6], args[7], args[8], NULL);
+		run_c2cv(shared, args);
 		_exit(0);
 	}
 	int st;
@@ -226,7 +226,9 @@ static void test_fifo_without_privilege_is_refused(void **state)
 {
 	(void)state;
 	static struct cmd_result r;
-	const char *const args[] = { "run", "refill", "--hold", "fifo", "--attempts", "64", "--out", "/nonexistent/x.csv", NULL };
+	/* the bound worker alone: the unbound one's need of a second CPU is not refused first */
+	const char *const args[] = { "run", "refill", "--hold", "fifo", "--worker", "bound",
+				     "--attempts", "64", "--out", "/nonexistent/x.csv", NULL };
 	run_restricted(&r, drop_rt_privilege, args);
 	if (r.status == -2) {
 		print_message("cannot drop CAP_SYS_NICE here: the fifo refusal is not checked\n");
@@ -295,8 +297,16 @@ static void test_bad_input(void **state)
 		assert_false(file_exists(path));
 		assert_string_equal(r.out, "");
 	}
-	/* the unbound worker cannot share the caller's CPU; the bound one takes no --worker-cpu */
-	run_c2c(&r, "run", "refill", "--caller-cpu", "0", "--worker-cpu", "0", "--out", path, NULL);
+	/* the unbound worker cannot share the caller's CPU; the bound one takes no --worker-cpu. The
+	 * CPU is one this process may use: CPU 0 need not be (taskset, a container's cpuset). */
+	cpu_set_t aff;
+	char cpu[16];
+	int c0 = 0;
+	assert_int_equal(sched_getaffinity(0, sizeof(aff), &aff), 0);
+	while (!CPU_ISSET(c0, &aff))
+		c0++;
+	snprintf(cpu, sizeof(cpu), "%d", c0);
+	run_c2c(&r, "run", "refill", "--caller-cpu", cpu, "--worker-cpu", cpu, "--out", path, NULL);
 	assert_int_equal(r.status, 2);
 	assert_non_null(strstr(r.err, "a CPU other than the caller's"));
 	run_c2c(&r, "run", "refill", "--worker", "bound", "--worker-cpu", "0", "--out", path, NULL);

@@ -1,4 +1,5 @@
 #include "tests/testutil.h"
+#include <dirent.h>
 #include <fcntl.h>
 #include <sched.h>
 #include <stdio.h>
@@ -133,6 +134,87 @@ int usable_cpus(void)
 	CPU_ZERO(&s);
 	assert_int_equal(sched_getaffinity(0, sizeof(s), &s), 0);
 	return CPU_COUNT(&s);
+}
+
+int two_usable_cpus(int *a, int *b)
+{
+	cpu_set_t s;
+	int got[2], n = 0;
+	CPU_ZERO(&s);
+	assert_int_equal(sched_getaffinity(0, sizeof(s), &s), 0);
+	for (int c = 0; c < CPU_SETSIZE && n < 2; c++)
+		if (CPU_ISSET(c, &s))
+			got[n++] = c;
+	if (n < 2)
+		return -1;
+	if (a)
+		*a = got[0];
+	if (b)
+		*b = got[1];
+	return 0;
+}
+
+const char *two_cpus(void)
+{
+	static char buf[32];
+	int a, b;
+	if (two_usable_cpus(&a, &b))
+		return NULL;
+	snprintf(buf, sizeof(buf), "cpus:%d,%d", a, b);
+	return buf;
+}
+
+static int read_int(const char *path, int *v)
+{
+	FILE *f = fopen(path, "r");
+	int ok = f && fscanf(f, "%d", v) == 1;
+	if (f)
+		fclose(f);
+	return ok ? 0 : -1;
+}
+
+int sysfs_cpu_package(int cpu)
+{
+	char p[128];
+	int v;
+	snprintf(p, sizeof(p), "/sys/devices/system/cpu/cpu%d/topology/physical_package_id", cpu);
+	return read_int(p, &v) ? -1 : v;
+}
+
+int sysfs_packages(void)
+{
+	int seen[4096], n = 0;
+	DIR *d = opendir("/sys/devices/system/cpu");
+	assert_non_null(d);
+	for (struct dirent *e; (e = readdir(d));) {
+		int cpu, pkg, k;
+		char end;
+		if (sscanf(e->d_name, "cpu%d%c", &cpu, &end) != 1)
+			continue;
+		if ((pkg = sysfs_cpu_package(cpu)) < 0)
+			continue; /* offline: no topology/ */
+		for (k = 0; k < n && seen[k] != pkg; k++)
+			;
+		if (k == n && n < 4096)
+			seen[n++] = pkg;
+	}
+	closedir(d);
+	return n > 0 ? n : 1;
+}
+
+int sysfs_missing_node(void)
+{
+	int top = 0;
+	DIR *d = opendir("/sys/devices/system/node");
+	for (struct dirent *e; d && (e = readdir(d));) {
+		int node;
+		char end;
+		if (sscanf(e->d_name, "node%d%c", &node, &end) == 1 && node >= top)
+			top = node + 1;
+	}
+	if (d)
+		closedir(d);
+	return top > 0 ? top : 1;
 }
 
 int sh_capture(char *out, size_t n, const char *cmd)

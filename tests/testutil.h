@@ -37,6 +37,17 @@ char *slurp(const char *path);
 int sh_capture(char *out, size_t n, const char *cmd);
 /* CPUs this process may run on (its affinity mask). */
 int usable_cpus(void);
+/* The first two CPUs this process may run on (a, b may be NULL); -1 where it may run on fewer. */
+int two_usable_cpus(int *a, int *b);
+/* "cpus:A,B" on those two CPUs: a placement that a real run can use on any machine with two CPUs,
+ * whatever its packages, caches or SMT; NULL where there are fewer. */
+const char *two_cpus(void);
+/* This machine's facts read from sysfs, not from c2cbench's topology code: the package of a CPU
+ * (topology/physical_package_id; -1 if unreadable), the number of distinct packages of the online
+ * CPUs, and a NUMA node number that does not exist (one past the highest node; 1 without nodes). */
+int sysfs_cpu_package(int cpu);
+int sysfs_packages(void);
+int sysfs_missing_node(void);
 /* Under qemu-user (make test-arm64 sets C2C_UNDER_QEMU): print why and skip the calling test. */
 #define SKIP_UNDER_QEMU(why)                                                                \
 	do {                                                                                \
