@@ -257,7 +257,7 @@ void pp_fill_row(const struct bench_ctx *c, const struct pp_priv *p, int k, int 
 	if (m->round_overlap >= 0)
 		row_set(r, "round_overlap", "%.4f", m->round_overlap);
 	else
-		row_na(r, "round_overlap", "no thread took a window");
+		row_na(r, "round_overlap", p->sched.size[rd] > 1 ? "a thread took no window" : "measured alone");
 	place_cols(c, r, "a", pp->a);
 	place_cols(c, r, "b", pp->b);
 	check_cols(p, k, mode, r);

@@ -239,19 +239,25 @@ static struct runctl *ctl_new(const struct topo *topo, const struct thr_hooks *h
 	return ctl;
 }
 
-/* The common window of all n threads over the longest of theirs: pairs of a round measured at once
- * overlap almost whole; 0 where two never ran at the same time. */
-static double round_overlap(const struct thr *t, int n)
+/* For pair k of a round of n (threads 2k, 2k+1): the largest share of its window (both its threads
+ * measuring) during which another pair of the round was measuring too; 0 when it ran alone, -1
+ * without a window. Pairs run to a count, so a fast pair may end long before a slow one. */
+static double round_overlap(const struct thr *t, int n, int k)
 {
-	uint64_t lo = 0, hi = UINT64_MAX, longest = 0;
-	for (int i = 0; i < n; i++) {
-		if (!t[i].measured)
+	const struct thr *a = &t[2 * k], *b = &t[2 * k + 1];
+	if (!a->measured || !b->measured)
+		return -1;
+	uint64_t lo = a->t0 > b->t0 ? a->t0 : b->t0, hi = a->t1 < b->t1 ? a->t1 : b->t1, best = 0;
+	for (int j = 0; j < n; j++) {
+		const struct thr *x = &t[2 * j], *y = &t[2 * j + 1];
+		if (j == k || !x->measured || !y->measured)
 			continue;
-		lo = t[i].t0 > lo ? t[i].t0 : lo;
-		hi = t[i].t1 < hi ? t[i].t1 : hi;
-		longest = t[i].t1 - t[i].t0 > longest ? t[i].t1 - t[i].t0 : longest;
+		uint64_t l = x->t0 > y->t0 ? x->t0 : y->t0, h = x->t1 < y->t1 ? x->t1 : y->t1;
+		l = l > lo ? l : lo;
+		h = h < hi ? h : hi;
+		best = h > l && h - l > best ? h - l : best;
 	}
-	return !longest ? -1 : hi > lo ? (double)(hi - lo) / (double)longest : 0;
+	return hi > lo ? (double)best / (double)(hi - lo) : 0;
 }
 
 int pp_measure_round(const struct pp_setup *su, const struct pu_pair *const *pairs, int n, struct pp_meas *out, char *err)
@@ -292,9 +298,8 @@ int pp_measure_round(const struct pp_setup *su, const struct pu_pair *const *pai
 		evidence_of(&t[2 * k + 1], "responder", 1, &out[k].ev[1]);
 		out[k].ev[1].ops = t[2 * k + 1].stat[0]; /* the handoffs it answered */
 	}
-	double ov = rc ? -1 : round_overlap(t, 2 * n);
 	for (int k = 0; k < n && !rc; k++)
-		out[k].round_overlap = ov;
+		out[k].round_overlap = n > 1 ? round_overlap(t, n, k) : -1;
 	for (int k = 0; k < n; k++) {
 		lines_free(&run[k]);
 		free(run[k].ns);

@@ -32,7 +32,7 @@ struct pp_meas {
 	int mem_node;                    /* node the page is on after the run, -1 unknown */
 	uintptr_t line_addr;             /* virtual address of the first line */
 	struct ev_thread ev[2];          /* validity evidence: initiator, responder (corun set by the bench) */
-	double round_overlap;            /* common window of every thread of the round over its longest */
+	double round_overlap;            /* share of its window another pair of the round measured too */
 };
 
 /* Measure the n pairs (disjoint PUs) at the same time on fresh lines; 0 or -1 with a message. */
