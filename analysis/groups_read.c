@@ -39,7 +39,7 @@ struct file {
 /* Columns of the run context and bookkeeping: never metrics, even when numeric. */
 static const char *const not_metric[] = { "schema_version", "bench", "rep", "label", "host", "cpu_model", "packages", "cores", "pus",
 	"numa_nodes", "line_size", "kernel", "compiler", "c2cbench_rev", "started", "seed", "na_reason", "valid", "invalid_reason",
-	"attempt", "cpu_vendor", "microcode", "hypervisor", "governor", "boost", "smt", "numa_balancing", NULL };
+	"attempt", "fingerprint", "cpu_vendor", "microcode", "hypervisor", "governor", "boost", "smt", "numa_balancing", NULL };
 
 static int col_of(const struct file *f, const char *name)
 {

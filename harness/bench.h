@@ -13,8 +13,9 @@
 #include "harness/topo.h"
 #include <stdint.h>
 
-#define SCHEMA_VERSION 7 /* 5: validity columns (docs/validity.md); 6: per-role SDE columns, pingpong's role columns;
-                          * 7: vmalloc's purge_us_achieved is CPU time per purge, its work is timed before and after the window */
+#define SCHEMA_VERSION 8 /* 5: validity columns (docs/validity.md); 6: per-role SDE columns, pingpong's role columns;
+                          * 7: vmalloc's purge_us_achieved is CPU time per purge, its work is timed before and after the window;
+                          * 8: the machine fingerprint, vmalloc's lazy_max_effective and placement_requested */
 #define VARIANTS_MAX 256     /* variants a user lists or sweeps (layouts, offsets) */
 #define CONFIGS_MAX 262144   /* variants one run may hold (pingpong: pairs x modes) */
 #define SUMMARY_MAX 8        /* summary columns per bench */
