@@ -6,7 +6,9 @@
  *   memory grows with the number of groups and values kept, not with the rows' text.
  * - Only valid rows (column `valid` = yes; a CSV without that column: every row) give values; each
  *   cell counts its rows and its valid rows, for "n valid of N".
- * - A label names one machine: two hosts or CPU models under one label is an error (exit 2). Rows
+ * - A label names one machine: two hosts or CPU models under one label is an error (exit 2); two
+ *   machine fingerprints under one label (a field known on both differs) are two machines, shown as
+ *   LABEL#ID6, with a note on stderr naming the fields that differ. Rows
  *   without a label column (older schemas) are named by their host, or by host and CPU model when
  *   another machine already has that host name; and, with no requested duration recorded, their
  *   measured duration_s to two digits stands in for it ("~1.5 (measured)"), so runs of another
@@ -61,9 +63,21 @@ struct grp_cell {
 	struct grp_vals *met;   /* [bench.nmet]: values of the valid rows, NA left out */
 };
 
-/* A machine: a label and the host and CPU model it names. */
+#define GRP_FP_KEYS 16 /* room for harness/fingerprint.h's fp_keys */
+
+/* A machine fingerprint as read from a result file: its id and its fields (NULL: unknown). */
+struct grp_fp {
+	char id[24];            /* "" when unknown (a CSV of an older schema without its .meta) */
+	char *val[GRP_FP_KEYS]; /* per fp_keys */
+};
+
+/* A machine: a label and the host, CPU model and fingerprint it names. Two fingerprints that
+ * differ under one label are two machines, shown as LABEL#ID6 (the first 6 digits of each id). */
 struct grp_machine {
-	char *label, *host, *cpu_model, *file; /* file: where it was first seen */
+	char *label, *host, *cpu_model, *file; /* label: as shown; file: where it was first seen */
+	char *raw;          /* the label as its rows give it */
+	struct grp_fp fp;   /* the fields of its rows' files, merged */
+	int twin;           /* the next machine of the same raw label, -1 for none */
 	int side;
 };
 
@@ -98,6 +112,7 @@ struct groups {
 	struct grp_cell *cell;
 	struct grp_side *side;
 	struct grp_machine *mach;
+	int by_label;      /* sides are labels (report): a split renames them too */
 	int *order;        /* after groups_finish: group indices, bench by name, then variant in declared
 	                    * order (baseline first), then the other key values in natural order */
 	long rows;         /* rows read in all */
@@ -140,7 +155,17 @@ int groups_warn_dir(const char *dir);
 int grp_bench_of(struct groups *g, const char *name, const char *variant_col, const char *const *header, int ncols);
 int grp_group_of(struct groups *g, int bench, const char *const *val);
 struct grp_cell *grp_cell_of(struct groups *g, int group, int side);
-int grp_machine_of(struct groups *g, const char *label, const char *host, const char *cpu, const char *file, long line, int side, int *mach, char *err);
+int grp_machine_of(struct groups *g, const char *label, const char *host, const char *cpu, const struct grp_fp *fp,
+		   const char *file, long line, int side, int *mach, char *err);
+/* groups_fp.c: a CSV's fingerprint from its .meta (row_id: the row's fingerprint column, used when
+ * the .meta is missing or has none); copies, frees; the count of fields known on both that differ
+ * (written "key A vs B, ..." to out when not NULL); merging b's known fields into a; one field. */
+void grp_fp_read(const char *csv, const char *row_id, struct grp_fp *fp);
+void grp_fp_copy(struct grp_fp *dst, const struct grp_fp *src);
+void grp_fp_free(struct grp_fp *fp);
+int grp_fp_differ(const struct grp_fp *a, const struct grp_fp *b, char *out, size_t n);
+void grp_fp_absorb(struct grp_fp *into, const struct grp_fp *from);
+const char *grp_fp_field(const struct grp_fp *fp, const char *key);
 int grp_side_of(struct groups *g, int side, const char *name);
 int grp_label_taken(struct groups *g, const char *label, const char *host, const char *cpu);
 #endif

@@ -142,6 +142,8 @@ void groups_free(struct groups *g)
 		free(g->mach[i].host);
 		free(g->mach[i].cpu_model);
 		free(g->mach[i].file);
+		free(g->mach[i].raw);
+		grp_fp_free(&g->mach[i].fp);
 	}
 	for (int i = 0; i < g->nwant; i++)
 		free(g->want[i]);

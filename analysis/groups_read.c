@@ -25,7 +25,9 @@ struct file {
 	struct csvs s;
 	int ncols;
 	char **hdr;
-	int c_valid, c_label, c_host, c_cpu;
+	int c_valid, c_label, c_host, c_cpu, c_fp;
+	struct grp_fp fp;  /* the machine fingerprint of its .meta (or its fingerprint column) */
+	int fp_read;
 	struct fbench *fb;
 	int nfb;
 	char label[LABEL_MAX + 1];
@@ -77,6 +79,7 @@ static int read_header(struct file *f, char *err)
 	f->c_label = col_of(f, "label");
 	f->c_host = col_of(f, "host");
 	f->c_cpu = col_of(f, "cpu_model");
+	f->c_fp = col_of(f, "fingerprint");
 	return 0;
 }
 
@@ -162,9 +165,13 @@ static int row_side(struct groups *g, struct file *f, int side, char *err)
 			label_from_host(both, lab, sizeof(lab));
 		}
 	}
+	if (!f->fp_read) {
+		grp_fp_read(f->s.path, f->c_fp >= 0 ? csvs_field(&f->s, f->c_fp) : NULL, &f->fp);
+		f->fp_read = 1;
+	}
 	if (f->host && !strcmp(lab, f->label) && !strcmp(host, f->host) && !strcmp(cpu, f->cpu))
 		return f->side;
-	int s = grp_machine_of(g, lab, host, cpu, f->s.path, f->s.line, side, &f->mach, err);
+	int s = grp_machine_of(g, lab, host, cpu, &f->fp, f->s.path, f->s.line, side, &f->mach, err);
 	if (s < 0)
 		return -1;
 	snprintf(f->label, sizeof(f->label), "%s", lab);
@@ -305,6 +312,7 @@ static void file_free(struct file *f)
 	free(f->fb);
 	free(f->host);
 	free(f->cpu);
+	grp_fp_free(&f->fp);
 	csvs_close(&f->s);
 }
 
@@ -440,6 +448,7 @@ static int add_path(struct groups *g, const char *path, int side, int depth, cha
 
 int groups_add(struct groups *g, const char *path, int side, char *err)
 {
+	g->by_label |= side == GROUPS_BY_LABEL;
 	int rc = add_path(g, path, side, 0, err);
 	if (!rc && side >= 0) { /* the side is named by the input given, not its last file */
 		grp_side_of(g, side, path);

@@ -299,6 +299,10 @@ int rpt_load(struct rep *p, char **inputs, int ninputs, char *err)
 		return err_set(err, "the inputs hold no result rows; nothing to report");
 	if (groups_finish(&p->g, err))
 		return -1;
+	for (int m = 0; m < p->nm; m++) { /* a label split after its first rows: the name it has now */
+		free(p->mach[m].label);
+		p->mach[m].label = xstrdup(p->g.side[m].name);
+	}
 	p->unfinished = p->g.warnings;
 	for (int c = 0; c < p->g.ncell; c++) { /* each configuration of each machine into its views */
 		struct grp_cell *cell = &p->g.cell[c];
