@@ -1,5 +1,7 @@
 /* A machine's fingerprint: the facts that make two result sets come from the same hardware, guest
- * and kernel (CPU identity, hypervisor, topology, kernel, memory), and one short id hashed from them.
+ * and kernel (CPU identity, hypervisor, DMI, topology, kernel), and one short id hashed from them.
+ * Memory per node is recorded beside them (mem_per_node) but not hashed: a guest's hot-plugged or
+ * ballooned memory changes from run to run (this development VM's node 0: 5.6, then 5.8 GiB).
  * compare and report use it to never pool two machines under one label. */
 #ifndef C2C_FINGERPRINT_H
 #define C2C_FINGERPRINT_H

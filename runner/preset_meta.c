@@ -136,6 +136,9 @@ int meta_write(const char *dir, const struct preset *p, const struct planned *pl
 		if (x)
 			put(f, fp_keys[i], "%s", x->val);
 	}
+	const struct ctx_fact *mem = context_fact(ctx, "mem_per_node");
+	if (mem)
+		put(f, "mem_per_node", "%s", mem->val);
 	const char *sk[8], *sv[8];
 	int ns = slurm_task_env(sk, sv, 8);
 	if (ns)
