@@ -162,6 +162,18 @@ int grp_bench_of(struct groups *g, const char *name, const char *variant_col, co
 		add_key(b, b->b->config[i]);
 	for (int i = 0; harness_config[i]; i++)
 		add_key(b, harness_config[i]);
+	for (const struct bench_resolved *r = b->b ? b->b->resolved : NULL; r && r->requested; r++)
+		for (int k = 1; k < b->nkey; k++)
+			if (!strcmp(b->key_col[k], r->requested)) {
+				b->res_key = realloc(b->res_key, (size_t)(b->nres + 1) * sizeof(int));
+				b->res_col = realloc(b->res_col, (size_t)(b->nres + 1) * sizeof(char *));
+				b->res_unit = realloc(b->res_unit, (size_t)(b->nres + 1) * sizeof(char *));
+				if (!b->res_key || !b->res_col || !b->res_unit)
+					out_of_memory(0);
+				b->res_key[b->nres] = k;
+				b->res_col[b->nres] = r->resolved;
+				b->res_unit[b->nres++] = r->unit;
+			}
 	bench_metrics(g, b, header, ncols);
 	b->avail = xstrdup("");
 	return g->nbench++;
@@ -275,6 +287,8 @@ struct grp_cell *grp_cell_of(struct groups *g, int group, int side)
 	c->side = side;
 	c->mach = -1;
 	c->met = xcalloc((size_t)g->bench[g->group[group].bench].nmet + 1, sizeof(struct grp_vals));
+	c->res = xcalloc((size_t)g->bench[g->group[group].bench].nres + 1, sizeof(char *));
+	c->res_mixed = xcalloc((size_t)g->bench[g->group[group].bench].nres + 1, 1);
 	hash_put(&g->ch, slot, h, g->ncell++);
 	return c;
 }

@@ -45,6 +45,10 @@ struct grp_bench {
 	int *met_seen;         /* per metric: 1 when some input's header has the column */
 	char *avail;           /* the inputs' candidate metric columns, comma-separated (for messages) */
 	int *varies;           /* after groups_finish, per key column: 1 when its groups differ there */
+	int nres;              /* the bench's resolved settings (struct bench.resolved) */
+	int *res_key;          /* per resolved setting: the key column of its requested value */
+	const char **res_col;  /* per resolved setting: the column of what it resolved to */
+	const char **res_unit; /* per resolved setting: its unit in words, or NULL */
 };
 
 /* One configuration. */
@@ -61,6 +65,9 @@ struct grp_cell {
 	int mach;               /* the machine (groups.mach) of its first row */
 	int mixed;              /* rows of more than one machine (a side of several machines) */
 	struct grp_vals *met;   /* [bench.nmet]: values of the valid rows, NA left out */
+	char **res;             /* [bench.nres]: what each resolved setting resolved to in its first row
+	                         * ("(absent)" where the file lacks the column), NULL before a row */
+	unsigned char *res_mixed; /* [bench.nres]: its rows resolved it to more than one value */
 };
 
 #define GRP_FP_KEYS 16 /* room for harness/fingerprint.h's fp_keys */

@@ -19,6 +19,7 @@ struct fbench {
 	int bench;
 	int *key_ix, *met_ix;
 	int dur_k, dur_c; /* no requested duration in this file: its key and the measured duration_s column */
+	int *res_ix;      /* per resolved setting: its resolved column here (-1: absent) */
 };
 
 struct file {
@@ -137,6 +138,12 @@ static struct fbench *file_bench(struct groups *g, struct file *f, const char *n
 		fb->key_ix[k] = col_of(f, b->key_col[k]);
 		if (fb->key_ix[k] < 0 && !strcmp(b->key_col[k], harness_config[0]) && (fb->dur_c = col_of(f, "duration_s")) >= 0)
 			fb->dur_k = k;
+	}
+	fb->res_ix = xcalloc((size_t)b->nres + 1, sizeof(int));
+	for (int r = 0; r < b->nres; r++) { /* an older file without the requested column joins on the resolved one */
+		fb->res_ix[r] = col_of(f, b->res_col[r]);
+		if (fb->key_ix[b->res_key[r]] < 0)
+			fb->key_ix[b->res_key[r]] = fb->res_ix[r];
 	}
 	for (int m = 0; m < b->nmet; m++)
 		if ((fb->met_ix[m] = col_of(f, b->metric[m])) >= 0)
@@ -261,6 +268,13 @@ static int read_row(struct groups *g, struct file *f, int side, char *err)
 			return err_set(err, "%s:%ld: valid '%.20s' is not accepted; accepted: yes or no", f->s.path, f->s.line, vv);
 		valid = !strcmp(vv, "yes");
 	}
+	for (int r = 0; r < b->nres; r++) {
+		const char *rv = fb->res_ix[r] >= 0 ? csvs_field(&f->s, fb->res_ix[r]) : "(absent)";
+		if (!c->res[r])
+			c->res[r] = xstrdup(rv);
+		else if (strcmp(c->res[r], rv))
+			c->res_mixed[r] = 1;
+	}
 	if (c->mach < 0)
 		c->mach = f->mach;
 	c->mixed |= c->mach != f->mach;
@@ -306,6 +320,7 @@ static void file_free(struct file *f)
 	for (int i = 0; i < f->nfb; i++) {
 		free(f->fb[i].key_ix);
 		free(f->fb[i].met_ix);
+		free(f->fb[i].res_ix);
 	}
 	free(f->hdr);
 	free(f->rowp);
