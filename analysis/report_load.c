@@ -238,6 +238,28 @@ static int place_of(const struct grp_bench *gb, const struct grp_group *gr, cons
 	return 1;
 }
 
+/* What the cell's rows resolved its settings to, as compare shows it ("placement=cross-llc"): kept
+ * by the sample, which names it beside its numbers; "(and others)" when its cells differ there. */
+static void resolved_of(const struct grp_bench *gb, const struct grp_cell *cell, struct sample *s)
+{
+	char buf[400];
+	size_t k = 0;
+	buf[0] = 0;
+	for (int r = 0; r < gb->nres && k < sizeof(buf); r++)
+		k += (size_t)snprintf(buf + k, sizeof(buf) - k, "%s%s=%s%s", k ? " " : "", gb->res_col[r], cell->res[r] ? cell->res[r] : "(absent)",
+				      cell->res_mixed[r] ? " (and others)" : "");
+	if (!k)
+		return;
+	if (!s->resolved)
+		s->resolved = xstrdup(buf);
+	else if (strcmp(s->resolved, buf) && !strstr(s->resolved, " (and others)")) {
+		char *t = xcalloc(strlen(s->resolved) + 16, 1);
+		sprintf(t, "%s (and others)", s->resolved);
+		free(s->resolved);
+		s->resolved = t;
+	}
+}
+
 /* One engine cell (a configuration on one machine) into the sample of view vi, if it takes it:
  * its row counts and the values of the view's metrics. */
 static void add_cell(struct rep *p, const struct grp_cell *cell, int bi, int vi)
@@ -264,6 +286,7 @@ static void add_cell(struct rep *p, const struct grp_cell *cell, int bi, int vi)
 	free(key);
 	s->rows += cell->rows;
 	s->valid += cell->valid;
+	resolved_of(gb, cell, s);
 	for (int k = 0; k < rpt_nmet(v); k++)
 		for (int q = 0; q < gb->nmet; q++)
 			if (!strcmp(gb->metric[q], v->metrics[k].col))
@@ -322,7 +345,7 @@ void rpt_free(struct rep *p)
 {
 	for (long i = 0; i < p->ns; i++) {
 		struct sample *s = &p->s[i];
-		free(s->key), free(s->gkey), free(s->variant), free(s->xlabel), free(s->facet), free(s->cls);
+		free(s->key), free(s->gkey), free(s->variant), free(s->xlabel), free(s->facet), free(s->cls), free(s->resolved);
 		for (int k = 0; k < RPT_METRICS; k++)
 			free(s->val[k].v);
 	}
