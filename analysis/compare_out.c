@@ -436,6 +436,11 @@ static void json_side(FILE *f, const struct cmp *c, int s)
 		jstr(f, m->host);
 		fputs(",\"cpu_model\":", f);
 		jstr(f, m->cpu_model);
+		fputs(",\"fingerprint\":", f);
+		if (m->fp.id[0])
+			jstr(f, m->fp.id);
+		else
+			fputs("null", f);
 		fputc('}', f);
 	}
 	fputs("]}", f);

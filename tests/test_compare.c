@@ -573,6 +573,9 @@ static void two_fingerprints_under_one_label_split(void **state)
 	assert_true(!strncmp(lb, "vm#", 3) && strlen(lb) == 9);
 	assert_string_not_equal(la, lb);
 	table_free(&t);
+	run_c2c(&r, "compare", SETS "/a", SETS "/b", "--json", NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "\"label\":\"vm#a9b347\",\"host\":\"vm\",\"cpu_model\":\"AMD EPYC\",\"fingerprint\":\"a9b3474b8e55\""));
 	run_c2c(&r, "compare", SETS "/a", SETS "/a", "--csv", NULL);
 	assert_int_equal(r.status, 0);
 	assert_null(strstr(r.err, "names two machines"));
