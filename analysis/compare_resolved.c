@@ -31,6 +31,13 @@ static const char *res_of(const struct grp_cell *c, int r)
 	return c && c->res && c->res[r] ? c->res[r] : "(absent)";
 }
 
+/* A value that says the run could not tell (NA; mem_node_actual -1) or the file lacks the column:
+ * shown, never called a difference. */
+static int unknown(const char *v)
+{
+	return !strcmp(v, "(absent)") || !strcmp(v, "NA") || !strcmp(v, "-1") || !v[0];
+}
+
 /* One resolved setting's difference, appended at out+k; the setting is named as its option
  * ("placement", not "placement_requested"). */
 static size_t differ_words(const struct grp_bench *b, const char *req, int r, const char *x, const char *y, char *out, size_t n)
@@ -42,7 +49,7 @@ static size_t differ_words(const struct grp_bench *b, const char *req, int r, co
 	if (l > 10 && !strcmp(b->key_col[b->res_key[r]] + l - 10, "_requested"))
 		l -= 10;
 	snprintf(name, sizeof(name), "%.*s", (int)l, b->key_col[b->res_key[r]]);
-	if (!strncmp(b->res_col[r], "placement", 9) && strcmp(x, "(absent)") && strcmp(y, "(absent)"))
+	if (!strncmp(b->res_col[r], "placement", 9))
 		k = (size_t)snprintf(out, n, "%s %s became A %s, B %s: B's threads %s, A's %s; the change includes that", name, req, x, y, placement_words(y, wb, sizeof(wb)), placement_words(x, wa, sizeof(wa)));
 	else if (!parse_double(x, &dx) && !parse_double(y, &dy) && dx > 0)
 		k = (size_t)snprintf(out, n, "%s %s became A %s%s%s, B %s%s%s (B %.2fx A): the change includes that", name, req, x,
@@ -66,7 +73,7 @@ int cmp_resolved(const struct cmp *c, const struct cmp_line *l, char *ra, char *
 			ka += (size_t)snprintf(ra + ka, rn - ka, "%s%s=%s%s", ka ? " " : "", b->res_col[r], x, l->a && l->a->res_mixed[r] ? " (and others)" : "");
 		if (kb < rn)
 			kb += (size_t)snprintf(rb + kb, rn - kb, "%s%s=%s%s", kb ? " " : "", b->res_col[r], y, l->b && l->b->res_mixed[r] ? " (and others)" : "");
-		if (!l->a || !l->b || (!strcmp(x, y) && !mixed) || kw >= n)
+		if (!l->a || !l->b || (!strcmp(x, y) && !mixed) || unknown(x) || unknown(y) || kw >= n)
 			continue;
 		differ = 1;
 		if (kw)

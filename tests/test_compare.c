@@ -522,15 +522,15 @@ static void resolved_settings_join_and_say_so(void **state)
 		fail_msg("%s", err);
 	long pb = row_of(&t, "pending-bit", "writer_ns_per_op");
 	assert_string_equal(cell(&t, pb, "placement_requested"), "auto");
-	assert_string_equal(cell(&t, pb, "resolved_a"), "placement=same-socket");
-	assert_string_equal(cell(&t, pb, "resolved_b"), "placement=cross-llc");
+	assert_string_equal(cell(&t, pb, "resolved_a"), "placement=same-socket atomics=lock mem_node_actual=0");
+	assert_string_equal(cell(&t, pb, "resolved_b"), "placement=cross-llc atomics=lock mem_node_actual=0");
 	assert_non_null(strstr(cell(&t, pb, "resolved_note"), "placement auto became A same-socket, B cross-llc: B's threads cross an L3"));
 	assert_non_null(strstr(cell(&t, pb, "resolved_note"), "the change includes that"));
 	assert_string_equal(cell(&t, pb, "ratio"), "2");
 	long vm = row_of(&t, "vmalloc", "cycle_ns");
 	assert_string_equal(cell(&t, vm, "lazy_max"), "0");
-	assert_string_equal(cell(&t, vm, "resolved_a"), "placement=spread lazy_max_effective=16384");
-	assert_string_equal(cell(&t, vm, "resolved_b"), "placement=spread lazy_max_effective=49152");
+	assert_string_equal(cell(&t, vm, "resolved_a"), "placement=spread lazy_max_effective=16384 mem_node_actual=0");
+	assert_string_equal(cell(&t, vm, "resolved_b"), "placement=spread lazy_max_effective=49152 mem_node_actual=0");
 	assert_non_null(strstr(cell(&t, vm, "resolved_note"), "lazy_max 0 became A 16384 pages, B 49152 pages (B 3.00x A)"));
 	assert_null(strstr(cell(&t, vm, "resolved_note"), "placement")); /* spread on both: not a difference */
 	/* pingpong: the same-llc pair is 0-1 on A and 0-8 on B; joined by class, named as such */
@@ -542,12 +542,12 @@ static void resolved_settings_join_and_say_so(void **state)
 	/* the table says the same in words, and lists the class only B has */
 	run_c2c(&r, "compare", SETS "/a", SETS "/b", NULL);
 	assert_int_equal(r.status, 0);
-	assert_non_null(strstr(r.out, "  resolved: A placement=same-socket; B placement=cross-llc. placement auto became"));
+	assert_non_null(strstr(r.out, "  resolved: A placement=same-socket atomics=lock mem_node_actual=0; B placement=cross-llc atomics=lock mem_node_actual=0. placement auto became"));
 	assert_non_null(strstr(r.out, "  pingpong class only in B: cross-package\n"));
 	/* the same machine on both sides: nothing resolved differently, nothing to say */
 	run_c2c(&r, "compare", SETS "/a", SETS "/a", NULL);
 	assert_int_equal(r.status, 0);
-	assert_non_null(strstr(r.out, "  resolved: placement=same-socket on both\n"));
+	assert_non_null(strstr(r.out, "  resolved: placement=same-socket atomics=lock mem_node_actual=0 on both\n"));
 	assert_null(strstr(r.out, "became"));
 	assert_null(strstr(r.out, "matched by"));
 }

@@ -276,9 +276,9 @@ static void report_two_fingerprints_one_label(void **state)
 	assert_null(strstr(m, "| vm | vm |")); /* never the two pooled under vm */
 	/* joined on placement auto, each machine's resolved placement beside its numbers */
 	assert_non_null(strstr(md, "placement\\_requested=auto"));
-	assert_non_null(strstr(md, "| vm\\#a9b347 | shared | 12 (10..14) | 7 (5..9) | NA | placement=same-socket | 5 of 5 |"));
-	assert_non_null(strstr(md, "| vm\\#8a0d49 | shared | 24 (20..28) | 14 (10..18) | NA | placement=cross-llc | 5 of 5 |"));
-	assert_non_null(strstr(md, "| placement=spread lazy\\_max\\_effective=49152 |"));
+	assert_non_null(strstr(md, "| vm\\#a9b347 | shared | 12 (10..14) | 7 (5..9) | NA | placement=same-socket atomics=lock mem\\_node\\_actual=0 | 5 of 5 |"));
+	assert_non_null(strstr(md, "| vm\\#8a0d49 | shared | 24 (20..28) | 14 (10..18) | NA | placement=cross-llc atomics=lock mem\\_node\\_actual=0 | 5 of 5 |"));
+	assert_non_null(strstr(md, "| placement=spread lazy\\_max\\_effective=49152 mem\\_node\\_actual=0 |"));
 	free(md);
 }
 

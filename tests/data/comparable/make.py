@@ -48,17 +48,17 @@ def write(m):
     os.makedirs(m, exist_ok=True)
     k = 1 if m == "a" else 2
     placement = "same-socket" if m == "a" else "cross-llc"
-    pb = ["schema_version", "bench", "layout", "rep", "attempt", "valid", "offset", "policy", "atomics", "placement",
-          "placement_requested", "writers", "readers", "mem_node", "work_ns", "drain_us", "writer_ns_per_op",
-          "reader_ns_per_op", "duration_requested_s", "warmup_requested_s"]
-    csv(m + "/01-pending-bit.csv", pb, [[8, "pending-bit", "shared", r, 1, "yes", 32, "rmw", "lock", placement, "auto", 1,
-                                        1, 0, 0, 0, k * (10 + r), k * (5 + r), 1.5, 0.2] for r in range(5)], m)
+    pb = ["schema_version", "bench", "layout", "rep", "attempt", "valid", "offset", "policy", "atomics",
+          "atomics_requested", "placement", "placement_requested", "writers", "readers", "mem_node", "mem_node_actual",
+          "work_ns", "drain_us", "writer_ns_per_op", "reader_ns_per_op", "duration_requested_s", "warmup_requested_s"]
+    csv(m + "/01-pending-bit.csv", pb, [[8, "pending-bit", "shared", r, 1, "yes", 32, "rmw", "lock", "auto", placement,
+                                        "auto", 1, 1, 0, 0, 0, 0, k * (10 + r), k * (5 + r), 1.5, 0.2] for r in range(5)], m)
     vm = ["schema_version", "bench", "layout", "rep", "attempt", "valid", "threads", "placement", "placement_requested",
-          "pages", "lazy_max", "lazy_max_effective", "work_ns", "purge_us", "mem_node", "online_cpus", "cycle_ns",
-          "duration_requested_s", "warmup_requested_s"]
+          "pages", "lazy_max", "lazy_max_effective", "work_ns", "purge_us", "mem_node", "mem_node_actual", "online_cpus",
+          "cycle_ns", "duration_requested_s", "warmup_requested_s"]
     cpus = int(MACHINES[m]["pus"])
     eff = cpus.bit_length() * 8192
-    csv(m + "/02-vmalloc.csv", vm, [[8, "vmalloc", "shared", r, 1, "yes", 2, "spread", "auto", 1, 0, eff, 930, 500, 0,
+    csv(m + "/02-vmalloc.csv", vm, [[8, "vmalloc", "shared", r, 1, "yes", 2, "spread", "auto", 1, 0, eff, 930, 500, 0, 0,
                                      cpus, k * (1000 + 10 * r), 0.2, 0.05] for r in range(5)], m)
     pp = ["schema_version", "bench", "config", "rep", "attempt", "valid", "cpu_a", "cpu_b", "class", "mode", "samples",
           "round_trips", "preheat_ms", "min_ns", "median_ns", "duration_requested_s", "warmup_requested_s"]
