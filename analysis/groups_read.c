@@ -102,6 +102,8 @@ static void note_available(struct groups *g, struct file *f, const struct fbench
 		int key = 0;
 		for (int k = 0; k < b->nkey; k++)
 			key |= fb->key_ix[k] == c;
+		for (int r = 0; r < b->nres; r++) /* what a setting resolved to is not a measurement */
+			key |= !strcmp(b->res_col[r], f->hdr[c]);
 		if (key || listed(not_metric, f->hdr[c]) || (strcmp(v, "NA") && parse_double(v, &d)))
 			continue;
 		size_t l = strlen(b->avail), n = strlen(f->hdr[c]);

@@ -552,6 +552,27 @@ static void resolved_settings_join_and_say_so(void **state)
 	assert_null(strstr(r.out, "matched by"));
 }
 
+/* The shipped quick run against a copy of it edited as another machine's (cpu_family 26, placement
+ * auto resolved to cross-llc): before schema 8 this found no configuration in common. */
+static void reference_quick_joins_another_placement(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	char cmd[4000], dir[600];
+	const char *ref = "results/reference/amd-epyc-2c/vm-20261201T154250-quick";
+	snprintf(dir, sizeof(dir), "%s/other-quick", test_dir);
+	snprintf(cmd, sizeof(cmd), "cp -r %s %s && sed -i 's/,same-socket,auto,/,cross-llc,auto,/' %s/*.csv && "
+		 "sed -i 's/^cpu_family = 25$/cpu_family = 26/' %s/*.meta && grep -q ',cross-llc,auto,' %s/01-rmw.csv", ref, dir, dir, dir, dir);
+	assert_int_equal(system(cmd), 0);
+	run_c2c(&r, "compare", ref, dir, NULL);
+	if (r.status)
+		fail_msg("%s", r.err);
+	assert_non_null(strstr(r.err, "names two machines (cpu_family 25 vs 26)"));
+	assert_non_null(strstr(r.out, "placement auto became A same-socket, B cross-llc: B's threads cross an L3"));
+	assert_null(strstr(r.out, "only in A")); /* every configuration joined */
+	assert_null(strstr(r.out, "only in B"));
+}
+
 /* Both sets are labelled vm: their fingerprints differ, so they are two machines, named apart,
  * with a note that names the differing fields; the same fingerprint twice stays one machine. */
 static void two_fingerprints_under_one_label_split(void **state)
@@ -633,6 +654,7 @@ int main(void)
 		cmocka_unit_test(within_each_side_against_the_baseline),
 		cmocka_unit_test(reference_results_compare),
 		cmocka_unit_test(resolved_settings_join_and_say_so),
+		cmocka_unit_test(reference_quick_joins_another_placement),
 		cmocka_unit_test(two_fingerprints_under_one_label_split),
 	};
 	return cmocka_run_group_tests(tests, test_dir_setup, test_dir_teardown);
