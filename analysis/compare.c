@@ -223,14 +223,17 @@ static void match_loose(struct cmp *c)
 		c->match[i] = -1;
 	for (int x = 0; x < c->g.ngroup; x++) {
 		const struct grp_bench *b = &c->g.bench[c->g.group[x].bench];
-		if (!b->b || !b->b->match_by || !groups_cell(&c->g, x, 0) || groups_cell(&c->g, x, 1))
+		if (!b->b || !b->b->match_by || !groups_cell(&c->g, x, 0) ||
+		    groups_cell(&c->g, x, 1))
 			continue;
 		int y = -1, ny = 0, nx = 0;
 		for (int j = 0; j < c->g.ngroup; j++)
-			if (!groups_cell(&c->g, j, 0) && groups_cell(&c->g, j, 1) && matches(c, x, j))
+			if (!groups_cell(&c->g, j, 0) && groups_cell(&c->g, j, 1) &&
+			    matches(c, x, j))
 				y = j, ny++;
 		for (int j = 0; y >= 0 && j < c->g.ngroup; j++)
-			nx += groups_cell(&c->g, j, 0) && !groups_cell(&c->g, j, 1) && matches(c, j, y);
+			nx += groups_cell(&c->g, j, 0) && !groups_cell(&c->g, j, 1) &&
+			    matches(c, j, y);
 		if (ny != 1 || nx != 1)
 			continue;
 		c->match[x] = y;

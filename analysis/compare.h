@@ -62,12 +62,13 @@ int cmp_run(struct cmp *c, const char *a, const char *b, const char *metrics, ch
 int cmp_walk(struct cmp *c, int (*fn)(void *u, const struct cmp *c, const struct cmp_line *l), void *u);
 void cmp_free(struct cmp *c);
 
-/* analysis/compare_resolved.c: what each side resolved the line's settings to ("placement=same-socket;
- * lazy_max_effective=16384" into ra and rb, rn bytes each; "" for a bench without such settings),
- * and in words where they differ or the line was matched by match_by ("placement auto became A
- * same-socket, B cross-llc: B's threads cross an L3, A's stay in one package; the change includes
- * that"). Returns 1 when words were written. */
-int cmp_resolved(const struct cmp *c, const struct cmp_line *l, char *ra, char *rb, size_t rn, char *words, size_t n);
+/* analysis/compare_resolved.c: what each side resolved the line's settings to
+ * ("placement=same-socket lazy_max_effective=16384" into ra and rb, rn bytes each; "" for a bench
+ * without such settings), and in words where they differ or the line was matched by match_by
+ * ("placement auto became A same-socket, B cross-llc: B's threads cross an L3, A's stay in one
+ * package; the change includes that"). Returns 1 when words were written. */
+int cmp_resolved(const struct cmp *c, const struct cmp_line *l, char *ra, char *rb, size_t rn,
+		 char *words, size_t n);
 
 /* The outputs; each returns 0, or -1 when writing failed (full device). */
 int cmp_print_text(FILE *f, const struct cmp *c);

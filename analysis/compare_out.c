@@ -119,7 +119,8 @@ static void print_side(FILE *f, const struct cmp *c, int s)
 static int side_has_value(const struct cmp *c, int b, int k, const char *v, int s)
 {
 	for (int i = 0; i < c->g.ngroup; i++)
-		if (c->g.group[i].bench == b && groups_cell(&c->g, i, s) && c->g.group[i].val[k] && !strcmp(c->g.group[i].val[k], v))
+		if (c->g.group[i].bench == b && groups_cell(&c->g, i, s) && c->g.group[i].val[k] &&
+		    !strcmp(c->g.group[i].val[k], v))
 			return 1;
 	return 0;
 }
@@ -137,16 +138,20 @@ static void only_classes(FILE *f, const struct cmp *c, int b, int s)
 			k = i;
 	for (int i = 0; k >= 0 && i < c->g.ngroup; i++) {
 		const char *v = c->g.group[i].val[k];
-		if (c->g.group[i].bench != b || !v || !groups_cell(&c->g, i, s) || side_has_value(c, b, k, v, !s))
+		if (c->g.group[i].bench != b || !v || !groups_cell(&c->g, i, s) ||
+		    side_has_value(c, b, k, v, !s))
 			continue;
 		int dup = 0;
 		for (int j = 0; j < i && !dup; j++)
-			dup = c->g.group[j].bench == b && c->g.group[j].val[k] && !strcmp(c->g.group[j].val[k], v) && groups_cell(&c->g, j, s);
+			dup = c->g.group[j].bench == b && c->g.group[j].val[k] &&
+			    !strcmp(c->g.group[j].val[k], v) && groups_cell(&c->g, j, s);
 		if (!dup && len < sizeof(list))
-			len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%s", n++ ? ", " : "", v);
+			len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%s",
+						n++ ? ", " : "", v);
 	}
 	if (n)
-		fprintf(f, "  %s %s only in %s: %s\n", bn->name, bn->b->match_by, s ? "B" : "A", list);
+		fprintf(f, "  %s %s only in %s: %s\n", bn->name, bn->b->match_by, s ? "B" : "A",
+			list);
 }
 
 static void print_only(FILE *f, const struct cmp *c)
@@ -159,7 +164,8 @@ static void print_only(FILE *f, const struct cmp *c)
 		int shown = 0;
 		for (int i = 0; i < c->g.ngroup && shown < ONLY_SHOWN; i++) {
 			int gi = c->g.order[i];
-			if (groups_cell(&c->g, gi, s) && !groups_cell(&c->g, gi, !s) && c->match[gi] < 0) {
+			if (groups_cell(&c->g, gi, s) && !groups_cell(&c->g, gi, !s) &&
+			    c->match[gi] < 0) {
 				groups_label(&c->g, gi, lab, sizeof(lab));
 				fprintf(f, "  %s\n", lab);
 				shown++;

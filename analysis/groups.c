@@ -165,9 +165,12 @@ int grp_bench_of(struct groups *g, const char *name, const char *variant_col, co
 	for (const struct bench_resolved *r = b->b ? b->b->resolved : NULL; r && r->requested; r++)
 		for (int k = 1; k < b->nkey; k++)
 			if (!strcmp(b->key_col[k], r->requested)) {
-				b->res_key = realloc(b->res_key, (size_t)(b->nres + 1) * sizeof(int));
-				b->res_col = realloc(b->res_col, (size_t)(b->nres + 1) * sizeof(char *));
-				b->res_unit = realloc(b->res_unit, (size_t)(b->nres + 1) * sizeof(char *));
+				b->res_key =
+				    realloc(b->res_key, (size_t)(b->nres + 1) * sizeof(int));
+				b->res_col =
+				    realloc(b->res_col, (size_t)(b->nres + 1) * sizeof(char *));
+				b->res_unit =
+				    realloc(b->res_unit, (size_t)(b->nres + 1) * sizeof(char *));
 				if (!b->res_key || !b->res_col || !b->res_unit)
 					out_of_memory(0);
 				b->res_key[b->nres] = k;
@@ -367,7 +370,8 @@ static void split_names(struct groups *g, int mi, int nw)
 				digits = 24;
 	for (int k = mi; k >= 0; k = g->mach[k].twin) {
 		struct grp_machine *m = &g->mach[k];
-		snprintf(name, sizeof(name), "%s#%.*s", m->raw, digits, m->fp.id[0] ? m->fp.id : "unknown");
+		snprintf(name, sizeof(name), "%s#%.*s", m->raw, digits,
+			 m->fp.id[0] ? m->fp.id : "unknown");
 		free(m->label);
 		m->label = xstrdup(name);
 		if (g->by_label) {
@@ -375,12 +379,17 @@ static void split_names(struct groups *g, int mi, int nw)
 			g->side[m->side].name = xstrdup(name);
 		}
 	}
-	fprintf(stderr, "c2cbench: note: label '%s' names two machines (%s): kept apart as '%s' (%s) and '%s' (%s); give each machine its own --label when running (run or preset --label NAME) to name them\n",
-		g->mach[mi].raw, why, g->mach[mi].label, g->mach[mi].file, g->mach[nw].label, g->mach[nw].file);
+	fprintf(stderr,
+		"c2cbench: note: label '%s' names two machines (%s): kept apart as '%s' (%s) and "
+		"'%s' (%s); give each machine its own --label when running (run or preset --label "
+		"NAME) to name them\n",
+		g->mach[mi].raw, why, g->mach[mi].label, g->mach[mi].file, g->mach[nw].label,
+		g->mach[nw].file);
 }
 
-int grp_machine_of(struct groups *g, const char *label, const char *host, const char *cpu, const struct grp_fp *fp,
-		   const char *file, long line, int side, int *mach, char *err)
+int grp_machine_of(struct groups *g, const char *label, const char *host, const char *cpu,
+		   const struct grp_fp *fp, const char *file, long line, int side, int *mach,
+		   char *err)
 {
 	unsigned long long h = hash_bytes(label, strlen(label), HASH0);
 	hash_grow(&g->mh);

@@ -15,7 +15,8 @@
  *   length still never pool.
  * - A directory is its *.csv files, or, for a fleet directory, each subdirectory with a
  *   metadata.txt (one result set per machine; slurm/ and interrupted/ are not result sets).
- * - Inputs marked interrupted (FILE.meta [run] status, metadata.txt state) are warned about on stderr.
+ * - Inputs marked interrupted (FILE.meta [run] status, metadata.txt state) are warned about on
+ * stderr.
  *
  * Use: groups_init, groups_add for each input, groups_finish, then walk g->order and ask
  * groups_cell(g, group, side) for each side. Every error is one line for exit status 2. */
@@ -65,8 +66,8 @@ struct grp_cell {
 	int mach;               /* the machine (groups.mach) of its first row */
 	int mixed;              /* rows of more than one machine (a side of several machines) */
 	struct grp_vals *met;   /* [bench.nmet]: values of the valid rows, NA left out */
-	char **res;             /* [bench.nres]: what each resolved setting resolved to in its first row
-	                         * ("(absent)" where the file lacks the column), NULL before a row */
+	char **res; /* [bench.nres]: what each resolved setting resolved to in its first row
+		     * ("(absent)" where the file lacks the column), NULL before a row */
 	unsigned char *res_mixed; /* [bench.nres]: its rows resolved it to more than one value */
 };
 
@@ -82,9 +83,9 @@ struct grp_fp {
  * differ under one label are two machines, shown as LABEL#ID6 (the first 6 digits of each id). */
 struct grp_machine {
 	char *label, *host, *cpu_model, *file; /* label: as shown; file: where it was first seen */
-	char *raw;          /* the label as its rows give it */
-	struct grp_fp fp;   /* the fields of its rows' files, merged */
-	int twin;           /* the next machine of the same raw label, -1 for none */
+	char *raw;                             /* the label as its rows give it */
+	struct grp_fp fp;                      /* the fields of its rows' files, merged */
+	int twin; /* the next machine of the same raw label, -1 for none */
 	int side;
 };
 
@@ -162,8 +163,9 @@ int groups_warn_dir(const char *dir);
 int grp_bench_of(struct groups *g, const char *name, const char *variant_col, const char *const *header, int ncols);
 int grp_group_of(struct groups *g, int bench, const char *const *val);
 struct grp_cell *grp_cell_of(struct groups *g, int group, int side);
-int grp_machine_of(struct groups *g, const char *label, const char *host, const char *cpu, const struct grp_fp *fp,
-		   const char *file, long line, int side, int *mach, char *err);
+int grp_machine_of(struct groups *g, const char *label, const char *host, const char *cpu,
+		   const struct grp_fp *fp, const char *file, long line, int side, int *mach,
+		   char *err);
 /* groups_fp.c: a CSV's fingerprint from its .meta (row_id: the row's fingerprint column, used when
  * the .meta is missing or has none); copies, frees; the count of fields known on both that differ
  * (written "key A vs B, ..." to out when not NULL); merging b's known fields into a; one field. */

@@ -1,6 +1,7 @@
 /* Machine fingerprints for the grouping engine: each result file's fingerprint fields, read from
  * its .meta (harness/fingerprint.h), compared field by field so that two machines under one label
- * are told apart, and so that a set written before the fingerprint still is by the fields it has. */
+ * are told apart, and so that a set written before the fingerprint still is by the fields it has.
+ */
 #include "analysis/groups.h"
 #include "harness/context.h"
 #include "harness/fingerprint.h"
@@ -87,9 +88,11 @@ int grp_fp_differ(const struct grp_fp *a, const struct grp_fp *b, char *out, siz
 			continue;
 		d++;
 		if (out && k < n)
-			k += (size_t)snprintf(out + k, n - k, "%s%s %.40s vs %.40s", k ? ", " : "", fp_keys[i], a->val[i], b->val[i]);
+			k += (size_t)snprintf(out + k, n - k, "%s%s %.40s vs %.40s", k ? ", " : "",
+					      fp_keys[i], a->val[i], b->val[i]);
 	}
-	if (!both && a->id[0] && b->id[0] && strcmp(a->id, b->id)) { /* ids only (a CSV without its .meta) */
+	if (!both && a->id[0] && b->id[0] &&
+	    strcmp(a->id, b->id)) { /* ids only (a CSV without its .meta) */
 		d = 1;
 		if (out && n)
 			snprintf(out, n, "fingerprint %s vs %s", a->id, b->id);

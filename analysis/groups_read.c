@@ -27,7 +27,7 @@ struct file {
 	int ncols;
 	char **hdr;
 	int c_valid, c_label, c_host, c_cpu, c_fp;
-	struct grp_fp fp;  /* the machine fingerprint of its .meta (or its fingerprint column) */
+	struct grp_fp fp; /* the machine fingerprint of its .meta (or its fingerprint column) */
 	int fp_read;
 	struct fbench *fb;
 	int nfb;
@@ -40,9 +40,35 @@ struct file {
 };
 
 /* Columns of the run context and bookkeeping: never metrics, even when numeric. */
-static const char *const not_metric[] = { "schema_version", "bench", "rep", "label", "host", "cpu_model", "packages", "cores", "pus",
-	"numa_nodes", "line_size", "kernel", "compiler", "c2cbench_rev", "started", "seed", "na_reason", "valid", "invalid_reason",
-	"attempt", "fingerprint", "cpu_vendor", "microcode", "hypervisor", "governor", "boost", "smt", "numa_balancing", NULL };
+static const char *const not_metric[] = { "schema_version",
+					  "bench",
+					  "rep",
+					  "label",
+					  "host",
+					  "cpu_model",
+					  "packages",
+					  "cores",
+					  "pus",
+					  "numa_nodes",
+					  "line_size",
+					  "kernel",
+					  "compiler",
+					  "c2cbench_rev",
+					  "started",
+					  "seed",
+					  "na_reason",
+					  "valid",
+					  "invalid_reason",
+					  "attempt",
+					  "fingerprint",
+					  "cpu_vendor",
+					  "microcode",
+					  "hypervisor",
+					  "governor",
+					  "boost",
+					  "smt",
+					  "numa_balancing",
+					  NULL };
 
 static int col_of(const struct file *f, const char *name)
 {
@@ -102,7 +128,8 @@ static void note_available(struct groups *g, struct file *f, const struct fbench
 		int key = 0;
 		for (int k = 0; k < b->nkey; k++)
 			key |= fb->key_ix[k] == c;
-		for (int r = 0; r < b->nres; r++) /* what a setting resolved to is not a measurement */
+		for (int r = 0; r < b->nres;
+		     r++) /* what a setting resolved to is not a measurement */
 			key |= !strcmp(b->res_col[r], f->hdr[c]);
 		if (key || listed(not_metric, f->hdr[c]) || (strcmp(v, "NA") && parse_double(v, &d)))
 			continue;
@@ -142,7 +169,8 @@ static struct fbench *file_bench(struct groups *g, struct file *f, const char *n
 			fb->dur_k = k;
 	}
 	fb->res_ix = xcalloc((size_t)b->nres + 1, sizeof(int));
-	for (int r = 0; r < b->nres; r++) { /* an older file without the requested column joins on the resolved one */
+	for (int r = 0; r < b->nres;
+	     r++) { /* an older file without the requested column joins on the resolved one */
 		fb->res_ix[r] = col_of(f, b->res_col[r]);
 		if (fb->key_ix[b->res_key[r]] < 0)
 			fb->key_ix[b->res_key[r]] = fb->res_ix[r];
@@ -180,7 +208,8 @@ static int row_side(struct groups *g, struct file *f, int side, char *err)
 	}
 	if (f->host && !strcmp(lab, f->label) && !strcmp(host, f->host) && !strcmp(cpu, f->cpu))
 		return f->side;
-	int s = grp_machine_of(g, lab, host, cpu, &f->fp, f->s.path, f->s.line, side, &f->mach, err);
+	int s =
+	    grp_machine_of(g, lab, host, cpu, &f->fp, f->s.path, f->s.line, side, &f->mach, err);
 	if (s < 0)
 		return -1;
 	snprintf(f->label, sizeof(f->label), "%s", lab);

@@ -246,7 +246,8 @@ static void resolved_of(const struct grp_bench *gb, const struct grp_cell *cell,
 	size_t k = 0;
 	buf[0] = 0;
 	for (int r = 0; r < gb->nres && k < sizeof(buf); r++)
-		k += (size_t)snprintf(buf + k, sizeof(buf) - k, "%s%s=%s%s", k ? " " : "", gb->res_col[r], cell->res[r] ? cell->res[r] : "(absent)",
+		k += (size_t)snprintf(buf + k, sizeof(buf) - k, "%s%s=%s%s", k ? " " : "",
+				      gb->res_col[r], cell->res[r] ? cell->res[r] : "(absent)",
 				      cell->res_mixed[r] ? " (and others)" : "");
 	if (!k)
 		return;
@@ -322,7 +323,8 @@ int rpt_load(struct rep *p, char **inputs, int ninputs, char *err)
 		return err_set(err, "the inputs hold no result rows; nothing to report");
 	if (groups_finish(&p->g, err))
 		return -1;
-	for (int m = 0; m < p->nm; m++) { /* a label split after its first rows: the name it has now */
+	for (int m = 0; m < p->nm;
+	     m++) { /* a label split after its first rows: the name it has now */
 		free(p->mach[m].label);
 		p->mach[m].label = xstrdup(p->g.side[m].name);
 	}
@@ -345,7 +347,8 @@ void rpt_free(struct rep *p)
 {
 	for (long i = 0; i < p->ns; i++) {
 		struct sample *s = &p->s[i];
-		free(s->key), free(s->gkey), free(s->variant), free(s->xlabel), free(s->facet), free(s->cls), free(s->resolved);
+		free(s->key), free(s->gkey), free(s->variant), free(s->xlabel), free(s->facet),
+		    free(s->cls), free(s->resolved);
 		for (int k = 0; k < RPT_METRICS; k++)
 			free(s->val[k].v);
 	}

@@ -218,8 +218,13 @@ static const char *mfield(const struct rep *p, int m, const char *key, int ci)
 
 void rpt_machines(struct rep *p, char **inputs, int ninputs)
 {
-	const char *hdr[] = { "machine", "host", "CPU model", "CPU (vendor family/model/stepping)", "hypervisor",
-		"packages/cores/PUs", "L3s", "NUMA nodes", "kernel", "compiler", "c2cbench_rev", "fingerprint", "valid rows" };
+	const char *hdr[] = { "machine",      "host",
+			      "CPU model",    "CPU (vendor family/model/stepping)",
+			      "hypervisor",   "packages/cores/PUs",
+			      "L3s",          "NUMA nodes",
+			      "kernel",       "compiler",
+			      "c2cbench_rev", "fingerprint",
+			      "valid rows" };
 	char in[4096] = "", valid[64], cpu[200], topo[64];
 	size_t len = 0;
 	for (int i = 0; i < ninputs; i++)
@@ -231,18 +236,34 @@ void rpt_machines(struct rep *p, char **inputs, int ninputs)
 		doc_p(&p->doc, "Warning: %d input(s) are marked interrupted or unfinished in their .meta or metadata.txt: their last configurations are missing (the warnings of this command name them).",
 		      p->unfinished);
 	doc_h(&p->doc, 2, "Machines");
-	doc_p(&p->doc, "Each machine is one fingerprint (results/README.md): two under one label are shown as LABEL#ID, the first digits of each fingerprint.");
+	doc_p(&p->doc,
+	      "Each machine is one fingerprint (results/README.md): two under one label are shown "
+	      "as LABEL#ID, the first digits of each fingerprint.");
 	doc_table(&p->doc, (int)ARRAY_SIZE(hdr), hdr);
 	for (int m = 0; m < p->nm; m++) {
 		const struct grp_side *sd = &p->g.side[m];
-		const char *fp = sd->nmach && p->g.mach[sd->mach[0]].fp.id[0] ? p->g.mach[sd->mach[0]].fp.id : "NA";
-		snprintf(cpu, sizeof(cpu), "%.60s %.20s/%.20s/%.20s", mfield(p, m, "cpu_vendor", -1), mfield(p, m, "cpu_family", -1),
+		const char *fp = sd->nmach && p->g.mach[sd->mach[0]].fp.id[0]
+		    ? p->g.mach[sd->mach[0]].fp.id
+		    : "NA";
+		snprintf(cpu, sizeof(cpu), "%.60s %.20s/%.20s/%.20s",
+			 mfield(p, m, "cpu_vendor", -1), mfield(p, m, "cpu_family", -1),
 			 mfield(p, m, "cpu_model_number", -1), mfield(p, m, "cpu_stepping", -1));
-		snprintf(topo, sizeof(topo), "%.12s/%.12s/%.12s", mfield(p, m, "packages", 1), mfield(p, m, "cores", 2), mfield(p, m, "pus", 3));
+		snprintf(topo, sizeof(topo), "%.12s/%.12s/%.12s", mfield(p, m, "packages", 1),
+			 mfield(p, m, "cores", 2), mfield(p, m, "pus", 3));
 		snprintf(valid, sizeof(valid), "%ld of %ld", p->mach[m].valid, p->mach[m].rows);
-		const char *row[] = { p->mach[m].label, p->mach[m].host, p->mach[m].ctx[0], cpu, mfield(p, m, "hypervisor", -1), topo,
-			mfield(p, m, "l3_count", -1), mfield(p, m, "numa_nodes", 4), mfield(p, m, "kernel", 6), p->mach[m].ctx[7],
-			p->mach[m].ctx[8], fp, valid };
+		const char *row[] = { p->mach[m].label,
+				      p->mach[m].host,
+				      p->mach[m].ctx[0],
+				      cpu,
+				      mfield(p, m, "hypervisor", -1),
+				      topo,
+				      mfield(p, m, "l3_count", -1),
+				      mfield(p, m, "numa_nodes", 4),
+				      mfield(p, m, "kernel", 6),
+				      p->mach[m].ctx[7],
+				      p->mach[m].ctx[8],
+				      fp,
+				      valid };
 		doc_row(&p->doc, row);
 	}
 	doc_table_end(&p->doc);

@@ -130,7 +130,8 @@ static void group_table(struct rep *p, const struct grid *g)
 		rpt_fmt(head[k], sizeof(head[k]), "%s (%s): median (min..max)", g->v->metrics[k].label, g->v->metrics[k].unit);
 		hdr[nc++] = head[k];
 	}
-	int res = 0; /* a column of what each machine resolved its settings to, when the bench has such settings */
+	int res = 0; /* a column of what each machine resolved its settings to, when the bench has
+			such settings */
 	for (int k = 0; k < g->nslot; k++)
 		for (int j = 0; j < g->nser; j++)
 			for (int m = 0; m < g->nm; m++)

@@ -15,7 +15,8 @@
 
 #define SCHEMA_VERSION 8 /* 5: validity columns (docs/validity.md); 6: per-role SDE columns, pingpong's role columns;
                           * 7: vmalloc's purge_us_achieved is CPU time per purge, its work is timed before and after the window;
-                          * 8: the machine fingerprint, vmalloc's lazy_max_effective and placement_requested */
+                          * 8: the machine fingerprint, vmalloc's lazy_max_effective and
+                          *    placement_requested (lazy_max as given) */
 #define VARIANTS_MAX 256     /* variants a user lists or sweeps (layouts, offsets) */
 #define CONFIGS_MAX 262144   /* variants one run may hold (pingpong: pairs x modes) */
 #define SUMMARY_MAX 8        /* summary columns per bench */
@@ -132,9 +133,9 @@ struct bench {
 	 * context: `compare` joins rows on them. NULL-terminated; NULL: bench and variant_col only.
 	 * A setting the run resolves ("auto", "0: the kernel's formula") is here as requested. */
 	const char *const *config;
-	/* What those settings resolved to: compare and report show each side's beside its numbers and
-	 * never join on it; a file without the requested column (an older schema) joins on the
-	 * resolved one. { 0 }-terminated; NULL: none. */
+	/* What those settings resolved to: compare and report show each side's beside its numbers
+	 * and never join on it; a file without the requested column (an older schema) joins on
+	 * the resolved one. { 0 }-terminated; NULL: none. */
 	const struct bench_resolved *resolved;
 	/* Optional: configurations on one side only that differ from one on the other side only in
 	 * the variant and the match_loose columns are joined when match_by has the same value and

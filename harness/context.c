@@ -127,7 +127,8 @@ static void cpu_ids(struct context *c, const struct topo *t)
 			fact_set(c, keys[i][0], "%s", v);
 		else if (!cpuinfo(keys[i][2], buf, sizeof(buf)))
 			fact_set(c, keys[i][0], "%s", buf);
-		else if (keys[i][3] ? !cpuinfo(keys[i][3], buf, sizeof(buf)) : !midr_stepping(buf, sizeof(buf)))
+		else if (keys[i][3] ? !cpuinfo(keys[i][3], buf, sizeof(buf))
+				    : !midr_stepping(buf, sizeof(buf)))
 			fact_set(c, keys[i][0], "%s", buf);
 		else
 			fact_na(c, keys[i][0], "neither hwloc nor /proc/cpuinfo reports it on this ISA");
@@ -200,9 +201,16 @@ static void caches(struct context *c, const struct topo *t)
 static const char *dmi_hypervisor(void)
 {
 	static const char *const known[][2] = {
-		{ "QEMU", "kvm" }, { "KVM", "kvm" }, { "Amazon EC2", "amazon" }, { "VMware", "vmware" },
-		{ "innotek GmbH", "oracle" }, { "Xen", "xen" }, { "BHYVE", "bhyve" }, { "Parallels", "parallels" },
-		{ "Google", "google" }, { "Apple Virtualization", "apple" },
+		{ "QEMU", "kvm" },
+		{ "KVM", "kvm" },
+		{ "Amazon EC2", "amazon" },
+		{ "VMware", "vmware" },
+		{ "innotek GmbH", "oracle" },
+		{ "Xen", "xen" },
+		{ "BHYVE", "bhyve" },
+		{ "Parallels", "parallels" },
+		{ "Google", "google" },
+		{ "Apple Virtualization", "apple" },
 	};
 	char v[160], p[160];
 	if (read_line("/sys/class/dmi/id/sys_vendor", v, sizeof(v)))
@@ -210,7 +218,8 @@ static const char *dmi_hypervisor(void)
 	for (size_t i = 0; i < ARRAY_SIZE(known); i++)
 		if (!strncmp(v, known[i][0], strlen(known[i][0])))
 			return known[i][1];
-	if (!strcmp(v, "Microsoft Corporation") && !read_line("/sys/class/dmi/id/product_name", p, sizeof(p)) &&
+	if (!strcmp(v, "Microsoft Corporation") &&
+	    !read_line("/sys/class/dmi/id/product_name", p, sizeof(p)) &&
 	    !strcmp(p, "Virtual Machine"))
 		return "hyperv";
 	return NULL;
@@ -259,7 +268,8 @@ static void hypervisor(struct context *c)
 	else if (!access("/sys/class/dmi/id/sys_vendor", R_OK))
 		fact_set(c, "hypervisor", "none"); /* DMI there, naming no hypervisor */
 	else
-		fact_na(c, "hypervisor", "no cpuid on this ISA, no /sys/hypervisor/type and no DMI");
+		fact_na(c, "hypervisor",
+			"no cpuid on this ISA, no /sys/hypervisor/type and no DMI");
 #endif
 }
 
@@ -267,12 +277,15 @@ static void hypervisor(struct context *c)
  * hypervisor or cloud ("QEMU", "Amazon EC2", "BHYVE"), bare metal its maker and model. */
 static void dmi(struct context *c)
 {
-	static const char *const keys[][2] = { { "dmi_sys_vendor", "sys_vendor" }, { "dmi_product_name", "product_name" } };
+	static const char *const keys[][2] = { { "dmi_sys_vendor", "sys_vendor" },
+					       { "dmi_product_name", "product_name" } };
 	char path[96], v[160];
 	for (size_t i = 0; i < ARRAY_SIZE(keys); i++) {
 		snprintf(path, sizeof(path), "/sys/class/dmi/id/%s", keys[i][1]);
 		if (read_line(path, v, sizeof(v)))
-			fact_na(c, keys[i][0], "no /sys/class/dmi/id (no DMI firmware tables, e.g. a device-tree system)");
+			fact_na(c, keys[i][0],
+				"no /sys/class/dmi/id (no DMI firmware tables, e.g. a device-tree "
+				"system)");
 		else
 			fact_set(c, keys[i][0], "%s", v);
 	}
@@ -284,10 +297,12 @@ static void mem_per_node(struct context *c, const struct topo *t)
 	char buf[160];
 	size_t k = 0;
 	buf[0] = 0;
-	for (hwloc_obj_t o = NULL; t->h && (o = hwloc_get_next_obj_by_type(t->h, HWLOC_OBJ_NUMANODE, o));)
+	for (hwloc_obj_t o = NULL;
+	     t->h && (o = hwloc_get_next_obj_by_type(t->h, HWLOC_OBJ_NUMANODE, o));)
 		if (k < sizeof(buf))
-			k += (size_t)snprintf(buf + k, sizeof(buf) - k, "%s%u:%.1fGiB", k ? " " : "", o->os_index,
-					      (double)o->attr->numanode.local_memory / (1024.0 * 1024 * 1024));
+			k += (size_t)snprintf(
+			    buf + k, sizeof(buf) - k, "%s%u:%.1fGiB", k ? " " : "", o->os_index,
+			    (double)o->attr->numanode.local_memory / (1024.0 * 1024 * 1024));
 	if (k)
 		fact_set(c, "mem_per_node", "%s", buf);
 	else

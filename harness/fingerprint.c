@@ -2,8 +2,20 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *const fp_keys[] = { "cpu_vendor", "cpu_family", "cpu_model_number", "cpu_stepping", "hypervisor",
-	"dmi_sys_vendor", "dmi_product_name", "packages", "cores", "pus", "l3_count", "numa_nodes", "kernel", NULL };
+const char *const fp_keys[] = { "cpu_vendor",
+				"cpu_family",
+				"cpu_model_number",
+				"cpu_stepping",
+				"hypervisor",
+				"dmi_sys_vendor",
+				"dmi_product_name",
+				"packages",
+				"cores",
+				"pus",
+				"l3_count",
+				"numa_nodes",
+				"kernel",
+				NULL };
 
 static unsigned long long fnv(const char *s, unsigned long long h)
 {

@@ -9,7 +9,8 @@
 
 #define FP_ID_LEN 12 /* hex digits of the id */
 
-/* The fingerprint's fields, in hashing order (keys of a .meta [context] section), NULL-terminated. */
+/* The fingerprint's fields, in hashing order (keys of a .meta [context] section), NULL-terminated.
+ */
 extern const char *const fp_keys[];
 
 /* The id of the fields: FNV-1a 64 over "key=value\n" of each field in fp_keys order (value "NA"

@@ -522,32 +522,46 @@ static void resolved_settings_join_and_say_so(void **state)
 		fail_msg("%s", err);
 	long pb = row_of(&t, "pending-bit", "writer_ns_per_op");
 	assert_string_equal(cell(&t, pb, "placement_requested"), "auto");
-	assert_string_equal(cell(&t, pb, "resolved_a"), "placement=same-socket atomics=lock mem_node_actual=0");
-	assert_string_equal(cell(&t, pb, "resolved_b"), "placement=cross-llc atomics=lock mem_node_actual=0");
-	assert_non_null(strstr(cell(&t, pb, "resolved_note"), "placement auto became A same-socket, B cross-llc: B's threads cross an L3"));
+	assert_string_equal(cell(&t, pb, "resolved_a"),
+			    "placement=same-socket atomics=lock mem_node_actual=0");
+	assert_string_equal(cell(&t, pb, "resolved_b"),
+			    "placement=cross-llc atomics=lock mem_node_actual=0");
+	assert_non_null(
+	    strstr(cell(&t, pb, "resolved_note"),
+		   "placement auto became A same-socket, B cross-llc: B's threads cross an L3"));
 	assert_non_null(strstr(cell(&t, pb, "resolved_note"), "the change includes that"));
 	assert_string_equal(cell(&t, pb, "ratio"), "2");
 	long vm = row_of(&t, "vmalloc", "cycle_ns");
 	assert_string_equal(cell(&t, vm, "lazy_max"), "0");
-	assert_string_equal(cell(&t, vm, "resolved_a"), "placement=spread lazy_max_effective=16384 mem_node_actual=0");
-	assert_string_equal(cell(&t, vm, "resolved_b"), "placement=spread lazy_max_effective=49152 mem_node_actual=0");
-	assert_non_null(strstr(cell(&t, vm, "resolved_note"), "lazy_max 0 became A 16384 pages, B 49152 pages (B 3.00x A)"));
-	assert_null(strstr(cell(&t, vm, "resolved_note"), "placement")); /* spread on both: not a difference */
+	assert_string_equal(cell(&t, vm, "resolved_a"),
+			    "placement=spread lazy_max_effective=16384 mem_node_actual=0");
+	assert_string_equal(cell(&t, vm, "resolved_b"),
+			    "placement=spread lazy_max_effective=49152 mem_node_actual=0");
+	assert_non_null(strstr(cell(&t, vm, "resolved_note"),
+			       "lazy_max 0 became A 16384 pages, B 49152 pages (B 3.00x A)"));
+	assert_null(strstr(cell(&t, vm, "resolved_note"),
+			   "placement")); /* spread on both: not a difference */
 	/* pingpong: the same-llc pair is 0-1 on A and 0-8 on B; joined by class, named as such */
 	long pp = row_of(&t, "pingpong", "min_ns");
 	assert_string_equal(cell(&t, pp, "class"), "same-llc");
 	assert_string_equal(cell(&t, pp, "only_in"), "");
-	assert_non_null(strstr(cell(&t, pp, "resolved_note"), "matched by class same-llc: A config=0-1/load-store cpu_b=1, B config=0-8/load-store cpu_b=8"));
+	assert_non_null(strstr(cell(&t, pp, "resolved_note"),
+			       "matched by class same-llc: A config=0-1/load-store cpu_b=1, B "
+			       "config=0-8/load-store cpu_b=8"));
 	table_free(&t);
 	/* the table says the same in words, and lists the class only B has */
 	run_c2c(&r, "compare", SETS "/a", SETS "/b", NULL);
 	assert_int_equal(r.status, 0);
-	assert_non_null(strstr(r.out, "  resolved: A placement=same-socket atomics=lock mem_node_actual=0; B placement=cross-llc atomics=lock mem_node_actual=0. placement auto became"));
+	assert_non_null(
+	    strstr(r.out,
+		   "  resolved: A placement=same-socket atomics=lock mem_node_actual=0; B "
+		   "placement=cross-llc atomics=lock mem_node_actual=0. placement auto became"));
 	assert_non_null(strstr(r.out, "  pingpong class only in B: cross-package\n"));
 	/* the same machine on both sides: nothing resolved differently, nothing to say */
 	run_c2c(&r, "compare", SETS "/a", SETS "/a", NULL);
 	assert_int_equal(r.status, 0);
-	assert_non_null(strstr(r.out, "  resolved: placement=same-socket atomics=lock mem_node_actual=0 on both\n"));
+	assert_non_null(strstr(
+	    r.out, "  resolved: placement=same-socket atomics=lock mem_node_actual=0 on both\n"));
 	assert_null(strstr(r.out, "became"));
 	assert_null(strstr(r.out, "matched by"));
 }
@@ -561,14 +575,18 @@ static void reference_quick_joins_another_placement(void **state)
 	char cmd[4000], dir[600];
 	const char *ref = "results/reference/amd-epyc-2c/vm-20261201T154250-quick";
 	snprintf(dir, sizeof(dir), "%s/other-quick", test_dir);
-	snprintf(cmd, sizeof(cmd), "cp -r %s %s && sed -i 's/,same-socket,auto,/,cross-llc,auto,/' %s/*.csv && "
-		 "sed -i 's/^cpu_family = 25$/cpu_family = 26/' %s/*.meta && grep -q ',cross-llc,auto,' %s/01-rmw.csv", ref, dir, dir, dir, dir);
+	snprintf(cmd, sizeof(cmd),
+		 "cp -r %s %s && sed -i 's/,same-socket,auto,/,cross-llc,auto,/' %s/*.csv && "
+		 "sed -i 's/^cpu_family = 25$/cpu_family = 26/' %s/*.meta && grep -q "
+		 "',cross-llc,auto,' %s/01-rmw.csv",
+		 ref, dir, dir, dir, dir);
 	assert_int_equal(system(cmd), 0);
 	run_c2c(&r, "compare", ref, dir, NULL);
 	if (r.status)
 		fail_msg("%s", r.err);
 	assert_non_null(strstr(r.err, "names two machines (cpu_family 25 vs 26)"));
-	assert_non_null(strstr(r.out, "placement auto became A same-socket, B cross-llc: B's threads cross an L3"));
+	assert_non_null(strstr(
+	    r.out, "placement auto became A same-socket, B cross-llc: B's threads cross an L3"));
 	assert_null(strstr(r.out, "only in A")); /* every configuration joined */
 	assert_null(strstr(r.out, "only in B"));
 }
@@ -584,7 +602,9 @@ static void two_fingerprints_under_one_label_split(void **state)
 	run_c2c(&r, "compare", SETS "/a", SETS "/b", "--csv", NULL);
 	if (r.status)
 		fail_msg("%s", r.err);
-	assert_non_null(strstr(r.err, "c2cbench: note: label 'vm' names two machines (cpu_family 25 vs 26, cpu_model_number 1 vs 2"));
+	assert_non_null(strstr(r.err,
+			       "c2cbench: note: label 'vm' names two machines (cpu_family 25 vs "
+			       "26, cpu_model_number 1 vs 2"));
 	assert_non_null(strstr(r.err, "hypervisor kvm vs bhyve"));
 	assert_non_null(strstr(r.err, "--label"));
 	if (table_parse(&t, "out.csv", r.out, strlen(r.out), err))
@@ -596,25 +616,32 @@ static void two_fingerprints_under_one_label_split(void **state)
 	table_free(&t);
 	run_c2c(&r, "compare", SETS "/a", SETS "/b", "--json", NULL);
 	assert_int_equal(r.status, 0);
-	assert_non_null(strstr(r.out, "\"label\":\"vm#a9b347\",\"host\":\"vm\",\"cpu_model\":\"AMD EPYC\",\"fingerprint\":\"a9b3474b8e55\""));
+	assert_non_null(strstr(r.out,
+			       "\"label\":\"vm#a9b347\",\"host\":\"vm\",\"cpu_model\":\"AMD "
+			       "EPYC\",\"fingerprint\":\"a9b3474b8e55\""));
 	run_c2c(&r, "compare", SETS "/a", SETS "/a", "--csv", NULL);
 	assert_int_equal(r.status, 0);
 	assert_null(strstr(r.err, "names two machines"));
 	assert_non_null(strstr(r.out, ",vm,vm,AMD EPYC,vm,vm,AMD EPYC,"));
-	/* a .meta of an older schema (no fingerprint id, no DMI): the fields it has still tell apart */
+	/* a .meta of an older schema (no fingerprint id, no DMI): the fields it has still tell
+	 * apart */
 	snprintf(dir, sizeof(dir), "%s/old", test_dir);
 	assert_int_equal(mkdir(dir, 0755), 0);
 	snprintf(path, sizeof(path), "cp %s/a/01-pending-bit.csv %s/x.csv", SETS, dir);
 	assert_int_equal(system(path), 0);
 	snprintf(path, sizeof(path), "%s/x.meta", dir);
 	FILE *f = fopen(path, "w");
-	fputs("[context]\nlabel = vm\ncpu_vendor = AuthenticAMD\ncpu_family = 23\n\n[run]\nstatus = complete\n", f);
+	fputs("[context]\nlabel = vm\ncpu_vendor = AuthenticAMD\ncpu_family = 23\n\n[run]\nstatus "
+	      "= complete\n",
+	      f);
 	fclose(f);
 	run_c2c(&r, "compare", SETS "/a", dir, NULL);
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.err, "names two machines (cpu_family 25 vs 23)"));
-	/* an id missing from the .meta is computed from its fields, as the run does (and make.py) */
-	snprintf(path, sizeof(path), "grep -v '^fingerprint' %s/a/01-pending-bit.meta > %s/y.meta", SETS, dir);
+	/* an id missing from the .meta is computed from its fields, as the run does (and make.py)
+	 */
+	snprintf(path, sizeof(path), "grep -v '^fingerprint' %s/a/01-pending-bit.meta > %s/y.meta",
+		 SETS, dir);
 	assert_int_equal(system(path), 0);
 	struct grp_fp fp;
 	snprintf(path, sizeof(path), "%s/y.csv", dir);
@@ -634,7 +661,8 @@ static void two_fingerprints_under_one_label_split(void **state)
 	assert_int_equal(system(path), 0);
 	run_c2c(&r, "compare", SETS "/a", dir, NULL);
 	assert_int_equal(r.status, 0);
-	assert_non_null(strstr(r.err, "names two machines (fingerprint a9b3474b8e55 vs 0123456789ab)"));
+	assert_non_null(
+	    strstr(r.err, "names two machines (fingerprint a9b3474b8e55 vs 0123456789ab)"));
 }
 
 int main(void)

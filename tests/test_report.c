@@ -271,14 +271,25 @@ static void report_two_fingerprints_one_label(void **state)
 	char *md = report_ok(out, "tests/data/comparable/a", "tests/data/comparable/b");
 	const char *m = strstr(md, "## Machines");
 	assert_non_null(m);
-	assert_non_null(strstr(m, "| vm\\#a9b347 | vm | AMD EPYC | AuthenticAMD 25/1/1 | kvm | 1/2/2 | 1 | 1 | 6.1.0 |"));
-	assert_non_null(strstr(m, "| vm\\#8a0d49 | vm | AMD EPYC | AuthenticAMD 26/2/0 | bhyve | 1/32/32 | 4 | 1 | 6.1.0 |"));
+	assert_non_null(strstr(
+	    m,
+	    "| vm\\#a9b347 | vm | AMD EPYC | AuthenticAMD 25/1/1 | kvm | 1/2/2 | 1 | 1 | 6.1.0 |"));
+	assert_non_null(strstr(m,
+			       "| vm\\#8a0d49 | vm | AMD EPYC | AuthenticAMD 26/2/0 | bhyve | "
+			       "1/32/32 | 4 | 1 | 6.1.0 |"));
 	assert_null(strstr(m, "| vm | vm |")); /* never the two pooled under vm */
 	/* joined on placement auto, each machine's resolved placement beside its numbers */
 	assert_non_null(strstr(md, "placement\\_requested=auto"));
-	assert_non_null(strstr(md, "| vm\\#a9b347 | shared | 12 (10..14) | 7 (5..9) | NA | placement=same-socket atomics=lock mem\\_node\\_actual=0 | 5 of 5 |"));
-	assert_non_null(strstr(md, "| vm\\#8a0d49 | shared | 24 (20..28) | 14 (10..18) | NA | placement=cross-llc atomics=lock mem\\_node\\_actual=0 | 5 of 5 |"));
-	assert_non_null(strstr(md, "| placement=spread lazy\\_max\\_effective=49152 mem\\_node\\_actual=0 |"));
+	assert_non_null(
+	    strstr(md,
+		   "| vm\\#a9b347 | shared | 12 (10..14) | 7 (5..9) | NA | placement=same-socket "
+		   "atomics=lock mem\\_node\\_actual=0 | 5 of 5 |"));
+	assert_non_null(
+	    strstr(md,
+		   "| vm\\#8a0d49 | shared | 24 (20..28) | 14 (10..18) | NA | placement=cross-llc "
+		   "atomics=lock mem\\_node\\_actual=0 | 5 of 5 |"));
+	assert_non_null(
+	    strstr(md, "| placement=spread lazy\\_max\\_effective=49152 mem\\_node\\_actual=0 |"));
 	free(md);
 }
 

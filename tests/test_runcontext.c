@@ -144,7 +144,8 @@ static void test_meta_file(void **state)
 	fp_id(seen_get, &s, id);
 	assert_string_equal(s.fp, id);
 	assert_string_equal(c.fingerprint, id);
-	snprintf(s.fpval[1], sizeof(s.fpval[1]), "%s", strcmp(s.fpval[1], "25") ? "25" : "26"); /* another family */
+	snprintf(s.fpval[1], sizeof(s.fpval[1]), "%s",
+		 strcmp(s.fpval[1], "25") ? "25" : "26"); /* another family */
 	fp_id(seen_get, &s, id);
 	assert_string_not_equal(s.fp, id);
 	assert_int_equal(context_write_meta(&c, path, err), -1); /* never overwritten */
