@@ -591,6 +591,27 @@ static void reference_quick_joins_another_placement(void **state)
 	assert_null(strstr(r.out, "only in B"));
 }
 
+/* A file without the requested column (an older schema) joins on what it resolved to. */
+static void older_files_join_on_the_resolved_value(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	char cmd[2400], old[600], now[600];
+	snprintf(old, sizeof(old), "%s/old-schema.csv", test_dir);
+	snprintf(now, sizeof(now), "%s/now.csv", test_dir);
+	snprintf(cmd, sizeof(cmd), "cut -d, --complement -f12 %s/a/01-pending-bit.csv > %s && "
+		 "head -1 %s | grep -vq placement_requested && "
+		 "sed 's/,same-socket,auto,/,same-socket,same-socket,/' %s/a/01-pending-bit.csv > %s",
+		 SETS, old, old, SETS, now);
+	assert_int_equal(system(cmd), 0);
+	run_c2c(&r, "compare", old, now, NULL);
+	if (r.status)
+		fail_msg("%s", r.err);
+	assert_non_null(strstr(r.out, "pending-bit shared"));
+	assert_null(strstr(r.out, "only in"));
+	assert_non_null(strstr(r.out, "resolved: placement=same-socket atomics=lock mem_node_actual=0 on both"));
+}
+
 /* Both sets are labelled vm: their fingerprints differ, so they are two machines, named apart,
  * with a note that names the differing fields; the same fingerprint twice stays one machine. */
 static void two_fingerprints_under_one_label_split(void **state)
@@ -683,6 +704,7 @@ int main(void)
 		cmocka_unit_test(reference_results_compare),
 		cmocka_unit_test(resolved_settings_join_and_say_so),
 		cmocka_unit_test(reference_quick_joins_another_placement),
+		cmocka_unit_test(older_files_join_on_the_resolved_value),
 		cmocka_unit_test(two_fingerprints_under_one_label_split),
 	};
 	return cmocka_run_group_tests(tests, test_dir_setup, test_dir_teardown);
