@@ -1,5 +1,6 @@
 /* The compare engine: join two result sets on configuration and say, per metric, what changed. */
 #include "analysis/compare.h"
+#include "harness/bench.h"
 #include "harness/compare_stats.h"
 #include "harness/stats.h"
 #include "harness/util.h"
@@ -118,15 +119,19 @@ static void geo_finish(struct cmp *c)
 	}
 }
 
-/* One line per metric of the group's bench that some input has; the geometric means gather. */
+/* One line per metric of the group's bench that some input has; the geometric means gather. A
+ * group matched by match_by takes B's cell from its match; the match itself gives no lines. */
 static int group_lines(struct cmp *c, int gi, int (*fn)(void *, const struct cmp *, const struct cmp_line *), void *u)
 {
 	const struct grp_bench *bn = &c->g.bench[c->g.group[gi].bench];
-	const struct grp_cell *a = groups_cell(&c->g, gi, 0), *b = groups_cell(&c->g, gi, 1);
+	int gb = c->match && c->match[gi] >= 0 ? c->match[gi] : gi;
+	const struct grp_cell *a = groups_cell(&c->g, gi, 0), *b = groups_cell(&c->g, gb, 1);
+	if (!a && gb != gi)
+		return 0; /* B's half of a match: its lines are A's */
 	for (int m = 0; m < bn->nmet; m++) {
 		if (!bn->met_seen[m])
 			continue;
-		struct cmp_line l = { .group = gi, .metric = m, .a = a, .b = b };
+		struct cmp_line l = { .group = gi, .group_b = gb, .metric = m, .a = a, .b = b };
 		cmp_stat(a ? &a->met[m] : NULL, b ? &b->met[m] : NULL, &l.s);
 		cmp_verdict(&l.s, bn->direction[m], cmp_is_time(bn->metric[m], bn->unit[m]), l.verdict, sizeof(l.verdict));
 		c->small += l.s.small;
@@ -183,6 +188,63 @@ static void differs(const struct cmp *c, char *out, size_t n)
 	}
 }
 
+static int loose(const struct grp_bench *b, int k)
+{
+	if (k == 0)
+		return 1; /* the variant */
+	for (int i = 0; b->b->match_loose && b->b->match_loose[i]; i++)
+		if (!strcmp(b->b->match_loose[i], b->key_col[k]))
+			return 1;
+	return 0;
+}
+
+/* Do groups x and y differ only in loose columns, with match_by equal? */
+static int matches(const struct cmp *c, int x, int y)
+{
+	const struct grp_group *gx = &c->g.group[x], *gy = &c->g.group[y];
+	const struct grp_bench *b = &c->g.bench[gx->bench];
+	if (gx->bench != gy->bench)
+		return 0;
+	for (int k = 0; k < b->nkey; k++) {
+		const char *p = gx->val[k], *q = gy->val[k];
+		int same = !p || !q ? p == q : !strcmp(p, q);
+		if (!same && (!strcmp(b->key_col[k], b->b->match_by) || !loose(b, k)))
+			return 0;
+	}
+	return 1;
+}
+
+/* Configurations on one side only, of a bench with match_by: joined with the one configuration of
+ * the other side that differs only in loose columns, when each has exactly one such partner. */
+static void match_loose(struct cmp *c)
+{
+	c->match = xcalloc((size_t)c->g.ngroup + 1, sizeof(int));
+	for (int i = 0; i < c->g.ngroup; i++)
+		c->match[i] = -1;
+	for (int x = 0; x < c->g.ngroup; x++) {
+		const struct grp_bench *b = &c->g.bench[c->g.group[x].bench];
+		if (!b->b || !b->b->match_by || !groups_cell(&c->g, x, 0) ||
+		    groups_cell(&c->g, x, 1))
+			continue;
+		int y = -1, ny = 0, nx = 0;
+		for (int j = 0; j < c->g.ngroup; j++)
+			if (!groups_cell(&c->g, j, 0) && groups_cell(&c->g, j, 1) &&
+			    matches(c, x, j))
+				y = j, ny++;
+		for (int j = 0; y >= 0 && j < c->g.ngroup; j++)
+			nx += groups_cell(&c->g, j, 0) && !groups_cell(&c->g, j, 1) &&
+			    matches(c, j, y);
+		if (ny != 1 || nx != 1)
+			continue;
+		c->match[x] = y;
+		c->match[y] = x;
+		c->matched++;
+		c->joined++;
+		c->only[0]--;
+		c->only[1]--;
+	}
+}
+
 int cmp_run(struct cmp *c, const char *a, const char *b, const char *metrics, char *err)
 {
 	memset(c, 0, sizeof(*c));
@@ -199,6 +261,7 @@ int cmp_run(struct cmp *c, const char *a, const char *b, const char *metrics, ch
 		else
 			c->only[ca ? 0 : 1]++;
 	}
+	match_loose(c);
 	if (!c->joined) {
 		char ha[300], hb[300], d[600];
 		holds(c, 0, ha, sizeof(ha));
@@ -225,6 +288,7 @@ int cmp_walk(struct cmp *c, int (*fn)(void *u, const struct cmp *c, const struct
 void cmp_free(struct cmp *c)
 {
 	groups_free(&c->g);
+	free(c->match);
 	free(c->geo);
 	memset(c, 0, sizeof(*c));
 }

@@ -28,6 +28,7 @@ int cmp_is_time(const char *metric, const char *unit);
 /* One configuration and metric. */
 struct cmp_line {
 	int group, metric;
+	int group_b;                  /* B's configuration: group, or the one matched by match_by */
 	const struct grp_cell *a, *b; /* NULL: no row of it on that side */
 	struct cmp_stat s;
 	char verdict[128];
@@ -44,6 +45,8 @@ struct cmp {
 	struct groups g;
 	int joined;        /* configurations on both sides */
 	int only[2];       /* configurations on one side only */
+	int matched;       /* pairs of them joined by their bench's match_by (pingpong: class) */
+	int *match;        /* per group: the other side's group it was matched with, else -1 */
 	/* filled by cmp_walk: */
 	int nline, small;  /* lines; lines with fewer than CMP_MIN_REPS values on a side */
 	struct cmp_geo *geo;
@@ -58,6 +61,14 @@ int cmp_run(struct cmp *c, const char *a, const char *b, const char *metrics, ch
  * c->nline, c->small and the geometric means are set. Return what fn returned last. */
 int cmp_walk(struct cmp *c, int (*fn)(void *u, const struct cmp *c, const struct cmp_line *l), void *u);
 void cmp_free(struct cmp *c);
+
+/* analysis/compare_resolved.c: what each side resolved the line's settings to
+ * ("placement=same-socket lazy_max_effective=16384" into ra and rb, rn bytes each; "" for a bench
+ * without such settings), and in words where they differ or the line was matched by match_by
+ * ("placement auto became A same-socket, B cross-llc: B's threads cross an L3, A's stay in one
+ * package; the change includes that"). Returns 1 when words were written. */
+int cmp_resolved(const struct cmp *c, const struct cmp_line *l, char *ra, char *rb, size_t rn,
+		 char *words, size_t n);
 
 /* The outputs; each returns 0, or -1 when writing failed (full device). */
 int cmp_print_text(FILE *f, const struct cmp *c);

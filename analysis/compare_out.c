@@ -1,6 +1,7 @@
 /* compare's outputs: a table for people, CSV and JSON for programs (one row per configuration and
  * metric, the configuration split into its columns, each side's label, host and CPU model). */
 #include "analysis/compare.h"
+#include "harness/bench.h"
 #include "harness/compare_stats.h"
 #include "harness/csv.h"
 #include "harness/util.h"
@@ -58,7 +59,16 @@ static void num(char *buf, size_t n, int ok, const char *fmt, double v)
 struct text {
 	FILE *f;
 	int w, last;
+	char note[2048]; /* the last configuration's resolved settings, printed under its lines */
 };
+
+/* Under a configuration's lines: what each side resolved its settings to, and the difference. */
+static void text_note(struct text *t)
+{
+	if (t->note[0])
+		fprintf(t->f, "  %s\n", t->note);
+	t->note[0] = 0;
+}
 
 static int text_line(void *u, const struct cmp *c, const struct cmp_line *l)
 {
@@ -67,8 +77,18 @@ static int text_line(void *u, const struct cmp *c, const struct cmp_line *l)
 		return 0;
 	const struct grp_bench *b = &c->g.bench[c->g.group[l->group].bench];
 	char lab[512] = "", na[40], nb[40], ma[32], mb[32], r[32], ci[64], p[32];
-	if (l->group != t->last) /* the configuration on its first line only */
+	if (l->group != t->last) { /* the configuration on its first line only */
+		char ra[400], rb[400], w[900];
+		text_note(t);
 		groups_label(&c->g, l->group, lab, sizeof(lab));
+		int differ = cmp_resolved(c, l, ra, rb, sizeof(ra), w, sizeof(w));
+		if (differ && ra[0])
+			snprintf(t->note, sizeof(t->note), "resolved: A %s; B %s. %s", ra, rb, w);
+		else if (differ)
+			snprintf(t->note, sizeof(t->note), "%s", w);
+		else if (ra[0])
+			snprintf(t->note, sizeof(t->note), "resolved: %s on both", ra);
+	}
 	t->last = l->group;
 	snprintf(na, sizeof(na), "%zu of %ld", l->s.na, l->a->rows);
 	snprintf(nb, sizeof(nb), "%zu of %ld", l->s.nb, l->b->rows);
@@ -95,6 +115,45 @@ static void print_side(FILE *f, const struct cmp *c, int s)
 	fprintf(f, "%s\n", sd->interrupted ? "; WARNING: marked interrupted or unfinished (see the warning above)" : "");
 }
 
+/* Has side s a configuration of bench b with value v in key column k? */
+static int side_has_value(const struct cmp *c, int b, int k, const char *v, int s)
+{
+	for (int i = 0; i < c->g.ngroup; i++)
+		if (c->g.group[i].bench == b && groups_cell(&c->g, i, s) && c->g.group[i].val[k] &&
+		    !strcmp(c->g.group[i].val[k], v))
+			return 1;
+	return 0;
+}
+
+/* For a bench with match_by (pingpong: class): the values side s has and the other side has not. */
+static void only_classes(FILE *f, const struct cmp *c, int b, int s)
+{
+	const struct grp_bench *bn = &c->g.bench[b];
+	int k = -1, n = 0;
+	char list[1024];
+	size_t len = 0;
+	list[0] = 0;
+	for (int i = 0; bn->b && bn->b->match_by && i < bn->nkey; i++)
+		if (!strcmp(bn->key_col[i], bn->b->match_by))
+			k = i;
+	for (int i = 0; k >= 0 && i < c->g.ngroup; i++) {
+		const char *v = c->g.group[i].val[k];
+		if (c->g.group[i].bench != b || !v || !groups_cell(&c->g, i, s) ||
+		    side_has_value(c, b, k, v, !s))
+			continue;
+		int dup = 0;
+		for (int j = 0; j < i && !dup; j++)
+			dup = c->g.group[j].bench == b && c->g.group[j].val[k] &&
+			    !strcmp(c->g.group[j].val[k], v) && groups_cell(&c->g, j, s);
+		if (!dup && len < sizeof(list))
+			len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%s",
+						n++ ? ", " : "", v);
+	}
+	if (n)
+		fprintf(f, "  %s %s only in %s: %s\n", bn->name, bn->b->match_by, s ? "B" : "A",
+			list);
+}
+
 static void print_only(FILE *f, const struct cmp *c)
 {
 	char lab[512];
@@ -105,7 +164,8 @@ static void print_only(FILE *f, const struct cmp *c)
 		int shown = 0;
 		for (int i = 0; i < c->g.ngroup && shown < ONLY_SHOWN; i++) {
 			int gi = c->g.order[i];
-			if (groups_cell(&c->g, gi, s) && !groups_cell(&c->g, gi, !s)) {
+			if (groups_cell(&c->g, gi, s) && !groups_cell(&c->g, gi, !s) &&
+			    c->match[gi] < 0) {
 				groups_label(&c->g, gi, lab, sizeof(lab));
 				fprintf(f, "  %s\n", lab);
 				shown++;
@@ -113,13 +173,15 @@ static void print_only(FILE *f, const struct cmp *c)
 		}
 		if (c->only[s] > shown)
 			fprintf(f, "  ... and %d more (--csv or --json lists every one)\n", c->only[s] - shown);
+		for (int b = 0; b < c->g.nbench; b++)
+			only_classes(f, c, b, s);
 	}
 }
 
 int cmp_print_text(FILE *f, const struct cmp *cc)
 {
 	struct cmp *c = (struct cmp *)cc; /* the walk fills the geometric means */
-	struct text t = { f, 13, -1 };
+	struct text t = { .f = f, .w = 13, .last = -1 };
 	char lab[512];
 	print_side(f, c, 0);
 	print_side(f, c, 1);
@@ -133,6 +195,7 @@ int cmp_print_text(FILE *f, const struct cmp *cc)
 	}
 	fprintf(f, "%-*s  %-22s %-10s %10s  %-10s %10s  %7s  %-22s %7s  %s\n", t.w, "configuration", "metric", "n A", "median A", "n B", "median B", "ratio", "95% CI", "p", "verdict");
 	cmp_walk(c, text_line, &t);
+	text_note(&t);
 	print_only(f, c);
 	if (c->ngeo)
 		fprintf(f, "\ngeometric mean of B/A over the joined configurations:\n");
@@ -237,7 +300,12 @@ static int csv_line(void *u, const struct cmp *c, const struct cmp_line *l)
 		put(o->f, f[i], 0);
 	put(o->f, l->s.significant ? "yes" : "no", 0);
 	put(o->f, l->verdict, 0);
-	put(o->f, !l->a ? "B" : !l->b ? "A" : "", 1);
+	put(o->f, !l->a ? "B" : !l->b ? "A" : "", 0);
+	char ra[400], rb[400], w[900];
+	cmp_resolved(c, l, ra, rb, sizeof(ra), w, sizeof(w));
+	put(o->f, ra, 0);
+	put(o->f, rb, 0);
+	put(o->f, w, 1);
 	return ferror(o->f) ? -1 : 0;
 }
 
@@ -259,7 +327,7 @@ int cmp_print_csv(FILE *f, const struct cmp *cc)
 			put(f, side_names[s][w], 0);
 	for (int i = 0; i < 14; i++)
 		put(f, num_names[i], 0);
-	fputs("significant,verdict,only_in\n", f);
+	fputs("significant,verdict,only_in,resolved_a,resolved_b,resolved_note\n", f);
 	cmp_walk(c, csv_line, o);
 	free(o->k.col);
 	for (int s = 0; s < 2; s++)
@@ -348,6 +416,14 @@ static int json_line(void *u, const struct cmp *c, const struct cmp_line *l)
 	jstr(o->f, l->verdict);
 	fputs(",\"only_in\":", o->f);
 	jstr(o->f, !l->a ? "B" : !l->b ? "A" : "");
+	char ra[400], rb[400], w[900];
+	cmp_resolved(c, l, ra, rb, sizeof(ra), w, sizeof(w));
+	fputs(",\"resolved_a\":", o->f);
+	jstr(o->f, ra);
+	fputs(",\"resolved_b\":", o->f);
+	jstr(o->f, rb);
+	fputs(",\"resolved_note\":", o->f);
+	jstr(o->f, w);
 	fputc('}', o->f);
 	return ferror(o->f) ? -1 : 0;
 }
@@ -366,6 +442,11 @@ static void json_side(FILE *f, const struct cmp *c, int s)
 		jstr(f, m->host);
 		fputs(",\"cpu_model\":", f);
 		jstr(f, m->cpu_model);
+		fputs(",\"fingerprint\":", f);
+		if (m->fp.id[0])
+			jstr(f, m->fp.id);
+		else
+			fputs("null", f);
 		fputc('}', f);
 	}
 	fputs("]}", f);

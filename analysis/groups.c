@@ -162,6 +162,21 @@ int grp_bench_of(struct groups *g, const char *name, const char *variant_col, co
 		add_key(b, b->b->config[i]);
 	for (int i = 0; harness_config[i]; i++)
 		add_key(b, harness_config[i]);
+	for (const struct bench_resolved *r = b->b ? b->b->resolved : NULL; r && r->requested; r++)
+		for (int k = 1; k < b->nkey; k++)
+			if (!strcmp(b->key_col[k], r->requested)) {
+				b->res_key =
+				    realloc(b->res_key, (size_t)(b->nres + 1) * sizeof(int));
+				b->res_col =
+				    realloc(b->res_col, (size_t)(b->nres + 1) * sizeof(char *));
+				b->res_unit =
+				    realloc(b->res_unit, (size_t)(b->nres + 1) * sizeof(char *));
+				if (!b->res_key || !b->res_col || !b->res_unit)
+					out_of_memory(0);
+				b->res_key[b->nres] = k;
+				b->res_col[b->nres] = r->resolved;
+				b->res_unit[b->nres++] = r->unit;
+			}
 	bench_metrics(g, b, header, ncols);
 	b->avail = xstrdup("");
 	return g->nbench++;
@@ -275,6 +290,8 @@ struct grp_cell *grp_cell_of(struct groups *g, int group, int side)
 	c->side = side;
 	c->mach = -1;
 	c->met = xcalloc((size_t)g->bench[g->group[group].bench].nmet + 1, sizeof(struct grp_vals));
+	c->res = xcalloc((size_t)g->bench[g->group[group].bench].nres + 1, sizeof(char *));
+	c->res_mixed = xcalloc((size_t)g->bench[g->group[group].bench].nres + 1, 1);
 	hash_put(&g->ch, slot, h, g->ncell++);
 	return c;
 }
@@ -301,7 +318,7 @@ int grp_side_of(struct groups *g, int side, const char *name)
 
 static int same_label(const struct groups *g, int mi, const void *key)
 {
-	return !strcmp(g->mach[mi].label, key);
+	return !strcmp(g->mach[mi].raw, key);
 }
 
 /* Record that side holds machine mi (a side holds a few machines: a short list). */
@@ -326,27 +343,84 @@ int grp_label_taken(struct groups *g, const char *label, const char *host, const
 	return m && (strcmp(m->host, host) || strcmp(m->cpu_model, cpu));
 }
 
-int grp_machine_of(struct groups *g, const char *label, const char *host, const char *cpu, const char *file, long line, int side, int *mach, char *err)
+/* The machine of fingerprint fp among those of the label's chain (first: mi): one that no field
+ * tells apart, its fields merged; else -1, with the last of the chain in *last. */
+static int twin_of(struct groups *g, int mi, const struct grp_fp *fp, int *last)
+{
+	for (int k = mi; k >= 0; k = g->mach[k].twin) {
+		*last = k;
+		if (!grp_fp_differ(&g->mach[k].fp, fp, NULL, 0)) {
+			grp_fp_absorb(&g->mach[k].fp, fp);
+			return k;
+		}
+	}
+	return -1;
+}
+
+/* Name every machine of the chain from mi LABEL#ID6 (the whole id when 6 digits do not tell them
+ * apart), its side too when sides are labels; say so once on stderr for the newest one, nw. */
+static void split_names(struct groups *g, int mi, int nw)
+{
+	char why[400], name[96];
+	grp_fp_differ(&g->mach[mi].fp, &g->mach[nw].fp, why, sizeof(why));
+	int digits = 6;
+	for (int a = mi; a >= 0; a = g->mach[a].twin)
+		for (int b = g->mach[a].twin; b >= 0; b = g->mach[b].twin)
+			if (!strncmp(g->mach[a].fp.id, g->mach[b].fp.id, 6))
+				digits = 24;
+	for (int k = mi; k >= 0; k = g->mach[k].twin) {
+		struct grp_machine *m = &g->mach[k];
+		snprintf(name, sizeof(name), "%s#%.*s", m->raw, digits,
+			 m->fp.id[0] ? m->fp.id : "unknown");
+		free(m->label);
+		m->label = xstrdup(name);
+		if (g->by_label) {
+			free(g->side[m->side].name);
+			g->side[m->side].name = xstrdup(name);
+		}
+	}
+	fprintf(stderr,
+		"c2cbench: note: label '%s' names two machines (%s): kept apart as '%s' (%s) and "
+		"'%s' (%s); give each machine its own --label when running (run or preset --label "
+		"NAME) to name them\n",
+		g->mach[mi].raw, why, g->mach[mi].label, g->mach[mi].file, g->mach[nw].label,
+		g->mach[nw].file);
+}
+
+int grp_machine_of(struct groups *g, const char *label, const char *host, const char *cpu,
+		   const struct grp_fp *fp, const char *file, long line, int side, int *mach,
+		   char *err)
 {
 	unsigned long long h = hash_bytes(label, strlen(label), HASH0);
 	hash_grow(&g->mh);
 	size_t slot = hash_slot(&g->mh, h, same_label, g, label);
-	int mi = g->mh.idx[slot] - 1;
-	if (mi >= 0) {
-		struct grp_machine *m = &g->mach[mi];
+	int first = g->mh.idx[slot] - 1, mi = first, last = -1;
+	if (first >= 0) {
+		struct grp_machine *m = &g->mach[first];
 		if (strcmp(m->host, host) || strcmp(m->cpu_model, cpu))
 			return err_set(err, "label '%s' names two machines: host '%.60s' (%.80s) in %s and host '%.60s' (%.80s) in %s:%ld; accepted: one machine per label (run or preset with --label NAME)",
 				       label, m->host, m->cpu_model, m->file, host, cpu, file, line);
-	} else {
+		mi = twin_of(g, first, fp, &last);
+	}
+	if (mi < 0) {
 		g->mach = more(g->mach, g->nmach, &g->cap_mach, sizeof(*g->mach));
 		struct grp_machine *m = &g->mach[g->nmach];
+		memset(m, 0, sizeof(*m));
 		m->label = xstrdup(label);
+		m->raw = xstrdup(label);
 		m->host = xstrdup(host);
 		m->cpu_model = xstrdup(cpu);
 		m->file = xstrdup(file);
+		grp_fp_copy(&m->fp, fp);
+		m->twin = -1;
 		m->side = side >= 0 ? side : grp_side_of(g, g->nside, label);
-		hash_put(&g->mh, slot, h, g->nmach);
+		if (first < 0)
+			hash_put(&g->mh, slot, h, g->nmach);
 		mi = g->nmach++;
+		if (first >= 0) {
+			g->mach[last].twin = mi;
+			split_names(g, first, mi);
+		}
 	}
 	int s = side >= 0 ? side : g->mach[mi].side;
 	side_has(g, s, mi);

@@ -6,14 +6,17 @@
  *   memory grows with the number of groups and values kept, not with the rows' text.
  * - Only valid rows (column `valid` = yes; a CSV without that column: every row) give values; each
  *   cell counts its rows and its valid rows, for "n valid of N".
- * - A label names one machine: two hosts or CPU models under one label is an error (exit 2). Rows
+ * - A label names one machine: two hosts or CPU models under one label is an error (exit 2); two
+ *   machine fingerprints under one label (a field known on both differs) are two machines, shown as
+ *   LABEL#ID6, with a note on stderr naming the fields that differ. Rows
  *   without a label column (older schemas) are named by their host, or by host and CPU model when
  *   another machine already has that host name; and, with no requested duration recorded, their
  *   measured duration_s to two digits stands in for it ("~1.5 (measured)"), so runs of another
  *   length still never pool.
  * - A directory is its *.csv files, or, for a fleet directory, each subdirectory with a
  *   metadata.txt (one result set per machine; slurm/ and interrupted/ are not result sets).
- * - Inputs marked interrupted (FILE.meta [run] status, metadata.txt state) are warned about on stderr.
+ * - Inputs marked interrupted (FILE.meta [run] status, metadata.txt state) are warned about on
+ * stderr.
  *
  * Use: groups_init, groups_add for each input, groups_finish, then walk g->order and ask
  * groups_cell(g, group, side) for each side. Every error is one line for exit status 2. */
@@ -43,6 +46,10 @@ struct grp_bench {
 	int *met_seen;         /* per metric: 1 when some input's header has the column */
 	char *avail;           /* the inputs' candidate metric columns, comma-separated (for messages) */
 	int *varies;           /* after groups_finish, per key column: 1 when its groups differ there */
+	int nres;              /* the bench's resolved settings (struct bench.resolved) */
+	int *res_key;          /* per resolved setting: the key column of its requested value */
+	const char **res_col;  /* per resolved setting: the column of what it resolved to */
+	const char **res_unit; /* per resolved setting: its unit in words, or NULL */
 };
 
 /* One configuration. */
@@ -59,11 +66,26 @@ struct grp_cell {
 	int mach;               /* the machine (groups.mach) of its first row */
 	int mixed;              /* rows of more than one machine (a side of several machines) */
 	struct grp_vals *met;   /* [bench.nmet]: values of the valid rows, NA left out */
+	char **res; /* [bench.nres]: what each resolved setting resolved to in its first row
+		     * ("(absent)" where the file lacks the column), NULL before a row */
+	unsigned char *res_mixed; /* [bench.nres]: its rows resolved it to more than one value */
 };
 
-/* A machine: a label and the host and CPU model it names. */
+#define GRP_FP_KEYS 16 /* room for harness/fingerprint.h's fp_keys */
+
+/* A machine fingerprint as read from a result file: its id and its fields (NULL: unknown). */
+struct grp_fp {
+	char id[24];            /* "" when unknown (a CSV of an older schema without its .meta) */
+	char *val[GRP_FP_KEYS]; /* per fp_keys */
+};
+
+/* A machine: a label and the host, CPU model and fingerprint it names. Two fingerprints that
+ * differ under one label are two machines, shown as LABEL#ID6 (the first 6 digits of each id). */
 struct grp_machine {
-	char *label, *host, *cpu_model, *file; /* file: where it was first seen */
+	char *label, *host, *cpu_model, *file; /* label: as shown; file: where it was first seen */
+	char *raw;                             /* the label as its rows give it */
+	struct grp_fp fp;                      /* the fields of its rows' files, merged */
+	int twin; /* the next machine of the same raw label, -1 for none */
 	int side;
 };
 
@@ -98,6 +120,7 @@ struct groups {
 	struct grp_cell *cell;
 	struct grp_side *side;
 	struct grp_machine *mach;
+	int by_label;      /* sides are labels (report): a split renames them too */
 	int *order;        /* after groups_finish: group indices, bench by name, then variant in declared
 	                    * order (baseline first), then the other key values in natural order */
 	long rows;         /* rows read in all */
@@ -140,7 +163,18 @@ int groups_warn_dir(const char *dir);
 int grp_bench_of(struct groups *g, const char *name, const char *variant_col, const char *const *header, int ncols);
 int grp_group_of(struct groups *g, int bench, const char *const *val);
 struct grp_cell *grp_cell_of(struct groups *g, int group, int side);
-int grp_machine_of(struct groups *g, const char *label, const char *host, const char *cpu, const char *file, long line, int side, int *mach, char *err);
+int grp_machine_of(struct groups *g, const char *label, const char *host, const char *cpu,
+		   const struct grp_fp *fp, const char *file, long line, int side, int *mach,
+		   char *err);
+/* groups_fp.c: a CSV's fingerprint from its .meta (row_id: the row's fingerprint column, used when
+ * the .meta is missing or has none); copies, frees; the count of fields known on both that differ
+ * (written "key A vs B, ..." to out when not NULL); merging b's known fields into a; one field. */
+void grp_fp_read(const char *csv, const char *row_id, struct grp_fp *fp);
+void grp_fp_copy(struct grp_fp *dst, const struct grp_fp *src);
+void grp_fp_free(struct grp_fp *fp);
+int grp_fp_differ(const struct grp_fp *a, const struct grp_fp *b, char *out, size_t n);
+void grp_fp_absorb(struct grp_fp *into, const struct grp_fp *from);
+const char *grp_fp_field(const struct grp_fp *fp, const char *key);
 int grp_side_of(struct groups *g, int side, const char *name);
 int grp_label_taken(struct groups *g, const char *label, const char *host, const char *cpu);
 #endif

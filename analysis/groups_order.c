@@ -116,6 +116,9 @@ static void free_bench(struct grp_bench *b)
 	free(b->met_seen);
 	free(b->avail);
 	free(b->varies);
+	free(b->res_key);
+	free(b->res_col);
+	free(b->res_unit);
 	free(b->name);
 }
 
@@ -126,6 +129,10 @@ void groups_free(struct groups *g)
 		for (int m = 0; m < nmet; m++)
 			free(g->cell[i].met[m].v);
 		free(g->cell[i].met);
+		for (int r = 0; r < g->bench[g->group[g->cell[i].group].bench].nres; r++)
+			free(g->cell[i].res[r]);
+		free(g->cell[i].res);
+		free(g->cell[i].res_mixed);
 	}
 	for (int i = 0; i < g->ngroup; i++) {
 		free(g->key_blob[i]);
@@ -142,6 +149,8 @@ void groups_free(struct groups *g)
 		free(g->mach[i].host);
 		free(g->mach[i].cpu_model);
 		free(g->mach[i].file);
+		free(g->mach[i].raw);
+		grp_fp_free(&g->mach[i].fp);
 	}
 	for (int i = 0; i < g->nwant; i++)
 		free(g->want[i]);

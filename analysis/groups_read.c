@@ -19,13 +19,16 @@ struct fbench {
 	int bench;
 	int *key_ix, *met_ix;
 	int dur_k, dur_c; /* no requested duration in this file: its key and the measured duration_s column */
+	int *res_ix;      /* per resolved setting: its resolved column here (-1: absent) */
 };
 
 struct file {
 	struct csvs s;
 	int ncols;
 	char **hdr;
-	int c_valid, c_label, c_host, c_cpu;
+	int c_valid, c_label, c_host, c_cpu, c_fp;
+	struct grp_fp fp; /* the machine fingerprint of its .meta (or its fingerprint column) */
+	int fp_read;
 	struct fbench *fb;
 	int nfb;
 	char label[LABEL_MAX + 1];
@@ -37,9 +40,35 @@ struct file {
 };
 
 /* Columns of the run context and bookkeeping: never metrics, even when numeric. */
-static const char *const not_metric[] = { "schema_version", "bench", "rep", "label", "host", "cpu_model", "packages", "cores", "pus",
-	"numa_nodes", "line_size", "kernel", "compiler", "c2cbench_rev", "started", "seed", "na_reason", "valid", "invalid_reason",
-	"attempt", "cpu_vendor", "microcode", "hypervisor", "governor", "boost", "smt", "numa_balancing", NULL };
+static const char *const not_metric[] = { "schema_version",
+					  "bench",
+					  "rep",
+					  "label",
+					  "host",
+					  "cpu_model",
+					  "packages",
+					  "cores",
+					  "pus",
+					  "numa_nodes",
+					  "line_size",
+					  "kernel",
+					  "compiler",
+					  "c2cbench_rev",
+					  "started",
+					  "seed",
+					  "na_reason",
+					  "valid",
+					  "invalid_reason",
+					  "attempt",
+					  "fingerprint",
+					  "cpu_vendor",
+					  "microcode",
+					  "hypervisor",
+					  "governor",
+					  "boost",
+					  "smt",
+					  "numa_balancing",
+					  NULL };
 
 static int col_of(const struct file *f, const char *name)
 {
@@ -77,6 +106,7 @@ static int read_header(struct file *f, char *err)
 	f->c_label = col_of(f, "label");
 	f->c_host = col_of(f, "host");
 	f->c_cpu = col_of(f, "cpu_model");
+	f->c_fp = col_of(f, "fingerprint");
 	return 0;
 }
 
@@ -98,6 +128,9 @@ static void note_available(struct groups *g, struct file *f, const struct fbench
 		int key = 0;
 		for (int k = 0; k < b->nkey; k++)
 			key |= fb->key_ix[k] == c;
+		for (int r = 0; r < b->nres;
+		     r++) /* what a setting resolved to is not a measurement */
+			key |= !strcmp(b->res_col[r], f->hdr[c]);
 		if (key || listed(not_metric, f->hdr[c]) || (strcmp(v, "NA") && parse_double(v, &d)))
 			continue;
 		size_t l = strlen(b->avail), n = strlen(f->hdr[c]);
@@ -135,6 +168,13 @@ static struct fbench *file_bench(struct groups *g, struct file *f, const char *n
 		if (fb->key_ix[k] < 0 && !strcmp(b->key_col[k], harness_config[0]) && (fb->dur_c = col_of(f, "duration_s")) >= 0)
 			fb->dur_k = k;
 	}
+	fb->res_ix = xcalloc((size_t)b->nres + 1, sizeof(int));
+	for (int r = 0; r < b->nres;
+	     r++) { /* an older file without the requested column joins on the resolved one */
+		fb->res_ix[r] = col_of(f, b->res_col[r]);
+		if (fb->key_ix[b->res_key[r]] < 0)
+			fb->key_ix[b->res_key[r]] = fb->res_ix[r];
+	}
 	for (int m = 0; m < b->nmet; m++)
 		if ((fb->met_ix[m] = col_of(f, b->metric[m])) >= 0)
 			b->met_seen[m] = 1;
@@ -162,9 +202,14 @@ static int row_side(struct groups *g, struct file *f, int side, char *err)
 			label_from_host(both, lab, sizeof(lab));
 		}
 	}
+	if (!f->fp_read) {
+		grp_fp_read(f->s.path, f->c_fp >= 0 ? csvs_field(&f->s, f->c_fp) : NULL, &f->fp);
+		f->fp_read = 1;
+	}
 	if (f->host && !strcmp(lab, f->label) && !strcmp(host, f->host) && !strcmp(cpu, f->cpu))
 		return f->side;
-	int s = grp_machine_of(g, lab, host, cpu, f->s.path, f->s.line, side, &f->mach, err);
+	int s =
+	    grp_machine_of(g, lab, host, cpu, &f->fp, f->s.path, f->s.line, side, &f->mach, err);
 	if (s < 0)
 		return -1;
 	snprintf(f->label, sizeof(f->label), "%s", lab);
@@ -254,6 +299,13 @@ static int read_row(struct groups *g, struct file *f, int side, char *err)
 			return err_set(err, "%s:%ld: valid '%.20s' is not accepted; accepted: yes or no", f->s.path, f->s.line, vv);
 		valid = !strcmp(vv, "yes");
 	}
+	for (int r = 0; r < b->nres; r++) {
+		const char *rv = fb->res_ix[r] >= 0 ? csvs_field(&f->s, fb->res_ix[r]) : "(absent)";
+		if (!c->res[r])
+			c->res[r] = xstrdup(rv);
+		else if (strcmp(c->res[r], rv))
+			c->res_mixed[r] = 1;
+	}
 	if (c->mach < 0)
 		c->mach = f->mach;
 	c->mixed |= c->mach != f->mach;
@@ -299,12 +351,14 @@ static void file_free(struct file *f)
 	for (int i = 0; i < f->nfb; i++) {
 		free(f->fb[i].key_ix);
 		free(f->fb[i].met_ix);
+		free(f->fb[i].res_ix);
 	}
 	free(f->hdr);
 	free(f->rowp);
 	free(f->fb);
 	free(f->host);
 	free(f->cpu);
+	grp_fp_free(&f->fp);
 	csvs_close(&f->s);
 }
 
@@ -440,6 +494,7 @@ static int add_path(struct groups *g, const char *path, int side, int depth, cha
 
 int groups_add(struct groups *g, const char *path, int side, char *err)
 {
+	g->by_label |= side == GROUPS_BY_LABEL;
 	int rc = add_path(g, path, side, 0, err);
 	if (!rc && side >= 0) { /* the side is named by the input given, not its last file */
 		grp_side_of(g, side, path);

@@ -40,6 +40,8 @@ struct sample {
 	int a, b;          /* VIEW_MATRIX: the pair */
 	char *facet, *cls; /* VIEW_MATRIX */
 	long rows, valid;
+	char *resolved; /* what its rows resolved the bench's resolved settings to
+			   ("placement=cross-llc"), or NULL */
 	struct vec val[RPT_METRICS];
 };
 

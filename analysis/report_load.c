@@ -238,6 +238,29 @@ static int place_of(const struct grp_bench *gb, const struct grp_group *gr, cons
 	return 1;
 }
 
+/* What the cell's rows resolved its settings to, as compare shows it ("placement=cross-llc"): kept
+ * by the sample, which names it beside its numbers; "(and others)" when its cells differ there. */
+static void resolved_of(const struct grp_bench *gb, const struct grp_cell *cell, struct sample *s)
+{
+	char buf[400];
+	size_t k = 0;
+	buf[0] = 0;
+	for (int r = 0; r < gb->nres && k < sizeof(buf); r++)
+		k += (size_t)snprintf(buf + k, sizeof(buf) - k, "%s%s=%s%s", k ? " " : "",
+				      gb->res_col[r], cell->res[r] ? cell->res[r] : "(absent)",
+				      cell->res_mixed[r] ? " (and others)" : "");
+	if (!k)
+		return;
+	if (!s->resolved)
+		s->resolved = xstrdup(buf);
+	else if (strcmp(s->resolved, buf) && !strstr(s->resolved, " (and others)")) {
+		char *t = xcalloc(strlen(s->resolved) + 16, 1);
+		sprintf(t, "%s (and others)", s->resolved);
+		free(s->resolved);
+		s->resolved = t;
+	}
+}
+
 /* One engine cell (a configuration on one machine) into the sample of view vi, if it takes it:
  * its row counts and the values of the view's metrics. */
 static void add_cell(struct rep *p, const struct grp_cell *cell, int bi, int vi)
@@ -264,6 +287,7 @@ static void add_cell(struct rep *p, const struct grp_cell *cell, int bi, int vi)
 	free(key);
 	s->rows += cell->rows;
 	s->valid += cell->valid;
+	resolved_of(gb, cell, s);
 	for (int k = 0; k < rpt_nmet(v); k++)
 		for (int q = 0; q < gb->nmet; q++)
 			if (!strcmp(gb->metric[q], v->metrics[k].col))
@@ -299,6 +323,11 @@ int rpt_load(struct rep *p, char **inputs, int ninputs, char *err)
 		return err_set(err, "the inputs hold no result rows; nothing to report");
 	if (groups_finish(&p->g, err))
 		return -1;
+	for (int m = 0; m < p->nm;
+	     m++) { /* a label split after its first rows: the name it has now */
+		free(p->mach[m].label);
+		p->mach[m].label = xstrdup(p->g.side[m].name);
+	}
 	p->unfinished = p->g.warnings;
 	for (int c = 0; c < p->g.ncell; c++) { /* each configuration of each machine into its views */
 		struct grp_cell *cell = &p->g.cell[c];
@@ -318,7 +347,8 @@ void rpt_free(struct rep *p)
 {
 	for (long i = 0; i < p->ns; i++) {
 		struct sample *s = &p->s[i];
-		free(s->key), free(s->gkey), free(s->variant), free(s->xlabel), free(s->facet), free(s->cls);
+		free(s->key), free(s->gkey), free(s->variant), free(s->xlabel), free(s->facet),
+		    free(s->cls), free(s->resolved);
 		for (int k = 0; k < RPT_METRICS; k++)
 			free(s->val[k].v);
 	}

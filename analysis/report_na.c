@@ -208,12 +208,25 @@ void rpt_unused(struct rep *p)
 
 const char *const rpt_ctx_cols[RPT_CTX] = { "cpu_model", "packages", "cores", "pus", "numa_nodes", "line_size", "kernel", "compiler", "c2cbench_rev" };
 
+/* A fingerprint field of the machine, else its row column (ctx index ci, -1: none), else NA. */
+static const char *mfield(const struct rep *p, int m, const char *key, int ci)
+{
+	const struct grp_side *sd = &p->g.side[m];
+	const char *v = sd->nmach ? grp_fp_field(&p->g.mach[sd->mach[0]].fp, key) : NULL;
+	return v ? v : ci >= 0 ? p->mach[m].ctx[ci] : "NA";
+}
+
 void rpt_machines(struct rep *p, char **inputs, int ninputs)
 {
-	const char *hdr[RPT_CTX + 3] = { "machine", "host" };
-	char in[4096] = "", valid[64];
+	const char *hdr[] = { "machine",      "host",
+			      "CPU model",    "CPU (vendor family/model/stepping)",
+			      "hypervisor",   "packages/cores/PUs",
+			      "L3s",          "NUMA nodes",
+			      "kernel",       "compiler",
+			      "c2cbench_rev", "fingerprint",
+			      "valid rows" };
+	char in[4096] = "", valid[64], cpu[200], topo[64];
 	size_t len = 0;
-	int nc = 2;
 	for (int i = 0; i < ninputs; i++)
 		len += (size_t)snprintf(in + len, len < sizeof(in) ? sizeof(in) - len : 0, "%s%s", i ? ", " : "", inputs[i]);
 	doc_h(&p->doc, 1, "c2cbench report");
@@ -223,17 +236,34 @@ void rpt_machines(struct rep *p, char **inputs, int ninputs)
 		doc_p(&p->doc, "Warning: %d input(s) are marked interrupted or unfinished in their .meta or metadata.txt: their last configurations are missing (the warnings of this command name them).",
 		      p->unfinished);
 	doc_h(&p->doc, 2, "Machines");
-	for (int i = 0; i < RPT_CTX; i++)
-		hdr[nc++] = rpt_ctx_cols[i];
-	hdr[nc++] = "valid rows";
-	doc_table(&p->doc, nc, hdr);
+	doc_p(&p->doc,
+	      "Each machine is one fingerprint (results/README.md): two under one label are shown "
+	      "as LABEL#ID, the first digits of each fingerprint.");
+	doc_table(&p->doc, (int)ARRAY_SIZE(hdr), hdr);
 	for (int m = 0; m < p->nm; m++) {
-		const char *row[RPT_CTX + 3] = { p->mach[m].label, p->mach[m].host };
-		int c = 2;
-		for (int i = 0; i < RPT_CTX; i++)
-			row[c++] = p->mach[m].ctx[i];
+		const struct grp_side *sd = &p->g.side[m];
+		const char *fp = sd->nmach && p->g.mach[sd->mach[0]].fp.id[0]
+		    ? p->g.mach[sd->mach[0]].fp.id
+		    : "NA";
+		snprintf(cpu, sizeof(cpu), "%.60s %.20s/%.20s/%.20s",
+			 mfield(p, m, "cpu_vendor", -1), mfield(p, m, "cpu_family", -1),
+			 mfield(p, m, "cpu_model_number", -1), mfield(p, m, "cpu_stepping", -1));
+		snprintf(topo, sizeof(topo), "%.12s/%.12s/%.12s", mfield(p, m, "packages", 1),
+			 mfield(p, m, "cores", 2), mfield(p, m, "pus", 3));
 		snprintf(valid, sizeof(valid), "%ld of %ld", p->mach[m].valid, p->mach[m].rows);
-		row[c++] = valid;
+		const char *row[] = { p->mach[m].label,
+				      p->mach[m].host,
+				      p->mach[m].ctx[0],
+				      cpu,
+				      mfield(p, m, "hypervisor", -1),
+				      topo,
+				      mfield(p, m, "l3_count", -1),
+				      mfield(p, m, "numa_nodes", 4),
+				      mfield(p, m, "kernel", 6),
+				      p->mach[m].ctx[7],
+				      p->mach[m].ctx[8],
+				      fp,
+				      valid };
 		doc_row(&p->doc, row);
 	}
 	doc_table_end(&p->doc);

@@ -119,7 +119,7 @@ static void stat_text(const struct sample *s, int k, char *out, size_t cap)
 /* The table of one chart group: a row per machine, slot and series, every metric. */
 static void group_table(struct rep *p, const struct grid *g)
 {
-	const char *hdr[RPT_METRICS + 4];
+	const char *hdr[RPT_METRICS + 5];
 	char head[RPT_METRICS][160], cell[RPT_METRICS][80], n[64], x[96];
 	int nc = 0;
 	hdr[nc++] = "machine";
@@ -130,13 +130,21 @@ static void group_table(struct rep *p, const struct grid *g)
 		rpt_fmt(head[k], sizeof(head[k]), "%s (%s): median (min..max)", g->v->metrics[k].label, g->v->metrics[k].unit);
 		hdr[nc++] = head[k];
 	}
+	int res = 0; /* a column of what each machine resolved its settings to, when the bench has
+			such settings */
+	for (int k = 0; k < g->nslot; k++)
+		for (int j = 0; j < g->nser; j++)
+			for (int m = 0; m < g->nm; m++)
+				res |= *cell_at(g, k, m, j) && (*cell_at(g, k, m, j))->resolved;
+	if (res)
+		hdr[nc++] = "resolved";
 	hdr[nc++] = "valid of rows";
 	doc_table(&p->doc, nc, hdr);
 	for (int k = 0; k < g->nslot; k++)
 		for (int j = 0; j < g->nser; j++)
 			for (int m = 0; m < g->nm; m++) {
 				const struct sample *s = *cell_at(g, k, m, j);
-				const char *row[RPT_METRICS + 4];
+				const char *row[RPT_METRICS + 5];
 				int c = 0;
 				if (!s)
 					continue;
@@ -149,6 +157,8 @@ static void group_table(struct rep *p, const struct grid *g)
 					stat_text(s, q, cell[q], sizeof(cell[q]));
 					row[c++] = cell[q];
 				}
+				if (res)
+					row[c++] = s->resolved ? s->resolved : "";
 				rpt_fmt(n, sizeof(n), "%ld of %ld", s->valid, s->rows);
 				row[c++] = n;
 				doc_row(&p->doc, row);

@@ -9,7 +9,8 @@
 #include <string.h>
 
 static const struct opt_spec compare_opts[] = {
-	{ "csv", OPT_FLAG, NULL, NULL, "CSV on stdout: one row per configuration and metric, the configuration in its columns, label, host and CPU model of each side", NULL, NULL },
+	{ "csv", OPT_FLAG, NULL, NULL, "CSV on stdout: one row per configuration and metric, the configuration in its columns, "
+	  "label, host and CPU model of each side, what each side resolved its settings to", NULL, NULL },
 	{ "json", OPT_FLAG, NULL, NULL, "JSON on stdout: the same rows, each side's machines, the geometric means", NULL, NULL },
 	{ "metric", OPT_TEXT, NULL, "COL,...", "metric columns to compare (default: each bench's summary and chart columns)", NULL, NULL },
 	{ 0 },

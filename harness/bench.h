@@ -13,8 +13,10 @@
 #include "harness/topo.h"
 #include <stdint.h>
 
-#define SCHEMA_VERSION 7 /* 5: validity columns (docs/validity.md); 6: per-role SDE columns, pingpong's role columns;
-                          * 7: vmalloc's purge_us_achieved is CPU time per purge, its work is timed before and after the window */
+#define SCHEMA_VERSION 8 /* 5: validity columns (docs/validity.md); 6: per-role SDE columns, pingpong's role columns;
+                          * 7: vmalloc's purge_us_achieved is CPU time per purge, its work is timed before and after the window;
+                          * 8: the machine fingerprint, vmalloc's lazy_max_effective and
+                          *    placement_requested (lazy_max as given) */
 #define VARIANTS_MAX 256     /* variants a user lists or sweeps (layouts, offsets) */
 #define CONFIGS_MAX 262144   /* variants one run may hold (pingpong: pairs x modes) */
 #define SUMMARY_MAX 8        /* summary columns per bench */
@@ -101,6 +103,12 @@ enum bench_flags {
 	BENCH_UNTIMED = 16, /* measures counts, not time windows: no --duration, no --warmup */
 };
 
+/* A setting as requested and the column of what the run resolved it to. */
+struct bench_resolved {
+	const char *requested, *resolved;
+	const char *unit; /* the resolved value's unit in words ("pages"), or NULL */
+};
+
 struct bench {
 	const char *name;
 	const char *desc;
@@ -122,8 +130,18 @@ struct bench {
 	 * written: side tables carry the attempt and validity of the row they belong to. Error: no row. */
 	int (*row_done)(struct bench_ctx *c, struct row *r, char *err);
 	/* CSV columns besides bench and variant_col that are configuration, not measurement or machine
-	 * context: `compare` joins rows on them. NULL-terminated; NULL: bench and variant_col only. */
+	 * context: `compare` joins rows on them. NULL-terminated; NULL: bench and variant_col only.
+	 * A setting the run resolves ("auto", "0: the kernel's formula") is here as requested. */
 	const char *const *config;
+	/* What those settings resolved to: compare and report show each side's beside its numbers
+	 * and never join on it; a file without the requested column (an older schema) joins on
+	 * the resolved one. { 0 }-terminated; NULL: none. */
+	const struct bench_resolved *resolved;
+	/* Optional: configurations on one side only that differ from one on the other side only in
+	 * the variant and the match_loose columns are joined when match_by has the same value and
+	 * each side has one such configuration (pingpong: a pair per class, on different CPUs). */
+	const char *match_by;
+	const char *const *match_loose;
 	/* Validity: roles that record evidence (a column oncpu_ROLE each), the ones among them that must
 	 * run at the same time (ops, window, on-CPU and overlap rules), and the two roles whose CPUs the
 	 * placement probe times ("writer,reader"), or probe_pairs for benches without a plan. */

@@ -1,9 +1,11 @@
 #include "harness/context.h"
+#include "harness/fingerprint.h"
 #include "harness/util.h"
 #include <dirent.h>
 #include <perfmon/pfmlib.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include <time.h>
@@ -95,14 +97,28 @@ static void cpu_model(char *out, size_t n, const struct topo *t)
 	}
 }
 
-/* hwloc's x86 backend reads these from cpuid; /proc/cpuinfo is the fallback. */
+/* arm64's MIDR fields as /proc/cpuinfo shows them: stepping is "rVARIANTpREVISION". */
+static int midr_stepping(char *out, size_t n)
+{
+	char var[32], rev[32];
+	long v, r;
+	if (cpuinfo("CPU variant", var, sizeof(var)) || cpuinfo("CPU revision", rev, sizeof(rev)))
+		return -1;
+	v = strtol(var, NULL, 0);
+	r = strtol(rev, NULL, 0);
+	snprintf(out, n, "r%ldp%ld", v, r);
+	return 0;
+}
+
+/* hwloc's x86 backend reads these from cpuid; /proc/cpuinfo is the fallback (x86 names, then
+ * arm64's MIDR: implementer, architecture, part, variant and revision). */
 static void cpu_ids(struct context *c, const struct topo *t)
 {
-	static const char *const keys[][3] = {
-		{ "cpu_vendor", "CPUVendor", "vendor_id" },
-		{ "cpu_family", "CPUFamilyNumber", "cpu family" },
-		{ "cpu_model_number", "CPUModelNumber", "model" },
-		{ "cpu_stepping", "CPUStepping", "stepping" },
+	static const char *const keys[][4] = {
+		{ "cpu_vendor", "CPUVendor", "vendor_id", "CPU implementer" },
+		{ "cpu_family", "CPUFamilyNumber", "cpu family", "CPU architecture" },
+		{ "cpu_model_number", "CPUModelNumber", "model", "CPU part" },
+		{ "cpu_stepping", "CPUStepping", "stepping", NULL },
 	};
 	char buf[160];
 	for (size_t i = 0; i < ARRAY_SIZE(keys); i++) {
@@ -110,6 +126,9 @@ static void cpu_ids(struct context *c, const struct topo *t)
 		if (v)
 			fact_set(c, keys[i][0], "%s", v);
 		else if (!cpuinfo(keys[i][2], buf, sizeof(buf)))
+			fact_set(c, keys[i][0], "%s", buf);
+		else if (keys[i][3] ? !cpuinfo(keys[i][3], buf, sizeof(buf))
+				    : !midr_stepping(buf, sizeof(buf)))
 			fact_set(c, keys[i][0], "%s", buf);
 		else
 			fact_na(c, keys[i][0], "neither hwloc nor /proc/cpuinfo reports it on this ISA");
@@ -178,6 +197,34 @@ static void caches(struct context *c, const struct topo *t)
 	fact_set(c, "l3_count", "%d", hwloc_get_nbobjs_by_type(t->h, HWLOC_OBJ_L3CACHE));
 }
 
+/* A guest's DMI vendor, as systemd-detect-virt maps it; NULL when it names no hypervisor. */
+static const char *dmi_hypervisor(void)
+{
+	static const char *const known[][2] = {
+		{ "QEMU", "kvm" },
+		{ "KVM", "kvm" },
+		{ "Amazon EC2", "amazon" },
+		{ "VMware", "vmware" },
+		{ "innotek GmbH", "oracle" },
+		{ "Xen", "xen" },
+		{ "BHYVE", "bhyve" },
+		{ "Parallels", "parallels" },
+		{ "Google", "google" },
+		{ "Apple Virtualization", "apple" },
+	};
+	char v[160], p[160];
+	if (read_line("/sys/class/dmi/id/sys_vendor", v, sizeof(v)))
+		return NULL;
+	for (size_t i = 0; i < ARRAY_SIZE(known); i++)
+		if (!strncmp(v, known[i][0], strlen(known[i][0])))
+			return known[i][1];
+	if (!strcmp(v, "Microsoft Corporation") &&
+	    !read_line("/sys/class/dmi/id/product_name", p, sizeof(p)) &&
+	    !strcmp(p, "Virtual Machine"))
+		return "hyperv";
+	return NULL;
+}
+
 /* cpuid leaf 1 ECX bit 31, then the vendor signature at 0x40000000; /sys/hypervisor elsewhere. */
 static void hypervisor(struct context *c)
 {
@@ -208,16 +255,76 @@ static void hypervisor(struct context *c)
 		fact_set(c, "hypervisor", "unknown-%s", sig);
 		return;
 	}
+#endif
+	const char *dmi = dmi_hypervisor();
 	if (!read_line("/sys/hypervisor/type", buf, sizeof(buf)))
 		fact_set(c, "hypervisor", "%s", buf);
+	else if (dmi)
+		fact_set(c, "hypervisor", "%s", dmi);
+#if defined(__x86_64__) || defined(__i386__)
 	else
 		fact_set(c, "hypervisor", "none");
 #else
-	if (!read_line("/sys/hypervisor/type", buf, sizeof(buf)))
-		fact_set(c, "hypervisor", "%s", buf);
+	else if (!access("/sys/class/dmi/id/sys_vendor", R_OK))
+		fact_set(c, "hypervisor", "none"); /* DMI there, naming no hypervisor */
 	else
-		fact_na(c, "hypervisor", "no cpuid on this ISA and no /sys/hypervisor/type");
+		fact_na(c, "hypervisor",
+			"no cpuid on this ISA, no /sys/hypervisor/type and no DMI");
 #endif
+}
+
+/* The firmware's idea of the machine (what systemd-detect-virt reads): a guest's DMI names its
+ * hypervisor or cloud ("QEMU", "Amazon EC2", "BHYVE"), bare metal its maker and model. */
+static void dmi(struct context *c)
+{
+	static const char *const keys[][2] = { { "dmi_sys_vendor", "sys_vendor" },
+					       { "dmi_product_name", "product_name" } };
+	char path[96], v[160];
+	for (size_t i = 0; i < ARRAY_SIZE(keys); i++) {
+		snprintf(path, sizeof(path), "/sys/class/dmi/id/%s", keys[i][1]);
+		if (read_line(path, v, sizeof(v)))
+			fact_na(c, keys[i][0],
+				"no /sys/class/dmi/id (no DMI firmware tables, e.g. a device-tree "
+				"system)");
+		else
+			fact_set(c, keys[i][0], "%s", v);
+	}
+}
+
+/* Each NUMA node's memory as hwloc reports it, in GiB to one decimal: "0:15.6GiB 1:15.7GiB". */
+static void mem_per_node(struct context *c, const struct topo *t)
+{
+	char buf[160];
+	size_t k = 0;
+	buf[0] = 0;
+	for (hwloc_obj_t o = NULL;
+	     t->h && (o = hwloc_get_next_obj_by_type(t->h, HWLOC_OBJ_NUMANODE, o));)
+		if (k < sizeof(buf))
+			k += (size_t)snprintf(
+			    buf + k, sizeof(buf) - k, "%s%u:%.1fGiB", k ? " " : "", o->os_index,
+			    (double)o->attr->numanode.local_memory / (1024.0 * 1024 * 1024));
+	if (k)
+		fact_set(c, "mem_per_node", "%s", buf);
+	else
+		fact_na(c, "mem_per_node", "hwloc reports no NUMA node");
+}
+
+/* A fingerprint field: the context's own fields, else a fact (NA when unknown). */
+static const char *fp_get(void *arg, const char *key)
+{
+	static __thread char num[32];
+	const struct context *c = arg;
+	const int ints[] = { c->packages, c->cores, c->pus, c->nodes };
+	const char *const ikeys[] = { "packages", "cores", "pus", "numa_nodes" };
+	for (size_t i = 0; i < ARRAY_SIZE(ints); i++)
+		if (!strcmp(key, ikeys[i])) {
+			snprintf(num, sizeof(num), "%d", ints[i]);
+			return num;
+		}
+	if (!strcmp(key, "kernel"))
+		return c->kernel;
+	const struct ctx_fact *f = context_fact(c, key);
+	return f ? f->val : NULL;
 }
 
 /* The governor of every allowed PU: one name, or "mixed(a,b)" when they differ. */
@@ -324,7 +431,10 @@ void context_collect(struct context *c, const struct topo *t)
 	governor(c, t);
 	boost(c);
 	system_settings(c);
+	dmi(c);
+	mem_per_node(c, t);
 	fact_set(c, "cflags", "%s", C2C_CFLAGS);
+	fp_id(fp_get, c, c->fingerprint);
 }
 
 const struct ctx_fact *context_fact(const struct context *c, const char *key)

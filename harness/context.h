@@ -1,6 +1,7 @@
 /* Run context: the facts users need to compare numbers taken on different machines and builds. */
 #ifndef C2C_CONTEXT_H
 #define C2C_CONTEXT_H
+#include "harness/fingerprint.h"
 #include "harness/label.h"
 #include "harness/row.h"
 #include "harness/topo.h"
@@ -19,6 +20,8 @@ struct context {
 	char label[LABEL_MAX + 1]; /* the name compare and report give this machine (default: from the host name) */
 	char host[128], cpu_model[160], kernel[128], compiler[128], git_rev[64], started[32];
 	int packages, cores, pus, nodes, line_size;
+	char fingerprint[FP_ID_LEN +
+			 1]; /* fp_id of the fingerprint fields (harness/fingerprint.h) */
 	struct ctx_fact fact[CTX_FACTS]; /* everything else, in the meta file's order */
 	int nfacts;
 };

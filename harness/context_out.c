@@ -27,6 +27,7 @@ void context_to_row(const struct context *c, struct row *r)
 	row_set(r, "compiler", "%s", c->compiler);
 	row_set(r, "c2cbench_rev", "%s", c->git_rev);
 	row_set(r, "started", "%s", c->started);
+	row_set(r, "fingerprint", "%s", c->fingerprint);
 	for (size_t i = 0; i < ARRAY_SIZE(row_facts); i++) {
 		const struct ctx_fact *f = context_fact(c, row_facts[i]);
 		if (!f)
@@ -99,6 +100,7 @@ static void meta_body(FILE *f, const struct context *c)
 	put(f, "c2cbench_rev", c->git_rev);
 	for (int i = 0; i < c->nfacts; i++)
 		put(f, c->fact[i].key, c->fact[i].val);
+	put(f, "fingerprint", c->fingerprint);
 	fprintf(f, "\n[na_reason]\n");
 	for (int i = 0; i < c->nfacts; i++)
 		if (c->fact[i].why[0])

@@ -130,6 +130,15 @@ int meta_write(const char *dir, const struct preset *p, const struct planned *pl
 	put(f, "line_size", "%d", ctx->line_size);
 	put(f, "kernel", "%s", ctx->kernel);
 	put(f, "compiler", "%s", ctx->compiler);
+	put(f, "fingerprint", "%s", ctx->fingerprint);
+	for (int i = 0; fp_keys[i]; i++) { /* the fields it hashes that are not above */
+		const struct ctx_fact *x = context_fact(ctx, fp_keys[i]);
+		if (x)
+			put(f, fp_keys[i], "%s", x->val);
+	}
+	const struct ctx_fact *mem = context_fact(ctx, "mem_per_node");
+	if (mem)
+		put(f, "mem_per_node", "%s", mem->val);
 	const char *sk[8], *sv[8];
 	int ns = slurm_task_env(sk, sv, 8);
 	if (ns)

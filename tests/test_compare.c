@@ -1,6 +1,7 @@
 /* compare: the CSV reader, the statistics (known U, exact p, bootstrap), the joined table, refusals. */
 #include "harness/compare_stats.h"
 #include "analysis/csvread.h"
+#include "analysis/groups.h"
 #include "harness/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
 #include "tests/testutil.h"
 #include <math.h>
@@ -493,6 +494,198 @@ static void reference_results_compare(void **state)
 	assert_non_null(strstr(r.out, "A: results/reference/amd-epyc-2c: 102 row(s), 99 valid")); /* the 30 Nov runs and the 1 Dec quick run */
 }
 
+/* The row of a compare --csv table with this bench and metric, or fail. */
+static long row_of(const struct table *t, const char *bench, const char *metric)
+{
+	for (long r = 0; r < t->nrows; r++)
+		if (!strcmp(cell(t, r, "bench"), bench) && !strcmp(cell(t, r, "metric"), metric))
+			return r;
+	fail_msg("no %s %s line", bench, metric);
+	return -1;
+}
+
+#define SETS "tests/data/comparable" /* made-up result sets: see tests/data/README.md */
+
+/* Two machines, both labelled vm, ran the same settings: A with 2 CPUs and one L3, B with 32 and
+ * four. placement auto (same-socket on A, cross-llc on B) and lazy_max 0 (16384 and 49152 pages)
+ * join on what was asked, and the lines say what each resolved to. */
+static void resolved_settings_join_and_say_so(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	struct table t;
+	char err[ERRLEN];
+	run_c2c(&r, "compare", SETS "/a", SETS "/b", "--csv", NULL);
+	if (r.status)
+		fail_msg("%s", r.err);
+	if (table_parse(&t, "out.csv", r.out, strlen(r.out), err))
+		fail_msg("%s", err);
+	long pb = row_of(&t, "pending-bit", "writer_ns_per_op");
+	assert_string_equal(cell(&t, pb, "placement_requested"), "auto");
+	assert_string_equal(cell(&t, pb, "resolved_a"),
+			    "placement=same-socket atomics=lock mem_node_actual=0");
+	assert_string_equal(cell(&t, pb, "resolved_b"),
+			    "placement=cross-llc atomics=lock mem_node_actual=0");
+	assert_non_null(
+	    strstr(cell(&t, pb, "resolved_note"),
+		   "placement auto became A same-socket, B cross-llc: B's threads cross an L3"));
+	assert_non_null(strstr(cell(&t, pb, "resolved_note"), "the change includes that"));
+	assert_string_equal(cell(&t, pb, "ratio"), "2");
+	long vm = row_of(&t, "vmalloc", "cycle_ns");
+	assert_string_equal(cell(&t, vm, "lazy_max"), "0");
+	assert_string_equal(cell(&t, vm, "resolved_a"),
+			    "placement=spread lazy_max_effective=16384 mem_node_actual=0");
+	assert_string_equal(cell(&t, vm, "resolved_b"),
+			    "placement=spread lazy_max_effective=49152 mem_node_actual=0");
+	assert_non_null(strstr(cell(&t, vm, "resolved_note"),
+			       "lazy_max 0 became A 16384 pages, B 49152 pages (B 3.00x A)"));
+	assert_null(strstr(cell(&t, vm, "resolved_note"),
+			   "placement")); /* spread on both: not a difference */
+	/* pingpong: the same-llc pair is 0-1 on A and 0-8 on B; joined by class, named as such */
+	long pp = row_of(&t, "pingpong", "min_ns");
+	assert_string_equal(cell(&t, pp, "class"), "same-llc");
+	assert_string_equal(cell(&t, pp, "only_in"), "");
+	assert_non_null(strstr(cell(&t, pp, "resolved_note"),
+			       "matched by class same-llc: A config=0-1/load-store cpu_b=1, B "
+			       "config=0-8/load-store cpu_b=8"));
+	table_free(&t);
+	/* the table says the same in words, and lists the class only B has */
+	run_c2c(&r, "compare", SETS "/a", SETS "/b", NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(
+	    strstr(r.out,
+		   "  resolved: A placement=same-socket atomics=lock mem_node_actual=0; B "
+		   "placement=cross-llc atomics=lock mem_node_actual=0. placement auto became"));
+	assert_non_null(strstr(r.out, "  pingpong class only in B: cross-package\n"));
+	/* the same machine on both sides: nothing resolved differently, nothing to say */
+	run_c2c(&r, "compare", SETS "/a", SETS "/a", NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(
+	    r.out, "  resolved: placement=same-socket atomics=lock mem_node_actual=0 on both\n"));
+	assert_null(strstr(r.out, "became"));
+	assert_null(strstr(r.out, "matched by"));
+}
+
+/* The shipped quick run against a copy of it edited as another machine's (cpu_family 26, placement
+ * auto resolved to cross-llc): before schema 8 this found no configuration in common. */
+static void reference_quick_joins_another_placement(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	char cmd[4000], dir[600];
+	const char *ref = "results/reference/amd-epyc-2c/vm-20261201T154250-quick";
+	snprintf(dir, sizeof(dir), "%s/other-quick", test_dir);
+	snprintf(cmd, sizeof(cmd),
+		 "cp -r %s %s && sed -i 's/,same-socket,auto,/,cross-llc,auto,/' %s/*.csv && "
+		 "sed -i 's/^cpu_family = 25$/cpu_family = 26/' %s/*.meta && grep -q "
+		 "',cross-llc,auto,' %s/01-rmw.csv",
+		 ref, dir, dir, dir, dir);
+	assert_int_equal(system(cmd), 0);
+	run_c2c(&r, "compare", ref, dir, NULL);
+	if (r.status)
+		fail_msg("%s", r.err);
+	assert_non_null(strstr(r.err, "names two machines (cpu_family 25 vs 26)"));
+	assert_non_null(strstr(
+	    r.out, "placement auto became A same-socket, B cross-llc: B's threads cross an L3"));
+	assert_null(strstr(r.out, "only in A")); /* every configuration joined */
+	assert_null(strstr(r.out, "only in B"));
+}
+
+/* A file without the requested column (an older schema) joins on what it resolved to. */
+static void older_files_join_on_the_resolved_value(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	char cmd[2400], old[600], now[600];
+	snprintf(old, sizeof(old), "%s/old-schema.csv", test_dir);
+	snprintf(now, sizeof(now), "%s/now.csv", test_dir);
+	snprintf(cmd, sizeof(cmd), "cut -d, --complement -f12 %s/a/01-pending-bit.csv > %s && "
+		 "head -1 %s | grep -vq placement_requested && "
+		 "sed 's/,same-socket,auto,/,same-socket,same-socket,/' %s/a/01-pending-bit.csv > %s",
+		 SETS, old, old, SETS, now);
+	assert_int_equal(system(cmd), 0);
+	run_c2c(&r, "compare", old, now, NULL);
+	if (r.status)
+		fail_msg("%s", r.err);
+	assert_non_null(strstr(r.out, "pending-bit shared"));
+	assert_null(strstr(r.out, "only in"));
+	assert_non_null(strstr(r.out, "resolved: placement=same-socket atomics=lock mem_node_actual=0 on both"));
+}
+
+/* Both sets are labelled vm: their fingerprints differ, so they are two machines, named apart,
+ * with a note that names the differing fields; the same fingerprint twice stays one machine. */
+static void two_fingerprints_under_one_label_split(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	struct table t;
+	char err[ERRLEN], dir[600], path[700];
+	run_c2c(&r, "compare", SETS "/a", SETS "/b", "--csv", NULL);
+	if (r.status)
+		fail_msg("%s", r.err);
+	assert_non_null(strstr(r.err,
+			       "c2cbench: note: label 'vm' names two machines (cpu_family 25 vs "
+			       "26, cpu_model_number 1 vs 2"));
+	assert_non_null(strstr(r.err, "hypervisor kvm vs bhyve"));
+	assert_non_null(strstr(r.err, "--label"));
+	if (table_parse(&t, "out.csv", r.out, strlen(r.out), err))
+		fail_msg("%s", err);
+	const char *la = cell(&t, 0, "label_a"), *lb = cell(&t, 0, "label_b");
+	assert_true(!strncmp(la, "vm#", 3) && strlen(la) == 9);
+	assert_true(!strncmp(lb, "vm#", 3) && strlen(lb) == 9);
+	assert_string_not_equal(la, lb);
+	table_free(&t);
+	run_c2c(&r, "compare", SETS "/a", SETS "/b", "--json", NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out,
+			       "\"label\":\"vm#a9b347\",\"host\":\"vm\",\"cpu_model\":\"AMD "
+			       "EPYC\",\"fingerprint\":\"a9b3474b8e55\""));
+	run_c2c(&r, "compare", SETS "/a", SETS "/a", "--csv", NULL);
+	assert_int_equal(r.status, 0);
+	assert_null(strstr(r.err, "names two machines"));
+	assert_non_null(strstr(r.out, ",vm,vm,AMD EPYC,vm,vm,AMD EPYC,"));
+	/* a .meta of an older schema (no fingerprint id, no DMI): the fields it has still tell
+	 * apart */
+	snprintf(dir, sizeof(dir), "%s/old", test_dir);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	snprintf(path, sizeof(path), "cp %s/a/01-pending-bit.csv %s/x.csv", SETS, dir);
+	assert_int_equal(system(path), 0);
+	snprintf(path, sizeof(path), "%s/x.meta", dir);
+	FILE *f = fopen(path, "w");
+	fputs("[context]\nlabel = vm\ncpu_vendor = AuthenticAMD\ncpu_family = 23\n\n[run]\nstatus "
+	      "= complete\n",
+	      f);
+	fclose(f);
+	run_c2c(&r, "compare", SETS "/a", dir, NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.err, "names two machines (cpu_family 25 vs 23)"));
+	/* an id missing from the .meta is computed from its fields, as the run does (and make.py)
+	 */
+	snprintf(path, sizeof(path), "grep -v '^fingerprint' %s/a/01-pending-bit.meta > %s/y.meta",
+		 SETS, dir);
+	assert_int_equal(system(path), 0);
+	struct grp_fp fp;
+	snprintf(path, sizeof(path), "%s/y.csv", dir);
+	grp_fp_read(path, NULL, &fp);
+	assert_string_equal(fp.id, "a9b3474b8e55");
+	assert_string_equal(grp_fp_field(&fp, "hypervisor"), "kvm");
+	grp_fp_free(&fp);
+	snprintf(path, sizeof(path), "%s/y.meta", dir);
+	assert_int_equal(unlink(path), 0);
+	snprintf(path, sizeof(path), "%s/x.meta", dir);
+	/* the column alone (a CSV without its .meta) is compared as an id */
+	assert_int_equal(unlink(path), 0);
+	run_c2c(&r, "compare", SETS "/a", dir, NULL);
+	assert_int_equal(r.status, 0);
+	assert_null(strstr(r.err, "names two machines")); /* the same id as A's rows */
+	snprintf(path, sizeof(path), "sed -i 's/a9b3474b8e55/0123456789ab/' %s/x.csv", dir);
+	assert_int_equal(system(path), 0);
+	run_c2c(&r, "compare", SETS "/a", dir, NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(
+	    strstr(r.err, "names two machines (fingerprint a9b3474b8e55 vs 0123456789ab)"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -509,6 +702,10 @@ int main(void)
 		cmocka_unit_test(interrupted_and_full_device),
 		cmocka_unit_test(within_each_side_against_the_baseline),
 		cmocka_unit_test(reference_results_compare),
+		cmocka_unit_test(resolved_settings_join_and_say_so),
+		cmocka_unit_test(reference_quick_joins_another_placement),
+		cmocka_unit_test(older_files_join_on_the_resolved_value),
+		cmocka_unit_test(two_fingerprints_under_one_label_split),
 	};
 	return cmocka_run_group_tests(tests, test_dir_setup, test_dir_teardown);
 }

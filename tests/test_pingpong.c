@@ -11,12 +11,21 @@
 #define SYN "synthetic:pack:2 l3:2 core:4 pu:2"
 
 /* Field `col` (0-based) of a CSV line, for fields before any quoted one. */
+/* The end of the field at p: its comma or newline, past a quoted field's commas ("cpus:0,1"). */
+static const char *field_end(const char *p)
+{
+	if (*p == '"')
+		for (p++; *p && !(*p == '"' && p[1] != '"'); p += *p == '"' ? 2 : 1)
+			;
+	return p + strcspn(p, ",\n");
+}
+
 static void field(const char *line, int col, char *out, size_t n)
 {
 	for (int i = 0; i < col && line; i++)
-		line = strchr(line, ',') ? strchr(line, ',') + 1 : NULL;
+		line = *field_end(line) == ',' ? field_end(line) + 1 : NULL;
 	assert_non_null(line);
-	size_t len = strcspn(line, ",\n");
+	size_t len = (size_t)(field_end(line) - line);
 	snprintf(out, n, "%.*s", (int)(len < n ? len : n - 1), line);
 }
 

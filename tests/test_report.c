@@ -261,6 +261,38 @@ static void report_label_refused(void **state)
 	assert_false(file_exists(out));
 }
 
+/* Two made-up machines both labelled vm (tests/data/comparable): two machines in the report, each
+ * named by its fingerprint, with the fingerprint's fields in the Machines table. */
+static void report_two_fingerprints_one_label(void **state)
+{
+	(void)state;
+	char out[600];
+	snprintf(out, sizeof(out), "%s/fp", test_dir);
+	char *md = report_ok(out, "tests/data/comparable/a", "tests/data/comparable/b");
+	const char *m = strstr(md, "## Machines");
+	assert_non_null(m);
+	assert_non_null(strstr(
+	    m,
+	    "| vm\\#a9b347 | vm | AMD EPYC | AuthenticAMD 25/1/1 | kvm | 1/2/2 | 1 | 1 | 6.1.0 |"));
+	assert_non_null(strstr(m,
+			       "| vm\\#8a0d49 | vm | AMD EPYC | AuthenticAMD 26/2/0 | bhyve | "
+			       "1/32/32 | 4 | 1 | 6.1.0 |"));
+	assert_null(strstr(m, "| vm | vm |")); /* never the two pooled under vm */
+	/* joined on placement auto, each machine's resolved placement beside its numbers */
+	assert_non_null(strstr(md, "placement\\_requested=auto"));
+	assert_non_null(
+	    strstr(md,
+		   "| vm\\#a9b347 | shared | 12 (10..14) | 7 (5..9) | NA | placement=same-socket "
+		   "atomics=lock mem\\_node\\_actual=0 | 5 of 5 |"));
+	assert_non_null(
+	    strstr(md,
+		   "| vm\\#8a0d49 | shared | 24 (20..28) | 14 (10..18) | NA | placement=cross-llc "
+		   "atomics=lock mem\\_node\\_actual=0 | 5 of 5 |"));
+	assert_non_null(
+	    strstr(md, "| placement=spread lazy\\_max\\_effective=49152 mem\\_node\\_actual=0 |"));
+	free(md);
+}
+
 static void report_bad_input(void **state)
 {
 	(void)state;
@@ -302,6 +334,7 @@ int main(void)
 		cmocka_unit_test(report_interrupted_input),
 		cmocka_unit_test(report_label_refused),
 		cmocka_unit_test(report_bad_input),
+		cmocka_unit_test(report_two_fingerprints_one_label),
 	};
 	return cmocka_run_group_tests(tests, setup, test_dir_teardown);
 }

@@ -79,6 +79,8 @@ static void test_governor_matches_sysfs(void **state)
 
 struct seen {
 	int ctx_keys, na_reasons, has_hv, has_host;
+	char fp[32], fpval[16][160]; /* fingerprint, and the value of each fp_keys field */
+	int fpseen;
 };
 
 static int on_entry(void *user, const char *section, const char *name, const char *value)
@@ -88,10 +90,26 @@ static int on_entry(void *user, const char *section, const char *name, const cha
 		s->ctx_keys++;
 		s->has_hv |= !strcmp(name, "hypervisor") && value[0];
 		s->has_host |= !strcmp(name, "host") && value[0];
+		if (!strcmp(name, "fingerprint"))
+			snprintf(s->fp, sizeof(s->fp), "%s", value);
+		for (int i = 0; fp_keys[i] && i < 16; i++)
+			if (!strcmp(name, fp_keys[i])) {
+				snprintf(s->fpval[i], sizeof(s->fpval[i]), "%s", value);
+				s->fpseen++;
+			}
 	} else if (!strcmp(section, "na_reason")) {
 		s->na_reasons += value[0] != 0;
 	}
 	return 1;
+}
+
+static const char *seen_get(void *arg, const char *key)
+{
+	struct seen *s = arg;
+	for (int i = 0; fp_keys[i] && i < 16; i++)
+		if (!strcmp(key, fp_keys[i]))
+			return s->fpval[i];
+	return NULL;
 }
 
 static void test_meta_file(void **state)
@@ -113,9 +131,23 @@ static void test_meta_file(void **state)
 	int na = 0;
 	for (int i = 0; i < c.nfacts; i++)
 		na += c.fact[i].why[0] != 0;
-	assert_int_equal(s.ctx_keys, c.nfacts + 12); /* 12 fixed keys (label, host ... c2cbench_rev), then every fact */
+	/* 12 fixed keys (label, host ... c2cbench_rev), then every fact, then the fingerprint */
+	assert_int_equal(s.ctx_keys, c.nfacts + 13);
 	assert_int_equal(s.na_reasons, na);
 	assert_true(s.has_hv && s.has_host);
+	/* the fingerprint is the id of the fields the file holds, each of them there once */
+	int nkeys = 0;
+	while (fp_keys[nkeys])
+		nkeys++;
+	assert_int_equal(s.fpseen, nkeys);
+	char id[FP_ID_LEN + 1];
+	fp_id(seen_get, &s, id);
+	assert_string_equal(s.fp, id);
+	assert_string_equal(c.fingerprint, id);
+	snprintf(s.fpval[1], sizeof(s.fpval[1]), "%s",
+		 strcmp(s.fpval[1], "25") ? "25" : "26"); /* another family */
+	fp_id(seen_get, &s, id);
+	assert_string_not_equal(s.fp, id);
 	assert_int_equal(context_write_meta(&c, path, err), -1); /* never overwritten */
 	assert_non_null(strstr(err, "already exists"));
 	rm_rf(dir);

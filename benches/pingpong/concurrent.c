@@ -235,6 +235,8 @@ void pp_fill_row(const struct bench_ctx *c, const struct pp_priv *p, int k, int 
 	row_set(r, "cpu_a", "%d", pp->a);
 	row_set(r, "cpu_b", "%d", pp->b);
 	row_set(r, "class", "%s", pair_class_name(pp->cls));
+	row_set(r, "placement_requested", "%s", opt_str(c->o, "placement"));
+	row_set(r, "pairs_requested", "%s", opt_str(c->o, "pairs"));
 	row_set(r, "mode", "%s", pp_mode_names[mode]);
 	row_set(r, "samples", "%ld", p->su.samples);
 	row_set(r, "round_trips", "%ld", p->su.round_trips);

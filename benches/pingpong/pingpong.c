@@ -335,6 +335,9 @@ static void pp_cleanup(struct bench_ctx *c)
 /* Configuration columns: what compare joins rows on across machines and builds. */
 static const char *const pp_config[] = { "cpu_a", "cpu_b", "class", "mode", "samples", "round_trips", "preheat_ms", NULL };
 
+/* Between machines, the pairs of a class are on other CPUs: compare joins a pair per class. */
+static const char *const pp_loose[] = { "cpu_a", "cpu_b", NULL };
+
 /* What report draws: the latency matrix per mode as a heat map, and a table per pair class. */
 static const struct view_metric pp_metrics[] = {
 	{ "min_ns", "minimum one-way latency", "ns", "ns", 0 },
@@ -367,6 +370,8 @@ static const struct bench pingpong = {
 	.opts = pp_opts,
 	.variant_col = "config",
 	.config = pp_config,
+	.match_by = "class",
+	.match_loose = pp_loose,
 	.summary = pp_summary,
 	.summary_by = "mode,class",
 	.flags = BENCH_PU_SET | BENCH_MEM_NODE | BENCH_UNTIMED,

@@ -93,6 +93,8 @@ static int place(struct bench_ctx *c, struct rf_priv *p, int want_unbound, char 
 	CPU_ZERO(&aff);
 	if (!c->topo->foreign && sched_getaffinity(0, sizeof(aff), &aff))
 		return err_set(err, "cannot read this process's CPU affinity: %s", strerror(errno));
+	snprintf(p->caller_req, sizeof(p->caller_req), "%s", opt_str(c->o, "caller-cpu"));
+	snprintf(p->worker_req, sizeof(p->worker_req), "%s", opt_str(c->o, "worker-cpu"));
 	if (parse_cpu(c->topo, &aff, "caller-cpu", opt_str(c->o, "caller-cpu"), &p->caller_cpu, err) ||
 	    parse_cpu(c->topo, &aff, "worker-cpu", opt_str(c->o, "worker-cpu"), &p->worker_cpu, err))
 		return -1;
@@ -195,6 +197,8 @@ static void fill_row(struct rf_run *r, struct row *w)
 	row_set(w, "hold", "%s", holds[p->hold]);
 	row_set(w, "caller_cpu", "%d", r->caller_got);
 	row_set(w, "worker_cpu", "%d", r->worker_got);
+	row_set(w, "caller_cpu_requested", "%s", p->caller_req);
+	row_set(w, "worker_cpu_requested", "%s", p->worker_req);
 	row_set(w, "mem_node", "%d", mem_node_of((void *)r));
 	row_set(w, "attempts", "%ld", p->attempts);
 	row_set(w, "attempts_made", "%llu", (unsigned long long)(r->ok + r->failed));

@@ -18,6 +18,7 @@ struct rf_priv {
 	struct pcpu_cfg cfg;
 	int hold;
 	int caller_cpu, worker_cpu; /* worker_cpu: the unbound worker's, -1 when no unbound variant */
+	char caller_req[32], worker_req[32]; /* --caller-cpu and --worker-cpu as given ("auto") */
 	long attempts, retries, max_failures;
 	double alloc_ns, retry_ns, populate_ns, chunk_ns;
 	uint64_t cap_ns;    /* --duration when given, else 0: no time cap */

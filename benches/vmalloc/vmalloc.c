@@ -26,11 +26,15 @@ static const struct opt_spec vm_opts[] = {
 };
 
 static const char *const vm_summary[] = { "cycle_ns", "cycle_cpu_ns", "over_pct", NULL };
-static const char *const vm_config[] = { "threads", "placement", "pages", "lazy_max", "work_ns", "purge_us", "mem_node", NULL };
+static const char *const vm_config[] = { "threads", "placement_requested", "pages", "lazy_max",
+	"work_ns", "purge_us", "mem_node", NULL };
+static const struct bench_resolved vm_resolved[] = { { "placement_requested", "placement", NULL },
+	{ "lazy_max", "lazy_max_effective", "pages" }, { "mem_node", "mem_node_actual", NULL },
+	{ 0 } };
 
 struct vm_priv {
 	struct role_req roles[2];
-	long threads, pages, lazy_max, online, purge_us;
+	long threads, pages, lazy_max, lazy_max_req, online, purge_us;
 	double work_ns;
 	int nr_nodes;
 };
@@ -79,7 +83,8 @@ static int vm_prepare(struct bench_ctx *c, char *err)
 	p->work_ns = (double)opt_long(c->o, "work");
 	p->purge_us = opt_long(c->o, "purge-us");
 	p->online = sysconf(_SC_NPROCESSORS_ONLN);
-	p->lazy_max = opt_long(c->o, "lazy-max") ? opt_long(c->o, "lazy-max") : kernel_lazy_max(p->online);
+	p->lazy_max_req = opt_long(c->o, "lazy-max");
+	p->lazy_max = p->lazy_max_req ? p->lazy_max_req : kernel_lazy_max(p->online);
 	p->nr_nodes = p->online < 1 ? 1 : p->online > 128 ? 128 : (int)p->online; /* clamp(ncpu, 1, 128) */
 	if (p->pages > 1 << 20)
 		return err_set(err, "--pages: %ld is not accepted; accepted: 1 to %d", p->pages, 1 << 20);
@@ -210,8 +215,10 @@ static void fill_row(struct bench_ctx *c, const struct vm_priv *p, const struct 
 	thr_sum_role(t, c->plan.n, ROLE_DRAINER, &dr);
 	row_set(w, "threads", "%ld", p->threads);
 	row_set(w, "placement", "%s", c->plan.used);
+	row_set(w, "placement_requested", "%s", opt_str(c->o, "placement"));
 	row_set(w, "pages", "%ld", p->pages);
-	row_set(w, "lazy_max", "%ld", p->lazy_max);
+	row_set(w, "lazy_max", "%ld", p->lazy_max_req);
+	row_set(w, "lazy_max_effective", "%ld", p->lazy_max);
 	row_set(w, "work_ns", "%.0f", p->work_ns);
 	row_set(w, "purge_us", "%ld", p->purge_us);
 	row_set(w, "mem_node", "%d", c->plan.mem_node);
@@ -319,6 +326,7 @@ static const struct bench vmalloc_bench = {
 	.run = vm_run_one,
 	.cleanup = vm_cleanup,
 	.config = vm_config,
+	.resolved = vm_resolved,
 	.summary_note = SEED_NOTE,
 	.views = vm_views,
 	.variant_order = vm_order,

@@ -1,0 +1,126 @@
+/* What each side of a compare line resolved its settings to ("auto", "0: the kernel's formula"),
+ * and where the two differ, the difference in words: the join is on what was asked, so a change
+ * that comes with another placement or another lazy_max says so. */
+#include "analysis/compare.h"
+#include "harness/bench.h"
+#include "harness/parse.h"
+#include <stdio.h>
+#include <string.h>
+
+/* What threads placed by each policy share, as words after "A's threads" (harness/placement.c). */
+static const char *placement_words(const char *v, char *buf, size_t n)
+{
+	static const char *const w[][2] = {
+		{ "smt", "share a core (SMT siblings)" },
+		{ "same-llc", "share an L3" },
+		{ "cross-llc", "cross an L3" },
+		{ "same-socket", "stay in one package" },
+		{ "cross-socket", "cross packages" },
+		{ "spread", "are spread over the cores" },
+		{ "compact", "are packed onto the fewest cores" },
+	};
+	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++)
+		if (!strcmp(v, w[i][0]))
+			return w[i][1];
+	if (!strncmp(v, "cpus:", 5)) {
+		snprintf(buf, n, "are on CPUs %.60s", v + 5);
+		return buf;
+	}
+	snprintf(buf, n, "are placed '%.60s'", v);
+	return buf;
+}
+
+static const char *res_of(const struct grp_cell *c, int r)
+{
+	return c && c->res && c->res[r] ? c->res[r] : "(absent)";
+}
+
+/* A value that says the run could not tell (NA; mem_node_actual -1) or the file lacks the column:
+ * shown, never called a difference. */
+static int unknown(const char *v)
+{
+	return !strcmp(v, "(absent)") || !strcmp(v, "NA") || !strcmp(v, "-1") || !v[0];
+}
+
+/* One resolved setting's difference, appended at out+k; the setting is named as its option
+ * ("placement", not "placement_requested"). */
+static size_t differ_words(const struct grp_bench *b, const char *req, int r, const char *x,
+			   const char *y, char *out, size_t n)
+{
+	const char *unit = b->res_unit[r] ? b->res_unit[r] : "";
+	double dx, dy;
+	char wa[96], wb[96], name[64];
+	size_t k = 0, l = strlen(b->key_col[b->res_key[r]]);
+	if (l > 10 && !strcmp(b->key_col[b->res_key[r]] + l - 10, "_requested"))
+		l -= 10;
+	snprintf(name, sizeof(name), "%.*s", (int)l, b->key_col[b->res_key[r]]);
+	if (!strncmp(b->res_col[r], "placement", 9))
+		k = (size_t)snprintf(
+		    out, n,
+		    "%s %s became A %s, B %s: B's threads %s, A's %s; the change includes that",
+		    name, req, x, y, placement_words(y, wb, sizeof(wb)),
+		    placement_words(x, wa, sizeof(wa)));
+	else if (!parse_double(x, &dx) && !parse_double(y, &dy) && dx > 0)
+		k = (size_t)snprintf(
+		    out, n, "%s %s became A %s%s%s, B %s%s%s (B %.2fx A): the change includes that",
+		    name, req, x, *unit ? " " : "", unit, y, *unit ? " " : "", unit, dy / dx);
+	else
+		k = (size_t)snprintf(out, n, "%s %s became A %s, B %s: the change includes that",
+				     name, req, x, y);
+	return k < n ? k : n;
+}
+
+int cmp_resolved(const struct cmp *c, const struct cmp_line *l, char *ra, char *rb, size_t rn,
+		 char *words, size_t n)
+{
+	const struct grp_group *g = &c->g.group[l->group];
+	const struct grp_bench *b = &c->g.bench[g->bench];
+	size_t ka = 0, kb = 0, kw = 0;
+	int differ = 0;
+	ra[0] = rb[0] = words[0] = 0;
+	for (int r = 0; r < b->nres; r++) {
+		const char *x = res_of(l->a, r), *y = res_of(l->b, r), *req = g->val[b->res_key[r]];
+		int mixed = (l->a && l->a->res_mixed[r]) || (l->b && l->b->res_mixed[r]);
+		if (ka < rn)
+			ka += (size_t)snprintf(ra + ka, rn - ka, "%s%s=%s%s", ka ? " " : "",
+					       b->res_col[r], x,
+					       l->a && l->a->res_mixed[r] ? " (and others)" : "");
+		if (kb < rn)
+			kb += (size_t)snprintf(rb + kb, rn - kb, "%s%s=%s%s", kb ? " " : "",
+					       b->res_col[r], y,
+					       l->b && l->b->res_mixed[r] ? " (and others)" : "");
+		if (!l->a || !l->b || (!strcmp(x, y) && !mixed) || unknown(x) || unknown(y) ||
+		    kw >= n)
+			continue;
+		differ = 1;
+		if (kw)
+			kw += (size_t)snprintf(words + kw, n - kw, "; ");
+		if (kw < n)
+			kw += differ_words(b, req ? req : "(absent)", r, x, y, words + kw, n - kw);
+		if (mixed && kw < n)
+			kw +=
+			    (size_t)snprintf(words + kw, n - kw,
+					     " (a side's rows resolved it to more than one value)");
+	}
+	if (l->group_b != l->group && kw < n) { /* joined by match_by: the loose columns differ */
+		const struct grp_group *h = &c->g.group[l->group_b];
+		const char *mv = "";
+		for (int i = 0; i < b->nkey; i++)
+			if (!strcmp(b->key_col[i], b->b->match_by) && g->val[i])
+				mv = g->val[i];
+		kw += (size_t)snprintf(words + kw, n - kw, "%smatched by %s %.40s: A",
+				       kw ? "; " : "", b->b->match_by, mv);
+		for (int i = 0; i < b->nkey && kw < n; i++)
+			if (g->val[i] && h->val[i] && strcmp(g->val[i], h->val[i]))
+				kw += (size_t)snprintf(words + kw, n - kw, " %s=%.40s",
+						       b->key_col[i], g->val[i]);
+		if (kw < n)
+			kw += (size_t)snprintf(words + kw, n - kw, ", B");
+		for (int i = 0; i < b->nkey && kw < n; i++)
+			if (g->val[i] && h->val[i] && strcmp(g->val[i], h->val[i]))
+				kw += (size_t)snprintf(words + kw, n - kw, " %s=%.40s",
+						       b->key_col[i], h->val[i]);
+		differ = 1;
+	}
+	return differ;
+}

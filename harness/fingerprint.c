@@ -1,0 +1,38 @@
+#include "harness/fingerprint.h"
+#include <stdio.h>
+#include <string.h>
+
+const char *const fp_keys[] = { "cpu_vendor",
+				"cpu_family",
+				"cpu_model_number",
+				"cpu_stepping",
+				"hypervisor",
+				"dmi_sys_vendor",
+				"dmi_product_name",
+				"packages",
+				"cores",
+				"pus",
+				"l3_count",
+				"numa_nodes",
+				"kernel",
+				NULL };
+
+static unsigned long long fnv(const char *s, unsigned long long h)
+{
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
+	return h;
+}
+
+void fp_id(const char *(*get)(void *arg, const char *key), void *arg, char out[FP_ID_LEN + 1])
+{
+	unsigned long long h = 0xcbf29ce484222325ull;
+	for (int i = 0; fp_keys[i]; i++) {
+		const char *v = get(arg, fp_keys[i]);
+		h = fnv(fp_keys[i], h);
+		h = fnv("=", h);
+		h = fnv(v ? v : "NA", h);
+		h = fnv("\n", h);
+	}
+	snprintf(out, FP_ID_LEN + 1, "%012llx", h & 0xffffffffffffull);
+}
