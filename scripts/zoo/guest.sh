@@ -48,6 +48,13 @@ topo() {
   done
 }
 topo > "$out/topo.txt"
+# For a person reading: how c2cbench (and hwloc, where the host has its tools) saw this guest, and the
+# kernel's own package and die sets.
+"$C2C" topo > "$out/c2cbench-topo.txt" 2>&1
+command -v hwloc-ls > /dev/null && hwloc-ls > "$out/hwloc-ls.txt" 2>&1
+for f in /sys/devices/system/cpu/cpu[0-9]*/topology; do
+  echo "${f%/topology}: package $(cat $f/package_cpus_list 2>/dev/null) die $(cat $f/die_cpus_list 2>/dev/null) die_id $(cat $f/die_id 2>/dev/null)"
+done > "$out/sysfs-topology.txt"
 c2c() {
   name=$1; shift
   "$C2C" "$@" > "$OUT/$name.out" 2> "$OUT/$name.err"
