@@ -46,6 +46,27 @@ static int load_source(struct topo *t, const char *spec, char *err)
 	return err_set(err, "--topology: '%s' is not accepted; accepted: synthetic:DESC or xml:FILE", spec);
 }
 
+/* Each hwloc Package's package number, and how many there are. Linux's package_cpus_list is a
+ * die's CPUs on multi-die x86 parts (and QEMU's dies=N), so hwloc makes one Package per die; the
+ * kernel's physical_package_id (the Package's os_index) is the socket. Packages sharing one
+ * os_index are one package here; one without an os_index (an XML may lack them) counts alone. */
+static int *package_ranks(hwloc_topology_t h, int *npackages)
+{
+	int n = hwloc_get_nbobjs_by_type(h, HWLOC_OBJ_PACKAGE), distinct = 0;
+	int *rank = xcalloc((size_t)n + 1, sizeof(int));
+	for (int i = 0; i < n; i++) {
+		hwloc_obj_t o = hwloc_get_obj_by_type(h, HWLOC_OBJ_PACKAGE, (unsigned)i);
+		rank[i] = -1;
+		for (int j = 0; j < i && o->os_index != HWLOC_UNKNOWN_INDEX; j++)
+			if (hwloc_get_obj_by_type(h, HWLOC_OBJ_PACKAGE, (unsigned)j)->os_index == o->os_index)
+				rank[i] = rank[j];
+		if (rank[i] < 0)
+			rank[i] = distinct++;
+	}
+	*npackages = distinct;
+	return rank;
+}
+
 int topo_load(struct topo *t, const char *spec, char *err)
 {
 	memset(t, 0, sizeof(*t));
@@ -69,7 +90,7 @@ int topo_load(struct topo *t, const char *spec, char *err)
 			hwloc_bitmap_and(allowed, allowed, mine);
 		hwloc_bitmap_free(mine);
 	}
-	t->npackages = hwloc_get_nbobjs_by_type(t->h, HWLOC_OBJ_PACKAGE);
+	int *pkg_of = package_ranks(t->h, &t->npackages);
 	t->ncores = hwloc_get_nbobjs_by_type(t->h, HWLOC_OBJ_CORE);
 	t->npus = hwloc_get_nbobjs_by_type(t->h, HWLOC_OBJ_PU);
 	t->nnodes = hwloc_get_nbobjs_by_type(t->h, HWLOC_OBJ_NUMANODE);
@@ -87,7 +108,7 @@ int topo_load(struct topo *t, const char *spec, char *err)
 		hwloc_obj_t pkg = hwloc_get_ancestor_obj_by_type(t->h, HWLOC_OBJ_PACKAGE, p);
 		struct pu *u = &t->pu[i];
 		u->os = (int)p->os_index;
-		u->pkg = pkg ? (int)pkg->logical_index : 0;
+		u->pkg = pkg ? pkg_of[pkg->logical_index] : 0;
 		u->core = core ? (int)core->logical_index : i;
 		u->smt = core ? (int)hwloc_bitmap_weight(core->cpuset) : 1; /* temporarily: PUs on core */
 		if (u->smt > t->pus_per_core)
@@ -100,6 +121,7 @@ int topo_load(struct topo *t, const char *spec, char *err)
 		u->llc = llc ? (int)llc->logical_index + (llc->type == HWLOC_OBJ_L2CACHE ? 100000 : 0) : -1;
 		u->allowed = hwloc_bitmap_isset(allowed, p->os_index);
 	}
+	free(pkg_of);
 	free(seen);
 	hwloc_bitmap_free(allowed);
 	if (t->ncores < 1)
