@@ -67,6 +67,11 @@ static int *package_ranks(hwloc_topology_t h, int *npackages)
 	return rank;
 }
 
+int topo_same_package(hwloc_obj_t a, hwloc_obj_t b)
+{
+	return a == b || (a && b && a->os_index != HWLOC_UNKNOWN_INDEX && a->os_index == b->os_index);
+}
+
 int topo_load(struct topo *t, const char *spec, char *err)
 {
 	memset(t, 0, sizeof(*t));

@@ -30,6 +30,10 @@ struct topo {
 };
 
 /* spec: NULL or "" for this machine, "synthetic:DESC" or "xml:FILE". */
+/* Whether two hwloc Package objects (either may be NULL: no package objects, one package) are one
+ * package by the rule topo_load numbers them with: the same object, or the same os_index (the
+ * kernel's physical_package_id; hwloc makes one Package per die on multi-die x86). */
+int topo_same_package(hwloc_obj_t a, hwloc_obj_t b);
 int topo_load(struct topo *t, const char *spec, char *err);
 void topo_free(struct topo *t);
 void topo_print(const struct topo *t, FILE *f);

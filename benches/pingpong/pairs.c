@@ -34,7 +34,7 @@ enum pair_class pair_classify(const struct topo *t, int os_a, int os_b)
 		return PC_SAME_LLC;
 	hwloc_obj_t pa = hwloc_get_ancestor_obj_by_type(t->h, HWLOC_OBJ_PACKAGE, a);
 	hwloc_obj_t pb = hwloc_get_ancestor_obj_by_type(t->h, HWLOC_OBJ_PACKAGE, b);
-	return pa == pb ? PC_SAME_PACKAGE : PC_CROSS_PACKAGE; /* no package objects: one package */
+	return topo_same_package(pa, pb) ? PC_SAME_PACKAGE : PC_CROSS_PACKAGE;
 }
 
 /* Parse a CPU list (the strict grammar of harness/parse.h) into a bitmap of PUs that exist and are allowed.

@@ -50,5 +50,5 @@ enum pair_class places_classify(const struct places *pl, int a, int b)
 		return PC_SMT;
 	if (pl->cache[a] && pl->cache[a] == pl->cache[b])
 		return PC_SAME_LLC;
-	return pl->pkg[a] == pl->pkg[b] ? PC_SAME_PACKAGE : PC_CROSS_PACKAGE; /* no package objects: one package */
+	return topo_same_package(pl->pkg[a], pl->pkg[b]) ? PC_SAME_PACKAGE : PC_CROSS_PACKAGE;
 }
