@@ -186,12 +186,15 @@ static void busy_reader_cpu(void **s)
 	snprintf(out, sizeof(out), "%s/busy.out", test_dir);
 	pid_t pid = start(csv, out);
 	assert_int_equal(wait_rows(csv, 1, pid), 0);
-	pthread_t th; /* the next attempt starts now: probe, 50 ms warm-up, then its 400 ms window */
+	pthread_t th; /* the next attempt starts now: probe, 50 ms warm-up, then its 400 ms window; the
+		       * busy thread stays until that attempt's row is written (a slow machine or an
+		       * emulated guest may take far longer than 400 ms), then the retry runs clean */
 	busy_stop = 0;
 	assert_int_equal(pthread_create(&th, NULL, busy, NULL), 0);
-	nap_ms(300);
+	int written = wait_rows(csv, 2, pid);
 	__atomic_store_n(&busy_stop, 1, __ATOMIC_RELAXED);
 	pthread_join(th, NULL);
+	assert_int_equal(written, 0);
 	int st;
 	assert_int_equal(waitpid(pid, &st, 0), pid);
 	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
