@@ -16,7 +16,7 @@ kpkg() { apt-cache depends "linux-image-$1" 2>/dev/null | awk '/Depends: linux-i
 # fetch NAME PKG[:ARCH]: download PKG's .deb once and extract it into $cache/NAME.
 fetch() {
   local name=$1 pkg=$2
-  [ -e "$cache/$name/.done" ] && return 0
+  [ -e "$cache/$name/.done-2" ] && return 0   # -2: the overlayfs module too
   rm -rf "$cache/$name" "$cache/dl-$name"
   mkdir -p "$cache/dl-$name"
   echo "zoo: downloading $pkg" >&2
@@ -24,14 +24,15 @@ fetch() {
           ls "$cache/dl-$name"/*.deb >/dev/null 2>&1; }
   get || { apt-get update -qq >/dev/null 2>&1 || true; get; }
   mkdir -p "$cache/$name"
-  # Only the kernel image and the virtio and 9p modules the guests load: not all 400 MB.
+  # Only the kernel image and the virtio, 9p and overlayfs modules the guests load: not 400 MB.
   dpkg-deb --fsys-tarfile "$cache"/dl-"$name"/*.deb | tar -x -C "$cache/$name" --wildcards \
     './boot/vmlinuz-*' './bin/*' './lib/modules/*/kernel/drivers/virtio/*' \
     './lib/modules/*/kernel/fs/9p/*' './lib/modules/*/kernel/fs/netfs/*' \
-    './lib/modules/*/kernel/fs/fscache/*' './lib/modules/*/kernel/net/9p/*' 2>/dev/null ||
+    './lib/modules/*/kernel/fs/fscache/*' './lib/modules/*/kernel/net/9p/*' \
+    './lib/modules/*/kernel/fs/overlayfs/*' 2>/dev/null ||
     [ -n "$(ls -A "$cache/$name")" ]
   rm -rf "$cache/dl-$name"
-  touch "$cache/$name/.done"
+  touch "$cache/$name/.done-2"
 }
 
 k=$(kpkg amd64)

@@ -1,12 +1,13 @@
 #!/bin/sh
-# /init of every zoo guest (busybox ash). It mounts the host's root read-only over virtio-9p and the
-# project's folder read-write at the same path, then runs the guest's script (zoo.script= on the
-# kernel command line) and powers off. x86 guests chroot into the host's userland; the arm64 guest
-# runs its script in busybox, calling the arm64 build through the host's arm64 loader and libraries.
+# /init of every zoo guest (busybox ash). It mounts the host's root read-only over virtio-9p (with a
+# writable tmpfs overlay) and the project's folder read-write at the same path, then runs the
+# guest's script (zoo.script= on the kernel command line) and powers off. x86 guests chroot into
+# the host's userland; the arm64 guest runs its script in busybox, calling the arm64 build through
+# the host's arm64 loader and libraries.
 export PATH=/bin
 mount -t proc proc /proc; mount -t sysfs sys /sys; mount -t devtmpfs dev /dev
 for m in virtio_ring virtio virtio_pci_modern_dev virtio_pci_legacy_dev virtio_pci netfs fscache \
-         9pnet 9pnet_virtio 9p; do
+         9pnet 9pnet_virtio 9p overlay; do
   [ -e /mods/$m.ko ] && insmod /mods/$m.ko 2>/dev/null
 done
 echo -1 > /proc/sys/kernel/perf_event_paranoid   # Debian's default 3 disables PAPI's perf_event
@@ -15,9 +16,15 @@ proj=$(arg zoo.proj); script=$(arg zoo.script); mode=$(arg zoo.mode)
 hostname "$(arg zoo.name)"   # the guest's name is its host name: its result sets say which guest
 opts=trans=virtio,version=9p2000.L,msize=262144
 mkdir -p /mnt
-# The host root is read-only and unchanged while the guest lives: cached. The project is written.
-if ! mount -t 9p -o $opts,ro,cache=loose host /mnt || ! mount -t 9p -o $opts,cache=mmap proj /mnt$proj; then
-  echo "=== zoo: 9p mounts failed"; poweroff -f
+# The host root is read-only and unchanged while the guest lives: cached, under a tmpfs overlay so
+# the guest may write anywhere (daemons, /etc, /var) without touching the host. The project is
+# mounted read-write over it at its own path: results land on the host.
+mkdir -p /host /upper
+mount -t tmpfs upper /upper; mkdir -p /upper/u /upper/w
+if ! mount -t 9p -o $opts,ro,cache=loose host /host ||
+   ! mount -t overlay overlay -o lowerdir=/host,upperdir=/upper/u,workdir=/upper/w /mnt ||
+   ! mount -t 9p -o $opts,cache=mmap proj /mnt$proj; then
+  echo "=== zoo: 9p or overlay mounts failed"; poweroff -f
 fi
 echo "=== begin"
 if [ "$mode" = chroot ]; then

@@ -147,7 +147,8 @@ void zoo_refill(void **s)
 	table_free(&t);
 }
 
-/* shepherd on 16 modelled CPUs: double runs with the pending check, none with busy or atomic. */
+/* shepherd on 16 modelled CPUs (a kworker and a workload thread each): double runs with the pending
+ * check, none with busy or atomic. */
 void zoo_shepherd(void **s)
 {
 	(void)s;
