@@ -17,5 +17,21 @@ for g in $guests; do
   if ! "$check" "$proj/build/zoo/$g"; then failed+=("$g"); fi
   echo "zoo: $g took $(( $(date +%s) - t0 )) s"
 done
+# The main job across machines: the guests' quick runs and one on this host, compared and reported.
+fleet=()
+for d in "$proj"/build/zoo/*/quick/*-quick; do [ -d "$d" ] && fleet+=("$d"); done
+if [ ${#fleet[@]} -ge 2 ]; then
+  rm -rf "$proj/build/zoo/host"
+  mkdir -p "$proj/build/zoo/host"
+  echo "zoo: the quick preset on this host, then compare and report over ${#fleet[@]} guests and it"
+  if "$proj/c2cbench" preset quick --results "$proj/build/zoo/host" --max-attempts 1 --valid-oncpu 0 \
+       --valid-overlap 0 --valid-window 100 --valid-steal 100 --valid-probe 1000 --valid-setting 1000000 \
+       > "$proj/build/zoo/host/console.log" 2>&1; then
+    fleet+=("$proj"/build/zoo/host/*-quick)
+    "${check%/zoo_check}/zoo_fleet" "$proj/build/zoo/fleet-report" "${fleet[@]}" || failed+=("fleet")
+  else
+    failed+=("host quick (see build/zoo/host/console.log)")
+  fi
+fi
 echo "zoo: $(( $(date +%s) - start )) s in all; results in build/zoo/"
 if [ ${#failed[@]} -gt 0 ]; then echo "zoo: failed: ${failed[*]}"; exit 1; fi
