@@ -129,7 +129,7 @@ static int read_pmus(const char *devdir, struct adv_pmu *p, int max)
 		if (strncmp(de->d_name, "armv8_", 6) || strlen(de->d_name) >= sizeof(p->name))
 			continue;
 		memset(&p[n], 0, sizeof(p[n]));
-		snprintf(p[n].name, sizeof(p[n].name), "%s", de->d_name);
+		memcpy(p[n].name, de->d_name, strlen(de->d_name) + 1); /* length checked above */
 		read_events(devdir, &p[n++]);
 	}
 	if (d)
