@@ -8,6 +8,9 @@
 
 #define NA_COLS_SHOWN 12 /* columns named per reason; more are counted */
 #define ENTRIES_MAX 64   /* reasons in one na_reason cell */
+#define OLD_CUT 1023     /* older c2cbench cut na_reason at this many bytes */
+static const char cut_reason[] = "reason lost: this row's na_reason was cut at 1,023 bytes when written "
+				 "(older c2cbench); the rest of it is not in the CSV";
 
 /* The reason (m, what) in list, added when new. */
 static long reason_at(struct reason **list, long *n, int m, const char *what, size_t len)
@@ -99,6 +102,10 @@ void rpt_na_row(struct rep *p, int m, const struct table *t, long r)
 	size_t len[ENTRIES_MAX];
 	long idx[ENTRIES_MAX], none = -1;
 	int n = split_reasons(nr && strcmp(nr, "NA") ? nr : NULL, start, len);
+	if (n && strlen(nr) == OLD_CUT) { /* the last reason is a cut piece: one reason says so */
+		start[n - 1] = cut_reason;
+		len[n - 1] = sizeof(cut_reason) - 1;
+	}
 	for (int i = 0; i < n; i++) {
 		idx[i] = reason_at(&p->na, &p->nna, m, start[i], len[i]);
 		p->na[idx[i]].rows++;
@@ -109,6 +116,8 @@ void rpt_na_row(struct rep *p, int m, const struct table *t, long r)
 		int i = 0;
 		while (i < n && !covers(start[i], len[i], t->cols[c]))
 			i++;
+		if (i == n && n && start[n - 1] == cut_reason)
+			i = n - 1; /* its reason was in the part that was cut */
 		if (i < n) {
 			reason_col(&p->na[idx[i]], t->cols[c]);
 			continue;
