@@ -97,6 +97,8 @@ char *rpt_varying(const struct rep *p, long i0, long i1);
 /* gkey restricted to the columns listed in varying: "col=val, ...". */
 void rpt_gkey_only(const char *gkey, const char *varying, char *out, size_t cap);
 
+/* report_summary.c: the first section, per bench and pair of machines, verdicts and intervals. */
+void rpt_summary(struct rep *p);
 /* report_views.c: the bar and line views, chart group by chart group, all machines together. */
 void rpt_views(struct rep *p);
 /* The ratio of machine B's values over A's as the tables print it: medians, ratio, bootstrap 95%
@@ -112,8 +114,9 @@ int rpt_view_range(const struct rep *p, int bi, int vi, long *i0, long *i1);
 void rpt_baseline(struct rep *p);
 /* report_matrix.c: matrix views (pingpong): a per-class table and a heat map per machine. */
 void rpt_matrix(struct rep *p, long i0, long i1);
-/* report_na.c: the machines table, rows not used, values not measured. */
+/* report_na.c: the title and inputs, the machines table, rows not used, values not measured. */
 void rpt_machines(struct rep *p, char **inputs, int ninputs);
+void rpt_machines_table(struct rep *p);
 void rpt_unused(struct rep *p);
 void rpt_na(struct rep *p);
 /* Called by rpt_row for every row: NA cells by reason, and rows not used (valid=no). */

@@ -301,6 +301,17 @@ static void group_ratios(struct rep *p, const struct grid *g)
 			      "median", "machine", "median", "ratio", "95% CI", "p (U-test)", "verdict" };
 	char x[200];
 	struct rratio o;
+	int any = 0;
+	for (int k = 0; k < g->nslot; k++)
+		for (int j = 0; j < g->nser; j++)
+			for (int m = 1; m < g->nm; m++) {
+				const struct sample *a = *cell_at(g, k, 0, j), *b = *cell_at(g, k, m, j);
+				any |= a && b && a->val[0].n && b->val[0].n;
+			}
+	if (!any) {
+		doc_p(&p->doc, "No ratio: %s and another machine did not both measure this configuration.", p->mach[0].label);
+		return;
+	}
 	doc_p(&p->doc, "Ratios to %s (the first machine in the inputs): median of the machine over median of %s, with a bootstrap 95%% interval.",
 	      p->mach[0].label, p->mach[0].label);
 	doc_table(&p->doc, 10, hdr);
