@@ -134,6 +134,14 @@ void rpt_gpstr(struct rep *p, const char *s);
 /* The y-axis for values in [lo, hi]: log when all positive and spanning two decades or more. */
 void rpt_yaxis(struct rep *p, double lo, double hi);
 
+/* The axis unit for values up to top: a unit in ns ("ns per operation") becomes µs, ms or s by
+ * magnitude, *div what to divide by; any other unit is kept (*div = 1). */
+void rpt_unit(const char *unit, double top, double *div, char *label, size_t cap);
+
+/* A value as a person reads it: %.4g below 10,000; above, a time in ns (unit "ns...") as
+ * "12.26 ms", anything else with an SI prefix ("130.6k"): never "1.306e+05". */
+void rpt_num(double v, const char *unit, char *out, size_t cap);
+
 /* Basic statistics of a list: median, min, max (n = 0: none). */
 struct rstat {
 	double med, lo, hi;
