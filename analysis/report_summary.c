@@ -39,7 +39,33 @@ struct pairsum {
 	int a, b, rows, changed, open, dry; /* dry: count and collect, write nothing */
 	const char *bench;
 	char pl[2][512];
+	double *seen; /* per line: a fingerprint of both sides' values (the same rows in two views) */
+	int nseen;
 };
+
+/* A fingerprint of a list of values: its count, sum and sum of squares. */
+static void vec_fp(const struct vec *v, double *out)
+{
+	out[0] = (double)v->n, out[1] = 0, out[2] = 0;
+	for (size_t i = 0; i < v->n; i++)
+		out[1] += v->v[i], out[2] += v->v[i] * v->v[i];
+}
+
+/* Have these two sides been summarised already (the same repetitions drawn by another view)? */
+static int seen_before(struct pairsum *ps, const struct vec *a, const struct vec *b)
+{
+	double fp[6];
+	vec_fp(a, fp);
+	vec_fp(b, fp + 3);
+	for (int i = 0; i < ps->nseen; i++)
+		if (!memcmp(ps->seen + 6 * i, fp, sizeof(fp)))
+			return 1;
+	ps->seen = realloc(ps->seen, (size_t)(ps->nseen + 1) * sizeof(fp));
+	if (!ps->seen)
+		die(1, "out of memory");
+	memcpy(ps->seen + 6 * ps->nseen++, fp, sizeof(fp));
+	return 0;
+}
 
 static void sum_head(struct pairsum *ps)
 {
@@ -55,6 +81,8 @@ static void sum_line(struct pairsum *ps, const char *what, const struct view_met
 {
 	struct rratio o;
 	char ratio[128];
+	if (seen_before(ps, a, b))
+		return;
 	rpt_ratio(mt, a, b, &o);
 	ps->changed += !strncmp(o.verdict, "higher", 6) || !strncmp(o.verdict, "lower", 5);
 	if (ps->rows++ >= SUM_ROWS || ps->dry)
@@ -147,8 +175,10 @@ static int sum_pair(struct rep *p, int bi, int a, int b)
 	const struct rbench *rb = &p->bench[bi];
 	struct pairsum ps = { .p = p, .a = a, .b = b, .bench = rb->name, .dry = 1 };
 	sum_pass(&ps, bi);
-	if (!ps.rows)
+	if (!ps.rows) {
+		free(ps.seen);
 		return 0;
+	}
 	for (int vi = 0; rb->views[vi].kind; vi++) /* pingpong: each pair is its own placement */
 		for (int k = 0; k < 2 && rb->views[vi].kind == VIEW_MATRIX; k++)
 			if (!*ps.pl[k])
@@ -162,8 +192,9 @@ static int sum_pair(struct rep *p, int bi, int a, int b)
 			       "measured on both.", rb->name, p->mach[a].label, *ps.pl[0] ? ps.pl[0] : "not recorded",
 		      p->mach[b].label, *ps.pl[1] ? ps.pl[1] : "not recorded", ps.rows);
 	int n = ps.rows;
-	ps.rows = ps.changed = ps.dry = 0;
+	ps.rows = ps.changed = ps.dry = ps.nseen = 0;
 	sum_pass(&ps, bi);
+	free(ps.seen);
 	if (ps.open)
 		doc_table_end(&p->doc);
 	if (n > SUM_ROWS)

@@ -195,21 +195,26 @@ static void group_chart(struct rep *p, const struct grid *g, const int *mk, int 
 	char dat[200], png[200], name[400], ttl[1024], ylabel[256];
 	int nseries = g->nm * g->nser * nk, plotted = 0;
 	double lo = 0, hi = 0, top = 0;
-	int have = 0, nonzero = 0;
+	int have = 0, nonzero = 0, valid = 0;
 	rpt_fmt(dat, sizeof(dat), "%s-%d.dat", base, ci);
 	rpt_fmt(png, sizeof(png), "%s-%d.png", base, ci);
 	for (int i = 0; i < g->nslot * g->nm * g->nser; i++) /* nothing measured (counters NA), or all 0 */
 		for (int q = 0; q < nk; q++) {
 			struct rstat st = g->cell[i] ? rpt_stat(&g->cell[i]->val[mk[q]]) : (struct rstat){ 0 };
 			have |= st.n > 0;
+			valid |= g->cell[i] && g->cell[i]->valid > 0;
 			nonzero |= st.n && (st.lo != 0 || st.hi != 0);
-			top = fabs(st.lo) > top ? fabs(st.lo) : top;
-			top = fabs(st.hi) > top ? fabs(st.hi) : top;
+			double clo = 0, chi = 0; /* the axis shows medians and intervals: its unit fits them */
+			if (st.n)
+				median_ci(&g->cell[i]->val[mk[q]], st.med, &clo, &chi);
+			top = fabs(clo) > top ? fabs(clo) : top;
+			top = fabs(chi) > top ? fabs(chi) : top;
 		}
 	if (!have || !nonzero) {
 		rpt_fmt(why, whycap, "%s: no chart: %s", nk == 1 ? g->v->metrics[mk[0]].label : g->v->metrics[mk[0]].unit,
-			!have ? "not measured (NA) in every valid row; the reasons are under \"Values not measured\""
-			      : "every value is 0 (nothing to draw)");
+			!valid ? "no valid repetition (every row is under \"Rows not used\")"
+			: !have ? "not measured (NA) in every valid row; the reasons are under \"Values not measured\""
+				: "every value is 0 (nothing to draw)");
 		return;
 	}
 	double div = 1;
