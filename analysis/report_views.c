@@ -132,7 +132,7 @@ static void group_table(struct rep *p, const struct grid *g)
 	if (g->lines && g->nser > 1)
 		hdr[nc++] = g->rb->b ? g->rb->b->variant_col : "variant";
 	for (int k = 0; k < g->nmet; k++) {
-		rpt_fmt(head[k], sizeof(head[k]), "%s (%s): median (min..max)", g->v->metrics[k].label, g->v->metrics[k].unit);
+		rpt_fmt(head[k], sizeof(head[k]), "%s (%s)", g->v->metrics[k].label, g->v->metrics[k].unit);
 		hdr[nc++] = head[k];
 	}
 	int res = 0; /* a column of what each machine resolved its settings to, when the bench has
@@ -144,6 +144,7 @@ static void group_table(struct rep *p, const struct grid *g)
 	if (res)
 		hdr[nc++] = "resolved";
 	hdr[nc++] = "valid of rows";
+	doc_p(&p->doc, "Each value: the median over valid repetitions (the lowest..the highest).");
 	doc_table(&p->doc, nc, hdr);
 	for (int k = 0; k < g->nslot; k++)
 		for (int j = 0; j < g->nser; j++)
@@ -211,7 +212,10 @@ static void group_chart(struct rep *p, const struct grid *g, const int *mk, int 
 			top = fabs(chi) > top ? fabs(chi) : top;
 		}
 	if (!have || !nonzero) {
-		rpt_fmt(why, whycap, "%s: no chart: %s", nk == 1 ? g->v->metrics[mk[0]].label : g->v->metrics[mk[0]].unit,
+		char names[512] = "";
+		for (int q = 0; q < nk; q++)
+			rpt_fmt(names + strlen(names), sizeof(names) - strlen(names), "%s%s", q ? ", " : "", g->v->metrics[mk[q]].label);
+		rpt_fmt(why, whycap, "%s: no chart: %s", names,
 			!valid ? "no valid repetition (every row is under \"Rows not used\")"
 			: !have ? "not measured (NA) in every valid row; the reasons are under \"Values not measured\""
 				: "every value is 0 (nothing to draw)");

@@ -382,7 +382,7 @@ static void report_empty_charts_and_units(void **state)
 	}
 	fclose(f);
 	char *md = report_ok(out, csv, NULL);
-	assert_non_null(strstr(md, "ns per operation: no chart: every value is 0 (nothing to draw)."));
+	assert_non_null(strstr(md, "writer, reader: no chart: every value is 0 (nothing to draw)."));
 	assert_int_equal(report_pngs_ok(out), 1); /* test-then-set's only */
 	assert_int_equal(report_charts_have_data(out), 1);
 	assert_non_null(strstr(md, "| m | shared | 351 ms (350 ms..352 ms) |"));
