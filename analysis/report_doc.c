@@ -19,14 +19,17 @@ int doc_open(struct doc *d, FILE *md, FILE *html)
 	d->md = md;
 	d->html = html;
 	d->ncols = 0;
-	fprintf(html, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>c2cbench report</title>\n"
-		      /* A4-wide and narrower: the body at most 1,100 px, tables never wider, long cells wrap */
-		      "<style>body{font-family:sans-serif;max-width:1100px;margin:1em auto;padding:0 1em}"
-		      "table{border-collapse:collapse;margin:.5em 0;max-width:100%%}"
-		      "td,th{border:1px solid #bbb;padding:2px 6px;text-align:left;vertical-align:top;"
-		      "overflow-wrap:break-word}"
-		      "th{background:#eee}img{max-width:100%%;height:auto}figure{display:inline-block;margin:4px;max-width:100%%}"
-		      "@media print{body{max-width:none}}</style>\n</head>\n<body>\n");
+	fprintf(html,
+		"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+		"<meta charset=\"utf-8\">\n<title>c2cbench report</title>\n"
+		/* A4-wide and narrower: the body at most 1,100 px, no table wider, cells wrap */
+		"<style>body{font-family:sans-serif;max-width:1100px;margin:1em auto;padding:0 1em}"
+		"table{border-collapse:collapse;margin:.5em 0;max-width:100%%}"
+		"td,th{border:1px solid #bbb;padding:2px 6px;text-align:left;vertical-align:top;"
+		"overflow-wrap:break-word}"
+		"th{background:#eee}img{max-width:100%%;height:auto}figure{display:inline-block;"
+		"margin:4px;max-width:100%%}"
+		"@media print{body{max-width:none}}</style>\n</head>\n<body>\n");
 	return 0;
 }
 

@@ -9,8 +9,9 @@
 #define NA_COLS_SHOWN 12 /* columns named per reason; more are counted */
 #define ENTRIES_MAX 64   /* reasons in one na_reason cell */
 #define OLD_CUT 1023     /* older c2cbench cut na_reason at this many bytes */
-static const char cut_reason[] = "reason lost: this row's na_reason was cut at 1,023 bytes when written "
-				 "(older c2cbench); the rest of it is not in the CSV";
+static const char cut_reason[] =
+	"reason lost: this row's na_reason was cut at 1,023 bytes when written "
+	"(older c2cbench); the rest of it is not in the CSV";
 
 /* The reason (m, what) in list, added when new. */
 static long reason_at(struct reason **list, long *n, int m, const char *what, size_t len)
@@ -242,9 +243,13 @@ void rpt_machines(struct rep *p, char **inputs, int ninputs)
 /* Two tables, to fit a page: what the machine is, then its topology and software. */
 void rpt_machines_table(struct rep *p)
 {
-	static const char *const hdr1[] = { "machine", "host", "CPU model", "CPU (vendor family/model/stepping)", "hypervisor",
-					    "fingerprint", "valid rows" };
-	static const char *const hdr2[] = { "machine", "packages/cores/PUs", "L3s", "NUMA nodes", "kernel", "compiler",
+	static const char *const hdr1[] = { "machine",	  "host",
+					    "CPU model",  "CPU (vendor family/model/stepping)",
+					    "hypervisor", "fingerprint",
+					    "valid rows" };
+	static const char *const hdr2[] = { "machine",	   "packages/cores/PUs",
+					    "L3s",	   "NUMA nodes",
+					    "kernel",	   "compiler",
 					    "c2cbench_rev" };
 	char valid[64], cpu[200], topo[64];
 	doc_h(&p->doc, 2, "Machines");

@@ -39,7 +39,8 @@ struct pairsum {
 	int a, b, rows, changed, open, dry; /* dry: count and collect, write nothing */
 	const char *bench;
 	char pl[2][512];
-	double *seen; /* per line: a fingerprint of both sides' values (the same rows in two views) */
+	double
+	    *seen; /* per line: a fingerprint of both sides' values (the same rows in two views) */
 	int nseen;
 };
 
@@ -69,7 +70,8 @@ static int seen_before(struct pairsum *ps, const struct vec *a, const struct vec
 
 static void sum_head(struct pairsum *ps)
 {
-	static const char *const hdr[] = { "configuration", "metric", "A median", "B median", "B/A [95% CI]", "p (U-test)", "verdict" };
+	static const char *const hdr[] = {"configuration", "metric",	 "A median", "B median",
+					  "B/A [95% CI]",  "p (U-test)", "verdict"};
 	if (ps->open)
 		return;
 	doc_table(&ps->p->doc, 7, hdr);
@@ -77,7 +79,8 @@ static void sum_head(struct pairsum *ps)
 }
 
 /* One line: B against A on metric mt over the values a and b. */
-static void sum_line(struct pairsum *ps, const char *what, const struct view_metric *mt, const struct vec *a, const struct vec *b)
+static void sum_line(struct pairsum *ps, const char *what, const struct view_metric *mt,
+		     const struct vec *a, const struct vec *b)
 {
 	struct rratio o;
 	char ratio[128];
@@ -91,7 +94,7 @@ static void sum_line(struct pairsum *ps, const char *what, const struct view_met
 	rpt_fmt(ratio, sizeof(ratio), "%s %s", o.ratio, o.ci);
 	char met[256];
 	rpt_fmt(met, sizeof(met), "%s (%s)", mt->label, mt->unit);
-	const char *row[] = { what, met, o.med_a, o.med_b, ratio, o.p, o.verdict };
+	const char *row[] = {what, met, o.med_a, o.med_b, ratio, o.p, o.verdict};
 	doc_row(&ps->p->doc, row);
 }
 
@@ -106,8 +109,8 @@ static void sum_view(struct pairsum *ps, const struct bench_view *v, long i0, lo
 			continue;
 		for (long j = i0; j < i1 && !sb; j++) {
 			const struct sample *t = &p->s[j];
-			if (t->m == ps->b && t->val[0].n && !strcmp(t->gkey, sa->gkey) && !strcmp(t->variant, sa->variant) &&
-			    t->x == sa->x)
+			if (t->m == ps->b && t->val[0].n && !strcmp(t->gkey, sa->gkey) &&
+			    !strcmp(t->variant, sa->variant) && t->x == sa->x)
 				sb = t;
 		}
 		if (!sb)
@@ -115,8 +118,9 @@ static void sum_view(struct pairsum *ps, const struct bench_view *v, long i0, lo
 		note_placement(ps->pl[0], sizeof(ps->pl[0]), sa);
 		note_placement(ps->pl[1], sizeof(ps->pl[1]), sb);
 		rpt_gkey_only(sa->gkey, varying, only, sizeof(only));
-		rpt_fmt(what, sizeof(what), "%s%s%s%s%s%s%s", v->title ? v->title : "results", *only ? ": " : "", only,
-			*sa->variant ? ", " : "", sa->variant, v->kind == VIEW_LINES && sa->xlabel ? ", " : "",
+		rpt_fmt(what, sizeof(what), "%s%s%s%s%s%s%s", v->title ? v->title : "results",
+			*only ? ": " : "", only, *sa->variant ? ", " : "", sa->variant,
+			v->kind == VIEW_LINES && sa->xlabel ? ", " : "",
 			v->kind == VIEW_LINES && sa->xlabel ? sa->xlabel : "");
 		sum_line(ps, what, &v->metrics[0], &sa->val[0], &sb->val[0]);
 	}
@@ -132,20 +136,24 @@ static void sum_matrix(struct pairsum *ps, const struct bench_view *v, long i0, 
 		const struct sample *s = &p->s[i];
 		int first = 1;
 		for (long j = i0; j < i && first; j++) /* each (configuration, facet, class) once */
-			first = strcmp(p->s[j].gkey, s->gkey) || strcmp(p->s[j].facet, s->facet) || strcmp(p->s[j].cls, s->cls);
+			first = strcmp(p->s[j].gkey, s->gkey) || strcmp(p->s[j].facet, s->facet) ||
+				strcmp(p->s[j].cls, s->cls);
 		if (!first)
 			continue;
-		struct vec side[2] = { { 0 } };
+		struct vec side[2] = {{0}};
 		for (long j = i0; j < i1; j++) {
 			const struct sample *t = &p->s[j];
 			int k = t->m == ps->a ? 0 : t->m == ps->b ? 1 : -1;
-			if (k < 0 || strcmp(t->gkey, s->gkey) || strcmp(t->facet, s->facet) || strcmp(t->cls, s->cls))
+			if (k < 0 || strcmp(t->gkey, s->gkey) || strcmp(t->facet, s->facet) ||
+			    strcmp(t->cls, s->cls))
 				continue;
 			for (size_t q = 0; q < t->val[0].n; q++)
 				vec_push(&side[k], t->val[0].v[q]);
 		}
 		if (side[0].n && side[1].n) {
-			rpt_fmt(what, sizeof(what), "%s: %s %s, %s %s", v->title ? v->title : "matrix", v->facet_col, s->facet, v->class_col, s->cls);
+			rpt_fmt(what, sizeof(what), "%s: %s %s, %s %s",
+				v->title ? v->title : "matrix", v->facet_col, s->facet,
+				v->class_col, s->cls);
 			sum_line(ps, what, &v->metrics[0], &side[0], &side[1]);
 		}
 		free(side[0].v);
@@ -173,7 +181,7 @@ static void sum_pass(struct pairsum *ps, int bi)
 static int sum_pair(struct rep *p, int bi, int a, int b)
 {
 	const struct rbench *rb = &p->bench[bi];
-	struct pairsum ps = { .p = p, .a = a, .b = b, .bench = rb->name, .dry = 1 };
+	struct pairsum ps = {.p = p, .a = a, .b = b, .bench = rb->name, .dry = 1};
 	sum_pass(&ps, bi);
 	if (!ps.rows) {
 		free(ps.seen);
@@ -182,14 +190,21 @@ static int sum_pair(struct rep *p, int bi, int a, int b)
 	for (int vi = 0; rb->views[vi].kind; vi++) /* pingpong: each pair is its own placement */
 		for (int k = 0; k < 2 && rb->views[vi].kind == VIEW_MATRIX; k++)
 			if (!*ps.pl[k])
-				rpt_fmt(ps.pl[k], sizeof(ps.pl[k]), "per pair, by %s", rb->views[vi].class_col);
+				rpt_fmt(ps.pl[k], sizeof(ps.pl[k]), "per pair, by %s",
+					rb->views[vi].class_col);
 	if (ps.changed)
-		doc_p(&p->doc, "%s, A = %s (placement %s), B = %s (placement %s): %d of %d configuration(s) measured on both "
-			       "differ significantly.", rb->name, p->mach[a].label, *ps.pl[0] ? ps.pl[0] : "not recorded",
+		doc_p(&p->doc,
+		      "%s, A = %s (placement %s), B = %s (placement %s): %d of %d configuration(s) "
+		      "measured on both "
+		      "differ significantly.",
+		      rb->name, p->mach[a].label, *ps.pl[0] ? ps.pl[0] : "not recorded",
 		      p->mach[b].label, *ps.pl[1] ? ps.pl[1] : "not recorded", ps.changed, ps.rows);
 	else
-		doc_p(&p->doc, "%s, A = %s (placement %s), B = %s (placement %s): no significant change in the %d configuration(s) "
-			       "measured on both.", rb->name, p->mach[a].label, *ps.pl[0] ? ps.pl[0] : "not recorded",
+		doc_p(&p->doc,
+		      "%s, A = %s (placement %s), B = %s (placement %s): no significant change in "
+		      "the %d configuration(s) "
+		      "measured on both.",
+		      rb->name, p->mach[a].label, *ps.pl[0] ? ps.pl[0] : "not recorded",
 		      p->mach[b].label, *ps.pl[1] ? ps.pl[1] : "not recorded", ps.rows);
 	int n = ps.rows;
 	ps.rows = ps.changed = ps.dry = ps.nseen = 0;
@@ -198,7 +213,8 @@ static int sum_pair(struct rep *p, int bi, int a, int b)
 	if (ps.open)
 		doc_table_end(&p->doc);
 	if (n > SUM_ROWS)
-		doc_p(&p->doc, "... and %d more configuration(s): see %s below.", n - SUM_ROWS, rb->name);
+		doc_p(&p->doc, "... and %d more configuration(s): see %s below.", n - SUM_ROWS,
+		      rb->name);
 	return 1;
 }
 
@@ -206,17 +222,22 @@ void rpt_summary(struct rep *p)
 {
 	doc_h(&p->doc, 2, "Summary");
 	if (p->nm < 2) {
-		doc_p(&p->doc, "One machine (%s): nothing to compare; its results follow.", p->nm ? p->mach[0].label : "none");
+		doc_p(&p->doc, "One machine (%s): nothing to compare; its results follow.",
+		      p->nm ? p->mach[0].label : "none");
 		return;
 	}
-	doc_p(&p->doc, "Per bench and pair of machines, each configuration both measured: the medians of the view's first metric, B's "
-		       "over A's with its bootstrap 95%% interval, and the Mann-Whitney U-test. A change is named only when the interval "
-		       "excludes 1 and p < 0.05; otherwise \"no significant change\". The details follow.");
+	doc_p(&p->doc,
+	      "Per bench and pair of machines, each configuration both measured: the medians of "
+	      "the view's first metric, B's "
+	      "over A's with its bootstrap 95%% interval, and the Mann-Whitney U-test. A change is "
+	      "named only when the interval "
+	      "excludes 1 and p < 0.05; otherwise \"no significant change\". The details follow.");
 	int any = 0;
 	for (int bi = 0; bi < p->nb; bi++)
 		for (int a = 0; a < p->nm; a++)
 			for (int b = a + 1; b < p->nm; b++)
 				any |= sum_pair(p, bi, a, b);
 	if (!any)
-		doc_p(&p->doc, "No configuration was measured on two machines: nothing to compare; each machine's results follow.");
+		doc_p(&p->doc, "No configuration was measured on two machines: nothing to compare; "
+			       "each machine's results follow.");
 }

@@ -132,7 +132,8 @@ static void group_table(struct rep *p, const struct grid *g)
 	if (g->lines && g->nser > 1)
 		hdr[nc++] = g->rb->b ? g->rb->b->variant_col : "variant";
 	for (int k = 0; k < g->nmet; k++) {
-		rpt_fmt(head[k], sizeof(head[k]), "%s (%s)", g->v->metrics[k].label, g->v->metrics[k].unit);
+		rpt_fmt(head[k], sizeof(head[k]), "%s (%s)", g->v->metrics[k].label,
+			g->v->metrics[k].unit);
 		hdr[nc++] = head[k];
 	}
 	int res = 0; /* a column of what each machine resolved its settings to, when the bench has
@@ -160,7 +161,8 @@ static void group_table(struct rep *p, const struct grid *g)
 				if (g->lines && g->nser > 1)
 					row[c++] = g->ser_name[j];
 				for (int q = 0; q < g->nmet; q++) {
-					stat_text(s, q, g->v->metrics[q].unit, cell[q], sizeof(cell[q]));
+					stat_text(s, q, g->v->metrics[q].unit, cell[q],
+						  sizeof(cell[q]));
 					row[c++] = cell[q];
 				}
 				if (res)
@@ -190,8 +192,8 @@ static void median_ci(const struct vec *v, double med, double *lo, double *hi)
 
 /* One chart: the metrics in mk[0..nk) (one axis, one unit) for every machine. Nothing to draw (no
  * value, or every value 0): no chart, and why says so. */
-static void group_chart(struct rep *p, const struct grid *g, const int *mk, int nk, const char *title, const char *base, int ci,
-			char *why, size_t whycap)
+static void group_chart(struct rep *p, const struct grid *g, const int *mk, int nk,
+			const char *title, const char *base, int ci, char *why, size_t whycap)
 {
 	char dat[200], png[200], name[400], ttl[1024], ylabel[256];
 	int nseries = g->nm * g->nser * nk, plotted = 0;
@@ -199,13 +201,16 @@ static void group_chart(struct rep *p, const struct grid *g, const int *mk, int 
 	int have = 0, nonzero = 0, valid = 0;
 	rpt_fmt(dat, sizeof(dat), "%s-%d.dat", base, ci);
 	rpt_fmt(png, sizeof(png), "%s-%d.png", base, ci);
-	for (int i = 0; i < g->nslot * g->nm * g->nser; i++) /* nothing measured (counters NA), or all 0 */
+	/* nothing measured (counters NA), or all 0 */
+	for (int i = 0; i < g->nslot * g->nm * g->nser; i++)
 		for (int q = 0; q < nk; q++) {
-			struct rstat st = g->cell[i] ? rpt_stat(&g->cell[i]->val[mk[q]]) : (struct rstat){ 0 };
+			struct rstat st = g->cell[i] ? rpt_stat(&g->cell[i]->val[mk[q]])
+						     : (struct rstat){ 0 };
 			have |= st.n > 0;
 			valid |= g->cell[i] && g->cell[i]->valid > 0;
 			nonzero |= st.n && (st.lo != 0 || st.hi != 0);
-			double clo = 0, chi = 0; /* the axis shows medians and intervals: its unit fits them */
+			double clo = 0, chi = 0; /* the axis shows medians and intervals: its unit
+						    fits them */
 			if (st.n)
 				median_ci(&g->cell[i]->val[mk[q]], st.med, &clo, &chi);
 			top = fabs(clo) > top ? fabs(clo) : top;
@@ -214,10 +219,12 @@ static void group_chart(struct rep *p, const struct grid *g, const int *mk, int 
 	if (!have || !nonzero) {
 		char names[512] = "";
 		for (int q = 0; q < nk; q++)
-			rpt_fmt(names + strlen(names), sizeof(names) - strlen(names), "%s%s", q ? ", " : "", g->v->metrics[mk[q]].label);
+			rpt_fmt(names + strlen(names), sizeof(names) - strlen(names), "%s%s",
+				q ? ", " : "", g->v->metrics[mk[q]].label);
 		rpt_fmt(why, whycap, "%s: no chart: %s", names,
-			!valid ? "no valid repetition (every row is under \"Rows not used\")"
-			: !have ? "not measured (NA) in every valid row; the reasons are under \"Values not measured\""
+			!valid	? "no valid repetition (every row is under \"Rows not used\")"
+			: !have ? "not measured (NA) in every valid row; the reasons are under "
+				  "\"Values not measured\""
 				: "every value is 0 (nothing to draw)");
 		return;
 	}
@@ -241,7 +248,8 @@ static void group_chart(struct rep *p, const struct grid *g, const int *mk, int 
 						continue;
 					}
 					median_ci(&s->val[mk[q]], st.med, &clo, &chi);
-					fprintf(d, " %.17g %.17g %.17g", st.med / div, clo / div, chi / div);
+					fprintf(d, " %.17g %.17g %.17g", st.med / div, clo / div,
+						chi / div);
 					lo = have && lo < clo / div ? lo : clo / div;
 					hi = have && hi > chi / div ? hi : chi / div;
 					have = 1;
@@ -342,11 +350,14 @@ static void group_ratios(struct rep *p, const struct grid *g)
 	for (int k = 0; k < g->nslot; k++)
 		for (int j = 0; j < g->nser; j++)
 			for (int m = 1; m < g->nm; m++) {
-				const struct sample *a = *cell_at(g, k, 0, j), *b = *cell_at(g, k, m, j);
+				const struct sample *a = *cell_at(g, k, 0, j),
+						    *b = *cell_at(g, k, m, j);
 				any |= a && b && a->val[0].n && b->val[0].n;
 			}
 	if (!any) {
-		doc_p(&p->doc, "No ratio: %s and another machine did not both measure this configuration.", p->mach[0].label);
+		doc_p(&p->doc,
+		      "No ratio: %s and another machine did not both measure this configuration.",
+		      p->mach[0].label);
 		return;
 	}
 	doc_p(&p->doc, "Ratios to %s (the first machine in the inputs): median of the machine over median of %s, with a bootstrap 95%% interval.",
@@ -406,17 +417,22 @@ static int chart_group(struct rep *p, long g0, long g1, const char *varying, int
 			continue;
 		rpt_fmt(fbuf[nf], sizeof(fbuf[nf]), "%s", p->pngs[p->plots - 1]);
 		if (nk == 1)
-			rpt_fmt(cbuf[nf], sizeof(cbuf[nf]), "%s (%s); whiskers: 95%% CI of the median", g.v->metrics[k].label,
+			rpt_fmt(cbuf[nf], sizeof(cbuf[nf]),
+				"%s (%s); whiskers: 95%% CI of the median", g.v->metrics[k].label,
 				g.v->metrics[k].unit);
 		else
-			rpt_fmt(cbuf[nf], sizeof(cbuf[nf]), "%s; whiskers: 95%% CI of the median", g.v->metrics[k].unit);
+			rpt_fmt(cbuf[nf], sizeof(cbuf[nf]), "%s; whiskers: 95%% CI of the median",
+				g.v->metrics[k].unit);
 		files[nf] = fbuf[nf];
 		caps[nf] = cbuf[nf];
 		nf++;
 	}
 	if (nf) {
-		doc_p(&p->doc, "In the charts, %s: the median over valid repetitions; whiskers: its 95%% bootstrap confidence interval "
-			       "(none with fewer than 2 repetitions).", g.lines ? "points" : "bars");
+		doc_p(&p->doc,
+		      "In the charts, %s: the median over valid repetitions; whiskers: its 95%% "
+		      "bootstrap confidence interval "
+		      "(none with fewer than 2 repetitions).",
+		      g.lines ? "points" : "bars");
 		doc_images(&p->doc, nf, files, caps);
 	}
 	for (int i = 0; i < nwhy; i++)

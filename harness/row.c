@@ -50,7 +50,8 @@ void row_na_reason(struct row *r, const char *fmt, ...)
 		die(1, "out of memory");
 	size_t len = strlen(r->na_reason);
 	if (len + (len ? 2 : 0) + (size_t)n < sizeof(r->na_reason))
-		snprintf(r->na_reason + len, sizeof(r->na_reason) - len, "%s%s", len ? "; " : "", e);
+		snprintf(r->na_reason + len, sizeof(r->na_reason) - len, "%s%s", len ? "; " : "",
+			 e);
 	free(e);
 }
 

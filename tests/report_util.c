@@ -125,19 +125,27 @@ int html_images_load(const char *dir)
 	FILE *f = fopen(dst, "w");
 	assert_non_null(f);
 	/* the check runs after load: every <img> complete with a natural width, written into the DOM */
-	fprintf(f, "%.*s<script>window.addEventListener('load',function(){var im=document.images,ok=0,bad=[];"
-		   "for(var i=0;i<im.length;i++){if(im[i].complete&&im[i].naturalWidth>0)ok++;else bad.push(im[i].getAttribute('src'));}"
-		   "var t=document.querySelectorAll('table'),w=0;for(var i=0;i<t.length;i++)w=Math.max(w,t[i].getBoundingClientRect().width);"
-		   "var h=document.querySelector('h2');"
-		   "var d=document.createElement('pre');d.id='imgcheck';d.textContent='IMGCHECK '+ok+' of '+im.length+' maxw '+Math.ceil(w)+"
-		   "' missing:'+bad.join(',')+':FIRSTH2:'+(h?h.textContent:'')+':END';"
-		   "document.body.appendChild(d);});</script>\n%s",
+	fprintf(f,
+		"%.*s<script>window.addEventListener('load',function(){var "
+		"im=document.images,ok=0,bad=[];"
+		"for(var i=0;i<im.length;i++){if(im[i].complete&&im[i].naturalWidth>0)ok++;else "
+		"bad.push(im[i].getAttribute('src'));}"
+		"var t=document.querySelectorAll('table'),w=0;for(var "
+		"i=0;i<t.length;i++)w=Math.max(w,t[i].getBoundingClientRect().width);"
+		"var h=document.querySelector('h2');"
+		"var d=document.createElement('pre');d.id='imgcheck';d.textContent='IMGCHECK "
+		"'+ok+' of '+im.length+' maxw '+Math.ceil(w)+"
+		"' missing:'+bad.join(',')+':FIRSTH2:'+(h?h.textContent:'')+':END';"
+		"document.body.appendChild(d);});</script>\n%s",
 		(int)(end - html), html, end);
 	fclose(f);
 	free(html);
 	snprintf(cmd, sizeof(cmd),
-		 "prof=$(mktemp -d) && /usr/bin/chromium --headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update "
-		 "--disable-sync --no-first-run --user-data-dir=$prof --window-size=1400,2000 --virtual-time-budget=10000 --dump-dom 'file://%s' > '%s/dom.txt' 2>'%s/chromium.log'; "
+		 "prof=$(mktemp -d) && /usr/bin/chromium --headless --no-sandbox --disable-gpu "
+		 "--disable-background-networking --disable-component-update "
+		 "--disable-sync --no-first-run --user-data-dir=$prof --window-size=1400,2000 "
+		 "--virtual-time-budget=10000 --dump-dom 'file://%s' > '%s/dom.txt' "
+		 "2>'%s/chromium.log'; "
 		 "rc=$?; rm -rf $prof; exit $rc",
 		 dst, dir, dir);
 	int rc = system(cmd);
@@ -193,7 +201,9 @@ int report_charts_have_data(const char *dir)
 			}
 		}
 		if (!nonzero)
-			fail_msg("chart %s.png is drawn with nothing to show (its data is all 0 or NA)", name);
+			fail_msg("chart %s.png is drawn with nothing to show (its data is all 0 or "
+				 "NA)",
+				 name);
 		free(dat);
 		n++;
 	}

@@ -32,7 +32,8 @@ static void na_reason_never_cut(void **s)
 	int n = 0;
 	for (int i = 0; i < 400; i++) {
 		snprintf(key, sizeof(key), "col%d", i);
-		snprintf(why, sizeof(why), "a reason of some length, number %d, with (a; b) inside", i);
+		snprintf(why, sizeof(why), "a reason of some length, number %d, with (a; b) inside",
+			 i);
 		row_na(r, key, why);
 	}
 	assert_true(strlen(r->na_reason) > 1023);

@@ -271,9 +271,11 @@ static void report_two_fingerprints_one_label(void **state)
 	char *md = report_ok(out, "tests/data/comparable/a", "tests/data/comparable/b");
 	const char *m = strstr(md, "## Machines");
 	assert_non_null(m);
-	assert_non_null(strstr(m, "| vm\\#a9b347 | vm | AMD EPYC | AuthenticAMD 25/1/1 | kvm | a9b347"));
+	assert_non_null(
+		strstr(m, "| vm\\#a9b347 | vm | AMD EPYC | AuthenticAMD 25/1/1 | kvm | a9b347"));
 	assert_non_null(strstr(m, "| vm\\#a9b347 | 1/2/2 | 1 | 1 | 6.1.0 |"));
-	assert_non_null(strstr(m, "| vm\\#8a0d49 | vm | AMD EPYC | AuthenticAMD 26/2/0 | bhyve | 8a0d49"));
+	assert_non_null(
+		strstr(m, "| vm\\#8a0d49 | vm | AMD EPYC | AuthenticAMD 26/2/0 | bhyve | 8a0d49"));
 	assert_non_null(strstr(m, "| vm\\#8a0d49 | 1/32/32 | 4 | 1 | 6.1.0 |"));
 	assert_null(strstr(m, "| vm | vm |")); /* never the two pooled under vm */
 	/* joined on placement auto, each machine's resolved placement beside its numbers */
@@ -317,12 +319,18 @@ static void report_summary_first(void **state)
 	assert_non_null(h2);
 	assert_memory_equal(h2, "\n## Summary\n", 12); /* before Machines and every detail */
 	char *sum = section(md, "## Summary");
-	assert_non_null(strstr(sum, "pending-bit, A = vm\\#a9b347 (placement same-socket), B = vm\\#8a0d49 "
-				    "(placement cross-llc): 1 of 1 configuration(s) measured on both differ significantly."));
-	assert_non_null(strstr(sum, "| Layouts, shared | writer (ns per operation) | 12 | 24 | 2.00 \\[1.57, 2.55\\] | 0.00794 | "
+	assert_non_null(
+		strstr(sum, "pending-bit, A = vm\\#a9b347 (placement same-socket), B = vm\\#8a0d49 "
+			    "(placement cross-llc): 1 of 1 configuration(s) measured on both "
+			    "differ significantly."));
+	assert_non_null(strstr(sum, "| Layouts, shared | writer (ns per operation) | 12 | 24 | "
+				    "2.00 \\[1.57, 2.55\\] | 0.00794 | "
 				    "higher by 2.00x (worse) |"));
-	assert_non_null(strstr(sum, "vmalloc, A = vm\\#a9b347 (placement spread), B = vm\\#8a0d49 (placement spread)"));
-	assert_non_null(strstr(sum, "| Core-to-core latency: mode load-store, class same-llc | minimum one-way latency (ns) | 52 | 104 |"));
+	assert_non_null(strstr(
+		sum,
+		"vmalloc, A = vm\\#a9b347 (placement spread), B = vm\\#8a0d49 (placement spread)"));
+	assert_non_null(strstr(sum, "| Core-to-core latency: mode load-store, class same-llc | "
+				    "minimum one-way latency (ns) | 52 | 104 |"));
 	free(sum);
 	free(md);
 	assert_true(report_charts_have_data(out) >= 2);
@@ -341,27 +349,32 @@ static void report_summary_no_change(void **state)
 	FILE *f = pb_csv(csv);
 	for (int rep = 0; rep < 3; rep++)
 		for (int m = 0; m < 2; m++)
-			pb_row(f, m ? "b" : "a", m ? "host-b" : "host-a", "CPU", "shared", "rmw", rep, 10 + rep, 3 + 0.1 * rep, 1);
+			pb_row(f, m ? "b" : "a", m ? "host-b" : "host-a", "CPU", "shared", "rmw",
+			       rep, 10 + rep, 3 + 0.1 * rep, 1);
 	for (int rep = 0; rep < 8; rep++) /* machine a only: an outlier among 8 */
 		pb_row(f, "a", "host-a", "CPU", "aligned", "rmw", rep, rep == 7 ? 1000 : 10, 3, 1);
 	fclose(f);
 	char *md = report_ok(out, csv, NULL);
 	char *sum = section(md, "## Summary");
-	if (!strstr(sum, "pending-bit, A = a (placement same-socket), B = b (placement same-socket): no significant "
+	if (!strstr(sum, "pending-bit, A = a (placement same-socket), B = b (placement "
+			 "same-socket): no significant "
 			 "change in the 1 configuration(s) measured on both."))
 		fail_msg("summary: %s", sum);
-	assert_non_null(strstr(sum, "no significant change; fewer than 5 valid repetitions on a side"));
+	assert_non_null(
+		strstr(sum, "no significant change; fewer than 5 valid repetitions on a side"));
 	assert_null(strstr(sum, "higher by"));
 	assert_null(strstr(sum, "lower by"));
 	free(sum);
 	assert_non_null(strstr(md, "whiskers: its 95% bootstrap confidence interval"));
-	assert_non_null(strstr(md, "| a | aligned | 10 (10..1000) |")); /* the table keeps min..max */
+	assert_non_null(
+		strstr(md, "| a | aligned | 10 (10..1000) |")); /* the table keeps min..max */
 	free(md);
 	snprintf(p, sizeof(p), "%s/data/b1-v2-g1-1.dat", out);
 	char *dat = slurp(p);
 	assert_non_null(dat);
 	assert_non_null(strstr(dat, "# per series: median, 95% CI low, 95% CI high"));
-	if (!strstr(dat, "\n1 10 10 10 ")) /* aligned, machine a's writer: CI 10..10, not 10..1000 */
+	if (!strstr(dat,
+		    "\n1 10 10 10 ")) /* aligned, machine a's writer: CI 10..10, not 10..1000 */
 		fail_msg("data: %s", dat);
 	free(dat);
 	assert_true(html_images_load(out) >= 1);
@@ -378,11 +391,13 @@ static void report_empty_charts_and_units(void **state)
 	FILE *f = pb_csv(csv);
 	for (int rep = 0; rep < 3; rep++) {
 		pb_row(f, "m", "h", "CPU", "shared", "rmw", rep, 0, 0, 1);
-		pb_row(f, "m", "h", "CPU", "shared", "test-then-set", rep, 3.5e8 + 1e6 * rep, 3.4e8, 1);
+		pb_row(f, "m", "h", "CPU", "shared", "test-then-set", rep, 3.5e8 + 1e6 * rep, 3.4e8,
+		       1);
 	}
 	fclose(f);
 	char *md = report_ok(out, csv, NULL);
-	assert_non_null(strstr(md, "writer, reader: no chart: every value is 0 (nothing to draw)."));
+	assert_non_null(
+		strstr(md, "writer, reader: no chart: every value is 0 (nothing to draw)."));
 	assert_int_equal(report_pngs_ok(out), 1); /* test-then-set's only */
 	assert_int_equal(report_charts_have_data(out), 1);
 	assert_non_null(strstr(md, "| m | shared | 351 ms (350 ms..352 ms) |"));
@@ -405,18 +420,23 @@ static void report_cut_reason(void **state)
 	snprintf(out, sizeof(out), "%s/cutreason", test_dir);
 	size_t n = 0;
 	for (int i = 0; n < 1023; i++)
-		n += (size_t)snprintf(reason + n, sizeof(reason) - n, "%scol%d: not measured here", i ? "; " : "", i);
+		n += (size_t)snprintf(reason + n, sizeof(reason) - n, "%scol%d: not measured here",
+				      i ? "; " : "", i);
 	reason[1023] = 0; /* as row.h's 1,024 bytes held it */
 	FILE *f = fopen(csv, "w");
 	assert_non_null(f);
-	fprintf(f, "schema_version,bench,layout,rep,policy,placement,writer_ns_per_op,reader_ns_per_op,hitm_per,host,"
+	fprintf(f, "schema_version,bench,layout,rep,policy,placement,writer_ns_per_op,reader_ns_"
+		   "per_op,hitm_per,host,"
 		   "label,valid,na_reason\n");
 	for (int rep = 0; rep < 2; rep++)
-		fprintf(f, "%d,pending-bit,shared,%d,rmw,same-socket,10,3,NA,h,m,yes,\"%s\"\n", SCHEMA_VERSION, rep, reason);
+		fprintf(f, "%d,pending-bit,shared,%d,rmw,same-socket,10,3,NA,h,m,yes,\"%s\"\n",
+			SCHEMA_VERSION, rep, reason);
 	fclose(f);
 	char *md = report_ok(out, csv, NULL);
 	char *na = section(md, "## Values not measured");
-	assert_non_null(strstr(na, "| m | reason lost: this row's na\\_reason was cut at 1,023 bytes when written"));
+	assert_non_null(strstr(
+		na,
+		"| m | reason lost: this row's na\\_reason was cut at 1,023 bytes when written"));
 	assert_non_null(strstr(na, "| 2 | hitm\\_per |")); /* its column is under that reason */
 	assert_null(strstr(na, "no reason recorded"));
 	const char *last = strrchr(reason, ';') + 2; /* the piece: never a reason row */
