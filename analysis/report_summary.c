@@ -206,6 +206,10 @@ static int sum_pair(struct rep *p, int bi, int a, int b)
 		      "measured on both.",
 		      rb->name, p->mach[a].label, *ps.pl[0] ? ps.pl[0] : "not recorded",
 		      p->mach[b].label, *ps.pl[1] ? ps.pl[1] : "not recorded", ps.rows);
+	if (*ps.pl[0] && *ps.pl[1] && strcmp(ps.pl[0], ps.pl[1]))
+		doc_p(&p->doc, "The machines resolved the placement differently (A %s, B %s): each change "
+			       "below includes that difference, not only the machine's.",
+		      ps.pl[0], ps.pl[1]);
 	int n = ps.rows;
 	ps.rows = ps.changed = ps.dry = ps.nseen = 0;
 	sum_pass(&ps, bi);
