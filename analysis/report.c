@@ -37,6 +37,8 @@ static void write_texts(struct rep *p, char **inputs, int ninputs)
 	fprintf(p->gp, "# c2cbench report: every string below is an escaped literal; the numbers are in data/\n");
 	doc_open(&p->doc, md, html);
 	rpt_machines(p, inputs, ninputs);
+	rpt_summary(p);
+	rpt_machines_table(p);
 	rpt_unused(p);
 	rpt_views(p);
 	rpt_na(p);

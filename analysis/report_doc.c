@@ -19,10 +19,17 @@ int doc_open(struct doc *d, FILE *md, FILE *html)
 	d->md = md;
 	d->html = html;
 	d->ncols = 0;
-	fprintf(html, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>c2cbench report</title>\n"
-		      "<style>body{font-family:sans-serif;max-width:1400px;margin:1em auto;padding:0 1em}"
-		      "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #bbb;padding:2px 6px;text-align:left}"
-		      "th{background:#eee}img{max-width:100%%}figure{display:inline-block;margin:4px}</style>\n</head>\n<body>\n");
+	fprintf(html,
+		"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+		"<meta charset=\"utf-8\">\n<title>c2cbench report</title>\n"
+		/* A4-wide and narrower: the body at most 1,100 px, no table wider, cells wrap */
+		"<style>body{font-family:sans-serif;max-width:1100px;margin:1em auto;padding:0 1em}"
+		"table{border-collapse:collapse;margin:.5em 0;max-width:100%%}"
+		"td,th{border:1px solid #bbb;padding:2px 6px;text-align:left;vertical-align:top;"
+		"overflow-wrap:break-word}"
+		"th{background:#eee}img{max-width:100%%;height:auto}figure{display:inline-block;"
+		"margin:4px;max-width:100%%}"
+		"@media print{body{max-width:none}}</style>\n</head>\n<body>\n");
 	return 0;
 }
 
@@ -66,6 +73,25 @@ void doc_p(struct doc *d, const char *fmt, ...)
 	free(html);
 }
 
+#define WORD_LONG 20 /* a word longer than this may break after , _ = / [ (a <wbr>) */
+
+/* Write escaped HTML to f with a <wbr> after each , _ = / [ of a long word (column lists,
+ * settings), so a table can wrap to the page. Entities (&amp;) hold none of those bytes. */
+static void put_wrapping(FILE *f, const char *h)
+{
+	while (*h) {
+		size_t n = strcspn(h, " ");
+		for (size_t i = 0; i < n; i++) {
+			fputc(h[i], f);
+			if (n > WORD_LONG && i + 1 < n && strchr(",_=/[", h[i]))
+				fputs("<wbr>", f);
+		}
+		h += n;
+		for (; *h == ' '; h++)
+			fputc(' ', f);
+	}
+}
+
 /* One row of cells; th: header cells in HTML. */
 static void cells(struct doc *d, const char *const *c, int th)
 {
@@ -75,7 +101,9 @@ static void cells(struct doc *d, const char *const *c, int th)
 	for (int i = 0; i < d->ncols; i++) {
 		both(c[i] ? c[i] : "", md, html);
 		fprintf(d->md, " %s |", md);
-		fprintf(d->html, th ? "<th>%s</th>" : "<td>%s</td>", html);
+		fputs(th ? "<th>" : "<td>", d->html);
+		put_wrapping(d->html, html);
+		fputs(th ? "</th>" : "</td>", d->html);
 	}
 	fprintf(d->md, "\n");
 	fprintf(d->html, "</tr>\n");

@@ -97,6 +97,8 @@ char *rpt_varying(const struct rep *p, long i0, long i1);
 /* gkey restricted to the columns listed in varying: "col=val, ...". */
 void rpt_gkey_only(const char *gkey, const char *varying, char *out, size_t cap);
 
+/* report_summary.c: the first section, per bench and pair of machines, verdicts and intervals. */
+void rpt_summary(struct rep *p);
 /* report_views.c: the bar and line views, chart group by chart group, all machines together. */
 void rpt_views(struct rep *p);
 /* The ratio of machine B's values over A's as the tables print it: medians, ratio, bootstrap 95%
@@ -112,8 +114,9 @@ int rpt_view_range(const struct rep *p, int bi, int vi, long *i0, long *i1);
 void rpt_baseline(struct rep *p);
 /* report_matrix.c: matrix views (pingpong): a per-class table and a heat map per machine. */
 void rpt_matrix(struct rep *p, long i0, long i1);
-/* report_na.c: the machines table, rows not used, values not measured. */
+/* report_na.c: the title and inputs, the machines table, rows not used, values not measured. */
 void rpt_machines(struct rep *p, char **inputs, int ninputs);
+void rpt_machines_table(struct rep *p);
 void rpt_unused(struct rep *p);
 void rpt_na(struct rep *p);
 /* Called by rpt_row for every row: NA cells by reason, and rows not used (valid=no). */
@@ -130,6 +133,14 @@ void rpt_chart(struct rep *p, const char *png, const char *title, const char *xl
 void rpt_gpstr(struct rep *p, const char *s);
 /* The y-axis for values in [lo, hi]: log when all positive and spanning two decades or more. */
 void rpt_yaxis(struct rep *p, double lo, double hi);
+
+/* The axis unit for values up to top: a unit in ns ("ns per operation") becomes µs, ms or s by
+ * magnitude, *div what to divide by; any other unit is kept (*div = 1). */
+void rpt_unit(const char *unit, double top, double *div, char *label, size_t cap);
+
+/* A value as a person reads it: %.4g below 10,000; above, a time in ns (unit "ns...") as
+ * "12.26 ms", anything else with an SI prefix ("130.6k"): never "1.306e+05". */
+void rpt_num(double v, const char *unit, char *out, size_t cap);
 
 /* Basic statistics of a list: median, min, max (n = 0: none). */
 struct rstat {

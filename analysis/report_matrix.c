@@ -126,8 +126,15 @@ static long class_cell(const struct rep *p, int m, const char *cls, int k, long 
 	struct vec per = { 0 };
 	long n = class_values(p, m, cls, k, f0, f1, &per, NULL);
 	struct rstat st = rpt_stat(&per);
+	char md[48], lo[48], hi[48];
+	rpt_num(st.med, p->bench[p->s[f0].bench].views[p->s[f0].view].metrics[k].unit, md,
+		sizeof(md));
+	rpt_num(st.lo, p->bench[p->s[f0].bench].views[p->s[f0].view].metrics[k].unit, lo,
+		sizeof(lo));
+	rpt_num(st.hi, p->bench[p->s[f0].bench].views[p->s[f0].view].metrics[k].unit, hi,
+		sizeof(hi));
 	if (st.n)
-		rpt_fmt(out, cap, "%.4g (%.4g..%.4g)", st.med, st.lo, st.hi);
+		rpt_fmt(out, cap, "%s (%s..%s)", md, lo, hi);
 	else
 		rpt_fmt(out, cap, n ? "NA (no valid repetition)" : "NA (no pair of this class)");
 	free(per.v);

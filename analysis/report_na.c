@@ -8,6 +8,10 @@
 
 #define NA_COLS_SHOWN 12 /* columns named per reason; more are counted */
 #define ENTRIES_MAX 64   /* reasons in one na_reason cell */
+#define OLD_CUT 1023     /* older c2cbench cut na_reason at this many bytes */
+static const char cut_reason[] =
+	"reason lost: this row's na_reason was cut at 1,023 bytes when written "
+	"(older c2cbench); the rest of it is not in the CSV";
 
 /* The reason (m, what) in list, added when new. */
 static long reason_at(struct reason **list, long *n, int m, const char *what, size_t len)
@@ -99,6 +103,10 @@ void rpt_na_row(struct rep *p, int m, const struct table *t, long r)
 	size_t len[ENTRIES_MAX];
 	long idx[ENTRIES_MAX], none = -1;
 	int n = split_reasons(nr && strcmp(nr, "NA") ? nr : NULL, start, len);
+	if (n && strlen(nr) == OLD_CUT) { /* the last reason is a cut piece: one reason says so */
+		start[n - 1] = cut_reason;
+		len[n - 1] = sizeof(cut_reason) - 1;
+	}
 	for (int i = 0; i < n; i++) {
 		idx[i] = reason_at(&p->na, &p->nna, m, start[i], len[i]);
 		p->na[idx[i]].rows++;
@@ -109,6 +117,8 @@ void rpt_na_row(struct rep *p, int m, const struct table *t, long r)
 		int i = 0;
 		while (i < n && !covers(start[i], len[i], t->cols[c]))
 			i++;
+		if (i == n && n && start[n - 1] == cut_reason)
+			i = n - 1; /* its reason was in the part that was cut */
 		if (i < n) {
 			reason_col(&p->na[idx[i]], t->cols[c]);
 			continue;
@@ -218,14 +228,7 @@ static const char *mfield(const struct rep *p, int m, const char *key, int ci)
 
 void rpt_machines(struct rep *p, char **inputs, int ninputs)
 {
-	const char *hdr[] = { "machine",      "host",
-			      "CPU model",    "CPU (vendor family/model/stepping)",
-			      "hypervisor",   "packages/cores/PUs",
-			      "L3s",          "NUMA nodes",
-			      "kernel",       "compiler",
-			      "c2cbench_rev", "fingerprint",
-			      "valid rows" };
-	char in[4096] = "", valid[64], cpu[200], topo[64];
+	char in[4096] = "";
 	size_t len = 0;
 	for (int i = 0; i < ninputs; i++)
 		len += (size_t)snprintf(in + len, len < sizeof(in) ? sizeof(in) - len : 0, "%s%s", i ? ", " : "", inputs[i]);
@@ -235,11 +238,25 @@ void rpt_machines(struct rep *p, char **inputs, int ninputs)
 	if (p->unfinished)
 		doc_p(&p->doc, "Warning: %d input(s) are marked interrupted or unfinished in their .meta or metadata.txt: their last configurations are missing (the warnings of this command name them).",
 		      p->unfinished);
+}
+
+/* Two tables, to fit a page: what the machine is, then its topology and software. */
+void rpt_machines_table(struct rep *p)
+{
+	static const char *const hdr1[] = { "machine",	  "host",
+					    "CPU model",  "CPU (vendor family/model/stepping)",
+					    "hypervisor", "fingerprint",
+					    "valid rows" };
+	static const char *const hdr2[] = { "machine",	   "packages/cores/PUs",
+					    "L3s",	   "NUMA nodes",
+					    "kernel",	   "compiler",
+					    "c2cbench_rev" };
+	char valid[64], cpu[200], topo[64];
 	doc_h(&p->doc, 2, "Machines");
 	doc_p(&p->doc,
 	      "Each machine is one fingerprint (results/README.md): two under one label are shown "
 	      "as LABEL#ID, the first digits of each fingerprint.");
-	doc_table(&p->doc, (int)ARRAY_SIZE(hdr), hdr);
+	doc_table(&p->doc, (int)ARRAY_SIZE(hdr1), hdr1);
 	for (int m = 0; m < p->nm; m++) {
 		const struct grp_side *sd = &p->g.side[m];
 		const char *fp = sd->nmach && p->g.mach[sd->mach[0]].fp.id[0]
@@ -248,22 +265,19 @@ void rpt_machines(struct rep *p, char **inputs, int ninputs)
 		snprintf(cpu, sizeof(cpu), "%.60s %.20s/%.20s/%.20s",
 			 mfield(p, m, "cpu_vendor", -1), mfield(p, m, "cpu_family", -1),
 			 mfield(p, m, "cpu_model_number", -1), mfield(p, m, "cpu_stepping", -1));
+		snprintf(valid, sizeof(valid), "%ld of %ld", p->mach[m].valid, p->mach[m].rows);
+		const char *row[] = { p->mach[m].label, p->mach[m].host, p->mach[m].ctx[0], cpu,
+				      mfield(p, m, "hypervisor", -1), fp, valid };
+		doc_row(&p->doc, row);
+	}
+	doc_table_end(&p->doc);
+	doc_table(&p->doc, (int)ARRAY_SIZE(hdr2), hdr2);
+	for (int m = 0; m < p->nm; m++) {
 		snprintf(topo, sizeof(topo), "%.12s/%.12s/%.12s", mfield(p, m, "packages", 1),
 			 mfield(p, m, "cores", 2), mfield(p, m, "pus", 3));
-		snprintf(valid, sizeof(valid), "%ld of %ld", p->mach[m].valid, p->mach[m].rows);
-		const char *row[] = { p->mach[m].label,
-				      p->mach[m].host,
-				      p->mach[m].ctx[0],
-				      cpu,
-				      mfield(p, m, "hypervisor", -1),
-				      topo,
-				      mfield(p, m, "l3_count", -1),
-				      mfield(p, m, "numa_nodes", 4),
-				      mfield(p, m, "kernel", 6),
-				      p->mach[m].ctx[7],
-				      p->mach[m].ctx[8],
-				      fp,
-				      valid };
+		const char *row[] = { p->mach[m].label, topo, mfield(p, m, "l3_count", -1),
+				      mfield(p, m, "numa_nodes", 4), mfield(p, m, "kernel", 6),
+				      p->mach[m].ctx[7], p->mach[m].ctx[8] };
 		doc_row(&p->doc, row);
 	}
 	doc_table_end(&p->doc);

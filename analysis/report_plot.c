@@ -73,10 +73,45 @@ void rpt_chart(struct rep *p, const char *png, const char *title, const char *xl
 void rpt_yaxis(struct rep *p, double lo, double hi)
 {
 	if (lo > 0 && hi / lo >= 100) { /* spans two decades or more: a log axis, each decade visible */
-		fprintf(p->gp, "set logscale y\nset yrange [%.6g:%.6g]\nset format y '%%g'\n", lo / 2, hi * 2);
+		fprintf(p->gp, "set logscale y\nset yrange [%.6g:%.6g]\nset format y '%s'\n",
+			lo / 2, hi * 2, hi >= 10000 ? "%.3s%c" : "%g");
 		return;
 	}
 	if (!(hi > 0))
 		hi = 1;
+	if (hi >= 10000) /* counts: 35k, 2M, never 3.5e+08 */
+		fprintf(p->gp, "set format y '%%.3s%%c'\n");
 	fprintf(p->gp, "set yrange [%.6g:%.6g]\n", lo < 0 ? lo * 1.15 : 0, hi * 1.15);
+}
+
+void rpt_unit(const char *unit, double top, double *div, char *label, size_t cap)
+{
+	static const char *const name[] = { "ns", "\xc2\xb5s", "ms", "s" };
+	int k = 0;
+	*div = 1;
+	if (!strncmp(unit, "ns", 2) &&
+	    (unit[2] == 0 || unit[2] == ' ')) /* time in ns: by magnitude */
+		for (; k < 3 && top >= 1000 * *div; k++)
+			*div *= 1000;
+	if (*div == 1) {
+		snprintf(label, cap, "%s", unit);
+		return;
+	}
+	snprintf(label, cap, "%s%s", name[k], unit + 2);
+}
+
+void rpt_num(double v, const char *unit, char *out, size_t cap)
+{
+	static const char *const tname[] = { "ns", "\xc2\xb5s", "ms", "s" }, *const si[] = {
+		"", "k", "M", "G", "T"
+	};
+	int ns = unit && !strncmp(unit, "ns", 2) && (unit[2] == 0 || unit[2] == ' '), k = 0;
+	double a = fabs(v);
+	if (!(a >= 10000) || isinf(a)) { /* %.4g has no exponent below 10,000 */
+		snprintf(out, cap, "%.4g", v);
+		return;
+	}
+	for (; k < (ns ? 3 : 4) && a >= 1000; k++)
+		a /= 1000, v /= 1000;
+	snprintf(out, cap, ns ? "%.4g %s" : "%.4g%s", v, ns ? tname[k] : si[k]);
 }

@@ -4,6 +4,7 @@
 #include "analysis/report_int.h"
 #include "harness/compare_stats.h"
 #include "harness/util.h"
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -107,11 +108,15 @@ static int measured_slots(const struct grid *g)
 }
 
 /* "median (min..max)" of a sample's metric, or NA. */
-static void stat_text(const struct sample *s, int k, char *out, size_t cap)
+static void stat_text(const struct sample *s, int k, const char *unit, char *out, size_t cap)
 {
 	struct rstat st = s ? rpt_stat(&s->val[k]) : (struct rstat){ 0 };
+	char m[48], lo[48], hi[48];
+	rpt_num(st.med, unit, m, sizeof(m));
+	rpt_num(st.lo, unit, lo, sizeof(lo));
+	rpt_num(st.hi, unit, hi, sizeof(hi));
 	if (st.n)
-		rpt_fmt(out, cap, "%.4g (%.4g..%.4g)", st.med, st.lo, st.hi);
+		rpt_fmt(out, cap, "%s (%s..%s)", m, lo, hi);
 	else
 		rpt_fmt(out, cap, "NA");
 }
@@ -127,7 +132,8 @@ static void group_table(struct rep *p, const struct grid *g)
 	if (g->lines && g->nser > 1)
 		hdr[nc++] = g->rb->b ? g->rb->b->variant_col : "variant";
 	for (int k = 0; k < g->nmet; k++) {
-		rpt_fmt(head[k], sizeof(head[k]), "%s (%s): median (min..max)", g->v->metrics[k].label, g->v->metrics[k].unit);
+		rpt_fmt(head[k], sizeof(head[k]), "%s (%s)", g->v->metrics[k].label,
+			g->v->metrics[k].unit);
 		hdr[nc++] = head[k];
 	}
 	int res = 0; /* a column of what each machine resolved its settings to, when the bench has
@@ -139,6 +145,7 @@ static void group_table(struct rep *p, const struct grid *g)
 	if (res)
 		hdr[nc++] = "resolved";
 	hdr[nc++] = "valid of rows";
+	doc_p(&p->doc, "Each value: the median over valid repetitions (the lowest..the highest).");
 	doc_table(&p->doc, nc, hdr);
 	for (int k = 0; k < g->nslot; k++)
 		for (int j = 0; j < g->nser; j++)
@@ -154,7 +161,8 @@ static void group_table(struct rep *p, const struct grid *g)
 				if (g->lines && g->nser > 1)
 					row[c++] = g->ser_name[j];
 				for (int q = 0; q < g->nmet; q++) {
-					stat_text(s, q, cell[q], sizeof(cell[q]));
+					stat_text(s, q, g->v->metrics[q].unit, cell[q],
+						  sizeof(cell[q]));
 					row[c++] = cell[q];
 				}
 				if (res)
@@ -173,48 +181,85 @@ static void series_name(const struct rep *p, const struct grid *g, int m, int j,
 		 nk > 1 ? ": " : "", nk > 1 ? g->v->metrics[k].label : "");
 }
 
-/* One chart: the metrics in mk[0..nk) (one axis, one unit) for every machine. */
-static void group_chart(struct rep *p, const struct grid *g, const int *mk, int nk, const char *title, const char *base, int ci)
+/* The 95% bootstrap interval of a list's median: boot_ratio_ci against a constant side of 1s,
+ * whose resampled median is always 1. Fewer than 2 values: no interval, both ends the median. */
+static void median_ci(const struct vec *v, double med, double *lo, double *hi)
 {
-	char dat[200], png[200], name[400], ttl[1024];
+	static const double one[2] = { 1, 1 };
+	if (v->n < 2 || boot_ratio_ci(one, 2, v->v, v->n, lo, hi))
+		*lo = *hi = med;
+}
+
+/* One chart: the metrics in mk[0..nk) (one axis, one unit) for every machine. Nothing to draw (no
+ * value, or every value 0): no chart, and why says so. */
+static void group_chart(struct rep *p, const struct grid *g, const int *mk, int nk,
+			const char *title, const char *base, int ci, char *why, size_t whycap)
+{
+	char dat[200], png[200], name[400], ttl[1024], ylabel[256];
 	int nseries = g->nm * g->nser * nk, plotted = 0;
-	double lo = 0, hi = 0;
-	int have = 0;
+	double lo = 0, hi = 0, top = 0;
+	int have = 0, nonzero = 0, valid = 0;
 	rpt_fmt(dat, sizeof(dat), "%s-%d.dat", base, ci);
 	rpt_fmt(png, sizeof(png), "%s-%d.png", base, ci);
-	for (int i = 0; i < g->nslot * g->nm * g->nser && !have; i++) /* nothing measured (counters NA): no chart */
-		for (int q = 0; q < nk && !have; q++)
-			have = g->cell[i] && g->cell[i]->val[mk[q]].n > 0;
-	if (!have)
+	/* nothing measured (counters NA), or all 0 */
+	for (int i = 0; i < g->nslot * g->nm * g->nser; i++)
+		for (int q = 0; q < nk; q++) {
+			struct rstat st = g->cell[i] ? rpt_stat(&g->cell[i]->val[mk[q]])
+						     : (struct rstat){ 0 };
+			have |= st.n > 0;
+			valid |= g->cell[i] && g->cell[i]->valid > 0;
+			nonzero |= st.n && (st.lo != 0 || st.hi != 0);
+			double clo = 0, chi = 0; /* the axis shows medians and intervals: its unit
+						    fits them */
+			if (st.n)
+				median_ci(&g->cell[i]->val[mk[q]], st.med, &clo, &chi);
+			top = fabs(clo) > top ? fabs(clo) : top;
+			top = fabs(chi) > top ? fabs(chi) : top;
+		}
+	if (!have || !nonzero) {
+		char names[512] = "";
+		for (int q = 0; q < nk; q++)
+			rpt_fmt(names + strlen(names), sizeof(names) - strlen(names), "%s%s",
+				q ? ", " : "", g->v->metrics[mk[q]].label);
+		rpt_fmt(why, whycap, "%s: no chart: %s", names,
+			!valid	? "no valid repetition (every row is under \"Rows not used\")"
+			: !have ? "not measured (NA) in every valid row; the reasons are under "
+				  "\"Values not measured\""
+				: "every value is 0 (nothing to draw)");
 		return;
+	}
+	double div = 1;
+	rpt_unit(g->v->metrics[mk[0]].unit, top, &div, ylabel, sizeof(ylabel));
 	have = 0;
 	FILE *d = rpt_data(p, dat);
 	if (!d)
 		return;
-	for (int k = 0; k < g->nslot; k++) { /* a row per slot: x, then median min max per series */
+	fprintf(d, "# per series: median, 95%% CI low, 95%% CI high, in %s\n", ylabel);
+	for (int k = 0; k < g->nslot; k++) { /* a row per slot: x, then median and CI per series */
 		fprintf(d, "%.17g", g->lines ? g->slot_x[k] : (double)k);
 		for (int m = 0; m < g->nm; m++)
 			for (int j = 0; j < g->nser; j++)
 				for (int q = 0; q < nk; q++) {
 					const struct sample *s = *cell_at(g, k, m, j);
 					struct rstat st = s ? rpt_stat(&s->val[mk[q]]) : (struct rstat){ 0 };
+					double clo, chi;
 					if (!st.n) {
 						fprintf(d, " ? ? ?");
 						continue;
 					}
-					fprintf(d, " %.17g %.17g %.17g", st.med, st.lo, st.hi);
-					lo = have && lo < st.lo ? lo : st.lo;
-					hi = have && hi > st.hi ? hi : st.hi;
+					median_ci(&s->val[mk[q]], st.med, &clo, &chi);
+					fprintf(d, " %.17g %.17g %.17g", st.med / div, clo / div,
+						chi / div);
+					lo = have && lo < clo / div ? lo : clo / div;
+					hi = have && hi > chi / div ? hi : chi / div;
 					have = 1;
 				}
 		fprintf(d, "\n");
 	}
 	out_close(&p->out, d, dat);
-	if (!have)
-		return;
 	rpt_fmt(ttl, sizeof(ttl), "%s: %s", title, nk == 1 ? g->v->metrics[mk[0]].label : g->v->metrics[mk[0]].unit);
 	rpt_chart(p, png, ttl, g->lines ? g->v->x_label ? g->v->x_label : "x" : g->rb->b ? g->rb->b->variant_col : "variant",
-		  g->v->metrics[mk[0]].unit);
+		  ylabel);
 	rpt_yaxis(p, lo, hi);
 	int log = lo > 0 && hi / lo >= 100, cat = !g->lines || strchr(g->v->x_cols, ',');
 	if (cat) { /* categories: the variants, or compound x labels ("1+4") at their index */
@@ -286,8 +331,8 @@ void rpt_ratio(const struct view_metric *mt, const struct vec *a, const struct v
 	int exact, ci = sa.med != 0 && !boot_ratio_ci(a->v, sa.n, b->v, sb.n, &lo, &hi);
 	mann_whitney(a->v, sa.n, b->v, sb.n, &u, &pv, &exact);
 	double r = sa.med != 0 ? sb.med / sa.med : 0;
-	rpt_fmt(o->med_a, sizeof(o->med_a), "%.4g", sa.med);
-	rpt_fmt(o->med_b, sizeof(o->med_b), "%.4g", sb.med);
+	rpt_num(sa.med, mt->unit, o->med_a, sizeof(o->med_a));
+	rpt_num(sb.med, mt->unit, o->med_b, sizeof(o->med_b));
 	rpt_fmt(o->ratio, sizeof(o->ratio), sa.med != 0 ? "%.2f" : "NA", r);
 	rpt_fmt(o->ci, sizeof(o->ci), ci ? "[%.2f, %.2f]" : "NA", lo, hi);
 	rpt_fmt(o->p, sizeof(o->p), "%.3g", pv);
@@ -301,6 +346,20 @@ static void group_ratios(struct rep *p, const struct grid *g)
 			      "median", "machine", "median", "ratio", "95% CI", "p (U-test)", "verdict" };
 	char x[200];
 	struct rratio o;
+	int any = 0;
+	for (int k = 0; k < g->nslot; k++)
+		for (int j = 0; j < g->nser; j++)
+			for (int m = 1; m < g->nm; m++) {
+				const struct sample *a = *cell_at(g, k, 0, j),
+						    *b = *cell_at(g, k, m, j);
+				any |= a && b && a->val[0].n && b->val[0].n;
+			}
+	if (!any) {
+		doc_p(&p->doc,
+		      "No ratio: %s and another machine did not both measure this configuration.",
+		      p->mach[0].label);
+		return;
+	}
 	doc_p(&p->doc, "Ratios to %s (the first machine in the inputs): median of the machine over median of %s, with a bootstrap 95%% interval.",
 	      p->mach[0].label, p->mach[0].label);
 	doc_table(&p->doc, 10, hdr);
@@ -338,7 +397,8 @@ static int chart_group(struct rep *p, long g0, long g1, const char *varying, int
 	group_table(p, &g);
 	rpt_fmt(base, sizeof(base), "b%d-v%d-g%d", s0->bench + 1, s0->view + 1, gi);
 	const char *files[RPT_METRICS], *caps[RPT_METRICS];
-	char fbuf[RPT_METRICS][80], cbuf[RPT_METRICS][160];
+	char fbuf[RPT_METRICS][80], cbuf[RPT_METRICS][200], why[RPT_METRICS][512];
+	int nwhy = 0;
 	int nf = 0, before = p->plots;
 	for (int k = 0; k < g.nmet; k++) { /* one chart per axis: metrics sharing it, in declared order */
 		int mk[RPT_METRICS], nk = 0, first = 1;
@@ -350,20 +410,33 @@ static int chart_group(struct rep *p, long g0, long g1, const char *varying, int
 			if (q == k || (g.v->metrics[k].axis && g.v->metrics[q].axis && !strcmp(g.v->metrics[k].axis, g.v->metrics[q].axis)))
 				mk[nk++] = q;
 		before = p->plots;
-		group_chart(p, &g, mk, nk, title, base, k + 1);
+		why[nwhy][0] = 0;
+		group_chart(p, &g, mk, nk, title, base, k + 1, why[nwhy], sizeof(why[nwhy]));
+		nwhy += why[nwhy][0] != 0;
 		if (p->plots == before)
 			continue;
 		rpt_fmt(fbuf[nf], sizeof(fbuf[nf]), "%s", p->pngs[p->plots - 1]);
 		if (nk == 1)
-			rpt_fmt(cbuf[nf], sizeof(cbuf[nf]), "%s (%s)", g.v->metrics[k].label, g.v->metrics[k].unit);
+			rpt_fmt(cbuf[nf], sizeof(cbuf[nf]),
+				"%s (%s); whiskers: 95%% CI of the median", g.v->metrics[k].label,
+				g.v->metrics[k].unit);
 		else
-			rpt_fmt(cbuf[nf], sizeof(cbuf[nf]), "%s", g.v->metrics[k].unit);
+			rpt_fmt(cbuf[nf], sizeof(cbuf[nf]), "%s; whiskers: 95%% CI of the median",
+				g.v->metrics[k].unit);
 		files[nf] = fbuf[nf];
 		caps[nf] = cbuf[nf];
 		nf++;
 	}
-	if (nf)
+	if (nf) {
+		doc_p(&p->doc,
+		      "In the charts, %s: the median over valid repetitions; whiskers: its 95%% "
+		      "bootstrap confidence interval "
+		      "(none with fewer than 2 repetitions).",
+		      g.lines ? "points" : "bars");
 		doc_images(&p->doc, nf, files, caps);
+	}
+	for (int i = 0; i < nwhy; i++)
+		doc_p(&p->doc, "%s.", why[i]);
 	if (p->nm > 1)
 		group_ratios(p, &g);
 	grid_free(&g);

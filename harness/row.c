@@ -29,19 +29,36 @@ static void put(struct row *r, const char *key, char *val)
 
 void row_set(struct row *r, const char *key, const char *fmt, ...)
 {
-	char buf[4096];
+	char *buf;
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
+	int n = vasprintf(&buf, fmt, ap); /* any length: na_reason is never cut */
 	va_end(ap);
-	put(r, key, xstrdup(buf));
+	if (n < 0)
+		die(1, "out of memory");
+	put(r, key, buf);
+}
+
+void row_na_reason(struct row *r, const char *fmt, ...)
+{
+	char *e;
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vasprintf(&e, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		die(1, "out of memory");
+	size_t len = strlen(r->na_reason);
+	if (len + (len ? 2 : 0) + (size_t)n < sizeof(r->na_reason))
+		snprintf(r->na_reason + len, sizeof(r->na_reason) - len, "%s%s", len ? "; " : "",
+			 e);
+	free(e);
 }
 
 void row_na(struct row *r, const char *key, const char *reason)
 {
-	size_t len = strlen(r->na_reason);
 	put(r, key, xstrdup("NA"));
-	snprintf(r->na_reason + len, sizeof(r->na_reason) - len, "%s%s: %s", len ? "; " : "", key, reason);
+	row_na_reason(r, "%s: %s", key, reason);
 }
 
 const char *row_get(const struct row *r, const char *key)

@@ -125,16 +125,27 @@ int html_images_load(const char *dir)
 	FILE *f = fopen(dst, "w");
 	assert_non_null(f);
 	/* the check runs after load: every <img> complete with a natural width, written into the DOM */
-	fprintf(f, "%.*s<script>window.addEventListener('load',function(){var im=document.images,ok=0,bad=[];"
-		   "for(var i=0;i<im.length;i++){if(im[i].complete&&im[i].naturalWidth>0)ok++;else bad.push(im[i].getAttribute('src'));}"
-		   "var d=document.createElement('pre');d.id='imgcheck';d.textContent='IMGCHECK '+ok+' of '+im.length+' missing:'+bad.join(',')+':END';"
-		   "document.body.appendChild(d);});</script>\n%s",
+	fprintf(f,
+		"%.*s<script>window.addEventListener('load',function(){var "
+		"im=document.images,ok=0,bad=[];"
+		"for(var i=0;i<im.length;i++){if(im[i].complete&&im[i].naturalWidth>0)ok++;else "
+		"bad.push(im[i].getAttribute('src'));}"
+		"var t=document.querySelectorAll('table'),w=0;for(var "
+		"i=0;i<t.length;i++)w=Math.max(w,t[i].getBoundingClientRect().width);"
+		"var h=document.querySelector('h2');"
+		"var d=document.createElement('pre');d.id='imgcheck';d.textContent='IMGCHECK "
+		"'+ok+' of '+im.length+' maxw '+Math.ceil(w)+"
+		"' missing:'+bad.join(',')+':FIRSTH2:'+(h?h.textContent:'')+':END';"
+		"document.body.appendChild(d);});</script>\n%s",
 		(int)(end - html), html, end);
 	fclose(f);
 	free(html);
 	snprintf(cmd, sizeof(cmd),
-		 "prof=$(mktemp -d) && /usr/bin/chromium --headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update "
-		 "--disable-sync --no-first-run --user-data-dir=$prof --virtual-time-budget=10000 --dump-dom 'file://%s' > '%s/dom.txt' 2>'%s/chromium.log'; "
+		 "prof=$(mktemp -d) && /usr/bin/chromium --headless --no-sandbox --disable-gpu "
+		 "--disable-background-networking --disable-component-update "
+		 "--disable-sync --no-first-run --user-data-dir=$prof --window-size=1400,2000 "
+		 "--virtual-time-budget=10000 --dump-dom 'file://%s' > '%s/dom.txt' "
+		 "2>'%s/chromium.log'; "
 		 "rc=$?; rm -rf $prof; exit $rc",
 		 dst, dir, dir);
 	int rc = system(cmd);
@@ -147,10 +158,55 @@ int html_images_load(const char *dir)
 	m = m ? m + strlen("<pre id=\"imgcheck\">") : NULL;
 	if (!m)
 		fail_msg("chromium's DOM has no IMGCHECK marker (the check script did not run)");
-	int ok = -1, all = -2;
-	assert_int_equal(sscanf(m, "IMGCHECK %d of %d", &ok, &all), 2);
+	int ok = -1, all = -2, maxw = -1;
+	assert_int_equal(sscanf(m, "IMGCHECK %d of %d maxw %d", &ok, &all, &maxw), 3);
 	if (ok != all)
 		fail_msg("chromium loaded %d of %d images: %.300s", ok, all, m);
+	if (maxw > 1200) /* an A4-wide page, at a 1,400 px window */
+		fail_msg("a table is %d px wide at a 1,400 px window (want at most 1,200)", maxw);
+	const char *h2 = strstr(m, ":FIRSTH2:");
+	if (!h2 || strncmp(h2 + 9, "Summary:END", 11))
+		fail_msg("the report's first section is not the summary: %.200s", h2 ? h2 + 9 : m);
 	free(dom);
 	return ok;
+}
+
+int report_charts_have_data(const char *dir)
+{
+	char p[1024];
+	snprintf(p, sizeof(p), "%s/report.md", dir);
+	char *md = slurp(p);
+	int n = 0;
+	assert_non_null(md);
+	for (const char *s = md; (s = strstr(s, "](")); s += 2) {
+		char name[256];
+		if (sscanf(s + 2, "%250[^).]", name) != 1)
+			continue;
+		snprintf(p, sizeof(p), "%s/data/%s.dat", dir, name);
+		char *dat = slurp(p);
+		if (!dat)
+			fail_msg("chart %s.png has no data file %s", name, p);
+		int nonzero = 0;
+		for (char *line = strtok(dat, "\n"); line; line = strtok(NULL, "\n")) {
+			if (*line == '#')
+				continue;
+			char *q = line + strcspn(line, " \t"); /* past the x (or row) column */
+			for (char *e; *q; q = e) {
+				double v = strtod(q, &e);
+				if (e == q) { /* '?' or a word */
+					e = q + 1;
+					continue;
+				}
+				nonzero |= v != 0;
+			}
+		}
+		if (!nonzero)
+			fail_msg("chart %s.png is drawn with nothing to show (its data is all 0 or "
+				 "NA)",
+				 name);
+		free(dat);
+		n++;
+	}
+	free(md);
+	return n;
 }

@@ -14,7 +14,11 @@ int report_pngs_ok(const char *dir);
 void report_no_gnuplot_warning(const char *dir);
 /* Every Markdown table in text has the same number of unescaped | on each of its lines. */
 void md_tables_well_formed(const char *text);
-/* Load dir/report.html in headless chromium; return the number of images loaded (every <img>
- * must have loaded: a missing one fails the test). */
+/* Load dir/report.html in headless chromium at a 1,400 px window; return the number of images
+ * loaded. Fails the test when an <img> did not load, when a table is wider than 1,200 px, or when
+ * the first section (h2) is not the Summary. */
 int html_images_load(const char *dir);
+/* Every chart the report names has a data file (data/NAME.dat) holding a value other than 0 or NA;
+ * return how many charts. */
+int report_charts_have_data(const char *dir);
 #endif

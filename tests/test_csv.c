@@ -22,6 +22,37 @@ static void quoting(void **s)
 	assert_string_equal(out, "");
 }
 
+/* na_reason holds whole reasons only: past 1,023 bytes (the old cut) they are all there, and when
+ * the row is full a reason is left out whole, never cut; row_set keeps a value of any length. */
+static void na_reason_never_cut(void **s)
+{
+	(void)s;
+	struct row *r = xcalloc(1, sizeof(*r));
+	char key[32], why[128];
+	int n = 0;
+	for (int i = 0; i < 400; i++) {
+		snprintf(key, sizeof(key), "col%d", i);
+		snprintf(why, sizeof(why), "a reason of some length, number %d, with (a; b) inside",
+			 i);
+		row_na(r, key, why);
+	}
+	assert_true(strlen(r->na_reason) > 1023);
+	assert_true(strlen(r->na_reason) < sizeof(r->na_reason));
+	for (char *e = r->na_reason; e; n++) { /* every piece is whole: "colN: ... (a; b) inside" */
+		char *next = strstr(e, " inside; col");
+		size_t len = next ? (size_t)(next - e) + 7 : strlen(e);
+		assert_true(len > 7);
+		assert_memory_equal(e + len - 7, " inside", 7);
+		assert_memory_equal(e, "col", 3);
+		e = next ? next + 9 : NULL;
+	}
+	assert_true(n > 100 && n < 400); /* many kept, the rest left out whole */
+	row_set(r, "na_reason", "%s", r->na_reason);
+	assert_string_equal(row_get(r, "na_reason"), r->na_reason); /* not cut at 4,096 */
+	row_clear(r);
+	free(r);
+}
+
 static void header_then_rows(void **s)
 {
 	(void)s;
@@ -87,6 +118,7 @@ int main(void)
 	const struct CMUnitTest t[] = {
 		cmocka_unit_test(quoting),
 		cmocka_unit_test(header_then_rows),
+		cmocka_unit_test(na_reason_never_cut),
 		cmocka_unit_test(full_disk_is_an_error),
 		cmocka_unit_test(stats_median_cv),
 	};

@@ -271,12 +271,12 @@ static void report_two_fingerprints_one_label(void **state)
 	char *md = report_ok(out, "tests/data/comparable/a", "tests/data/comparable/b");
 	const char *m = strstr(md, "## Machines");
 	assert_non_null(m);
-	assert_non_null(strstr(
-	    m,
-	    "| vm\\#a9b347 | vm | AMD EPYC | AuthenticAMD 25/1/1 | kvm | 1/2/2 | 1 | 1 | 6.1.0 |"));
-	assert_non_null(strstr(m,
-			       "| vm\\#8a0d49 | vm | AMD EPYC | AuthenticAMD 26/2/0 | bhyve | "
-			       "1/32/32 | 4 | 1 | 6.1.0 |"));
+	assert_non_null(
+		strstr(m, "| vm\\#a9b347 | vm | AMD EPYC | AuthenticAMD 25/1/1 | kvm | a9b347"));
+	assert_non_null(strstr(m, "| vm\\#a9b347 | 1/2/2 | 1 | 1 | 6.1.0 |"));
+	assert_non_null(
+		strstr(m, "| vm\\#8a0d49 | vm | AMD EPYC | AuthenticAMD 26/2/0 | bhyve | 8a0d49"));
+	assert_non_null(strstr(m, "| vm\\#8a0d49 | 1/32/32 | 4 | 1 | 6.1.0 |"));
 	assert_null(strstr(m, "| vm | vm |")); /* never the two pooled under vm */
 	/* joined on placement auto, each machine's resolved placement beside its numbers */
 	assert_non_null(strstr(md, "placement\\_requested=auto"));
@@ -290,6 +290,160 @@ static void report_two_fingerprints_one_label(void **state)
 		   "atomics=lock mem\\_node\\_actual=0 | 5 of 5 |"));
 	assert_non_null(
 	    strstr(md, "| placement=spread lazy\\_max\\_effective=49152 mem\\_node\\_actual=0 |"));
+	free(md);
+}
+
+
+/* The section between "## NAME" and the next "## ", as a new string. */
+static char *section(const char *md, const char *name)
+{
+	const char *s = strstr(md, name);
+	assert_non_null(s);
+	const char *e = strstr(s + strlen(name), "\n## ");
+	size_t n = e ? (size_t)(e - s) : strlen(s);
+	char *out = xcalloc(n + 1, 1);
+	memcpy(out, s, n);
+	return out;
+}
+
+/* tests/data/comparable (B exactly 2x A): the report opens with the summary, which gives each
+ * bench's verdict per machine pair with its interval and names each machine's resolved placement;
+ * in chromium the summary is the first section, every chart has data, no table is too wide. */
+static void report_summary_first(void **state)
+{
+	(void)state;
+	char out[600];
+	snprintf(out, sizeof(out), "%s/summary", test_dir);
+	char *md = report_ok(out, "tests/data/comparable/a", "tests/data/comparable/b");
+	const char *h2 = strstr(md, "\n## ");
+	assert_non_null(h2);
+	assert_memory_equal(h2, "\n## Summary\n", 12); /* before Machines and every detail */
+	char *sum = section(md, "## Summary");
+	assert_non_null(
+		strstr(sum, "pending-bit, A = vm\\#a9b347 (placement same-socket), B = vm\\#8a0d49 "
+			    "(placement cross-llc): 1 of 1 configuration(s) measured on both "
+			    "differ significantly."));
+	assert_non_null(strstr(sum, "| Layouts, shared | writer (ns per operation) | 12 | 24 | "
+				    "2.00 \\[1.57, 2.55\\] | 0.00794 | "
+				    "higher by 2.00x (worse) |"));
+	assert_non_null(strstr(
+		sum,
+		"vmalloc, A = vm\\#a9b347 (placement spread), B = vm\\#8a0d49 (placement spread)"));
+	assert_non_null(strstr(sum, "| Core-to-core latency: mode load-store, class same-llc | "
+				    "minimum one-way latency (ns) | 52 | 104 |"));
+	free(sum);
+	free(md);
+	assert_true(report_charts_have_data(out) >= 2);
+	assert_true(html_images_load(out) >= 2);
+}
+
+/* Two machines with the same values, 3 repetitions each: no verdict word without a significant
+ * result, "no significant change", and n too small said; whiskers are the CI of the median, not
+ * min..max (one repetition of 8 at 100x does not stretch them). */
+static void report_summary_no_change(void **state)
+{
+	(void)state;
+	char csv[600], out[600], p[700];
+	snprintf(csv, sizeof(csv), "%s/same.csv", test_dir);
+	snprintf(out, sizeof(out), "%s/same", test_dir);
+	FILE *f = pb_csv(csv);
+	for (int rep = 0; rep < 3; rep++)
+		for (int m = 0; m < 2; m++)
+			pb_row(f, m ? "b" : "a", m ? "host-b" : "host-a", "CPU", "shared", "rmw",
+			       rep, 10 + rep, 3 + 0.1 * rep, 1);
+	for (int rep = 0; rep < 8; rep++) /* machine a only: an outlier among 8 */
+		pb_row(f, "a", "host-a", "CPU", "aligned", "rmw", rep, rep == 7 ? 1000 : 10, 3, 1);
+	fclose(f);
+	char *md = report_ok(out, csv, NULL);
+	char *sum = section(md, "## Summary");
+	if (!strstr(sum, "pending-bit, A = a (placement same-socket), B = b (placement "
+			 "same-socket): no significant "
+			 "change in the 1 configuration(s) measured on both."))
+		fail_msg("summary: %s", sum);
+	assert_non_null(
+		strstr(sum, "no significant change; fewer than 5 valid repetitions on a side"));
+	assert_null(strstr(sum, "higher by"));
+	assert_null(strstr(sum, "lower by"));
+	free(sum);
+	assert_non_null(strstr(md, "whiskers: its 95% bootstrap confidence interval"));
+	assert_non_null(
+		strstr(md, "| a | aligned | 10 (10..1000) |")); /* the table keeps min..max */
+	free(md);
+	snprintf(p, sizeof(p), "%s/data/b1-v2-g1-1.dat", out);
+	char *dat = slurp(p);
+	assert_non_null(dat);
+	assert_non_null(strstr(dat, "# per series: median, 95% CI low, 95% CI high"));
+	if (!strstr(dat,
+		    "\n1 10 10 10 ")) /* aligned, machine a's writer: CI 10..10, not 10..1000 */
+		fail_msg("data: %s", dat);
+	free(dat);
+	assert_true(html_images_load(out) >= 1);
+}
+
+/* A metric that is 0 in every row and one NA in every row get a line each, never an empty chart;
+ * values in the hundreds of milliseconds read ms on the axis and in the table. */
+static void report_empty_charts_and_units(void **state)
+{
+	(void)state;
+	char csv[600], out[600], p[700];
+	snprintf(csv, sizeof(csv), "%s/zero.csv", test_dir);
+	snprintf(out, sizeof(out), "%s/zero", test_dir);
+	FILE *f = pb_csv(csv);
+	for (int rep = 0; rep < 3; rep++) {
+		pb_row(f, "m", "h", "CPU", "shared", "rmw", rep, 0, 0, 1);
+		pb_row(f, "m", "h", "CPU", "shared", "test-then-set", rep, 3.5e8 + 1e6 * rep, 3.4e8,
+		       1);
+	}
+	fclose(f);
+	char *md = report_ok(out, csv, NULL);
+	assert_non_null(
+		strstr(md, "writer, reader: no chart: every value is 0 (nothing to draw)."));
+	assert_int_equal(report_pngs_ok(out), 1); /* test-then-set's only */
+	assert_int_equal(report_charts_have_data(out), 1);
+	assert_non_null(strstr(md, "| m | shared | 351 ms (350 ms..352 ms) |"));
+	assert_null(strstr(md, "e+0"));
+	free(md);
+	snprintf(p, sizeof(p), "%s/plots.gp", out);
+	char *gp = slurp(p);
+	assert_non_null(strstr(gp, "set ylabel 'ms per operation'"));
+	assert_null(strstr(gp, "set ylabel 'ns per operation'"));
+	free(gp);
+	assert_int_equal(html_images_load(out), 1);
+}
+
+/* A reason cut at 1,023 bytes by an older c2cbench is one row that says so, never its piece. */
+static void report_cut_reason(void **state)
+{
+	(void)state;
+	char csv[600], out[600], reason[1100] = "";
+	snprintf(csv, sizeof(csv), "%s/cutreason.csv", test_dir);
+	snprintf(out, sizeof(out), "%s/cutreason", test_dir);
+	size_t n = 0;
+	for (int i = 0; n < 1023; i++)
+		n += (size_t)snprintf(reason + n, sizeof(reason) - n, "%scol%d: not measured here",
+				      i ? "; " : "", i);
+	reason[1023] = 0; /* as row.h's 1,024 bytes held it */
+	FILE *f = fopen(csv, "w");
+	assert_non_null(f);
+	fprintf(f, "schema_version,bench,layout,rep,policy,placement,writer_ns_per_op,reader_ns_"
+		   "per_op,hitm_per,host,"
+		   "label,valid,na_reason\n");
+	for (int rep = 0; rep < 2; rep++)
+		fprintf(f, "%d,pending-bit,shared,%d,rmw,same-socket,10,3,NA,h,m,yes,\"%s\"\n",
+			SCHEMA_VERSION, rep, reason);
+	fclose(f);
+	char *md = report_ok(out, csv, NULL);
+	char *na = section(md, "## Values not measured");
+	assert_non_null(strstr(
+		na,
+		"| m | reason lost: this row's na\\_reason was cut at 1,023 bytes when written"));
+	assert_non_null(strstr(na, "| 2 | hitm\\_per |")); /* its column is under that reason */
+	assert_null(strstr(na, "no reason recorded"));
+	const char *last = strrchr(reason, ';') + 2; /* the piece: never a reason row */
+	char piece[64];
+	snprintf(piece, sizeof(piece), "| m | %.20s", last);
+	assert_null(strstr(na, piece));
+	free(na);
 	free(md);
 }
 
@@ -335,6 +489,10 @@ int main(void)
 		cmocka_unit_test(report_label_refused),
 		cmocka_unit_test(report_bad_input),
 		cmocka_unit_test(report_two_fingerprints_one_label),
+		cmocka_unit_test(report_summary_first),
+		cmocka_unit_test(report_summary_no_change),
+		cmocka_unit_test(report_empty_charts_and_units),
+		cmocka_unit_test(report_cut_reason),
 	};
 	return cmocka_run_group_tests(tests, setup, test_dir_teardown);
 }

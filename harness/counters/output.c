@@ -187,10 +187,8 @@ void counters_to_row(struct counters *k, struct row *r)
 		row_set(r, key, "%llu", (unsigned long long)k->ops[0][role]);
 	}
 	row_set(r, "counters_status", "%s", k->thread_err[0] ? k->thread_err : k->status);
-	for (int i = 0; i < g->n; i++) {
-		size_t len = strlen(r->na_reason);
-		snprintf(r->na_reason + len, sizeof(r->na_reason) - len, "%scounters [%s]: %s", len ? "; " : "", g->cols[i], g->reason[i]);
-	}
+	for (int i = 0; i < g->n; i++)
+		row_na_reason(r, "counters [%s]: %s", g->cols[i], g->reason[i]);
 	free(g);
 }
 

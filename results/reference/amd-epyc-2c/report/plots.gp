@@ -117,39 +117,6 @@ plot 'data/b2-v1-g1-4.dat' using ($1+0.0000):2:3:4:(0.8000) with boxerrorbars lc
 
 reset
 set terminal pngcairo size 960,520 noenhanced font ',10'
-set output 'b2-v1-g1-5.png'
-set datafile missing '?'
-set title 'shepherd, vmstat_shepherd checks: contended zone lock acquisitions'
-set xlabel 'check'
-set ylabel 'acquisitions'
-set grid ytics
-set key below
-set yrange [0:1.15]
-set xrange [-0.6:2.6]
-set xtics ('pending' 0, 'busy' 1, 'atomic' 2)
-set style fill solid 0.6 border -1
-set boxwidth 0.8000
-plot 'data/b2-v1-g1-5.dat' using ($1+0.0000):2:3:4:(0.8000) with boxerrorbars lc 1 title 'vm'
-
-reset
-set terminal pngcairo size 960,520 noenhanced font ',10'
-set output 'b2-v1-g1-6.png'
-set datafile missing '?'
-set title 'shepherd, vmstat_shepherd checks: ns'
-set xlabel 'check'
-set ylabel 'ns'
-set grid ytics
-set key below
-set yrange [0:1.15]
-set xrange [-0.6:2.6]
-set xtics ('pending' 0, 'busy' 1, 'atomic' 2)
-set style fill solid 0.6 border -1
-set boxwidth 0.4000
-plot 'data/b2-v1-g1-6.dat' using ($1-0.2000):2:3:4:(0.4000) with boxerrorbars lc 1 title 'vm: total zone lock wait', \
-  'data/b2-v1-g1-6.dat' using ($1+0.2000):5:6:7:(0.4000) with boxerrorbars lc 2 title 'vm: longest zone lock wait'
-
-reset
-set terminal pngcairo size 960,520 noenhanced font ',10'
 set output 'b3-v1-g1-1.png'
 set datafile missing '?'
 set title 'refill, Refill worker: allocations that succeeded'
@@ -159,7 +126,7 @@ set grid ytics
 set key below
 set logscale y
 set yrange [512:262144]
-set format y '%g'
+set format y '%.3s%c'
 set xrange [-0.6:1.6]
 set xtics ('bound' 0, 'unbound' 1)
 plot 'data/b3-v1-g1-1.dat' using ($1+0.0000):2:3:4 with yerrorbars pt 7 ps 1.2 lc 1 title 'vm'
@@ -173,6 +140,7 @@ set xlabel 'worker'
 set ylabel 'allocations'
 set grid ytics
 set key below
+set format y '%.3s%c'
 set yrange [0:149555]
 set xrange [-0.6:1.6]
 set xtics ('bound' 0, 'unbound' 1)
@@ -218,10 +186,10 @@ set output 'b3-v1-g1-5.png'
 set datafile missing '?'
 set title 'refill, Refill worker: time the reserve was empty'
 set xlabel 'worker'
-set ylabel 'ns'
+set ylabel 'ms'
 set grid ytics
 set key below
-set yrange [0:3.58968e+08]
+set yrange [0:358.968]
 set xrange [-0.6:1.6]
 set xtics ('bound' 0, 'unbound' 1)
 set style fill solid 0.6 border -1
