@@ -51,8 +51,8 @@ static int compare_main(int argc, char **argv)
 		if (out)
 			snprintf(err, ERRLEN, "cannot write the output: %s", errno ? strerror(errno) : "write error");
 		else if (c.small && (opt_flag(&o, "csv") || opt_flag(&o, "json")))
-			fprintf(stderr, "c2cbench: warning: %d line(s) have fewer than %d valid repetitions on a side: the U test cannot reach significance below that; their verdict says so\n",
-				c.small, CMP_MIN_REPS);
+			fprintf(stderr, "c2cbench: warning: %d line(s) have too few valid repetitions on a side for the U test to reach p < 0.05 (%d a side when both have as many); their verdict says so\n",
+				c.small, cmp_min_reps());
 	}
 	cmp_free(&c);
 	opts_free(&o);
