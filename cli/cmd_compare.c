@@ -10,7 +10,7 @@
 
 static const struct opt_spec compare_opts[] = {
 	{ "csv", OPT_FLAG, NULL, NULL, "CSV on stdout: one row per configuration and metric, the configuration in its columns, "
-	  "label, host and CPU model of each side, what each side resolved its settings to", NULL, NULL },
+	  "label, host and CPU model of each side, what each side resolved its settings to, how each side was judged and its probe range", NULL, NULL },
 	{ "json", OPT_FLAG, NULL, NULL, "JSON on stdout: the same rows, each side's machines, the geometric means", NULL, NULL },
 	{ "metric", OPT_TEXT, NULL, "COL,...", "metric columns to compare (default: each bench's summary and chart columns)", NULL, NULL },
 	{ 0 },
@@ -21,8 +21,9 @@ static void usage(void)
 	printf("usage: c2cbench compare A B [options]\n"
 	       "A and B: result CSV files or result directories; B is compared with A (the baseline).\n"
 	       "Rows are joined on their full configuration (bench, variant, every configuration column, the\n"
-	       "requested duration and warm-up); only valid rows count. Exit status 2: bad input, an unknown\n"
-	       "metric, no configuration in common; 1: the output could not be written.\n");
+	       "requested duration and warm-up); only valid rows count. The table fits 100 columns; --csv\n"
+	       "and --json hold every column. Exit status 2: bad input, an unknown metric, no configuration\n"
+	       "in common; 1: the output could not be written.\n");
 	opts_help(stdout, compare_opts);
 }
 
