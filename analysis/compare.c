@@ -79,7 +79,9 @@ void cmp_verdict(const struct cmp_stat *s, int direction, int time, char *out, s
 	else if (!s->has_ratio)
 		snprintf(out, n, "NA: median A is 0 (no ratio)");
 	else if (s->small)
-		snprintf(out, n, "too few repetitions (A %zu, B %zu): no verdict, the U test cannot reach p < 0.05 (smallest p %.3g; %d a side can)",
+		snprintf(out, n,
+			 "too few repetitions (A %zu, B %zu): no verdict, the U test cannot reach "
+			 "p < 0.05 (smallest p %.3g; %d a side can)",
 			 s->na, s->nb, s->p_floor, cmp_min_reps());
 	else if (!s->significant)
 		snprintf(out, n, "no significant change");
@@ -125,15 +127,18 @@ static void geo_finish(struct cmp *c)
 		int time = cmp_is_time(b->metric[g->metric], b->unit[g->metric]);
 		g->ratio = exp(g->ratio / g->n);
 		char of[64];
-		snprintf(of, sizeof(of), " (%d of %d configuration(s) changed significantly)", g->significant, g->n);
-		if (!g->significant) /* no faster or slower without a significant change behind it */
+		snprintf(of, sizeof(of), " (%d of %d configuration(s) changed significantly)",
+			 g->significant, g->n);
+		if (!g->significant) /* no direction without a significant change behind it */
 			snprintf(g->verdict, sizeof(g->verdict), "no significant change");
 		else if (g->ratio > 1 / 1.005 && g->ratio < 1.005)
 			snprintf(g->verdict, sizeof(g->verdict), "the same on average (within 0.5%%)");
 		else if (g->ratio >= 1)
-			snprintf(g->verdict, sizeof(g->verdict), "B %s by %.2fx on average%s", word(1, b->direction[g->metric], time), g->ratio, of);
+			snprintf(g->verdict, sizeof(g->verdict), "B %s by %.2fx on average%s",
+				 word(1, b->direction[g->metric], time), g->ratio, of);
 		else
-			snprintf(g->verdict, sizeof(g->verdict), "B %s by %.2fx on average%s", word(0, b->direction[g->metric], time), 1 / g->ratio, of);
+			snprintf(g->verdict, sizeof(g->verdict), "B %s by %.2fx on average%s",
+				 word(0, b->direction[g->metric], time), 1 / g->ratio, of);
 	}
 }
 
@@ -270,7 +275,8 @@ int cmp_run(struct cmp *c, const char *a, const char *b, const char *metrics, ch
 		return -1;
 	c->g.row = cmp_ctx_hook; /* each row's probe columns and its file's [validity] */
 	c->g.row_arg = c;
-	if (groups_add(&c->g, a, 0, err) || groups_add(&c->g, b, 1, err) || groups_finish(&c->g, err))
+	if (groups_add(&c->g, a, 0, err) || groups_add(&c->g, b, 1, err) ||
+	    groups_finish(&c->g, err))
 		return -1;
 	for (int s = 0; s < 2; s++)
 		if (c->g.side[s].rows == 0)

@@ -241,8 +241,9 @@ static size_t validity_words(const struct cmp *c, const struct cmp_line *l, char
 		const char *v = side[s], *who = s ? "B" : "A";
 		const char *sep = s ? ", " : "";
 		if (!strncmp(v, "relaxed: ", 9))
-			k += (size_t)snprintf(out + k, n - k, "%s%s judged with relaxed validity (%s)",
-					      sep, who, v + 9);
+			k += (size_t)snprintf(out + k, n - k,
+					      "%s%s judged with relaxed validity (%s)", sep, who,
+					      v + 9);
 		else if (!strncmp(v, "mixed", 5))
 			k += (size_t)snprintf(out + k, n - k,
 					      "%s%s's rows come from files judged by different "
@@ -251,7 +252,8 @@ static size_t validity_words(const struct cmp *c, const struct cmp_line *l, char
 			k += (size_t)snprintf(out + k, n - k, "%s%s strict", sep, who);
 		else
 			k += (size_t)snprintf(out + k, n - k,
-					      "%s%s's .meta does not say how it was judged", sep, who);
+					      "%s%s's .meta does not say how it was judged", sep,
+					      who);
 	}
 	return k < n ? k : n;
 }
@@ -278,8 +280,8 @@ int cmp_ctx_words(const struct cmp *c, const struct cmp_line *l, char *out, size
 			continue;
 		const char *hv = hypervisor(c, s ? l->b : l->a);
 		k += (size_t)snprintf(out + k, n - k,
-				      "%s%s's placement probe ranged %.0f-%.0f ns over its repetitions "
-				      "(CPUs %s, more than its --valid-probe %g): %s",
+				      "%s%s's placement probe ranged %.0f-%.0f ns over its "
+				      "repetitions (CPUs %s, more than its --valid-probe %g): %s",
 				      k ? "; " : "", s ? "B" : "A", x->pair[w].lo, x->pair[w].hi,
 				      x->pair[w].name, v->probe_factor,
 				      hv ? "the hypervisor moved vCPUs"

@@ -178,8 +178,8 @@ int cmp_print_csv(FILE *f, const struct cmp *cc)
 			put(f, side_names[s][w], 0);
 	for (int i = 0; i < 14; i++)
 		put(f, num_names[i], 0);
-	fputs("significant,verdict,only_in,resolved_a,resolved_b,resolved_note,validity_a,validity_b,"
-	      "probe_range_ns_a,probe_range_ns_b,context_note\n", f);
+	fputs("significant,verdict,only_in,resolved_a,resolved_b,resolved_note,validity_a,"
+	      "validity_b,probe_range_ns_a,probe_range_ns_b,context_note\n", f);
 	cmp_walk(c, csv_line, o);
 	free(o->k.col);
 	for (int s = 0; s < 2; s++)
@@ -280,8 +280,8 @@ static int json_line(void *u, const struct cmp *c, const struct cmp_line *l)
 	cmp_ctx_side(c, l, 0, va, sizeof(va), pa, sizeof(pa));
 	cmp_ctx_side(c, l, 1, vb, sizeof(vb), pb, sizeof(pb));
 	cmp_ctx_words(c, l, cw, sizeof(cw));
-	const char *const ck[] = { "validity_a", "validity_b", "probe_range_ns_a", "probe_range_ns_b",
-				   "context_note" };
+	const char *const ck[] = { "validity_a", "validity_b", "probe_range_ns_a",
+				   "probe_range_ns_b", "context_note" };
 	const char *const cv[] = { va, vb, pa, pb, cw };
 	for (int i = 0; i < 5; i++) {
 		fprintf(o->f, ",\"%s\":", ck[i]);

@@ -152,7 +152,8 @@ static void config_line(struct text *t, const struct cmp *c, const struct cmp_li
 	cmp_wrap(t->f, 0, 4, head);
 	int differ = cmp_resolved(c, l, ra, rb, sizeof(ra), w, sizeof(w));
 	if (differ && ra[0])
-		k = (size_t)snprintf(t->note, sizeof(t->note), "resolved: A %s; B %s. %s", ra, rb, w);
+		k = (size_t)snprintf(t->note, sizeof(t->note), "resolved: A %s; B %s. %s", ra, rb,
+				     w);
 	else if (differ)
 		k = (size_t)snprintf(t->note, sizeof(t->note), "%s", w);
 	else if (ra[0])
@@ -206,7 +207,8 @@ static void print_side(FILE *f, const struct cmp *c, int s)
 		const struct grp_machine *mc = &c->g.mach[sd->mach[i]];
 		fprintf(m, "%s %s (host %s, %s)", i ? "," : "", mc->label, mc->host, mc->cpu_model);
 	}
-	fprintf(m, "%s", sd->interrupted ? "; WARNING: marked interrupted or unfinished (see the warning above)" : "");
+	if (sd->interrupted)
+		fprintf(m, "; WARNING: marked interrupted or unfinished (see the warning above)");
 	fclose(m);
 	wrap_buf(f, 4, buf);
 }
@@ -260,7 +262,8 @@ static void print_only(FILE *f, const struct cmp *c)
 	for (int s = 0; s < 2; s++) {
 		if (!c->only[s])
 			continue;
-		fprintf(f, "\nonly in %s (%d configuration(s), not compared):\n", s ? "B" : "A", c->only[s]);
+		fprintf(f, "\nonly in %s (%d configuration(s), not compared):\n", s ? "B" : "A",
+			c->only[s]);
 		int shown = 0;
 		for (int i = 0; i < c->g.ngroup && shown < ONLY_SHOWN; i++) {
 			int gi = c->g.order[i];
@@ -273,7 +276,8 @@ static void print_only(FILE *f, const struct cmp *c)
 			}
 		}
 		if (c->only[s] > shown)
-			fprintf(f, "  ... and %d more (--csv or --json lists every one)\n", c->only[s] - shown);
+			fprintf(f, "  ... and %d more (--csv or --json lists every one)\n",
+				c->only[s] - shown);
 		for (int b = 0; b < c->g.nbench; b++)
 			only_classes(f, c, b, s);
 	}
@@ -287,11 +291,11 @@ int cmp_print_text(FILE *f, const struct cmp *cc)
 	print_side(f, c, 0);
 	print_side(f, c, 1);
 	snprintf(para, sizeof(para),
-		 "ratio = median B / median A over valid repetitions; n A/B: values of valid rows; "
-		 "95%% CI: bootstrap of the ratio of medians (exact up to %d values a side, else %d "
-		 "resamples); p: two-sided Mann-Whitney U; a change is called when p < 0.05 and the CI "
-		 "excludes 1, which the exact test can reach from %d repetitions a side; --csv and "
-		 "--json hold every column",
+		 "ratio = median B / median A over valid repetitions; n A/B: values of valid "
+		 "rows; 95%% CI: bootstrap of the ratio of medians (exact up to %d values a side, "
+		 "else %d resamples); p: two-sided Mann-Whitney U; a change is called when "
+		 "p < 0.05 and the CI excludes 1, which the exact test can reach from %d "
+		 "repetitions a side; --csv and --json hold every column",
 		 BOOT_EXACT_MAX, BOOT_RESAMPLES, cmp_min_reps());
 	cmp_wrap(f, 0, 0, para);
 	fputc('\n', f);
@@ -308,7 +312,8 @@ int cmp_print_text(FILE *f, const struct cmp *cc)
 	text_note(&t);
 	print_only(f, c);
 	if (c->ngeo)
-		fprintf(f, "\ngeometric mean of B/A over the joined configurations (a summary, not a test):\n");
+		fprintf(f, "\ngeometric mean of B/A over the joined configurations (a summary, not "
+			   "a test):\n");
 	for (int k = 0; k < c->ngeo; k++) {
 		char *buf = NULL;
 		size_t len = 0;
@@ -325,9 +330,9 @@ int cmp_print_text(FILE *f, const struct cmp *cc)
 	cmp_print_within(f, c);
 	if (c->small) {
 		snprintf(para, sizeof(para),
-			 "warning: %d line(s) have too few valid repetitions on a side for the U test "
-			 "to reach p < 0.05 (%d a side when both have as many); no verdict is given "
-			 "for them",
+			 "warning: %d line(s) have too few valid repetitions on a side for the U "
+			 "test to reach p < 0.05 (%d a side when both have as many); no verdict is "
+			 "given for them",
 			 c->small, cmp_min_reps());
 		fputc('\n', f);
 		cmp_wrap(f, 0, 0, para);

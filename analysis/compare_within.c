@@ -144,10 +144,10 @@ void cmp_print_within(FILE *f, struct cmp *c)
 		if ((base[i] = baseline_of(g, ix, nix, gi)) == -1)
 			continue;
 		const struct grp_bench *b = &g->bench[g->group[gi].bench];
-		for (int m = 0; m < b->nmet; m++)
-			wm = b->met_seen[m] && (int)strlen(b->metric[m]) > wm && strlen(b->metric[m]) < 30
-				 ? (int)strlen(b->metric[m])
-				 : wm;
+		for (int m = 0; m < b->nmet; m++) {
+			int l = (int)strlen(b->metric[m]);
+			wm = b->met_seen[m] && l > wm && l < 30 ? l : wm;
+		}
 	}
 	for (int i = 0; i < g->ngroup; i++) {
 		int gi = g->order[i], g0 = base[i];
@@ -155,8 +155,9 @@ void cmp_print_within(FILE *f, struct cmp *c)
 			continue;
 		const struct grp_bench *b = &g->bench[g->group[gi].bench];
 		if (!header)
-			fprintf(f, "\nwithin each side, each variant against its bench's baseline in the same configuration:\n"
-				   "ratio of medians - 1, [95%% bootstrap CI], p = two-sided Mann-Whitney U\n"
+			fprintf(f, "\nwithin each side, each variant against its bench's "
+				   "baseline in the same configuration:\nratio of medians - 1, "
+				   "[95%% bootstrap CI], p = two-sided Mann-Whitney U\n"
 				   "(n baseline/variant)\n");
 		header = 1;
 		if (bench != g->group[gi].bench)
@@ -169,7 +170,8 @@ void cmp_print_within(FILE *f, struct cmp *c)
 			if (!b->met_seen[m])
 				continue;
 			if (g0 == -2) {
-				cells(f, wm, b->metric[m], "NA: two baseline configurations match", "");
+				cells(f, wm, b->metric[m], "NA: two baseline configurations match",
+				      "");
 				continue;
 			}
 			side_cell(g, g0, gi, 0, m, ca, sizeof(ca));

@@ -32,7 +32,7 @@ struct context {
 			 1]; /* fp_id of the fingerprint fields (harness/fingerprint.h) */
 	struct ctx_fact fact[CTX_FACTS]; /* everything else, in the meta file's order */
 	int nfacts;
-	struct ctx_kv validity[CTX_VALIDITY]; /* how the run judged its attempts (none: not a run) */
+	struct ctx_kv validity[CTX_VALIDITY]; /* how the run judged its attempts (none: no run) */
 	int nvalidity;
 };
 

@@ -250,7 +250,8 @@ static void verdicts_in_words(void **state)
 	const char *sh = strstr(r.out, "pending-bit shared"), *al = strstr(r.out, "pending-bit aligned");
 	assert_true(sh && al && sh < al);
 	/* 5 valid values of 6 rows: the invalid row left out */
-	assert_non_null(strstr(r.out, "pending-bit shared offset=32: A 5 of 6 rows valid, B 5 of 6\n"));
+	assert_non_null(
+	    strstr(r.out, "pending-bit shared offset=32: A 5 of 6 rows valid, B 5 of 6\n"));
 	const char *l = block_line(r.out, "pending-bit shared", "writer_ns_per_op");
 	assert_non_null(l);
 	assert_non_null(strstr(l, " 5/5 "));
@@ -260,12 +261,16 @@ static void verdicts_in_words(void **state)
 	assert_non_null(strstr(l, "no significant change"));
 	assert_non_null(strstr(r.out, "A: ") && strstr(r.out, "xeon-a (host h1, Intel Xeon)"));
 	assert_non_null(strstr(r.out, "epyc-b (host h2, AMD EPYC)"));
-	assert_non_null(strstr(unwrapped(r.out), "pending-bit writer_ns_per_op: 0.707 over 2 configuration(s): B faster by 1.41x on average (1 of 2 configuration(s) changed significantly)"));
+	assert_non_null(strstr(unwrapped(r.out),
+			       "pending-bit writer_ns_per_op: 0.707 over 2 configuration(s): B "
+			       "faster by 1.41x on average (1 of 2 configuration(s) changed "
+			       "significantly)"));
 	assert_non_null(strstr(unwrapped(r.out), "NA: no valid value in A or B"));
 	fits_100(r.out, "compare a b");
 	/* B slower: the words turn round */
 	run_c2c(&r, "compare", b, a, NULL);
-	assert_non_null(strstr(block_line(r.out, "pending-bit shared", "writer_ns_per_op"), "B slower by 2.00x"));
+	assert_non_null(strstr(block_line(r.out, "pending-bit shared", "writer_ns_per_op"),
+			       "B slower by 2.00x"));
 }
 
 /* A vmalloc CSV: n repetitions of shared and of section, section's cycle_ns scaled by k (cycle_cpu_ns:
@@ -322,7 +327,8 @@ static void within_each_side_against_the_baseline(void **state)
 	l = block_line(w, "pending-bit aligned offset=64", "writer_ns_per_op");
 	assert_non_null(l);
 	assert_non_null(strstr(l, "A -50.00% [")); /* half, value for value */
-	assert_non_null(strstr(block_line(w, "pending-bit aligned", "reader_ns_per_op"), "A: NA (no valid value of either)"));
+	assert_non_null(strstr(block_line(w, "pending-bit aligned", "reader_ns_per_op"),
+			       "A: NA (no valid value of either)"));
 	/* two baselines that differ only in what the variant sets: which one is meant is not known */
 	FILE *f = fopen(a, "a");
 	assert_non_null(f);
@@ -331,7 +337,8 @@ static void within_each_side_against_the_baseline(void **state)
 	fclose(f);
 	run_c2c(&r, "compare", a, a, NULL);
 	assert_int_equal(r.status, 0);
-	l = block_line(strstr(r.out, "within each side"), "pending-bit aligned", "writer_ns_per_op");
+	l = block_line(strstr(r.out, "within each side"), "pending-bit aligned",
+		       "writer_ns_per_op");
 	assert_non_null(strstr(l, "NA: two baseline configurations match"));
 }
 
@@ -345,13 +352,18 @@ static void small_n_gets_no_verdict(void **state)
 	snprintf(b, sizeof(b), "%s", write_csv("b2.csv", "m2", "h2", "c", "1", b2, 2, NULL));
 	run_c2c(&r, "compare", a, b, NULL);
 	assert_int_equal(r.status, 0);
-	assert_non_null(strstr(unwrapped(r.out), "too few repetitions (A 2, B 2): no verdict, the U test cannot reach p < 0.05 (smallest p 0.333; 4 a side can)"));
+	assert_non_null(strstr(unwrapped(r.out), "too few repetitions (A 2, B 2): no verdict, "
+						 "the U test cannot reach p < 0.05 (smallest p "
+						 "0.333; 4 a side can)"));
 	assert_null(strstr(r.out, "faster"));
 	assert_null(strstr(r.out, "slower"));
-	assert_non_null(strstr(unwrapped(r.out), "too few valid repetitions on a side for the U test to reach p < 0.05"));
+	assert_non_null(strstr(unwrapped(r.out),
+			       "too few valid repetitions on a side for the U test to reach "
+			       "p < 0.05"));
 	fits_100(r.out, "small n");
 	run_c2c(&r, "compare", a, b, "--csv", NULL);
-	assert_non_null(strstr(r.err, "too few valid repetitions")); /* machine output stays clean, the warning on stderr */
+	/* machine output stays clean, the warning on stderr */
+	assert_non_null(strstr(r.err, "too few valid repetitions"));
 	assert_non_null(strstr(r.out, ",no,\"too few repetitions (A 2, B 2)"));
 }
 
@@ -520,7 +532,8 @@ static void reference_results_compare(void **state)
 	run_c2c(&r, "compare", "results/reference/amd-epyc-2c/vm-20261130T000155-quick", "results/reference/amd-epyc-2c/vm-20261130T000155-quick", NULL);
 	if (r.status)
 		fail_msg("%s", r.err);
-	assert_non_null(strstr(unwrapped(r.out), "30 row(s), 30 valid; machine(s): vm (host vm, AMD EPYC)"));
+	assert_non_null(strstr(unwrapped(r.out),
+			       "30 row(s), 30 valid; machine(s): vm (host vm, AMD EPYC)"));
 	/* identical sides: no configuration changed, so the average says no change either */
 	assert_non_null(strstr(unwrapped(r.out), "configuration(s): no significant change"));
 	assert_null(strstr(r.out, "on average"));
@@ -533,7 +546,9 @@ static void reference_results_compare(void **state)
 	/* a directory of result directories (a fleet): each subdirectory with a metadata.txt */
 	run_c2c(&r, "compare", "results/reference/amd-epyc-2c", "results/reference/amd-epyc-2c/vm-20261130T000155-quick", NULL);
 	assert_int_equal(r.status, 0);
-	assert_non_null(strstr(unwrapped(r.out), "A: results/reference/amd-epyc-2c: 102 row(s), 99 valid")); /* the 30 Nov runs and the 1 Dec quick run */
+	/* the 30 Nov runs and the 1 Dec quick run */
+	assert_non_null(
+	    strstr(unwrapped(r.out), "A: results/reference/amd-epyc-2c: 102 row(s), 99 valid"));
 }
 
 /* The row of a compare --csv table with this bench and metric, or fail. */
@@ -628,8 +643,8 @@ static void reference_quick_joins_another_placement(void **state)
 	if (r.status)
 		fail_msg("%s", r.err);
 	assert_non_null(strstr(r.err, "names two machines (cpu_family 25 vs 26)"));
-	assert_non_null(strstr(
-	    unwrapped(r.out), "placement auto became A same-socket, B cross-llc: B's threads cross an L3"));
+	assert_non_null(strstr(unwrapped(r.out), "placement auto became A same-socket, B "
+						 "cross-llc: B's threads cross an L3"));
 	fits_100(r.out, "reference quick set and its edited copy");
 	assert_null(strstr(r.out, "only in A")); /* every configuration joined */
 	assert_null(strstr(r.out, "only in B"));
@@ -743,8 +758,8 @@ static void relaxed_against_strict_is_flagged(void **state)
 	run_c2c(&r, "compare", VC "/strict", VC "/relaxed", NULL);
 	if (r.status)
 		fail_msg("%s", r.err);
-	assert_non_null(strstr(unwrapped(r.out),
-			       "warning: A strict, B judged with relaxed validity (--valid-oncpu 0)"));
+	assert_non_null(strstr(unwrapped(r.out), "warning: A strict, B judged with relaxed "
+						 "validity (--valid-oncpu 0)"));
 	fits_100(r.out, "strict relaxed");
 	run_c2c(&r, "compare", VC "/relaxed", VC "/strict", "--csv", NULL);
 	assert_int_equal(r.status, 0);
