@@ -121,7 +121,7 @@ static void ci_text(const struct cmp_stat *s, char *out, size_t n)
 
 struct text {
 	FILE *f;
-	int wm, last;
+	int wm, last, bench; /* the metric column's width: per bench, with its header */
 	char note[2048]; /* the last configuration's resolved settings and context */
 };
 
@@ -169,6 +169,19 @@ static int text_line(void *u, const struct cmp *c, const struct cmp_line *l)
 		return 0;
 	const struct grp_bench *b = &c->g.bench[c->g.group[l->group].bench];
 	char n[48], ma[32], mb[32], r[32], ci[64], p[32], verdict[160];
+	if (c->g.group[l->group].bench != t->bench) { /* a bench's columns, sized to its metrics */
+		text_note(t);
+		t->bench = c->g.group[l->group].bench;
+		t->wm = 6;
+		for (int m = 0; m < b->nmet; m++) {
+			int w = (int)strlen(b->metric[m]);
+			if (b->met_seen[m] && w > t->wm && w <= METRIC_W)
+				t->wm = w;
+		}
+		fprintf(t->f, "%s  %-*s %5s %9s %9s %6s  %-14s %7s  %s\n", t->last >= 0 ? "\n" : "",
+			t->wm, "metric", "n A/B", "median A", "median B", "ratio", "95% CI", "p",
+			"verdict");
+	}
 	if (l->group != t->last)
 		config_line(t, c, l);
 	t->last = l->group;
@@ -187,7 +200,7 @@ static int text_line(void *u, const struct cmp *c, const struct cmp_line *l)
 	snprintf(verdict, sizeof(verdict), "%s", l->verdict);
 	if (l->s.significant) /* the interval is in its column */
 		verdict[strcspn(verdict, "[")] = 0;
-	int col = fprintf(t->f, "  %-*s %5s %9s %9s %6s  %-15s %6s  ", t->wm, metric, n, ma, mb, r,
+	int col = fprintf(t->f, "  %-*s %5s %9s %9s %6s  %-14s %7s  ", t->wm, metric, n, ma, mb, r,
 			  ci, p);
 	wrap_whole(t->f, col, 4, verdict);
 	return 0;
@@ -286,7 +299,7 @@ static void print_only(FILE *f, const struct cmp *c)
 int cmp_print_text(FILE *f, const struct cmp *cc)
 {
 	struct cmp *c = (struct cmp *)cc; /* the walk fills the geometric means */
-	struct text t = { .f = f, .wm = 6, .last = -1 };
+	struct text t = { .f = f, .wm = 6, .last = -1, .bench = -1 };
 	char para[800];
 	print_side(f, c, 0);
 	print_side(f, c, 1);
@@ -299,15 +312,7 @@ int cmp_print_text(FILE *f, const struct cmp *cc)
 		 BOOT_EXACT_MAX, BOOT_RESAMPLES, cmp_min_reps());
 	cmp_wrap(f, 0, 0, para);
 	fputc('\n', f);
-	for (int b = 0; b < c->g.nbench; b++)
-		for (int m = 0; m < c->g.bench[b].nmet; m++) {
-			int w = (int)strlen(c->g.bench[b].metric[m]);
-			if (c->g.bench[b].met_seen[m] && w > t.wm && w <= METRIC_W)
-				t.wm = w;
-		}
 	fprintf(f, "configuration: valid rows of all rows on each side\n");
-	fprintf(f, "  %-*s %5s %9s %9s %6s  %-15s %6s  %s\n", t.wm, "metric", "n A/B", "median A",
-		"median B", "ratio", "95% CI", "p", "verdict");
 	cmp_walk(c, text_line, &t);
 	text_note(&t);
 	print_only(f, c);
