@@ -793,8 +793,9 @@ static void a_probe_that_moved_is_named(void **state)
 	if (r.status)
 		fail_msg("%s", r.err);
 	const char *u = unwrapped(r.out);
-	assert_non_null(strstr(u, "B's placement probe ranged 30-300 ns over its repetitions (CPUs "
-				  "0-1, more than its --valid-probe 2): the hypervisor moved vCPUs"));
+	assert_non_null(strstr(u, "B's placement probe ranged 30-300 ns over its repetitions "
+				  "(CPUs 0-1, more than its --valid-probe 2): the hypervisor "
+				  "moved vCPUs"));
 	assert_null(strstr(u, "A's placement probe"));
 	run_c2c(&r, "compare", VC "/strict", VC "/relaxed", "--csv", NULL);
 	assert_int_equal(r.status, 0);
@@ -806,7 +807,8 @@ static void a_probe_that_moved_is_named(void **state)
 }
 
 /* The exact two-sided U test reaches p < 0.05 from 4 values a side (2 / C(8, 4) = 0.029), not
- * from 3 (2 / C(6, 3) = 0.1): with 3 no verdict and no faster or slower anywhere, with 4 a verdict. */
+ * from 3 (2 / C(6, 3) = 0.1): with 3 no verdict and no faster or slower anywhere, with 4 a
+ * verdict. */
 static void small_n_gives_no_direction(void **state)
 {
 	(void)state;
@@ -815,8 +817,8 @@ static void small_n_gives_no_direction(void **state)
 	if (r.status)
 		fail_msg("%s", r.err);
 	const char *u = unwrapped(r.out);
-	assert_non_null(strstr(u, "too few repetitions (A 3, B 3): no verdict, the U test cannot reach "
-				  "p < 0.05 (smallest p 0.1; 4 a side can)"));
+	assert_non_null(strstr(u, "too few repetitions (A 3, B 3): no verdict, the U test cannot "
+				  "reach p < 0.05 (smallest p 0.1; 4 a side can)"));
 	assert_null(strstr(u, "faster"));
 	assert_null(strstr(u, "slower"));
 	assert_non_null(strstr(u, "1 configuration(s): no significant change"));
