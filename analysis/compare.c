@@ -18,6 +18,19 @@ static double p_floor(size_t na, size_t nb)
 	return fmin(1.0, 2 / c);
 }
 
+int cmp_small(size_t na, size_t nb)
+{
+	return na < 2 || nb < 2 || p_floor(na, nb) >= 0.05;
+}
+
+int cmp_min_reps(void)
+{
+	int n = 2;
+	while (cmp_small((size_t)n, (size_t)n))
+		n++;
+	return n;
+}
+
 void cmp_stat(const struct grp_vals *a, const struct grp_vals *b, struct cmp_stat *s)
 {
 	memset(s, 0, sizeof(*s));
@@ -36,7 +49,7 @@ void cmp_stat(const struct grp_vals *a, const struct grp_vals *b, struct cmp_sta
 		mann_whitney(a->v, a->n, b->v, b->n, &s->u, &s->p, &s->exact);
 		s->p_floor = p_floor(s->na, s->nb);
 	}
-	s->small = s->has_p && (s->na < CMP_MIN_REPS || s->nb < CMP_MIN_REPS);
+	s->small = s->has_p && cmp_small(s->na, s->nb);
 	s->significant = s->has_p && !s->small && s->p < 0.05 && s->has_ci && (s->lo > 1 || s->hi < 1);
 }
 
@@ -66,8 +79,10 @@ void cmp_verdict(const struct cmp_stat *s, int direction, int time, char *out, s
 	else if (!s->has_ratio)
 		snprintf(out, n, "NA: median A is 0 (no ratio)");
 	else if (s->small)
-		snprintf(out, n, "too few repetitions (A %zu, B %zu; fewer than %d): no verdict, the U test cannot reach significance (smallest p %.3g)",
-			 s->na, s->nb, CMP_MIN_REPS, s->p_floor);
+		snprintf(out, n,
+			 "too few repetitions (A %zu, B %zu): no verdict, the U test cannot reach "
+			 "p < 0.05 (smallest p %.3g; %d a side can)",
+			 s->na, s->nb, s->p_floor, cmp_min_reps());
 	else if (!s->significant)
 		snprintf(out, n, "no significant change");
 	else {
@@ -100,6 +115,7 @@ static void geo_add(struct cmp *c, const struct cmp_line *l)
 	}
 	c->geo[k].ratio += log(l->s.ratio);
 	c->geo[k].n++;
+	c->geo[k].significant += l->s.significant;
 }
 
 /* The geometric means and their words, after the walk. */
@@ -110,12 +126,19 @@ static void geo_finish(struct cmp *c)
 		const struct grp_bench *b = &c->g.bench[g->bench];
 		int time = cmp_is_time(b->metric[g->metric], b->unit[g->metric]);
 		g->ratio = exp(g->ratio / g->n);
-		if (g->ratio > 1 / 1.005 && g->ratio < 1.005)
+		char of[64];
+		snprintf(of, sizeof(of), " (%d of %d configuration(s) changed significantly)",
+			 g->significant, g->n);
+		if (!g->significant) /* no direction without a significant change behind it */
+			snprintf(g->verdict, sizeof(g->verdict), "no significant change");
+		else if (g->ratio > 1 / 1.005 && g->ratio < 1.005)
 			snprintf(g->verdict, sizeof(g->verdict), "the same on average (within 0.5%%)");
 		else if (g->ratio >= 1)
-			snprintf(g->verdict, sizeof(g->verdict), "B %s by %.2fx on average", word(1, b->direction[g->metric], time), g->ratio);
+			snprintf(g->verdict, sizeof(g->verdict), "B %s by %.2fx on average%s",
+				 word(1, b->direction[g->metric], time), g->ratio, of);
 		else
-			snprintf(g->verdict, sizeof(g->verdict), "B %s by %.2fx on average", word(0, b->direction[g->metric], time), 1 / g->ratio);
+			snprintf(g->verdict, sizeof(g->verdict), "B %s by %.2fx on average%s",
+				 word(0, b->direction[g->metric], time), 1 / g->ratio, of);
 	}
 }
 
@@ -248,7 +271,12 @@ static void match_loose(struct cmp *c)
 int cmp_run(struct cmp *c, const char *a, const char *b, const char *metrics, char *err)
 {
 	memset(c, 0, sizeof(*c));
-	if (groups_init(&c->g, metrics, err) || groups_add(&c->g, a, 0, err) || groups_add(&c->g, b, 1, err) || groups_finish(&c->g, err))
+	if (groups_init(&c->g, metrics, err))
+		return -1;
+	c->g.row = cmp_ctx_hook; /* each row's probe columns and its file's [validity] */
+	c->g.row_arg = c;
+	if (groups_add(&c->g, a, 0, err) || groups_add(&c->g, b, 1, err) ||
+	    groups_finish(&c->g, err))
 		return -1;
 	for (int s = 0; s < 2; s++)
 		if (c->g.side[s].rows == 0)
@@ -288,6 +316,7 @@ int cmp_walk(struct cmp *c, int (*fn)(void *u, const struct cmp *c, const struct
 void cmp_free(struct cmp *c)
 {
 	groups_free(&c->g);
+	cmp_ctx_free(c->ctx);
 	free(c->match);
 	free(c->geo);
 	memset(c, 0, sizeof(*c));

@@ -7,19 +7,25 @@
 #include "analysis/groups.h"
 #include <stdio.h>
 
-#define CMP_MIN_REPS 5 /* fewer valid repetitions a side: the U test cannot reach p < 0.05 reliably */
+#define CMP_WIDTH 100 /* columns the text output fits in */
+
+/* Too few values for the exact two-sided U test ever to give p < 0.05 (2 / C(na+nb, na) >= 0.05),
+ * or for an interval (fewer than 2 a side). */
+int cmp_small(size_t na, size_t nb);
+/* The fewest values a side, equal on both, that can reach p < 0.05: computed, 4. */
+int cmp_min_reps(void);
 
 /* Medians, ratio, interval and test of two samples. */
 struct cmp_stat {
 	size_t na, nb;
 	double ma, mb, ratio, lo, hi, u, p, p_floor; /* p_floor: the smallest p the exact test can give */
 	int has_ratio, has_ci, has_p, exact;
-	int small;       /* a side has fewer than CMP_MIN_REPS values */
+	int small;       /* cmp_small: no count of these values can reach significance */
 	int significant; /* p < 0.05 and the interval excludes 1, with enough repetitions */
 };
 
 void cmp_stat(const struct grp_vals *a, const struct grp_vals *b, struct cmp_stat *s);
-/* "B faster by 1.23x [1.18, 1.29]", "no significant change", "too few repetitions (n<5)...".
+/* "B faster by 1.23x [1.18, 1.29]", "no significant change", "too few repetitions (...)".
  * direction: 1 higher is better, -1 lower is better, 0 unknown; time: the metric is a duration. */
 void cmp_verdict(const struct cmp_stat *s, int direction, int time, char *out, size_t n);
 /* Is the metric a duration (lower: faster)? From its unit or its name. */
@@ -37,9 +43,12 @@ struct cmp_line {
 /* A geometric mean of ratios over the joined configurations of one bench and metric. */
 struct cmp_geo {
 	int bench, metric, n;
+	int significant; /* of the n, the configurations whose change was called */
 	double ratio;
 	char verdict[128];
 };
+
+struct cmp_ctx;
 
 struct cmp {
 	struct groups g;
@@ -48,7 +57,8 @@ struct cmp {
 	int matched;       /* pairs of them joined by their bench's match_by (pingpong: class) */
 	int *match;        /* per group: the other side's group it was matched with, else -1 */
 	/* filled by cmp_walk: */
-	int nline, small;  /* lines; lines with fewer than CMP_MIN_REPS values on a side */
+	int nline, small;  /* lines; lines with too few values for significance (cmp_small) */
+	struct cmp_ctx *ctx; /* per configuration and side: validity options and probe range */
 	struct cmp_geo *geo;
 	int ngeo;
 };
@@ -69,6 +79,27 @@ void cmp_free(struct cmp *c);
  * package; the change includes that"). Returns 1 when words were written. */
 int cmp_resolved(const struct cmp *c, const struct cmp_line *l, char *ra, char *rb, size_t rn,
 		 char *words, size_t n);
+
+/* analysis/compare_context.c: what each side's rows say about how far to trust a line, read from
+ * the rows (probe_pairs, probe_before_ns, probe_after_ns of valid rows) and each file's .meta
+ * [validity]. cmp_ctx_hook is the groups row hook cmp_run installs. */
+int cmp_ctx_hook(void *arg, const struct grp_row *r, char *err);
+void cmp_ctx_free(struct cmp_ctx *x);
+/* Side s of line l (0 A, 1 B): its validity in words ("strict", "relaxed: --valid-oncpu 0",
+ * "unknown": no [validity] in its .meta, "mixed: ..." when its files differ) and its probe range
+ * ("28-322" ns over its valid rows, the pair that moved most; "NA" without a probe). */
+void cmp_ctx_side(const struct cmp *c, const struct cmp_line *l, int s, char *validity,
+		  size_t vn, char *probe, size_t pn);
+/* The words on the line's context, "" when there is nothing to say: validity relaxed on one side
+ * only ("A judged with relaxed validity (--valid-oncpu 0), B strict"), a probe that moved by more
+ * than that side's --valid-probe factor over its repetitions ("A's placement probe ranged
+ * 28-322 ns over its repetitions: the hypervisor moved vCPUs"). Returns 1 when words were
+ * written. */
+int cmp_ctx_words(const struct cmp *c, const struct cmp_line *l, char *out, size_t n);
+
+/* Print text from column col (already on this line), continuation lines indented by indent, at
+ * most CMP_WIDTH columns a line (UTF-8 characters), broken at spaces; ends the line. */
+void cmp_wrap(FILE *f, int col, int indent, const char *text);
 
 /* The outputs; each returns 0, or -1 when writing failed (full device). */
 int cmp_print_text(FILE *f, const struct cmp *c);

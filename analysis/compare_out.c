@@ -1,4 +1,4 @@
-/* compare's outputs: a table for people, CSV and JSON for programs (one row per configuration and
+/* compare's outputs for programs: CSV and JSON (one row per configuration and
  * metric, the configuration split into its columns, each side's label, host and CPU model). */
 #include "analysis/compare.h"
 #include "harness/bench.h"
@@ -8,8 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define ONLY_SHOWN 20 /* configurations listed by name under "only in A/B" in the table */
 
 /* A side's machines in one field (0 label, 1 host, 2 CPU model): the distinct values joined by
  * " + ", grown to fit (a fleet side of many machines is never cut short). */
@@ -52,162 +50,6 @@ static void num(char *buf, size_t n, int ok, const char *fmt, double v)
 		snprintf(buf, n, fmt, v);
 	else
 		snprintf(buf, n, "NA");
-}
-
-/* ---- the table ---- */
-
-struct text {
-	FILE *f;
-	int w, last;
-	char note[2048]; /* the last configuration's resolved settings, printed under its lines */
-};
-
-/* Under a configuration's lines: what each side resolved its settings to, and the difference. */
-static void text_note(struct text *t)
-{
-	if (t->note[0])
-		fprintf(t->f, "  %s\n", t->note);
-	t->note[0] = 0;
-}
-
-static int text_line(void *u, const struct cmp *c, const struct cmp_line *l)
-{
-	struct text *t = u;
-	if (!l->a || !l->b)
-		return 0;
-	const struct grp_bench *b = &c->g.bench[c->g.group[l->group].bench];
-	char lab[512] = "", na[40], nb[40], ma[32], mb[32], r[32], ci[64], p[32];
-	if (l->group != t->last) { /* the configuration on its first line only */
-		char ra[400], rb[400], w[900];
-		text_note(t);
-		groups_label(&c->g, l->group, lab, sizeof(lab));
-		int differ = cmp_resolved(c, l, ra, rb, sizeof(ra), w, sizeof(w));
-		if (differ && ra[0])
-			snprintf(t->note, sizeof(t->note), "resolved: A %s; B %s. %s", ra, rb, w);
-		else if (differ)
-			snprintf(t->note, sizeof(t->note), "%s", w);
-		else if (ra[0])
-			snprintf(t->note, sizeof(t->note), "resolved: %s on both", ra);
-	}
-	t->last = l->group;
-	snprintf(na, sizeof(na), "%zu of %ld", l->s.na, l->a->rows);
-	snprintf(nb, sizeof(nb), "%zu of %ld", l->s.nb, l->b->rows);
-	num(ma, sizeof(ma), l->s.na > 0, "%.4g", l->s.ma);
-	num(mb, sizeof(mb), l->s.nb > 0, "%.4g", l->s.mb);
-	num(r, sizeof(r), l->s.has_ratio, "%.3f", l->s.ratio);
-	if (l->s.has_ci)
-		snprintf(ci, sizeof(ci), "[%.3f, %.3f]%s", l->s.lo, l->s.hi, l->s.small ? " (n<5)" : "");
-	else
-		snprintf(ci, sizeof(ci), "NA (%s)", l->s.na < 2 || l->s.nb < 2 ? "n<2" : "median A is 0");
-	num(p, sizeof(p), l->s.has_p, "%.3g", l->s.p);
-	fprintf(t->f, "%-*s  %-22s %-10s %10s  %-10s %10s  %7s  %-22s %7s  %s\n", t->w, lab, b->metric[l->metric], na, ma, nb, mb, r, ci, p, l->verdict);
-	return 0;
-}
-
-static void print_side(FILE *f, const struct cmp *c, int s)
-{
-	const struct grp_side *sd = &c->g.side[s];
-	fprintf(f, "%s: %s: %ld row(s), %ld valid; machine(s):", s ? "B" : "A", sd->name, sd->rows, sd->valid);
-	for (int i = 0; i < sd->nmach; i++) {
-		const struct grp_machine *m = &c->g.mach[sd->mach[i]];
-		fprintf(f, "%s %s (host %s, %s)", i ? "," : "", m->label, m->host, m->cpu_model);
-	}
-	fprintf(f, "%s\n", sd->interrupted ? "; WARNING: marked interrupted or unfinished (see the warning above)" : "");
-}
-
-/* Has side s a configuration of bench b with value v in key column k? */
-static int side_has_value(const struct cmp *c, int b, int k, const char *v, int s)
-{
-	for (int i = 0; i < c->g.ngroup; i++)
-		if (c->g.group[i].bench == b && groups_cell(&c->g, i, s) && c->g.group[i].val[k] &&
-		    !strcmp(c->g.group[i].val[k], v))
-			return 1;
-	return 0;
-}
-
-/* For a bench with match_by (pingpong: class): the values side s has and the other side has not. */
-static void only_classes(FILE *f, const struct cmp *c, int b, int s)
-{
-	const struct grp_bench *bn = &c->g.bench[b];
-	int k = -1, n = 0;
-	char list[1024];
-	size_t len = 0;
-	list[0] = 0;
-	for (int i = 0; bn->b && bn->b->match_by && i < bn->nkey; i++)
-		if (!strcmp(bn->key_col[i], bn->b->match_by))
-			k = i;
-	for (int i = 0; k >= 0 && i < c->g.ngroup; i++) {
-		const char *v = c->g.group[i].val[k];
-		if (c->g.group[i].bench != b || !v || !groups_cell(&c->g, i, s) ||
-		    side_has_value(c, b, k, v, !s))
-			continue;
-		int dup = 0;
-		for (int j = 0; j < i && !dup; j++)
-			dup = c->g.group[j].bench == b && c->g.group[j].val[k] &&
-			    !strcmp(c->g.group[j].val[k], v) && groups_cell(&c->g, j, s);
-		if (!dup && len < sizeof(list))
-			len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%s",
-						n++ ? ", " : "", v);
-	}
-	if (n)
-		fprintf(f, "  %s %s only in %s: %s\n", bn->name, bn->b->match_by, s ? "B" : "A",
-			list);
-}
-
-static void print_only(FILE *f, const struct cmp *c)
-{
-	char lab[512];
-	for (int s = 0; s < 2; s++) {
-		if (!c->only[s])
-			continue;
-		fprintf(f, "\nonly in %s (%d configuration(s), not compared):\n", s ? "B" : "A", c->only[s]);
-		int shown = 0;
-		for (int i = 0; i < c->g.ngroup && shown < ONLY_SHOWN; i++) {
-			int gi = c->g.order[i];
-			if (groups_cell(&c->g, gi, s) && !groups_cell(&c->g, gi, !s) &&
-			    c->match[gi] < 0) {
-				groups_label(&c->g, gi, lab, sizeof(lab));
-				fprintf(f, "  %s\n", lab);
-				shown++;
-			}
-		}
-		if (c->only[s] > shown)
-			fprintf(f, "  ... and %d more (--csv or --json lists every one)\n", c->only[s] - shown);
-		for (int b = 0; b < c->g.nbench; b++)
-			only_classes(f, c, b, s);
-	}
-}
-
-int cmp_print_text(FILE *f, const struct cmp *cc)
-{
-	struct cmp *c = (struct cmp *)cc; /* the walk fills the geometric means */
-	struct text t = { .f = f, .w = 13, .last = -1 };
-	char lab[512];
-	print_side(f, c, 0);
-	print_side(f, c, 1);
-	fprintf(f, "ratio = median B / median A over valid repetitions (n = values of n valid rows); 95%% CI: bootstrap of the ratio of medians\n"
-		   "(exact up to %d values a side, else %d resamples); p: two-sided Mann-Whitney U; a change is called when p < 0.05,\n"
-		   "the CI excludes 1 and each side has at least %d repetitions\n\n", BOOT_EXACT_MAX, BOOT_RESAMPLES, CMP_MIN_REPS);
-	for (int i = 0; i < c->g.ngroup; i++) {
-		groups_label(&c->g, i, lab, sizeof(lab));
-		if ((int)strlen(lab) > t.w)
-			t.w = (int)strlen(lab);
-	}
-	fprintf(f, "%-*s  %-22s %-10s %10s  %-10s %10s  %7s  %-22s %7s  %s\n", t.w, "configuration", "metric", "n A", "median A", "n B", "median B", "ratio", "95% CI", "p", "verdict");
-	cmp_walk(c, text_line, &t);
-	text_note(&t);
-	print_only(f, c);
-	if (c->ngeo)
-		fprintf(f, "\ngeometric mean of B/A over the joined configurations:\n");
-	for (int k = 0; k < c->ngeo; k++)
-		fprintf(f, "  %s %s: %.3f over %d configuration(s): %s\n", c->g.bench[c->geo[k].bench].name,
-			c->g.bench[c->geo[k].bench].metric[c->geo[k].metric], c->geo[k].ratio, c->geo[k].n, c->geo[k].verdict);
-	cmp_print_within(f, c);
-	if (c->small)
-		fprintf(f, "\nwarning: %d line(s) have fewer than %d valid repetitions on a side: the U test cannot reach significance below that; no verdict is given for them\n",
-			c->small, CMP_MIN_REPS);
-	fflush(f);
-	return ferror(f) ? -1 : 0;
 }
 
 /* ---- CSV ---- */
@@ -305,7 +147,16 @@ static int csv_line(void *u, const struct cmp *c, const struct cmp_line *l)
 	cmp_resolved(c, l, ra, rb, sizeof(ra), w, sizeof(w));
 	put(o->f, ra, 0);
 	put(o->f, rb, 0);
-	put(o->f, w, 1);
+	put(o->f, w, 0);
+	char va[240], vb[240], pa[40], pb[40], cw[1200];
+	cmp_ctx_side(c, l, 0, va, sizeof(va), pa, sizeof(pa));
+	cmp_ctx_side(c, l, 1, vb, sizeof(vb), pb, sizeof(pb));
+	cmp_ctx_words(c, l, cw, sizeof(cw));
+	put(o->f, va, 0);
+	put(o->f, vb, 0);
+	put(o->f, pa, 0);
+	put(o->f, pb, 0);
+	put(o->f, cw, 1);
 	return ferror(o->f) ? -1 : 0;
 }
 
@@ -327,7 +178,8 @@ int cmp_print_csv(FILE *f, const struct cmp *cc)
 			put(f, side_names[s][w], 0);
 	for (int i = 0; i < 14; i++)
 		put(f, num_names[i], 0);
-	fputs("significant,verdict,only_in,resolved_a,resolved_b,resolved_note\n", f);
+	fputs("significant,verdict,only_in,resolved_a,resolved_b,resolved_note,validity_a,"
+	      "validity_b,probe_range_ns_a,probe_range_ns_b,context_note\n", f);
 	cmp_walk(c, csv_line, o);
 	free(o->k.col);
 	for (int s = 0; s < 2; s++)
@@ -424,6 +276,17 @@ static int json_line(void *u, const struct cmp *c, const struct cmp_line *l)
 	jstr(o->f, rb);
 	fputs(",\"resolved_note\":", o->f);
 	jstr(o->f, w);
+	char va[240], vb[240], pa[40], pb[40], cw[1200];
+	cmp_ctx_side(c, l, 0, va, sizeof(va), pa, sizeof(pa));
+	cmp_ctx_side(c, l, 1, vb, sizeof(vb), pb, sizeof(pb));
+	cmp_ctx_words(c, l, cw, sizeof(cw));
+	const char *const ck[] = { "validity_a", "validity_b", "probe_range_ns_a",
+				   "probe_range_ns_b", "context_note" };
+	const char *const cv[] = { va, vb, pa, pb, cw };
+	for (int i = 0; i < 5; i++) {
+		fprintf(o->f, ",\"%s\":", ck[i]);
+		jstr(o->f, cv[i]);
+	}
 	fputc('}', o->f);
 	return ferror(o->f) ? -1 : 0;
 }
@@ -473,7 +336,8 @@ int cmp_print_json(FILE *f, const struct cmp *cc)
 		jstr(f, c->g.bench[c->geo[k].bench].name);
 		fputs(",\"metric\":", f);
 		jstr(f, c->g.bench[c->geo[k].bench].metric[c->geo[k].metric]);
-		fprintf(f, ",\"configurations\":%d,\"ratio\":%.6g,\"verdict\":", c->geo[k].n, c->geo[k].ratio);
+		fprintf(f, ",\"configurations\":%d,\"significant\":%d,\"ratio\":%.6g,\"verdict\":",
+			c->geo[k].n, c->geo[k].significant, c->geo[k].ratio);
 		jstr(f, c->geo[k].verdict);
 		fputc('}', f);
 	}

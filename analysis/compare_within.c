@@ -102,30 +102,52 @@ static void side_cell(const struct groups *g, int g0, int gi, int s, int m, char
 	}
 }
 
-/* The bench's note once, after its last line. */
+/* The bench's note once, after its last line, each of its lines within the table's width. */
 static void note(FILE *f, const struct groups *g, int bench)
 {
-	if (bench >= 0 && g->bench[bench].b && g->bench[bench].b->summary_note)
-		fprintf(f, "%s\n", g->bench[bench].b->summary_note);
+	if (bench < 0 || !g->bench[bench].b || !g->bench[bench].b->summary_note)
+		return;
+	for (const char *p = g->bench[bench].b->summary_note; *p;) {
+		size_t n = strcspn(p, "\n");
+		char line[512];
+		snprintf(line, sizeof(line), "%.*s", (int)n, p);
+		int lead = (int)strspn(line, " ");
+		fprintf(f, "%*s", lead, "");
+		cmp_wrap(f, lead, lead ? lead : 8, line + lead);
+		p += n + (p[n] == '\n');
+	}
+}
+
+/* "  metric  A-cell  B-cell", B's on the next line, under A's, when both do not fit. */
+static void cells(FILE *f, int wm, const char *metric, const char *ca, const char *cb)
+{
+	int col = fprintf(f, "  %-*s ", wm, metric);
+	if (col + (int)strlen(ca) + 2 + (int)strlen(cb) <= CMP_WIDTH) {
+		fprintf(f, "%s  %s\n", ca, cb);
+		return;
+	}
+	cmp_wrap(f, col, col + 2, ca);
+	fprintf(f, "%*s", col, "");
+	cmp_wrap(f, col, col + 2, cb);
 }
 
 void cmp_print_within(FILE *f, struct cmp *c)
 {
 	struct groups *g = &c->g;
 	int header = 0, bench = -1, nix;
-	char lab[512], ca[160], cb[160];
+	char lab[512], ca[160], cb[160], head[700];
 	struct base_ix *ix = index_baselines(g, &nix);
-	int wl = 22, wm = 14; /* column widths: the longest configuration label and metric printed */
+	int wm = 6; /* the longest metric printed */
 	int *base = xcalloc((size_t)g->ngroup + 1, sizeof(int)); /* per place in g->order: its baseline_of */
 	for (int i = 0; i < g->ngroup; i++) {
 		int gi = g->order[i];
 		if ((base[i] = baseline_of(g, ix, nix, gi)) == -1)
 			continue;
 		const struct grp_bench *b = &g->bench[g->group[gi].bench];
-		groups_label(g, gi, lab, sizeof(lab));
-		wl = (int)strlen(lab) > wl ? (int)strlen(lab) : wl;
-		for (int m = 0; m < b->nmet; m++)
-			wm = b->met_seen[m] && (int)strlen(b->metric[m]) > wm ? (int)strlen(b->metric[m]) : wm;
+		for (int m = 0; m < b->nmet; m++) {
+			int l = (int)strlen(b->metric[m]);
+			wm = b->met_seen[m] && l > wm && l < 30 ? l : wm;
+		}
 	}
 	for (int i = 0; i < g->ngroup; i++) {
 		int gi = g->order[i], g0 = base[i];
@@ -133,24 +155,28 @@ void cmp_print_within(FILE *f, struct cmp *c)
 			continue;
 		const struct grp_bench *b = &g->bench[g->group[gi].bench];
 		if (!header)
-			fprintf(f, "\nwithin each side, each variant against its bench's baseline in the same configuration:\n"
-				   "ratio of medians - 1, [95%% bootstrap CI], p = two-sided Mann-Whitney U (n baseline/variant)\n"
-				   "%-*s %-8s %-*s %-48s %s\n", wl, "configuration", "against", wm, "metric", "A", "B");
+			fprintf(f, "\nwithin each side, each variant against its bench's "
+				   "baseline in the same configuration:\nratio of medians - 1, "
+				   "[95%% bootstrap CI], p = two-sided Mann-Whitney U\n"
+				   "(n baseline/variant)\n");
 		header = 1;
 		if (bench != g->group[gi].bench)
 			note(f, g, bench);
 		bench = g->group[gi].bench;
 		groups_label(g, gi, lab, sizeof(lab));
+		snprintf(head, sizeof(head), "%s against %s:", lab, b->b->variant_order[0]);
+		cmp_wrap(f, 0, 4, head);
 		for (int m = 0; m < b->nmet; m++) {
 			if (!b->met_seen[m])
 				continue;
 			if (g0 == -2) {
-				fprintf(f, "%-*s %-8s %-*s NA: two baseline configurations match\n", wl, lab, b->b->variant_order[0], wm, b->metric[m]);
+				cells(f, wm, b->metric[m], "NA: two baseline configurations match",
+				      "");
 				continue;
 			}
 			side_cell(g, g0, gi, 0, m, ca, sizeof(ca));
 			side_cell(g, g0, gi, 1, m, cb, sizeof(cb));
-			fprintf(f, "%-*s %-8s %-*s %-48s %s\n", wl, lab, b->b->variant_order[0], wm, b->metric[m], ca, cb);
+			cells(f, wm, b->metric[m], ca, cb);
 		}
 	}
 	note(f, g, bench);

@@ -10,7 +10,8 @@
 
 static const struct opt_spec compare_opts[] = {
 	{ "csv", OPT_FLAG, NULL, NULL, "CSV on stdout: one row per configuration and metric, the configuration in its columns, "
-	  "label, host and CPU model of each side, what each side resolved its settings to", NULL, NULL },
+	  "label, host and CPU model of each side, what each side resolved its settings to, "
+	  "how each side was judged and its probe range", NULL, NULL },
 	{ "json", OPT_FLAG, NULL, NULL, "JSON on stdout: the same rows, each side's machines, the geometric means", NULL, NULL },
 	{ "metric", OPT_TEXT, NULL, "COL,...", "metric columns to compare (default: each bench's summary and chart columns)", NULL, NULL },
 	{ 0 },
@@ -21,8 +22,9 @@ static void usage(void)
 	printf("usage: c2cbench compare A B [options]\n"
 	       "A and B: result CSV files or result directories; B is compared with A (the baseline).\n"
 	       "Rows are joined on their full configuration (bench, variant, every configuration column, the\n"
-	       "requested duration and warm-up); only valid rows count. Exit status 2: bad input, an unknown\n"
-	       "metric, no configuration in common; 1: the output could not be written.\n");
+	       "requested duration and warm-up); only valid rows count. The table fits 100\n"
+	       "columns; --csv and --json hold every column. Exit status 2: bad input, an\n"
+	       "unknown metric, no configuration in common; 1: the output could not be written.\n");
 	opts_help(stdout, compare_opts);
 }
 
@@ -51,8 +53,11 @@ static int compare_main(int argc, char **argv)
 		if (out)
 			snprintf(err, ERRLEN, "cannot write the output: %s", errno ? strerror(errno) : "write error");
 		else if (c.small && (opt_flag(&o, "csv") || opt_flag(&o, "json")))
-			fprintf(stderr, "c2cbench: warning: %d line(s) have fewer than %d valid repetitions on a side: the U test cannot reach significance below that; their verdict says so\n",
-				c.small, CMP_MIN_REPS);
+			fprintf(stderr,
+				"c2cbench: warning: %d line(s) have too few valid repetitions on "
+				"a side for the U test to reach p < 0.05 (%d a side when both have "
+				"as many); their verdict says so\n",
+				c.small, cmp_min_reps());
 	}
 	cmp_free(&c);
 	opts_free(&o);

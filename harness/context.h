@@ -16,6 +16,14 @@ struct ctx_fact {
 	char why[160]; /* empty when known */
 };
 
+#define CTX_VALIDITY 10 /* the [validity] section's keys */
+
+/* One key of the [validity] section: a rule's option as used, or relaxed / relaxed_by. */
+struct ctx_kv {
+	char key[24];
+	char val[200];
+};
+
 struct context {
 	char label[LABEL_MAX + 1]; /* the name compare and report give this machine (default: from the host name) */
 	char host[128], cpu_model[160], kernel[128], compiler[128], git_rev[64], started[32];
@@ -24,6 +32,8 @@ struct context {
 			 1]; /* fp_id of the fingerprint fields (harness/fingerprint.h) */
 	struct ctx_fact fact[CTX_FACTS]; /* everything else, in the meta file's order */
 	int nfacts;
+	struct ctx_kv validity[CTX_VALIDITY]; /* how the run judged its attempts (none: no run) */
+	int nvalidity;
 };
 
 void context_collect(struct context *c, const struct topo *t);
@@ -37,7 +47,8 @@ const struct ctx_fact *context_fact(const struct context *c, const char *key);
 int context_warn(const struct context *c, FILE *f);
 /* The metadata file that goes with a CSV: FILE.csv -> FILE.meta (any other name: NAME.meta). */
 void context_meta_path(const char *csv, char *out, size_t n);
-/* Write every fact as INI (sections [context] and [na_reason]) to a new file; never overwrite. */
+/* Write every fact as INI (sections [context], [na_reason], and [validity] when the run set it)
+ * to a new file; never overwrite. */
 int context_write_meta(const struct context *c, const char *path, char *err);
 /* Rewrite our own FILE.meta whole (tmp + rename) with how the run ended: [run] status = complete,
  * interrupted or failed, rows, ended, reason. Written first with status = running. */

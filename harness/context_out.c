@@ -80,7 +80,8 @@ static void put(FILE *f, const char *key, const char *val)
 	ini_value(f, val);
 }
 
-/* The [context] and [na_reason] sections: everything known about the machine and the build. */
+/* The [context] and [na_reason] sections: everything known about the machine and the build; then
+ * [validity], the rules the run judged its attempts by. */
 static void meta_body(FILE *f, const struct context *c)
 {
 	char num[32];
@@ -105,6 +106,10 @@ static void meta_body(FILE *f, const struct context *c)
 	for (int i = 0; i < c->nfacts; i++)
 		if (c->fact[i].why[0])
 			put(f, c->fact[i].key, c->fact[i].why);
+	if (c->nvalidity)
+		fprintf(f, "\n[validity]\n");
+	for (int i = 0; i < c->nvalidity; i++)
+		put(f, c->validity[i].key, c->validity[i].val);
 }
 
 int context_write_meta(const struct context *c, const char *path, char *err)

@@ -416,6 +416,7 @@ int bench_main(const struct bench *b, int argc, char **argv)
 	if (!c->seed)
 		c->seed = (now_ns() ^ (uint64_t)getpid()) | 1;
 	context_collect(&c->ctx, &topo);
+	validity_record(c);
 	if ((b->flags & BENCH_PLACED) && !strcmp(opt_str(&o, "placement"), "auto")) /* before planning: auto depends on what the counters can see */
 		counters_auto_hint(opt_str(&o, "pmu"), &topo);
 

@@ -1,6 +1,7 @@
 /* What the driver settles before it measures: --reps and the validity tolerances, and the dry run's plan. */
 #include "harness/driver_setup.h"
 #include "harness/progress.h"
+#include "harness/util.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,47 @@ int validity_opts(struct bench_ctx *c, const struct opts *o, char *err)
 		.setting_tol = opt_double(o, "valid-setting") / 100,
 	};
 	return 0;
+}
+
+static void kv(struct context *x, const char *key, const char *val)
+{
+	if (x->nvalidity >= CTX_VALIDITY)
+		return;
+	struct ctx_kv *e = &x->validity[x->nvalidity++];
+	snprintf(e->key, sizeof(e->key), "%s", key);
+	snprintf(e->val, sizeof(e->val), "%s", val);
+}
+
+void validity_record(struct bench_ctx *c)
+{
+	const struct vrules *r = &c->rules, *d = &vrules_default;
+	/* per rule: its option, the value as the option gives it, and whether it is looser */
+	const struct {
+		const char *opt;
+		double v;
+		int looser;
+	} rule[] = {
+		{ "valid-window", 100 * r->window_tol, r->window_tol > d->window_tol },
+		{ "valid-oncpu", 100 * r->oncpu_min, r->oncpu_min < d->oncpu_min },
+		{ "valid-overlap", 100 * r->overlap_min, r->overlap_min < d->overlap_min },
+		{ "valid-steal", 100 * r->steal_max, r->steal_max > d->steal_max },
+		{ "valid-probe", r->probe_factor, r->probe_factor > d->probe_factor },
+		{ "valid-setting", 100 * r->setting_tol, r->setting_tol > d->setting_tol },
+	};
+	char by[200] = "", v[32];
+	size_t k = 0;
+	for (size_t i = 0; i < ARRAY_SIZE(rule); i++) {
+		snprintf(v, sizeof(v), "%g", rule[i].v);
+		kv(&c->ctx, rule[i].opt, v);
+		if (rule[i].looser && k < sizeof(by))
+			k += (size_t)snprintf(by + k, sizeof(by) - k, "%s--%s %g", k ? " " : "",
+					      rule[i].opt, rule[i].v);
+	}
+	snprintf(v, sizeof(v), "%d", c->attempts);
+	kv(&c->ctx, "max-attempts", v);
+	kv(&c->ctx, "relaxed", k ? "yes" : "no");
+	if (k)
+		kv(&c->ctx, "relaxed_by", by);
 }
 
 #define DRY_RUN_VARIANTS 1000 /* variants the dry run names (pingpong on 256 PUs has 65,280) */

@@ -5,6 +5,10 @@
 
 /* --reps N|auto and the validity tolerances into the context; a bad value is an input error. */
 int validity_opts(struct bench_ctx *c, const struct opts *o, char *err);
+/* The [validity] section of the run's .meta: each rule's option as used (c->rules, c->attempts),
+ * relaxed = yes when a rule is looser than its default (vrules_default), and relaxed_by naming
+ * those options ("--valid-oncpu 0"). After context_collect, which clears the context. */
+void validity_record(struct bench_ctx *c);
 /* --dry-run: the variants, repetitions, the time it would take and the thread plan. */
 void print_dry_run(const struct bench_ctx *c);
 #endif

@@ -185,16 +185,53 @@ static const char *write_csv(const char *name, const char *label, const char *ho
 	return path[k];
 }
 
-/* The line of text holding all the needles (NULL: none). */
-static const char *line_with(const char *out, const char *n1, const char *n2)
+/* A metric's line in the block of the configuration whose line starts with head: the first
+ * indented line after it holding needle (NULL: none). */
+static const char *block_line(const char *out, const char *head, const char *needle)
 {
 	static char line[4096];
-	for (const char *p = out; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+	const char *p = out;
+	while (p && strncmp(p, head, strlen(head)))
+		p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL;
+	for (p = p && strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL; p && *p == ' ';
+	     p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
 		snprintf(line, sizeof(line), "%.*s", (int)strcspn(p, "\n"), p);
-		if (strstr(line, n1) && (!n2 || strstr(line, n2)))
+		if (strstr(line, needle))
 			return line;
 	}
 	return NULL;
+}
+
+/* The text with its wrapped lines joined again ("\n" and the continuation indent: one space). */
+static const char *unwrapped(const char *out)
+{
+	static char buf[1 << 18];
+	size_t k = 0;
+	for (const char *p = out; *p && k + 1 < sizeof(buf); p++) {
+		if (p[0] == '\n' && !strncmp(p + 1, "    ", 4)) {
+			buf[k++] = ' ';
+			p += strspn(p + 1, " ");
+			continue;
+		}
+		buf[k++] = *p;
+	}
+	buf[k] = 0;
+	return buf;
+}
+
+/* Every line of text at most 100 columns (UTF-8 characters), or fail naming the first longer. */
+static void fits_100(const char *out, const char *what)
+{
+	int line = 1;
+	for (const char *p = out; *p; line++) {
+		size_t n = strcspn(p, "\n");
+		int cols = 0;
+		for (size_t i = 0; i < n; i++)
+			cols += ((unsigned char)p[i] & 0xc0) != 0x80;
+		if (cols > 100)
+			fail_msg("%s: line %d is %d columns: %.*s", what, line, cols, (int)n, p);
+		p += n + (p[n] == '\n');
+	}
 }
 
 static const double base[] = { 10, 11, 9, 10.5, 9.5 }, half[] = { 5, 5.5, 4.5, 5.25, 4.75 }, same[] = { 10.2, 9.8, 10.1, 9.9, 10 };
@@ -212,22 +249,28 @@ static void verdicts_in_words(void **state)
 	/* the baseline variant first, then aligned: the bench's declared order, not the alphabet */
 	const char *sh = strstr(r.out, "pending-bit shared"), *al = strstr(r.out, "pending-bit aligned");
 	assert_true(sh && al && sh < al);
-	const char *l = line_with(r.out, "pending-bit shared", "writer_ns_per_op");
+	/* 5 valid values of 6 rows: the invalid row left out */
+	assert_non_null(
+	    strstr(r.out, "pending-bit shared offset=32: A 5 of 6 rows valid, B 5 of 6\n"));
+	const char *l = block_line(r.out, "pending-bit shared", "writer_ns_per_op");
 	assert_non_null(l);
-	assert_non_null(strstr(l, "5 of 6")); /* 5 valid values of 6 rows: the invalid row left out */
+	assert_non_null(strstr(l, " 5/5 "));
 	assert_non_null(strstr(l, "0.500"));
-	assert_non_null(strstr(l, "B faster by 2.00x [")); /* lower is better for ns: B is faster */
-	l = line_with(r.out, "pending-bit aligned", "writer_ns_per_op");
+	assert_non_null(strstr(l, "  B faster by 2.00x")); /* lower is better for ns: B is faster */
+	l = block_line(r.out, "pending-bit aligned", "writer_ns_per_op");
 	assert_non_null(strstr(l, "no significant change"));
 	assert_non_null(strstr(r.out, "A: ") && strstr(r.out, "xeon-a (host h1, Intel Xeon)"));
 	assert_non_null(strstr(r.out, "epyc-b (host h2, AMD EPYC)"));
-	assert_non_null(strstr(r.out, "pending-bit writer_ns_per_op: 0.707 over 2 configuration(s): B faster by 1.41x on average"));
-	l = line_with(r.out, "reader_ns_per_op", NULL);
-	assert_non_null(l);
-	assert_non_null(strstr(l, "NA: no valid value in A or B"));
+	assert_non_null(strstr(unwrapped(r.out),
+			       "pending-bit writer_ns_per_op: 0.707 over 2 configuration(s): B "
+			       "faster by 1.41x on average (1 of 2 configuration(s) changed "
+			       "significantly)"));
+	assert_non_null(strstr(unwrapped(r.out), "NA: no valid value in A or B"));
+	fits_100(r.out, "compare a b");
 	/* B slower: the words turn round */
 	run_c2c(&r, "compare", b, a, NULL);
-	assert_non_null(strstr(line_with(r.out, "pending-bit shared", "writer_ns_per_op"), "B slower by 2.00x ["));
+	assert_non_null(strstr(block_line(r.out, "pending-bit shared", "writer_ns_per_op"),
+			       "B slower by 2.00x"));
 }
 
 /* A vmalloc CSV: n repetitions of shared and of section, section's cycle_ns scaled by k (cycle_cpu_ns:
@@ -261,16 +304,18 @@ static void within_each_side_against_the_baseline(void **state)
 		fail_msg("%s", r.err);
 	const char *w = strstr(r.out, "within each side");
 	assert_non_null(w);
-	const char *l = line_with(w, "vmalloc section", "cycle_ns ");
+	assert_non_null(strstr(w, "\nvmalloc section against shared:\n"));
+	const char *l = block_line(w, "vmalloc section", "cycle_ns ");
 	assert_non_null(l);
-	assert_non_null(strstr(l, " shared "));
 	assert_non_null(strstr(l, "A -10.00% [")); /* 0.9 of shared on A, value for value */
 	assert_non_null(strstr(l, "p=0.00794 (n 5/5)")); /* exact U, fully separated: 2 / C(10, 5) */
-	assert_non_null(strstr(l, "B +0.00% ["));
+	l = block_line(w, "vmalloc section", "B +0.00% [");
+	assert_non_null(l);
 	assert_non_null(strstr(l, "(n 6/6)"));
-	l = line_with(w, "vmalloc section", "cycle_cpu_ns");
+	fits_100(r.out, "within");
+	l = block_line(w, "vmalloc section", "cycle_cpu_ns");
 	assert_non_null(strstr(l, "A: NA (no valid value of the baseline)"));
-	assert_null(line_with(w, "vmalloc shared", NULL)); /* the baseline is not set against itself */
+	assert_null(strstr(w, "vmalloc shared")); /* the baseline is not set against itself */
 	const char *note = strstr(w, "beside: seed 003");
 	assert_true(note && note > l);
 	/* pending-bit's layouts differ in offset too, which the variant sets (its views say so): matched without it */
@@ -279,10 +324,11 @@ static void within_each_side_against_the_baseline(void **state)
 	assert_int_equal(r.status, 0);
 	w = strstr(r.out, "within each side");
 	assert_non_null(w);
-	l = line_with(w, "pending-bit aligned offset=64", "writer_ns_per_op");
+	l = block_line(w, "pending-bit aligned offset=64", "writer_ns_per_op");
 	assert_non_null(l);
 	assert_non_null(strstr(l, "A -50.00% [")); /* half, value for value */
-	assert_non_null(strstr(line_with(w, "pending-bit aligned", "reader_ns_per_op"), "A: NA (no valid value of either)"));
+	assert_non_null(strstr(block_line(w, "pending-bit aligned", "reader_ns_per_op"),
+			       "A: NA (no valid value of either)"));
 	/* two baselines that differ only in what the variant sets: which one is meant is not known */
 	FILE *f = fopen(a, "a");
 	assert_non_null(f);
@@ -291,7 +337,8 @@ static void within_each_side_against_the_baseline(void **state)
 	fclose(f);
 	run_c2c(&r, "compare", a, a, NULL);
 	assert_int_equal(r.status, 0);
-	l = line_with(strstr(r.out, "within each side"), "pending-bit aligned", "writer_ns_per_op");
+	l = block_line(strstr(r.out, "within each side"), "pending-bit aligned",
+		       "writer_ns_per_op");
 	assert_non_null(strstr(l, "NA: two baseline configurations match"));
 }
 
@@ -305,15 +352,19 @@ static void small_n_gets_no_verdict(void **state)
 	snprintf(b, sizeof(b), "%s", write_csv("b2.csv", "m2", "h2", "c", "1", b2, 2, NULL));
 	run_c2c(&r, "compare", a, b, NULL);
 	assert_int_equal(r.status, 0);
-	const char *l = line_with(r.out, "writer_ns_per_op", "[");
-	assert_non_null(l);
-	assert_non_null(strstr(l, "(n<5)"));          /* the interval says it rests on too few repetitions */
-	assert_non_null(strstr(l, "too few repetitions (A 2, B 2; fewer than 5): no verdict, the U test cannot reach significance (smallest p 0.333)"));
-	assert_null(strstr(l, "faster"));
-	assert_non_null(strstr(r.out, "fewer than 5 valid repetitions on a side: the U test cannot reach significance below that"));
+	assert_non_null(strstr(unwrapped(r.out), "too few repetitions (A 2, B 2): no verdict, "
+						 "the U test cannot reach p < 0.05 (smallest p "
+						 "0.333; 4 a side can)"));
+	assert_null(strstr(r.out, "faster"));
+	assert_null(strstr(r.out, "slower"));
+	assert_non_null(strstr(unwrapped(r.out),
+			       "too few valid repetitions on a side for the U test to reach "
+			       "p < 0.05"));
+	fits_100(r.out, "small n");
 	run_c2c(&r, "compare", a, b, "--csv", NULL);
-	assert_non_null(strstr(r.err, "fewer than 5 valid repetitions")); /* machine output stays clean, the warning on stderr */
-	assert_non_null(strstr(r.out, ",no,\"too few repetitions (A 2, B 2;"));
+	/* machine output stays clean, the warning on stderr */
+	assert_non_null(strstr(r.err, "too few valid repetitions"));
+	assert_non_null(strstr(r.out, ",no,\"too few repetitions (A 2, B 2)"));
 }
 
 static void errors_list_what_is_available(void **state)
@@ -460,7 +511,7 @@ static void interrupted_and_full_device(void **state)
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.err, "c2cbench: warning: "));
 	assert_non_null(strstr(r.err, "cut.csv is marked interrupted in "));
-	assert_non_null(strstr(r.out, "WARNING: marked interrupted"));
+	assert_non_null(strstr(unwrapped(r.out), "WARNING: marked interrupted"));
 	/* a full device: exit 1 and one line, not a silent half table */
 	const char *bin = getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
 	char cmd[1400];
@@ -481,8 +532,12 @@ static void reference_results_compare(void **state)
 	run_c2c(&r, "compare", "results/reference/amd-epyc-2c/vm-20261130T000155-quick", "results/reference/amd-epyc-2c/vm-20261130T000155-quick", NULL);
 	if (r.status)
 		fail_msg("%s", r.err);
-	assert_non_null(strstr(r.out, "30 row(s), 30 valid; machine(s): vm (host vm, AMD EPYC)"));
-	assert_non_null(strstr(r.out, "the same on average"));
+	assert_non_null(strstr(unwrapped(r.out),
+			       "30 row(s), 30 valid; machine(s): vm (host vm, AMD EPYC)"));
+	/* identical sides: no configuration changed, so the average says no change either */
+	assert_non_null(strstr(unwrapped(r.out), "configuration(s): no significant change"));
+	assert_null(strstr(r.out, "on average"));
+	fits_100(r.out, "reference quick set");
 	/* the quick preset's 1.5 s runs and the seeds preset's 1 s runs (schema 1: the measured duration
 	 * stands in for the requested one) are never pooled or joined */
 	run_c2c(&r, "compare", "results/reference/amd-epyc-2c/vm-20261130T000155-quick", "results/reference/amd-epyc-2c/vm-20261130T000246-seeds", NULL);
@@ -491,7 +546,9 @@ static void reference_results_compare(void **state)
 	/* a directory of result directories (a fleet): each subdirectory with a metadata.txt */
 	run_c2c(&r, "compare", "results/reference/amd-epyc-2c", "results/reference/amd-epyc-2c/vm-20261130T000155-quick", NULL);
 	assert_int_equal(r.status, 0);
-	assert_non_null(strstr(r.out, "A: results/reference/amd-epyc-2c: 102 row(s), 99 valid")); /* the 30 Nov runs and the 1 Dec quick run */
+	/* the 30 Nov runs and the 1 Dec quick run */
+	assert_non_null(
+	    strstr(unwrapped(r.out), "A: results/reference/amd-epyc-2c: 102 row(s), 99 valid"));
 }
 
 /* The row of a compare --csv table with this bench and metric, or fail. */
@@ -553,9 +610,10 @@ static void resolved_settings_join_and_say_so(void **state)
 	run_c2c(&r, "compare", SETS "/a", SETS "/b", NULL);
 	assert_int_equal(r.status, 0);
 	assert_non_null(
-	    strstr(r.out,
+	    strstr(unwrapped(r.out),
 		   "  resolved: A placement=same-socket atomics=lock mem_node_actual=0; B "
 		   "placement=cross-llc atomics=lock mem_node_actual=0. placement auto became"));
+	fits_100(r.out, "comparable a b");
 	assert_non_null(strstr(r.out, "  pingpong class only in B: cross-package\n"));
 	/* the same machine on both sides: nothing resolved differently, nothing to say */
 	run_c2c(&r, "compare", SETS "/a", SETS "/a", NULL);
@@ -585,8 +643,9 @@ static void reference_quick_joins_another_placement(void **state)
 	if (r.status)
 		fail_msg("%s", r.err);
 	assert_non_null(strstr(r.err, "names two machines (cpu_family 25 vs 26)"));
-	assert_non_null(strstr(
-	    r.out, "placement auto became A same-socket, B cross-llc: B's threads cross an L3"));
+	assert_non_null(strstr(unwrapped(r.out), "placement auto became A same-socket, B "
+						 "cross-llc: B's threads cross an L3"));
+	fits_100(r.out, "reference quick set and its edited copy");
 	assert_null(strstr(r.out, "only in A")); /* every configuration joined */
 	assert_null(strstr(r.out, "only in B"));
 }
@@ -686,6 +745,91 @@ static void two_fingerprints_under_one_label_split(void **state)
 	    strstr(r.err, "names two machines (fingerprint a9b3474b8e55 vs 0123456789ab)"));
 }
 
+#define VC "tests/data/verdict-context" /* made-up result sets: see tests/data/README.md */
+
+/* B was judged with --valid-oncpu 0 (its .meta's [validity]), A by the defaults: the line says so,
+ * in the table, the CSV and the JSON; the same rules on both sides say nothing. */
+static void relaxed_against_strict_is_flagged(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	struct table t;
+	char err[ERRLEN];
+	run_c2c(&r, "compare", VC "/strict", VC "/relaxed", NULL);
+	if (r.status)
+		fail_msg("%s", r.err);
+	assert_non_null(strstr(unwrapped(r.out), "warning: A strict, B judged with relaxed "
+						 "validity (--valid-oncpu 0)"));
+	fits_100(r.out, "strict relaxed");
+	run_c2c(&r, "compare", VC "/relaxed", VC "/strict", "--csv", NULL);
+	assert_int_equal(r.status, 0);
+	if (table_parse(&t, "out.csv", r.out, strlen(r.out), err))
+		fail_msg("%s", err);
+	long w = row_of(&t, "pending-bit", "writer_ns_per_op");
+	assert_string_equal(cell(&t, w, "validity_a"), "relaxed: --valid-oncpu 0");
+	assert_string_equal(cell(&t, w, "validity_b"), "strict");
+	assert_non_null(strstr(cell(&t, w, "context_note"),
+			       "A judged with relaxed validity (--valid-oncpu 0), B strict"));
+	table_free(&t);
+	/* a .meta without [validity] (older result sets) is unknown, never taken for strict */
+	run_c2c(&r, "compare", VC "/relaxed", VC "/unknown", "--json", NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "\"validity_b\":\"unknown\""));
+	assert_non_null(strstr(r.out, "B's .meta does not say how it was judged"));
+	/* both strict, or both unknown: nothing to say */
+	run_c2c(&r, "compare", VC "/strict", VC "/unknown", NULL);
+	assert_int_equal(r.status, 0);
+	assert_null(strstr(r.out, "relaxed"));
+	assert_null(strstr(r.out, "judged"));
+}
+
+/* B's probe was 30 ns in some repetitions and 300 in others (each steady within itself, so valid):
+ * named, with the range, as the hypervisor moving vCPUs; A's steady 60-66 ns is not. */
+static void a_probe_that_moved_is_named(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	run_c2c(&r, "compare", VC "/strict", VC "/relaxed", NULL);
+	if (r.status)
+		fail_msg("%s", r.err);
+	const char *u = unwrapped(r.out);
+	assert_non_null(strstr(u, "B's placement probe ranged 30-300 ns over its repetitions "
+				  "(CPUs 0-1, more than its --valid-probe 2): the hypervisor "
+				  "moved vCPUs"));
+	assert_null(strstr(u, "A's placement probe"));
+	run_c2c(&r, "compare", VC "/strict", VC "/relaxed", "--csv", NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, ",60-66,30-300,"));
+	/* the same machine twice: steady on both sides, no word of a probe */
+	run_c2c(&r, "compare", VC "/strict", VC "/strict", NULL);
+	assert_int_equal(r.status, 0);
+	assert_null(strstr(r.out, "placement probe"));
+}
+
+/* The exact two-sided U test reaches p < 0.05 from 4 values a side (2 / C(8, 4) = 0.029), not
+ * from 3 (2 / C(6, 3) = 0.1): with 3 no verdict and no faster or slower anywhere, with 4 a
+ * verdict. */
+static void small_n_gives_no_direction(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	run_c2c(&r, "compare", VC "/small3", VC "/small3b", NULL);
+	if (r.status)
+		fail_msg("%s", r.err);
+	const char *u = unwrapped(r.out);
+	assert_non_null(strstr(u, "too few repetitions (A 3, B 3): no verdict, the U test cannot "
+				  "reach p < 0.05 (smallest p 0.1; 4 a side can)"));
+	assert_null(strstr(u, "faster"));
+	assert_null(strstr(u, "slower"));
+	assert_non_null(strstr(u, "1 configuration(s): no significant change"));
+	fits_100(r.out, "small3");
+	run_c2c(&r, "compare", VC "/small4", VC "/small4b", NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(block_line(r.out, "pending-bit shared", "writer_ns_per_op"),
+			       "B slower by 2.00x"));
+	assert_null(strstr(r.out, "too few repetitions"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -706,6 +850,9 @@ int main(void)
 		cmocka_unit_test(reference_quick_joins_another_placement),
 		cmocka_unit_test(older_files_join_on_the_resolved_value),
 		cmocka_unit_test(two_fingerprints_under_one_label_split),
+		cmocka_unit_test(relaxed_against_strict_is_flagged),
+		cmocka_unit_test(a_probe_that_moved_is_named),
+		cmocka_unit_test(small_n_gives_no_direction),
 	};
 	return cmocka_run_group_tests(tests, test_dir_setup, test_dir_teardown);
 }

@@ -213,6 +213,25 @@ static void test_run_writes_meta(void **state)
 	const char *hv = strstr(m, "\nhypervisor = ") + 14;
 	if (strncmp(hv, "none", 4) && strncmp(hv, "NA", 2)) /* NA: not known (aarch64 without /sys/hypervisor) */
 		assert_non_null(strstr(r->err, "warning: running under a hypervisor"));
+	/* how its attempts were judged: each rule as used, not relaxed (fewer attempts is not) */
+	assert_non_null(strstr(m, "\n[validity]\nvalid-window = 10\nvalid-oncpu = 90\n"
+				  "valid-overlap = 90\nvalid-steal = 2\nvalid-probe = 2\n"
+				  "valid-setting = 25\nmax-attempts = 1\nrelaxed = no\n"));
+	assert_null(strstr(m, "relaxed_by"));
+	free(m);
+	snprintf(csv, sizeof(csv), "%s/pp2.csv", dir);
+	snprintf(meta, sizeof(meta), "%s/pp2.meta", dir);
+	run_c2c(r, "run", "pingpong", "--placement", pl, "--samples", "20", "--round-trips", "5",
+		"--preheat-ms", "0", "--max-attempts", "1", "--reps", "1", "--mode", "load-store",
+		"--valid-oncpu", "0", "--valid-probe", "3", "--valid-steal", "1", "--out", csv,
+		NULL);
+	assert_int_equal(r->status, 0);
+	m = slurp(meta);
+	assert_non_null(m);
+	assert_non_null(strstr(m, "\nvalid-oncpu = 0\n"));
+	assert_non_null(strstr(m, "\nvalid-steal = 1\n")); /* stricter: not relaxed by it */
+	assert_non_null(
+	    strstr(m, "\nrelaxed = yes\nrelaxed_by = --valid-oncpu 0 --valid-probe 3\n"));
 	free(m);
 	rm_rf(dir);
 	free(dir);

@@ -1,0 +1,291 @@
+/* The context a compare line travels with: how each side's rows were judged (the .meta's
+ * [validity]) and whether its placement probe moved between repetitions (the probe columns of its
+ * valid rows), so a verdict never hides a relaxed rule or a vCPU the hypervisor moved. */
+#include "analysis/compare.h"
+#include "analysis/csvread.h"
+#include "harness/context.h"
+#include "harness/parse.h"
+#include "harness/util.h"
+#include "harness/validity.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CTX_PAIRS 4 /* probed pairs kept per configuration and side (a row probes at most 4) */
+
+/* How one file's rows were judged: its .meta [validity]. */
+struct vfile {
+	char *path;
+	int known;            /* the .meta has a [validity] section */
+	char by[200];         /* relaxed_by: "" when strict */
+	double probe_factor;  /* valid-probe as used (the default when unknown) */
+};
+
+struct pair {
+	char name[24];
+	double lo, hi;
+};
+
+struct ccell {
+	int vfile;  /* the file of its first row, + 1; 0: no row yet */
+	int vmixed; /* its rows come from files judged differently */
+	int npair;
+	struct pair pair[CTX_PAIRS];
+};
+
+struct cmp_ctx {
+	struct ccell *cell; /* [group * 2 + side] */
+	int cap;
+	struct vfile *file;
+	int nfile;
+	char *cols_path;    /* the file whose column indexes are cached */
+	int c_pairs, c_before, c_after;
+};
+
+static void read_validity(struct vfile *v, const char *csv)
+{
+	char meta[4200], line[512];
+	int in = 0;
+	v->probe_factor = vrules_default.probe_factor;
+	context_meta_path(csv, meta, sizeof(meta));
+	FILE *m = fopen(meta, "r");
+	while (m && fgets(line, sizeof(line), m)) {
+		line[strcspn(line, "\r\n")] = 0;
+		if (line[0] == '[') {
+			in = !strcmp(line, "[validity]");
+			v->known |= in;
+			continue;
+		}
+		char *eq = strstr(line, " = ");
+		if (!in || !eq)
+			continue;
+		*eq = 0;
+		double d;
+		if (!strcmp(line, "relaxed_by"))
+			snprintf(v->by, sizeof(v->by), "%s", eq + 3);
+		else if (!strcmp(line, "valid-probe") && !parse_double(eq + 3, &d) && d >= 1)
+			v->probe_factor = d;
+	}
+	if (m)
+		fclose(m);
+}
+
+static int file_of(struct cmp_ctx *x, const char *path)
+{
+	for (int i = x->nfile - 1; i >= 0; i--) /* a few files a side */
+		if (!strcmp(x->file[i].path, path))
+			return i;
+	x->file = realloc(x->file, (size_t)(x->nfile + 1) * sizeof(*x->file));
+	if (!x->file)
+		out_of_memory(0);
+	struct vfile *v = &x->file[x->nfile];
+	memset(v, 0, sizeof(*v));
+	v->path = xstrdup(path);
+	read_validity(v, path);
+	return x->nfile++;
+}
+
+static int col(const struct table *t, const char *name)
+{
+	for (int i = 0; i < t->ncols; i++)
+		if (!strcmp(t->cols[i], name))
+			return i;
+	return -1;
+}
+
+static struct ccell *cell_of(struct cmp_ctx *x, int group, int side)
+{
+	int k = group * 2 + side;
+	if (k >= x->cap) {
+		int cap = x->cap ? x->cap : 64;
+		while (cap <= k)
+			cap *= 2;
+		x->cell = realloc(x->cell, (size_t)cap * sizeof(*x->cell));
+		if (!x->cell)
+			out_of_memory(0);
+		memset(x->cell + x->cap, 0, (size_t)(cap - x->cap) * sizeof(*x->cell));
+		x->cap = cap;
+	}
+	return &x->cell[k];
+}
+
+/* One pair's latency into the cell's range of that pair. */
+static void probe_value(struct ccell *c, const char *pair, const char *v)
+{
+	double d;
+	int i = 0;
+	if (parse_double(v, &d) || d <= 0)
+		return; /* NA: not measured */
+	while (i < c->npair && strcmp(c->pair[i].name, pair))
+		i++;
+	if (i == c->npair) {
+		if (c->npair == CTX_PAIRS)
+			return;
+		snprintf(c->pair[c->npair].name, sizeof(c->pair[0].name), "%s", pair);
+		c->pair[c->npair++].lo = c->pair[i].hi = d;
+	}
+	c->pair[i].lo = d < c->pair[i].lo ? d : c->pair[i].lo;
+	c->pair[i].hi = d > c->pair[i].hi ? d : c->pair[i].hi;
+}
+
+/* The space-separated pairs and each list of latencies, in the same order. */
+static void probes(struct ccell *c, const char *pairs, const char *lat)
+{
+	char p[128], l[128], *sp, *sl;
+	snprintf(p, sizeof(p), "%s", pairs);
+	snprintf(l, sizeof(l), "%s", lat);
+	for (char *a = strtok_r(p, " ", &sp), *b = strtok_r(l, " ", &sl); a && b;
+	     a = strtok_r(NULL, " ", &sp), b = strtok_r(NULL, " ", &sl))
+		probe_value(c, a, b);
+}
+
+int cmp_ctx_hook(void *arg, const struct grp_row *r, char *err)
+{
+	struct cmp *cm = arg;
+	(void)err;
+	if (!cm->ctx)
+		cm->ctx = xcalloc(1, sizeof(*cm->ctx));
+	struct cmp_ctx *x = cm->ctx;
+	const struct table *t = r->one;
+	if (!x->cols_path || strcmp(x->cols_path, t->path)) {
+		free(x->cols_path);
+		x->cols_path = xstrdup(t->path);
+		x->c_pairs = col(t, "probe_pairs");
+		x->c_before = col(t, "probe_before_ns");
+		x->c_after = col(t, "probe_after_ns");
+	}
+	struct ccell *c = cell_of(x, r->group, r->side);
+	int f = file_of(x, t->path) + 1;
+	if (!c->vfile)
+		c->vfile = f;
+	else if (c->vfile != f) {
+		const struct vfile *u = &x->file[c->vfile - 1], *v = &x->file[f - 1];
+		c->vmixed |= u->known != v->known || strcmp(u->by, v->by);
+	}
+	if (!r->valid || x->c_pairs < 0)
+		return 0;
+	const char *pairs = t->cell[0][x->c_pairs];
+	if (x->c_before >= 0)
+		probes(c, pairs, t->cell[0][x->c_before]);
+	if (x->c_after >= 0)
+		probes(c, pairs, t->cell[0][x->c_after]);
+	return 0;
+}
+
+void cmp_ctx_free(struct cmp_ctx *x)
+{
+	if (!x)
+		return;
+	for (int i = 0; i < x->nfile; i++)
+		free(x->file[i].path);
+	free(x->file);
+	free(x->cell);
+	free(x->cols_path);
+	free(x);
+}
+
+/* The context cell of line l's side s (B's is its matched configuration's), or NULL. */
+static const struct ccell *ccell(const struct cmp *c, const struct cmp_line *l, int s)
+{
+	int g = s ? l->group_b : l->group, k = g * 2 + s;
+	if (!c->ctx || !(s ? l->b : l->a) || k >= c->ctx->cap || !c->ctx->cell[k].vfile)
+		return NULL;
+	return &c->ctx->cell[k];
+}
+
+/* The pair that moved most (hi / lo), or -1 without a pair measured twice. */
+static int widest(const struct ccell *x)
+{
+	int w = -1;
+	for (int i = 0; x && i < x->npair; i++)
+		if (w < 0 || x->pair[i].hi / x->pair[i].lo > x->pair[w].hi / x->pair[w].lo)
+			w = i;
+	return w;
+}
+
+void cmp_ctx_side(const struct cmp *c, const struct cmp_line *l, int s, char *validity,
+		  size_t vn, char *probe, size_t pn)
+{
+	const struct ccell *x = ccell(c, l, s);
+	const struct vfile *v = x ? &c->ctx->file[x->vfile - 1] : NULL;
+	int w = widest(x);
+	if (!v)
+		snprintf(validity, vn, "NA");
+	else if (x->vmixed)
+		snprintf(validity, vn, "mixed: its files were judged by different rules");
+	else if (!v->known)
+		snprintf(validity, vn, "unknown");
+	else if (v->by[0])
+		snprintf(validity, vn, "relaxed: %s", v->by);
+	else
+		snprintf(validity, vn, "strict");
+	if (w < 0)
+		snprintf(probe, pn, "NA");
+	else
+		snprintf(probe, pn, "%.0f-%.0f", x->pair[w].lo, x->pair[w].hi);
+}
+
+/* "A judged with relaxed validity (...), B strict" where the two sides were judged apart. */
+static size_t validity_words(const struct cmp *c, const struct cmp_line *l, char *out, size_t n)
+{
+	char va[240], vb[240], pa[40], pb[40];
+	cmp_ctx_side(c, l, 0, va, sizeof(va), pa, sizeof(pa));
+	cmp_ctx_side(c, l, 1, vb, sizeof(vb), pb, sizeof(pb));
+	int ra = !strncmp(va, "relaxed", 7) || !strncmp(va, "mixed", 5);
+	int rb = !strncmp(vb, "relaxed", 7) || !strncmp(vb, "mixed", 5);
+	if ((!ra && !rb) || !strcmp(va, vb) || !strcmp(va, "NA") || !strcmp(vb, "NA"))
+		return 0; /* the same rules, or a side without rows of it */
+	const char *const side[2] = { va, vb };
+	size_t k = 0;
+	for (int s = 0; s < 2 && k < n; s++) {
+		const char *v = side[s], *who = s ? "B" : "A";
+		const char *sep = s ? ", " : "";
+		if (!strncmp(v, "relaxed: ", 9))
+			k += (size_t)snprintf(out + k, n - k,
+					      "%s%s judged with relaxed validity (%s)", sep, who,
+					      v + 9);
+		else if (!strncmp(v, "mixed", 5))
+			k += (size_t)snprintf(out + k, n - k,
+					      "%s%s's rows come from files judged by different "
+					      "validity rules", sep, who);
+		else if (!strcmp(v, "strict"))
+			k += (size_t)snprintf(out + k, n - k, "%s%s strict", sep, who);
+		else
+			k += (size_t)snprintf(out + k, n - k,
+					      "%s%s's .meta does not say how it was judged", sep,
+					      who);
+	}
+	return k < n ? k : n;
+}
+
+/* The machine's hypervisor, if its fingerprint knows one. */
+static const char *hypervisor(const struct cmp *c, const struct grp_cell *cell)
+{
+	if (!cell || cell->mixed || cell->mach < 0)
+		return NULL;
+	const char *h = grp_fp_field(&c->g.mach[cell->mach].fp, "hypervisor");
+	return h && strcmp(h, "none") ? h : NULL;
+}
+
+int cmp_ctx_words(const struct cmp *c, const struct cmp_line *l, char *out, size_t n)
+{
+	size_t k = validity_words(c, l, out, n);
+	if (k < n)
+		out[k] = 0;
+	for (int s = 0; s < 2 && k < n; s++) {
+		const struct ccell *x = ccell(c, l, s);
+		int w = widest(x);
+		const struct vfile *v = x ? &c->ctx->file[x->vfile - 1] : NULL;
+		if (w < 0 || x->pair[w].hi / x->pair[w].lo <= v->probe_factor)
+			continue;
+		const char *hv = hypervisor(c, s ? l->b : l->a);
+		k += (size_t)snprintf(out + k, n - k,
+				      "%s%s's placement probe ranged %.0f-%.0f ns over its "
+				      "repetitions (CPUs %s, more than its --valid-probe %g): %s",
+				      k ? "; " : "", s ? "B" : "A", x->pair[w].lo, x->pair[w].hi,
+				      x->pair[w].name, v->probe_factor,
+				      hv ? "the hypervisor moved vCPUs"
+					 : "its latency changed between repetitions");
+	}
+	return k > 0;
+}

@@ -1,0 +1,347 @@
+/* compare's table for people, within CMP_WIDTH (100) columns: each configuration on a line of its
+ * own with its valid counts, one line per metric under it, then what each side resolved and the
+ * context of the verdict (relaxed validity, a probe that moved). The full rows are in --csv and
+ * --json. */
+#include "analysis/compare.h"
+#include "harness/bench.h"
+#include "harness/compare_stats.h"
+#include "harness/util.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ONLY_SHOWN 20 /* configurations listed by name under "only in A/B" in the table */
+#define METRIC_W 24   /* a longer metric name gets a line of its own */
+
+/* Columns of n bytes of UTF-8 (continuation bytes take none). */
+static int cols(const char *s, size_t n)
+{
+	int c = 0;
+	for (size_t i = 0; i < n; i++)
+		c += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return c;
+}
+
+/* Bytes of the first k columns of s. */
+static size_t bytes_of(const char *s, int k)
+{
+	size_t i = 0;
+	for (int c = 0; s[i] && c <= k; i++)
+		if (((unsigned char)s[i] & 0xc0) != 0x80 && ++c > k)
+			break;
+	return i;
+}
+
+static void newline(FILE *f, int indent)
+{
+	fprintf(f, "\n%*s", indent, "");
+}
+
+void cmp_wrap(FILE *f, int col, int indent, const char *text)
+{
+	const char *p = text;
+	int fresh = 1; /* no word of text on this line yet */
+	while (*p) {
+		while (*p == ' ')
+			p++;
+		if (!*p)
+			break;
+		size_t wl = strcspn(p, " ");
+		int w = cols(p, wl);
+		if (col + w + !fresh > CMP_WIDTH && (!fresh || col > indent)) {
+			newline(f, indent);
+			col = indent;
+			fresh = 1;
+		}
+		if (!fresh) {
+			fputc(' ', f);
+			col++;
+		}
+		while (col + w > CMP_WIDTH) { /* a word longer than a line: cut */
+			size_t b = bytes_of(p, CMP_WIDTH - col);
+			fwrite(p, 1, b, f);
+			w -= cols(p, b);
+			p += b;
+			wl -= b;
+			newline(f, indent);
+			col = indent;
+		}
+		fwrite(p, 1, wl, f);
+		col += w;
+		p += wl;
+		fresh = 0;
+	}
+	fputc('\n', f);
+}
+
+/* A block of text that starts on this line only when all of it fits there. */
+static void wrap_whole(FILE *f, int col, int indent, const char *text)
+{
+	if (col + cols(text, strlen(text)) > CMP_WIDTH) {
+		newline(f, indent);
+		col = indent;
+	}
+	cmp_wrap(f, col, indent, text);
+}
+
+/* A string built with open_memstream, wrapped, freed. */
+static void wrap_buf(FILE *f, int indent, char *buf)
+{
+	int lead = (int)strspn(buf, " ");
+	fprintf(f, "%*s", lead, "");
+	cmp_wrap(f, lead, indent, buf + lead);
+	free(buf);
+}
+
+static void num(char *buf, size_t n, int ok, const char *fmt, double v)
+{
+	if (ok)
+		snprintf(buf, n, fmt, v);
+	else
+		snprintf(buf, n, "NA");
+}
+
+/* "[1.000, 1.941]", with enough digits that an interval off 1 does not print as touching it. */
+static void ci_text(const struct cmp_stat *s, char *out, size_t n)
+{
+	int prec = 3;
+	char t[32];
+	if (!s->has_ci) {
+		snprintf(out, n, "NA");
+		return;
+	}
+	for (; prec < 6; prec++) {
+		snprintf(t, sizeof(t), "%.*f", prec, s->lo > 1 ? s->lo : s->hi);
+		if ((s->lo > 1 && strtod(t, NULL) > 1) || (s->hi < 1 && strtod(t, NULL) < 1) ||
+		    (s->lo <= 1 && s->hi >= 1))
+			break;
+	}
+	snprintf(out, n, "[%.*f, %.*f]", prec, s->lo, prec, s->hi);
+}
+
+struct text {
+	FILE *f;
+	int wm, last, bench; /* the metric column's width: per bench, with its header */
+	char note[2048]; /* the last configuration's resolved settings and context */
+};
+
+/* Under a configuration's lines: what each side resolved its settings to, the difference, and
+ * the context of its verdicts. */
+static void text_note(struct text *t)
+{
+	char *p = t->note;
+	while (*p) { /* one paragraph per \n-separated note */
+		size_t n = strcspn(p, "\n");
+		char one[2048];
+		snprintf(one, sizeof(one), "%.*s", (int)n, p);
+		fputs("  ", t->f);
+		cmp_wrap(t->f, 2, 4, one);
+		p += n + (p[n] == '\n');
+	}
+	t->note[0] = 0;
+}
+
+static void config_line(struct text *t, const struct cmp *c, const struct cmp_line *l)
+{
+	char lab[512], ra[400], rb[400], w[900], cw[1200], head[700];
+	size_t k = 0;
+	text_note(t);
+	groups_label(&c->g, l->group, lab, sizeof(lab));
+	snprintf(head, sizeof(head), "%s: A %ld of %ld rows valid, B %ld of %ld", lab, l->a->valid,
+		 l->a->rows, l->b->valid, l->b->rows);
+	cmp_wrap(t->f, 0, 4, head);
+	int differ = cmp_resolved(c, l, ra, rb, sizeof(ra), w, sizeof(w));
+	if (differ && ra[0])
+		k = (size_t)snprintf(t->note, sizeof(t->note), "resolved: A %s; B %s. %s", ra, rb,
+				     w);
+	else if (differ)
+		k = (size_t)snprintf(t->note, sizeof(t->note), "%s", w);
+	else if (ra[0])
+		k = (size_t)snprintf(t->note, sizeof(t->note), "resolved: %s on both", ra);
+	if (cmp_ctx_words(c, l, cw, sizeof(cw)) && k < sizeof(t->note))
+		snprintf(t->note + k, sizeof(t->note) - k, "%swarning: %s", k ? "\n" : "", cw);
+}
+
+static int text_line(void *u, const struct cmp *c, const struct cmp_line *l)
+{
+	struct text *t = u;
+	if (!l->a || !l->b)
+		return 0;
+	const struct grp_bench *b = &c->g.bench[c->g.group[l->group].bench];
+	char n[48], ma[32], mb[32], r[32], ci[64], p[32], verdict[160];
+	if (c->g.group[l->group].bench != t->bench) { /* a bench's columns, sized to its metrics */
+		text_note(t);
+		t->bench = c->g.group[l->group].bench;
+		t->wm = 6;
+		for (int m = 0; m < b->nmet; m++) {
+			int w = (int)strlen(b->metric[m]);
+			if (b->met_seen[m] && w > t->wm && w <= METRIC_W)
+				t->wm = w;
+		}
+		fprintf(t->f, "%s  %-*s %5s %9s %9s %6s  %-14s %7s  %s\n", t->last >= 0 ? "\n" : "",
+			t->wm, "metric", "n A/B", "median A", "median B", "ratio", "95% CI", "p",
+			"verdict");
+	}
+	if (l->group != t->last)
+		config_line(t, c, l);
+	t->last = l->group;
+	const char *metric = b->metric[l->metric];
+	if ((int)strlen(metric) > t->wm) { /* a long name on a line of its own */
+		fputs("  ", t->f);
+		cmp_wrap(t->f, 2, 4, metric);
+		metric = "";
+	}
+	snprintf(n, sizeof(n), "%zu/%zu", l->s.na, l->s.nb);
+	num(ma, sizeof(ma), l->s.na > 0, "%.4g", l->s.ma);
+	num(mb, sizeof(mb), l->s.nb > 0, "%.4g", l->s.mb);
+	num(r, sizeof(r), l->s.has_ratio, "%.3f", l->s.ratio);
+	ci_text(&l->s, ci, sizeof(ci));
+	num(p, sizeof(p), l->s.has_p, "%.3g", l->s.p);
+	snprintf(verdict, sizeof(verdict), "%s", l->verdict);
+	if (l->s.significant) /* the interval is in its column */
+		verdict[strcspn(verdict, "[")] = 0;
+	int col = fprintf(t->f, "  %-*s %5s %9s %9s %6s  %-14s %7s  ", t->wm, metric, n, ma, mb, r,
+			  ci, p);
+	wrap_whole(t->f, col, 4, verdict);
+	return 0;
+}
+
+static void print_side(FILE *f, const struct cmp *c, int s)
+{
+	const struct grp_side *sd = &c->g.side[s];
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	if (!m)
+		out_of_memory(0);
+	fprintf(m, "%s: %s: %ld row(s), %ld valid; machine(s):", s ? "B" : "A", sd->name, sd->rows,
+		sd->valid);
+	for (int i = 0; i < sd->nmach; i++) {
+		const struct grp_machine *mc = &c->g.mach[sd->mach[i]];
+		fprintf(m, "%s %s (host %s, %s)", i ? "," : "", mc->label, mc->host, mc->cpu_model);
+	}
+	if (sd->interrupted)
+		fprintf(m, "; WARNING: marked interrupted or unfinished (see the warning above)");
+	fclose(m);
+	wrap_buf(f, 4, buf);
+}
+
+/* Has side s a configuration of bench b with value v in key column k? */
+static int side_has_value(const struct cmp *c, int b, int k, const char *v, int s)
+{
+	for (int i = 0; i < c->g.ngroup; i++)
+		if (c->g.group[i].bench == b && groups_cell(&c->g, i, s) && c->g.group[i].val[k] &&
+		    !strcmp(c->g.group[i].val[k], v))
+			return 1;
+	return 0;
+}
+
+/* For a bench with match_by (pingpong: class): the values side s has and the other side has not. */
+static void only_classes(FILE *f, const struct cmp *c, int b, int s)
+{
+	const struct grp_bench *bn = &c->g.bench[b];
+	int k = -1, n = 0;
+	char list[1024];
+	size_t len = 0;
+	list[0] = 0;
+	for (int i = 0; bn->b && bn->b->match_by && i < bn->nkey; i++)
+		if (!strcmp(bn->key_col[i], bn->b->match_by))
+			k = i;
+	for (int i = 0; k >= 0 && i < c->g.ngroup; i++) {
+		const char *v = c->g.group[i].val[k];
+		if (c->g.group[i].bench != b || !v || !groups_cell(&c->g, i, s) ||
+		    side_has_value(c, b, k, v, !s))
+			continue;
+		int dup = 0;
+		for (int j = 0; j < i && !dup; j++)
+			dup = c->g.group[j].bench == b && c->g.group[j].val[k] &&
+			    !strcmp(c->g.group[j].val[k], v) && groups_cell(&c->g, j, s);
+		if (!dup && len < sizeof(list))
+			len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%s",
+						n++ ? ", " : "", v);
+	}
+	if (n) {
+		char line[1300];
+		snprintf(line, sizeof(line), "%s %s only in %s: %s", bn->name, bn->b->match_by,
+			 s ? "B" : "A", list);
+		fputs("  ", f);
+		cmp_wrap(f, 2, 4, line);
+	}
+}
+
+static void print_only(FILE *f, const struct cmp *c)
+{
+	char lab[512];
+	for (int s = 0; s < 2; s++) {
+		if (!c->only[s])
+			continue;
+		fprintf(f, "\nonly in %s (%d configuration(s), not compared):\n", s ? "B" : "A",
+			c->only[s]);
+		int shown = 0;
+		for (int i = 0; i < c->g.ngroup && shown < ONLY_SHOWN; i++) {
+			int gi = c->g.order[i];
+			if (groups_cell(&c->g, gi, s) && !groups_cell(&c->g, gi, !s) &&
+			    c->match[gi] < 0) {
+				groups_label(&c->g, gi, lab, sizeof(lab));
+				fputs("  ", f);
+				cmp_wrap(f, 2, 4, lab);
+				shown++;
+			}
+		}
+		if (c->only[s] > shown)
+			fprintf(f, "  ... and %d more (--csv or --json lists every one)\n",
+				c->only[s] - shown);
+		for (int b = 0; b < c->g.nbench; b++)
+			only_classes(f, c, b, s);
+	}
+}
+
+int cmp_print_text(FILE *f, const struct cmp *cc)
+{
+	struct cmp *c = (struct cmp *)cc; /* the walk fills the geometric means */
+	struct text t = { .f = f, .wm = 6, .last = -1, .bench = -1 };
+	char para[800];
+	print_side(f, c, 0);
+	print_side(f, c, 1);
+	snprintf(para, sizeof(para),
+		 "ratio = median B / median A over valid repetitions; n A/B: values of valid "
+		 "rows; 95%% CI: bootstrap of the ratio of medians (exact up to %d values a side, "
+		 "else %d resamples); p: two-sided Mann-Whitney U; a change is called when "
+		 "p < 0.05 and the CI excludes 1, which the exact test can reach from %d "
+		 "repetitions a side; --csv and --json hold every column",
+		 BOOT_EXACT_MAX, BOOT_RESAMPLES, cmp_min_reps());
+	cmp_wrap(f, 0, 0, para);
+	fputc('\n', f);
+	fprintf(f, "configuration: valid rows of all rows on each side\n");
+	cmp_walk(c, text_line, &t);
+	text_note(&t);
+	print_only(f, c);
+	if (c->ngeo)
+		fprintf(f, "\ngeometric mean of B/A over the joined configurations (a summary, not "
+			   "a test):\n");
+	for (int k = 0; k < c->ngeo; k++) {
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *m = open_memstream(&buf, &len);
+		if (!m)
+			out_of_memory(0);
+		fprintf(m, "  %s %s: %.3f over %d configuration(s): %s",
+			c->g.bench[c->geo[k].bench].name,
+			c->g.bench[c->geo[k].bench].metric[c->geo[k].metric], c->geo[k].ratio,
+			c->geo[k].n, c->geo[k].verdict);
+		fclose(m);
+		wrap_buf(f, 4, buf);
+	}
+	cmp_print_within(f, c);
+	if (c->small) {
+		snprintf(para, sizeof(para),
+			 "warning: %d line(s) have too few valid repetitions on a side for the U "
+			 "test to reach p < 0.05 (%d a side when both have as many); no verdict is "
+			 "given for them",
+			 c->small, cmp_min_reps());
+		fputc('\n', f);
+		cmp_wrap(f, 0, 0, para);
+	}
+	fflush(f);
+	return ferror(f) ? -1 : 0;
+}
