@@ -22,9 +22,12 @@ void progress_clear(struct progress *p);
 double progress_elapsed(const struct progress *p);
 /* A duration as h:mm:ss (every ETA and elapsed time the tools print). */
 void fmt_hms(char *b, size_t n, double seconds);
-/* The ETA of work done so far (done of total units, in elapsed seconds; est: the planned seconds per
- * unit, used until a unit has been measured). */
-double progress_eta(double elapsed, int done, int total, double est);
+/* Seconds left, retries counted: the `attempts` finished attempts took elapsed seconds (est: the
+ * planned seconds per attempt until one has been measured); done of total repetitions are finished,
+ * the one in progress is at its attempt-th attempt, running for `in` seconds. Each repetition left
+ * is expected to take as many attempts as the finished ones took on average; the attempt running
+ * counts down. */
+double progress_eta(double elapsed, double in, int attempts, int done, int total, int attempt, double est);
 /* While this thread waits (sleep_or_stop), call draw(arg) about once a second; NULL stops it. The
  * hook is this thread's only: a measuring thread that sleeps never draws. */
 void progress_ticker(void (*draw)(void *arg), void *arg);

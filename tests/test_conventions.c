@@ -359,7 +359,8 @@ static void summaries_fit_in_100_columns(void **s)
 			else
 				run_c2c(r, "run", runs[i][0], runs[i][1], runs[i][2], runs[i][3], runs[i][4], "--reps", "2", "--max-attempts", "1",
 					"--out", out_path, NULL);
-			assert_int_equal(r->status, 0);
+			if (r->status && (lenient || r->status != 4)) /* 4: the machine judged a configuration invalid throughout */
+				fail_msg("%s: exit %d: %s", runs[i][0], r->status, r->err);
 			assert_non_null(strstr(r->out, "repetition(s) requested"));
 			int w = widest(r->out, &at);
 			if (w > 100)
