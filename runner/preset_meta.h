@@ -16,6 +16,7 @@ struct planned {
 	double took;
 	int done;     /* complete in an earlier invocation (--resume): not run again */
 	int sig;      /* the run was stopped by this signal */
+	char *nothing; /* exit 4: the run's end-of-run lines on what measured nothing */
 };
 
 /* What DIR/metadata.txt says that a new invocation keeps. */
