@@ -214,6 +214,9 @@ static void show_progress(void *arg)
 	int total = v->c->reps * v->c->nvar;
 	double el = progress_elapsed(v->pg), in = el - v->astart;
 	double left = progress_eta(v->astart, in, v->attempts, v->done, total, v->attempt, v->est);
+	char where[96];
+	snprintf(where, sizeof(where), "rep %d of %d, attempt %d of %d", v->rep + 1, v->c->reps, v->attempt, v->c->attempts);
+	progress_left(v->pg, left, where);
 	fmt_hms(e, sizeof(e), el);
 	fmt_hms(l, sizeof(l), left > 0 ? left : 0);
 	if (v->attempt > 1)
@@ -325,7 +328,7 @@ static int run_all(struct bench_ctx *c, struct counters *ctr, struct csv *out, F
 		active[i] = 1;
 	progress_start(&pg, stderr, !opt_flag(c->o, "quiet"));
 	struct live lv = { &pg, c, 0, 0, 0, 0, 0, config_est(c, ctr), 0 };
-	if (pg.on) /* the waits of this (controlling) thread redraw it every second */
+	if (pg.on || pg.lines) /* the waits of this (controlling) thread redraw it every second */
 		progress_ticker(show_progress, &lv);
 	for (int rep = 0; rep < c->reps && !rc && left; rep++) {
 		for (int i = 0; i < c->nvar; i++)

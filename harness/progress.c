@@ -1,6 +1,8 @@
 #include "harness/progress.h"
 #include "harness/util.h"
 #include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 /* Monotonic seconds: the wall clock may jump during a long run. */
@@ -13,6 +15,7 @@ void progress_start(struct progress *p, FILE *f, int wanted)
 {
 	p->f = f;
 	p->on = wanted && isatty(fileno(f));
+	p->lines = !isatty(fileno(f)) && getenv(PROGRESS_ENV) && !strcmp(getenv(PROGRESS_ENV), "1");
 	p->shown = 0;
 	p->t0 = now_s();
 }
@@ -28,6 +31,14 @@ void progress_show(struct progress *p, const char *fmt, ...)
 	va_end(ap);
 	fflush(p->f);
 	p->shown = 1;
+}
+
+void progress_left(struct progress *p, double seconds, const char *where)
+{
+	if (!p->lines)
+		return;
+	fprintf(p->f, PROGRESS_LEFT "%.2f (%s)\n", seconds > 0 ? seconds : 0, where);
+	fflush(p->f);
 }
 
 void progress_clear(struct progress *p)

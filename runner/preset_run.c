@@ -239,16 +239,26 @@ struct relay {
 	const char *name;
 	int i, n;
 	double start, left_after, est;
-	char line[1024]; /* the run's stderr line being read, to keep its measured-nothing lines */
+	char line[1024]; /* the run's stderr line being read: relayed whole, its progress lines read */
 	size_t len;
+	double left, left_at; /* what the run said is left of it, and when (left_at < 0: nothing yet) */
 	int keep;        /* within the run's measured-nothing lines */
 	char **nothing;  /* those lines, appended */
 };
 
-/* One whole stderr line of the run: kept from NOVALID_HEAD through the indented lines after it. */
-static void relay_line(struct relay *r)
+/* One whole stderr line of the run (whole: newline, else the buffer's size): its progress (what
+ * is left of it, counting its retries) is read, not relayed; the others are relayed, and kept from
+ * NOVALID_HEAD through the indented lines after it. */
+static void relay_line(struct relay *r, int nl)
 {
 	r->line[r->len] = 0;
+	if (nl && !strncmp(r->line, PROGRESS_LEFT, strlen(PROGRESS_LEFT))) {
+		r->left = strtod(r->line + strlen(PROGRESS_LEFT), NULL);
+		r->left_at = progress_elapsed(&r->c->pg);
+		r->len = 0;
+		return;
+	}
+	say(r->c, stderr, "%s%s", r->line, nl ? "\n" : "");
 	if (!strncmp(r->line, NOVALID_HEAD, strlen(NOVALID_HEAD)))
 		r->keep = 1;
 	else if (strncmp(r->line, "  ", 2))
@@ -269,9 +279,10 @@ static void relay_tick(void *arg)
 {
 	struct relay *r = arg;
 	char e[32], l[32];
-	double in_run = progress_elapsed(&r->c->pg) - r->start;
-	fmt_hms(e, sizeof(e), progress_elapsed(&r->c->pg));
-	fmt_hms(l, sizeof(l), r->left_after + (r->est > in_run ? r->est - in_run : 0));
+	double el = progress_elapsed(&r->c->pg), in_run = el - r->start;
+	double run_left = r->left_at >= 0 ? r->left - (el - r->left_at) : r->est - in_run; /* the run's own word, retries counted */
+	fmt_hms(e, sizeof(e), el);
+	fmt_hms(l, sizeof(l), r->left_after + (run_left > 0 ? run_left : 0));
 	progress_show(&r->c->pg, "[run %d of %d] %s  elapsed %s, about %s left", r->i, r->n, r->name, e, l);
 }
 
@@ -279,12 +290,18 @@ static void relay_tick(void *arg)
 static void relay_out(void *arg, int stream, const char *buf, size_t n)
 {
 	struct relay *r = arg;
-	say(r->c, stream ? stderr : stdout, "%.*s", (int)n, buf);
-	for (size_t k = 0; stream && k < n; k++) {
-		if (buf[k] != '\n' && r->len < sizeof(r->line) - 1)
+	if (!stream) {
+		say(r->c, stdout, "%.*s", (int)n, buf);
+		return;
+	}
+	for (size_t k = 0; k < n; k++) {
+		if (buf[k] == '\n')
+			relay_line(r, 1);
+		else {
 			r->line[r->len++] = buf[k];
-		else if (buf[k] == '\n')
-			relay_line(r);
+			if (r->len == sizeof(r->line) - 1)
+				relay_line(r, 0);
+		}
 	}
 }
 
@@ -293,9 +310,12 @@ static int run_one(struct console *c, const struct preset_run *r, const char *cs
 		   char **nothing)
 {
 	const char *extra[] = { "--out", csv, "--label", label, NULL };
-	struct relay rl = { c, r->name, i, n, progress_elapsed(&c->pg), left_after, est, "", 0, 0, nothing };
+	struct relay rl = { c, r->name, i, n, progress_elapsed(&c->pg), left_after, est, "", 0, 0, -1, 0, nothing };
 	struct child_io io = { relay_out, relay_tick, 1000, &rl };
-	return child_run(r, extra, 1, &io);
+	int st = child_run(r, extra, 1, &io);
+	if (rl.len) /* a last line without its newline */
+		relay_line(&rl, 0);
+	return st;
 }
 
 /* At the preset's end: each run that measured nothing, with its configurations, why and what to try
@@ -505,6 +525,7 @@ int preset_main(int argc, char **argv)
 	say(&con, stdout, "results go to %s\n", dir);
 	fflush(stdout); /* a reader that is gone shows now (SIGPIPE), before any run starts */
 	progress_start(&con.pg, stderr, 1);
+	setenv(PROGRESS_ENV, "1", 1); /* each run tells what is left of it, on its stderr (harness/progress.h) */
 	rc = run_all(&con, &p, pl, dir, &ctx, &rs, total);
 	if (meta_failed && !signals_pending() && rc == 0)
 		rc = 1; /* metadata.txt could not be written: the directory does not say what it holds */

@@ -271,6 +271,7 @@ static void run_writes_one_directory(void **state)
 	if (r.status != 0)
 		fail_msg("preset run failed: %s", r.err);
 	assert_non_null(strstr(r.out, "preset tiny: 2 run(s), 0 failed, 0 measured nothing; results in "));
+	assert_null(strstr(r.err, "c2cbench-progress")); /* the runs' progress lines are read, not relayed */
 	assert_non_null(strstr(r.out, "estimated duration"));
 	/* stderr is not a terminal here: one summary line per run */
 	assert_non_null(strstr(r.err, "[run 1 of 2] layouts: ok, 4 row(s)"));
@@ -313,6 +314,8 @@ static void run_writes_one_directory(void **state)
 	assert_non_null(log);
 	assert_non_null(strstr(log, "[run 2 of 2] ttas: ok"));
 	assert_non_null(strstr(log, "writer_ns_per_op")); /* the runs' own summaries */
+	assert_non_null(strstr(log, "c2cbench: 4 row(s) written to ")); /* their stderr, whole lines */
+	assert_null(strstr(log, "c2cbench-progress"));
 	free(log);
 }
 
