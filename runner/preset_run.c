@@ -441,7 +441,8 @@ int preset_main(int argc, char **argv)
 	int rc = opts_parse_mixed(&o, tables, argc, argv, &argcopy, err);
 	if (rc && !strcmp(err, "help")) {
 		printf("usage: c2cbench preset NAME|FILE.ini [options]\nruns every run of a preset into %s/LABEL-DATE-PRESET/ (see `c2cbench list`);\n"
-		       "Ctrl-C or SIGTERM stops the run in progress (its whole rows kept) and marks the directory interrupted\n", "results");
+		       "Ctrl-C or SIGTERM stops the run in progress (its whole rows kept) and marks the directory interrupted;\n"
+		       "--max-attempts and --valid-* go to every run, replacing the preset's value (docs/validity.md)\n", "results");
 		opts_help(stdout, preset_table());
 		printf("presets are searched in %s\n", preset_dirs());
 		printf("exit status: 0 every run done; 1 a run failed; 2 bad input; 4 no run failed but a configuration got\n"
