@@ -99,9 +99,11 @@ static void geo_add(struct cmp *c, const struct cmp_line *l)
 	}
 	c->geo[k].ratio += log(l->s.ratio);
 	c->geo[k].n++;
+	c->geo[k].sig += l->s.significant;
 }
 
-/* The geometric means and their words, after the walk. */
+/* The geometric means and their words, after the walk: no faster or slower without a configuration
+ * that changed significantly behind it. */
 static void geo_finish(struct cmp *c)
 {
 	for (int k = 0; k < c->ngeo; k++) {
@@ -109,12 +111,13 @@ static void geo_finish(struct cmp *c)
 		const struct grp_bench *b = &c->g.bench[g->bench];
 		int time = cmp_is_time(b->metric[g->metric], b->unit[g->metric]);
 		g->ratio = exp(g->ratio / g->n);
-		if (g->ratio > 1 / 1.005 && g->ratio < 1.005)
-			snprintf(g->verdict, sizeof(g->verdict), "the same on average (within 0.5%%)");
-		else if (g->ratio >= 1)
-			snprintf(g->verdict, sizeof(g->verdict), "B %s by %.2fx on average", word(1, b->direction[g->metric], time), g->ratio);
+		if (!g->sig)
+			snprintf(g->verdict, sizeof(g->verdict), "no significant change (no configuration differs significantly)");
+		else if (g->ratio > 1 / 1.005 && g->ratio < 1.005)
+			snprintf(g->verdict, sizeof(g->verdict), "the same on average (within 0.5%%; %d of %d significant)", g->sig, g->n);
 		else
-			snprintf(g->verdict, sizeof(g->verdict), "B %s by %.2fx on average", word(0, b->direction[g->metric], time), 1 / g->ratio);
+			snprintf(g->verdict, sizeof(g->verdict), "B %s by %.2fx on average (%d of %d significant)",
+				 word(g->ratio >= 1, b->direction[g->metric], time), g->ratio >= 1 ? g->ratio : 1 / g->ratio, g->sig, g->n);
 	}
 }
 

@@ -36,6 +36,7 @@ struct cmp_line {
 /* A geometric mean of ratios over the joined configurations of one bench and metric. */
 struct cmp_geo {
 	int bench, metric, n;
+	int sig; /* of the n, the configurations with a significant change */
 	double ratio;
 	char verdict[128];
 };
