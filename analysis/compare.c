@@ -112,12 +112,17 @@ static void geo_finish(struct cmp *c)
 		int time = cmp_is_time(b->metric[g->metric], b->unit[g->metric]);
 		g->ratio = exp(g->ratio / g->n);
 		if (!g->sig)
-			snprintf(g->verdict, sizeof(g->verdict), "no significant change (no configuration differs significantly)");
+			snprintf(g->verdict, sizeof(g->verdict),
+				 "no significant change (no configuration differs significantly)");
 		else if (g->ratio > 1 / 1.005 && g->ratio < 1.005)
-			snprintf(g->verdict, sizeof(g->verdict), "the same on average (within 0.5%%; %d of %d significant)", g->sig, g->n);
+			snprintf(g->verdict, sizeof(g->verdict),
+				 "the same on average (within 0.5%%; %d of %d significant)", g->sig,
+				 g->n);
 		else
-			snprintf(g->verdict, sizeof(g->verdict), "B %s by %.2fx on average (%d of %d significant)",
-				 word(g->ratio >= 1, b->direction[g->metric], time), g->ratio >= 1 ? g->ratio : 1 / g->ratio, g->sig, g->n);
+			snprintf(g->verdict, sizeof(g->verdict),
+				 "B %s by %.2fx on average (%d of %d significant)",
+				 word(g->ratio >= 1, b->direction[g->metric], time),
+				 g->ratio >= 1 ? g->ratio : 1 / g->ratio, g->sig, g->n);
 	}
 }
 

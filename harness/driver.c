@@ -94,8 +94,10 @@ static int usage_error(const struct bench *b, const char *msg)
 	if (!strcmp(msg, "help")) {
 		struct opt_spec h[HARNESS_OPTS_MAX];
 		printf("usage: c2cbench run %s [options]\n%s\n", b->name, b->desc);
-		printf("exit status: 0 done; 1 a write failed; 2 bad input; 3 --require-counters without counters;\n"
-		       "4 a configuration got no valid repetition (the end of the output says which and why); 128+N signal N\n");
+		printf("exit status: 0 done; 1 a write failed; 2 bad input; 3 --require-counters "
+		       "without counters;\n"
+		       "4 a configuration got no valid repetition (the end of the output says "
+		       "which and why); 128+N signal N\n");
 		printf("\nharness options:\n");
 		opts_help(stdout, bench_harness_opts(b, h, HARNESS_OPTS_MAX));
 		if (b->opts && b->opts[0].name) {
@@ -151,8 +153,8 @@ static void fill_back(const struct bench_ctx *c, struct row *r)
 
 /* One configuration: as many runs as the counter groups need; bench columns and evidence come
  * from the first, every pass's evidence is checked. */
-static int run_passes(struct bench_ctx *c, struct counters *k, int vi, int rep, struct row *r, char *why, struct vbroken *vb,
-		      char *err)
+static int run_passes(struct bench_ctx *c, struct counters *k, int vi, int rep, struct row *r,
+		      char *why, struct vbroken *vb, char *err)
 {
 	int rc = 0;
 	counters_run_begin(k);
@@ -215,14 +217,16 @@ static void show_progress(void *arg)
 	double el = progress_elapsed(v->pg), in = el - v->astart;
 	double left = progress_eta(v->astart, in, v->attempts, v->done, total, v->attempt, v->est);
 	char where[96];
-	snprintf(where, sizeof(where), "rep %d of %d, attempt %d of %d", v->rep + 1, v->c->reps, v->attempt, v->c->attempts);
+	snprintf(where, sizeof(where), "rep %d of %d, attempt %d of %d", v->rep + 1, v->c->reps,
+		 v->attempt, v->c->attempts);
 	progress_left(v->pg, left, where);
 	fmt_hms(e, sizeof(e), el);
 	fmt_hms(l, sizeof(l), left > 0 ? left : 0);
 	if (v->attempt > 1)
 		snprintf(at, sizeof(at), ", attempt %d of %d", v->attempt, v->c->attempts);
-	progress_show(v->pg, "[%s] rep %d/%d, %s %s (%d of %d%s)  elapsed %s, about %s left", v->c->b->name, v->rep + 1, v->c->reps,
-		      v->c->b->variant_col, v->c->var[v->k].name, v->done + 1, total, at, e, l);
+	progress_show(v->pg, "[%s] rep %d/%d, %s %s (%d of %d%s)  elapsed %s, about %s left",
+		      v->c->b->name, v->rep + 1, v->c->reps, v->c->b->variant_col,
+		      v->c->var[v->k].name, v->done + 1, total, at, e, l);
 }
 
 /* The placement probe of each pair: well under 1% of a repetition in all. */
@@ -235,8 +239,8 @@ static void probe_all(struct bench_ctx *c, double *out)
 }
 
 /* One attempt of one repetition: probe, run, probe, judge; the row is whole or not written. */
-static int attempt_once(struct bench_ctx *c, struct counters *ctr, const struct csv *out, int vi, int rep, int attempt, struct row *r,
-			struct vbroken *vb, char *err)
+static int attempt_once(struct bench_ctx *c, struct counters *ctr, const struct csv *out, int vi,
+			int rep, int attempt, struct row *r, struct vbroken *vb, char *err)
 {
 	char why[ERRLEN], reason[ERRLEN];
 	double before[EV_PROBES];
@@ -272,8 +276,8 @@ static int attempt_once(struct bench_ctx *c, struct counters *ctr, const struct 
 }
 
 /* One repetition of one configuration: attempts until one is valid or --max-attempts are spent. */
-static int run_rep(struct bench_ctx *c, struct counters *ctr, struct csv *out, struct summary *sum, struct novalid *nv, int vi, int rep,
-		   struct live *lv, char *err)
+static int run_rep(struct bench_ctx *c, struct counters *ctr, struct csv *out, struct summary *sum,
+		   struct novalid *nv, int vi, int rep, struct live *lv, char *err)
 {
 	int rc = 0;
 	for (int a = 1; a <= c->attempts && !rc && !signals_pending(); a++) {
@@ -318,7 +322,8 @@ static int auto_round_end(struct bench_ctx *c, struct summary *sum, int *active,
 	return left;
 }
 
-static int run_all(struct bench_ctx *c, struct counters *ctr, struct csv *out, FILE *sumf, struct novalid *nv, char *err)
+static int run_all(struct bench_ctx *c, struct counters *ctr, struct csv *out, FILE *sumf,
+		   struct novalid *nv, char *err)
 {
 	int *order = xcalloc((size_t)c->nvar, sizeof(int)), *active = xcalloc((size_t)c->nvar, sizeof(int)), rc = 0, left = c->nvar, done = 0;
 	struct summary *sum = summary_new(c);
@@ -479,7 +484,8 @@ int bench_main(const struct bench *b, int argc, char **argv)
 		}
 		if (out.rows)
 			fprintf(stderr, "c2cbench: %ld row(s) written to %s\n", out.rows, strcmp(out.path, "-") ? out.path : "standard output");
-		char cerr[ERRLEN], *made = out.rows || !out.created ? NULL : xstrdup(out.path), *where = xstrdup(out.path);
+		char cerr[ERRLEN], *made = out.rows || !out.created ? NULL : xstrdup(out.path),
+				   *where = xstrdup(out.path);
 		long rows = out.rows;
 		c->out_path = NULL; /* freed by csv_close */
 		oom_cleanup(NULL);
@@ -496,9 +502,11 @@ int bench_main(const struct bench *b, int argc, char **argv)
 			rc = 1;
 		}
 		free(made);
-		if (!rc && novalid_count(nv)) { /* the rows are whole (the .meta says complete), but measure nothing */
+		/* the rows are whole (the .meta says complete), but they measure nothing */
+		if (!rc && novalid_count(nv)) {
 			fflush(stdout);
-			novalid_print(nv, c, stderr, strcmp(where, "-") ? where : "standard output");
+			novalid_print(nv, c, stderr,
+				      strcmp(where, "-") ? where : "standard output");
 			rc = EXIT_NOVALID;
 		}
 		free(where);

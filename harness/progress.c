@@ -61,14 +61,16 @@ void fmt_hms(char *b, size_t n, double s)
 	snprintf(b, n, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
 }
 
-double progress_eta(double elapsed, double in, int attempts, int done, int total, int attempt, double est)
+double progress_eta(double elapsed, double in, int attempts, int done, int total, int attempt,
+		    double est)
 {
 	if (total <= done)
 		return 0;
 	double per = attempts > 0 ? elapsed / attempts : est; /* measured pace once there is one */
-	int before = attempts - (attempt - 1);                 /* attempts of the finished repetitions */
+	int before = attempts - (attempt - 1); /* attempts of the finished repetitions */
 	double apr = done > 0 && before > 0 ? (double)before / done : 1;
-	double here = apr > attempt ? apr - attempt + 1 : 1; /* this repetition: the attempt running, and more */
+	/* this repetition: the attempt running, and more where the finished ones took more */
+	double here = apr > attempt ? apr - attempt + 1 : 1;
 	return per * (apr * (total - done - 1) + here) - (in < per ? in : per);
 }
 

@@ -36,7 +36,8 @@ void fmt_hms(char *b, size_t n, double seconds);
  * the one in progress is at its attempt-th attempt, running for `in` seconds. Each repetition left
  * is expected to take as many attempts as the finished ones took on average; the attempt running
  * counts down. */
-double progress_eta(double elapsed, double in, int attempts, int done, int total, int attempt, double est);
+double progress_eta(double elapsed, double in, int attempts, int done, int total, int attempt,
+		    double est);
 /* While this thread waits (sleep_or_stop), call draw(arg) about once a second; NULL stops it. The
  * hook is this thread's only: a measuring thread that sleeps never draws. */
 void progress_ticker(void (*draw)(void *arg), void *arg);

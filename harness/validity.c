@@ -13,7 +13,8 @@ const struct vrules vrules_default = {
 	.setting_tol = 0.25,
 };
 
-const char *const vrule_name[VR_N] = { "ops", "window", "oncpu", "overlap", "steal", "migration", "probe", "setting" };
+const char *const vrule_name[VR_N] = { "ops",	"window",    "oncpu", "overlap",
+				       "steal", "migration", "probe", "setting" };
 
 /* Record rule r broken with value x; low: the lowest value is the furthest (oncpu, overlap). */
 static void hit(struct vbroken *b, enum vrule r, double x, int low)
@@ -61,7 +62,8 @@ static void rule_ops(const struct evidence *e, char *reason, size_t n, struct vb
 }
 
 /* Per co-running thread: a window at all, its length, its time on a CPU. */
-static void rule_threads(const struct evidence *e, const struct vrules *v, char *reason, size_t n, struct vbroken *b)
+static void rule_threads(const struct evidence *e, const struct vrules *v, char *reason, size_t n,
+			 struct vbroken *b)
 {
 	for (int i = 0; i < e->n; i++) {
 		const struct ev_thread *t = &e->th[i];
@@ -73,7 +75,8 @@ static void rule_threads(const struct evidence *e, const struct vrules *v, char 
 			continue;
 		}
 		double w = (double)(t->t1 - t->t0) / 1e9;
-		if (e->requested_s > 0 && fabs(w - e->requested_s) > v->window_tol * e->requested_s) {
+		if (e->requested_s > 0 &&
+		    fabs(w - e->requested_s) > v->window_tol * e->requested_s) {
 			hit(b, VR_WINDOW, fabs(w - e->requested_s) / e->requested_s, 0);
 			broken(reason, n, "window: %s%d %.3f s for %.3f s requested (%+.0f%%)", t->role, t->idx, w,
 			       e->requested_s, 100 * (w - e->requested_s) / e->requested_s);
@@ -93,7 +96,8 @@ static void rule_threads(const struct evidence *e, const struct vrules *v, char 
 }
 
 /* Every measuring thread: its CPU's steal and where it started and ended. */
-static void rule_cpus(const struct evidence *e, const struct vrules *v, char *reason, size_t n, struct vbroken *b)
+static void rule_cpus(const struct evidence *e, const struct vrules *v, char *reason, size_t n,
+		      struct vbroken *b)
 {
 	for (int i = 0; i < e->n; i++) {
 		const struct ev_thread *t = &e->th[i];
@@ -113,14 +117,17 @@ static void rule_cpus(const struct evidence *e, const struct vrules *v, char *re
 }
 
 /* The placement probe (the hypervisor moved a vCPU) and the settings achieved. */
-static void rule_row(const struct evidence *e, const struct vrules *v, char *reason, size_t n, struct vbroken *vb)
+static void rule_row(const struct evidence *e, const struct vrules *v, char *reason, size_t n,
+		     struct vbroken *vb)
 {
 	for (int i = 0; i < e->nprobe; i++) {
 		double a = e->probe_before[i], b = e->probe_after[i];
 		double x = a > 0 && b > 0 ? (b > a ? b / a : a / b) : 0;
 		if (x > v->probe_factor) {
 			hit(vb, VR_PROBE, x, 0);
-			broken(reason, n, "probe: CPUs %d-%d %.1f ns before and %.1f ns after (x%.2f)", e->probe_a[i], e->probe_b[i], a, b, x);
+			broken(reason, n,
+			       "probe: CPUs %d-%d %.1f ns before and %.1f ns after (x%.2f)",
+			       e->probe_a[i], e->probe_b[i], a, b, x);
 		}
 	}
 	for (int i = 0; i < e->nset; i++) {
@@ -136,7 +143,8 @@ static void rule_row(const struct evidence *e, const struct vrules *v, char *rea
 	}
 }
 
-int validity_judge(const struct evidence *e, const struct vrules *v, char *reason, size_t n, struct vbroken *b)
+int validity_judge(const struct evidence *e, const struct vrules *v, char *reason, size_t n,
+		   struct vbroken *b)
 {
 	reason[0] = 0;
 	rule_ops(e, reason, n, b);

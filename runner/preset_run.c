@@ -45,8 +45,9 @@ static const struct opt_spec preset_opts[] = {
 };
 
 /* The harness's validity options a preset takes and hands to every run (docs/validity.md). */
-static const char *const validity_keys[] = { "max-attempts", "valid-window", "valid-oncpu", "valid-overlap", "valid-steal",
-					     "valid-probe", "valid-setting", NULL };
+static const char *const validity_keys[] = { "max-attempts", "valid-window", "valid-oncpu",
+					     "valid-overlap", "valid-steal", "valid-probe",
+					     "valid-setting", NULL };
 #define PRESET_OPTS_MAX 16
 
 /* preset_opts, then the validity options as `run` declares them, without a default: one not given
@@ -94,7 +95,9 @@ static int apply_validity(struct preset *p, const struct opts *o, char *given, s
 				r->argv[r->nargs++] = xstrdup(opt);
 				r->argv[r->nargs++] = xstrdup(val);
 			} else {
-				return err_set(err, "%s:%d: run [%s] has too many options to take %s too", p->path, r->line, r->name, opt);
+				return err_set(
+					err, "%s:%d: run [%s] has too many options to take %s too",
+					p->path, r->line, r->name, opt);
 			}
 		}
 	}
@@ -239,9 +242,11 @@ struct relay {
 	const char *name;
 	int i, n;
 	double start, left_after, est;
-	char line[1024]; /* the run's stderr line being read: relayed whole, its progress lines read */
+	/* the run's stderr line being read: relayed whole, its progress lines read */
+	char line[1024];
 	size_t len;
-	double left, left_at; /* what the run said is left of it, and when (left_at < 0: nothing yet) */
+	/* what the run said is left of it, and when (left_at < 0: nothing yet) */
+	double left, left_at;
 	int keep;        /* within the run's measured-nothing lines */
 	char **nothing;  /* those lines, appended */
 };
@@ -280,7 +285,8 @@ static void relay_tick(void *arg)
 	struct relay *r = arg;
 	char e[32], l[32];
 	double el = progress_elapsed(&r->c->pg), in_run = el - r->start;
-	double run_left = r->left_at >= 0 ? r->left - (el - r->left_at) : r->est - in_run; /* the run's own word, retries counted */
+	/* the run's own word (its retries counted), else its plan */
+	double run_left = r->left_at >= 0 ? r->left - (el - r->left_at) : r->est - in_run;
 	fmt_hms(e, sizeof(e), el);
 	fmt_hms(l, sizeof(l), r->left_after + (run_left > 0 ? run_left : 0));
 	progress_show(&r->c->pg, "[run %d of %d] %s  elapsed %s, about %s left", r->i, r->n, r->name, e, l);
@@ -306,11 +312,12 @@ static void relay_out(void *arg, int stream, const char *buf, size_t n)
 }
 
 /* Run one, relaying its output to the terminal and the log, redrawing progress every second. */
-static int run_one(struct console *c, const struct preset_run *r, const char *csv, const char *label, int i, int n, double left_after, double est,
-		   char **nothing)
+static int run_one(struct console *c, const struct preset_run *r, const char *csv,
+		   const char *label, int i, int n, double left_after, double est, char **nothing)
 {
 	const char *extra[] = { "--out", csv, "--label", label, NULL };
-	struct relay rl = { c, r->name, i, n, progress_elapsed(&c->pg), left_after, est, "", 0, 0, -1, 0, nothing };
+	struct relay rl = { c, r->name, i, n, progress_elapsed(&c->pg), left_after, est, "", 0,
+			    0, -1, 0, nothing };
 	struct child_io io = { relay_out, relay_tick, 1000, &rl };
 	int st = child_run(r, extra, 1, &io);
 	if (rl.len) /* a last line without its newline */
@@ -320,23 +327,32 @@ static int run_one(struct console *c, const struct preset_run *r, const char *cs
 
 /* At the preset's end: each run that measured nothing, with its configurations, why and what to try
  * (its own end-of-run lines, indented under its name). */
-static void print_nothing(struct console *c, const struct preset *p, const struct planned *pl, int n, int nothing)
+static void print_nothing(struct console *c, const struct preset *p, const struct planned *pl,
+			  int n, int nothing)
 {
-	say(c, stderr, "c2cbench: measured nothing in %d of %d run(s): a configuration got no valid repetition\n", nothing, n);
+	say(c, stderr,
+	    "c2cbench: measured nothing in %d of %d run(s): a configuration got no valid "
+	    "repetition\n",
+	    nothing, n);
 	for (int k = 0; k < p->n; k++) {
 		if (pl[k].status != EXIT_NOVALID)
 			continue;
-		say(c, stderr, "  [%s]%s", p->run[k].name, pl[k].nothing ? "" : " (its end-of-run lines were not seen)\n");
+		say(c, stderr, "  [%s]%s", p->run[k].name,
+		    pl[k].nothing ? "" : " (its end-of-run lines were not seen)\n");
 		for (const char *l = pl[k].nothing; l && *l;) {
 			size_t len = strcspn(l, "\n");
 			if (!strncmp(l, NOVALID_HEAD, strlen(NOVALID_HEAD)))
-				say(c, stderr, " %.*s\n", (int)(len - strlen(NOVALID_HEAD)), l + strlen(NOVALID_HEAD));
+				say(c, stderr, " %.*s\n", (int)(len - strlen(NOVALID_HEAD)),
+				    l + strlen(NOVALID_HEAD));
 			else if (strncmp(l, "  exit status", 13))
 				say(c, stderr, "  %.*s\n", (int)len, l);
 			l += len + (l[len] == '\n');
 		}
 	}
-	say(c, stderr, "  preset takes --max-attempts and --valid-* too and gives them to every run; exit status %d\n", EXIT_NOVALID);
+	say(c, stderr,
+	    "  preset takes --max-attempts and --valid-* too and gives them to every run; exit "
+	    "status %d\n",
+	    EXIT_NOVALID);
 }
 
 static int run_all(struct console *c, const struct preset *p, struct planned *pl, const char *dir, const struct context *ctx,
@@ -360,7 +376,8 @@ static int run_all(struct console *c, const struct preset *p, struct planned *pl
 		snprintf(path, sizeof(path), "%s/%s", dir, pl[k].csv);
 		say(c, stderr, "[run %d of %d] %s\n", i, n, p->run[k].name);
 		double s = (double)now_ns() / 1e9;
-		pl[k].status = run_one(c, &p->run[k], path, ctx->label, i, n, (total - done_est - pl[k].est) * scale, pl[k].est * scale,
+		pl[k].status = run_one(c, &p->run[k], path, ctx->label, i, n,
+				       (total - done_est - pl[k].est) * scale, pl[k].est * scale,
 				       &pl[k].nothing);
 		pl[k].took = (double)now_ns() / 1e9 - s;
 		pl[k].rows = csv_rows(path);
@@ -379,8 +396,11 @@ static int run_all(struct console *c, const struct preset *p, struct planned *pl
 		nothing += pl[k].status == EXIT_NOVALID;
 		fmt_hms(e, sizeof(e), el);
 		fmt_hms(l, sizeof(l), (total - done_est) * scale);
-		say(c, stderr, "[run %d of %d] %s: %s, %ld row(s) in %.1f s; elapsed %s, about %s left\n", i, n, p->run[k].name,
-		    bad ? "FAILED" : pl[k].status ? "measured nothing" : "ok", pl[k].rows, pl[k].took, e, l);
+		say(c, stderr,
+		    "[run %d of %d] %s: %s, %ld row(s) in %.1f s; elapsed %s, about %s left\n", i,
+		    n, p->run[k].name,
+		    bad ? "FAILED" : pl[k].status ? "measured nothing" : "ok",
+		    pl[k].rows, pl[k].took, e, l);
 		if (bad)
 			say(c, stderr, "[run %d of %d] %s exited with status %d; the next runs go on\n", i, n, p->run[k].name, pl[k].status);
 		meta_update(dir, p, pl, ctx, rs, "running");
@@ -392,8 +412,10 @@ static int run_all(struct console *c, const struct preset *p, struct planned *pl
 		    p->name, sigabbrev_np(sig), dir, p->path, dir);
 		return 128 + sig;
 	}
-	meta_update(dir, p, pl, ctx, rs, failed ? "finished with failed runs" : "finished"); /* a run's own status says measured nothing */
-	say(c, stdout, "preset %s: %d run(s), %d failed, %d measured nothing; results in %s\n", p->name, n, failed, nothing, dir);
+	/* a run's own status says measured nothing */
+	meta_update(dir, p, pl, ctx, rs, failed ? "finished with failed runs" : "finished");
+	say(c, stdout, "preset %s: %d run(s), %d failed, %d measured nothing; results in %s\n",
+	    p->name, n, failed, nothing, dir);
 	if (nothing)
 		print_nothing(c, p, pl, n, nothing);
 	return failed ? 1 : nothing ? EXIT_NOVALID : 0;
@@ -440,13 +462,19 @@ int preset_main(int argc, char **argv)
 	char err[ERRLEN] = "", **argcopy = NULL, path[PATH_MAX], dir[PATH_MAX];
 	int rc = opts_parse_mixed(&o, tables, argc, argv, &argcopy, err);
 	if (rc && !strcmp(err, "help")) {
-		printf("usage: c2cbench preset NAME|FILE.ini [options]\nruns every run of a preset into %s/LABEL-DATE-PRESET/ (see `c2cbench list`);\n"
-		       "Ctrl-C or SIGTERM stops the run in progress (its whole rows kept) and marks the directory interrupted;\n"
-		       "--max-attempts and --valid-* go to every run, replacing the preset's value (docs/validity.md)\n", "results");
+		printf("usage: c2cbench preset NAME|FILE.ini [options]\nruns every run of a preset "
+		       "into %s/LABEL-DATE-PRESET/ (see `c2cbench list`);\n"
+		       "Ctrl-C or SIGTERM stops the run in progress (its whole rows kept) and "
+		       "marks the directory interrupted;\n"
+		       "--max-attempts and --valid-* go to every run, replacing the preset's value "
+		       "(docs/validity.md)\n",
+		       "results");
 		opts_help(stdout, preset_table());
 		printf("presets are searched in %s\n", preset_dirs());
-		printf("exit status: 0 every run done; 1 a run failed; 2 bad input; 4 no run failed but a configuration got\n"
-		       "no valid repetition (the end of the output says which and why); 128+N signal N\n");
+		printf("exit status: 0 every run done; 1 a run failed; 2 bad input; 4 no run "
+		       "failed but a configuration got\n"
+		       "no valid repetition (the end of the output says which and why); 128+N "
+		       "signal N\n");
 		rc = 0;
 		goto out;
 	}
@@ -526,7 +554,8 @@ int preset_main(int argc, char **argv)
 	say(&con, stdout, "results go to %s\n", dir);
 	fflush(stdout); /* a reader that is gone shows now (SIGPIPE), before any run starts */
 	progress_start(&con.pg, stderr, 1);
-	setenv(PROGRESS_ENV, "1", 1); /* each run tells what is left of it, on its stderr (harness/progress.h) */
+	/* each run tells what is left of it, on its stderr (harness/progress.h) */
+	setenv(PROGRESS_ENV, "1", 1);
 	rc = run_all(&con, &p, pl, dir, &ctx, &rs, total);
 	if (meta_failed && !signals_pending() && rc == 0)
 		rc = 1; /* metadata.txt could not be written: the directory does not say what it holds */

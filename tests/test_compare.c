@@ -221,7 +221,9 @@ static void verdicts_in_words(void **state)
 	assert_non_null(strstr(r.out, "A: ") && strstr(r.out, "xeon-a (host h1, Intel Xeon)"));
 	assert_non_null(strstr(r.out, "epyc-b (host h2, AMD EPYC)"));
 	/* the average speaks of faster only with a significant configuration behind it, and says how many */
-	assert_non_null(strstr(r.out, "pending-bit writer_ns_per_op: 0.707 over 2 configuration(s): B faster by 1.41x on average (1 of 2 significant)\n"));
+	assert_non_null(
+		strstr(r.out, "pending-bit writer_ns_per_op: 0.707 over 2 configuration(s): B "
+			      "faster by 1.41x on average (1 of 2 significant)\n"));
 	l = line_with(r.out, "reader_ns_per_op", NULL);
 	assert_non_null(l);
 	assert_non_null(strstr(l, "NA: no valid value in A or B"));
@@ -482,8 +484,10 @@ static void reference_results_compare(void **state)
 	if (r.status)
 		fail_msg("%s", r.err);
 	assert_non_null(strstr(r.out, "30 row(s), 30 valid; machine(s): vm (host vm, AMD EPYC)"));
-	assert_non_null(strstr(r.out, "no significant change (no configuration differs significantly)"));
-	assert_null(strstr(r.out, "on average")); /* a result set against itself: no faster, slower or same on average */
+	assert_non_null(
+		strstr(r.out, "no significant change (no configuration differs significantly)"));
+	/* a result set against itself: no faster, slower or same on average */
+	assert_null(strstr(r.out, "on average"));
 	/* the quick preset's 1.5 s runs and the seeds preset's 1 s runs (schema 1: the measured duration
 	 * stands in for the requested one) are never pooled or joined */
 	run_c2c(&r, "compare", "results/reference/amd-epyc-2c/vm-20261130T000155-quick", "results/reference/amd-epyc-2c/vm-20261130T000246-seeds", NULL);

@@ -327,17 +327,24 @@ static void eta_counts_retries(void **s)
 	(void)s;
 	char cmd[2000], *out = malloc(65536);
 	snprintf(cmd, sizeof(cmd),
-		 "C2C_PROGRESS_LINES=1 %s run pending-bit --duration 0.2 --warmup 0.01 --reps 2 --layout aligned --drain-us 1 --max-attempts 3 "
-		 "--out %s/eta.csv 2>&1 >/dev/null", bin(), test_dir);
+		 "C2C_PROGRESS_LINES=1 %s run pending-bit --duration 0.2 --warmup 0.01 --reps 2 "
+		 "--layout aligned --drain-us 1 --max-attempts 3 "
+		 "--out %s/eta.csv 2>&1 >/dev/null",
+		 bin(), test_dir);
 	assert_int_equal(sh_capture(out, 65536, cmd), 4);
-	const char *a = strstr(out, "c2cbench-progress: left "), *b = strstr(out, " (rep 2 of 2, attempt 1 of 3)\n");
-	if (!a || !b || !strstr(a, " (rep 1 of 2, attempt 1 of 3)\n") || !strstr(out, " (rep 1 of 2, attempt 3 of 3)\n"))
+	const char *a = strstr(out, "c2cbench-progress: left "),
+		   *b = strstr(out, " (rep 2 of 2, attempt 1 of 3)\n");
+	if (!a || !b || !strstr(a, " (rep 1 of 2, attempt 1 of 3)\n") ||
+	    !strstr(out, " (rep 1 of 2, attempt 3 of 3)\n"))
 		fail_msg("no progress lines for both repetitions:\n%s", out);
 	while (b > out && b[-1] != ' ')
 		b--;
-	double first = strtod(a + strlen("c2cbench-progress: left "), NULL), second = strtod(b, NULL);
+	double first = strtod(a + strlen("c2cbench-progress: left "), NULL),
+	       second = strtod(b, NULL);
 	if (!(second > first) || !(first >= 0.4))
-		fail_msg("left %.2f s at the first attempt, %.2f s at the second repetition's first:\n%s", first, second, out);
+		fail_msg("left %.2f s at the first attempt, %.2f s at the second repetition's "
+			 "first:\n%s",
+			 first, second, out);
 	free(out);
 }
 

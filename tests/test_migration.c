@@ -151,7 +151,8 @@ static void migration_is_an_invalid_row(void **state)
 		nanosleep(&nap, NULL);
 	}
 	assert_true(WIFEXITED(status));
-	if (WEXITSTATUS(status) && WEXITSTATUS(status) != 4) /* 4: a pair got no valid repetition (docs/validity.md) */
+	/* 4: a pair got no valid repetition (docs/validity.md) */
+	if (WEXITSTATUS(status) && WEXITSTATUS(status) != 4)
 		fail_msg("c2cbench exited %d", WEXITSTATUS(status));
 	assert_true(moved > 0);
 	assert_int_equal(table_read(&t, path, err), 0);

@@ -129,8 +129,11 @@ static void unachievable_drain_is_invalid(void **s)
 {
 	(void)s;
 	struct table t;
-	int st = run_table(&t, "pb1.csv", (const char *const[]){ "run", "pending-bit", "--duration", "0.05", "--warmup", "0.01", "--max-attempts", "1",
-						     ALL_BUT_SETTING, "--reps", "1", "--layout", "aligned", "--drain-us", "1", NULL });
+	int st = run_table(&t, "pb1.csv",
+			   (const char *const[]){"run", "pending-bit", "--duration", "0.05",
+						 "--warmup", "0.01", "--max-attempts", "1",
+						 ALL_BUT_SETTING, "--reps", "1", "--layout",
+						 "aligned", "--drain-us", "1", NULL});
 	assert_int_equal(t.nrows, 1);
 	double got = positive(&t, 0, "drain_us_achieved");
 	assert_true(got > 1.25);
@@ -141,11 +144,14 @@ static void unachievable_drain_is_invalid(void **s)
 	assert_int_equal(st, 4);
 	char path[600];
 	snprintf(path, sizeof(path), "%s/pb1.csv", test_dir);
-	assert_non_null(strstr(r.err, "c2cbench: measured nothing: 1 of 1 configuration(s) of pending-bit got no valid repetition"));
-	assert_non_null(strstr(r.err, "  try: more attempts per repetition, --max-attempts 2 (now 1)\n"));
+	assert_non_null(strstr(r.err, "c2cbench: measured nothing: 1 of 1 configuration(s) of "
+				      "pending-bit got no valid repetition"));
+	assert_non_null(
+		strstr(r.err, "  try: more attempts per repetition, --max-attempts 2 (now 1)\n"));
 	/* the setting rule (the only one on but ops and migration) is named, with the setting and a bound */
 	if (!strcmp(check_measured_nothing(r.err, path, "layout aligned"), "setting") &&
-	    (!strstr(r.err, "achieved settings (drain period first) were ") || !strstr(r.err, "--valid-setting ")))
+	    (!strstr(r.err, "achieved settings (drain period first) were ") ||
+	     !strstr(r.err, "--valid-setting ")))
 		fail_msg("the setting rule not in words: %s", r.err);
 	table_free(&t);
 }

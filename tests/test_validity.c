@@ -311,10 +311,13 @@ static void measured_nothing_in_words(void **s)
 	fclose(f);
 	assert_int_equal(novalid_count(nv), 1);
 	const char *want[] = {
-		"c2cbench: measured nothing: 1 of 2 configuration(s) of pending-bit got no valid repetition: layout shared\n",
-		"  why: in 3 of its 3 attempt(s), threads were on a CPU 35% of their windows (--valid-oncpu asks 90%): the machine is busy "
+		"c2cbench: measured nothing: 1 of 2 configuration(s) of pending-bit got no valid "
+		"repetition: layout shared\n",
+		"  why: in 3 of its 3 attempt(s), threads were on a CPU 35% of their windows "
+		"(--valid-oncpu asks 90%): the machine is busy "
 		"(rule oncpu, docs/validity.md)\n",
-		"  try: a quieter machine (no other jobs on these CPUs); --valid-oncpu 40 lets the best attempt pass this rule (now 90)\n",
+		"  try: a quieter machine (no other jobs on these CPUs); --valid-oncpu 40 lets the "
+		"best attempt pass this rule (now 90)\n",
 		"  try: more attempts per repetition, --max-attempts 6 (now 3)\n",
 		"  exit status 4; every attempt is a row in x.csv, with its invalid_reason\n",
 	};

@@ -160,10 +160,12 @@ const char *check_measured_nothing(const char *err, const char *csv, const char 
 		fail_msg("no measured-nothing lines in: %s", err);
 	snprintf(want, sizeof(want), "got no valid repetition: %s\n", config);
 	const char *why = strstr(head, "\n  why: in ");
-	if (!strstr(head, want) || !why || sscanf(why, "\n  why: in %d of its %d attempt(s), ", &n, &of) != 2)
+	if (!strstr(head, want) || !why ||
+	    sscanf(why, "\n  why: in %d of its %d attempt(s), ", &n, &of) != 2)
 		fail_msg("no '%s' or why line in: %s", want, head);
 	const char *r = strstr(why, " (rule ");
-	if (!r || sscanf(r, " (rule %31[a-z], docs/validity.md)", rule) != 1 || !strstr(head, "\n  try: ") ||
+	if (!r || sscanf(r, " (rule %31[a-z], docs/validity.md)", rule) != 1 ||
+	    !strstr(head, "\n  try: ") ||
 	    !strstr(head, "exit status 4; every attempt is a row in "))
 		fail_msg("no rule or try line in: %s", head);
 	if (table_read(&t, csv, e))
@@ -185,7 +187,8 @@ const char *check_measured_nothing(const char *err, const char *csv, const char 
 		if (!strcmp(rule, vrule_name[k]))
 			named = k;
 	if (named < 0 || cnt[named] != most || n != most || of != t.nrows)
-		fail_msg("rule %s in %d of %d: the rows say %d of %ld, the most %d", rule, n, of, named < 0 ? -1 : cnt[named], t.nrows, most);
+		fail_msg("rule %s in %d of %d: the rows say %d of %ld, the most %d", rule, n, of,
+			 named < 0 ? -1 : cnt[named], t.nrows, most);
 	table_free(&t);
 	return rule;
 }
