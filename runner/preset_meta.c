@@ -168,6 +168,8 @@ static int on_key(void *user, const char *section, const char *name, const char 
 		set(m->started, sizeof(m->started), value);
 	else if (!strcmp(section, "preset") && !strcmp(name, "resumed"))
 		set(m->resumed, sizeof(m->resumed), value);
+	else if (!strcmp(section, "preset") && !strcmp(name, "validity"))
+		set(m->validity, sizeof(m->validity), strncmp(value, "--", 2) ? "" : value);
 	else if (!strcmp(section, "machine") && !strcmp(name, "label"))
 		set(m->label, sizeof(m->label), value);
 	else if (!strcmp(section, "machine"))

@@ -565,6 +565,12 @@ static void resume_checks_rows_against_meta(void **state)
 	char *run = run_dir_in(res);
 	snprintf(csv, sizeof(csv), "%s/01-a.csv", run);
 	assert_int_equal(lines_in(csv), 5);
+	/* other validity options than the directory's runs were given: refused, nothing moved */
+	run_c2c(&r, "preset", ini, "--resume", run, "--valid-oncpu", "10", NULL);
+	assert_int_equal(r.status, 2);
+	assert_non_null(strstr(r.err, "its runs were given 'no validity option', this invocation "
+				      "'--valid-oncpu 10'; accepted: the same --max-attempts and"));
+	assert_int_equal(lines_in(csv), 5);
 	snprintf(cmd, sizeof(cmd), "sed -i '$d' '%s'", csv); /* the last row is lost; the .meta still says complete, 4 rows */
 	assert_int_equal(system(cmd), 0);
 	run_c2c(&r, "preset", ini, "--resume", run, NULL);
