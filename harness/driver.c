@@ -3,6 +3,7 @@
 #include "harness/counters/counters.h"
 #include "harness/csv.h"
 #include "harness/driver_setup.h"
+#include "harness/novalid.h"
 #include "harness/probe.h"
 #include "harness/perfc2c.h"
 #include "harness/progress.h"
@@ -92,7 +93,12 @@ static int usage_error(const struct bench *b, const char *msg)
 {
 	if (!strcmp(msg, "help")) {
 		struct opt_spec h[HARNESS_OPTS_MAX];
-		printf("usage: c2cbench run %s [options]\n%s\n\nharness options:\n", b->name, b->desc);
+		printf("usage: c2cbench run %s [options]\n%s\n", b->name, b->desc);
+		printf("exit status: 0 done; 1 a write failed; 2 bad input; 3 --require-counters "
+		       "without counters;\n"
+		       "4 a configuration got no valid repetition (the end of the output says "
+		       "which and why); 128+N signal N\n");
+		printf("\nharness options:\n");
 		opts_help(stdout, bench_harness_opts(b, h, HARNESS_OPTS_MAX));
 		if (b->opts && b->opts[0].name) {
 			printf("\n%s options:\n", b->name);
@@ -147,7 +153,8 @@ static void fill_back(const struct bench_ctx *c, struct row *r)
 
 /* One configuration: as many runs as the counter groups need; bench columns and evidence come
  * from the first, every pass's evidence is checked. */
-static int run_passes(struct bench_ctx *c, struct counters *k, int vi, int rep, struct row *r, char *why, char *err)
+static int run_passes(struct bench_ctx *c, struct counters *k, int vi, int rep, struct row *r,
+		      char *why, struct vbroken *vb, char *err)
 {
 	int rc = 0;
 	counters_run_begin(k);
@@ -162,7 +169,7 @@ static int run_passes(struct bench_ctx *c, struct counters *k, int vi, int rep, 
 			memset(&c->ev, 0, sizeof(c->ev));
 			c->ev.requested_s = keep.requested_s;
 			rc = c->b->run(c, &c->var[vi], rep, &extra, err);
-			if (!rc && !validity_check(&c->ev, &c->rules, pr, sizeof(pr))) {
+			if (!rc && !validity_judge(&c->ev, &c->rules, pr, sizeof(pr), vb)) {
 				size_t k = strlen(why);
 				int w = snprintf(why + k, ERRLEN - k, "%scounter pass %d: ", k ? "; " : "", pass + 1);
 				if (w > 0 && k + (size_t)w < ERRLEN)
@@ -190,26 +197,36 @@ static double config_est(const struct bench_ctx *c, const struct counters *k)
 	return (c->run_s > 0 ? c->run_s : c->warmup + c->duration) * (counters_passes(k) > 0 ? counters_passes(k) : 1);
 }
 
-/* What the live line shows: redrawn before each configuration and every second while it runs. */
+/* What the live line shows: redrawn before each attempt and every second while it runs. */
 struct live {
 	struct progress *pg;
 	const struct bench_ctx *c;
-	int rep, k, done;
-	double est, start; /* planned seconds per configuration; elapsed when this one began */
+	int rep, k, done;     /* repetition, variant, repetitions finished */
+	int attempt, attempts; /* this repetition's attempt (1-based), attempts finished in all */
+	double est, astart;    /* planned seconds per attempt; elapsed when this attempt began */
 };
 
-/* The live line on a terminal: which configuration and repetition, elapsed and about how long is left. */
+/* The live line on a terminal: which configuration, repetition and attempt, elapsed and about how
+ * long is left. Retries count: the pace is measured per attempt, and the attempts a repetition took
+ * so far (invalid ones run again) multiply what is left. */
 static void show_progress(void *arg)
 {
 	const struct live *v = arg;
-	char e[32], l[32];
+	char e[32], l[32], at[48] = "";
 	int total = v->c->reps * v->c->nvar;
-	double el = progress_elapsed(v->pg), left = progress_eta(v->start, v->done, total, v->est);
-	double per = total > v->done ? left / (total - v->done) : 0, in = el - v->start;
+	double el = progress_elapsed(v->pg), in = el - v->astart;
+	double left = progress_eta(v->astart, in, v->attempts, v->done, total, v->attempt, v->est);
+	char where[96];
+	snprintf(where, sizeof(where), "rep %d of %d, attempt %d of %d", v->rep + 1, v->c->reps,
+		 v->attempt, v->c->attempts);
+	progress_left(v->pg, left, where);
 	fmt_hms(e, sizeof(e), el);
-	fmt_hms(l, sizeof(l), left - (in < per ? in : per)); /* this configuration's time counts down too */
-	progress_show(v->pg, "[%s] rep %d/%d, %s %s (%d of %d)  elapsed %s, about %s left", v->c->b->name, v->rep + 1, v->c->reps,
-		      v->c->b->variant_col, v->c->var[v->k].name, v->done + 1, total, e, l);
+	fmt_hms(l, sizeof(l), left > 0 ? left : 0);
+	if (v->attempt > 1)
+		snprintf(at, sizeof(at), ", attempt %d of %d", v->attempt, v->c->attempts);
+	progress_show(v->pg, "[%s] rep %d/%d, %s %s (%d of %d%s)  elapsed %s, about %s left",
+		      v->c->b->name, v->rep + 1, v->c->reps, v->c->b->variant_col,
+		      v->c->var[v->k].name, v->done + 1, total, at, e, l);
 }
 
 /* The placement probe of each pair: well under 1% of a repetition in all. */
@@ -222,7 +239,8 @@ static void probe_all(struct bench_ctx *c, double *out)
 }
 
 /* One attempt of one repetition: probe, run, probe, judge; the row is whole or not written. */
-static int attempt_once(struct bench_ctx *c, struct counters *ctr, const struct csv *out, int vi, int rep, int attempt, struct row *r, char *err)
+static int attempt_once(struct bench_ctx *c, struct counters *ctr, const struct csv *out, int vi,
+			int rep, int attempt, struct row *r, struct vbroken *vb, char *err)
 {
 	char why[ERRLEN], reason[ERRLEN];
 	double before[EV_PROBES];
@@ -236,7 +254,7 @@ static int attempt_once(struct bench_ctx *c, struct counters *ctr, const struct 
 	if (c2c_file)
 		perfc2c_start(&pc, c->out_path, out->rows + 1);
 	c->ev_on = 1;
-	int rc = run_passes(c, ctr, vi, rep, r, why, err);
+	int rc = run_passes(c, ctr, vi, rep, r, why, vb, err);
 	c->ev_on = 0;
 	if (c2c_file)
 		perfc2c_stop(&pc, r);
@@ -246,7 +264,7 @@ static int attempt_once(struct bench_ctx *c, struct counters *ctr, const struct 
 		return rc;
 	memcpy(c->ev.probe_before, before, sizeof(before));
 	probe_all(c, c->ev.probe_after);
-	int ok = validity_check(&c->ev, &c->rules, reason, sizeof(reason)) && !why[0];
+	int ok = validity_judge(&c->ev, &c->rules, reason, sizeof(reason), vb) && !why[0];
 	size_t k = strlen(reason);
 	if (why[0] && k + 3 < sizeof(reason))
 		snprintf(reason + k, sizeof(reason) - k, "%s%.*s", k ? "; " : "", (int)(sizeof(reason) - k - 3), why);
@@ -258,17 +276,24 @@ static int attempt_once(struct bench_ctx *c, struct counters *ctr, const struct 
 }
 
 /* One repetition of one configuration: attempts until one is valid or --max-attempts are spent. */
-static int run_rep(struct bench_ctx *c, struct counters *ctr, struct csv *out, struct summary *sum, int vi, int rep, char *err)
+static int run_rep(struct bench_ctx *c, struct counters *ctr, struct csv *out, struct summary *sum,
+		   struct novalid *nv, int vi, int rep, struct live *lv, char *err)
 {
 	int rc = 0;
 	for (int a = 1; a <= c->attempts && !rc && !signals_pending(); a++) {
 		struct row r = { 0 };
-		rc = attempt_once(c, ctr, out, vi, rep, a, &r, err);
+		struct vbroken vb = { 0 };
+		lv->attempt = a, lv->astart = progress_elapsed(lv->pg);
+		show_progress(lv);
+		rc = attempt_once(c, ctr, out, vi, rep, a, &r, &vb, err);
 		if (!rc)
 			rc = csv_write(out, &r, err);
 		int valid = !rc && !strcmp(row_get(&r, "valid"), "yes");
-		if (!rc)
+		lv->attempts++;
+		if (!rc) {
 			summary_add(sum, &r, vi, rep, a, valid, a == c->attempts || valid);
+			novalid_add(nv, vi, valid, &vb);
+		}
 		row_clear(&r);
 		if (valid)
 			break;
@@ -297,7 +322,8 @@ static int auto_round_end(struct bench_ctx *c, struct summary *sum, int *active,
 	return left;
 }
 
-static int run_all(struct bench_ctx *c, struct counters *ctr, struct csv *out, FILE *sumf, char *err)
+static int run_all(struct bench_ctx *c, struct counters *ctr, struct csv *out, FILE *sumf,
+		   struct novalid *nv, char *err)
 {
 	int *order = xcalloc((size_t)c->nvar, sizeof(int)), *active = xcalloc((size_t)c->nvar, sizeof(int)), rc = 0, left = c->nvar, done = 0;
 	struct summary *sum = summary_new(c);
@@ -306,8 +332,8 @@ static int run_all(struct bench_ctx *c, struct counters *ctr, struct csv *out, F
 	for (int i = 0; i < c->nvar; i++)
 		active[i] = 1;
 	progress_start(&pg, stderr, !opt_flag(c->o, "quiet"));
-	struct live lv = { &pg, c, 0, 0, 0, config_est(c, ctr), 0 };
-	if (pg.on) /* the waits of this (controlling) thread redraw it every second */
+	struct live lv = { &pg, c, 0, 0, 0, 0, 0, config_est(c, ctr), 0 };
+	if (pg.on || pg.lines) /* the waits of this (controlling) thread redraw it every second */
 		progress_ticker(show_progress, &lv);
 	for (int rep = 0; rep < c->reps && !rc && left; rep++) {
 		for (int i = 0; i < c->nvar; i++)
@@ -315,9 +341,8 @@ static int run_all(struct bench_ctx *c, struct counters *ctr, struct csv *out, F
 		shuffle(order, c->nvar, &rng);
 		for (int k = 0; k < c->nvar && !rc && !signals_pending(); k++)
 			if (active[order[k]]) {
-				lv.rep = rep, lv.k = order[k], lv.done = done, lv.start = progress_elapsed(&pg);
-				show_progress(&lv);
-				rc = run_rep(c, ctr, out, sum, order[k], rep, err);
+				lv.rep = rep, lv.k = order[k], lv.done = done;
+				rc = run_rep(c, ctr, out, sum, nv, order[k], rep, &lv, err);
 				done++;
 			}
 		if (c->reps_auto && !rc && !signals_pending())
@@ -387,6 +412,7 @@ int bench_main(const struct bench *b, int argc, char **argv)
 	char err[ERRLEN] = "", path[1024], meta[1100];
 	struct bench_ctx *c = xcalloc(1, sizeof(*c));
 	struct counters *ctr = xcalloc(1, sizeof(*ctr));
+	struct novalid *nv = NULL;
 	int rc = 0;
 
 	if (refused_option(b, argc, argv, err) || opts_parse(&o, tables, argc, argv, err)) {
@@ -449,7 +475,8 @@ int bench_main(const struct bench *b, int argc, char **argv)
 		oom_cleanup(remove_empty_outputs);
 		context_warn(&c->ctx, stderr);
 		c->out_path = out.path;
-		if (run_all(c, ctr, &out, strcmp(out.path, "-") ? stdout : stderr, err))
+		nv = novalid_new(c->nvar);
+		if (run_all(c, ctr, &out, strcmp(out.path, "-") ? stdout : stderr, nv, err))
 			rc = 1;
 		if (signals_pending()) {
 			rc = 128 + signals_pending();
@@ -458,7 +485,8 @@ int bench_main(const struct bench *b, int argc, char **argv)
 		}
 		if (out.rows)
 			fprintf(stderr, "c2cbench: %ld row(s) written to %s\n", out.rows, strcmp(out.path, "-") ? out.path : "standard output");
-		char cerr[ERRLEN], *made = out.rows || !out.created ? NULL : xstrdup(out.path);
+		char cerr[ERRLEN], *made = out.rows || !out.created ? NULL : xstrdup(out.path),
+				   *where = xstrdup(out.path);
 		long rows = out.rows;
 		c->out_path = NULL; /* freed by csv_close */
 		oom_cleanup(NULL);
@@ -475,11 +503,20 @@ int bench_main(const struct bench *b, int argc, char **argv)
 			rc = 1;
 		}
 		free(made);
+		/* the rows are whole (the .meta says complete), but they measure nothing */
+		if (!rc && novalid_count(nv)) {
+			fflush(stdout);
+			novalid_print(nv, c, stderr,
+				      strcmp(where, "-") ? where : "standard output");
+			rc = EXIT_NOVALID;
+		}
+		free(where);
 	}
 	if (rc && signals_pending() && rc < 128) /* stopped before measuring (a FIFO wait): the signal's status */
 		rc = 128 + signals_pending();
-	if (rc)
+	if (rc && rc != EXIT_NOVALID)
 		fprintf(stderr, "c2cbench: error: %s\n", err);
+	novalid_free(nv);
 	if (b->cleanup)
 		b->cleanup(c);
 	counters_close(ctr);

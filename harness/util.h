@@ -14,7 +14,7 @@
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Exit statuses. */
-enum { EXIT_BADINPUT = 2, EXIT_NOCOUNTERS = 3 };
+enum { EXIT_BADINPUT = 2, EXIT_NOCOUNTERS = 3, EXIT_NOVALID = 4 };
 
 /* Format an error into err (size ERRLEN) and return -1, so callers can `return err_set(...)`. */
 int err_set(char *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -13,6 +13,18 @@ const struct vrules vrules_default = {
 	.setting_tol = 0.25,
 };
 
+const char *const vrule_name[VR_N] = { "ops",	"window",    "oncpu", "overlap",
+				       "steal", "migration", "probe", "setting" };
+
+/* Record rule r broken with value x; low: the lowest value is the furthest (oncpu, overlap). */
+static void hit(struct vbroken *b, enum vrule r, double x, int low)
+{
+	if (!b)
+		return;
+	if (!b->hit[r]++ || (low ? x < b->worst[r] : x > b->worst[r]))
+		b->worst[r] = x;
+}
+
 /* Append "rule: what" to the reason, "; "-separated. */
 static void broken(char *reason, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void broken(char *reason, size_t n, const char *fmt, ...)
@@ -29,7 +41,7 @@ static void broken(char *reason, size_t n, const char *fmt, ...)
 }
 
 /* A role that must co-run and completed no operation (summed over its threads). */
-static void rule_ops(const struct evidence *e, char *reason, size_t n)
+static void rule_ops(const struct evidence *e, char *reason, size_t n, struct vbroken *b)
 {
 	for (int i = 0; i < e->n; i++) {
 		const struct ev_thread *t = &e->th[i];
@@ -42,75 +54,107 @@ static void rule_ops(const struct evidence *e, char *reason, size_t n)
 				ops += e->th[j].ops;
 				first &= j >= i;
 			}
-		if (first && !ops)
+		if (first && !ops) {
+			hit(b, VR_OPS, 1, 0);
 			broken(reason, n, "ops: %s completed 0 operations", t->role);
+		}
 	}
 }
 
 /* Per co-running thread: a window at all, its length, its time on a CPU. */
-static void rule_threads(const struct evidence *e, const struct vrules *v, char *reason, size_t n)
+static void rule_threads(const struct evidence *e, const struct vrules *v, char *reason, size_t n,
+			 struct vbroken *b)
 {
 	for (int i = 0; i < e->n; i++) {
 		const struct ev_thread *t = &e->th[i];
 		if (!t->corun)
 			continue;
 		if (!t->measured) {
+			hit(b, VR_WINDOW, 1, 0);
 			broken(reason, n, "window: %s%d took no window", t->role, t->idx);
 			continue;
 		}
 		double w = (double)(t->t1 - t->t0) / 1e9;
-		if (e->requested_s > 0 && fabs(w - e->requested_s) > v->window_tol * e->requested_s)
+		if (e->requested_s > 0 &&
+		    fabs(w - e->requested_s) > v->window_tol * e->requested_s) {
+			hit(b, VR_WINDOW, fabs(w - e->requested_s) / e->requested_s, 0);
 			broken(reason, n, "window: %s%d %.3f s for %.3f s requested (%+.0f%%)", t->role, t->idx, w,
 			       e->requested_s, 100 * (w - e->requested_s) / e->requested_s);
+		}
 		double f = ev_oncpu(t), own = ev_oncpu_shared(e, i);
-		if (f >= 0 && f + own < v->oncpu_min)
+		if (f >= 0 && f + own < v->oncpu_min) {
+			hit(b, VR_ONCPU, f + own, 1);
 			broken(reason, n, "oncpu: %s%d on a CPU %.1f%% of its window (+%.1f%% by the bench's other threads on CPU %d) after %ld involuntary and %ld voluntary switches",
 			       t->role, t->idx, 100 * f, 100 * own, t->want_cpu, t->ivcsw, t->vcsw);
+		}
 	}
 	double ov = ev_overlap(e);
-	if (ov >= 0 && ov < v->overlap_min)
+	if (ov >= 0 && ov < v->overlap_min) {
+		hit(b, VR_OVERLAP, ov, 1);
 		broken(reason, n, "overlap: co-running windows overlap %.1f%% of the longest", 100 * ov);
+	}
 }
 
 /* Every measuring thread: its CPU's steal and where it started and ended. */
-static void rule_cpus(const struct evidence *e, const struct vrules *v, char *reason, size_t n)
+static void rule_cpus(const struct evidence *e, const struct vrules *v, char *reason, size_t n,
+		      struct vbroken *b)
 {
 	for (int i = 0; i < e->n; i++) {
 		const struct ev_thread *t = &e->th[i];
 		if (!t->measured)
 			continue;
 		double s = ev_steal_frac(t);
-		if (s > v->steal_max)
+		if (s > v->steal_max) {
+			hit(b, VR_STEAL, s, 0);
 			broken(reason, n, "steal: CPU %d lost %.1f%% of %s%d's window", t->want_cpu, 100 * s, t->role, t->idx);
-		if (t->cpu_start != t->want_cpu || t->cpu_end != t->want_cpu)
+		}
+		if (t->cpu_start != t->want_cpu || t->cpu_end != t->want_cpu) {
+			hit(b, VR_MIGRATION, 1, 0);
 			broken(reason, n, "migration: %s%d bound to CPU %d ran on %d then %d", t->role, t->idx, t->want_cpu,
 			       t->cpu_start, t->cpu_end);
+		}
 	}
 }
 
 /* The placement probe (the hypervisor moved a vCPU) and the settings achieved. */
-static void rule_row(const struct evidence *e, const struct vrules *v, char *reason, size_t n)
+static void rule_row(const struct evidence *e, const struct vrules *v, char *reason, size_t n,
+		     struct vbroken *vb)
 {
 	for (int i = 0; i < e->nprobe; i++) {
 		double a = e->probe_before[i], b = e->probe_after[i];
-		if (a > 0 && b > 0 && (b / a > v->probe_factor || a / b > v->probe_factor))
-			broken(reason, n, "probe: CPUs %d-%d %.1f ns before and %.1f ns after (x%.2f)", e->probe_a[i], e->probe_b[i], a, b,
-			       b > a ? b / a : a / b);
+		double x = a > 0 && b > 0 ? (b > a ? b / a : a / b) : 0;
+		if (x > v->probe_factor) {
+			hit(vb, VR_PROBE, x, 0);
+			broken(reason, n,
+			       "probe: CPUs %d-%d %.1f ns before and %.1f ns after (x%.2f)",
+			       e->probe_a[i], e->probe_b[i], a, b, x);
+		}
 	}
 	for (int i = 0; i < e->nset; i++) {
 		const struct ev_setting *s = &e->set[i];
-		if (s->achieved >= 0 && s->requested > 0 && fabs(s->achieved - s->requested) > v->setting_tol * s->requested)
+		double off = s->requested > 0 ? fabs(s->achieved - s->requested) / s->requested : 0;
+		if (s->achieved >= 0 && s->requested > 0 && off > v->setting_tol) {
+			if (vb && (!vb->hit[VR_SETTING] || off > vb->worst[VR_SETTING]))
+				snprintf(vb->setting, sizeof(vb->setting), "%s", s->name);
+			hit(vb, VR_SETTING, off, 0);
 			broken(reason, n, "setting: %s %.4g %s achieved for %.4g requested (%+.0f%%)", s->name, s->achieved, s->unit,
 			       s->requested, 100 * (s->achieved - s->requested) / s->requested);
+		}
 	}
+}
+
+int validity_judge(const struct evidence *e, const struct vrules *v, char *reason, size_t n,
+		   struct vbroken *b)
+{
+	reason[0] = 0;
+	rule_ops(e, reason, n, b);
+	rule_threads(e, v, reason, n, b);
+	rule_cpus(e, v, reason, n, b);
+	rule_row(e, v, reason, n, b);
+	return !reason[0];
 }
 
 int validity_check(const struct evidence *e, const struct vrules *v, char *reason, size_t n)
 {
-	reason[0] = 0;
-	rule_ops(e, reason, n);
-	rule_threads(e, v, reason, n);
-	rule_cpus(e, v, reason, n);
-	rule_row(e, v, reason, n);
-	return !reason[0];
+	return validity_judge(e, v, reason, n, NULL);
 }

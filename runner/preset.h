@@ -19,6 +19,7 @@ struct preset_run {
 
 struct preset {
 	char *path, *name, *description, *text;
+	char validity[512]; /* the validity options `preset` was given, set in every run (or "") */
 	int n;
 	struct preset_run run[PRESET_RUNS_MAX];
 };

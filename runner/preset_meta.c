@@ -54,7 +54,9 @@ static void run_section(FILE *f, const struct preset_run *r, const struct planne
 		put(f, "status", "not run yet");
 		return;
 	}
-	put(f, "status", "%s", pl->sig ? "interrupted" : pl->done ? "complete" : pl->status ? "failed" : "complete");
+	const char *st = pl->status == EXIT_NOVALID ? "measured nothing" : "failed";
+	st = pl->status ? st : "complete";
+	put(f, "status", "%s", pl->sig ? "interrupted" : pl->done ? "complete" : st);
 	put(f, "exit", "%d", pl->status);
 	put(f, "rows", "%ld", pl->rows);
 	if (pl->sig)
@@ -116,6 +118,8 @@ int meta_write(const char *dir, const struct preset *p, const struct planned *pl
 	put(f, "file", "%s", p->path);
 	put(f, "text", "preset.ini");
 	put(f, "state", "%s", state);
+	put(f, "validity", "%s",
+	    p->validity[0] ? p->validity : "as each run sets it (no option given to preset)");
 	put(f, "started", "%s", rs->started);
 	if (rs->resumed[0])
 		put(f, "resumed", "%s", rs->resumed);
@@ -173,6 +177,8 @@ static int on_key(void *user, const char *section, const char *name, const char 
 		set(m->started, sizeof(m->started), value);
 	else if (!strcmp(section, "preset") && !strcmp(name, "resumed"))
 		set(m->resumed, sizeof(m->resumed), value);
+	else if (!strcmp(section, "preset") && !strcmp(name, "validity"))
+		set(m->validity, sizeof(m->validity), strncmp(value, "--", 2) ? "" : value);
 	else if (!strcmp(section, "machine") && !strcmp(name, "label"))
 		set(m->label, sizeof(m->label), value);
 	else if (!strcmp(section, "machine"))

@@ -16,6 +16,7 @@ struct planned {
 	double took;
 	int done;     /* complete in an earlier invocation (--resume): not run again */
 	int sig;      /* the run was stopped by this signal */
+	char *nothing; /* exit 4: the run's end-of-run lines on what measured nothing */
 };
 
 /* What DIR/metadata.txt says that a new invocation keeps. */
@@ -27,6 +28,7 @@ struct resumed {
 /* The facts of metadata.txt that --resume checks. */
 struct meta_read {
 	char preset[128], schema[32], started[256], resumed[512], label[128];
+	char validity[512]; /* validity options given to preset ("": none, or an older directory) */
 	char machine[7][192]; /* META_MACHINE_KEYS, in order */
 	int is_ini;           /* 0: not INI (an older c2cbench's "key: value" file) */
 };

@@ -63,6 +63,12 @@ int resume_check(const char *dir, const struct preset *p, const struct context *
 	else if (!same_text(dir, p->text))
 		rc = err_set(err, "--resume %s: preset %s (%s) has changed since the directory was made (%s/preset.ini); accepted: the same preset text", dir,
 			     p->name, p->path, dir);
+	else if (strcmp(m.validity, p->validity)) /* its runs would be judged by other rules */
+		rc = err_set(err,
+			     "--resume %s: its runs were given '%s', this invocation '%s'; accepted: "
+			     "the same --max-attempts and --valid-* options ([preset] validity)",
+			     dir, m.validity[0] ? m.validity : "no validity option",
+			     p->validity[0] ? p->validity : "no validity option");
 	if (!rc) {
 		snprintf(r->started, sizeof(r->started), "%s", m.started[0] ? m.started : "unknown");
 		snprintf(r->resumed, sizeof(r->resumed), "%s", m.resumed);

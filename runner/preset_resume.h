@@ -5,7 +5,8 @@
 #include "runner/preset.h"
 #include "runner/preset_meta.h"
 
-/* Refuse (one line, for exit 2) a DIR made by another preset or preset text, another schema_version
+/* Refuse (one line, for exit 2) a DIR made by another preset or preset text, other validity options
+ * given to preset, another schema_version
  * or another machine (host, CPU model, packages, cores, PUs, NUMA nodes), or by an older c2cbench
  * whose metadata.txt was not INI (such directories are not read). */
 int resume_check(const char *dir, const struct preset *p, const struct context *ctx, struct resumed *r, char *err);

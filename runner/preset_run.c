@@ -10,6 +10,7 @@
 #include "runner/preset_child.h"
 #include "runner/preset_meta.h"
 #include "runner/preset_resume.h"
+#include "harness/novalid.h"
 #include "harness/progress.h"
 #include "harness/signals.h"
 #include "runner/preset_run.h"
@@ -42,6 +43,66 @@ static const struct opt_spec preset_opts[] = {
 	{ "resume", OPT_TEXT, NULL, "DIR", "continue an interrupted run directory of this preset: runs complete in DIR are kept, the others run again", NULL, NULL },
 	{ 0 },
 };
+
+/* The harness's validity options a preset takes and hands to every run (docs/validity.md). */
+static const char *const validity_keys[] = { "max-attempts", "valid-window", "valid-oncpu",
+					     "valid-overlap", "valid-steal", "valid-probe",
+					     "valid-setting", NULL };
+#define PRESET_OPTS_MAX 16
+
+/* preset_opts, then the validity options as `run` declares them, without a default: one not given
+ * leaves each run's value (the preset's, or the harness default) alone. */
+static const struct opt_spec *preset_table(void)
+{
+	static struct opt_spec t[PRESET_OPTS_MAX];
+	int n = 0;
+	for (const struct opt_spec *s = preset_opts; s->name; s++)
+		t[n++] = *s;
+	for (int k = 0; validity_keys[k]; k++)
+		for (const struct opt_spec *s = harness_opts; s->name; s++)
+			if (!strcmp(s->name, validity_keys[k])) {
+				t[n] = *s;
+				t[n++].def = NULL;
+			}
+	t[n] = (struct opt_spec){ 0 };
+	return t;
+}
+
+/* Each validity option given on the command line replaces that option in every run's arguments;
+ * given: what was given, for metadata.txt. */
+static int apply_validity(struct preset *p, const struct opts *o, char *given, size_t n, char *err)
+{
+	size_t k = 0;
+	given[0] = 0;
+	for (int v = 0; validity_keys[v]; v++) {
+		if (!opt_given(o, validity_keys[v]))
+			continue;
+		char opt[64];
+		const char *val = opt_str(o, validity_keys[v]);
+		snprintf(opt, sizeof(opt), "--%s", validity_keys[v]);
+		if (k < n)
+			k += (size_t)snprintf(given + k, n - k, "%s%s %s", k ? " " : "", opt, val);
+		for (int i = 0; i < p->n; i++) {
+			struct preset_run *r = &p->run[i];
+			int at = -1;
+			for (int a = 0; a + 1 < r->nargs; a++)
+				if (!strcmp(r->argv[a], opt))
+					at = a;
+			if (at >= 0) {
+				free(r->argv[at + 1]);
+				r->argv[at + 1] = xstrdup(val);
+			} else if (r->nargs + 2 <= PRESET_ARGS_MAX) {
+				r->argv[r->nargs++] = xstrdup(opt);
+				r->argv[r->nargs++] = xstrdup(val);
+			} else {
+				return err_set(
+					err, "%s:%d: run [%s] has too many options to take %s too",
+					p->path, r->line, r->name, opt);
+			}
+		}
+	}
+	return 0;
+}
 
 struct console {
 	FILE *log;
@@ -181,16 +242,53 @@ struct relay {
 	const char *name;
 	int i, n;
 	double start, left_after, est;
+	/* the run's stderr line being read: relayed whole, its progress lines read */
+	char line[1024];
+	size_t len;
+	/* what the run said is left of it, and when (left_at < 0: nothing yet) */
+	double left, left_at;
+	int keep;        /* within the run's measured-nothing lines */
+	char **nothing;  /* those lines, appended */
 };
+
+/* One whole stderr line of the run (whole: newline, else the buffer's size): its progress (what
+ * is left of it, counting its retries) is read, not relayed; the others are relayed, and kept from
+ * NOVALID_HEAD through the indented lines after it. */
+static void relay_line(struct relay *r, int nl)
+{
+	r->line[r->len] = 0;
+	if (nl && !strncmp(r->line, PROGRESS_LEFT, strlen(PROGRESS_LEFT))) {
+		r->left = strtod(r->line + strlen(PROGRESS_LEFT), NULL);
+		r->left_at = progress_elapsed(&r->c->pg);
+		r->len = 0;
+		return;
+	}
+	say(r->c, stderr, "%s%s", r->line, nl ? "\n" : "");
+	if (!strncmp(r->line, NOVALID_HEAD, strlen(NOVALID_HEAD)))
+		r->keep = 1;
+	else if (strncmp(r->line, "  ", 2))
+		r->keep = 0;
+	if (r->keep) {
+		size_t had = *r->nothing ? strlen(*r->nothing) : 0;
+		char *t = realloc(*r->nothing, had + r->len + 2);
+		if (!t)
+			out_of_memory(0);
+		snprintf(t + had, r->len + 2, "%s\n", r->line);
+		*r->nothing = t;
+	}
+	r->len = 0;
+}
 
 /* The progress line: which run, elapsed for the whole preset, and about how long is left. */
 static void relay_tick(void *arg)
 {
 	struct relay *r = arg;
 	char e[32], l[32];
-	double in_run = progress_elapsed(&r->c->pg) - r->start;
-	fmt_hms(e, sizeof(e), progress_elapsed(&r->c->pg));
-	fmt_hms(l, sizeof(l), r->left_after + (r->est > in_run ? r->est - in_run : 0));
+	double el = progress_elapsed(&r->c->pg), in_run = el - r->start;
+	/* the run's own word (its retries counted), else its plan */
+	double run_left = r->left_at >= 0 ? r->left - (el - r->left_at) : r->est - in_run;
+	fmt_hms(e, sizeof(e), el);
+	fmt_hms(l, sizeof(l), r->left_after + (run_left > 0 ? run_left : 0));
 	progress_show(&r->c->pg, "[run %d of %d] %s  elapsed %s, about %s left", r->i, r->n, r->name, e, l);
 }
 
@@ -198,22 +296,69 @@ static void relay_tick(void *arg)
 static void relay_out(void *arg, int stream, const char *buf, size_t n)
 {
 	struct relay *r = arg;
-	say(r->c, stream ? stderr : stdout, "%.*s", (int)n, buf);
+	if (!stream) {
+		say(r->c, stdout, "%.*s", (int)n, buf);
+		return;
+	}
+	for (size_t k = 0; k < n; k++) {
+		if (buf[k] == '\n')
+			relay_line(r, 1);
+		else {
+			r->line[r->len++] = buf[k];
+			if (r->len == sizeof(r->line) - 1)
+				relay_line(r, 0);
+		}
+	}
 }
 
 /* Run one, relaying its output to the terminal and the log, redrawing progress every second. */
-static int run_one(struct console *c, const struct preset_run *r, const char *csv, const char *label, int i, int n, double left_after, double est)
+static int run_one(struct console *c, const struct preset_run *r, const char *csv,
+		   const char *label, int i, int n, double left_after, double est, char **nothing)
 {
 	const char *extra[] = { "--out", csv, "--label", label, NULL };
-	struct relay rl = { c, r->name, i, n, progress_elapsed(&c->pg), left_after, est };
+	struct relay rl = { c, r->name, i, n, progress_elapsed(&c->pg), left_after, est, "", 0,
+			    0, -1, 0, nothing };
 	struct child_io io = { relay_out, relay_tick, 1000, &rl };
-	return child_run(r, extra, 1, &io);
+	int st = child_run(r, extra, 1, &io);
+	if (rl.len) /* a last line without its newline */
+		relay_line(&rl, 0);
+	return st;
+}
+
+/* At the preset's end: each run that measured nothing, with its configurations, why and what to try
+ * (its own end-of-run lines, indented under its name). */
+static void print_nothing(struct console *c, const struct preset *p, const struct planned *pl,
+			  int n, int nothing)
+{
+	say(c, stderr,
+	    "c2cbench: measured nothing in %d of %d run(s): a configuration got no valid "
+	    "repetition\n",
+	    nothing, n);
+	for (int k = 0; k < p->n; k++) {
+		if (pl[k].status != EXIT_NOVALID)
+			continue;
+		say(c, stderr, "  [%s]%s", p->run[k].name,
+		    pl[k].nothing ? "" : " (its end-of-run lines were not seen)\n");
+		for (const char *l = pl[k].nothing; l && *l;) {
+			size_t len = strcspn(l, "\n");
+			if (!strncmp(l, NOVALID_HEAD, strlen(NOVALID_HEAD)))
+				say(c, stderr, " %.*s\n", (int)(len - strlen(NOVALID_HEAD)),
+				    l + strlen(NOVALID_HEAD));
+			else if (strncmp(l, "  exit status", 13))
+				say(c, stderr, "  %.*s\n", (int)len, l);
+			l += len + (l[len] == '\n');
+		}
+	}
+	say(c, stderr,
+	    "  preset takes --max-attempts and --valid-* too and gives them to every run; exit "
+	    "status %d\n",
+	    EXIT_NOVALID);
 }
 
 static int run_all(struct console *c, const struct preset *p, struct planned *pl, const char *dir, const struct context *ctx,
 		   const struct resumed *rs, double total)
 {
-	int n = 0, i = 0, failed = 0, sig = 0;
+	int n = 0, i = 0, failed = 0, nothing = 0, sig = 0;
 	double done_est = 0, scale = 1;
 	char path[PATH_MAX + 80], e[32], l[32];
 	for (int k = 0; k < p->n; k++)
@@ -231,7 +376,9 @@ static int run_all(struct console *c, const struct preset *p, struct planned *pl
 		snprintf(path, sizeof(path), "%s/%s", dir, pl[k].csv);
 		say(c, stderr, "[run %d of %d] %s\n", i, n, p->run[k].name);
 		double s = (double)now_ns() / 1e9;
-		pl[k].status = run_one(c, &p->run[k], path, ctx->label, i, n, (total - done_est - pl[k].est) * scale, pl[k].est * scale);
+		pl[k].status = run_one(c, &p->run[k], path, ctx->label, i, n,
+				       (total - done_est - pl[k].est) * scale, pl[k].est * scale,
+				       &pl[k].nothing);
 		pl[k].took = (double)now_ns() / 1e9 - s;
 		pl[k].rows = csv_rows(path);
 		done_est += pl[k].est;
@@ -244,12 +391,17 @@ static int run_all(struct console *c, const struct preset *p, struct planned *pl
 			say(c, stderr, "[run %d of %d] %s: interrupted by SIG%s, %ld whole row(s) kept\n", i, n, p->run[k].name, sigabbrev_np(sig), pl[k].rows);
 			break;
 		}
-		failed += pl[k].status != 0;
+		int bad = pl[k].status && pl[k].status != EXIT_NOVALID;
+		failed += bad;
+		nothing += pl[k].status == EXIT_NOVALID;
 		fmt_hms(e, sizeof(e), el);
 		fmt_hms(l, sizeof(l), (total - done_est) * scale);
-		say(c, stderr, "[run %d of %d] %s: %s, %ld row(s) in %.1f s; elapsed %s, about %s left\n", i, n, p->run[k].name,
-		    pl[k].status ? "FAILED" : "ok", pl[k].rows, pl[k].took, e, l);
-		if (pl[k].status)
+		say(c, stderr,
+		    "[run %d of %d] %s: %s, %ld row(s) in %.1f s; elapsed %s, about %s left\n", i,
+		    n, p->run[k].name,
+		    bad ? "FAILED" : pl[k].status ? "measured nothing" : "ok",
+		    pl[k].rows, pl[k].took, e, l);
+		if (bad)
 			say(c, stderr, "[run %d of %d] %s exited with status %d; the next runs go on\n", i, n, p->run[k].name, pl[k].status);
 		meta_update(dir, p, pl, ctx, rs, "running");
 	}
@@ -260,9 +412,13 @@ static int run_all(struct console *c, const struct preset *p, struct planned *pl
 		    p->name, sigabbrev_np(sig), dir, p->path, dir);
 		return 128 + sig;
 	}
+	/* a run's own status says measured nothing */
 	meta_update(dir, p, pl, ctx, rs, failed ? "finished with failed runs" : "finished");
-	say(c, stdout, "preset %s: %d run(s), %d failed; results in %s\n", p->name, n, failed, dir);
-	return failed ? 1 : 0;
+	say(c, stdout, "preset %s: %d run(s), %d failed, %d measured nothing; results in %s\n",
+	    p->name, n, failed, nothing, dir);
+	if (nothing)
+		print_nothing(c, p, pl, n, nothing);
+	return failed ? 1 : nothing ? EXIT_NOVALID : 0;
 }
 
 /* --resume DIR: refuse another preset, schema or machine; keep the runs complete in DIR; set aside
@@ -298,7 +454,7 @@ static int resume_plan(const char *dir, const struct preset *p, struct planned *
 
 int preset_main(int argc, char **argv)
 {
-	const struct opt_spec *tables[] = { preset_opts, NULL };
+	const struct opt_spec *tables[] = { preset_table(), NULL };
 	struct opts o;
 	struct preset p = { 0 };
 	struct planned *pl = NULL;
@@ -306,10 +462,19 @@ int preset_main(int argc, char **argv)
 	char err[ERRLEN] = "", **argcopy = NULL, path[PATH_MAX], dir[PATH_MAX];
 	int rc = opts_parse_mixed(&o, tables, argc, argv, &argcopy, err);
 	if (rc && !strcmp(err, "help")) {
-		printf("usage: c2cbench preset NAME|FILE.ini [options]\nruns every run of a preset into %s/LABEL-DATE-PRESET/ (see `c2cbench list`);\n"
-		       "Ctrl-C or SIGTERM stops the run in progress (its whole rows kept) and marks the directory interrupted\n", "results");
-		opts_help(stdout, preset_opts);
+		printf("usage: c2cbench preset NAME|FILE.ini [options]\nruns every run of a preset "
+		       "into %s/LABEL-DATE-PRESET/ (see `c2cbench list`);\n"
+		       "Ctrl-C or SIGTERM stops the run in progress (its whole rows kept) and "
+		       "marks the directory interrupted;\n"
+		       "--max-attempts and --valid-* go to every run, replacing the preset's value "
+		       "(docs/validity.md)\n",
+		       "results");
+		opts_help(stdout, preset_table());
 		printf("presets are searched in %s\n", preset_dirs());
+		printf("exit status: 0 every run done; 1 a run failed; 2 bad input; 4 no run "
+		       "failed but a configuration got\n"
+		       "no valid repetition (the end of the output says which and why); 128+N "
+		       "signal N\n");
 		rc = 0;
 		goto out;
 	}
@@ -323,6 +488,8 @@ int preset_main(int argc, char **argv)
 		rc = preset_find(o.args[0], path, sizeof(path), err);
 	if (!rc)
 		rc = preset_load(&p, path, err);
+	if (!rc)
+		rc = apply_validity(&p, &o, p.validity, sizeof(p.validity), err);
 	if (!rc) {
 		pl = xcalloc((size_t)p.n, sizeof(*pl));
 		for (int i = 0; i < p.n && !rc; i++) {
@@ -387,6 +554,8 @@ int preset_main(int argc, char **argv)
 	say(&con, stdout, "results go to %s\n", dir);
 	fflush(stdout); /* a reader that is gone shows now (SIGPIPE), before any run starts */
 	progress_start(&con.pg, stderr, 1);
+	/* each run tells what is left of it, on its stderr (harness/progress.h) */
+	setenv(PROGRESS_ENV, "1", 1);
 	rc = run_all(&con, &p, pl, dir, &ctx, &rs, total);
 	if (meta_failed && !signals_pending() && rc == 0)
 		rc = 1; /* metadata.txt could not be written: the directory does not say what it holds */
@@ -396,6 +565,7 @@ out:
 	for (int i = 0; pl && i < p.n; i++) {
 		free(pl[i].skip);
 		free(pl[i].csv);
+		free(pl[i].nothing);
 	}
 	free(pl);
 	preset_free(&p);

@@ -20,6 +20,6 @@ for b in $("$bin" list | awk '$1 == "bench" { print $2 }'); do
     "$bin" run "$b" "${short[@]}" --reps 1 --max-attempts 1 --quiet --out "$tmp/$b.csv" ${!var:-} >/dev/null 2>"$tmp/$b.err"
   rc=$?
   summary=$(grep -E "ERROR SUMMARY|definitely lost|indirectly lost" "$log" | sed 's/^==[0-9]*== //' | tr '\n' ' ')
-  if [ $rc -eq 124 ]; then echo "valgrind $b: FAILED (no end within 300 s)"; status=1; elif [ $rc -eq 0 ]; then echo "valgrind $b: clean ($summary)"; else echo "valgrind $b: FAILED (exit $rc) $summary"; cat "$tmp/$b.err"; grep -A12 -E "Invalid|definitely lost in" "$log" | head -60; status=1; fi
+  if [ $rc -eq 124 ]; then echo "valgrind $b: FAILED (no end within 300 s)"; status=1; elif [ $rc -eq 0 ] || [ $rc -eq 4 ]; then echo "valgrind $b: clean ($summary)"; else echo "valgrind $b: FAILED (exit $rc) $summary"; cat "$tmp/$b.err"; grep -A12 -E "Invalid|definitely lost in" "$log" | head -60; status=1; fi
 done
 exit $status

@@ -286,7 +286,7 @@ static void test_negative_checks(void **state)
 static void run_pb(struct cmd_result *r, const char *out, const char *events, const char *extra)
 {
 	run_c2c(r, "run", "pending-bit", "--duration", "0.05", "--warmup", "0.02", "--max-attempts", "1", "--reps", "1", "--layout", "shared,aligned", "--events",
-		events, "--out", out, extra, NULL);
+		events, LENIENT, "--out", out, extra, NULL);
 }
 
 /* SDE tallies read through PAPI's sde component equal the bench's own columns exactly. */
@@ -303,7 +303,7 @@ static void test_sde_equals_bench_counts(void **state)
 	snprintf(out, sizeof(out), "%s/sde.csv", dir);
 	run_pb(r, out, "sde:::c2cbench::pending_rmw,sde:::c2cbench::pending_already_set,sde:::c2cbench::drains,sde:::c2cbench::reader_ops",
 	       "--drain-us=20");
-	if (r->status)
+	if (r->status && r->status != 4) /* 4: a loaded machine measured nothing; counts are checked */
 		fail_msg("run failed: %s", r->err);
 	csv_read(out, &c);
 	assert_int_equal(c.nrow, 3);

@@ -118,7 +118,9 @@ static void complete_run_is_marked_complete(void **s)
 	struct cmd_result r;
 	snprintf(csv, sizeof(csv), "%s/run.csv", dir);
 	snprintf(meta, sizeof(meta), "%s/run.meta", dir);
-	run_c2c(&r, "run", "pending-bit", "--max-attempts", "1", "--reps", "1", "--duration", "0.02", "--warmup", "0.01", "--layout", "shared", "--out", csv, "--quiet", NULL);
+	/* relaxed rules: a loaded machine measuring nothing would exit 4; the .meta is what is checked */
+	run_c2c(&r, "run", "pending-bit", "--max-attempts", "1", "--reps", "1", "--duration", "0.02",
+		"--warmup", "0.01", "--layout", "shared", "--out", csv, "--quiet", LENIENT, NULL);
 	assert_int_equal(r.status, 0);
 	char *m = slurp(meta);
 	assert_non_null(m);

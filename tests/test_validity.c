@@ -1,5 +1,6 @@
 /* Validity rules on made-up thread records, and the --reps auto stopping rule on made-up samples. */
 #include "tests/testutil.h"
+#include "harness/novalid.h"
 #include "harness/repsauto.h"
 #include "harness/validity.h"
 #include <math.h>
@@ -269,6 +270,66 @@ static void auto_never_past_caps(void **s)
 	assert_true(width < 0);
 }
 
+/* A configuration whose every attempt had its threads on a CPU about a third of the window: the end
+ * of the run names it (not the one with a valid repetition), says why in words with the mean value,
+ * and the --valid-oncpu bound that lets its best attempt pass; every configuration valid: nothing. */
+static void measured_nothing_in_words(void **s)
+{
+	(void)s;
+	static const struct bench b = { .name = "pending-bit", .variant_col = "layout" };
+	struct variant var[2] = { { "shared", 0 }, { "padded", 0 } };
+	struct bench_ctx *c = calloc(1, sizeof(*c));
+	char why[1024], *text = NULL;
+	size_t len = 0;
+	c->b = &b;
+	c->var = var;
+	c->nvar = 2;
+	c->rules = vrules_default;
+	c->attempts = 3;
+	struct novalid *nv = novalid_new(2);
+	novalid_add(nv, 1, 1, NULL);
+	FILE *f = open_memstream(&text, &len);
+	novalid_print(nv, c, f, "x.csv");
+	fclose(f);
+	assert_int_equal(novalid_count(nv), 0);
+	assert_string_equal(text, "");
+	free(text);
+	const double oncpu[3] = { 0.30, 0.35, 0.40 };
+	for (int a = 0; a < 3; a++) {
+		struct evidence *e = clean();
+		struct vbroken vb = { 0 };
+		for (int i = 0; i < e->n; i++)
+			e->th[i].cpu_ns = (uint64_t)(oncpu[a] * (i ? 1.0 : 1.1) * 300 * MS);
+		assert_int_equal(validity_judge(e, &vrules_default, why, sizeof(why), &vb), 0);
+		assert_int_equal(vb.hit[VR_ONCPU], 2); /* both threads, the reader's the lowest */
+		assert_true(fabs(vb.worst[VR_ONCPU] - oncpu[a]) < 1e-6);
+		novalid_add(nv, 0, 0, &vb);
+		done(e);
+	}
+	f = open_memstream(&text, &len);
+	novalid_print(nv, c, f, "x.csv");
+	fclose(f);
+	assert_int_equal(novalid_count(nv), 1);
+	const char *want[] = {
+		"c2cbench: measured nothing: 1 of 2 configuration(s) of pending-bit got no valid "
+		"repetition: layout shared\n",
+		"  why: in 3 of its 3 attempt(s), threads were on a CPU 35% of their windows "
+		"(--valid-oncpu asks 90%): the machine is busy "
+		"(rule oncpu, docs/validity.md)\n",
+		"  try: a quieter machine (no other jobs on these CPUs); --valid-oncpu 40 lets the "
+		"best attempt pass this rule (now 90)\n",
+		"  try: more attempts per repetition, --max-attempts 6 (now 3)\n",
+		"  exit status 4; every attempt is a row in x.csv, with its invalid_reason\n",
+	};
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+		if (!strstr(text, want[i]))
+			fail_msg("'%s' not in:\n%s", want[i], text);
+	assert_null(strstr(text, "padded"));
+	free(text);
+	novalid_free(nv);
+	free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -287,6 +348,7 @@ int main(void)
 		cmocka_unit_test(setting_not_achieved),
 		cmocka_unit_test(setting_keeps_worst),
 		cmocka_unit_test(every_broken_rule_named),
+		cmocka_unit_test(measured_nothing_in_words),
 		cmocka_unit_test(ci_needs_six),
 		cmocka_unit_test(auto_stops_on_ci),
 		cmocka_unit_test(auto_never_past_caps),

@@ -1,5 +1,7 @@
 #include "tests/testutil.h"
 #include <dirent.h>
+#include "analysis/csvread.h"
+#include "harness/validity.h"
 #include <fcntl.h>
 #include <sched.h>
 #include <stdio.h>
@@ -227,4 +229,48 @@ int sh_capture(char *out, size_t n, const char *cmd)
 	out[k] = 0;
 	int st = pclose(p);
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+const char *check_measured_nothing(const char *err, const char *csv, const char *config)
+{
+	static char rule[32];
+	struct table t;
+	char e[512], want[256];
+	int n = 0, of = 0, most = 0, cnt[VR_N] = { 0 };
+	const char *head = strstr(err, "c2cbench: measured nothing: ");
+	if (!head)
+		fail_msg("no measured-nothing lines in: %s", err);
+	snprintf(want, sizeof(want), "got no valid repetition: %s\n", config);
+	const char *why = strstr(head, "\n  why: in ");
+	if (!strstr(head, want) || !why ||
+	    sscanf(why, "\n  why: in %d of its %d attempt(s), ", &n, &of) != 2)
+		fail_msg("no '%s' or why line in: %s", want, head);
+	const char *r = strstr(why, " (rule ");
+	if (!r || sscanf(r, " (rule %31[a-z], docs/validity.md)", rule) != 1 ||
+	    !strstr(head, "\n  try: ") ||
+	    !strstr(head, "exit status 4; every attempt is a row in "))
+		fail_msg("no rule or try line in: %s", head);
+	if (table_read(&t, csv, e))
+		fail_msg("%s: %s", csv, e);
+	for (long i = 0; i < t.nrows; i++) {
+		const char *reason = table_get(&t, i, "invalid_reason");
+		if (strcmp(table_get(&t, i, "valid"), "no"))
+			fail_msg("a valid row in %s, yet measured nothing", csv);
+		for (int k = 0; k < VR_N; k++) {
+			char name[40];
+			snprintf(name, sizeof(name), "%s: ", vrule_name[k]);
+			cnt[k] += strstr(reason, name) != NULL;
+		}
+	}
+	for (int k = 0; k < VR_N; k++)
+		most = cnt[k] > most ? cnt[k] : most;
+	int named = -1;
+	for (int k = 0; k < VR_N; k++)
+		if (!strcmp(rule, vrule_name[k]))
+			named = k;
+	if (named < 0 || cnt[named] != most || n != most || of != t.nrows)
+		fail_msg("rule %s in %d of %d: the rows say %d of %ld, the most %d", rule, n, of,
+			 named < 0 ? -1 : cnt[named], t.nrows, most);
+	table_free(&t);
+	return rule;
 }
