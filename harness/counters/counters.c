@@ -154,7 +154,7 @@ static void check_advertised(struct counters *k, const struct evtab *tab)
 		if (v == ADV_NONE)
 			e->adv[0] = 0;
 		else if (v == ADV_NO)
-			snprintf(e->na, sizeof(e->na), "%s", e->adv);
+			memcpy(e->na, e->adv, sizeof(e->na)); /* the same size, both NUL-terminated */
 	}
 }
 

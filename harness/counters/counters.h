@@ -24,7 +24,7 @@ struct ctr_event {
 	int metric;       /* index into metric_defs, or -1 for a raw name */
 	int pass;         /* HW: pass group, -1 when not counted */
 	char na[192];     /* why it is not counted ("" when it is) */
-	char adv[192];    /* Arm: does the kernel's PMU advertise it, and how told ("" elsewhere) */
+	char adv[192];    /* Arm: does the kernel's PMU advertise it, and how told ("" elsewhere); as na */
 };
 
 struct counters {
