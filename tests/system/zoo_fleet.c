@@ -1,6 +1,6 @@
 /* make test-system, the main job across machines: the quick preset run on guests of different
  * topology and on the host, then compared and reported as a user does.
- *   zoo_fleet OUT DIR DIR [DIR...]   (each DIR a quick preset's result directory; OUT for the report)
+ *   zoo_fleet OUT DIR DIR [DIR...]   (each DIR a quick preset's result directory; OUT: the report)
  * Every pair joins every pending-bit configuration (placement auto resolving differently is named,
  * not a reason to refuse), and every pingpong class both sides have; the report over all of them
  * names each machine's resolved placement. */
@@ -48,7 +48,7 @@ static int has(char vals[][64], int n, const char *v)
 	return 0;
 }
 
-/* compare --csv A B: every pending-bit configuration joined; pingpong joined on each shared class. */
+/* compare --csv A B: every pending-bit configuration joined, and pingpong on each shared class. */
 static void one_pair(const char *a, const char *b)
 {
 	const char *args[] = { "compare", "--csv", a, b, NULL };
