@@ -41,22 +41,6 @@ static pid_t start(const char *csv, const char *out_path)
 	return pid;
 }
 
-/* Wait until the CSV holds n data rows (header excluded); 0 on success, -1 if the run ended first. */
-static int wait_rows(const char *csv, int n, pid_t pid)
-{
-	for (int i = 0; i < 30000; i++) {
-		char *s = slurp(csv);
-		int rows = s ? count_lines(s) - 1 : -1;
-		free(s);
-		if (rows >= n)
-			return 0;
-		if (waitpid(pid, NULL, WNOHANG) == pid)
-			return -1;
-		nap_ms(2);
-	}
-	return -1;
-}
-
 /* Field i of a CSV line, quotes honoured (the reason may be quoted). */
 static void field(const char *line, int i, char *out, size_t n)
 {
@@ -185,13 +169,13 @@ static void busy_reader_cpu(void **s)
 	snprintf(csv, sizeof(csv), "%s/busy.csv", test_dir);
 	snprintf(out, sizeof(out), "%s/busy.out", test_dir);
 	pid_t pid = start(csv, out);
-	assert_int_equal(wait_rows(csv, 1, pid), 0);
+	assert_int_equal(wait_csv_rows(csv, 1, pid, 60), 0);
 	pthread_t th; /* the next attempt starts now: probe, 50 ms warm-up, then its 400 ms window; the
 		       * busy thread stays until that attempt's row is written (a slow machine or an
 		       * emulated guest may take far longer than 400 ms), then the retry runs clean */
 	busy_stop = 0;
 	assert_int_equal(pthread_create(&th, NULL, busy, NULL), 0);
-	int written = wait_rows(csv, 2, pid);
+	int written = wait_csv_rows(csv, 2, pid, 60);
 	__atomic_store_n(&busy_stop, 1, __ATOMIC_RELAXED);
 	pthread_join(th, NULL);
 	assert_int_equal(written, 0);
@@ -211,7 +195,7 @@ static void stopped_run(void **s)
 	snprintf(csv, sizeof(csv), "%s/stop.csv", test_dir);
 	snprintf(out, sizeof(out), "%s/stop.out", test_dir);
 	pid_t pid = start(csv, out);
-	assert_int_equal(wait_rows(csv, 1, pid), 0);
+	assert_int_equal(wait_csv_rows(csv, 1, pid, 60), 0);
 	/* Stopped 200 ms of every 300 until the next attempt's row is written: its 400 ms window holds
 	 * at least 100 ms stopped wherever it falls (a slow machine or an emulated guest may take
 	 * seconds to reach it), then the retry runs clean. */
@@ -220,10 +204,7 @@ static void stopped_run(void **s)
 		kill(pid, SIGSTOP);
 		nap_ms(200);
 		kill(pid, SIGCONT);
-		nap_ms(100);
-		char *t = slurp(csv);
-		written = t && count_lines(t) - 1 >= 2 ? 0 : -1;
-		free(t);
+		written = wait_csv_rows(csv, 2, pid, 0.1); /* the 100 ms it runs */
 	}
 	assert_int_equal(written, 0);
 	int st;

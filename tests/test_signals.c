@@ -65,30 +65,14 @@ static int whole_rows(const char *path)
 	return rows;
 }
 
-/* Wait, up to 5 minutes, until the CSV holds n data rows: a loaded machine, or a guest under
- * full-system emulation, may take seconds to write its first. */
-static void wait_rows(const char *csv, int n)
-{
-	for (int i = 0; i < 3000; i++) {
-		char *t = slurp(csv);
-		int lines = 0;
-		for (char *p = t; p && *p; p++)
-			lines += *p == '\n';
-		free(t);
-		if (lines > n)
-			return;
-		nap(0.1);
-	}
-	fail_msg("%s: no %d rows after 5 minutes", csv, n);
-}
-
 static void interrupted_by(int sig, int expect)
 {
 	char *dir = temp_dir(), csv[300];
 	int st;
 	snprintf(csv, sizeof(csv), "%s/run.csv", dir);
 	pid_t pid = start_run(csv);
-	wait_rows(csv, 2); /* some configurations finished (however slow the machine), one is in progress */
+	/* some configurations finished (however slow the machine: up to 5 minutes), one in progress */
+	assert_int_equal(wait_csv_rows(csv, 2, pid, 300), 0);
 	nap(0.1);
 	kill(pid, sig);
 	assert_int_equal(waitpid(pid, &st, 0), pid);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static void drain(int fd, char *buf, size_t cap)
@@ -76,6 +77,22 @@ int count_lines(const char *s)
 	for (const char *p = s; *p; p++)
 		n += *p == '\n';
 	return n + (*s && s[strlen(s) - 1] != '\n');
+}
+
+int wait_csv_rows(const char *path, int n, int pid, double max_s)
+{
+	struct timespec two_ms = { 0, 2000000L };
+	for (long i = 0; i < (long)(max_s * 500); i++) {
+		char *t = slurp(path);
+		int rows = t ? count_lines(t) - 1 : -1;
+		free(t);
+		if (rows >= n)
+			return 0;
+		if (waitpid((pid_t)pid, NULL, WNOHANG) == (pid_t)pid)
+			return -1;
+		nanosleep(&two_ms, NULL);
+	}
+	return -1;
 }
 
 char *temp_dir(void)

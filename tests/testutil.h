@@ -21,6 +21,10 @@ void run_c2c(struct cmd_result *r, const char *arg0, ...);
 void run_c2cv(struct cmd_result *r, const char *const *args);
 /* Number of lines in s (a final line without newline counts). */
 int count_lines(const char *s);
+/* Wait until the CSV at path holds n data rows (header excluded), polling every 2 ms for at most
+ * max_s seconds (a loaded machine or an emulated guest may take seconds); 0 when it does, -1 when
+ * the run pid ended first (it is reaped) or the time ran out. */
+int wait_csv_rows(const char *path, int n, int pid, double max_s);
 /* A fresh temporary directory (mkdtemp), removed by rm_rf. */
 char *temp_dir(void);
 void rm_rf(const char *path);
