@@ -38,7 +38,8 @@ void pb_row(FILE *f, const char *label, const char *host, const char *cpu, const
 	field(f, "drains: no drainer (--drain-us 0; the default)", 1);
 }
 
-int report_pngs_ok(const char *dir)
+/* Call check(dir, link) for each link (NAME.png) of dir/report.md; returns how many. */
+static int each_chart(const char *dir, void (*check)(const char *dir, const char *link))
 {
 	char p[1024];
 	snprintf(p, sizeof(p), "%s/report.md", dir);
@@ -46,24 +47,35 @@ int report_pngs_ok(const char *dir)
 	int n = 0;
 	assert_non_null(md);
 	for (const char *s = md; (s = strstr(s, "](")); s += 2) {
-		char name[256];
-		struct stat st;
-		if (sscanf(s + 2, "%255[^)])", name) != 1)
+		char link[256];
+		if (sscanf(s + 2, "%255[^)])", link) != 1)
 			continue;
-		snprintf(p, sizeof(p), "%s/%s", dir, name);
-		if (stat(p, &st))
-			fail_msg("report names %s, which is missing", p);
-		if (st.st_size <= 1024)
-			fail_msg("%s is %lld bytes (want over 1 KB)", p, (long long)st.st_size);
-		FILE *f = fopen(p, "rb");
-		unsigned char sig[8] = { 0 };
-		assert_int_equal(fread(sig, 1, 8, f), 8);
-		fclose(f);
-		assert_memory_equal(sig, "\x89PNG\r\n\x1a\n", 8);
+		check(dir, link);
 		n++;
 	}
 	free(md);
 	return n;
+}
+
+static void png_ok(const char *dir, const char *link)
+{
+	char p[1024];
+	struct stat st;
+	snprintf(p, sizeof(p), "%s/%s", dir, link);
+	if (stat(p, &st))
+		fail_msg("report names %s, which is missing", p);
+	if (st.st_size <= 1024)
+		fail_msg("%s is %lld bytes (want over 1 KB)", p, (long long)st.st_size);
+	FILE *f = fopen(p, "rb");
+	unsigned char sig[8] = { 0 };
+	assert_int_equal(fread(sig, 1, 8, f), 8);
+	fclose(f);
+	assert_memory_equal(sig, "\x89PNG\r\n\x1a\n", 8);
+}
+
+int report_pngs_ok(const char *dir)
+{
+	return each_chart(dir, png_ok);
 }
 
 void report_no_gnuplot_warning(const char *dir)
@@ -171,42 +183,35 @@ int html_images_load(const char *dir)
 	return ok;
 }
 
+/* The chart's data file (data/NAME.dat beside NAME.png) holds a value other than 0 or NA. */
+static void chart_has_data(const char *dir, const char *link)
+{
+	char p[1024], name[256];
+	snprintf(name, sizeof(name), "%.*s", (int)strcspn(link, "."), link);
+	snprintf(p, sizeof(p), "%s/data/%s.dat", dir, name);
+	char *dat = slurp(p);
+	if (!dat)
+		fail_msg("chart %s.png has no data file %s", name, p);
+	int nonzero = 0;
+	for (char *line = strtok(dat, "\n"); line; line = strtok(NULL, "\n")) {
+		if (*line == '#')
+			continue;
+		char *q = line + strcspn(line, " \t"); /* past the x (or row) column */
+		for (char *e; *q; q = e) {
+			double v = strtod(q, &e);
+			if (e == q) { /* '?' or a word */
+				e = q + 1;
+				continue;
+			}
+			nonzero |= v != 0;
+		}
+	}
+	if (!nonzero)
+		fail_msg("chart %s.png is drawn with nothing to show (its data is all 0 or NA)", name);
+	free(dat);
+}
+
 int report_charts_have_data(const char *dir)
 {
-	char p[1024];
-	snprintf(p, sizeof(p), "%s/report.md", dir);
-	char *md = slurp(p);
-	int n = 0;
-	assert_non_null(md);
-	for (const char *s = md; (s = strstr(s, "](")); s += 2) {
-		char name[256];
-		if (sscanf(s + 2, "%250[^).]", name) != 1)
-			continue;
-		snprintf(p, sizeof(p), "%s/data/%s.dat", dir, name);
-		char *dat = slurp(p);
-		if (!dat)
-			fail_msg("chart %s.png has no data file %s", name, p);
-		int nonzero = 0;
-		for (char *line = strtok(dat, "\n"); line; line = strtok(NULL, "\n")) {
-			if (*line == '#')
-				continue;
-			char *q = line + strcspn(line, " \t"); /* past the x (or row) column */
-			for (char *e; *q; q = e) {
-				double v = strtod(q, &e);
-				if (e == q) { /* '?' or a word */
-					e = q + 1;
-					continue;
-				}
-				nonzero |= v != 0;
-			}
-		}
-		if (!nonzero)
-			fail_msg("chart %s.png is drawn with nothing to show (its data is all 0 or "
-				 "NA)",
-				 name);
-		free(dat);
-		n++;
-	}
-	free(md);
-	return n;
+	return each_chart(dir, chart_has_data);
 }
