@@ -85,14 +85,6 @@ static int file_of(struct cmp_ctx *x, const char *path)
 	return x->nfile++;
 }
 
-static int col(const struct table *t, const char *name)
-{
-	for (int i = 0; i < t->ncols; i++)
-		if (!strcmp(t->cols[i], name))
-			return i;
-	return -1;
-}
-
 static struct ccell *cell_of(struct cmp_ctx *x, int group, int side)
 {
 	int k = group * 2 + side;
@@ -150,9 +142,9 @@ int cmp_ctx_hook(void *arg, const struct grp_row *r, char *err)
 	if (!x->cols_path || strcmp(x->cols_path, t->path)) {
 		free(x->cols_path);
 		x->cols_path = xstrdup(t->path);
-		x->c_pairs = col(t, "probe_pairs");
-		x->c_before = col(t, "probe_before_ns");
-		x->c_after = col(t, "probe_after_ns");
+		x->c_pairs = table_col(t, "probe_pairs");
+		x->c_before = table_col(t, "probe_before_ns");
+		x->c_after = table_col(t, "probe_after_ns");
 	}
 	struct ccell *c = cell_of(x, r->group, r->side);
 	int f = file_of(x, t->path) + 1;
