@@ -54,7 +54,12 @@ void topo_print_caches(const struct topo *t, FILE *f)
 	for (hwloc_obj_t pkg = NULL; (pkg = hwloc_get_next_obj_by_type(t->h, HWLOC_OBJ_PACKAGE, pkg));) {
 		char pus[256];
 		hwloc_bitmap_list_snprintf(pus, sizeof(pus), pkg->cpuset);
-		fprintf(f, "  package %u (P# %s)\n", pkg->logical_index, pus);
+		/* numbered as everywhere else (topo_load: by physical_package_id); an hwloc Package that
+		 * shares its number with another is one die of that package */
+		const struct pu *u = topo_pu(t, hwloc_bitmap_first(pkg->cpuset));
+		int dies = hwloc_get_nbobjs_by_type(t->h, HWLOC_OBJ_PACKAGE) > t->npackages;
+		fprintf(f, "  package %d%s (P# %s)\n", u ? u->pkg : (int)pkg->logical_index,
+			dies ? ", one die" : "", pus);
 		for (unsigned d = 3; d >= 1; d--)
 			any += print_level(t, pkg, d, f);
 	}
