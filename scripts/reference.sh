@@ -2,7 +2,7 @@
 # Reference results: run the quick and seeds presets on this machine into
 # results/reference/MACHINE/ and build its report there; with --combine, build one report over
 # every machine under results/reference/ (the machines side by side).
-#   scripts/reference.sh amd-epyc-2c      # on the 2-core AMD EPYC VM
+#   scripts/reference.sh epyc-zen5-bhyve-2vcpu  # MACHINE: CPU, hypervisor, size
 #   scripts/reference.sh xeon-16c         # on the 16-core Xeon VM
 #   scripts/reference.sh --combine        # after copying both machine directories together
 set -euo pipefail

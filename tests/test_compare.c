@@ -4,12 +4,14 @@
 #include "analysis/groups.h"
 #include "harness/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
 #include "tests/testutil.h"
+#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 
 static void reader_rfc4180(void **state)
@@ -525,11 +527,14 @@ static void interrupted_and_full_device(void **state)
 	free(e);
 }
 
+/* One machine's reference folder (results/reference/README.md: one machine per folder). */
+#define ZEN5 "results/reference/epyc-zen5-bhyve-2vcpu"
+
 static void reference_results_compare(void **state)
 {
 	(void)state;
 	struct cmd_result r;
-	run_c2c(&r, "compare", "results/reference/amd-epyc-2c/vm-20261130T000155-quick", "results/reference/amd-epyc-2c/vm-20261130T000155-quick", NULL);
+	run_c2c(&r, "compare", ZEN5 "/vm-20261130T000155-quick", ZEN5 "/vm-20261130T000155-quick", NULL);
 	if (r.status)
 		fail_msg("%s", r.err);
 	assert_non_null(strstr(unwrapped(r.out),
@@ -540,15 +545,41 @@ static void reference_results_compare(void **state)
 	fits_100(r.out, "reference quick set");
 	/* the quick preset's 1.5 s runs and the seeds preset's 1 s runs (schema 1: the measured duration
 	 * stands in for the requested one) are never pooled or joined */
-	run_c2c(&r, "compare", "results/reference/amd-epyc-2c/vm-20261130T000155-quick", "results/reference/amd-epyc-2c/vm-20261130T000246-seeds", NULL);
+	run_c2c(&r, "compare", ZEN5 "/vm-20261130T000155-quick", ZEN5 "/vm-20261130T000246-seeds", NULL);
 	assert_int_equal(r.status, 2);
 	assert_non_null(strstr(r.err, "differ in duration_requested_s (A ~1.5 (measured), B ~1 (measured))"));
 	/* a directory of result directories (a fleet): each subdirectory with a metadata.txt */
-	run_c2c(&r, "compare", "results/reference/amd-epyc-2c", "results/reference/amd-epyc-2c/vm-20261130T000155-quick", NULL);
+	run_c2c(&r, "compare", ZEN5, ZEN5 "/vm-20261130T000155-quick", NULL);
 	assert_int_equal(r.status, 0);
-	/* the 30 Nov runs and the 1 Dec quick run */
-	assert_non_null(
-	    strstr(unwrapped(r.out), "A: results/reference/amd-epyc-2c: 102 row(s), 99 valid"));
+	/* the machine's quick and seeds runs of 30 Nov */
+	assert_non_null(strstr(unwrapped(r.out), "A: " ZEN5 ": 59 row(s), 59 valid"));
+}
+
+/* results/reference/ holds one machine per folder: compare of a folder against itself finds one
+ * fingerprint under its label, and each folder has a README describing that machine. */
+static void reference_one_machine_per_folder(void **state)
+{
+	(void)state;
+	DIR *d = opendir("results/reference");
+	assert_non_null(d);
+	int folders = 0;
+	for (struct dirent *e; (e = readdir(d));) {
+		char dir[512], readme[600];
+		struct stat st;
+		snprintf(dir, sizeof(dir), "results/reference/%s", e->d_name);
+		if (e->d_name[0] == '.' || stat(dir, &st) || !S_ISDIR(st.st_mode))
+			continue;
+		folders++;
+		snprintf(readme, sizeof(readme), "%s/README.md", dir);
+		if (access(readme, R_OK))
+			fail_msg("%s has no README.md describing its machine", dir);
+		struct cmd_result r;
+		run_c2c(&r, "compare", dir, dir, NULL);
+		if (strstr(r.err, "names two machines"))
+			fail_msg("%s holds more than one machine: %s", dir, r.err);
+	}
+	closedir(d);
+	assert_true(folders >= 2);
 }
 
 /* The row of a compare --csv table with this bench and metric, or fail. */
@@ -631,7 +662,7 @@ static void reference_quick_joins_another_placement(void **state)
 	(void)state;
 	struct cmd_result r;
 	char cmd[4000], dir[600];
-	const char *ref = "results/reference/amd-epyc-2c/vm-20261201T154250-quick";
+	const char *ref = "results/reference/epyc-zen3-kvm-2vcpu/vm-20261201T154250-quick";
 	snprintf(dir, sizeof(dir), "%s/other-quick", test_dir);
 	snprintf(cmd, sizeof(cmd),
 		 "cp -r %s %s && sed -i 's/,same-socket,auto,/,cross-llc,auto,/' %s/*.csv && "
@@ -846,6 +877,7 @@ int main(void)
 		cmocka_unit_test(interrupted_and_full_device),
 		cmocka_unit_test(within_each_side_against_the_baseline),
 		cmocka_unit_test(reference_results_compare),
+		cmocka_unit_test(reference_one_machine_per_folder),
 		cmocka_unit_test(resolved_settings_join_and_say_so),
 		cmocka_unit_test(reference_quick_joins_another_placement),
 		cmocka_unit_test(older_files_join_on_the_resolved_value),
