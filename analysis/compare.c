@@ -206,7 +206,9 @@ static void differs(const struct cmp *c, char *out, size_t n)
 		for (int i = 0; i < bn->nkey && k < n; i++) {
 			const char *x = c->g.group[ga].val[i], *y = c->g.group[gb].val[i];
 			if (!x || !y ? x != y : strcmp(x, y))
-				k += (size_t)snprintf(out + k, n - k, " %s (A %.40s, B %.40s)", bn->key_col[i], x ? x : "absent", y ? y : "absent");
+				k += (size_t)snprintf(out + k, n - k, " %s (A %.40s, B %.40s)", bn->key_col[i],
+						      x ? x : "not recorded: an older schema",
+						      y ? y : "not recorded: an older schema");
 		}
 		return;
 	}
@@ -296,8 +298,10 @@ int cmp_run(struct cmp *c, const char *a, const char *b, const char *metrics, ch
 		holds(c, 0, ha, sizeof(ha));
 		holds(c, 1, hb, sizeof(hb));
 		differs(c, d, sizeof(d));
-		return err_set(err, "no configuration in common: A (%s) holds %s, B (%s) holds %s%s; accepted: results of the same configurations (bench, variant, every configuration column, duration and warm-up)",
-			       a, ha, b, hb, d);
+		return err_set(err, "no configuration in common (accepted: the same bench, variant, "
+			       "configuration columns, duration and warm-up; a side written by an older "
+			       "schema may need a rerun)%s; A (%s) holds %s, B (%s) holds %s",
+			       d, a, ha, b, hb);
 	}
 	return 0;
 }

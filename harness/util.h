@@ -10,7 +10,7 @@
 #define C2C_BLOCK 128
 #define C2C_ALIGNED __attribute__((aligned(C2C_BLOCK)))
 
-#define ERRLEN 512
+#define ERRLEN 1024
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Exit statuses. */
