@@ -41,7 +41,10 @@ if [ "$arch" = arm64 ]; then
 else
   qemu=(qemu-system-x86_64 -machine q35) console=ttyS0 mode=chroot
 fi
-echo "sh \"\${ZOO_ROOT:-}$proj/scripts/zoo/guest.sh\" '$proj' '$dir' $arch ${checks//,/ }" > "$script"
+# ZOO_SUITE_TESTS=test_a,test_b: the suite check runs only these binaries (while chasing one).
+tests=${ZOO_SUITE_TESTS:-}
+[[ $tests =~ ^[a-z0-9_,]*$ ]] || { echo "zoo: ZOO_SUITE_TESTS '$tests': accepted: test names, comma-separated" >&2; exit 2; }
+echo "ZOO_SUITE_TESTS='$tests' sh \"\${ZOO_ROOT:-}$proj/scripts/zoo/guest.sh\" '$proj' '$dir' $arch ${checks//,/ }" > "$script"
 bash "$here/initrd.sh" "$arch" "$cache"
 start=$(date +%s)
 set +e
