@@ -176,6 +176,44 @@ static void sum_pass(struct pairsum *ps, int bi)
 	}
 }
 
+/* Does machine m have a valid sample of class cls in rows i0..i1? */
+static int has_class(const struct rep *p, long i0, long i1, int m, const char *cls)
+{
+	for (long j = i0; j < i1; j++)
+		if (p->s[j].m == m && p->s[j].val[0].n && !strcmp(p->s[j].cls, cls))
+			return 1;
+	return 0;
+}
+
+/* Matrix views (pingpong): the classes only one of the two machines measured, in one line, after
+ * the line lead when there is one. Return whether there were any. */
+static int class_only(struct rep *p, int bi, int a, int b, const char *lead)
+{
+	const struct rbench *rb = &p->bench[bi];
+	char list[1024] = "";
+	for (int vi = 0; rb->views[vi].kind; vi++) {
+		long i0, i1;
+		if (rb->views[vi].kind != VIEW_MATRIX || !rpt_view_range(p, bi, vi, &i0, &i1))
+			continue;
+		for (long i = i0; i < i1; i++) {
+			const struct sample *s = &p->s[i];
+			int k = s->m == a ? 0 : s->m == b ? 1 : -1;
+			if (k < 0 || !s->val[0].n || has_class(p, i0, i1, k ? a : b, s->cls))
+				continue;
+			char item[300];
+			rpt_fmt(item, sizeof(item), "%s (%s only)", s->cls, p->mach[s->m].label);
+			if (!strstr(list, item)) {
+				size_t n = strlen(list);
+				rpt_fmt(list + n, sizeof(list) - n, "%s%s", n ? ", " : "", item);
+			}
+		}
+	}
+	if (*list)
+		doc_p(&p->doc, "%s%sClasses measured on one machine only, not compared: %s.",
+		      lead ? lead : "", lead ? " " : "", list);
+	return *list != 0;
+}
+
 /* One bench, machines a and b: who A and B are, where each ran, what changed, then the lines.
  * Return 0 when they have no configuration in common. */
 static int sum_pair(struct rep *p, int bi, int a, int b)
@@ -184,8 +222,11 @@ static int sum_pair(struct rep *p, int bi, int a, int b)
 	struct pairsum ps = {.p = p, .a = a, .b = b, .bench = rb->name, .dry = 1};
 	sum_pass(&ps, bi);
 	if (!ps.rows) {
+		char lead[512];
+		rpt_fmt(lead, sizeof(lead), "%s, A = %s, B = %s: no configuration measured on both.",
+			rb->name, p->mach[a].label, p->mach[b].label);
 		free(ps.seen);
-		return 0;
+		return class_only(p, bi, a, b, lead);
 	}
 	for (int vi = 0; rb->views[vi].kind; vi++) /* pingpong: each pair is its own placement */
 		for (int k = 0; k < 2 && rb->views[vi].kind == VIEW_MATRIX; k++)
@@ -210,6 +251,7 @@ static int sum_pair(struct rep *p, int bi, int a, int b)
 		doc_p(&p->doc, "The machines resolved the placement differently (A %s, B %s): each change "
 			       "below includes that difference, not only the machine's.",
 		      ps.pl[0], ps.pl[1]);
+	class_only(p, bi, a, b, NULL);
 	int n = ps.rows;
 	ps.rows = ps.changed = ps.dry = ps.nseen = 0;
 	sum_pass(&ps, bi);
