@@ -26,7 +26,7 @@ const struct opt_spec harness_opts[] = {
 	{ "reps-time", OPT_SECONDS, "600", "SECONDS", "--reps auto: start no new round of repetitions after this long", NULL, NULL },
 	{ "max-attempts", OPT_COUNT, "3", "N", "attempts per repetition: an invalid one (docs/validity.md) is run again, up to N in all; every attempt is a row", NULL, NULL },
 	{ "keep-invalid", OPT_FLAG, NULL, NULL, "the summary includes invalid attempts (marked), not only valid ones", NULL, NULL },
-	{ "valid-window", OPT_PERCENT, "10", "PERCENT", "invalid when a co-running thread's window is off --duration by more than this", NULL, NULL },
+	{ "valid-window", OPT_OFF, "10", "PERCENT", "invalid when a co-running thread's window is off --duration by more than this", NULL, NULL },
 	{ "valid-oncpu", OPT_PERCENT, "90", "PERCENT", "invalid when a co-running thread was on a CPU for less of its window than this", NULL, NULL },
 	{ "valid-overlap", OPT_PERCENT, "90", "PERCENT", "invalid when the co-running threads' common window is less than this of the longest", NULL, NULL },
 	{ "valid-steal", OPT_PERCENT, "2", "PERCENT", "invalid when steal time on a measuring CPU exceeds this of the window", NULL, NULL },

@@ -131,10 +131,10 @@ static void try_text(char *b, size_t n, int r, double best, const struct bench_c
 			 dur ? "; a longer --duration" : "");
 		break;
 	case VR_WINDOW:
-		if (ceil(100 * best) > 100)
+		if (ceil(100 * best) > 1000)
 			snprintf(b, n,
 				 "a quieter machine; even the best attempt's window is more than "
-				 "--valid-window's most (100) off");
+				 "--valid-window's most (1000) off");
 		else
 			snprintf(b, n,
 				 "a quieter machine; --valid-window %.0f lets the best attempt "

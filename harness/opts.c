@@ -63,6 +63,10 @@ static int check_value(const struct opt_spec *s, const char *v, char *err)
 		if (parse_double(v, &d) || d <= 0 || d > 86400)
 			return err_set(err, "--%s: '%s' is not accepted; accepted: seconds, a number > 0 and <= 86400", s->name, v);
 		return 0;
+	case OPT_OFF:
+		if (parse_double(v, &d) || d < 0 || d > 1000)
+			return err_set(err, "--%s: '%s' is not accepted; accepted: a percentage, a number from 0 to 1000 (no %% sign)", s->name, v);
+		return 0;
 	case OPT_PERCENT:
 		if (parse_double(v, &d) || d < 0 || d > 100)
 			return err_set(err, "--%s: '%s' is not accepted; accepted: a percentage, a number from 0 to 100 (no %% sign)", s->name, v);

@@ -14,6 +14,7 @@ enum opt_type {
 	OPT_PERCENT, /* number from 0 to 100 */
 	OPT_COUNT_AUTO, /* integer >= 1, or "auto" */
 	OPT_FACTOR,  /* number from 1 to 1000 */
+	OPT_OFF,     /* percentage from 0 to 1000: how far a value may be off another */
 };
 
 struct opt_spec {

@@ -17,11 +17,11 @@
 
 /* The timing rules a busy machine breaks most, relaxed (short: a metadata.txt line inih reads back
  * has at most 200 characters). A window more than 100% off still breaks its rule. */
-#define LENIENT_INI "valid-oncpu = 0\nvalid-overlap = 0\nvalid-window = 100\n"
+#define LENIENT_INI "valid-oncpu = 0\nvalid-overlap = 0\nvalid-window = 1000\n"
 /* Ran to its end: 0, or 4 where even so a configuration got no valid repetition (an overloaded
  * machine; not what the resume tests check). */
 #define RAN(status) ((status) == 0 || (status) == 4)
-#define LENIENT_ARGS "--valid-oncpu", "0", "--valid-overlap", "0", "--valid-window", "100"
+#define LENIENT_ARGS "--valid-oncpu", "0", "--valid-overlap", "0", "--valid-window", "1000"
 
 static char *write_ini(const char *name, const char *text)
 {
@@ -298,9 +298,9 @@ static void run_writes_one_directory(void **state)
 	assert_non_null(strstr(meta, "\n[run layouts]\ncommand = c2cbench run pending-bit"));
 	/* the validity options given to preset: recorded, and in every run's command */
 	assert_non_null(strstr(
-		meta, "\nvalidity = --valid-window 100 --valid-oncpu 0 --valid-overlap 0\n"));
+		meta, "\nvalidity = --valid-window 1000 --valid-oncpu 0 --valid-overlap 0\n"));
 	assert_non_null(strstr(meta, "--reps 3 --max-attempts 1 --layout aligned --policy "
-				     "test-then-set --valid-window 100 --valid-oncpu 0 "
+				     "test-then-set --valid-window 1000 --valid-oncpu 0 "
 				     "--valid-overlap 0\n"));
 	free(meta);
 	struct ini_seen seen = { 0 };
