@@ -215,9 +215,6 @@ static void did_you_mean(void **s)
 	free(r);
 }
 
-/* A run that ran to its end: 0, or 4 where the machine (loaded by other jobs) gave a configuration
- * no valid repetition; the tests below check the output and the progress line, not the rules. */
-#define RAN(status) ((status) == 0 || (status) == 4)
 
 /* --out - writes the CSV, only the CSV, to stdout: the same table (header, rows, configurations in
  * the seeded order) as --out FILE; the summary goes to stderr; no file named '-' is left. */

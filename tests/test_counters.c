@@ -332,7 +332,7 @@ static void test_no_pmu_gives_na_and_reason(void **state)
 	snprintf(out, sizeof(out), "%s/na.csv", dir);
 	/* a PMU libpfm4 4.13 (x86 build) lacks: no counters on any x86 machine, a PMU or not */
 	run_pb(r, out, "auto", pmu_default() ? "--pmu=power9" : "--quiet");
-	if (r->status)
+	if (!RAN(r->status)) /* NA and its reason are in every row, valid or not */
 		fail_msg("run failed: %s", r->err);
 	csv_read(out, &c);
 	assert_true(c.nrow >= 2);

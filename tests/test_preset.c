@@ -18,9 +18,6 @@
 /* The timing rules a busy machine breaks most, relaxed (short: a metadata.txt line inih reads back
  * has at most 200 characters). A window more than 100% off still breaks its rule. */
 #define LENIENT_INI "valid-oncpu = 0\nvalid-overlap = 0\nvalid-window = 1000\n"
-/* Ran to its end: 0, or 4 where even so a configuration got no valid repetition (an overloaded
- * machine; not what the resume tests check). */
-#define RAN(status) ((status) == 0 || (status) == 4)
 #define LENIENT_ARGS "--valid-oncpu", "0", "--valid-overlap", "0", "--valid-window", "1000"
 
 static char *write_ini(const char *name, const char *text)

@@ -1,7 +1,7 @@
 # Completes command lines in a real interactive zsh (zpty, compinit, the completion from FPATH_DIR)
 # and prints what compsys offered: "== LINE", then one candidate a line. For test_install.c.
 #   zsh -f tests/zsh/complete.zsh FPATH_DIR LINE...
-# Exit 3 when this zsh has no zpty module; 4 when the shell did not answer in 60 s.
+# Exit 3 when this zsh has no zpty module; 4 when the shell did not answer in 300 s (a slow emulated guest).
 zmodload zsh/zpty 2>/dev/null || { print -u2 "zsh has no zsh/zpty module"; exit 3 }
 export C2C_ZSH_FPATH=$1 C2C_ZSH_OUT=$(mktemp)
 shift
@@ -10,7 +10,7 @@ shift
 await_prompt() {
   local buf= chunk
   integer tries
-  for (( tries = 0; tries < 600; tries++ )); do
+  for (( tries = 0; tries < 3000; tries++ )); do
     while zpty -rt z chunk 2>/dev/null; do buf+=$chunk; done
     [[ $buf == *ZRDY* ]] && return 0
     sleep 0.1
