@@ -437,6 +437,9 @@ static void deps_mapping_per_manager(void **s)
 	/* on a dnf system (forced here) it installs nothing and prints the command to run */
 	assert_int_equal(sh_capture(out, 16384, "PATH=/usr/bin:/bin C2C_PKG_MANAGER=dnf bash scripts/deps.sh 2>&1"), 1);
 	assert_non_null(strstr(out, "so run: sudo dnf install -y "));
+	/* make run / make test ask for their set only; a set not known is refused, installing nothing */
+	assert_int_equal(sh_capture(out, 16384, "bash scripts/deps.sh --need all 2>&1"), 2);
+	assert_non_null(strstr(out, "--need 'all' is not accepted; accepted: run, test"));
 	free(out);
 }
 

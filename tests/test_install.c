@@ -1,7 +1,8 @@
 /* make install: into a temporary DESTDIR, and into a real PREFIX with the binary then copied away;
  * run from another directory, the installed binary finds its presets, man -l renders the page, and
  * the bash and zsh completions complete from the installed binary. The tree was built before (make test
- * builds it with the default PREFIX), which is the case the generated prefix header is for. */
+ * builds it with the default PREFIX), which is the case the generated prefix header is for. A built
+ * tree is up to date for make, and a changed header rebuilds only what includes it. */
 #include "tests/testutil.h"
 #include <limits.h>
 #include <stdio.h>
@@ -104,10 +105,31 @@ static void installed_binary_finds_presets_and_man_page(void **s)
 	free(out);
 }
 
+/* A second make runs nothing (the revision reaches context.o through a header that changes only with
+ * it); a newer layouts/layout.h rebuilds the layouts, never the engine (which may not include it). */
+static void make_rebuilds_only_what_changed(void **s)
+{
+	(void)s;
+	if (getenv("C2C_UNDER_QEMU")) {
+		fprintf(stderr, "test_install: skipped under qemu-user: make is tested on the native build\n");
+		skip();
+	}
+	char *out = malloc(1 << 16);
+	if (sh(out, 1 << 16, "make -s --no-print-directory all"))
+		fail_msg("make all failed:\n%s", out);
+	if (sh(out, 1 << 16, "make -q --no-print-directory all"))
+		fail_msg("a second make would rebuild: %s", out);
+	assert_int_equal(sh(out, 1 << 16, "make -n --no-print-directory -W layouts/layout.h all"), 0);
+	if (!strstr(out, "-c layouts/registry.c") || strstr(out, "-c harness/util.c"))
+		fail_msg("a newer layouts/layout.h rebuilds:\n%.2000s", out);
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(installed_binary_finds_presets_and_man_page),
+		cmocka_unit_test(make_rebuilds_only_what_changed),
 	};
 	return cmocka_run_group_tests(tests, setup, test_dir_teardown);
 }
