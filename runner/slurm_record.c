@@ -3,6 +3,7 @@
 #include "runner/slurm.h"
 #include "harness/parse.h"
 #include "harness/util.h"
+#include "harness/replace.h"
 #include <errno.h>
 #include <ini.h>
 #include <stdio.h>
@@ -115,12 +116,12 @@ int fleet_write_script(const struct fleet *f, const char *path, char *err)
 
 int fleet_save(const struct fleet *f, char *err)
 {
-	char path[4300], tmp[4400];
+	char path[4300];
+	struct replace r;
 	fleet_path(f, "submission.ini", path, sizeof(path));
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	FILE *o = fopen(tmp, "w");
+	FILE *o = replace_open(&r, path);
 	if (!o)
-		return err_set(err, "cannot write '%s': %s", tmp, strerror(errno));
+		return err_set(err, "cannot write '%s': %s", path, strerror(errno));
 	fprintf(o, "[submission]\nid = %s\npreset = %s\npreset_file = %s\nresults = %s\npartition = %s\nbin = %s\ncreated = %s\n",
 		f->id, f->preset, f->preset_file, f->results, f->partition, f->bin, f->created);
 	for (int i = 0; i < f->nsbatch; i++)
@@ -131,12 +132,8 @@ int fleet_save(const struct fleet *f, char *err)
 			fprintf(o, "%s%ld", j ? "," : "", f->task[i].job[j]);
 		fprintf(o, "\nresume_dir = %s\n", f->task[i].resume_dir);
 	}
-	int bad = ferror(o);
-	bad |= fclose(o);
-	if (bad || rename(tmp, path)) {
-		unlink(tmp);
+	if (replace_commit(&r, REPLACE_OVER))
 		return err_set(err, "cannot write '%s': %s", path, strerror(errno));
-	}
 	return 0;
 }
 
