@@ -6,73 +6,11 @@
 #include "harness/counters/evtab.h"
 #include "harness/counters/pmu.h"
 #include "harness/row.h"
+#include "analysis/csvread.h"
 #include "tests/testutil.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ---- a small CSV reader (RFC 4180 quoting) for the result files ---- */
-struct csvf {
-	int ncol, nrow;
-	char *cell[64][128]; /* [row][col]; row 0 is the header */
-};
-
-/* One field at *p, unquoted in place; *eol is set when it ended the line (or the text). */
-static char *next_field(char **p, int *eol)
-{
-	char *s = *p, *o, *start;
-	if (*s == '"') {
-		start = o = ++s;
-		while (*s && !(*s == '"' && s[1] != '"')) {
-			if (*s == '"')
-				s++;
-			*o++ = *s++;
-		}
-		if (*s == '"')
-			s++;
-	} else {
-		start = o = s;
-		while (*s && *s != ',' && *s != '\n')
-			o = ++s;
-	}
-	*eol = *s != ',';
-	*p = *s ? s + 1 : s;
-	*o = 0;
-	return start;
-}
-
-static void csv_read(const char *path, struct csvf *c)
-{
-	char *text = slurp(path), *p = text;
-	assert_non_null(text);
-	memset(c, 0, sizeof(*c));
-	while (*p && c->nrow < 64) {
-		int col = 0, eol = 0;
-		while (!eol && col < 128)
-			c->cell[c->nrow][col++] = strdup(next_field(&p, &eol));
-		if (!c->nrow)
-			c->ncol = col;
-		else
-			assert_int_equal(col, c->ncol); /* every row has the header's columns */
-		c->nrow++;
-	}
-	free(text);
-}
-
-static const char *csv_get(const struct csvf *c, int row, const char *col)
-{
-	for (int i = 0; i < c->ncol; i++)
-		if (!strcmp(c->cell[0][i], col))
-			return c->cell[row][i];
-	return NULL;
-}
-
-static void csv_free(struct csvf *c)
-{
-	for (int r = 0; r < c->nrow; r++)
-		for (int i = 0; i < c->ncol; i++)
-			free(c->cell[r][i]);
-}
 
 static struct evtab tab;
 
@@ -294,7 +232,7 @@ static void test_sde_equals_bench_counts(void **state)
 {
 	struct cmd_result *r = malloc(sizeof(*r));
 	char *dir = temp_dir(), out[512];
-	struct csvf c;
+	struct table c;
 	static const char *const pairs[][2] = { { "sde_pending_rmw", "writer_rmw" },
 						{ "sde_pending_already_set", "writer_already_set" },
 						{ "sde_drains", "drains" },
@@ -305,18 +243,16 @@ static void test_sde_equals_bench_counts(void **state)
 	       "--drain-us=20");
 	if (r->status && r->status != 4) /* 4: a loaded machine measured nothing; counts are checked */
 		fail_msg("run failed: %s", r->err);
-	csv_read(out, &c);
-	assert_int_equal(c.nrow, 3);
-	for (int row = 1; row < c.nrow; row++)
+	csv_load(&c, out);
+	assert_int_equal(c.nrows, 2);
+	for (long row = 0; row < c.nrows; row++)
 		for (int i = 0; i < 4; i++) {
-			const char *sde = csv_get(&c, row, pairs[i][0]), *own = csv_get(&c, row, pairs[i][1]);
-			assert_non_null(sde);
-			assert_non_null(own);
+			const char *sde = csv_cell(&c, row, pairs[i][0]), *own = csv_cell(&c, row, pairs[i][1]);
 			assert_string_not_equal(sde, "NA");
 			assert_true(atoll(own) > 0);
 			assert_string_equal(sde, own);
 		}
-	csv_free(&c);
+	table_free(&c);
 	rm_rf(dir);
 	free(dir);
 	free(r);
@@ -327,34 +263,32 @@ static void test_no_pmu_gives_na_and_reason(void **state)
 {
 	struct cmd_result *r = malloc(sizeof(*r));
 	char *dir = temp_dir(), out[512];
-	struct csvf c;
+	struct table c;
 	(void)state;
 	snprintf(out, sizeof(out), "%s/na.csv", dir);
 	/* a PMU libpfm4 4.13 (x86 build) lacks: no counters on any x86 machine, a PMU or not */
 	run_pb(r, out, "auto", pmu_default() ? "--pmu=power9" : "--quiet");
 	if (r->status)
 		fail_msg("run failed: %s", r->err);
-	csv_read(out, &c);
-	assert_true(c.nrow >= 2);
-	const char *status = csv_get(&c, 1, "counters_status");
-	assert_non_null(status);
+	csv_load(&c, out);
+	const char *status = csv_cell(&c, 0, "counters_status");
 	if (!pmu_default())
 		assert_string_equal(status, "no PMU: perf_event component disabled");
 	else
 		assert_non_null(strstr(status, "no PMU"));
-	for (int row = 1; row < c.nrow; row++)
-		for (int i = 0; i < c.ncol; i++) {
-			const char *col = c.cell[0][i];
+	for (long row = 0; row < c.nrows; row++)
+		for (int i = 0; i < c.ncols; i++) {
+			const char *col = c.cols[i];
 			if (strstr(col, "_per_kop") || !strcmp(col, "hitm_source"))
 				assert_string_equal(c.cell[row][i], "NA");
 		}
-	assert_non_null(csv_get(&c, 1, "reader_hitm_local_per_kop"));
-	assert_non_null(csv_get(&c, 1, "writer_rfo_hitm_per_kop"));
-	assert_non_null(strstr(csv_get(&c, 1, "na_reason"), "hitm_local"));
-	assert_non_null(strstr(csv_get(&c, 1, "na_reason"), "no PMU"));
-	assert_string_equal(csv_get(&c, 1, "counters_multiplexed"), "NA"); /* not a constant: nothing ran, so it cannot be told */
-	assert_non_null(strstr(csv_get(&c, 1, "na_reason"), "counters [counters_multiplexed,counters_running_pct]: no hardware counter ran"));
-	csv_free(&c);
+	csv_cell(&c, 0, "reader_hitm_local_per_kop"); /* present (it fails the test when absent) */
+	csv_cell(&c, 0, "writer_rfo_hitm_per_kop");
+	assert_non_null(strstr(csv_cell(&c, 0, "na_reason"), "hitm_local"));
+	assert_non_null(strstr(csv_cell(&c, 0, "na_reason"), "no PMU"));
+	assert_string_equal(csv_cell(&c, 0, "counters_multiplexed"), "NA"); /* not a constant: nothing ran, so it cannot be told */
+	assert_non_null(strstr(csv_cell(&c, 0, "na_reason"), "counters [counters_multiplexed,counters_running_pct]: no hardware counter ran"));
+	table_free(&c);
 	rm_rf(dir);
 	free(dir);
 	free(r);

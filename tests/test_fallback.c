@@ -2,6 +2,7 @@
  * fallback (NA and the reason), and what a run on such a CPU records in its CSV. */
 #include "harness/counters/fallback.h"
 #include "tests/testutil.h"
+#include "analysis/csvread.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,39 +42,14 @@ static void fallback_by_cpuid(void **st)
 	assert_null(pmu_fallback_for_target("skx"));
 }
 
-/* The value of column col in the first data row of a CSV (a simple reader: no commas inside these fields). */
+/* The value of column col in the first data row of a CSV (malloc'ed), or NULL without that column. */
 static char *csv_value(const char *path, const char *col)
 {
-	char *text = slurp(path), *hdr = text, *row, *out = NULL;
-	assert_non_null(text);
-	row = strchr(hdr, '\n');
-	assert_non_null(row);
-	*row++ = 0;
-	int idx = -1, k = 0;
-	for (char *save = NULL, *t = strtok_r(hdr, ",", &save); t; t = strtok_r(NULL, ",", &save), k++)
-		if (!strcmp(t, col))
-			idx = k;
-	if (idx >= 0) {
-		/* fields may be quoted: walk them by hand */
-		char *p = row;
-		for (int i = 0; i <= idx && p; i++) {
-			char *start = p, *end;
-			if (*p == '"') {
-				start = ++p;
-				while (*p && !(*p == '"' && p[1] != '"'))
-					p += *p == '"' ? 2 : 1;
-				end = p;
-				p = *p ? p + 1 : p;
-			} else {
-				end = p + strcspn(p, ",\n");
-				p = end;
-			}
-			if (i == idx)
-				out = strndup(start, (size_t)(end - start));
-			p = *p == ',' ? p + 1 : NULL;
-		}
-	}
-	free(text);
+	struct table t;
+	csv_load(&t, path);
+	const char *v = t.nrows ? table_get(&t, 0, col) : NULL;
+	char *out = v ? strdup(v) : NULL;
+	table_free(&t);
 	return out;
 }
 

@@ -11,49 +11,18 @@
 #include <unistd.h>
 #include <linux/capability.h>
 #include "tests/testutil.h"
+#include "analysis/csvread.h"
 
-/* Field `col` of data row `row` (0-based) of a CSV text, copied into out; quotes handled. */
+/* Field `col` of data row `row` (0-based) of a CSV text, copied into out; -1 when either is absent. */
 static int csv_field(const char *csv, int row, const char *col, char *out, size_t n)
 {
-	const char *p = csv, *hdr_end = strchr(csv, '\n');
-	int want = -1, i = 0;
-	size_t len = strlen(col);
-	for (const char *h = csv; h && h < hdr_end; i++) { /* header names are plain snake_case */
-		const char *e = strpbrk(h, ",\n");
-		if ((size_t)(e - h) == len && !strncmp(h, col, len))
-			want = i;
-		h = *e == ',' ? e + 1 : NULL;
-	}
-	if (want < 0)
-		return -1;
-	p = hdr_end + 1;
-	for (int r = 0; r < row; r++) {
-		int q = 0;
-		for (; *p && (q || *p != '\n'); p++)
-			q ^= *p == '"';
-		if (!*p)
-			return -1;
-		p++;
-	}
-	for (i = 0; *p && *p != '\n'; i++) {
-		size_t k = 0;
-		int q = 0;
-		for (; *p && (q || (*p != ',' && *p != '\n')); p++) {
-			if (*p == '"') {
-				q ^= 1;
-				continue;
-			}
-			if (i == want && k + 1 < n)
-				out[k++] = *p;
-		}
-		if (i == want) {
-			out[k] = 0;
-			return 0;
-		}
-		if (*p == ',')
-			p++;
-	}
-	return -1;
+	struct table t;
+	csv_load_text(&t, "refill.csv", csv);
+	const char *v = table_get(&t, row, col);
+	if (v)
+		snprintf(out, n, "%s", v);
+	table_free(&t);
+	return v ? 0 : -1;
 }
 
 static long csv_long(const char *csv, int row, const char *col)

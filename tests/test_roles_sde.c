@@ -3,6 +3,7 @@
  * role's own tally, never NA, while the run's total (sde_NAME) is read around the run. A real run of each
  * bench that declares roles; validity rules lenient and one attempt (the rules are not under test). */
 #include "tests/testutil.h"
+#include "analysis/csvread.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,55 +13,14 @@ struct tally {
 	const char *name, *role;
 };
 
-/* The first data row of a CSV as parallel header/value arrays (RFC 4180 quotes are not needed: every
- * column checked here is a number, and na_reason is skipped by name). */
-struct firstrow {
-	char *buf, *h[1024], *v[1024];
-	int n;
-};
-
-/* Split one line on commas, quotes kept as they are (only numeric fields are looked up). */
-static int split_line(char *line, char **f, int max)
+/* A column's value in the first data row: fails the test when the column is missing or NA (no
+ * role's column may be NA). */
+static long long col(const struct table *r, const char *bench, const char *name)
 {
-	int n = 0;
-	for (char *p = line; n < max;) {
-		f[n++] = p;
-		int q = 0;
-		while (*p && (q || (*p != ',' && *p != '\n')))
-			q ^= *p++ == '"';
-		if (*p != ',') {
-			*p = 0;
-			break;
-		}
-		*p++ = 0;
-	}
-	return n;
-}
-
-/* Read the header and first data row of the CSV at path. */
-static void first_row(const char *path, struct firstrow *r)
-{
-	r->buf = slurp(path);
-	assert_non_null(r->buf);
-	char *row = strchr(r->buf, '\n');
-	assert_non_null(row);
-	*row++ = 0;
-	r->n = split_line(r->buf, r->h, 1024);
-	int nv = split_line(row, r->v, 1024);
-	assert_int_equal(nv, r->n);
-}
-
-/* A column's value: fails the test when the column is missing or NA (no role's column may be NA). */
-static long long col(const struct firstrow *r, const char *bench, const char *name)
-{
-	for (int i = 0; i < r->n; i++)
-		if (!strcmp(r->h[i], name)) {
-			if (!strcmp(r->v[i], "NA"))
-				fail_msg("%s: %s is NA", bench, name);
-			return atoll(r->v[i]);
-		}
-	fail_msg("%s: no column %s", bench, name);
-	return -1;
+	const char *v = csv_cell(r, 0, name);
+	if (!strcmp(v, "NA"))
+		fail_msg("%s: %s is NA", bench, name);
+	return atoll(v);
 }
 
 /* Run bench with its SDE events and check every role against every tally: the publishing role's
@@ -69,7 +29,7 @@ static long long col(const struct firstrow *r, const char *bench, const char *na
 static void check_bench(const char *bench, const char *const *roles, const struct tally *t, const char *zero_ok, const char *const *args)
 {
 	struct cmd_result *res = malloc(sizeof(*res));
-	struct firstrow r;
+	struct table r;
 	char out[512], events[512] = "", key[160];
 	snprintf(out, sizeof(out), "%s/sde-%s-%s.csv", test_dir, bench, zero_ok ? "zero" : "all");
 	for (int i = 0; t[i].name; i++)
@@ -81,7 +41,7 @@ static void check_bench(const char *bench, const char *const *roles, const struc
 		a[4], a[5], a[6], a[7], a[8], a[9], a[10], NULL);
 	if (res->status)
 		fail_msg("%s failed: %s", bench, res->err);
-	first_row(out, &r);
+	csv_load(&r, out);
 	for (int i = 0; t[i].name; i++) {
 		long long sum = 0;
 		for (int k = 0; roles[k]; k++) {
@@ -102,7 +62,7 @@ static void check_bench(const char *bench, const char *const *roles, const struc
 		if (col(&r, bench, key) != sum)
 			fail_msg("%s: the roles' %s add up to %lld, the run's total is %lld", bench, t[i].name, sum, col(&r, bench, key));
 	}
-	free(r.buf);
+	table_free(&r);
 	free(res);
 }
 

@@ -36,6 +36,13 @@ int test_dir_teardown(void **state);
 int file_exists(const char *path);
 /* Read a whole file into a malloc'ed string (NULL if unreadable). */
 char *slurp(const char *path);
+/* A result CSV read whole through the one reader (analysis/csvread.h), from a file or from text
+ * (named name in messages); the test fails with the reader's message if it is not a whole CSV.
+ * csv_cell: row r's (0: the first data row) value in column col; fails when either is absent. */
+struct table;
+void csv_load(struct table *t, const char *path);
+void csv_load_text(struct table *t, const char *name, const char *text);
+const char *csv_cell(const struct table *t, long r, const char *col);
 /* Run a shell command, keeping (the start of) its stdout in out (n bytes); returns its exit status
  * (128 when it did not exit). */
 int sh_capture(char *out, size_t n, const char *cmd);
