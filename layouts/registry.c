@@ -34,10 +34,14 @@ long layout_distance(const struct layout *l)
 }
 
 static struct reg layouts = { .name = layout_name, .order = by_distance };
+const char *layout_order[REG_MAX + 1];
 
 void layout_register(const struct layout *l)
 {
 	reg_add(&layouts, l);
+	for (int i = 0; i < layouts.n; i++)
+		layout_order[i] = layout_at(i)->name;
+	layout_order[layouts.n] = NULL;
 }
 
 const struct layout *layout_find(const char *name)

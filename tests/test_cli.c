@@ -1,6 +1,7 @@
 /* Bad input through the real binary: one line naming the value and what is accepted, exit 2, no CSV. */
 #include "tests/testutil.h"
 #include "harness/util.h"
+#include "layouts/layout.h"
 #include <dirent.h>
 #include <sched.h>
 #include <sys/stat.h>
@@ -66,7 +67,9 @@ static void bad_names(void **s)
 	assert_non_null(strstr(r.err, "unknown bench 'nosuch'; accepted: "));
 	run_c2c(&r, "frobnicate", NULL);
 	assert_int_equal(r.status, 2);
-	refused("'bogus' is not accepted; accepted: shared,aligned,padded", "--layout", "bogus", NULL, NULL);
+	char says[600];
+	snprintf(says, sizeof(says), "'bogus' is not accepted; accepted: %s (", layout_names());
+	refused(says, "--layout", "bogus", NULL, NULL);
 	refused("'diagonal' is not accepted", "--placement", "diagonal", NULL, NULL);
 	refused("'never' is not accepted; accepted: rmw,test-then-set", "--policy", "never", NULL, NULL);
 	refused("unknown option '--frobs'", "--frobs", NULL, NULL, NULL);
