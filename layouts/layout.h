@@ -1,4 +1,5 @@
-/* A layout: one real struct holding the work item and the read-mostly pointer, and where each lands. */
+/* A layout: one real struct holding the work item and the read-mostly pointer, and where each
+ * lands. */
 #ifndef C2C_LAYOUT_H
 #define C2C_LAYOUT_H
 #include "harness/registry.h"
@@ -19,7 +20,8 @@ struct layout {
 };
 
 /* The work item and the pointer for layout l: in obj (struct layouts) or the globals (section). */
-void layout_place(const struct layout *l, char *obj, struct work_struct **work, struct vmap_node ***meta);
+void layout_place(const struct layout *l, char *obj, struct work_struct **work,
+		  struct vmap_node ***meta);
 /* Bytes from the work item to the pointer as placed (negative when the pointer comes first). */
 long layout_distance(const struct layout *l);
 

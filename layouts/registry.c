@@ -9,8 +9,8 @@ static const char *layout_name(const void *l)
 	return ((const struct layout *)l)->name;
 }
 
-/* The order users expect to read: the bug first, then by growing distance; layouts of globals (whose
- * distance the linker picks) after the structs. */
+/* The order users expect to read: the bug first, then by growing distance; layouts of globals
+ * (whose distance the linker picks) after the structs. */
 static int by_distance(const void *a, const void *b)
 {
 	const struct layout *x = a, *y = b;
@@ -20,7 +20,8 @@ static int by_distance(const void *a, const void *b)
 	return dx != dy ? (dx > dy) - (dx < dy) : strcmp(x->name, y->name);
 }
 
-void layout_place(const struct layout *l, char *obj, struct work_struct **work, struct vmap_node ***meta)
+void layout_place(const struct layout *l, char *obj, struct work_struct **work,
+		  struct vmap_node ***meta)
 {
 	*work = l->global_work ? l->global_work : (struct work_struct *)(obj + l->work_off);
 	*meta = l->global_meta ? l->global_meta : (struct vmap_node **)(obj + l->meta_off);

@@ -23,8 +23,10 @@ void meta_args_text(const struct preset_run *r, char *b, size_t n)
 		k += (size_t)snprintf(b + k, n - k, " %s", r->argv[i]);
 }
 
-/* INI values end at a newline, and inih cuts them at " ;": keep both out (as the .meta writer does). */
-static void put(FILE *f, const char *key, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* INI values end at a newline, and inih cuts them at " ;": keep both out (as the .meta writer
+ * does). */
+static void put(FILE *f, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 static void put(FILE *f, const char *key, const char *fmt, ...)
 {
 	char v[4096];
@@ -91,8 +93,8 @@ static int write_text(const char *dir, const struct preset *p)
 	return 0;
 }
 
-int meta_write(const char *dir, const struct preset *p, const struct planned *pl, const struct context *ctx, const struct resumed *rs,
-		const char *state)
+int meta_write(const char *dir, const struct preset *p, const struct planned *pl,
+	       const struct context *ctx, const struct resumed *rs, const char *state)
 {
 	char fin[PATH_MAX + 32];
 	struct replace r;
@@ -102,7 +104,9 @@ int meta_write(const char *dir, const struct preset *p, const struct planned *pl
 	FILE *f = replace_open(&r, fin);
 	if (!f)
 		return write_failed(fin, errno);
-	fprintf(f, "; c2cbench preset run directory (INI, as every .meta). The preset text is in preset.ini.\n[c2cbench]\n");
+	fprintf(f,
+		"; c2cbench preset run directory (INI, as every .meta). The preset text is in "
+		"preset.ini.\n[c2cbench]\n");
 	put(f, "version", "%s", C2C_VERSION);
 	put(f, "rev", "%s", ctx->git_rev);
 	put(f, "schema_version", "%d", SCHEMA_VERSION);

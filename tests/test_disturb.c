@@ -35,8 +35,9 @@ static pid_t start(const char *csv, const char *out_path)
 	if (!pid) {
 		int fd = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 		dup2(fd, 1);
-		execl(bin, bin, "run", "pending-bit", "--layout", "shared", "--placement", list, "--duration", "0.4",
-		      "--warmup", "0.05", "--reps", "3", "--max-attempts", "3", "--out", csv, (char *)NULL);
+		execl(bin, bin, "run", "pending-bit", "--layout", "shared", "--placement", list,
+		      "--duration", "0.4", "--warmup", "0.05", "--reps", "3", "--max-attempts", "3",
+		      "--out", csv, (char *)NULL);
 		_exit(127);
 	}
 	return pid;
@@ -58,7 +59,8 @@ static void check(const char *csv, const char *out, int k, const char *rule)
 	if (!strstr(v, rule))
 		fail_msg("disturbed attempt's reason '%s' lacks '%s'", v, rule);
 	const char *a = csv_cell(&t, k - 1, "attempt"), *b = csv_cell(&t, k, "attempt");
-	assert_string_equal(csv_cell(&t, k - 1, "rep"), csv_cell(&t, k, "rep")); /* the same repetition, run again */
+	assert_string_equal(csv_cell(&t, k - 1, "rep"),
+			    csv_cell(&t, k, "rep")); /* the same repetition, run again */
 	assert_int_equal(atoi(b), atoi(a) + 1);
 	const char *h = strstr(o, " attempt(s) invalid");
 	assert_non_null(h);

@@ -1,4 +1,5 @@
-/* End to end: a short real pending-bit run on all three layouts writes whole rows with positive rates. */
+/* End to end: a short real pending-bit run on all three layouts writes whole rows with positive
+ * rates. */
 #include "tests/testutil.h"
 #include "harness/bench.h"
 #include "analysis/csvread.h"
@@ -12,7 +13,8 @@ static void three_layouts(void **s)
 	struct cmd_result r;
 	char path[300];
 	snprintf(path, sizeof(path), "%s/pb.csv", test_dir);
-	run_c2c(&r, "run", "pending-bit", "--duration", "0.1", "--warmup", "0.02", "--max-attempts", "1", LENIENT, "--reps", "2", "--out", path, NULL);
+	run_c2c(&r, "run", "pending-bit", "--duration", "0.1", "--warmup", "0.02", "--max-attempts",
+		"1", LENIENT, "--reps", "2", "--out", path, NULL);
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "shared"));
 	struct table t;
@@ -49,8 +51,9 @@ static void offset_sweep_rows(void **s)
 	struct cmd_result r;
 	char path[300];
 	snprintf(path, sizeof(path), "%s/sweep.csv", test_dir);
-	run_c2c(&r, "run", "pending-bit", "--offset-sweep", "8:128:40", "--duration", "0.05", "--warmup", "0.01", "--max-attempts", "1", "--reps", "1",
-		"--policy", "test-then-set", "--drain-us", "50", LENIENT, "--out", path, NULL);
+	run_c2c(&r, "run", "pending-bit", "--offset-sweep", "8:128:40", "--duration", "0.05",
+		"--warmup", "0.01", "--max-attempts", "1", "--reps", "1", "--policy",
+		"test-then-set", "--drain-us", "50", LENIENT, "--out", path, NULL);
 	assert_true(r.status == 0 || r.status == 4); /* 4: a window >100% off on a loaded machine */
 	char *text = slurp(path);
 	assert_int_equal(count_lines(text), 1 + 4); /* 8, 48, 88, 128 */

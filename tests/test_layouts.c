@@ -36,8 +36,8 @@ static void padded_is_other_block(void **s)
 	assert_int_not_equal(l->work_off / 128, l->meta_off / 128);
 }
 
-/* The kernel fix as linked: the work 64-byte aligned in its section, the pointer an ordinary global;
- * the distance is what the linker chose, read from the addresses. */
+/* The kernel fix as linked: the work 64-byte aligned in its section, the pointer an ordinary
+ * global; the distance is what the linker chose, read from the addresses. */
 static void section_is_two_globals(void **s)
 {
 	(void)s;

@@ -161,7 +161,8 @@ static void test_dry_run_synthetic(void **state)
 	assert_non_null(strstr(r->out, "0      16     cross-package"));
 	assert_non_null(strstr(r->out, "1      16     cross-package"));
 	assert_non_null(strstr(r->err, "3 pair(s) of 3 PU(s)"));
-	run_c2c(r, "run", "pingpong", "--topology", SYN, "--dry-run", "--pairs", "vs:5", "--mode", "cas", NULL);
+	run_c2c(r, "run", "pingpong", "--topology", SYN, "--dry-run", "--pairs", "vs:5", "--mode",
+		"cas", NULL);
 	assert_int_equal(r->status, 0);
 	assert_non_null(strstr(r->out, "31 variant(s)"));
 	free(r);
@@ -202,7 +203,8 @@ static void test_concurrent_auto_equals_one(void **state)
 	assert_non_null(one);
 	assert_non_null(au);
 	assert_int_equal(count_lines(one), count_lines(au));
-	const char *same[] = { "cpu_a", "cpu_b", "class", "concurrent", "round", "rounds", "mem_node_req", "pkg_a", "core_b", NULL };
+	const char *same[] = { "cpu_a",	 "cpu_b",	 "class", "concurrent", "round",
+			       "rounds", "mem_node_req", "pkg_a", "core_b",	NULL };
 	for (int i = 0; same[i]; i++) {
 		char w[256];
 		column(one, same[i], v, sizeof(v));
@@ -252,19 +254,23 @@ static long after(const char *s, const char *word)
 
 static double cpu_s(const struct rusage *u)
 {
-	return (double)(u->ru_utime.tv_sec + u->ru_stime.tv_sec) + (double)(u->ru_utime.tv_usec + u->ru_stime.tv_usec) / 1e6;
+	return (double)(u->ru_utime.tv_sec + u->ru_stime.tv_sec) +
+		(double)(u->ru_utime.tv_usec + u->ru_stime.tv_usec) / 1e6;
 }
 
 /* The dry-run plan on synthetic machines of 8 to 512 PUs: pairs, rounds, pairs at once, the ETA
  * as h:mm:ss; --pairs all on 256 PUs with --concurrent auto plans under ten minutes. */
-static void plan(const char *topo, const char *pairs, const char *conc, long want_pairs, long want_rounds, long want_at_once)
+static void plan(const char *topo, const char *pairs, const char *conc, long want_pairs,
+		 long want_rounds, long want_at_once)
 {
 	struct cmd_result *r = calloc(1, sizeof(*r));
 	struct rusage u0, u1;
 	getrusage(RUSAGE_CHILDREN, &u0);
-	run_c2c(r, "run", "pingpong", "--topology", topo, "--dry-run", "--pairs", pairs, "--concurrent", conc, NULL);
+	run_c2c(r, "run", "pingpong", "--topology", topo, "--dry-run", "--pairs", pairs,
+		"--concurrent", conc, NULL);
 	getrusage(RUSAGE_CHILDREN, &u1);
-	double s = cpu_s(&u1) - cpu_s(&u0); /* the child's CPU time: not what the other tenants of this VM take */
+	double s = cpu_s(&u1) -
+		cpu_s(&u0); /* the child's CPU time: not what the other tenants of this VM take */
 	assert_int_equal(r->status, 0);
 	assert_int_equal(after(r->out, "pair(s) of"), want_pairs);
 	if (want_rounds)
@@ -278,7 +284,9 @@ static void plan(const char *topo, const char *pairs, const char *conc, long wan
 		assert_true(h == 0 && m < 10);
 	double limit = getenv("C2C_UNDER_QEMU") ? 30.0 : 1.0; /* qemu-user emulates every instruction */
 	if (s >= limit)
-		fail_msg("%s --pairs %s: the plan took %.2f s of CPU; it must print in under %.0f s", topo, pairs, s, limit);
+		fail_msg("%s --pairs %s: the plan took %.2f s of CPU; it must print in under %.0f "
+			 "s",
+			 topo, pairs, s, limit);
 	free(r);
 }
 

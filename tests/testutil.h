@@ -71,8 +71,11 @@ int sysfs_missing_node(void);
  * the configuration named, and the rule said to be broken most is one that the most rows'
  * invalid_reason name, with that count and the rows' total. Returns the rule's name (static). */
 const char *check_measured_nothing(const char *err, const char *csv, const char *config);
-/* Validity rules that pass any attempt (docs/validity.md): for tests of real runs that check rows or
- * the summary but not the rules themselves (the machine running the tests may be loaded, or be
- * qemu-user). --valid-setting takes whole percent without bound: a 20 us shepherd tick is late by more than 100%. */
-#define LENIENT "--valid-oncpu", "0", "--valid-overlap", "0", "--valid-window", "100", "--valid-steal", "100", "--valid-probe", "1000", "--valid-setting", "1000000"
+/* Validity rules that pass any attempt (docs/validity.md): for tests of real runs that check rows
+ * or the summary but not the rules themselves (the machine running the tests may be loaded, or be
+ * qemu-user). --valid-setting takes whole percent without bound: a 20 us shepherd tick is late by
+ * more than 100%. */
+#define LENIENT                                                                                    \
+	"--valid-oncpu", "0", "--valid-overlap", "0", "--valid-window", "100", "--valid-steal",    \
+		"100", "--valid-probe", "1000", "--valid-setting", "1000000"
 #endif
