@@ -475,7 +475,14 @@ static void deps_mapping_per_manager(void **s)
 				    "2>&1"),
 			 1);
 	assert_non_null(strstr(out, "so run: sudo dnf install -y "));
-	/* make run / make test ask for their set only; a set not known is refused, installing nothing */
+	/* make run / make test ask for their set only (make run not the suite's tools); a set not
+	 * known is refused, installing nothing */
+	assert_int_equal(sh_capture(out, 16384,
+				    "PATH=/usr/bin:/bin C2C_PKG_MANAGER=dnf "
+				    "bash scripts/deps.sh --need run 2>&1"),
+			 1);
+	assert_non_null(strstr(out, "so run: sudo dnf install -y gcc make "));
+	assert_null(strstr(out, "chromium"));
 	assert_int_equal(sh_capture(out, 16384, "bash scripts/deps.sh --need all 2>&1"), 2);
 	assert_non_null(strstr(out, "--need 'all' is not accepted; accepted: run, test"));
 	free(out);
