@@ -1,4 +1,5 @@
-# c2cbench: `make run` (the default job) and `make test` (the suite) do everything on a fresh Debian box.
+# c2cbench: `make run` (the default job) and `make test` (the suite) do everything on a fresh Debian
+# box as root; `make deps` installs the packages (scripts/deps.sh); nothing installs as a user.
 PREFIX ?= /usr/local
 DESTDIR ?=
 CC ?= gcc
@@ -38,7 +39,8 @@ LDFLAGS += $(SAN)
 # the offline analysis, the preset runner and the command line. Includes name their folder (-I. only).
 SRCDIRS := harness harness/counters layouts $(wildcard benches/*) analysis runner cli
 SRC := $(foreach d,$(SRCDIRS),$(wildcard $(d)/*.c))
-HDR := $(foreach d,$(SRCDIRS) tests,$(wildcard $(d)/*.h))
+# Header dependencies come from the compiler (-MMD -MP: one .d file beside each object or test).
+DEPFLAGS = -MMD -MP -MF $@.d -MT $@
 LIBSRC := $(filter-out cli/main.c,$(SRC))
 OBJ := $(SRC:%.c=$(BUILD)/%.o)
 LIBOBJ := $(LIBSRC:%.c=$(BUILD)/%.o)
@@ -46,29 +48,43 @@ TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 TESTLIB := $(BUILD)/tests/testutil.o $(BUILD)/tests/report_util.o
 
 .SECONDARY:
-.PHONY: .FORCE all fuzz tsan valgrind deps run test asan bench disasm install clean check-tests test-arm64 check-qemu \
-	test-system test-system-suite zoo-build
+.PHONY: all fuzz tsan valgrind deps need-deps need-deps-run run test asan bench disasm install \
+	clean check-tests test-arm64 check-qemu test-system test-system-suite zoo-build
 all: $(BIN)
 
+# `make deps` installs every package the tree needs (as root; as a user it prints the command). The
+# jobs below only check (scripts/deps.sh --need): they name what is missing and the one command that
+# installs it, and install only when run as root (CI, a fresh machine), saying so first.
 deps:
 	@bash scripts/deps.sh
+need-deps:
+	@bash scripts/deps.sh --need test
+need-deps-run:
+	@bash scripts/deps.sh --need run
 
-$(BUILD)/%.o: %.c $(HDR) Makefile
+$(BUILD)/%.o: %.c Makefile
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-# Only the run context records the revision: a commit must not rebuild everything.
-$(BUILD)/harness/context.o: CPPFLAGS += -DC2C_GIT_REV='"$(GIT_REV)"' -DC2C_CFLAGS='"-std=gnu11 $(strip $(OPT) $(SAN))"'
-$(BUILD)/harness/context.o: .FORCE
-.FORCE:
+# gen_header FILE,VAR: write the text of VAR to FILE, while make reads this file, only when it
+# differs, so what includes FILE rebuilds only when that text changes, and a no-op make runs nothing.
+gen_header = $(shell mkdir -p $(dir $(1)) && printf '%s\n' $($(2)) > $(1).tmp && \
+	{ cmp -s $(1).tmp $(1) && rm -f $(1).tmp || mv $(1).tmp $(1); })
 
-# PREFIX reaches the preset search path through a generated header that changes only when PREFIX
-# does, so `make install PREFIX=X` rebuilds preset.o even when the tree was built before.
+# Only the run context records the revision (and the flags), through a generated header: a commit
+# rebuilds context.o and relinks, nothing more; an unchanged tree rebuilds nothing.
+REV_H := $(BUILD)/gen/revision.h
+REV_TEXT = '\#define C2C_GIT_REV "$(GIT_REV)"' \
+	'\#define C2C_CFLAGS "-std=gnu11 $(strip $(OPT) $(SAN))"'
+$(call gen_header,$(REV_H),REV_TEXT)
+$(BUILD)/harness/context.o: $(REV_H)
+$(BUILD)/harness/context.o: CPPFLAGS += -include $(REV_H)
+
+# PREFIX reaches the preset search path the same way, so `make install PREFIX=X` rebuilds preset.o
+# even when the tree was built before.
 PREFIX_H := $(BUILD)/gen/prefix.h
-$(PREFIX_H): .FORCE
-	@mkdir -p $(dir $@)
-	@echo '#define C2C_PRESET_DIR "$(PREFIX)/share/c2cbench/presets"' > $@.tmp
-	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+PREFIX_TEXT = '\#define C2C_PRESET_DIR "$(PREFIX)/share/c2cbench/presets"'
+$(call gen_header,$(PREFIX_H),PREFIX_TEXT)
 $(BUILD)/runner/preset.o: $(PREFIX_H)
 $(BUILD)/runner/preset.o: CPPFLAGS += -include $(PREFIX_H)
 
@@ -78,9 +94,9 @@ $(BUILD)/harness/counters/evtab_data.o: events/platforms.tsv
 $(BIN): $(OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/tests/%: tests/%.c $(LIBOBJ) $(TESTLIB) $(HDR)
+$(BUILD)/tests/%: tests/%.c $(LIBOBJ) $(TESTLIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(LIBOBJ) $(TESTLIB) $(LDFLAGS) $(LDLIBS) $(shell $(PKG_CONFIG) --libs cmocka)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -o $@ $< $(LIBOBJ) $(TESTLIB) $(LDFLAGS) $(LDLIBS) $(shell $(PKG_CONFIG) --libs cmocka)
 
 # The fuzz targets are replayed by a test (their corpora and regressions, without clang).
 $(BUILD)/tests/test_fuzz_inputs: $(wildcard tests/fuzz/fuzz_*.c)
@@ -95,16 +111,16 @@ $(BUILD)/cpu_speed: scripts/cpu_speed.c Makefile
 	$(CC) -std=gnu11 -O2 -Wall -Wextra -Werror -pthread -o $@ $< -pthread
 
 # The default job: the quick preset (pending-bit, three layouts, both policies) into results/HOST-DATE-quick/.
-run: deps
+run: need-deps-run
 	$(MAKE) --no-print-directory $(BIN)
 	./$(BIN) preset quick
 
-test: deps
+test: need-deps
 	$(MAKE) --no-print-directory $(BIN) $(TESTS)
 	@C2C_BIN=$(abspath $(BIN)) bash scripts/run-tests.sh $(TESTS)
 
 # The same suite under AddressSanitizer and UndefinedBehaviorSanitizer, in its own build tree.
-asan: deps
+asan: need-deps
 	$(MAKE) --no-print-directory BUILD=build/asan BIN=build/asan/c2cbench OPT="-O1 -g" \
 		SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 		build/asan/c2cbench check-tests
@@ -129,14 +145,16 @@ check-qemu: $(BIN) $(TESTS)
 # and an arm64 guest with a PMU; checks inside each, judged against the guest's own sysfs.
 ZOO_CHECK := $(addprefix tests/system/,zoo_check.c zoo_benches.c zoo_counters.c zoo_rows.c zoo_topo.c)
 ZOO_LINK = $(LIBOBJ) $(TESTLIB) $(LDFLAGS) $(LDLIBS) $(shell $(PKG_CONFIG) --libs cmocka)
-$(BUILD)/tests/zoo_check: $(ZOO_CHECK) $(LIBOBJ) $(TESTLIB) $(HDR) $(wildcard tests/system/*.h)
+ZOO_HDR := $(wildcard harness/*.h harness/counters/*.h layouts/*.h benches/*/*.h analysis/*.h \
+	runner/*.h cli/*.h tests/*.h tests/system/*.h)
+$(BUILD)/tests/zoo_check: $(ZOO_CHECK) $(LIBOBJ) $(TESTLIB) $(ZOO_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $(ZOO_CHECK) $(ZOO_LINK)
-$(BUILD)/tests/zoo_fleet: tests/system/zoo_fleet.c $(LIBOBJ) $(TESTLIB) $(HDR)
+$(BUILD)/tests/zoo_fleet: tests/system/zoo_fleet.c $(LIBOBJ) $(TESTLIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(ZOO_LINK)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -o $@ $< $(ZOO_LINK)
 
-zoo-build: deps
+zoo-build: need-deps
 	@bash scripts/deps-arm64.sh
 	$(MAKE) --no-print-directory $(BIN) $(TESTS) $(BUILD)/tests/zoo_check $(BUILD)/tests/zoo_fleet
 	$(MAKE) --no-print-directory -j2 CROSS=aarch64-linux-gnu build/arm64/c2cbench
@@ -151,7 +169,7 @@ test-system-suite: zoo-build
 		bash scripts/zoo/run.sh
 
 # ThreadSanitizer over the same suite (the benches' intended races are atomics, so it must stay clean).
-tsan: deps
+tsan: need-deps
 	$(MAKE) --no-print-directory BUILD=build/tsan BIN=build/tsan/c2cbench OPT="-O1 -g" \
 		SAN="-fsanitize=thread" build/tsan/c2cbench check-tests
 
@@ -174,7 +192,7 @@ $(BUILD)/pingpong_ref: scripts/pingpong_ref.c Makefile
 	$(CC) -std=gnu11 -O2 -Wall -Wextra -Werror -pthread -o $@ $< -pthread
 
 # Timing ratios, measured side by side in one run (not a test: these machines are noisy).
-bench: deps
+bench: need-deps
 	$(MAKE) --no-print-directory $(BIN) $(BUILD)/pingpong_ref $(BUILD)/bare_load $(BUILD)/cpu_speed
 	bash scripts/bench.sh ./$(BIN) $(BUILD)/bare_load $(BUILD)/cpu_speed
 	bash scripts/bench-pingpong.sh ./$(BIN) $(BUILD)/pingpong_ref
@@ -201,3 +219,5 @@ install: $(BIN)
 
 clean:
 	rm -rf build $(BIN)
+
+-include $(OBJ:%=%.d) $(TESTLIB:%=%.d) $(TESTS:%=%.d) $(BUILD)/tests/zoo_fleet.d

@@ -1,4 +1,5 @@
-/* A careful RFC 4180 reader for result CSVs: compare and report read files users hand them. */
+/* Result CSVs read whole (a table), through the one RFC 4180 parser (csvstream.h): compare and
+ * report read files users hand them. */
 #ifndef C2C_CSVREAD_H
 #define C2C_CSVREAD_H
 #include <stddef.h>

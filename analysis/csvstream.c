@@ -29,10 +29,17 @@ int csvs_open(struct csvs *s, const char *path, char *err)
 		s->f = NULL;
 		return err_set(err, "%s: not a regular file; accepted: a CSV file or a result directory", path);
 	}
+	csvs_attach(s, s->f, path);
+	return 0;
+}
+
+void csvs_attach(struct csvs *s, FILE *f, const char *path)
+{
+	memset(s, 0, sizeof(*s));
+	s->f = f;
 	s->path = xstrdup(path);
 	s->in = grow(NULL, IN_SIZE);
 	s->next_line = 1;
-	return 0;
 }
 
 /* The next input byte, or -1 at the end of the file (or on a read error, reported by csvs_next). */

@@ -1,6 +1,7 @@
-/* A streaming RFC 4180 reader: one record at a time from a file, in a buffer reused for every
- * record, so reading a million rows costs the memory of one. Same rules and one-line messages as
- * csvread (quotes, CRLF, NUL, field and width limits), for compare and report at fleet scale. */
+/* The RFC 4180 reader, the one CSV parser: one record at a time from a file, in a buffer reused for
+ * every record, so reading a million rows costs the memory of one (compare and report at fleet
+ * scale). Quotes, CRLF, NUL, field and width limits, each refused in a one-line message naming the
+ * file and line. csvread builds whole tables from it. */
 #ifndef C2C_CSVSTREAM_H
 #define C2C_CSVSTREAM_H
 #include <stddef.h>
@@ -22,6 +23,8 @@ struct csvs {
 
 /* Open path (a regular file). Return 0, or -1 with a one-line message. */
 int csvs_open(struct csvs *s, const char *path, char *err);
+/* Read an open stream f (csvs_close closes it), named path in messages. */
+void csvs_attach(struct csvs *s, FILE *f, const char *path);
 /* Read the next non-blank record: 1, 0 at the end, -1 with a message naming path and line. */
 int csvs_next(struct csvs *s, char *err);
 /* Field i of the current record (0 <= i < s->nf). */

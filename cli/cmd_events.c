@@ -13,13 +13,16 @@
 #include <string.h>
 
 static const struct opt_spec events_opts[] = {
-	{ "pmu", OPT_TEXT, NULL, "NAME", "show (and check) this libpfm4 PMU instead of the detected one (sets LIBPFM_FORCE_PMU)", NULL, NULL },
+	{ "pmu", OPT_TEXT, NULL, "NAME",
+	  "show (and check) this libpfm4 PMU instead of the detected one (sets LIBPFM_FORCE_PMU)",
+	  NULL, NULL },
 	{ "check", OPT_FLAG, NULL, NULL,
 	  "encode every name with libpfm4 as PAPI does; print the encoding or the error; "
 	  "exit 1 on any failure; on Arm, also whether this machine's PMU advertises each event "
 	  "(not a failure)",
 	  NULL, NULL },
-	{ "all", OPT_FLAG, NULL, NULL, "list the whole table, every PMU (check them one PMU at a time with --pmu)", NULL, NULL },
+	{ "all", OPT_FLAG, NULL, NULL,
+	  "list the whole table, every PMU (check them one PMU at a time with --pmu)", NULL, NULL },
 	{ 0 },
 };
 
@@ -42,7 +45,9 @@ static int check_row(const struct evrow *r, int known)
 	char enc[128], why[128];
 	int bad = 0;
 	if (!known) {
-		printf("  %-16s %-56s unchecked: the installed libpfm4 has no %s table (and no compatible one)\n", r->metric, r->event, r->pmu);
+		printf("  %-16s %-56s unchecked: the installed libpfm4 has no %s table (and no "
+		       "compatible one)\n",
+		       r->metric, r->event, r->pmu);
 		advert_line(r->metric, r->pmu, r->event, r->encoding);
 		return 0;
 	}
@@ -52,7 +57,8 @@ static int check_row(const struct evrow *r, int known)
 		printf("  %-16s %-56s REJECTED: %s\n", r->metric, r->event, why);
 		bad = 1;
 	} else if (strcmp(enc, r->encoding)) {
-		printf("  %-16s %-56s MISMATCH: libpfm4 gives %s, the table says %s\n", r->metric, name, enc, r->encoding);
+		printf("  %-16s %-56s MISMATCH: libpfm4 gives %s, the table says %s\n", r->metric,
+		       name, enc, r->encoding);
 		bad = 1;
 	} else {
 		printf("  %-16s %-56s ok %s\n", r->metric, name, enc);
@@ -61,14 +67,17 @@ static int check_row(const struct evrow *r, int known)
 	return bad;
 }
 
-/* The rows of one PMU: listed, or checked (on used: the PMU itself, or its compatible one). Returns the failures. */
+/* The rows of one PMU: listed, or checked (on used: the PMU itself, or its compatible one). Returns
+ * the failures. */
 static int show_pmu(const struct evtab *t, const char *pmu, const char *used, int check)
 {
 	int bad = 0, known = used && pmu_known(used);
 	if (used && strcmp(used, pmu))
 		printf("PMU %s (not in the installed libpfm4; encoded on %s)\n", pmu, used);
 	else
-		printf("PMU %s (%s)\n", pmu, pmu_known(pmu) ? "in the installed libpfm4" : "not in the installed libpfm4");
+		printf("PMU %s (%s)\n", pmu,
+		       pmu_known(pmu) ? "in the installed libpfm4"
+				      : "not in the installed libpfm4");
 	for (int i = 0; i < t->n; i++) {
 		const struct evrow *r = &t->row[i];
 		if (strcmp(r->pmu, pmu))
@@ -76,7 +85,8 @@ static int show_pmu(const struct evtab *t, const char *pmu, const char *used, in
 		if (check)
 			bad += check_row(r, known);
 		else
-			printf("  %-16s %-56s %s%s%s\n", r->metric, r->event, r->encoding, r->note[0] ? "  # " : "", r->note);
+			printf("  %-16s %-56s %s%s%s\n", r->metric, r->event, r->encoding,
+			       r->note[0] ? "  # " : "", r->note);
 	}
 	return bad;
 }
@@ -109,7 +119,8 @@ static void machine_report(const char *force)
 	}
 	printf("\nthis machine: hardware counters %s\n", counters_ok(&k) ? "available" : "NOT available");
 	counters_describe(&k, stdout);
-	printf("software-defined events (always countable, any PAPI tool): %s\n", sde_names()[0] ? sde_names() : "none");
+	printf("software-defined events (always countable, any PAPI tool): %s\n",
+	       sde_names()[0] ? sde_names() : "none");
 	counters_close(&k);
 }
 
@@ -122,8 +133,10 @@ static int events_main(int argc, char **argv)
 	int rc = opts_parse(&o, tables, argc, argv, err);
 	if (rc && !strcmp(err, "help")) {
 		printf("usage: c2cbench events [--pmu NAME] [--check] [--all] [EVENT...]\n"
-		       "The metric-to-event map (events/platforms.tsv, built in; C2C_EVENTS_TABLE=FILE reads another).\n"
-		       "With EVENT names: encode each on the PMU with libpfm4 (exit 1 if any is rejected).\n");
+		       "The metric-to-event map (events/platforms.tsv, built in; "
+		       "C2C_EVENTS_TABLE=FILE reads another).\n"
+		       "With EVENT names: encode each on the PMU with libpfm4 (exit 1 if any is "
+		       "rejected).\n");
 		opts_help(stdout, events_opts);
 		opts_free(&o);
 		return 0;
@@ -137,8 +150,10 @@ static int events_main(int argc, char **argv)
 		evtab_free(&t);
 	}
 	if (!rc && force && !pmu_known(force) && !evtab_has_pmu(&t, force)) {
-		rc = err_set(err, "--pmu: '%s' is not accepted; accepted: a PMU of the platform table (%s) or a core PMU of the installed libpfm4 (%s)", force,
-			  evtab_pmus(&t), pmu_known_list());
+		rc = err_set(err,
+			     "--pmu: '%s' is not accepted; accepted: a PMU of the platform table "
+			     "(%s) or a core PMU of the installed libpfm4 (%s)",
+			     force, evtab_pmus(&t), pmu_known_list());
 		evtab_free(&t);
 	}
 	if (rc) {
@@ -159,7 +174,8 @@ static int events_main(int argc, char **argv)
 	} else if (pmu && evtab_has_pmu(&t, pmu)) {
 		bad = show_pmu(&t, pmu, used, opt_flag(&o, "check"));
 	} else {
-		printf("the table has no rows for %s; PMUs it covers: %s\n", pmu ? pmu : "this CPU", evtab_pmus(&t));
+		printf("the table has no rows for %s; PMUs it covers: %s\n", pmu ? pmu : "this CPU",
+		       evtab_pmus(&t));
 	}
 	if (!o.nargs)
 		machine_report(force);
@@ -170,5 +186,8 @@ static int events_main(int argc, char **argv)
 	return rc ? rc : bad ? 1 : 0;
 }
 
-static const struct command events_cmd = { "events", "events [--pmu NAME] [--check]", "the metric-to-event map per platform, checked with libpfm4", events_main };
+static const struct command events_cmd = { "events", "events [--pmu NAME] [--check]",
+					   "the metric-to-event map per platform, checked with "
+					   "libpfm4",
+					   events_main };
 COMMAND_REGISTER(events_cmd)

@@ -2,5 +2,8 @@
 #include "cli/commands.h"
 #include "runner/preset_run.h"
 
-static const struct command preset_cmd = { "preset", "preset NAME", "run a preset (a list of runs) into results/LABEL-DATE-PRESET/", preset_main };
+static const struct command preset_cmd = { "preset", "preset NAME",
+					   "run a preset (a list of runs) into "
+					   "results/LABEL-DATE-PRESET/",
+					   preset_main };
 COMMAND_REGISTER(preset_cmd)

@@ -1,4 +1,5 @@
-/* The `slurm` subcommand: fleet runs of a preset on a Slurm cluster; the work is in runner/slurm*.c. */
+/* The `slurm` subcommand: fleet runs of a preset on a Slurm cluster; the work is in
+ * runner/slurm*.c. */
 #include "cli/commands.h"
 #include "runner/slurm.h"
 #include "harness/util.h"
@@ -18,9 +19,13 @@ static int slurm_main(int argc, char **argv)
 		return slurm_submit_main(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "status") || !strcmp(argv[1], "collect"))
 		return slurm_status_main(argc - 1, argv + 1);
-	fprintf(stderr, "c2cbench: error: slurm: unknown action '%s'; accepted: submit, status\n", argv[1]);
+	fprintf(stderr, "c2cbench: error: slurm: unknown action '%s'; accepted: submit, status\n",
+		argv[1]);
 	return EXIT_BADINPUT;
 }
 
-static const struct command slurm_cmd = { "slurm", "slurm submit|status ...", "run a preset on every node type of a Slurm cluster and follow it", slurm_main };
+static const struct command slurm_cmd = { "slurm", "slurm submit|status ...",
+					  "run a preset on every node type of a Slurm cluster and "
+					  "follow it",
+					  slurm_main };
 COMMAND_REGISTER(slurm_cmd)

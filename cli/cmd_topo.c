@@ -7,7 +7,9 @@
 #include <string.h>
 
 static const struct opt_spec topo_opts[] = {
-	{ "topology", OPT_TEXT, NULL, "SPEC", "synthetic:\"pack:2 numa:1 core:8 pu:2\" or xml:FILE instead of this machine", NULL, NULL },
+	{ "topology", OPT_TEXT, NULL, "SPEC",
+	  "synthetic:\"pack:2 numa:1 core:8 pu:2\" or xml:FILE instead of this machine", NULL,
+	  NULL },
 	{ 0 },
 };
 
@@ -38,5 +40,6 @@ static int topo_main(int argc, char **argv)
 	return 0;
 }
 
-static const struct command topo_cmd = { "topo", "topo [--topology SPEC]", "print the topology c2cbench sees (hwloc)", topo_main };
+static const struct command topo_cmd = { "topo", "topo [--topology SPEC]",
+					 "print the topology c2cbench sees (hwloc)", topo_main };
 COMMAND_REGISTER(topo_cmd)

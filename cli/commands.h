@@ -1,4 +1,5 @@
-/* Subcommands other than `run` register themselves here (topo, list, and later events, preset...). */
+/* Subcommands other than `run` register themselves here (topo, list, and later events, preset...).
+ */
 #ifndef C2C_COMMANDS_H
 #define C2C_COMMANDS_H
 

@@ -14,20 +14,27 @@ static void usage(FILE *f)
 		"Cache-line false sharing and workqueue pathologies, measured on real machines.\n\n"
 		"commands:\n"
 		"  %-21s %s\n  %-21s %s\n  %-21s %s\n",
-		"run BENCH [options]", "run one bench; `c2cbench run --help` lists them, `c2cbench run BENCH --help` its options",
-		"help", "this text", "version", "print the version and git revision (also -V, --version)");
+		"run BENCH [options]",
+		"run one bench; `c2cbench run --help` lists them, `c2cbench run BENCH --help` its "
+		"options",
+		"help", "this text", "version",
+		"print the version and git revision (also -V, --version)");
 	for (int i = 0; command_at(i); i++) /* a long usage gets its own line, the text below it */
 		if (strlen(command_at(i)->usage) > 21)
 			fprintf(f, "  %s\n  %-21s %s\n", command_at(i)->usage, "", command_at(i)->desc);
 		else
 			fprintf(f, "  %-21s %s\n", command_at(i)->usage, command_at(i)->desc);
-	fprintf(f, "\n`c2cbench COMMAND --help` describes a command; man c2cbench has the whole reference.\n");
+	fprintf(f,
+		"\n`c2cbench COMMAND --help` describes a command; man c2cbench has the whole "
+		"reference.\n");
 }
 
 /* `c2cbench run --help`: the benches, one line each. */
 static void run_usage(FILE *f)
 {
-	fprintf(f, "usage: c2cbench run BENCH [options]\n\nbenches (`c2cbench run BENCH --help` lists a bench's options):\n");
+	fprintf(f,
+		"usage: c2cbench run BENCH [options]\n\nbenches (`c2cbench run BENCH --help` lists "
+		"a bench's options):\n");
 	for (int i = 0; bench_at(i); i++)
 		fprintf(f, "  %-12s %s\n", bench_at(i)->name, bench_at(i)->desc);
 }
@@ -41,8 +48,8 @@ static int is_help(const char *a)
 static int unknown_bench(const char *name)
 {
 	char sug[128];
-	fprintf(stderr, "c2cbench: error: unknown bench '%s'%s; accepted: %s\n", name, suggest_list(name, bench_names(), sug, sizeof(sug)),
-		bench_names());
+	fprintf(stderr, "c2cbench: error: unknown bench '%s'%s; accepted: %s\n", name,
+		suggest_list(name, bench_names(), sug, sizeof(sug)), bench_names());
 	return EXIT_BADINPUT;
 }
 
@@ -69,7 +76,8 @@ static int unknown_command(const char *cmd)
 	size_t k = strlen(names);
 	for (int i = 0; command_at(i) && k < sizeof(names); i++)
 		k += (size_t)snprintf(names + k, sizeof(names) - k, ",%s", command_at(i)->name);
-	fprintf(stderr, "c2cbench: error: unknown command '%s'%s; accepted: %s\n", cmd, suggest_list(cmd, names, sug, sizeof(sug)), names);
+	fprintf(stderr, "c2cbench: error: unknown command '%s'%s; accepted: %s\n", cmd,
+		suggest_list(cmd, names, sug, sizeof(sug)), names);
 	return EXIT_BADINPUT;
 }
 
@@ -85,7 +93,8 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (!strcmp(cmd, "version") || !strcmp(cmd, "--version") || !strcmp(cmd, "-V")) {
-		printf("c2cbench %s (git %s, CSV schema_version %d)\n", C2C_VERSION, context_git_rev(), SCHEMA_VERSION);
+		printf("c2cbench %s (git %s, CSV schema_version %d)\n", C2C_VERSION,
+		       context_git_rev(), SCHEMA_VERSION);
 		return 0;
 	}
 	if (!strcmp(cmd, "run"))

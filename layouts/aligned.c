@@ -7,12 +7,19 @@ struct vmalloc_aligned {
 	struct vmap_node *vmap_nodes __attribute__((aligned(64)));       /* +64: the next line */
 } __attribute__((aligned(128)));
 
-static_assert(offsetof(struct vmalloc_aligned, vmap_nodes) == 64, "pointer on the next 64-byte line");
-static_assert(offsetof(struct vmalloc_aligned, vmap_nodes) / 128 == 0, "same 128-byte pair as the work");
+static_assert(offsetof(struct vmalloc_aligned, vmap_nodes) == 64,
+	      "pointer on the next 64-byte line");
+static_assert(offsetof(struct vmalloc_aligned, vmap_nodes) / 128 == 0,
+	      "same 128-byte pair as the work");
 
 static const struct layout aligned = {
-	"aligned", "work on its own 64-byte line, pointer on the adjacent line (the kernel fix)",
-	sizeof(struct vmalloc_aligned), _Alignof(struct vmalloc_aligned),
-	offsetof(struct vmalloc_aligned, drain_vmap_work), offsetof(struct vmalloc_aligned, vmap_nodes), NULL, NULL,
+	"aligned",
+	"work on its own 64-byte line, pointer on the adjacent line (the kernel fix)",
+	sizeof(struct vmalloc_aligned),
+	_Alignof(struct vmalloc_aligned),
+	offsetof(struct vmalloc_aligned, drain_vmap_work),
+	offsetof(struct vmalloc_aligned, vmap_nodes),
+	NULL,
+	NULL,
 };
 LAYOUT_REGISTER(aligned)

@@ -1,6 +1,8 @@
-/* A layout: one real struct holding the work item and the read-mostly pointer, and where each lands. */
+/* A layout: one real struct holding the work item and the read-mostly pointer, and where each
+ * lands. */
 #ifndef C2C_LAYOUT_H
 #define C2C_LAYOUT_H
+#include "harness/registry.h"
 #include "layouts/work.h"
 #include <stddef.h>
 
@@ -18,7 +20,8 @@ struct layout {
 };
 
 /* The work item and the pointer for layout l: in obj (struct layouts) or the globals (section). */
-void layout_place(const struct layout *l, char *obj, struct work_struct **work, struct vmap_node ***meta);
+void layout_place(const struct layout *l, char *obj, struct work_struct **work,
+		  struct vmap_node ***meta);
 /* Bytes from the work item to the pointer as placed (negative when the pointer comes first). */
 long layout_distance(const struct layout *l);
 
@@ -28,6 +31,9 @@ const struct layout *layout_at(int i);
 int layout_count(void);
 /* "shared,aligned,padded": the registered names, in a stable order. */
 const char *layout_names(void);
+/* The registered names in that order, NULL-terminated: a bench's variant order when its variants
+ * are the layouts (the bug first), so a new layout needs no bench edit. */
+extern const char *layout_order[REG_MAX + 1];
 
 #define LAYOUT_REGISTER(l) \
 	static void __attribute__((constructor)) register_##l(void) { layout_register(&l); }

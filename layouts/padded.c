@@ -1,4 +1,5 @@
-/* Padded: the pointer 128 bytes away, in another 128-byte block (folly/crossbeam practice on x86-64). */
+/* Padded: the pointer 128 bytes away, in another 128-byte block (folly/crossbeam practice on
+ * x86-64). */
 #include "layouts/layout.h"
 
 struct vmalloc_padded {
@@ -9,8 +10,13 @@ struct vmalloc_padded {
 static_assert(offsetof(struct vmalloc_padded, vmap_nodes) == 128, "pointer 128 bytes away");
 
 static const struct layout padded = {
-	"padded", "pointer 128 bytes from the work: separate 128-byte blocks (folly, crossbeam)",
-	sizeof(struct vmalloc_padded), _Alignof(struct vmalloc_padded),
-	offsetof(struct vmalloc_padded, drain_vmap_work), offsetof(struct vmalloc_padded, vmap_nodes), NULL, NULL,
+	"padded",
+	"pointer 128 bytes from the work: separate 128-byte blocks (folly, crossbeam)",
+	sizeof(struct vmalloc_padded),
+	_Alignof(struct vmalloc_padded),
+	offsetof(struct vmalloc_padded, drain_vmap_work),
+	offsetof(struct vmalloc_padded, vmap_nodes),
+	NULL,
+	NULL,
 };
 LAYOUT_REGISTER(padded)

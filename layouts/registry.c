@@ -9,8 +9,8 @@ static const char *layout_name(const void *l)
 	return ((const struct layout *)l)->name;
 }
 
-/* The order users expect to read: the bug first, then by growing distance; layouts of globals (whose
- * distance the linker picks) after the structs. */
+/* The order users expect to read: the bug first, then by growing distance; layouts of globals
+ * (whose distance the linker picks) after the structs. */
 static int by_distance(const void *a, const void *b)
 {
 	const struct layout *x = a, *y = b;
@@ -20,7 +20,8 @@ static int by_distance(const void *a, const void *b)
 	return dx != dy ? (dx > dy) - (dx < dy) : strcmp(x->name, y->name);
 }
 
-void layout_place(const struct layout *l, char *obj, struct work_struct **work, struct vmap_node ***meta)
+void layout_place(const struct layout *l, char *obj, struct work_struct **work,
+		  struct vmap_node ***meta)
 {
 	*work = l->global_work ? l->global_work : (struct work_struct *)(obj + l->work_off);
 	*meta = l->global_meta ? l->global_meta : (struct vmap_node **)(obj + l->meta_off);
@@ -34,10 +35,14 @@ long layout_distance(const struct layout *l)
 }
 
 static struct reg layouts = { .name = layout_name, .order = by_distance };
+const char *layout_order[REG_MAX + 1];
 
 void layout_register(const struct layout *l)
 {
 	reg_add(&layouts, l);
+	for (int i = 0; i < layouts.n; i++)
+		layout_order[i] = layout_at(i)->name;
+	layout_order[layouts.n] = NULL;
 }
 
 const struct layout *layout_find(const char *name)

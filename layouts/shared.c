@@ -1,4 +1,5 @@
-/* The bug: drain_vmap_work at +0 and vmap_nodes at +32, one 64-byte line (seed 003, before the fix). */
+/* The bug: drain_vmap_work at +0 and vmap_nodes at +32, one 64-byte line (seed 003, before the
+ * fix). */
 #include "layouts/layout.h"
 
 struct vmalloc_shared {
@@ -11,8 +12,13 @@ static_assert(offsetof(struct vmalloc_shared, vmap_nodes) == 32, "pointer at +32
 static_assert(offsetof(struct vmalloc_shared, vmap_nodes) / 64 == 0, "both in one 64-byte line");
 
 static const struct layout shared = {
-	"shared", "work at +0, pointer at +32: one 64-byte line (the bug)",
-	sizeof(struct vmalloc_shared), _Alignof(struct vmalloc_shared),
-	offsetof(struct vmalloc_shared, drain_vmap_work), offsetof(struct vmalloc_shared, vmap_nodes), NULL, NULL,
+	"shared",
+	"work at +0, pointer at +32: one 64-byte line (the bug)",
+	sizeof(struct vmalloc_shared),
+	_Alignof(struct vmalloc_shared),
+	offsetof(struct vmalloc_shared, drain_vmap_work),
+	offsetof(struct vmalloc_shared, vmap_nodes),
+	NULL,
+	NULL,
 };
 LAYOUT_REGISTER(shared)

@@ -1,4 +1,5 @@
-/* Userspace stand-ins for the kernel's work item, laid out as in include/linux/workqueue_types.h. */
+/* Userspace stand-ins for the kernel's work item, laid out as in include/linux/workqueue_types.h.
+ */
 #ifndef C2C_WORK_H
 #define C2C_WORK_H
 #include <assert.h>

@@ -78,7 +78,10 @@ static void note_section(struct pstate *s, const char *line)
 	const char *end = strchr(line, ']');
 	char name[64];
 	if (!end || end - line - 1 >= (long)sizeof(name)) {
-		perr(s, s->line, "section name too long or not closed; accepted: [NAME], up to 63 characters%s%s", "", "");
+		perr(s, s->line,
+		     "section name too long or not closed; accepted: [NAME], up to 63 "
+		     "characters%s%s",
+		     "", "");
 		return;
 	}
 	snprintf(name, sizeof(name), "%.*s", (int)(end - line - 1), line + 1);
@@ -86,7 +89,9 @@ static void note_section(struct pstate *s, const char *line)
 	char first[32];
 	if (old) {
 		snprintf(first, sizeof(first), "%d", old->line);
-		perr(s, s->line, "section [%s] appears twice (first at line %s); accepted: one section per run", name, first);
+		perr(s, s->line,
+		     "section [%s] appears twice (first at line %s); accepted: one section per run",
+		     name, first);
 		return;
 	}
 	if (s->nsec >= SECTIONS_MAX) {
@@ -128,7 +133,8 @@ static int valid_name(const char *n)
 	if (!*n || strlen(n) > 48)
 		return 0;
 	for (const char *c = n; *c; c++)
-		if (!(*c >= 'a' && *c <= 'z') && !(*c >= 'A' && *c <= 'Z') && !(*c >= '0' && *c <= '9') && !strchr("._+-", *c))
+		if (!(*c >= 'a' && *c <= 'z') && !(*c >= 'A' && *c <= 'Z') &&
+		    !(*c >= '0' && *c <= '9') && !strchr("._+-", *c))
 			return 0;
 	return 1;
 }
@@ -139,7 +145,10 @@ static int handler(void *user, const char *section, const char *name, const char
 	if (s->failed)
 		return 0;
 	if (!*section)
-		return perr(s, s->line, "'%s' is outside any section; accepted: [preset], [defaults] or [RUN-NAME] before keys%s", name, "");
+		return perr(s, s->line,
+			    "'%s' is outside any section; accepted: [preset], [defaults] or "
+			    "[RUN-NAME] before keys%s",
+			    name, "");
 	struct sect *sec = sect_find(s, section);
 	if (!sec)
 		return perr(s, s->line, "internal: section [%s] not seen by the reader%s", section, "");
@@ -153,7 +162,10 @@ static int handler(void *user, const char *section, const char *name, const char
 		return 1;
 	}
 	if (strcmp(section, "defaults") && !valid_name(section))
-		return perr(s, sec->line, "run name '%s' is not accepted; accepted: up to 48 letters, digits and . _ + -%s", section, "");
+		return perr(s, sec->line,
+			    "run name '%s' is not accepted; accepted: up to 48 letters, digits and "
+			    ". _ + -%s",
+			    section, "");
 	if (strcmp(section, "defaults") && !strcmp(name, "bench")) {
 		if (sec->bench[0])
 			return perr(s, s->line, "key 'bench' given twice in [%s]%s", section, "");
@@ -175,7 +187,9 @@ static int handler(void *user, const char *section, const char *name, const char
 			return perr(s, s->line, "key '%s' given twice in this section (first at line %s)", name, first);
 		}
 	if (sec->nkv >= KV_MAX || strlen(name) >= sizeof(sec->kv[0].key))
-		return perr(s, s->line, "key '%s' is not accepted (too many keys or too long a name)%s", name, "");
+		return perr(s, s->line,
+			    "key '%s' is not accepted (too many keys or too long a name)%s", name,
+			    "");
 	struct kv *kv = &sec->kv[sec->nkv++];
 	snprintf(kv->key, sizeof(kv->key), "%s", name);
 	kv->val = xstrdup(value);
@@ -185,7 +199,8 @@ static int handler(void *user, const char *section, const char *name, const char
 
 static const char *const reserved[] = { "out", "dry-run", "topology", "label", NULL };
 
-/* Keys the preset command decides itself (reserved): refused in a preset, never offered as accepted. */
+/* Keys the preset command decides itself (reserved): refused in a preset, never offered as
+ * accepted. */
 static int is_reserved(const char *key)
 {
 	for (int i = 0; reserved[i]; i++)
@@ -194,7 +209,8 @@ static int is_reserved(const char *key)
 	return 0;
 }
 
-/* A run's `flag = no` switches off a flag its [defaults] switched on: drop --flag from the run's argv. */
+/* A run's `flag = no` switches off a flag its [defaults] switched on: drop --flag from the run's
+ * argv. */
 static int flag_off(struct preset_run *r, const char *key)
 {
 	char opt[80];
@@ -209,15 +225,24 @@ static int flag_off(struct preset_run *r, const char *key)
 	return 1;
 }
 
-/* Check one key = value with the bench's own option table, then append it to argv (replacing a default). */
-static int apply(struct pstate *s, struct opts *o, struct preset_run *r, const struct kv *kv, const struct bench *b, int from_defaults)
+/* Check one key = value with the bench's own option table, then append it to argv (replacing a
+ * default). */
+static int apply(struct pstate *s, struct opts *o, struct preset_run *r, const struct kv *kv,
+		 const struct bench *b, int from_defaults)
 {
 	char e[ERRLEN];
 	const char *bench = b->name;
 	if (bench_refuses(b, kv->key)) /* [defaults] serve the runs whose bench takes them */
-		return from_defaults ? 1 : perr(s, kv->line, "bench %s does not take %s; accepted: the options its --help lists", bench, kv->key);
+		return from_defaults ? 1
+				     : perr(s, kv->line,
+					    "bench %s does not take %s; accepted: the options its "
+					    "--help lists",
+					    bench, kv->key);
 	if (is_reserved(kv->key))
-		return perr(s, kv->line, "'%s' cannot be set in a preset (the preset command decides it); accepted: the other options of %s", kv->key, bench);
+		return perr(s, kv->line,
+			    "'%s' cannot be set in a preset (the preset command decides it); "
+			    "accepted: the other options of %s",
+			    kv->key, bench);
 	const char *val = kv->val;
 	int flag = 0;
 	for (int i = 0; i < o->n; i++)
@@ -262,20 +287,23 @@ static int apply(struct pstate *s, struct opts *o, struct preset_run *r, const s
 	return 1;
 }
 
-static void build_run(struct pstate *s, struct preset *p, const struct sect *def, const struct sect *sec)
+static void build_run(struct pstate *s, struct preset *p, const struct sect *def,
+		      const struct sect *sec)
 {
 	struct preset_run *r = &p->run[p->n++];
 	snprintf(r->name, sizeof(r->name), "%s", sec->name);
 	snprintf(r->bench, sizeof(r->bench), "%s", sec->bench);
 	r->line = sec->line;
 	if (!sec->bench[0]) {
-		perr(s, sec->line, "run [%s] has no bench key; accepted: bench = one of %s", sec->name, bench_names());
+		perr(s, sec->line, "run [%s] has no bench key; accepted: bench = one of %s",
+		     sec->name, bench_names());
 		return;
 	}
 	const struct bench *b = bench_find(sec->bench);
 	if (!b) {
 		char why[ERRLEN];
-		if (snprintf(why, sizeof(why), "bench '%s' is not in this build (it has: %s)", sec->bench, bench_names()) < 0)
+		if (snprintf(why, sizeof(why), "bench '%s' is not in this build (it has: %s)",
+			     sec->bench, bench_names()) < 0)
 			why[0] = 0;
 		if (sec->optional)
 			r->skip = xstrdup(why);
@@ -336,19 +364,27 @@ int preset_parse(struct preset *p, const char *path, char *text, size_t len, cha
 	s.sec = xcalloc(SECTIONS_MAX, sizeof(struct sect));
 	int rc = ini_parse_stream(reader, &s, handler, &s);
 	if (rc > 0 && !s.failed)
-		perr(&s, rc, "not an INI line; accepted: [section], key = value, or a comment starting with ; or #%s%s", "", "");
+		perr(&s, rc,
+		     "not an INI line; accepted: [section], key = value, or a comment starting "
+		     "with ; or #%s%s",
+		     "", "");
 	if (rc < 0 && !s.failed)
 		perr(&s, 0, "cannot parse the file%s%s", "", "");
 	const struct sect *def = sect_find(&s, "defaults");
 	for (int i = 0; i < s.nsec && !s.failed; i++) {
 		const struct sect *sec = &s.sec[i];
 		if (!sec->used)
-			perr(&s, sec->line, "section [%s] has no keys; accepted: a run section with bench = NAME and its options%s", sec->name, "");
+			perr(&s, sec->line,
+			     "section [%s] has no keys; accepted: a run section with bench = NAME "
+			     "and its options%s",
+			     sec->name, "");
 		else if (strcmp(sec->name, "preset") && strcmp(sec->name, "defaults"))
 			build_run(&s, p, def, sec);
 	}
 	if (!s.failed && p->n == 0)
-		perr(&s, s.line, "no runs; accepted: one or more [RUN-NAME] sections with bench = NAME%s%s", "", "");
+		perr(&s, s.line,
+		     "no runs; accepted: one or more [RUN-NAME] sections with bench = NAME%s%s", "",
+		     "");
 	for (int i = 0; i < s.nsec; i++)
 		for (int k = 0; k < s.sec[i].nkv; k++)
 			free(s.sec[i].kv[k].val);
@@ -382,7 +418,8 @@ void preset_free(struct preset *p)
 	memset(p, 0, sizeof(*p));
 }
 
-/* Search order: $C2C_PRESET_PATH, next to the binary (a build tree), ../share beside it (an install), PREFIX. */
+/* Search order: $C2C_PRESET_PATH, next to the binary (a build tree), ../share beside it (an
+ * install), PREFIX. */
 const char *preset_dirs(void)
 {
 	static char buf[8192];
@@ -395,7 +432,8 @@ const char *preset_dirs(void)
 	if (l > 0) {
 		exe[l] = 0;
 		*strrchr(exe, '/') = 0;
-		k += (size_t)snprintf(buf + k, sizeof(buf) - k, "%s/presets:%s/../share/c2cbench/presets:", exe, exe);
+		k += (size_t)snprintf(buf + k, sizeof(buf) - k,
+				      "%s/presets:%s/../share/c2cbench/presets:", exe, exe);
 	}
 	snprintf(buf + k, sizeof(buf) - k, "%s", C2C_PRESET_DIR);
 	return buf;
@@ -472,8 +510,11 @@ int preset_find(const char *name, char *path, size_t n, char *err)
 	each_preset(find_cb, &f);
 	char sug[128];
 	if (!f.found)
-		return err_set(err, "preset '%s' not found in %s%s; accepted: %s, or a path to an .ini file", name, preset_dirs(),
-			       suggest_list(name, f.names, sug, sizeof(sug)), f.names[0] ? f.names : "(no presets found)");
+		return err_set(err,
+			       "preset '%s' not found in %s%s; accepted: %s, or a path to an .ini "
+			       "file",
+			       name, preset_dirs(), suggest_list(name, f.names, sug, sizeof(sug)),
+			       f.names[0] ? f.names : "(no presets found)");
 	return 0;
 }
 

@@ -102,7 +102,8 @@ static void pump(int fo, int fe, const struct child_io *io)
 	}
 }
 
-int child_run(const struct preset_run *r, const char *const *extra, int forward_signals, const struct child_io *io)
+int child_run(const struct preset_run *r, const char *const *extra, int forward_signals,
+	      const struct child_io *io)
 {
 	int fo, fe;
 	pid_t pid = spawn(r, extra, &fo, &fe);

@@ -22,7 +22,9 @@ const char *self_exe(void);
 /* Start `c2cbench run BENCH args... extra...` (extra NULL-terminated); forward_signals: Ctrl-C and
  * SIGTERM reach it through this process. Read both pipes through io until they close; return the
  * exit status (128+signal when killed). */
-int child_run(const struct preset_run *r, const char *const *extra, int forward_signals, const struct child_io *io);
-/* Run to completion, keeping (the first CAPTURE_MAX-1 bytes of) stdout and stderr, NUL-terminated. */
+int child_run(const struct preset_run *r, const char *const *extra, int forward_signals,
+	      const struct child_io *io);
+/* Run to completion, keeping (the first CAPTURE_MAX-1 bytes of) stdout and stderr, NUL-terminated.
+ */
 int child_capture(const struct preset_run *r, const char *const *extra, char *out, char *err);
 #endif

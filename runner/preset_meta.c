@@ -4,6 +4,7 @@
 #include "runner/preset_child.h"
 #include "runner/slurm.h"
 #include "harness/util.h"
+#include "harness/replace.h"
 #include <errno.h>
 #include <ini.h>
 #include <limits.h>
@@ -22,8 +23,10 @@ void meta_args_text(const struct preset_run *r, char *b, size_t n)
 		k += (size_t)snprintf(b + k, n - k, " %s", r->argv[i]);
 }
 
-/* INI values end at a newline, and inih cuts them at " ;": keep both out (as the .meta writer does). */
-static void put(FILE *f, const char *key, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* INI values end at a newline, and inih cuts them at " ;": keep both out (as the .meta writer
+ * does). */
+static void put(FILE *f, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 static void put(FILE *f, const char *key, const char *fmt, ...)
 {
 	char v[4096];
@@ -90,25 +93,20 @@ static int write_text(const char *dir, const struct preset *p)
 	return 0;
 }
 
-int meta_write(const char *dir, const struct preset *p, const struct planned *pl, const struct context *ctx, const struct resumed *rs,
-		const char *state)
+int meta_write(const char *dir, const struct preset *p, const struct planned *pl,
+	       const struct context *ctx, const struct resumed *rs, const char *state)
 {
-	char tmp[PATH_MAX + 32], fin[PATH_MAX + 32];
-	snprintf(tmp, sizeof(tmp), "%s/.metadata.txt.XXXXXX", dir); /* a name of our own: mkstemp, O_EXCL */
+	char fin[PATH_MAX + 32];
+	struct replace r;
 	snprintf(fin, sizeof(fin), "%s/metadata.txt", dir);
 	if (write_text(dir, p))
 		return -1;
-	int fd = mkstemp(tmp);
-	FILE *f = fd >= 0 && !fchmod(fd, 0644) ? fdopen(fd, "w") : NULL;
-	if (!f) {
-		int e = errno;
-		if (fd >= 0) {
-			close(fd);
-			unlink(tmp);
-		}
-		return write_failed(fin, e);
-	}
-	fprintf(f, "; c2cbench preset run directory (INI, as every .meta). The preset text is in preset.ini.\n[c2cbench]\n");
+	FILE *f = replace_open(&r, fin);
+	if (!f)
+		return write_failed(fin, errno);
+	fprintf(f,
+		"; c2cbench preset run directory (INI, as every .meta). The preset text is in "
+		"preset.ini.\n[c2cbench]\n");
 	put(f, "version", "%s", C2C_VERSION);
 	put(f, "rev", "%s", ctx->git_rev);
 	put(f, "schema_version", "%d", SCHEMA_VERSION);
@@ -151,11 +149,8 @@ int meta_write(const char *dir, const struct preset *p, const struct planned *pl
 		put(f, sk[i], "%s", sv[i]); /* one line per key, whatever the environment holds */
 	for (int i = 0; i < p->n; i++)
 		run_section(f, &p->run[i], &pl[i]);
-	if (ferror(f) | fclose(f) || rename(tmp, fin)) { /* the previous metadata.txt stays whole */
-		int e = errno;
-		unlink(tmp);
-		return write_failed(fin, e);
-	}
+	if (replace_commit(&r, REPLACE_OVER)) /* the previous metadata.txt stays whole */
+		return write_failed(fin, errno);
 	return 0;
 }
 

@@ -1,6 +1,6 @@
 /* DIR/metadata.txt of a preset run directory: INI (the format of every .meta), read back with inih.
- * [c2cbench] the build, [preset] what ran and its state, [machine] where, a [run NAME] section per run.
- * The preset text goes verbatim into DIR/preset.ini beside it. */
+ * [c2cbench] the build, [preset] what ran and its state, [machine] where, a [run NAME] section per
+ * run. The preset text goes verbatim into DIR/preset.ini beside it. */
 #ifndef C2C_PRESET_META_H
 #define C2C_PRESET_META_H
 #include "harness/context.h"
@@ -32,12 +32,15 @@ struct meta_read {
 	char machine[7][192]; /* META_MACHINE_KEYS, in order */
 	int is_ini;           /* 0: not INI (an older c2cbench's "key: value" file) */
 };
-#define META_MACHINE_KEYS { "host", "cpu_model", "packages", "cores", "pus", "numa_nodes", "line_size" }
+#define META_MACHINE_KEYS                                                                          \
+	{                                                                                          \
+		"host", "cpu_model", "packages", "cores", "pus", "numa_nodes", "line_size"         \
+	}
 
 /* Rewrite DIR/metadata.txt whole (tmp + rename) and, the first time, DIR/preset.ini. Returns 0, or
  * -1 after an error line on stderr (the old metadata.txt stays whole). */
-int meta_write(const char *dir, const struct preset *p, const struct planned *pl, const struct context *ctx, const struct resumed *rs,
-		const char *state);
+int meta_write(const char *dir, const struct preset *p, const struct planned *pl,
+	       const struct context *ctx, const struct resumed *rs, const char *state);
 /* Read DIR/metadata.txt; -1 when it cannot be opened (errno says why). */
 int meta_read(const char *dir, struct meta_read *m);
 /* "c2cbench run BENCH --opt val ..." of one run, for plans and metadata. */

@@ -12,7 +12,8 @@
 #include <unistd.h>
 
 /* Same machine: the facts that decide how threads can be placed and what the numbers mean. */
-static int same_machine(const char *dir, const struct meta_read *m, const struct context *c, char *err)
+static int same_machine(const char *dir, const struct meta_read *m, const struct context *c,
+			char *err)
 {
 	static const char *const keys[] = META_MACHINE_KEYS;
 	char num[7][32];
@@ -24,8 +25,12 @@ static int same_machine(const char *dir, const struct meta_read *m, const struct
 	}
 	for (int i = 0; i < 7; i++)
 		if (strcmp(m->machine[i], now[i]))
-			return err_set(err, "--resume %s: made on another machine (%s '%s', here '%s'); accepted: a run directory of this preset made on this machine", dir, keys[i],
-				       m->machine[i][0] ? m->machine[i] : "missing", now[i]);
+			return err_set(err,
+				       "--resume %s: made on another machine (%s '%s', here '%s'); "
+				       "accepted: a run directory of this preset made on this "
+				       "machine",
+				       dir, keys[i], m->machine[i][0] ? m->machine[i] : "missing",
+				       now[i]);
 	return 0;
 }
 
@@ -40,29 +45,45 @@ static int same_text(const char *dir, const char *text)
 	return same;
 }
 
-int resume_check(const char *dir, const struct preset *p, const struct context *ctx, struct resumed *r, char *err)
+int resume_check(const char *dir, const struct preset *p, const struct context *ctx,
+		 struct resumed *r, char *err)
 {
 	struct meta_read m;
 	char want[32];
 	int rc = 0;
 	if (meta_read(dir, &m))
-		return err_set(err, "--resume %s: not a preset run directory (cannot read %s/metadata.txt: %s)", dir, dir, strerror(errno));
+		return err_set(err,
+			       "--resume %s: not a preset run directory (cannot read "
+			       "%s/metadata.txt: %s)",
+			       dir, dir, strerror(errno));
 	snprintf(want, sizeof(want), "%d", SCHEMA_VERSION);
 	if (!m.is_ini)
-		rc = err_set(err, "--resume %s: made by an older c2cbench (its metadata.txt is not INI); accepted: a run directory made by this version", dir);
+		rc = err_set(err,
+			     "--resume %s: made by an older c2cbench (its metadata.txt is not "
+			     "INI); accepted: a run directory made by this version",
+			     dir);
 	else if (strcmp(m.preset, p->name))
-		rc = err_set(err, "--resume %s: made by preset '%s', not '%s'; accepted: a run directory of preset %s", dir, m.preset[0] ? m.preset : "(none)",
-			     p->name, p->name);
+		rc = err_set(err,
+			     "--resume %s: made by preset '%s', not '%s'; accepted: a run "
+			     "directory of preset %s",
+			     dir, m.preset[0] ? m.preset : "(none)", p->name, p->name);
 	else if (strcmp(m.schema, want))
-		rc = err_set(err, "--resume %s: made with CSV schema_version %s, this c2cbench writes %s; accepted: a run directory of this schema version", dir,
-			     m.schema[0] ? m.schema : "(none)", want);
+		rc = err_set(err,
+			     "--resume %s: made with CSV schema_version %s, this c2cbench writes "
+			     "%s; accepted: a run directory of this schema version",
+			     dir, m.schema[0] ? m.schema : "(none)", want);
 	else if (same_machine(dir, &m, ctx, err))
 		rc = -1;
 	else if (m.label[0] && strcmp(m.label, ctx->label))
-		rc = err_set(err, "--resume %s: made under --label %s, not %s; accepted: the directory's label (leave --label out to keep it)", dir, m.label, ctx->label);
+		rc = err_set(err,
+			     "--resume %s: made under --label %s, not %s; accepted: the "
+			     "directory's label (leave --label out to keep it)",
+			     dir, m.label, ctx->label);
 	else if (!same_text(dir, p->text))
-		rc = err_set(err, "--resume %s: preset %s (%s) has changed since the directory was made (%s/preset.ini); accepted: the same preset text", dir,
-			     p->name, p->path, dir);
+		rc = err_set(err,
+			     "--resume %s: preset %s (%s) has changed since the directory was made "
+			     "(%s/preset.ini); accepted: the same preset text",
+			     dir, p->name, p->path, dir);
 	else if (strcmp(m.validity, p->validity)) /* its runs would be judged by other rules */
 		rc = err_set(err,
 			     "--resume %s: its runs were given '%s', this invocation '%s'; accepted: "
@@ -80,7 +101,9 @@ void resume_label(const char *dir, struct context *ctx)
 {
 	struct meta_read m;
 	if (!meta_read(dir, &m) && m.label[0] && strlen(m.label) < sizeof(ctx->label))
-		memcpy(ctx->label, m.label, strlen(m.label) + 1); /* length checked: snprintf's truncation warning broke make asan */
+		memcpy(ctx->label, m.label,
+		       strlen(m.label) + 1); /* length checked: snprintf's truncation warning broke
+						make asan */
 }
 
 struct meta_run {
@@ -106,7 +129,8 @@ static void meta_of(const char *dir, const char *csv, char *out, size_t n)
 	context_meta_path(c, out, n);
 }
 
-/* Data rows of a CSV whose every row ends with a newline (quotes honoured), or -1 when it was cut. */
+/* Data rows of a CSV whose every row ends with a newline (quotes honoured), or -1 when it was cut.
+ */
 static long whole_rows(const char *path)
 {
 	FILE *f = fopen(path, "r");
@@ -134,9 +158,11 @@ int resume_run_complete(const char *dir, const char *csv, char *why, size_t n)
 	if (ini_parse(meta, status_cb, &m) || !m.complete)
 		return 0;
 	long rows = whole_rows(path);
-	if (rows != m.rows) { /* the .meta's word is checked against the CSV: lost rows are not a whole run */
-		snprintf(why, n, "its .meta says complete with %ld row(s) but %s has %s%ld whole row(s)", m.rows, csv,
-			 rows < 0 ? "a cut last row and " : "", rows < 0 ? 0 : rows);
+	if (rows != m.rows) { /* the .meta's word is checked against the CSV: lost rows are not a
+				 whole run */
+		snprintf(why, n,
+			 "its .meta says complete with %ld row(s) but %s has %s%ld whole row(s)",
+			 m.rows, csv, rows < 0 ? "a cut last row and " : "", rows < 0 ? 0 : rows);
 		return 0;
 	}
 	return 1;

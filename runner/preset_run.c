@@ -32,15 +32,27 @@
 #include <time.h>
 #include <unistd.h>
 
-/* A machine every shipped preset must be able to plan on: tells "this machine cannot" from "the preset is wrong". */
+/* A machine every shipped preset must be able to plan on: tells "this machine cannot" from "the
+ * preset is wrong". */
 #define REFERENCE_TOPOLOGY "synthetic:pack:2 numa:1 core:16 pu:2"
 
 static const struct opt_spec preset_opts[] = {
-	{ "dry-run", OPT_FLAG, NULL, NULL, "print the plan and its estimated duration, run nothing", NULL, NULL },
-	{ "results", OPT_TEXT, "results", "DIR", "where the run directory LABEL-DATE-PRESET is created", NULL, NULL },
-	{ "topology", OPT_TEXT, NULL, "SPEC", "plan on a foreign topology (with --dry-run): synthetic:\"pack:2 numa:1 core:8 pu:2\" or xml:FILE", NULL, NULL },
-	{ "label", OPT_TEXT, NULL, "NAME", "name of this machine in every row, .meta, metadata.txt and the directory name (default: the host name; with --resume: the directory's); letters, digits, . _ -", NULL, NULL },
-	{ "resume", OPT_TEXT, NULL, "DIR", "continue an interrupted run directory of this preset: runs complete in DIR are kept, the others run again", NULL, NULL },
+	{ "dry-run", OPT_FLAG, NULL, NULL, "print the plan and its estimated duration, run nothing",
+	  NULL, NULL },
+	{ "results", OPT_TEXT, "results", "DIR",
+	  "where the run directory LABEL-DATE-PRESET is created", NULL, NULL },
+	{ "topology", OPT_TEXT, NULL, "SPEC",
+	  "plan on a foreign topology (with --dry-run): synthetic:\"pack:2 numa:1 core:8 pu:2\" or "
+	  "xml:FILE",
+	  NULL, NULL },
+	{ "label", OPT_TEXT, NULL, "NAME",
+	  "name of this machine in every row, .meta, metadata.txt and the directory name (default: "
+	  "the host name; with --resume: the directory's); letters, digits, . _ -",
+	  NULL, NULL },
+	{ "resume", OPT_TEXT, NULL, "DIR",
+	  "continue an interrupted run directory of this preset: runs complete in DIR are kept, "
+	  "the others run again",
+	  NULL, NULL },
 	{ 0 },
 };
 
@@ -110,7 +122,8 @@ struct console {
 };
 
 /* Print to the terminal stream and to the console log. */
-static void __attribute__((format(printf, 3, 4))) say(struct console *c, FILE *to, const char *fmt, ...)
+static void __attribute__((format(printf, 3, 4)))
+say(struct console *c, FILE *to, const char *fmt, ...)
 {
 	va_list ap;
 	progress_clear(&c->pg);
@@ -138,7 +151,8 @@ static char *error_line(const char *err)
 
 /* Dry-run one run on this machine (or --topology); a failure that the reference two-socket machine
  * does not share is something this machine cannot give: skipped with the reason. */
-static int plan_one(const struct preset *p, const struct preset_run *r, const char *topology, struct planned *pl, char *err)
+static int plan_one(const struct preset *p, const struct preset_run *r, const char *topology,
+		    struct planned *pl, char *err)
 {
 	char *out = xcalloc(CAPTURE_MAX, 1), *er = xcalloc(CAPTURE_MAX, 1);
 	const char *here[] = { "--dry-run", topology ? "--topology" : NULL, topology, NULL };
@@ -161,7 +175,8 @@ static int plan_one(const struct preset *p, const struct preset_run *r, const ch
 	return rc;
 }
 
-static double print_plan(struct console *c, const struct preset *p, const struct planned *pl, const char *where)
+static double print_plan(struct console *c, const struct preset *p, const struct planned *pl,
+			 const char *where)
 {
 	double total = 0;
 	int runs = 0;
@@ -172,7 +187,9 @@ static double print_plan(struct console *c, const struct preset *p, const struct
 			runs++;
 		}
 	fmt_hms(d, sizeof(d), total);
-	say(c, stdout, "preset %s (%s): %d run(s), %d skipped, on %s; estimated duration %s (h:mm:ss)\n", p->name, p->path, runs, p->n - runs, where, d);
+	say(c, stdout,
+	    "preset %s (%s): %d run(s), %d skipped, on %s; estimated duration %s (h:mm:ss)\n",
+	    p->name, p->path, runs, p->n - runs, where, d);
 	if (p->description[0])
 		say(c, stdout, "  %s\n", p->description);
 	for (int i = 0, k = 0; i < p->n; i++) {
@@ -180,7 +197,9 @@ static double print_plan(struct console *c, const struct preset *p, const struct
 		if (pl[i].skip)
 			say(c, stdout, "  skip  [%s] %s\n        skipped: %s\n", p->run[i].name, a, pl[i].skip);
 		else if (pl[i].done)
-			say(c, stdout, "  %2d/%-2d [%s] %s  (complete: kept from the earlier invocation)\n", ++k, runs, p->run[i].name, a);
+			say(c, stdout,
+			    "  %2d/%-2d [%s] %s  (complete: kept from the earlier invocation)\n",
+			    ++k, runs, p->run[i].name, a);
 		else {
 			fmt_hms(d, sizeof(d), pl[i].est);
 			say(c, stdout, "  %2d/%-2d [%s] %s  (about %s)\n", ++k, runs, p->run[i].name, a, d);
@@ -189,7 +208,8 @@ static double print_plan(struct console *c, const struct preset *p, const struct
 	return total;
 }
 
-static int make_run_dir(const char *results, const struct context *ctx, const char *preset, char *dir, size_t n, char *err)
+static int make_run_dir(const char *results, const struct context *ctx, const char *preset,
+			char *dir, size_t n, char *err)
 {
 	char stamp[32];
 	time_t now = time(NULL);
@@ -207,14 +227,17 @@ static int make_run_dir(const char *results, const struct context *ctx, const ch
 		if (errno != EEXIST)
 			return err_set(err, "--results: cannot create '%s': %s", dir, strerror(errno));
 	}
-	return err_set(err, "--results: too many run directories named %s/%s-%s-%s*", results, ctx->label, stamp, preset);
+	return err_set(err, "--results: too many run directories named %s/%s-%s-%s*", results,
+		       ctx->label, stamp, preset);
 }
 
-static int meta_failed; /* metadata.txt could not be written once: the preset's exit status says so */
+static int
+	meta_failed; /* metadata.txt could not be written once: the preset's exit status says so */
 
-/* Rewrite metadata.txt; a failure (a full disk) is said once per write, the preset goes on and exits 1. */
-static void meta_update(const char *dir, const struct preset *p, const struct planned *pl, const struct context *ctx,
-			const struct resumed *rs, const char *state)
+/* Rewrite metadata.txt; a failure (a full disk) is said once per write, the preset goes on and
+ * exits 1. */
+static void meta_update(const char *dir, const struct preset *p, const struct planned *pl,
+			const struct context *ctx, const struct resumed *rs, const char *state)
 {
 	if (meta_write(dir, p, pl, ctx, rs, state))
 		meta_failed = 1;
@@ -289,7 +312,8 @@ static void relay_tick(void *arg)
 	double run_left = r->left_at >= 0 ? r->left - (el - r->left_at) : r->est - in_run;
 	fmt_hms(e, sizeof(e), el);
 	fmt_hms(l, sizeof(l), r->left_after + (run_left > 0 ? run_left : 0));
-	progress_show(&r->c->pg, "[run %d of %d] %s  elapsed %s, about %s left", r->i, r->n, r->name, e, l);
+	progress_show(&r->c->pg, "[run %d of %d] %s  elapsed %s, about %s left", r->i, r->n,
+		      r->name, e, l);
 }
 
 /* The run's output goes to the terminal and the console log as it comes. */
@@ -355,8 +379,8 @@ static void print_nothing(struct console *c, const struct preset *p, const struc
 	    EXIT_NOVALID);
 }
 
-static int run_all(struct console *c, const struct preset *p, struct planned *pl, const char *dir, const struct context *ctx,
-		   const struct resumed *rs, double total)
+static int run_all(struct console *c, const struct preset *p, struct planned *pl, const char *dir,
+		   const struct context *ctx, const struct resumed *rs, double total)
 {
 	int n = 0, i = 0, failed = 0, nothing = 0, sig = 0;
 	double done_est = 0, scale = 1;
@@ -364,13 +388,16 @@ static int run_all(struct console *c, const struct preset *p, struct planned *pl
 	for (int k = 0; k < p->n; k++)
 		n += !pl[k].skip;
 	for (int k = 0; k < p->n && !sig; k++) {
-		if ((sig = signals_pending())) /* stopped between runs (a reader gone, a hang-up): start no more */
+		if ((sig = signals_pending())) /* stopped between runs (a reader gone, a hang-up):
+						  start no more */
 			break;
 		if (pl[k].skip)
 			continue;
 		i++;
 		if (pl[k].done) {
-			say(c, stderr, "[run %d of %d] %s: complete in %s, %ld row(s): kept, not run again\n", i, n, p->run[k].name, dir, pl[k].rows);
+			say(c, stderr,
+			    "[run %d of %d] %s: complete in %s, %ld row(s): kept, not run again\n",
+			    i, n, p->run[k].name, dir, pl[k].rows);
 			continue;
 		}
 		snprintf(path, sizeof(path), "%s/%s", dir, pl[k].csv);
@@ -386,9 +413,12 @@ static int run_all(struct console *c, const struct preset *p, struct planned *pl
 		if (done_est > 0)
 			scale = el / done_est; /* learn how far the estimates are off on this machine */
 		sig = signals_pending();
-		if (sig) { /* the run was stopped by the forwarded signal: its whole rows stay, marked in its .meta */
+		if (sig) { /* the run was stopped by the forwarded signal: its whole rows stay,
+			      marked in its .meta */
 			pl[k].sig = sig;
-			say(c, stderr, "[run %d of %d] %s: interrupted by SIG%s, %ld whole row(s) kept\n", i, n, p->run[k].name, sigabbrev_np(sig), pl[k].rows);
+			say(c, stderr,
+			    "[run %d of %d] %s: interrupted by SIG%s, %ld whole row(s) kept\n", i,
+			    n, p->run[k].name, sigabbrev_np(sig), pl[k].rows);
 			break;
 		}
 		int bad = pl[k].status && pl[k].status != EXIT_NOVALID;
@@ -402,13 +432,17 @@ static int run_all(struct console *c, const struct preset *p, struct planned *pl
 		    bad ? "FAILED" : pl[k].status ? "measured nothing" : "ok",
 		    pl[k].rows, pl[k].took, e, l);
 		if (bad)
-			say(c, stderr, "[run %d of %d] %s exited with status %d; the next runs go on\n", i, n, p->run[k].name, pl[k].status);
+			say(c, stderr,
+			    "[run %d of %d] %s exited with status %d; the next runs go on\n", i, n,
+			    p->run[k].name, pl[k].status);
 		meta_update(dir, p, pl, ctx, rs, "running");
 	}
 	sig = sig ? sig : signals_pending();
 	if (sig) {
 		meta_update(dir, p, pl, ctx, rs, "interrupted");
-		say(c, stderr, "c2cbench: error: preset %s interrupted by SIG%s: marked interrupted in %s/metadata.txt; continue with: c2cbench preset %s --resume %s\n",
+		say(c, stderr,
+		    "c2cbench: error: preset %s interrupted by SIG%s: marked interrupted in "
+		    "%s/metadata.txt; continue with: c2cbench preset %s --resume %s\n",
 		    p->name, sigabbrev_np(sig), dir, p->path, dir);
 		return 128 + sig;
 	}
@@ -422,9 +456,10 @@ static int run_all(struct console *c, const struct preset *p, struct planned *pl
 }
 
 /* --resume DIR: refuse another preset, schema or machine; keep the runs complete in DIR; set aside
- * (DIR/interrupted/) what unfinished runs left, since a run is rerun whole. A dry run moves nothing. */
-static int resume_plan(const char *dir, const struct preset *p, struct planned *pl, const struct context *ctx, struct resumed *rs,
-		       int dry, char *err)
+ * (DIR/interrupted/) what unfinished runs left, since a run is rerun whole. A dry run moves
+ * nothing. */
+static int resume_plan(const char *dir, const struct preset *p, struct planned *pl,
+		       const struct context *ctx, struct resumed *rs, int dry, char *err)
 {
 	char path[PATH_MAX + 100], meta[PATH_MAX + 120];
 	if (resume_check(dir, p, ctx, rs, err))
@@ -444,7 +479,9 @@ static int resume_plan(const char *dir, const struct preset *p, struct planned *
 			continue;
 		}
 		if (why[0]) /* said complete, is not: never kept silently */
-			fprintf(stderr, "c2cbench: warning: --resume: run [%s]: %s; it runs again (its files go to %s/interrupted/)\n",
+			fprintf(stderr,
+				"c2cbench: warning: --resume: run [%s]: %s; it runs again (its "
+				"files go to %s/interrupted/)\n",
 				p->run[i].name, why, dir);
 		if (!dry && (!access(path, F_OK) || !access(meta, F_OK)) && resume_set_aside(dir, pl[i].csv, err))
 			return 1;
@@ -515,7 +552,8 @@ int preset_main(int argc, char **argv)
 	context_collect(&ctx, &topo);
 	topo_free(&topo);
 	if (opt_str(&o, "resume") && !opt_given(&o, "label"))
-		resume_label(opt_str(&o, "resume"), &ctx); /* the directory's label, so its runs stay one machine */
+		resume_label(opt_str(&o, "resume"),
+			     &ctx); /* the directory's label, so its runs stay one machine */
 	if (context_set_label(&ctx, opt_str(&o, "label"), err)) {
 		fprintf(stderr, "c2cbench: error: %s\n", err);
 		rc = EXIT_BADINPUT;
@@ -528,7 +566,9 @@ int preset_main(int argc, char **argv)
 		snprintf(name, sizeof(name), "%02d-%s.csv", ++k, p.run[i].name);
 		pl[i].csv = xstrdup(name);
 	}
-	if (opt_str(&o, "resume") && (rc = resume_plan(opt_str(&o, "resume"), &p, pl, &ctx, &rs, opt_flag(&o, "dry-run"), err))) {
+	if (opt_str(&o, "resume") &&
+	    (rc = resume_plan(opt_str(&o, "resume"), &p, pl, &ctx, &rs, opt_flag(&o, "dry-run"),
+			      err))) {
 		fprintf(stderr, "c2cbench: error: %s\n", err);
 		goto out;
 	}
@@ -548,7 +588,8 @@ int preset_main(int argc, char **argv)
 	con.log = fopen(logp, opt_str(&o, "resume") ? "a" : "w");
 	if (opt_str(&o, "resume"))
 		say(&con, stdout, "resuming preset %s in %s (started %s)\n", p.name, dir, rs.started);
-	signals_install(); /* before the first write to stdout: `| head` (SIGPIPE) must not leave "planned" behind */
+	signals_install(); /* before the first write to stdout: `| head` (SIGPIPE) must not leave
+			      "planned" behind */
 	meta_update(dir, &p, pl, &ctx, &rs, opt_str(&o, "resume") ? "running" : "planned");
 	double total = print_plan(&con, &p, pl, "this machine");
 	say(&con, stdout, "results go to %s\n", dir);

@@ -18,7 +18,8 @@ struct fleet_task {
 	int submit;            /* to be in the next job array (not saved) */
 };
 
-/* A submission: what was asked, where it writes, and its tasks. Saved as DIR/slurm/ID/submission.ini. */
+/* A submission: what was asked, where it writes, and its tasks. Saved as
+ * DIR/slurm/ID/submission.ini. */
 struct fleet {
 	char id[96];            /* DATE-PRESET: names DIR/slurm/ID/ */
 	char preset[256];       /* as the user named it */
@@ -34,7 +35,14 @@ struct fleet {
 };
 
 /* What one task did, as status reports it. */
-enum task_state { TASK_PENDING, TASK_RUNNING, TASK_DONE, TASK_FAILED, TASK_INTERRUPTED, TASK_NOT_SUBMITTED };
+enum task_state {
+	TASK_PENDING,
+	TASK_RUNNING,
+	TASK_DONE,
+	TASK_FAILED,
+	TASK_INTERRUPTED,
+	TASK_NOT_SUBMITTED
+};
 
 struct task_report {
 	enum task_state state;

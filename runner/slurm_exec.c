@@ -53,7 +53,8 @@ int fleet_have(const char *prog)
 	char dir[4096];
 	if (!path || !*path)
 		path = "/usr/bin:/bin";
-	while (*path) { /* the same search execvp makes, so "missing" is told before anything is submitted */
+	while (*path) { /* the same search execvp makes, so "missing" is told before anything is
+			   submitted */
 		size_t len = strcspn(path, ":");
 		snprintf(dir, sizeof(dir), "%.*s/%s", (int)len, len ? path : ".", prog);
 		struct stat st;

@@ -3,6 +3,7 @@
 #include "runner/slurm.h"
 #include "harness/parse.h"
 #include "harness/util.h"
+#include "harness/replace.h"
 #include <errno.h>
 #include <ini.h>
 #include <stdio.h>
@@ -55,7 +56,9 @@ static void script_header(FILE *o, const struct fleet *f, const int *idx, int n)
 	for (int i = 0; i < n; i++)
 		fprintf(o, "%s%d", i ? "," : "", idx[i]);
 	fleet_path(f, NULL, out, sizeof(out));
-	fprintf(o, "\n#SBATCH --nodes=1\n#SBATCH --exclusive\n#SBATCH --output=%s/task-%%A-%%a.out\n#SBATCH --error=%s/task-%%A-%%a.err\n",
+	fprintf(o,
+		"\n#SBATCH --nodes=1\n#SBATCH --exclusive\n#SBATCH "
+		"--output=%s/task-%%A-%%a.out\n#SBATCH --error=%s/task-%%A-%%a.err\n",
 		out, out);
 	if (f->partition[0])
 		fprintf(o, "#SBATCH --partition=%s\n", f->partition);
@@ -69,12 +72,16 @@ static int write_script_to(FILE *o, const struct fleet *f, const int *idx, int n
 	shell_quote(f->bin, bin, sizeof(bin));
 	shell_quote(f->preset_file, preset, sizeof(preset));
 	shell_quote(f->results, results, sizeof(results));
-	fprintf(o, "#!/bin/bash\n"
-		   "# c2cbench fleet run %s, written by `c2cbench slurm submit` on %s: preset %s on one whole node\n"
-		   "# per constraint (Slurm node feature); array task I runs on a node with feature constraints[I].\n"
-		   "# c2cbench submits it held (sbatch --hold), sets each task's feature\n"
-		   "# (scontrol update JobId=JOB_I Features=FEATURE), then releases it (scontrol release JOB).\n"
-		   "# To run one task by hand: sbatch --array=I --constraint=FEATURE THIS_FILE\n",
+	fprintf(o,
+		"#!/bin/bash\n"
+		"# c2cbench fleet run %s, written by `c2cbench slurm submit` on %s: preset %s on "
+		"one whole node\n"
+		"# per constraint (Slurm node feature); array task I runs on a node with feature "
+		"constraints[I].\n"
+		"# c2cbench submits it held (sbatch --hold), sets each task's feature\n"
+		"# (scontrol update JobId=JOB_I Features=FEATURE), then releases it (scontrol "
+		"release JOB).\n"
+		"# To run one task by hand: sbatch --array=I --constraint=FEATURE THIS_FILE\n",
 		f->id, f->created, f->preset);
 	script_header(o, f, idx, n);
 	fprintf(o, "set -u\n");
@@ -115,13 +122,15 @@ int fleet_write_script(const struct fleet *f, const char *path, char *err)
 
 int fleet_save(const struct fleet *f, char *err)
 {
-	char path[4300], tmp[4400];
+	char path[4300];
+	struct replace r;
 	fleet_path(f, "submission.ini", path, sizeof(path));
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	FILE *o = fopen(tmp, "w");
+	FILE *o = replace_open(&r, path);
 	if (!o)
-		return err_set(err, "cannot write '%s': %s", tmp, strerror(errno));
-	fprintf(o, "[submission]\nid = %s\npreset = %s\npreset_file = %s\nresults = %s\npartition = %s\nbin = %s\ncreated = %s\n",
+		return err_set(err, "cannot write '%s': %s", path, strerror(errno));
+	fprintf(o,
+		"[submission]\nid = %s\npreset = %s\npreset_file = %s\nresults = %s\npartition = "
+		"%s\nbin = %s\ncreated = %s\n",
 		f->id, f->preset, f->preset_file, f->results, f->partition, f->bin, f->created);
 	for (int i = 0; i < f->nsbatch; i++)
 		fprintf(o, "sbatch_arg = %s\n", f->sbatch_arg[i]);
@@ -131,12 +140,8 @@ int fleet_save(const struct fleet *f, char *err)
 			fprintf(o, "%s%ld", j ? "," : "", f->task[i].job[j]);
 		fprintf(o, "\nresume_dir = %s\n", f->task[i].resume_dir);
 	}
-	int bad = ferror(o);
-	bad |= fclose(o);
-	if (bad || rename(tmp, path)) {
-		unlink(tmp);
+	if (replace_commit(&r, REPLACE_OVER))
 		return err_set(err, "cannot write '%s': %s", path, strerror(errno));
-	}
 	return 0;
 }
 
@@ -145,7 +150,8 @@ static void copy(char *dst, size_t n, const char *v)
 	snprintf(dst, n, "%s", v);
 }
 
-/* "12,15": the task's job ids, each a whole number (the strict grammar: the record is read back as data). */
+/* "12,15": the task's job ids, each a whole number (the strict grammar: the record is read back as
+ * data). */
 static int parse_jobs(struct fleet_task *t, const char *val)
 {
 	char one[32];
@@ -183,7 +189,8 @@ static int on_key(void *user, const char *sec, const char *key, const char *val)
 		return 0;
 	if (!strcmp(key, "index")) {
 		long i;
-		if (f->ntasks >= FLEET_TASKS_MAX || parse_long_in(val, 0, FLEET_TASKS_MAX - 1, &i) || i != f->ntasks)
+		if (f->ntasks >= FLEET_TASKS_MAX ||
+		    parse_long_in(val, 0, FLEET_TASKS_MAX - 1, &i) || i != f->ntasks)
 			return 0;
 		f->ntasks++;
 		return 1;

@@ -21,11 +21,13 @@ static void put(char *dst, size_t n, const char *fmt, ...)
 
 const char *task_state_name(enum task_state s)
 {
-	static const char *const name[] = { "pending", "running", "done", "failed", "interrupted", "not submitted" };
+	static const char *const name[] = { "pending", "running",     "done",
+					    "failed",  "interrupted", "not submitted" };
 	return name[s];
 }
 
-/* squeue's line for array task i of job: "STATE|NODE|REASON", or "" when Slurm no longer lists it. */
+/* squeue's line for array task i of job: "STATE|NODE|REASON", or "" when Slurm no longer lists it.
+ */
 static void queued(long job, int i, char *state, size_t n, char *node, size_t nn)
 {
 	char jid[32], out[8192];
@@ -75,7 +77,8 @@ static int meta_value(const char *path, const char *key, char *val, size_t n)
 	return found;
 }
 
-/* From the task's stdout: the result directory (preset prints it) and the exit line the script adds. */
+/* From the task's stdout: the result directory (preset prints it) and the exit line the script
+ * adds. */
 static int task_output(const char *path, char *dir, size_t n, int *rc)
 {
 	FILE *f = fopen(path, "r");
@@ -130,7 +133,10 @@ static void finished(const struct fleet *f, int i, long job, struct task_report 
 	fleet_path(f, name, errp, sizeof(errp));
 	if (task_output(out, r->result_dir, sizeof(r->result_dir), &rc)) {
 		r->state = TASK_FAILED;
-		put(r->why, sizeof(r->why), "no output %s: the task never started, or DIR is not on a file system the node shares", out);
+		put(r->why, sizeof(r->why),
+		    "no output %s: the task never started, or DIR is not on a file system the node "
+		    "shares",
+		    out);
 		return;
 	}
 	put(meta, sizeof(meta), "%s/metadata.txt", r->result_dir);
@@ -145,8 +151,9 @@ static void finished(const struct fleet *f, int i, long job, struct task_report 
 	}
 	r->state = !strcmp(state, "interrupted") ? TASK_INTERRUPTED : TASK_FAILED;
 	if (rc < 0)
-		put(r->why, sizeof(r->why), "no exit line in %s (killed: time limit, node failure or scancel)%s%s", out,
-			 last[0] ? "; stderr: " : "", last);
+		put(r->why, sizeof(r->why),
+		    "no exit line in %s (killed: time limit, node failure or scancel)%s%s", out,
+		    last[0] ? "; stderr: " : "", last);
 	else
 		put(r->why, sizeof(r->why), "exit %d%s%s%s%s", rc, state[0] ? ", result state " : "", state,
 			 last[0] ? "; stderr: " : "", last);
@@ -193,8 +200,10 @@ int slurm_status_main(int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			printf("usage: c2cbench slurm status DIR [--id ID | --all]\n"
-			       "per task of DIR's newest submission (or of ID, or of each with --all, one after the other):\n"
-			       "pending, running, done, failed or interrupted, and why; exit 0 when every task is done\n");
+			       "per task of DIR's newest submission (or of ID, or of each with "
+			       "--all, one after the other):\n"
+			       "pending, running, done, failed or interrupted, and why; exit 0 "
+			       "when every task is done\n");
 			return 0;
 		}
 		if (!strcmp(argv[i], "--all"))
@@ -202,7 +211,10 @@ int slurm_status_main(int argc, char **argv)
 		else if (!strcmp(argv[i], "--id") && i + 1 < argc)
 			id = argv[++i];
 		else if (argv[i][0] == '-' || dir) {
-			fprintf(stderr, "c2cbench: error: slurm status: unexpected '%s'; accepted: DIR [--id ID | --all]\n", argv[i]);
+			fprintf(stderr,
+				"c2cbench: error: slurm status: unexpected '%s'; accepted: DIR "
+				"[--id ID | --all]\n",
+				argv[i]);
 			return EXIT_BADINPUT;
 		} else
 			dir = argv[i];
@@ -210,7 +222,9 @@ int slurm_status_main(int argc, char **argv)
 	char latest[96];
 	int count = 0;
 	if (!dir || fleet_latest(dir, latest, sizeof(latest), &count)) {
-		fprintf(stderr, "c2cbench: error: slurm status: %s%s holds no submission (no slurm/*/submission.ini)\n",
+		fprintf(stderr,
+			"c2cbench: error: slurm status: %s%s holds no submission (no "
+			"slurm/*/submission.ini)\n",
 			dir ? dir : "DIR", dir ? "" : " is needed;");
 		return EXIT_BADINPUT;
 	}
@@ -232,7 +246,9 @@ int slurm_status_main(int argc, char **argv)
 		free(n > 0 ? names : NULL);
 	} else {
 		if (!id && count > 1)
-			printf("(%s holds %d submissions; the newest is shown: --all shows each, --id ID one)\n", dir, count);
+			printf("(%s holds %d submissions; the newest is shown: --all shows each, "
+			       "--id ID one)\n",
+			       dir, count);
 		rc = status_of(dir, id ? id : latest, err, &bad);
 	}
 	if (rc) {

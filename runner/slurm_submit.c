@@ -45,22 +45,32 @@ static int parse_constraints(struct fleet *f, const char *list, char *err)
 	char *copy = xstrdup(list), *save = NULL;
 	int rc = 0;
 	if (!*list)
-		rc = err_set(err, "--constraints: empty list; give Slurm node features, e.g. --constraints xeon,epyc");
+		rc = err_set(err,
+			     "--constraints: empty list; give Slurm node features, e.g. "
+			     "--constraints xeon,epyc");
 	for (const char *p = copy; !rc && *p; p += strcspn(p, ",") + (p[strcspn(p, ",")] == ',')) {
 		size_t n = strcspn(p, ",");
 		char name[80];
 		snprintf(name, sizeof(name), "%.*s", (int)(n < 79 ? n : 79), p);
 		if (!n || (p[n] == ',' && !p[n + 1]))
-			rc = err_set(err, "--constraints '%s': an empty element; accepted: features separated by single commas", list);
+			rc = err_set(err,
+				     "--constraints '%s': an empty element; accepted: features "
+				     "separated by single commas",
+				     list);
 		else if (!plain_name(name) || n > 63)
-			rc = err_set(err, "--constraints: '%.*s' is not a feature name; accepted: letters, digits and _.- (at most 63)", (int)(n < 79 ? n : 79), p);
+			rc = err_set(err,
+				     "--constraints: '%.*s' is not a feature name; accepted: "
+				     "letters, digits and _.- (at most 63)",
+				     (int)(n < 79 ? n : 79), p);
 		else if (f->ntasks >= FLEET_TASKS_MAX)
 			rc = err_set(err, "--constraints: more than %d features", FLEET_TASKS_MAX);
 		for (int i = 0; !rc && i < f->ntasks; i++)
 			if (!strcmp(f->task[i].constraint, name))
 				rc = err_set(err, "--constraints: '%s' is given twice", name);
 		if (!rc) {
-			memcpy(f->task[f->ntasks].constraint, name, strlen(name) + 1); /* n <= 63 checked above (gcc -O1 saw a truncation) */
+			memcpy(f->task[f->ntasks].constraint, name,
+			       strlen(name) +
+				       1); /* n <= 63 checked above (gcc -O1 saw a truncation) */
 			f->task[f->ntasks++].submit = 1;
 		}
 	}
@@ -86,7 +96,8 @@ static int results_dir(struct fleet *f, const char *dir, char *err)
 	return 0;
 }
 
-/* The newest submission in DIR/slurm/ (ids start with the date, so the largest name is the newest). */
+/* The newest submission in DIR/slurm/ (ids start with the date, so the largest name is the newest).
+ */
 int fleet_latest(const char *results, char *id, size_t n, int *count)
 {
 	char path[PATH_MAX + 8];
@@ -194,20 +205,23 @@ static void wait_job(long job)
 int fleet_print_status(const struct fleet *f, FILE *o)
 {
 	int bad = 0;
-	fprintf(o, "submission %s: preset %s, %d task(s), results in %s\n", f->id, f->preset, f->ntasks, f->results);
+	fprintf(o, "submission %s: preset %s, %d task(s), results in %s\n", f->id, f->preset,
+		f->ntasks, f->results);
 	for (int i = 0; i < f->ntasks; i++) {
 		struct task_report r;
 		fleet_task_status(f, i, &r);
 		const struct fleet_task *t = &f->task[i];
-		fprintf(o, "  task %d  %-12s %-13s job %ld  node %s  %s%s%s\n", i, t->constraint, task_state_name(r.state),
-			t->njobs ? t->job[t->njobs - 1] : 0L, r.node[0] ? r.node : "-", r.result_dir[0] ? r.result_dir : "",
+		fprintf(o, "  task %d  %-12s %-13s job %ld  node %s  %s%s%s\n", i, t->constraint,
+			task_state_name(r.state), t->njobs ? t->job[t->njobs - 1] : 0L,
+			r.node[0] ? r.node : "-", r.result_dir[0] ? r.result_dir : "",
 			r.why[0] ? (r.result_dir[0] ? ": " : "") : "", r.why);
 		bad += r.state != TASK_DONE;
 	}
 	return bad;
 }
 
-/* --resume: mark failed and interrupted tasks for a new array; partial results continue in place. */
+/* --resume: mark failed and interrupted tasks for a new array; partial results continue in place.
+ */
 static int plan_resume(struct fleet *f, char *err)
 {
 	int n = 0;
@@ -217,8 +231,11 @@ static int plan_resume(struct fleet *f, char *err)
 		f->task[i].submit = 0;
 		f->task[i].resume_dir[0] = 0;
 		if (r.state == TASK_PENDING || r.state == TASK_RUNNING)
-			return err_set(err, "task %d (%s) is still %s in job %ld: wait for it, then --resume", i, f->task[i].constraint,
-				       task_state_name(r.state), f->task[i].job[f->task[i].njobs - 1]);
+			return err_set(err,
+				       "task %d (%s) is still %s in job %ld: wait for it, then "
+				       "--resume",
+				       i, f->task[i].constraint, task_state_name(r.state),
+				       f->task[i].job[f->task[i].njobs - 1]);
 		if (r.state == TASK_DONE)
 			continue;
 		char meta[PATH_MAX + 16];
@@ -240,7 +257,10 @@ static int plan_new(struct fleet *f, const struct submit_args *a, char *err)
 	char id[96];
 	int count;
 	if (!a->new_sub && !a->dry && !fleet_latest(f->results, id, sizeof(id), &count))
-		return err_set(err, "--results '%s' already holds submission %s: --resume completes it, --new adds another", f->results, id);
+		return err_set(err,
+			       "--results '%s' already holds submission %s: --resume completes it, "
+			       "--new adds another",
+			       f->results, id);
 	int rc = preset_find(a->preset, f->preset_file, sizeof(f->preset_file), err);
 	if (!rc)
 		rc = preset_load(&p, f->preset_file, err);
@@ -266,8 +286,11 @@ static int parse_args(int argc, char **argv, struct submit_args *a, struct fleet
 	for (int i = 1; i < argc; i++) {
 		const char *s = argv[i];
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-		const char **slot = !strcmp(s, "--constraints") ? &a->constraints : !strcmp(s, "--results") ? &a->results
-				  : !strcmp(s, "--partition") ? &a->partition : !strcmp(s, "--bin") ? &a->bin : NULL;
+		const char **slot = !strcmp(s, "--constraints") ? &a->constraints
+			: !strcmp(s, "--results")		? &a->results
+			: !strcmp(s, "--partition")		? &a->partition
+			: !strcmp(s, "--bin")			? &a->bin
+								: NULL;
 		if (slot || !strcmp(s, "--sbatch-arg")) {
 			if (!v)
 				return err_set(err, "%s needs a value", s);
@@ -278,7 +301,10 @@ static int parse_args(int argc, char **argv, struct submit_args *a, struct fleet
 			else if (f->nsbatch >= FLEET_SBATCH_ARGS_MAX)
 				return err_set(err, "--sbatch-arg: more than %d", FLEET_SBATCH_ARGS_MAX);
 			else if (v[0] != '-' || has_control(v) || strpbrk(v, " \t"))
-				return err_set(err, "--sbatch-arg '%s': accepted: one sbatch option without spaces, e.g. --time=10", v);
+				return err_set(err,
+					       "--sbatch-arg '%s': accepted: one sbatch option "
+					       "without spaces, e.g. --time=10",
+					       v);
 			else
 				f->sbatch_arg[f->nsbatch++] = xstrdup(v);
 			i++;
@@ -291,7 +317,11 @@ static int parse_args(int argc, char **argv, struct submit_args *a, struct fleet
 		else if (!strcmp(s, "--new"))
 			a->new_sub = 1;
 		else if (s[0] == '-' && s[1])
-			return err_set(err, "unknown option '%s'; accepted: --constraints --results --partition --sbatch-arg --bin --wait --dry-run --resume --new", s);
+			return err_set(err,
+				       "unknown option '%s'; accepted: --constraints --results "
+				       "--partition --sbatch-arg --bin --wait --dry-run --resume "
+				       "--new",
+				       s);
 		else if (a->preset)
 			return err_set(err, "one preset only, got '%s' and '%s'", a->preset, s);
 		else
@@ -300,34 +330,46 @@ static int parse_args(int argc, char **argv, struct submit_args *a, struct fleet
 	if (!a->results)
 		return err_set(err, "--results DIR is needed (a directory on the cluster's shared file system)");
 	if (a->bin && (!*a->bin || has_control(a->bin)))
-		return err_set(err, "--bin: accepted: the c2cbench path on the nodes, or a name found on their PATH");
+		return err_set(err,
+			       "--bin: accepted: the c2cbench path on the nodes, or a name found "
+			       "on their PATH");
 	if (a->resume && (a->constraints || a->partition || f->nsbatch || a->new_sub || a->bin))
-		return err_set(err, "--resume continues DIR's submission as it was: give only the preset, --results and --wait");
+		return err_set(err,
+			       "--resume continues DIR's submission as it was: give only the "
+			       "preset, --results and --wait");
 	if (!a->resume && !a->preset)
 		return err_set(err, "submit needs a preset name or .ini file");
 	if (!a->resume && !a->constraints)
-		return err_set(err, "--constraints LIST is needed: the Slurm node features to run on, e.g. xeon,epyc");
+		return err_set(err,
+			       "--constraints LIST is needed: the Slurm node features to run on, "
+			       "e.g. xeon,epyc");
 	if (a->partition && !plain_name(a->partition))
 		return err_set(err, "--partition '%s': accepted: letters, digits and _.-", a->partition);
 	return 0;
 }
 
 static const char submit_usage[] =
-	"usage: c2cbench slurm submit PRESET --constraints F1,F2,... --results DIR [--partition P]\n"
+	"usage: c2cbench slurm submit PRESET --constraints F1,F2,... --results DIR [--partition "
+	"P]\n"
 	"       [--sbatch-arg ARG]... [--bin PATH] [--wait] [--dry-run] [--new]\n"
 	"       c2cbench slurm submit [PRESET] --results DIR --resume [--wait]\n"
-	"one job array, one task per constraint (Slurm node feature), each on a whole node (--nodes=1\n"
+	"one job array, one task per constraint (Slurm node feature), each on a whole node "
+	"(--nodes=1\n"
 	"--exclusive), running `c2cbench preset PRESET --label FEATURE-NODE --results DIR`;\n"
 	"DIR/slurm/ID/ keeps the batch script, the submission record and each task's output\n"
 	"  --constraints LIST  Slurm node features, one task each (letters, digits, _.-)\n"
-	"  --results DIR       where every task writes FEATURE-NODE-DATE-PRESET/ (a shared file system)\n"
+	"  --results DIR       where every task writes FEATURE-NODE-DATE-PRESET/ (a shared file "
+	"system)\n"
 	"  --partition P       the partition to submit to\n"
 	"  --sbatch-arg ARG    one more sbatch option for every task (repeatable), e.g. --time=30\n"
-	"  --bin PATH          the c2cbench the nodes run (default: this binary; a bare name: the nodes' PATH)\n"
+	"  --bin PATH          the c2cbench the nodes run (default: this binary; a bare name: the "
+	"nodes' PATH)\n"
 	"  --wait              block until every task ended, then print each task's status\n"
 	"  --dry-run           print the batch script and how it is submitted; submit nothing\n"
-	"  --resume            resubmit DIR's failed and interrupted tasks only (partial ones: preset --resume)\n"
-	"  --new               add another submission to a DIR that holds one (kept apart in DIR/slurm/ID/)\n";
+	"  --resume            resubmit DIR's failed and interrupted tasks only (partial ones: "
+	"preset --resume)\n"
+	"  --new               add another submission to a DIR that holds one (kept apart in "
+	"DIR/slurm/ID/)\n";
 
 int slurm_submit_main(int argc, char **argv)
 {
@@ -351,7 +393,8 @@ int slurm_submit_main(int argc, char **argv)
 		snprintf(ini, sizeof(ini), "%s/slurm/%s/submission.ini", f.results, id);
 		fleet_free(&f);
 		if (!rc && !(rc = fleet_load(&f, ini, err)) && a.preset && strcmp(a.preset, f.preset))
-			rc = err_set(err, "--resume: DIR's submission %s ran preset '%s', not '%s'", f.id, f.preset, a.preset);
+			rc = err_set(err, "--resume: DIR's submission %s ran preset '%s', not '%s'",
+				     f.id, f.preset, a.preset);
 	} else if (!rc) {
 		rc = parse_constraints(&f, a.constraints, err);
 		if (!rc && a.partition)
@@ -363,9 +406,13 @@ int slurm_submit_main(int argc, char **argv)
 		else if (!rc && !realpath("/proc/self/exe", f.bin))
 			rc = err_set(err, "cannot find this binary: %s", strerror(errno));
 	}
-	for (const char *const *t = (const char *const[]){ "sbatch", "squeue", "scontrol", NULL }; !rc && !a.dry && *t; t++)
+	for (const char *const *t = (const char *const[]){ "sbatch", "squeue", "scontrol", NULL };
+	     !rc && !a.dry && *t; t++)
 		if (!fleet_have(*t))
-			rc = err_set(err, "%s not found on PATH: slurm submit needs Slurm's client tools (sbatch, squeue, scontrol)", *t);
+			rc = err_set(err,
+				     "%s not found on PATH: slurm submit needs Slurm's client "
+				     "tools (sbatch, squeue, scontrol)",
+				     *t);
 	if (!rc && a.resume)
 		rc = plan_resume(&f, err);
 	if (!rc && !a.dry && !a.resume)
@@ -377,7 +424,9 @@ int slurm_submit_main(int argc, char **argv)
 	}
 	if (a.dry) {
 		rc = fleet_write_script(&f, "-", err);
-		printf("# submitted as: sbatch --hold --parsable SCRIPT; then for each task I: scontrol update JobId=JOB_I Features=FEATURE[I]; then scontrol release JOB\n");
+		printf("# submitted as: sbatch --hold --parsable SCRIPT; then for each task I: "
+		       "scontrol update JobId=JOB_I Features=FEATURE[I]; then scontrol release "
+		       "JOB\n");
 		fleet_free(&f);
 		return rc ? 1 : 0;
 	}
@@ -413,7 +462,8 @@ int slurm_submit_main(int argc, char **argv)
 	printf("submitted job array %ld (%s): ", job, script);
 	for (int i = 0, k = 0; i < f.ntasks; i++)
 		if (f.task[i].submit)
-			printf("%stask %d on %s%s", k++ ? ", " : "", i, f.task[i].constraint, f.task[i].resume_dir[0] ? " (preset --resume)" : "");
+			printf("%stask %d on %s%s", k++ ? ", " : "", i, f.task[i].constraint,
+			       f.task[i].resume_dir[0] ? " (preset --resume)" : "");
 	printf("\nfollow it: c2cbench slurm status %s   (or squeue -j %ld)\n", f.results, job);
 	fflush(stdout);
 	if (a.wait) {

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Install the packages c2cbench needs, only those missing.
-# apt (Debian, Ubuntu): installs them when run as root (CI and `make run`/`make test` call it); as a
-# normal user it prints the command instead. dnf (Fedora, RHEL, Rocky, Alma) and zypper (openSUSE,
-# SLES): prints the exact install command with that distribution's package names, installs nothing
-# (only the apt path is tested here). The names are the Debian ones mapped by pkg_name below.
+# apt (Debian, Ubuntu): installs them when run as root (`make deps`, CI); as a normal user it prints
+# the command instead. dnf (Fedora, RHEL, Rocky, Alma) and zypper (openSUSE, SLES): prints the exact
+# install command with that distribution's package names, installs nothing (only the apt path is
+# tested here). The names are the Debian ones mapped by pkg_name below.
 #   scripts/deps.sh                 check and install (apt) or print the command (dnf, zypper)
+#   scripts/deps.sh --need run|test what `make run` / `make test` need: names what is missing and the
+#                                   one command that installs it (exit 1); installs only as root, and
+#                                   says so first (a fresh machine's `make run` and `make test`)
 #   scripts/deps.sh --print MGR     print the install command MGR (apt, dnf or zypper) would need for
 #                                   every package, installed or not; installs nothing
 # C2C_PKG_MANAGER=apt|dnf|zypper overrides the detection; C2C_EXTRA_PKGS adds Debian package names.
@@ -15,6 +18,7 @@ pkgs=(build-essential pkg-config libhwloc-dev hwloc libnuma-dev libpapi-dev papi
       chromium  # chromium: the report test loads report.html headless
       man-db groff-base bsdutils  # man -l renders the installed page; script(1) gives the progress test a terminal
       zsh)  # the install test completes with the installed zsh completion in a real zsh
+test_only=" jq time chromium man-db groff-base bsdutils zsh "   # what only the suite needs
 [ "${C2C_EXTRA_PKGS:-}" ] && pkgs+=(${C2C_EXTRA_PKGS})
 
 # The package that provides Debian package $2 on manager $1 (the same name where it is the same).
@@ -80,6 +84,20 @@ if [ "${1:-}" = --print ]; then
   exit 2
 fi
 
+need=
+if [ "${1:-}" = --need ]; then
+  case "${2:-}" in
+    test) need=test ;;
+    run) need=run
+         kept=(); for p in "${pkgs[@]}"; do [[ "$test_only" = *" $p "* ]] || kept+=("$p"); done
+         pkgs=("${kept[@]}") ;;
+    *) echo "c2cbench: deps.sh --need '${2:-}' is not accepted; accepted: run, test" >&2; exit 2 ;;
+  esac
+elif [ -n "${1:-}" ]; then
+  echo "c2cbench: deps.sh option '$1' is not accepted; accepted: --need run|test, --print MGR" >&2
+  exit 2
+fi
+
 mgr=$(detect)
 case "$mgr" in
   apt) ;;
@@ -101,10 +119,18 @@ for p in "${pkgs[@]}"; do
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -ne 0 ]; then
-  echo "c2cbench: missing packages: ${missing[*]}; run: sudo apt-get install ${missing[*]}" >&2
+  if [ -n "$need" ]; then
+    echo "c2cbench: missing packages: ${missing[*]}; install them with: sudo make deps" >&2
+  else
+    echo "c2cbench: missing packages: ${missing[*]}; run: sudo apt-get install ${missing[*]}" >&2
+  fi
   exit 1
 fi
-echo "c2cbench: installing ${missing[*]}" >&2
+if [ -n "$need" ]; then
+  echo "c2cbench: missing packages: ${missing[*]}; running as root, so installing them now (make deps)" >&2
+else
+  echo "c2cbench: installing ${missing[*]}" >&2
+fi
 export DEBIAN_FRONTEND=noninteractive
 apt-get -o DPkg::Lock::Timeout=300 update -qq >/dev/null
 apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

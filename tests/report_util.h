@@ -6,8 +6,8 @@
 /* Begin a made-up pending-bit CSV at path (header written); the caller adds rows with pb_row. */
 FILE *pb_csv(const char *path);
 /* One row: machine label/host/cpu, layout, policy, rep, writer and reader ns/op, valid. */
-void pb_row(FILE *f, const char *label, const char *host, const char *cpu, const char *layout, const char *policy, int rep, double w,
-	    double r, int valid);
+void pb_row(FILE *f, const char *label, const char *host, const char *cpu, const char *layout,
+	    const char *policy, int rep, double w, double r, int valid);
 /* Every PNG the report names exists, is a PNG and is over 1 KB; return how many. */
 int report_pngs_ok(const char *dir);
 /* gnuplot.log in dir holds no warning. */

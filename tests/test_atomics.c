@@ -1,5 +1,6 @@
 /* The atomics flavour axis: each value the architecture has is recorded in the CSV as run; LSE is
- * refused (exit 2, one line) on a CPU without it; a flavour of another architecture is bad input. */
+ * refused (exit 2, one line) on a CPU without it; a flavour of another architecture is bad input.
+ */
 #include "tests/testutil.h"
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +22,8 @@ static char *run_with(struct cmd_result *r, const char *want)
 	static int n;
 	char out[512];
 	snprintf(out, sizeof(out), "%s/%s-%d.csv", test_dir, want, ++n); /* a fresh file per run */
-	run_c2c(r, "run", "pending-bit", "--duration", "0.05", "--warmup", "0.01", "--max-attempts", "1", "--reps", "1", "--layout", "shared", "--atomics", want, "--events",
+	run_c2c(r, "run", "pending-bit", "--duration", "0.05", "--warmup", "0.01", "--max-attempts",
+		"1", "--reps", "1", "--layout", "shared", "--atomics", want, "--events",
 		"sde:::c2cbench::pending_rmw", LENIENT, "--out", out, "--quiet", NULL);
 	return RAN(r->status) ? slurp(out) : NULL; /* the flavour is recorded in every row */
 }
@@ -67,8 +69,11 @@ static void lse_refused_where_missing(void **s)
 	run_c2c(r, "run", "pending-bit", "--atomics", "lse", "--dry-run", NULL);
 	assert_int_equal(r->status, 2);
 	assert_int_equal(count_lines(r->err), 1);
-	assert_non_null(strstr(r->err, "--atomics lse: this CPU has no LSE atomics (HWCAP_ATOMICS not set)"));
-	char *csv = run_with(r, "auto"); /* auto falls back to LL/SC there, and says it was asked for auto */
+	assert_non_null(strstr(r->err,
+			       "--atomics lse: this CPU has no LSE atomics (HWCAP_ATOMICS not "
+			       "set)"));
+	char *csv = run_with(
+		r, "auto"); /* auto falls back to LL/SC there, and says it was asked for auto */
 	unsetenv("QEMU_CPU");
 	if (!csv)
 		fail_msg("auto on a CPU without LSE failed (exit %d): %s", r->status, r->err);

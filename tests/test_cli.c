@@ -1,6 +1,8 @@
-/* Bad input through the real binary: one line naming the value and what is accepted, exit 2, no CSV. */
+/* Bad input through the real binary: one line naming the value and what is accepted, exit 2, no
+ * CSV. */
 #include "tests/testutil.h"
 #include "harness/util.h"
+#include "layouts/layout.h"
 #include <dirent.h>
 #include <sched.h>
 #include <sys/stat.h>
@@ -35,7 +37,8 @@ static void refused(const char *says, const char *a, const char *b, const char *
 		   *given[] = { a, b, c, d };
 	const char *argv[20] = { "run", "pending-bit" };
 	int n = 2;
-	for (size_t i = 0; i < ARRAY_SIZE(def); i += 2) { /* a default only where the test does not give the option */
+	for (size_t i = 0; i < ARRAY_SIZE(def);
+	     i += 2) { /* a default only where the test does not give the option */
 		int dup = 0;
 		for (size_t j = 0; j < ARRAY_SIZE(given) && given[j]; j++) {
 			dup |= !strncmp(given[j], def[i], strlen(def[i])); /* --opt or --opt=X */
@@ -66,7 +69,9 @@ static void bad_names(void **s)
 	assert_non_null(strstr(r.err, "unknown bench 'nosuch'; accepted: "));
 	run_c2c(&r, "frobnicate", NULL);
 	assert_int_equal(r.status, 2);
-	refused("'bogus' is not accepted; accepted: shared,aligned,padded", "--layout", "bogus", NULL, NULL);
+	char says[600];
+	snprintf(says, sizeof(says), "'bogus' is not accepted; accepted: %s (", layout_names());
+	refused(says, "--layout", "bogus", NULL, NULL);
 	refused("'diagonal' is not accepted", "--placement", "diagonal", NULL, NULL);
 	refused("'never' is not accepted; accepted: rmw,test-then-set", "--policy", "never", NULL, NULL);
 	refused("unknown option '--frobs'", "--frobs", NULL, NULL, NULL);
@@ -93,14 +98,17 @@ static void no_silent_changes(void **s)
 	(void)s;
 	refused("--duration is given twice", "--duration", "1", "--duration", "2");
 	refused("--reps is given twice", "--reps", "2", "--reps", "2");
-	refused("option '--dur' is not accepted; accepted: the full name --duration", "--dur", "1", NULL, NULL);
-	refused("option '--write' is not accepted; accepted: the full name --writers", "--write=2", NULL, NULL, NULL);
+	refused("option '--dur' is not accepted; accepted: the full name --duration", "--dur", "1",
+		NULL, NULL);
+	refused("option '--write' is not accepted; accepted: the full name --writers", "--write=2",
+		NULL, NULL, NULL);
 	refused("element 1 is not a CPU number", "--placement", "cpus:-1,0", NULL, NULL);
 	refused("CPU 0 is named twice", "--placement", "cpus:0,0", NULL, NULL);
 	refused("element 2 is not a CPU number", "--placement", "cpus:0,", NULL, NULL);
 	refused("--mem-node: '4294967296' is not accepted", "--mem-node", "4294967296", NULL, NULL);
 	refused("--mem-node: '-1' is not accepted", "--mem-node", "-1", NULL, NULL);
-	refused("'shared,,padded' is not accepted (element 2 is empty)", "--layout", "shared,,padded", NULL, NULL);
+	refused("'shared,,padded' is not accepted (element 2 is empty)", "--layout",
+		"shared,,padded", NULL, NULL);
 	refused("(element 2 is empty)", "--layout", "shared,", NULL, NULL);
 	refused("(element 2 is empty)", "--events", "cycles,,instructions", NULL, NULL);
 	refused("--offset-sweep: '8::64'", "--offset-sweep", "8::64", NULL, NULL);
@@ -112,7 +120,8 @@ static void no_silent_changes(void **s)
 	refused("--duration: 'nan'", "--duration", "nan", NULL, NULL);
 	refused("--reps: '+2'", "--reps", "+2", NULL, NULL);
 	refused("--reps: '0x2'", "--reps", "0x2", NULL, NULL);
-	refused("--policy: 'a\\nb' is not accepted", "--policy", "a\nb", NULL, NULL); /* the newline printed as \n */
+	refused("--policy: 'a\\nb' is not accepted", "--policy", "a\nb", NULL,
+		NULL); /* the newline printed as \n */
 	struct cmd_result r;
 	/* on a topology given: this machine's CPUs 0 and 1 need not both be this process's to use */
 	run_c2c(&r, "run", "pending-bit", "--placement", "cpus:1,0", "--topology", "synthetic:core:2 pu:1",
@@ -282,7 +291,8 @@ static void unwritable_output(void **s)
 	assert_int_not_equal(r.status, 0);
 	assert_non_null(strstr(r.err, "cannot write to '/dev/full': No space left on device"));
 	assert_non_null(strstr(r.err, "c2cbench: error: "));
-	assert_null(strstr(strstr(r.err, "c2cbench: error: ") + 1, "c2cbench: error: ")); /* one error line (notes may precede it) */
+	assert_null(strstr(strstr(r.err, "c2cbench: error: ") + 1,
+			   "c2cbench: error: ")); /* one error line (notes may precede it) */
 	struct stat st;
 	assert_int_equal(stat("/dev/full", &st), 0);
 	assert_true(S_ISCHR(st.st_mode)); /* a device given as --out is written to, never removed */
@@ -296,8 +306,8 @@ static void help_and_dry_run(void **s)
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "--offset-sweep"));
 	assert_non_null(strstr(r.out, "--placement"));
-	run_c2c(&r, "run", "pending-bit", "--topology", "synthetic:pack:2 numa:1 core:8 pu:2", "--dry-run", "--writers", "2",
-		"--mem-node", "reader", NULL);
+	run_c2c(&r, "run", "pending-bit", "--topology", "synthetic:pack:2 numa:1 core:8 pu:2",
+		"--dry-run", "--writers", "2", "--mem-node", "reader", NULL);
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "placement cross-socket"));
 	assert_non_null(strstr(r.out, "memory on NUMA node 1"));

@@ -56,7 +56,8 @@ static void parse_help(const char *text, const char *from, struct listed *l)
 }
 
 /* A value the option accepts, from its own help line: its default, its first choice, or by kind. */
-static const char *valid_value(const char *name, const char *meta, const char *line, char *buf, size_t n)
+static const char *valid_value(const char *name, const char *meta, const char *line, char *buf,
+			       size_t n)
 {
 	const char *d = strstr(line, "(default ");
 	if (!strcmp(name, "out") || !strcmp(name, "meta") || !strcmp(name, "matrix")) {
@@ -105,7 +106,8 @@ static void help_lists_exactly_what_each_bench_takes(void **s)
 	assert_true(strlen(benches) > 20);
 	run_c2c(all, "run", "pending-bit", "--help", NULL); /* pending-bit takes every harness option */
 	parse_help(all->out, "harness options:\n", every);
-	for (char *save = NULL, *name = strtok_r(benches, " ", &save); name; name = strtok_r(NULL, " ", &save)) {
+	for (char *save = NULL, *name = strtok_r(benches, " ", &save); name;
+	     name = strtok_r(NULL, " ", &save)) {
 		char from[80];
 		run_c2c(r, "run", name, "--help", NULL);
 		assert_int_equal(r->status, 0);
@@ -129,9 +131,14 @@ static void help_lists_exactly_what_each_bench_takes(void **s)
 				args[k++] = "--dry-run";
 				args[k] = NULL;
 				run_c2cv(r, args);
-				int ok = r->status == 0 || (!strcmp(o, "require-counters") && r->status == 3); /* 3: no PMU here, not refused */
+				int ok = r->status == 0 ||
+					(!strcmp(o, "require-counters") &&
+					 r->status == 3); /* 3: no PMU here, not refused */
 				if (!ok || strstr(r->err, "does not take") || strstr(r->err, "unknown option"))
-					fail_msg("%s lists %s but refuses it (%s %s): status %d: %s", name, opt, opt, k > 5 ? args[3] : "", r->status, r->err);
+					fail_msg("%s lists %s but refuses it (%s %s): status %d: "
+						 "%s",
+						 name, opt, opt, k > 5 ? args[3] : "", r->status,
+						 r->err);
 			}
 		for (int i = 0; i < every->n; i++) { /* harness options this bench does not list */
 			int listed = 0;
@@ -143,7 +150,9 @@ static void help_lists_exactly_what_each_bench_takes(void **s)
 			snprintf(opt, sizeof(opt), "--%s", every->name[i]);
 			run_c2c(r, "run", name, opt, "1", "--dry-run", NULL);
 			if (r->status != 2 || !strstr(r->err, "does not take") || count_lines(r->err) != 1)
-				fail_msg("%s does not list %s but does not refuse it by name: %d %s", name, opt, r->status, r->err);
+				fail_msg("%s does not list %s but does not refuse it by name: %d "
+					 "%s",
+					 name, opt, r->status, r->err);
 		}
 	}
 	free(r);
@@ -204,8 +213,9 @@ static void did_you_mean(void **s)
 		const char *args[8] = { cases[i][0], cases[i][1], cases[i][2], cases[i][3], NULL };
 		run_c2cv(r, args);
 		if (r->status != 2 || !strstr(r->err, cases[i][4]) || count_lines(r->err) != 1)
-			fail_msg("%s %s %s: status %d, wanted '%s' in one line: %s", cases[i][0], cases[i][1] ? cases[i][1] : "",
-				 cases[i][2] ? cases[i][2] : "", r->status, cases[i][4], r->err);
+			fail_msg("%s %s %s: status %d, wanted '%s' in one line: %s", cases[i][0],
+				 cases[i][1] ? cases[i][1] : "", cases[i][2] ? cases[i][2] : "",
+				 r->status, cases[i][4], r->err);
 	}
 	run_c2c(r, "run", "pending-bit", "--zqxwvy", "--dry-run", NULL);
 	assert_int_equal(r->status, 2);
@@ -227,7 +237,11 @@ static void out_dash_is_the_same_csv(void **s)
 	snprintf(file, sizeof(file), "%s/file.csv", test_dir);
 	snprintf(piped, sizeof(piped), "%s/piped.csv", test_dir);
 	snprintf(meta, sizeof(meta), "%s/piped.meta", test_dir);
-	const char *common[] = { "run", "pending-bit", "--duration", "0.03", "--warmup=0.01", "--max-attempts=1", "--reps", "2", "--seed", "7", "--out", NULL, NULL, NULL, NULL };
+	const char *common[] = {
+		"run",	  "pending-bit", "--duration", "0.03", "--warmup=0.01", "--max-attempts=1",
+		"--reps", "2",		 "--seed",     "7",    "--out",		NULL,
+		NULL,	  NULL,		 NULL
+	};
 	common[11] = file;
 	run_c2cv(r, common);
 	assert_true(RAN(r->status));
@@ -294,20 +308,25 @@ static void progress_line_on_a_terminal_only(void **s)
 	char cmd[2000], *out = malloc(65536);
 	struct cmd_result *r = malloc(sizeof(*r));
 	snprintf(cmd, sizeof(cmd),
-		 "script -qec \"%s run pending-bit --duration 0.05 --warmup 0.01 --reps 2 --out %s/tty.csv\" /dev/null 2>&1", bin(), test_dir);
+		 "script -qec \"%s run pending-bit --duration 0.05 --warmup 0.01 --reps 2 --out "
+		 "%s/tty.csv\" /dev/null 2>&1",
+		 bin(), test_dir);
 	ran_script(out, cmd);
-	if (!strstr(out, "\r\033[K[pending-bit] rep 1/2, layout ") || !strstr(out, "(1 of 6)  elapsed 0:00:0") || !strstr(out, ", about 0:00:"))
+	if (!strstr(out, "\r\033[K[pending-bit] rep 1/2, layout ") ||
+	    !strstr(out, "(1 of 6)  elapsed 0:00:0") || !strstr(out, ", about 0:00:"))
 		fail_msg("no progress line on the terminal:\n%s", out);
 	assert_non_null(strstr(out, "rep 2/2"));
 	snprintf(cmd, sizeof(cmd),
-		 "script -qec \"%s run pending-bit --duration 1.5 --warmup 0.01 --reps 1 --layout padded --max-attempts 1 --quiet --out %s/quiet.csv\" "
-		 "/dev/null 2>&1", bin(), test_dir);
+		 "script -qec \"%s run pending-bit --duration 1.5 --warmup 0.01 --reps 1 --layout "
+		 "padded --max-attempts 1 --quiet --out %s/quiet.csv\" "
+		 "/dev/null 2>&1",
+		 bin(), test_dir);
 	ran_script(out, cmd);
 	assert_null(strstr(out, "rep 1/")); /* not before the configuration, nor while it runs */
 	assert_null(strstr(out, "\033[K"));
 	snprintf(out_path, sizeof(out_path), "%s/pipe.csv", test_dir);
-	run_c2c(r, "run", "pending-bit", "--duration", "1.5", "--warmup", "0.01", "--reps", "1", "--layout", "padded", "--max-attempts", "1", "--out",
-		out_path, NULL);
+	run_c2c(r, "run", "pending-bit", "--duration", "1.5", "--warmup", "0.01", "--reps", "1",
+		"--layout", "padded", "--max-attempts", "1", "--out", out_path, NULL);
 	assert_true(RAN(r->status));
 	assert_null(strstr(r->err, "\033[K")); /* not a terminal: nothing of it */
 	assert_null(strstr(r->err, "rep 1/1"));
@@ -318,7 +337,8 @@ static void progress_line_on_a_terminal_only(void **s)
 /* What is left counts retries: every attempt is invalid (a drain every microsecond cannot be had,
  * tests/test_settings.c), so the first repetition takes 3 attempts, and at the start of the second
  * what is left is about 3 attempts, more than at the start of the first (2 repetitions of one
- * attempt as planned); before, it was one attempt's time. Read from the lines preset's runs write. */
+ * attempt as planned); before, it was one attempt's time. Read from the lines preset's runs write.
+ */
 static void eta_counts_retries(void **s)
 {
 	(void)s;
@@ -353,13 +373,16 @@ static void progress_line_redrawn_during_a_repetition(void **s)
 	char cmd[2000], *out = malloc(65536);
 	long sec[64];
 	snprintf(cmd, sizeof(cmd),
-		 "script -qec \"%s run pending-bit --duration 2.8 --warmup 0.2 --reps 1 --layout padded --max-attempts 1 --out %s/long.csv\" "
-		 "/dev/null 2>&1", bin(), test_dir);
+		 "script -qec \"%s run pending-bit --duration 2.8 --warmup 0.2 --reps 1 --layout "
+		 "padded --max-attempts 1 --out %s/long.csv\" "
+		 "/dev/null 2>&1",
+		 bin(), test_dir);
 	ran_script(out, cmd);
 	int n = elapsed_draws(out, sec, 64);
 	if (n < 3 || sec[n - 1] <= sec[0]) /* the draw before it started, then at least two while it ran */
-		fail_msg("%d drawing(s) of the line during one 3 s repetition, elapsed %ld s to %ld s:\n%s", n, n ? sec[0] : -1L,
-			 n ? sec[n - 1] : -1L, out);
+		fail_msg("%d drawing(s) of the line during one 3 s repetition, elapsed %ld s to "
+			 "%ld s:\n%s",
+			 n, n ? sec[0] : -1L, n ? sec[n - 1] : -1L, out);
 	free(out);
 }
 
@@ -390,14 +413,17 @@ static void summaries_fit_in_100_columns(void **s)
 	};
 	for (size_t i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
 		const char *at = "";
-		for (int lenient = 0; lenient < 2; lenient++) { /* as the machine judges, then every section (all valid) */
+		for (int lenient = 0; lenient < 2;
+		     lenient++) { /* as the machine judges, then every section (all valid) */
 			snprintf(out_path, sizeof(out_path), "%s/wide-%zu-%d.csv", test_dir, i, lenient);
 			if (lenient)
-				run_c2c(r, "run", runs[i][0], runs[i][1], runs[i][2], runs[i][3], runs[i][4], "--reps", "2", "--max-attempts", "1",
-					LENIENT, "--out", out_path, NULL);
-			else
-				run_c2c(r, "run", runs[i][0], runs[i][1], runs[i][2], runs[i][3], runs[i][4], "--reps", "2", "--max-attempts", "1",
+				run_c2c(r, "run", runs[i][0], runs[i][1], runs[i][2], runs[i][3],
+					runs[i][4], "--reps", "2", "--max-attempts", "1", LENIENT,
 					"--out", out_path, NULL);
+			else
+				run_c2c(r, "run", runs[i][0], runs[i][1], runs[i][2], runs[i][3],
+					runs[i][4], "--reps", "2", "--max-attempts", "1", "--out",
+					out_path, NULL);
 			if (!RAN(r->status)) /* 4: the machine judged a configuration invalid throughout */
 				fail_msg("%s: exit %d: %s", runs[i][0], r->status, r->err);
 			assert_non_null(strstr(r->out, "repetition(s) requested"));
@@ -409,31 +435,53 @@ static void summaries_fit_in_100_columns(void **s)
 	free(r);
 }
 
-/* deps.sh maps the Debian names to dnf's and zypper's and prints the exact command; nothing installs. */
+/* deps.sh maps the Debian names to dnf's and zypper's and prints the exact command; nothing
+ * installs. */
 static void deps_mapping_per_manager(void **s)
 {
 	(void)s;
 	char *out = malloc(16384);
 	assert_int_equal(sh_capture(out, 16384, "bash scripts/deps.sh --print dnf"), 0);
-	assert_int_equal(strncmp(out, "dnf install -y gcc make pkgconf-pkg-config hwloc-devel hwloc numactl-devel papi-devel papi libpfm-devel "
-				      "libcmocka-devel inih-devel gnuplot binutils ", 141), 0);
+	assert_int_equal(strncmp(out,
+				 "dnf install -y gcc make pkgconf-pkg-config hwloc-devel hwloc "
+				 "numactl-devel papi-devel papi libpfm-devel "
+				 "libcmocka-devel inih-devel gnuplot binutils ",
+				 141),
+			 0);
 	assert_null(strstr(out, "-dev ")); /* no Debian name left */
-	assert_non_null(strstr(out, " util-linux-script zsh")); /* script(1) and zsh, for the pty and completion tests */
+	assert_non_null(strstr(out, " util-linux-script zsh")); /* script(1) and zsh, for the pty
+								   and completion tests */
 	assert_int_equal(sh_capture(out, 16384, "bash scripts/deps.sh --print zypper"), 0);
-	assert_non_null(strstr(out, " man groff util-linux zsh")); /* openSUSE's man-db is the package "man" */
+	assert_non_null(strstr(
+		out, " man groff util-linux zsh")); /* openSUSE's man-db is the package "man" */
 	assert_non_null(strstr(out, "zypper install -y gcc make "));
 	assert_non_null(strstr(out, " libnuma-devel "));
 	assert_non_null(strstr(out, " libinih-devel "));
 	assert_null(strstr(out, "-dev "));
 	assert_int_equal(sh_capture(out, 16384, "bash scripts/deps.sh --print apt"), 0);
 	assert_non_null(strstr(out, "apt-get install -y build-essential pkg-config libhwloc-dev "));
-	assert_int_equal(sh_capture(out, 16384, "C2C_EXTRA_PKGS=valgrind bash scripts/deps.sh --print dnf"), 0);
+	assert_int_equal(
+		sh_capture(out, 16384, "C2C_EXTRA_PKGS=valgrind bash scripts/deps.sh --print dnf"),
+		0);
 	assert_non_null(strstr(out, " valgrind"));
 	assert_int_equal(sh_capture(out, 16384, "bash scripts/deps.sh --print pacman 2>&1"), 2);
 	assert_non_null(strstr(out, "accepted: apt, dnf, zypper"));
 	/* on a dnf system (forced here) it installs nothing and prints the command to run */
-	assert_int_equal(sh_capture(out, 16384, "PATH=/usr/bin:/bin C2C_PKG_MANAGER=dnf bash scripts/deps.sh 2>&1"), 1);
+	assert_int_equal(sh_capture(out, 16384,
+				    "PATH=/usr/bin:/bin C2C_PKG_MANAGER=dnf bash scripts/deps.sh "
+				    "2>&1"),
+			 1);
 	assert_non_null(strstr(out, "so run: sudo dnf install -y "));
+	/* make run / make test ask for their set only (make run not the suite's tools); a set not
+	 * known is refused, installing nothing */
+	assert_int_equal(sh_capture(out, 16384,
+				    "PATH=/usr/bin:/bin C2C_PKG_MANAGER=dnf "
+				    "bash scripts/deps.sh --need run 2>&1"),
+			 1);
+	assert_non_null(strstr(out, "so run: sudo dnf install -y gcc make "));
+	assert_null(strstr(out, "chromium"));
+	assert_int_equal(sh_capture(out, 16384, "bash scripts/deps.sh --need all 2>&1"), 2);
+	assert_non_null(strstr(out, "--need 'all' is not accepted; accepted: run, test"));
 	free(out);
 }
 

@@ -1,78 +1,16 @@
-/* Counters: the platform table checked through libpfm4, names known wrong rejected, SDE counts equal to
- * the bench's own, NA with the reason when there is no PMU, --require-counters, bogus names, the
- * summary's words for extra passes and time-shared counters. */
+/* Counters: the platform table checked through libpfm4, names known wrong rejected, SDE counts
+ * equal to the bench's own, NA with the reason when there is no PMU, --require-counters, bogus
+ * names, the summary's words for extra passes and time-shared counters. */
 #include "harness/bench.h"
 #include "harness/counters/counters.h"
 #include "harness/counters/evtab.h"
 #include "harness/counters/pmu.h"
 #include "harness/row.h"
+#include "analysis/csvread.h"
 #include "tests/testutil.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ---- a small CSV reader (RFC 4180 quoting) for the result files ---- */
-struct csvf {
-	int ncol, nrow;
-	char *cell[64][128]; /* [row][col]; row 0 is the header */
-};
-
-/* One field at *p, unquoted in place; *eol is set when it ended the line (or the text). */
-static char *next_field(char **p, int *eol)
-{
-	char *s = *p, *o, *start;
-	if (*s == '"') {
-		start = o = ++s;
-		while (*s && !(*s == '"' && s[1] != '"')) {
-			if (*s == '"')
-				s++;
-			*o++ = *s++;
-		}
-		if (*s == '"')
-			s++;
-	} else {
-		start = o = s;
-		while (*s && *s != ',' && *s != '\n')
-			o = ++s;
-	}
-	*eol = *s != ',';
-	*p = *s ? s + 1 : s;
-	*o = 0;
-	return start;
-}
-
-static void csv_read(const char *path, struct csvf *c)
-{
-	char *text = slurp(path), *p = text;
-	assert_non_null(text);
-	memset(c, 0, sizeof(*c));
-	while (*p && c->nrow < 64) {
-		int col = 0, eol = 0;
-		while (!eol && col < 128)
-			c->cell[c->nrow][col++] = strdup(next_field(&p, &eol));
-		if (!c->nrow)
-			c->ncol = col;
-		else
-			assert_int_equal(col, c->ncol); /* every row has the header's columns */
-		c->nrow++;
-	}
-	free(text);
-}
-
-static const char *csv_get(const struct csvf *c, int row, const char *col)
-{
-	for (int i = 0; i < c->ncol; i++)
-		if (!strcmp(c->cell[0][i], col))
-			return c->cell[row][i];
-	return NULL;
-}
-
-static void csv_free(struct csvf *c)
-{
-	for (int r = 0; r < c->nrow; r++)
-		for (int i = 0; i < c->ncol; i++)
-			free(c->cell[r][i]);
-}
 
 static struct evtab tab;
 
@@ -95,14 +33,27 @@ static int teardown(void **state)
 	return 0;
 }
 
-/* Every row of every PMU the table names encodes, on that PMU, to the encoding the table records. */
+/* Every row of every PMU the table names encodes, on that PMU, to the encoding the table records.
+ */
 static void test_table_rows_encode(void **state)
 {
 #if defined(__aarch64__)
 	static const char *const must_check[] = { "arm_n1", "arm_v1", "arm_n2", "arm_v2" };
 #else
-	/* emr, gnr and amd64_fam1ah_zen5 through their compatible PMU (spr, zen4): checked with libpfm4 4.13 too */
-	static const char *const must_check[] = { "hsw_ep", "bdw_ep", "skx", "clx", "icx", "spr", "emr", "gnr", "amd64_fam17h_zen2", "amd64_fam19h_zen3", "amd64_fam19h_zen4", "amd64_fam1ah_zen5" };
+	/* emr, gnr and amd64_fam1ah_zen5 through their compatible PMU (spr, zen4): checked with
+	 * libpfm4 4.13 too */
+	static const char *const must_check[] = { "hsw_ep",
+						  "bdw_ep",
+						  "skx",
+						  "clx",
+						  "icx",
+						  "spr",
+						  "emr",
+						  "gnr",
+						  "amd64_fam17h_zen2",
+						  "amd64_fam19h_zen3",
+						  "amd64_fam19h_zen4",
+						  "amd64_fam1ah_zen5" };
 #endif
 	struct cmd_result *r = malloc(sizeof(*r));
 	char pmus[1024];
@@ -119,7 +70,8 @@ static void test_table_rows_encode(void **state)
 		int oks = 0;
 		for (const char *s = r->out; (s = strstr(s, " ok config=")); s++)
 			oks++;
-		int via = !pmu_known(p) && strstr(r->out, "; encoded on ") != NULL; /* a fallback PMU encodes them */
+		int via = !pmu_known(p) &&
+			strstr(r->out, "; encoded on ") != NULL; /* a fallback PMU encodes them */
 		if (pmu_known(p) || via) {
 			if (oks != rows)
 				fail_msg("%s: %d of %d rows encode:\n%s", p, oks, rows, r->out);
@@ -136,12 +88,15 @@ static void test_table_rows_encode(void **state)
 		assert_int_equal(r->status, 0); /* every row of these PMUs is checked here, none left unchecked */
 		assert_null(strstr(r->out, "unchecked"));
 	}
-	print_message("table: %d PMU(s) checked with libpfm4, %d listed as unchecked\n", checked, unchecked);
+	print_message("table: %d PMU(s) checked with libpfm4, %d listed as unchecked\n", checked,
+		      unchecked);
 	free(r);
 }
 
-/* The reference row (tests/data/reference_events.tsv) for pmu (or one whose name starts with it) and event. */
-static int ref_find(char *ref, const char *pmu, const char *event, char *enc, size_t n, char *verified, size_t vn)
+/* The reference row (tests/data/reference_events.tsv) for pmu (or one whose name starts with it)
+ * and event. */
+static int ref_find(char *ref, const char *pmu, const char *event, char *enc, size_t n,
+		    char *verified, size_t vn)
 {
 	for (char *line = ref; line && *line;) {
 		char *nl = strchr(line, '\n');
@@ -152,7 +107,8 @@ static int ref_find(char *ref, const char *pmu, const char *event, char *enc, si
 		int k = 0;
 		for (char *t = strtok_r(buf, "\t", &save); t && k < 8; t = strtok_r(NULL, "\t", &save))
 			f[k++] = t;
-		if (k >= 7 && !strncmp(f[0], pmu, strlen(pmu)) && (!f[0][strlen(pmu)] || f[0][strlen(pmu)] == '@') && !strcmp(f[2], event)) {
+		if (k >= 7 && !strncmp(f[0], pmu, strlen(pmu)) &&
+		    (!f[0][strlen(pmu)] || f[0][strlen(pmu)] == '@') && !strcmp(f[2], event)) {
 			snprintf(enc, n, "%s", f[6]);
 			char *z = strstr(enc, " config1=0");
 			if (z && !z[10])
@@ -194,13 +150,16 @@ static void test_table_matches_reference(void **state)
 		if (!found)
 			fail_msg("%s %s (%s) is not in the verified reference", e->pmu, e->event, e->metric);
 		if (!strncmp(e->verified_with, "4.13.0", 6) && !verified)
-			fail_msg("%s %s: table says verified with %s, the reference has no verified spelling", e->pmu, e->event, e->verified_with);
+			fail_msg("%s %s: table says verified with %s, the reference has no "
+				 "verified spelling",
+				 e->pmu, e->event, e->verified_with);
 	}
 	free(ref);
 }
 
-/* A mistyped name fails the check: a name libpfm4 rejects, and one that encodes to a different event
- * (x86 rows on an x86 build; Arm rows, through the arm64 libpfm4 with LIBPFM_FORCE_PMU, on an aarch64 build). */
+/* A mistyped name fails the check: a name libpfm4 rejects, and one that encodes to a different
+ * event (x86 rows on an x86 build; Arm rows, through the arm64 libpfm4 with LIBPFM_FORCE_PMU, on an
+ * aarch64 build). */
 static void test_mistyped_table_fails(void **state)
 {
 	struct cmd_result *r = malloc(sizeof(*r));
@@ -210,13 +169,23 @@ static void test_mistyped_table_fails(void **state)
 	FILE *f = fopen(path, "w");
 	assert_non_null(f);
 #if defined(__aarch64__)
-	const char *pmu = "arm_n1", *typo = "L1D_CACHE_WB_CLEEN", *mismatch = "MISMATCH: libpfm4 gives config=0x48, the table says config=0x47";
-	fprintf(f, "arm_n1\tcoh_writeback\tL1D_CACHE_WB_CLEEN\tconfig=0x47\t4.13.0\ttypo in the name\tany-core\n");
-	fprintf(f, "arm_n1\tcoh_inval\tL1D_CACHE_INVAL\tconfig=0x47\t4.13.0\twrong encoding recorded\tany-core\n");
+	const char *pmu = "arm_n1", *typo = "L1D_CACHE_WB_CLEEN",
+		   *mismatch = "MISMATCH: libpfm4 gives config=0x48, the table says config=0x47";
+	fprintf(f,
+		"arm_n1\tcoh_writeback\tL1D_CACHE_WB_CLEEN\tconfig=0x47\t4.13.0\ttypo in the "
+		"name\tany-core\n");
+	fprintf(f,
+		"arm_n1\tcoh_inval\tL1D_CACHE_INVAL\tconfig=0x47\t4.13.0\twrong encoding "
+		"recorded\tany-core\n");
 #else
-	const char *pmu = "skx", *typo = "XSNP_HITN", *mismatch = "MISMATCH: libpfm4 gives config=0x8d3, the table says config=0x4d3";
-	fprintf(f, "skx\thitm_local\tMEM_LOAD_L3_HIT_RETIRED:XSNP_HITN\tconfig=0x4d2\t4.13.0\ttypo in the umask\n");
-	fprintf(f, "skx\thitm_remote\tMEM_LOAD_L3_MISS_RETIRED:REMOTE_FWD\tconfig=0x4d3\t4.13.0\twrong umask that still encodes\n");
+	const char *pmu = "skx", *typo = "XSNP_HITN",
+		   *mismatch = "MISMATCH: libpfm4 gives config=0x8d3, the table says config=0x4d3";
+	fprintf(f,
+		"skx\thitm_local\tMEM_LOAD_L3_HIT_RETIRED:XSNP_HITN\tconfig=0x4d2\t4.13.0\ttypo in "
+		"the umask\n");
+	fprintf(f,
+		"skx\thitm_remote\tMEM_LOAD_L3_MISS_RETIRED:REMOTE_FWD\tconfig=0x4d3\t4.13."
+		"0\twrong umask that still encodes\n");
 #endif
 	fclose(f);
 	setenv("C2C_EVENTS_TABLE", path, 1);
@@ -231,7 +200,8 @@ static void test_mistyped_table_fails(void **state)
 	free(r);
 }
 
-/* Names known to be wrong (tests/data/negative_checks.tsv) are not in the table and are rejected or mis-encode. */
+/* Names known to be wrong (tests/data/negative_checks.tsv) are not in the table and are rejected or
+ * mis-encode. */
 static void test_negative_checks(void **state)
 {
 	char *text = slurp("tests/data/negative_checks.tsv");
@@ -239,7 +209,8 @@ static void test_negative_checks(void **state)
 	int n = 0;
 	(void)state;
 	assert_non_null(text);
-	for (char *save = NULL, *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+	for (char *save = NULL, *line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
 		char *f[8] = { 0 }, *s2 = NULL;
 		int k = 0;
 		for (char *t = strtok_r(line, "\t", &s2); t && k < 8; t = strtok_r(NULL, "\t", &s2))
@@ -258,7 +229,9 @@ static void test_negative_checks(void **state)
 				snprintf(p, sizeof(p), "%.*s", (int)(pfx - name), name);
 				assert_false(pmu_known(p));
 			} else {
-				print_message("negative check %s on %s: unchecked (installed libpfm4 has no %s table)\n", name, pmu, pmu);
+				print_message("negative check %s on %s: unchecked (installed "
+					      "libpfm4 has no %s table)\n",
+					      name, pmu, pmu);
 			}
 			n++;
 			continue;
@@ -285,8 +258,9 @@ static void test_negative_checks(void **state)
 
 static void run_pb(struct cmd_result *r, const char *out, const char *events, const char *extra)
 {
-	run_c2c(r, "run", "pending-bit", "--duration", "0.05", "--warmup", "0.02", "--max-attempts", "1", "--reps", "1", "--layout", "shared,aligned", "--events",
-		events, LENIENT, "--out", out, extra, NULL);
+	run_c2c(r, "run", "pending-bit", "--duration", "0.05", "--warmup", "0.02", "--max-attempts",
+		"1", "--reps", "1", "--layout", "shared,aligned", "--events", events, LENIENT,
+		"--out", out, extra, NULL);
 }
 
 /* SDE tallies read through PAPI's sde component equal the bench's own columns exactly. */
@@ -294,29 +268,29 @@ static void test_sde_equals_bench_counts(void **state)
 {
 	struct cmd_result *r = malloc(sizeof(*r));
 	char *dir = temp_dir(), out[512];
-	struct csvf c;
+	struct table c;
 	static const char *const pairs[][2] = { { "sde_pending_rmw", "writer_rmw" },
 						{ "sde_pending_already_set", "writer_already_set" },
 						{ "sde_drains", "drains" },
 						{ "sde_reader_ops", "reader_ops" } };
 	(void)state;
 	snprintf(out, sizeof(out), "%s/sde.csv", dir);
-	run_pb(r, out, "sde:::c2cbench::pending_rmw,sde:::c2cbench::pending_already_set,sde:::c2cbench::drains,sde:::c2cbench::reader_ops",
+	run_pb(r, out,
+	       "sde:::c2cbench::pending_rmw,sde:::c2cbench::pending_already_set,sde:::c2cbench::"
+	       "drains,sde:::c2cbench::reader_ops",
 	       "--drain-us=20");
 	if (r->status && r->status != 4) /* 4: a loaded machine measured nothing; counts are checked */
 		fail_msg("run failed: %s", r->err);
-	csv_read(out, &c);
-	assert_int_equal(c.nrow, 3);
-	for (int row = 1; row < c.nrow; row++)
+	csv_load(&c, out);
+	assert_int_equal(c.nrows, 2);
+	for (long row = 0; row < c.nrows; row++)
 		for (int i = 0; i < 4; i++) {
-			const char *sde = csv_get(&c, row, pairs[i][0]), *own = csv_get(&c, row, pairs[i][1]);
-			assert_non_null(sde);
-			assert_non_null(own);
+			const char *sde = csv_cell(&c, row, pairs[i][0]), *own = csv_cell(&c, row, pairs[i][1]);
 			assert_string_not_equal(sde, "NA");
 			assert_true(atoll(own) > 0);
 			assert_string_equal(sde, own);
 		}
-	csv_free(&c);
+	table_free(&c);
 	rm_rf(dir);
 	free(dir);
 	free(r);
@@ -327,34 +301,35 @@ static void test_no_pmu_gives_na_and_reason(void **state)
 {
 	struct cmd_result *r = malloc(sizeof(*r));
 	char *dir = temp_dir(), out[512];
-	struct csvf c;
+	struct table c;
 	(void)state;
 	snprintf(out, sizeof(out), "%s/na.csv", dir);
 	/* a PMU libpfm4 4.13 (x86 build) lacks: no counters on any x86 machine, a PMU or not */
 	run_pb(r, out, "auto", pmu_default() ? "--pmu=power9" : "--quiet");
 	if (!RAN(r->status)) /* NA and its reason are in every row, valid or not */
 		fail_msg("run failed: %s", r->err);
-	csv_read(out, &c);
-	assert_true(c.nrow >= 2);
-	const char *status = csv_get(&c, 1, "counters_status");
-	assert_non_null(status);
+	csv_load(&c, out);
+	const char *status = csv_cell(&c, 0, "counters_status");
 	if (!pmu_default())
 		assert_string_equal(status, "no PMU: perf_event component disabled");
 	else
 		assert_non_null(strstr(status, "no PMU"));
-	for (int row = 1; row < c.nrow; row++)
-		for (int i = 0; i < c.ncol; i++) {
-			const char *col = c.cell[0][i];
+	for (long row = 0; row < c.nrows; row++)
+		for (int i = 0; i < c.ncols; i++) {
+			const char *col = c.cols[i];
 			if (strstr(col, "_per_kop") || !strcmp(col, "hitm_source"))
 				assert_string_equal(c.cell[row][i], "NA");
 		}
-	assert_non_null(csv_get(&c, 1, "reader_hitm_local_per_kop"));
-	assert_non_null(csv_get(&c, 1, "writer_rfo_hitm_per_kop"));
-	assert_non_null(strstr(csv_get(&c, 1, "na_reason"), "hitm_local"));
-	assert_non_null(strstr(csv_get(&c, 1, "na_reason"), "no PMU"));
-	assert_string_equal(csv_get(&c, 1, "counters_multiplexed"), "NA"); /* not a constant: nothing ran, so it cannot be told */
-	assert_non_null(strstr(csv_get(&c, 1, "na_reason"), "counters [counters_multiplexed,counters_running_pct]: no hardware counter ran"));
-	csv_free(&c);
+	csv_cell(&c, 0, "reader_hitm_local_per_kop"); /* present (it fails the test when absent) */
+	csv_cell(&c, 0, "writer_rfo_hitm_per_kop");
+	assert_non_null(strstr(csv_cell(&c, 0, "na_reason"), "hitm_local"));
+	assert_non_null(strstr(csv_cell(&c, 0, "na_reason"), "no PMU"));
+	assert_string_equal(csv_cell(&c, 0, "counters_multiplexed"),
+			    "NA"); /* not a constant: nothing ran, so it cannot be told */
+	assert_non_null(strstr(csv_cell(&c, 0, "na_reason"),
+			       "counters [counters_multiplexed,counters_running_pct]: no hardware "
+			       "counter ran"));
+	table_free(&c);
 	rm_rf(dir);
 	free(dir);
 	free(r);
@@ -368,7 +343,8 @@ static void test_require_counters_exits_3(void **state)
 	(void)state;
 	snprintf(out, sizeof(out), "%s/req.csv", dir);
 	/* hitm_remote has no event on Zen 4: refused on any machine */
-	run_c2c(r, "run", "pending-bit", "--events", "hitm_remote", "--pmu", "amd64_fam19h_zen4", "--require-counters", "--out", out, NULL);
+	run_c2c(r, "run", "pending-bit", "--events", "hitm_remote", "--pmu", "amd64_fam19h_zen4",
+		"--require-counters", "--out", out, NULL);
 	assert_int_equal(r->status, 3);
 	assert_int_equal(count_lines(r->err), 1);
 	assert_non_null(strstr(r->err, "hitm_remote: no such event on amd64_fam19h_zen4"));
@@ -393,14 +369,16 @@ static void test_bogus_event_name(void **state)
 	assert_int_equal(r->status, 2);
 	assert_int_equal(count_lines(r->err), 1);
 	assert_non_null(strstr(r->err, "unknown event 'hitm_locl'; closest: hitm_local"));
-	run_c2c(r, "run", "pending-bit", "--events", "MEM_LOAD_L3_HIT_RETIRED:XSNP_HITN", "--pmu", "skx", "--dry-run", NULL);
+	run_c2c(r, "run", "pending-bit", "--events", "MEM_LOAD_L3_HIT_RETIRED:XSNP_HITN", "--pmu",
+		"skx", "--dry-run", NULL);
 	assert_int_equal(r->status, 2);
 	assert_non_null(strstr(r->err, "closest: MEM_LOAD_L3_HIT_RETIRED:XSNP_HITM"));
 	/* candidates come from the PMU in use: a POWER event is never offered on another PMU */
 	run_c2c(r, "run", "pending-bit", "--events", "PM_CYX", "--pmu", "skx", "--dry-run", NULL);
 	assert_int_equal(r->status, 2);
 	assert_null(strstr(r->err, "PM_CYC"));
-	run_c2c(r, "run", "pending-bit", "--events", "MEM_LOAD_L3_HIT_RETIRED:XSNP_HITN", "--pmu", "power9", "--dry-run", NULL);
+	run_c2c(r, "run", "pending-bit", "--events", "MEM_LOAD_L3_HIT_RETIRED:XSNP_HITN", "--pmu",
+		"power9", "--dry-run", NULL);
 	assert_null(strstr(r->err, "XSNP_HITM"));
 	run_c2c(r, "run", "pending-bit", "--events", "sde:::c2cbench::pending_rmx", "--dry-run", NULL);
 	assert_int_equal(r->status, 2);

@@ -1,6 +1,6 @@
-/* CPUs that vanish, go offline or are forbidden are named before any thread starts. Offlining a real
- * CPU needs root and a machine to spare, so the sysfs reading is checked on a directory laid out like
- * /sys/devices/system/cpu, and the real one on what this machine has. */
+/* CPUs that vanish, go offline or are forbidden are named before any thread starts. Offlining a
+ * real CPU needs root and a machine to spare, so the sysfs reading is checked on a directory laid
+ * out like /sys/devices/system/cpu, and the real one on what this machine has. */
 #include "tests/testutil.h"
 #include "harness/cpucheck.h"
 #include <sched.h>

@@ -1,6 +1,7 @@
 /* The hot loops must be what they claim, on x86-64 and on aarch64 (whichever the tested binary is):
- * inside each writer's loop the flavour's exact RMW instruction (x86 lock bts; aarch64 ldsetal, or an
- * ldaxr-stlxr pair), inside the reader's loop plain loads only, and no call or clock read in either. */
+ * inside each writer's loop the flavour's exact RMW instruction (x86 lock bts; aarch64 ldsetal, or
+ * an ldaxr-stlxr pair), inside the reader's loop plain loads only, and no call or clock read in
+ * either. */
 #include "tests/testutil.h"
 #include <ctype.h>
 #include <stdio.h>
@@ -18,10 +19,13 @@ struct fn {
 	unsigned long lo, hi; /* the loop: smallest backward-branch target .. largest backward branch */
 };
 
-/* Tested binary and its objdump: C2C_ELF / C2C_OBJDUMP (the arm64 build under qemu), else C2C_BIN and objdump. */
+/* Tested binary and its objdump: C2C_ELF / C2C_OBJDUMP (the arm64 build under qemu), else C2C_BIN
+ * and objdump. */
 static const char *elf(void)
 {
-	return getenv("C2C_ELF") ? getenv("C2C_ELF") : getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
+	return getenv("C2C_ELF")    ? getenv("C2C_ELF")
+		: getenv("C2C_BIN") ? getenv("C2C_BIN")
+				    : "./c2cbench";
 }
 
 /* Is text a branch to an address (x86 j*, aarch64 b, b.cond, cb(n)z, tb(n)z)? Sets *to. */
@@ -29,9 +33,10 @@ static int branch_to(const char *text, int arm, unsigned long *to)
 {
 	char op[32] = "";
 	sscanf(text, "%31s", op);
-	int br = arm ? (!strcmp(op, "b") || !strncmp(op, "b.", 2) || !strncmp(op, "cbz", 3) || !strncmp(op, "cbnz", 4) ||
-			!strncmp(op, "tbz", 3) || !strncmp(op, "tbnz", 4))
-		     : op[0] == 'j';
+	int br = arm
+		? (!strcmp(op, "b") || !strncmp(op, "b.", 2) || !strncmp(op, "cbz", 3) ||
+		   !strncmp(op, "cbnz", 4) || !strncmp(op, "tbz", 3) || !strncmp(op, "tbnz", 4))
+		: op[0] == 'j';
 	const char *lt = strchr(text, '<');
 	if (!br || !lt)
 		return 0;
@@ -93,7 +98,8 @@ static int in_loop(const struct fn *f, const char *prefixes)
 			continue;
 		char op[32] = "", *save = NULL, list[256];
 		sscanf(f->in[i].text, "%31s", op);
-		if (strstr(f->in[i].text, "<__asan_") || strstr(f->in[i].text, "<__ubsan_")) /* sanitizer report calls: not the loop's */
+		if (strstr(f->in[i].text, "<__asan_") ||
+		    strstr(f->in[i].text, "<__ubsan_")) /* sanitizer report calls: not the loop's */
 			continue;
 		if (!strcmp(op, "lock")) /* x86 prefix: "lock btsq" */
 			snprintf(op, sizeof(op), "lock %.20s", f->in[i].text + 4 + strspn(f->in[i].text + 4, " "));
@@ -144,7 +150,10 @@ static void check_writer(const char *name, const char *rmw, const char *pair)
 	} else if (in_loop(&f, rmw) != 1) {
 		fail_msg("%s: expected exactly one %s inside the loop", name, rmw);
 	}
-	if (f.arm && in_loop(&f, pair ? "ldset,swp,cas,ldadd" : "ldxr,ldaxr,stxr,stlxr")) /* the other flavour must not be there */
+	if (f.arm &&
+	    in_loop(&f,
+		    pair ? "ldset,swp,cas,ldadd"
+			 : "ldxr,ldaxr,stxr,stlxr")) /* the other flavour must not be there */
 		fail_msg("%s: holds the other atomics flavour's instruction", name);
 	no_call_or_clock(&f, name);
 	free_fn(&f);
@@ -183,9 +192,11 @@ static void reader_has_only_plain_loads(void **s)
 	} else {
 		assert_int_equal(in_loop(&f, "lock,xchg"), 0);
 		int loads = 0;
-		for (int i = 0; i < f.n; i++) { /* AT&T: a memory source operand, "(...)" before the last comma, is a load */
+		for (int i = 0; i < f.n; i++) { /* AT&T: a memory source operand, "(...)" before the
+						   last comma, is a load */
 			const char *t = f.in[i].text, *paren = strchr(t, ')'), *comma = strrchr(t, ',');
-			loads += f.in[i].addr >= f.lo && f.in[i].addr <= f.hi && paren && comma && paren < comma && strncmp(t, "lea", 3);
+			loads += f.in[i].addr >= f.lo && f.in[i].addr <= f.hi && paren && comma &&
+				paren < comma && strncmp(t, "lea", 3);
 		}
 		assert_true(loads >= 2);
 	}

@@ -3,6 +3,7 @@
  * invalid with the right rule, run again, and counted in the summary; the CSV keeps whole rows.
  * The machine may be loaded by others: only the disturbed attempt's verdict is asserted. */
 #include "tests/testutil.h"
+#include "analysis/csvread.h"
 #include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
@@ -34,96 +35,32 @@ static pid_t start(const char *csv, const char *out_path)
 	if (!pid) {
 		int fd = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 		dup2(fd, 1);
-		execl(bin, bin, "run", "pending-bit", "--layout", "shared", "--placement", list, "--duration", "0.4",
-		      "--warmup", "0.05", "--reps", "3", "--max-attempts", "3", "--out", csv, (char *)NULL);
+		execl(bin, bin, "run", "pending-bit", "--layout", "shared", "--placement", list,
+		      "--duration", "0.4", "--warmup", "0.05", "--reps", "3", "--max-attempts", "3",
+		      "--out", csv, (char *)NULL);
 		_exit(127);
 	}
 	return pid;
-}
-
-/* Field i of a CSV line, quotes honoured (the reason may be quoted). */
-static void field(const char *line, int i, char *out, size_t n)
-{
-	size_t k = 0;
-	int q = 0, col = 0;
-	for (const char *p = line; *p && *p != '\n'; p++) {
-		if (*p == '"' && (q || p == line || p[-1] == ',')) {
-			if (q && p[1] == '"') {
-				if (col == i && k + 1 < n)
-					out[k++] = '"';
-				p++;
-				continue;
-			}
-			q = !q;
-			continue;
-		}
-		if (*p == ',' && !q) {
-			col++;
-			continue;
-		}
-		if (col == i && k + 1 < n)
-			out[k++] = *p;
-	}
-	out[k] = 0;
-}
-
-static int col_of(const char *hdr, const char *name)
-{
-	char f[64];
-	for (int i = 0; i < 400; i++) {
-		field(hdr, i, f, sizeof(f));
-		if (!strcmp(f, name))
-			return i;
-	}
-	fail_msg("no column %s", name);
-	return -1;
-}
-
-/* Line k (0 = header) of s. */
-static const char *line_at(const char *s, int k)
-{
-	for (; k > 0 && s; k--)
-		s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL;
-	return s && *s ? s : NULL;
-}
-
-static int fields_in(const char *line)
-{
-	int n = 1, q = 0;
-	for (const char *p = line; *p && *p != '\n'; p++) {
-		if (*p == '"')
-			q = !q;
-		else if (*p == ',' && !q)
-			n++;
-	}
-	return n;
 }
 
 /* The checks both cases share: row `k` is invalid by `rule` on the reader, rerun as the next row,
  * every row whole, the summary's count of invalid attempts at least one. */
 static void check(const char *csv, const char *out, int k, const char *rule)
 {
-	char *s = slurp(csv), *o = slurp(out), v[1024], a[16], b[16], ra[16], rb[16];
-	assert_non_null(s);
+	struct table t;
+	char *o = slurp(out);
 	assert_non_null(o);
-	assert_int_equal(s[strlen(s) - 1], '\n');
-	int rows = count_lines(s) - 1, nf = fields_in(s);
-	for (int i = 1; i <= rows; i++)
-		assert_int_equal(fields_in(line_at(s, i)), nf);
-	const char *hdr = s, *dist = line_at(s, k), *next = line_at(s, k + 1);
-	assert_non_null(dist);
-	assert_non_null(next);
-	int cv = col_of(hdr, "valid"), cr = col_of(hdr, "invalid_reason"), ca = col_of(hdr, "attempt"), cp = col_of(hdr, "rep");
-	field(dist, cv, v, sizeof(v));
+	csv_load(&t, csv); /* every row whole: the reader refuses a short row or a cut last line */
+	int rows = (int)t.nrows;
+	assert_true(k < rows); /* the disturbed attempt (row k, 1 = the first) and the one after it */
+	const char *v = csv_cell(&t, k - 1, "valid");
 	assert_string_equal(v, "no");
-	field(dist, cr, v, sizeof(v));
+	v = csv_cell(&t, k - 1, "invalid_reason");
 	if (!strstr(v, rule))
 		fail_msg("disturbed attempt's reason '%s' lacks '%s'", v, rule);
-	field(dist, ca, a, sizeof(a));
-	field(next, ca, b, sizeof(b));
-	field(dist, cp, ra, sizeof(ra));
-	field(next, cp, rb, sizeof(rb));
-	assert_string_equal(ra, rb); /* the same repetition, run again */
+	const char *a = csv_cell(&t, k - 1, "attempt"), *b = csv_cell(&t, k, "attempt");
+	assert_string_equal(csv_cell(&t, k - 1, "rep"),
+			    csv_cell(&t, k, "rep")); /* the same repetition, run again */
 	assert_int_equal(atoi(b), atoi(a) + 1);
 	const char *h = strstr(o, " attempt(s) invalid");
 	assert_non_null(h);
@@ -133,7 +70,7 @@ static void check(const char *csv, const char *out, int k, const char *rule)
 	assert_int_equal(sscanf(h, " %d of %d", &inv, &all), 2);
 	assert_true(inv >= 1);
 	assert_int_equal(all, rows);
-	free(s);
+	table_free(&t);
 	free(o);
 }
 

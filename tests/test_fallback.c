@@ -1,7 +1,8 @@
-/* CPUs the installed libpfm4 has no table for: the compatible PMU by made-up CPUID values, one with no
- * fallback (NA and the reason), and what a run on such a CPU records in its CSV. */
+/* CPUs the installed libpfm4 has no table for: the compatible PMU by made-up CPUID values, one with
+ * no fallback (NA and the reason), and what a run on such a CPU records in its CSV. */
 #include "harness/counters/fallback.h"
 #include "tests/testutil.h"
+#include "analysis/csvread.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,7 +13,8 @@ static const struct pmu_fallback *fb(const char *vendor, int family, int model, 
 	return pmu_fallback_for_cpu(&s, why, n);
 }
 
-/* Emerald and Granite Rapids go to spr, Zen 5 and the Zen 4 models 4.13 misses to zen4; others get none. */
+/* Emerald and Granite Rapids go to spr, Zen 5 and the Zen 4 models 4.13 misses to zen4; others get
+ * none. */
 static void fallback_by_cpuid(void **st)
 {
 	char why[256] = "";
@@ -32,7 +34,8 @@ static void fallback_by_cpuid(void **st)
 	f = fb("AuthenticAMD", 0x19, 0xa0, why, sizeof(why));
 	assert_non_null(f);
 	assert_string_equal(f->use, "amd64_fam19h_zen4");
-	assert_null(fb("AuthenticAMD", 0x19, 0x01, why, sizeof(why))); /* Milan: libpfm4 detects it, no fallback */
+	assert_null(fb("AuthenticAMD", 0x19, 0x01, why,
+		       sizeof(why))); /* Milan: libpfm4 detects it, no fallback */
 	assert_null(fb("GenuineIntel", 6, 250, why, sizeof(why)));
 	assert_string_equal(why, "no compatible PMU is known for GenuineIntel family 0x6 model 0xfa");
 	assert_null(fb("", 0, 0, why, sizeof(why)));
@@ -41,51 +44,28 @@ static void fallback_by_cpuid(void **st)
 	assert_null(pmu_fallback_for_target("skx"));
 }
 
-/* The value of column col in the first data row of a CSV (a simple reader: no commas inside these fields). */
+/* The value of column col in the first data row of a CSV (malloc'ed), or NULL without that column.
+ */
 static char *csv_value(const char *path, const char *col)
 {
-	char *text = slurp(path), *hdr = text, *row, *out = NULL;
-	assert_non_null(text);
-	row = strchr(hdr, '\n');
-	assert_non_null(row);
-	*row++ = 0;
-	int idx = -1, k = 0;
-	for (char *save = NULL, *t = strtok_r(hdr, ",", &save); t; t = strtok_r(NULL, ",", &save), k++)
-		if (!strcmp(t, col))
-			idx = k;
-	if (idx >= 0) {
-		/* fields may be quoted: walk them by hand */
-		char *p = row;
-		for (int i = 0; i <= idx && p; i++) {
-			char *start = p, *end;
-			if (*p == '"') {
-				start = ++p;
-				while (*p && !(*p == '"' && p[1] != '"'))
-					p += *p == '"' ? 2 : 1;
-				end = p;
-				p = *p ? p + 1 : p;
-			} else {
-				end = p + strcspn(p, ",\n");
-				p = end;
-			}
-			if (i == idx)
-				out = strndup(start, (size_t)(end - start));
-			p = *p == ',' ? p + 1 : NULL;
-		}
-	}
-	free(text);
+	struct table t;
+	csv_load(&t, path);
+	const char *v = t.nrows ? table_get(&t, 0, col) : NULL;
+	char *out = v ? strdup(v) : NULL;
+	table_free(&t);
 	return out;
 }
 
 static void run_as(struct cmd_result *r, const char *cpuid, const char *out)
 {
 	setenv("C2C_CPUID", cpuid, 1);
-	run_c2c(r, "run", "pending-bit", "--duration", "0.05", "--warmup", "0.01", "--max-attempts", "1", "--reps", "1", "--layout", "shared", "--out", out,
-		"--quiet", LENIENT, NULL);
+	run_c2c(r, "run", "pending-bit", "--duration", "0.05", "--warmup", "0.01", "--max-attempts",
+		"1", "--reps", "1", "--layout", "shared", "--out", out, "--quiet", LENIENT, NULL);
 	unsetenv("C2C_CPUID");
 }
 
-/* A run on a made-up Emerald Rapids records the detected (none), used (spr) and table (emr) PMUs and why. */
+/* A run on a made-up Emerald Rapids records the detected (none), used (spr) and table (emr) PMUs
+ * and why. */
 static void run_records_fallback(void **st)
 {
 	struct cmd_result *r = malloc(sizeof(*r));
@@ -103,7 +83,8 @@ static void run_records_fallback(void **st)
 	free(u), free(w), free(r);
 	return;
 #endif
-	char *det = csv_value(out, "counters_pmu_detected"), *used = csv_value(out, "counters_pmu"), *table = csv_value(out, "counters_pmu_table"),
+	char *det = csv_value(out, "counters_pmu_detected"), *used = csv_value(out, "counters_pmu"),
+	     *table = csv_value(out, "counters_pmu_table"),
 	     *why = csv_value(out, "counters_pmu_reason"), *ev = csv_value(out, "hitm_local_event");
 	assert_string_equal(det, "none");
 	assert_string_equal(used, "spr");
@@ -125,8 +106,8 @@ static void run_without_fallback_is_na(void **st)
 	run_as(r, "GenuineIntel:6:250", out);
 	if (r->status)
 		fail_msg("run failed: %s", r->err);
-	char *used = csv_value(out, "counters_pmu"), *why = csv_value(out, "counters_pmu_reason"), *v = csv_value(out, "writer_cycles_per_kop"),
-	     *na = csv_value(out, "na_reason");
+	char *used = csv_value(out, "counters_pmu"), *why = csv_value(out, "counters_pmu_reason"),
+	     *v = csv_value(out, "writer_cycles_per_kop"), *na = csv_value(out, "na_reason");
 	assert_string_equal(used, "NA");
 	assert_string_equal(v, "NA");
 	assert_non_null(strstr(why, "no compatible PMU is known for GenuineIntel family 0x6 model 0xfa"));

@@ -14,7 +14,8 @@
 #include <unistd.h>
 
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define UNDER_ASAN 1 /* ASan and TSan reserve terabytes of address space and refuse to return NULL */
+#define UNDER_ASAN                                                                                 \
+	1 /* ASan and TSan reserve terabytes of address space and refuse to return NULL */
 #else
 #define UNDER_ASAN 0
 #endif
@@ -30,7 +31,8 @@ static int setup(void **s)
 	return 0;
 }
 
-/* Run c2cbench with args under one resource limit (res < 0: none), stderr to errf; the wait status. */
+/* Run c2cbench with args under one resource limit (res < 0: none), stderr to errf; the wait status.
+ */
 static int run_limited(int res, rlim_t lim, const char *const *args)
 {
 	const char *bin = getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
@@ -53,7 +55,8 @@ static int run_limited(int res, rlim_t lim, const char *const *args)
 		_exit(127);
 	}
 	assert_int_equal(waitpid(pid, &st, 0), pid);
-	if (WIFEXITED(st) && WEXITSTATUS(st) == 2) { /* a usage error is never what these tests expect: show it */
+	if (WIFEXITED(st) &&
+	    WEXITSTATUS(st) == 2) { /* a usage error is never what these tests expect: show it */
 		char *e = slurp(errf);
 		print_message("stderr: %s\n", e ? e : "");
 		free(e);
@@ -100,12 +103,15 @@ static int whole_rows(const char *file)
 	return rows;
 }
 
-/* ulimit -f: the row that does not fit is cut back, the run stops as on SIGTERM (SIGXFSZ, exit 153). */
+/* ulimit -f: the row that does not fit is cut back, the run stops as on SIGTERM (SIGXFSZ, exit
+ * 153). */
 static void file_size_limit(void **s)
 {
 	(void)s;
 	clean();
-	const char *args[] = { "run", "pending-bit", "--max-attempts", "1", "--reps", "20", "--duration", "0.02", "--warmup", "0.01", "--out", path, "--quiet", NULL };
+	const char *args[] = { "run",	"pending-bit", "--max-attempts", "1",	     "--reps",
+			       "20",	"--duration",  "0.02",		 "--warmup", "0.01",
+			       "--out", path,	       "--quiet",	 NULL };
 	int st = run_limited(RLIMIT_FSIZE, 8192, args); /* a few rows of either architecture's width */
 	assert_true(WIFEXITED(st));
 	assert_int_equal(WEXITSTATUS(st), 128 + SIGXFSZ);
@@ -131,7 +137,11 @@ static void address_space_limit(void **s)
 	if (UNDER_ASAN)
 		skip();
 	clean();
-	const char *args[] = { "run", "pending-bit", "--max-attempts", "1", "--reps", "1", "--duration", "0.02", "--warmup", "0.01", LENIENT, "--out", path, "--quiet", NULL };
+	const char *args[] = { "run",	     "pending-bit", "--max-attempts",
+			       "1",	     "--reps",	    "1",
+			       "--duration", "0.02",	    "--warmup",
+			       "0.01",	     LENIENT,	    "--out",
+			       path,	     "--quiet",	    NULL };
 	int st = run_limited(RLIMIT_AS, 20000 * 1024, args);
 	char *e = slurp(errf);
 	assert_true(WIFEXITED(st));
@@ -175,7 +185,8 @@ static void out_of_memory_is_one_line(void **s)
 	assert_int_equal(count_lines(buf), 1);
 }
 
-/* A preset piped into head: the reader goes, SIGPIPE stops it, metadata says interrupted (not planned). */
+/* A preset piped into head: the reader goes, SIGPIPE stops it, metadata says interrupted (not
+ * planned). */
 static void preset_into_head(void **s)
 {
 	(void)s;
@@ -183,11 +194,16 @@ static void preset_into_head(void **s)
 	snprintf(ini, sizeof(ini), "%s/two.ini", test_dir);
 	snprintf(res, sizeof(res), "%s/res", test_dir);
 	FILE *f = fopen(ini, "w");
-	fputs("[a]\nbench = pending-bit\nduration = 0.02\nwarmup = 0.01\nreps = 3\n[b]\nbench = pending-bit\nduration = 0.02\nwarmup = 0.01\nreps = 3\n", f);
+	fputs("[a]\nbench = pending-bit\nduration = 0.02\nwarmup = 0.01\nreps = 3\n[b]\nbench = "
+	      "pending-bit\nduration = 0.02\nwarmup = 0.01\nreps = 3\n",
+	      f);
 	fclose(f);
 	mkdir(res, 0755);
 	const char *bin = getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
-	snprintf(cmd, sizeof(cmd), "'%s' preset '%s' --results '%s' 2>'%s' | head -1 >/dev/null; exit ${PIPESTATUS[0]}", bin, ini, res, errf);
+	snprintf(cmd, sizeof(cmd),
+		 "'%s' preset '%s' --results '%s' 2>'%s' | head -1 >/dev/null; exit "
+		 "${PIPESTATUS[0]}",
+		 bin, ini, res, errf);
 	char *argv[] = { "bash", "-c", cmd, NULL };
 	int st;
 	pid_t pid = fork();
@@ -218,7 +234,8 @@ static void preset_into_head(void **s)
 	free(e);
 }
 
-/* A NAME.meta.tmp of the user's stays as it was: run writes its temporaries under names of its own. */
+/* A NAME.meta.tmp of the user's stays as it was: run writes its temporaries under names of its own.
+ */
 static void users_tmp_file_untouched(void **s)
 {
 	(void)s;
@@ -228,7 +245,10 @@ static void users_tmp_file_untouched(void **s)
 	FILE *f = fopen(tmp, "w");
 	fputs("mine\n", f);
 	fclose(f);
-	const char *args[] = { "run", "pending-bit", "--max-attempts", "1", "--reps", "1", "--duration", "0.02", "--warmup", "0.01", "--layout", "shared", LENIENT, "--out", path, "--quiet", NULL };
+	const char *args[] = { "run",	   "pending-bit", "--max-attempts", "1",	"--reps",
+			       "1",	   "--duration",  "0.02",	    "--warmup", "0.01",
+			       "--layout", "shared",	  LENIENT,	    "--out",	path,
+			       "--quiet",  NULL };
 	int st = run_limited(-1, 0, args);
 	assert_true(RAN(WEXITSTATUS(st)));
 	char *t = slurp(tmp), *m = slurp(meta);
@@ -247,7 +267,8 @@ static void users_tmp_file_untouched(void **s)
 	clean();
 }
 
-/* --out FIFO with no reader: the run says it waits, and Ctrl-C ends the wait (130), nothing created. */
+/* --out FIFO with no reader: the run says it waits, and Ctrl-C ends the wait (130), nothing
+ * created. */
 static void fifo_without_reader(void **s)
 {
 	(void)s;
@@ -259,11 +280,13 @@ static void fifo_without_reader(void **s)
 	if (pid == 0) {
 		int e = open(errf, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 		dup2(e, 2);
-		execl(bin, bin, "run", "pending-bit", "--max-attempts", "1", "--reps", "1", "--duration", "0.02", "--out", fifo, "--quiet", (char *)NULL);
+		execl(bin, bin, "run", "pending-bit", "--max-attempts", "1", "--reps", "1",
+		      "--duration", "0.02", "--out", fifo, "--quiet", (char *)NULL);
 		_exit(127);
 	}
 	char *e = NULL;
-	for (int i = 0; i < 200 && !(e && strstr(e, "no reader")); i++) { /* up to 10 s on a loaded machine */
+	for (int i = 0; i < 200 && !(e && strstr(e, "no reader"));
+	     i++) { /* up to 10 s on a loaded machine */
 		free(e);
 		struct timespec ts = { 0, 50000000 };
 		nanosleep(&ts, NULL);
@@ -303,7 +326,8 @@ static void start_gate(void **s)
 			assert_int_equal((long)rc[i], 0);
 		}
 	}
-	assert_int_equal(pthread_create(&t[0], NULL, waiter, &g), 0); /* one of three: the others never come */
+	assert_int_equal(pthread_create(&t[0], NULL, waiter, &g),
+			 0); /* one of three: the others never come */
 	gate_off(&g);
 	pthread_join(t[0], &rc[0]);
 	assert_int_equal((long)rc[0], -1);

@@ -1,5 +1,6 @@
 /* The fuzz targets' seed corpora and every regression input, replayed through the same entry points
- * with the normal compiler: CI covers them without clang, and `make asan` checks their memory use. */
+ * with the normal compiler: CI covers them without clang, and `make asan` checks their memory use.
+ */
 #include "tests/testutil.h"
 #include <dirent.h>
 #include <stdlib.h>
@@ -99,7 +100,8 @@ static void groups_inputs(void **s)
 	replay("groups", fuzz_groups_one);
 }
 
-/* Found by fuzz_csv (UBSan): an empty field before any byte was read passed memcpy a NULL source. */
+/* Found by fuzz_csv (UBSan): an empty field before any byte was read passed memcpy a NULL source.
+ */
 static void csv_empty_first_field(void **s)
 {
 	(void)s;

@@ -1,6 +1,7 @@
 /* The grouping engine (analysis/groups.h) and its streaming reader, on made-up CSVs with known
  * answers: the full-configuration join (a duration difference never pools), valid rows only with
- * their counts, labels (one machine each), sides by label, declared variant order, metric errors. */
+ * their counts, labels (one machine each), sides by label, declared variant order, metric errors.
+ */
 #include "analysis/csvstream.h"
 #include "analysis/groups.h"
 #include "harness/util.h"
@@ -9,12 +10,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define HDR "schema_version,bench,layout,rep,offset,policy,placement,writers,readers,mem_node,work_ns,drain_us,duration_requested_s,warmup_requested_s,writer_ns_per_op,reader_ns_per_op,label,host,cpu_model,valid\n"
+#define HDR                                                                                        \
+	"schema_version,bench,layout,rep,offset,policy,placement,writers,readers,mem_node,work_"   \
+	"ns,drain_us,duration_requested_s,warmup_requested_s,writer_ns_per_op,reader_ns_per_op,"   \
+	"label,host,cpu_model,valid\n"
 
 /* A row of pending-bit: layout, rep, requested duration, writer ns, label, host, cpu, valid. */
-static void row(FILE *f, const char *layout, int rep, const char *dur, double w, const char *label, const char *host, const char *cpu, const char *valid)
+static void row(FILE *f, const char *layout, int rep, const char *dur, double w, const char *label,
+		const char *host, const char *cpu, const char *valid)
 {
-	fprintf(f, "2,pending-bit,%s,%d,32,rmw,same-socket,1,1,0,0,0,%s,0.2,%g,NA,%s,%s,%s,%s\n", layout, rep, dur, w, label, host, cpu, valid);
+	fprintf(f, "2,pending-bit,%s,%d,32,rmw,same-socket,1,1,0,0,0,%s,0.2,%g,NA,%s,%s,%s,%s\n",
+		layout, rep, dur, w, label, host, cpu, valid);
 }
 
 static char *path_of(const char *name)
@@ -122,7 +128,9 @@ static void csv_without_valid_or_label_column(void **state)
 	FILE *f = fopen(path_of("old.csv"), "w");
 	char err[ERRLEN];
 	assert_non_null(f);
-	fputs("schema_version,bench,layout,rep,offset,policy,placement,writers,readers,mem_node,work_ns,drain_us,writer_ns_per_op,reader_ns_per_op,host,cpu_model\n", f);
+	fputs("schema_version,bench,layout,rep,offset,policy,placement,writers,readers,mem_node,"
+	      "work_ns,drain_us,writer_ns_per_op,reader_ns_per_op,host,cpu_model\n",
+	      f);
 	for (int r = 0; r < 3; r++)
 		fprintf(f, "1,pending-bit,shared,%d,32,rmw,same-socket,1,1,0,0,0,%d,1,old-host,cpu\n", r, 7 + r);
 	fclose(f);
@@ -144,7 +152,9 @@ static void csv_without_valid_or_label_column(void **state)
 	groups_free(&g);
 	/* the same host name on another CPU, without labels: told apart by the CPU model, not refused */
 	f = fopen(path_of("old2.csv"), "w");
-	fputs("schema_version,bench,layout,rep,offset,policy,placement,writers,readers,mem_node,work_ns,drain_us,duration_s,writer_ns_per_op,host,cpu_model\n", f);
+	fputs("schema_version,bench,layout,rep,offset,policy,placement,writers,readers,mem_node,"
+	      "work_ns,drain_us,duration_s,writer_ns_per_op,host,cpu_model\n",
+	      f);
 	fputs("1,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1.5012,7,vm,AMD EPYC\n", f);
 	fputs("1,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,0.9987,7,vm,Intel Xeon\n", f);
 	fclose(f);
@@ -212,13 +222,20 @@ static void bad_cells_are_errors(void **state)
 	struct {
 		const char *row, *what;
 	} cases[] = {
-		{ "2,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1,0.2,fast,NA,m,h,c,yes\n", "writer_ns_per_op = 'fast' is not accepted" },
-		{ "2,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1,0.2,0x10,NA,m,h,c,yes\n", "writer_ns_per_op = '0x10' is not accepted" },
-		{ "2,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1,0.2,inf,NA,m,h,c,yes\n", "no hex, spaces, inf or nan" },
-		{ "2,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1,0.2,5,NA,m,h,c,yes", "the last row does not end with a newline" },
-		{ "2,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1,0.2,5,NA,m,h,c,maybe\n", "valid 'maybe' is not accepted; accepted: yes or no" },
-		{ "2,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1,0.2,5,NA,a b,h,c,yes\n", "label 'a b' is not accepted" },
-		{ "9,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1,0.2,5,NA,m,h,c,yes\n", "schema_version 9; this c2cbench reads schema_version " },
+		{ "2,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1,0.2,fast,NA,m,h,c,yes\n",
+		  "writer_ns_per_op = 'fast' is not accepted" },
+		{ "2,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1,0.2,0x10,NA,m,h,c,yes\n",
+		  "writer_ns_per_op = '0x10' is not accepted" },
+		{ "2,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1,0.2,inf,NA,m,h,c,yes\n",
+		  "no hex, spaces, inf or nan" },
+		{ "2,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1,0.2,5,NA,m,h,c,yes",
+		  "the last row does not end with a newline" },
+		{ "2,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1,0.2,5,NA,m,h,c,maybe\n",
+		  "valid 'maybe' is not accepted; accepted: yes or no" },
+		{ "2,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1,0.2,5,NA,a b,h,c,yes\n",
+		  "label 'a b' is not accepted" },
+		{ "9,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1,0.2,5,NA,m,h,c,yes\n",
+		  "schema_version 9; this c2cbench reads schema_version " },
 		{ "2,pending-bit,shared,0\n", "row has 4 field(s) but the header has 20" },
 		{ "2,pending-bit,\"shared,0\n", "a quoted field is not closed" },
 	};
@@ -247,7 +264,9 @@ static void unknown_metric_lists_available(void **state)
 	assert_int_equal(groups_init(&g, "writer_ns_per_op,nope", err), 0);
 	assert_int_equal(groups_add(&g, path_of("m.csv"), 0, err), 0);
 	assert_int_equal(groups_finish(&g, err), -1);
-	assert_non_null(strstr(err, "--metric nope: no input has this column; accepted: pending-bit: writer_ns_per_op,reader_ns_per_op"));
+	assert_non_null(strstr(err,
+			       "--metric nope: no input has this column; accepted: pending-bit: "
+			       "writer_ns_per_op,reader_ns_per_op"));
 	groups_free(&g);
 	assert_int_equal(groups_init(&g, "a,,b", err), -1);
 	assert_non_null(strstr(err, "an empty name"));

@@ -14,7 +14,8 @@ static void label_characters(void **state)
 	(void)state;
 	char err[ERRLEN], long_ok[LABEL_MAX + 1], too_long[LABEL_MAX + 2];
 	const char *good[] = { "xeon-a", "epyc.7763", "A_1", "9", NULL };
-	const char *bad[] = { "", "-x", ".hidden", "_x", "a b", "a/b", "a;b", "a,b", "<b>", "a\"b", "a\nb", "é", NULL };
+	const char *bad[] = { "",    "-x",  ".hidden", "_x",   "a b", "a/b", "a;b",
+			      "a,b", "<b>", "a\"b",    "a\nb", "é",   NULL };
 	for (int i = 0; good[i]; i++)
 		if (label_check("--label", good[i], err))
 			fail_msg("'%s' refused: %s", good[i], err);
@@ -73,8 +74,9 @@ static void run_records_label(void **state)
 	struct cmd_result r;
 	char csv[600], meta[600], bad[600];
 	snprintf(csv, sizeof(csv), "%s/run.csv", test_dir);
-	run_c2c(&r, "run", "pending-bit", "--label", "xeon-a", "--layout", "shared,padded", "--duration", "0.02", "--warmup", "0.01",
-		"--max-attempts", "1", "--reps", "1", "--quiet", LENIENT, "--out", csv, NULL);
+	run_c2c(&r, "run", "pending-bit", "--label", "xeon-a", "--layout", "shared,padded",
+		"--duration", "0.02", "--warmup", "0.01", "--max-attempts", "1", "--reps", "1",
+		"--quiet", LENIENT, "--out", csv, NULL);
 	if (r.status && r.status != 4) /* 4: a loaded machine measured nothing; the label is checked */
 		fail_msg("%s", r.err);
 	assert_int_equal(rows_labelled(csv, "xeon-a"), 2);
@@ -92,7 +94,8 @@ static void run_records_label(void **state)
 }
 
 static const char *tiny =
-	"[defaults]\nduration = 0.02\nwarmup = 0.01\nreps = 1\nmax-attempts = 1\n" /* one row per repetition */
+	"[defaults]\nduration = 0.02\nwarmup = 0.01\nreps = 1\nmax-attempts = 1\n" /* one row per
+										      repetition */
 	"[a]\nbench = pending-bit\nlayout = shared\n";
 
 static char *write_file(const char *name, const char *text)
@@ -135,7 +138,8 @@ static void preset_records_label(void **state)
 	assert_int_equal(count_lines(r.err), 1);
 	assert_non_null(strstr(r.err, "--label 'a/b' is not accepted"));
 	/* a preset cannot set the label: the invocation names the machine */
-	run_c2c(&r, "preset", write_file("lab.ini", "[a]\nbench = pending-bit\nlabel = x\n"), "--dry-run", NULL);
+	run_c2c(&r, "preset", write_file("lab.ini", "[a]\nbench = pending-bit\nlabel = x\n"),
+		"--dry-run", NULL);
 	assert_int_equal(r.status, 2);
 	assert_non_null(strstr(r.err, "'label' cannot be set in a preset"));
 }

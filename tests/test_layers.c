@@ -58,8 +58,8 @@ static int allowed(const struct rule *r, const char *path, const char *inc)
 static void note(const char *path, const char *inc, const char *why)
 {
 	if (vlen < sizeof(violations) - 256)
-		vlen += (size_t)snprintf(violations + vlen, sizeof(violations) - vlen, "%s: #include \"%s\" (%s)\n",
-					 path, inc, why);
+		vlen += (size_t)snprintf(violations + vlen, sizeof(violations) - vlen,
+					 "%s: #include \"%s\" (%s)\n", path, inc, why);
 }
 
 /* Check every quoted include of one file against its folder's rule. */
@@ -121,7 +121,8 @@ static void every_include_respects_the_layers(void **s)
 		fail_msg("layering violations:\n%s", violations);
 }
 
-/* The checker itself catches what it must: a bench reaching into analysis/, another bench, no folder. */
+/* The checker itself catches what it must: a bench reaching into analysis/, another bench, no
+ * folder. */
 static void the_rules_refuse_what_they_must(void **s)
 {
 	(void)s;
@@ -131,7 +132,8 @@ static void the_rules_refuse_what_they_must(void **s)
 	assert_false(allowed(b, "benches/refill/refill.c", "benches/shepherd/run.h"));
 	assert_true(allowed(b, "benches/refill/refill.c", "benches/refill/pcpu_reserve.h"));
 	assert_true(allowed(b, "benches/refill/refill.c", "harness/bench.h"));
-	assert_false(allowed(rule_for("analysis/report.c"), "analysis/report.c", "benches/pingpong/pairs.h"));
+	assert_false(allowed(rule_for("analysis/report.c"), "analysis/report.c",
+			     "benches/pingpong/pairs.h"));
 	assert_false(allowed(rule_for("harness/driver.c"), "harness/driver.c", "cli/commands.h"));
 	assert_null(rule_for("tests/test_cli.c"));
 }

@@ -1,5 +1,6 @@
 /* docs/c2cbench.1 lists exactly the options the binary's --help lists: the harness options, each
- * bench's own, and each command's (regenerate with scripts/man-page.sh ./c2cbench > docs/c2cbench.1). */
+ * bench's own, and each command's (regenerate with scripts/man-page.sh ./c2cbench >
+ * docs/c2cbench.1). */
 #include "tests/testutil.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,13 +37,16 @@ static char *section(const char *sh, const char *ss)
 	return r;
 }
 
-/* The option names of a man page text: ".B \-\-name" or ".BI "\-\-name " ..." lines, as " name " words. */
+/* The option names of a man page text: ".B \-\-name" or ".BI "\-\-name " ..." lines, as " name "
+ * words. */
 static void man_opts(const char *t, char *out, size_t n)
 {
 	size_t k = 0;
 	out[0] = 0;
 	for (const char *l = t; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
-		const char *p = !strncmp(l, ".B \\-\\-", 7) ? l + 7 : !strncmp(l, ".BI \"\\-\\-", 9) ? l + 9 : NULL;
+		const char *p = !strncmp(l, ".B \\-\\-", 7) ? l + 7
+			: !strncmp(l, ".BI \"\\-\\-", 9)    ? l + 9
+							    : NULL;
 		if (!p)
 			continue;
 		char name[64];
@@ -99,7 +103,8 @@ static void page_matches_help(void **s)
 {
 	(void)s;
 	struct cmd_result *r = malloc(sizeof(*r));
-	char *hopts = malloc(8192), *mopts = malloc(8192), *harness_seen = calloc(1, 8192), benches[1024] = "";
+	char *hopts = malloc(8192), *mopts = malloc(8192), *harness_seen = calloc(1, 8192),
+	     benches[1024] = "";
 	char *harness = section("HARNESS OPTIONS", NULL), *mharness = malloc(8192);
 	assert_non_null(harness);
 	man_opts(harness, mharness, 8192);
@@ -124,8 +129,9 @@ static void page_matches_help(void **s)
 		free(sec);
 	}
 	each_in(mharness, harness_seen, "harness options in the page but in no bench's --help");
-	const char *cmds[][2] = { { "compare", NULL }, { "events", NULL }, { "list", NULL }, { "preset", NULL },
-				  { "report", NULL }, { "topo", NULL }, { "slurm submit", "submit" } };
+	const char *cmds[][2] = { { "compare", NULL },	       { "events", NULL }, { "list", NULL },
+				  { "preset", NULL },	       { "report", NULL }, { "topo", NULL },
+				  { "slurm submit", "submit" } };
 	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
 		char *sec = section("COMMAND OPTIONS", cmds[i][0]);
 		if (!sec)

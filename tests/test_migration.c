@@ -1,7 +1,7 @@
-/* A real migration: while pingpong runs, another process moves its threads bound to its two CPUs each
- * to the other CPU (sched_setaffinity, as an administrator's taskset would). The rows are still written, each marked
- * invalid by rule migration with the CPUs named, and the run ends normally: exit 0, or 4 where a pair
- * got no valid repetition (before, it ended with an error). */
+/* A real migration: while pingpong runs, another process moves its threads bound to its two CPUs
+ * each to the other CPU (sched_setaffinity, as an administrator's taskset would). The rows are
+ * still written, each marked invalid by rule migration with the CPUs named, and the run ends
+ * normally: exit 0, or 4 where a pair got no valid repetition (before, it ended with an error). */
 #include "tests/testutil.h"
 #include "analysis/csvread.h"
 #include <dirent.h>
@@ -32,7 +32,9 @@ static pid_t spawn(const char *const *args)
 	pid_t pid = fork();
 	assert_true(pid >= 0);
 	if (!pid) {
-		int fd = open("/dev/null", O_WRONLY), fe = open(getenv("MIG_ERR") ? getenv("MIG_ERR") : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		int fd = open("/dev/null", O_WRONLY),
+		    fe = open(getenv("MIG_ERR") ? getenv("MIG_ERR") : "/dev/null",
+			      O_WRONLY | O_CREAT | O_TRUNC, 0644);
 		dup2(fd, 1);
 		dup2(fe, 2);
 		execv(argv[0], (char *const *)argv);
@@ -89,16 +91,17 @@ static long cpu_ticks(pid_t pid, const char *tid)
 		return -1;
 	char *p = fgets(line, sizeof(line), f) ? strrchr(line, ')') : NULL; /* the name may hold spaces */
 	fclose(f);
-	/* after the name: state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt utime stime */
+	/* after the name: state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt
+	 * utime stime */
 	if (!p || sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %ld %ld", &ut, &st) != 2)
 		return -1;
 	return ut + st;
 }
 
-/* One look at pid's threads: each bound to cpu[0] or cpu[1] alone that has run a clock tick or more (so it
- * is well past its own binding check, and in its handoffs) is moved once to the other CPU, the two sides
- * of a pair in one go. The pair swaps CPUs: still two CPUs, so the ping-pong keeps its speed, and each side ends on a CPU it is not
- * bound to. Returns how many were moved. */
+/* One look at pid's threads: each bound to cpu[0] or cpu[1] alone that has run a clock tick or more
+ * (so it is well past its own binding check, and in its handoffs) is moved once to the other CPU,
+ * the two sides of a pair in one go. The pair swaps CPUs: still two CPUs, so the ping-pong keeps
+ * its speed, and each side ends on a CPU it is not bound to. Returns how many were moved. */
 static int move_once(pid_t pid, struct seen *s)
 {
 	char dir[64];
@@ -150,8 +153,10 @@ static void migration_is_an_invalid_row(void **state)
 		snprintf(path, sizeof(path), "%s", getenv("MIG_KEEP"));
 	else
 		snprintf(path, sizeof(path), "%s/pp.csv", test_dir);
-	pid_t pid = spawn((const char *const[]){ "run", "pingpong", "--placement", list, "--max-attempts", "1", "--reps", "1", "--samples", "200",
-						 "--round-trips", "50", "--preheat-ms", "50", "--quiet", "--out", path, NULL });
+	pid_t pid = spawn((const char *const[]){ "run", "pingpong", "--placement", list,
+						 "--max-attempts", "1", "--reps", "1", "--samples",
+						 "200", "--round-trips", "50", "--preheat-ms", "50",
+						 "--quiet", "--out", path, NULL });
 	struct timespec nap = { 0, 500000 };
 	/* bounded: a run that never ends is killed, never left spinning on the CPUs after the test */
 	for (long naps = 0; waitpid(pid, &status, WNOHANG) == 0; naps++) {

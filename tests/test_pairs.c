@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TWO_PKG "synthetic:pack:2 l3:2 core:4 pu:2" /* 32 PUs: P#0,1 one core; P#0-7 one L3; P#0-15 one package */
+#define TWO_PKG                                                                                    \
+	"synthetic:pack:2 l3:2 core:4 pu:2" /* 32 PUs: P#0,1 one core; P#0-7 one L3; P#0-15 one    \
+					       package */
 
 static void load(struct topo *t, const char *spec)
 {
@@ -59,7 +61,8 @@ static void test_pu_set(void **state)
 	assert_int_equal(set[1], 1);
 	assert_int_equal(set[2], 16);
 	free(set);
-	static const char *const bad[] = { "cpus:0,99", "cpus:", "cpus:abc", "cpus:3", "cpus:0-", "spread", "cross-socket" };
+	static const char *const bad[] = { "cpus:0,99", "cpus:",  "cpus:abc",	 "cpus:3",
+					   "cpus:0-",	"spread", "cross-socket" };
 	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
 		err[0] = 0;
 		assert_int_equal(pairs_pu_set(&t, bad[i], &set, err), -1);
@@ -132,7 +135,8 @@ static void test_select_sample_and_classes(void **state)
 		seen |= 1 << p[i].cls;
 	assert_int_equal(seen, 15);
 	free(p);
-	static const char *const bad[] = { "sample:0", "sample:497", "sample:x", "vs:99", "vs:", "vs:1x", "bogus", "" };
+	static const char *const bad[] = { "sample:0", "sample:497", "sample:x", "vs:99",
+					   "vs:",      "vs:1x",	     "bogus",	 "" };
 	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
 		err[0] = 0;
 		assert_int_equal(pairs_select(&t, set, n, bad[i], 1, &p, err), -1);

@@ -14,7 +14,10 @@ static void integers(void **s)
 	assert_int_equal(v, -7);
 	assert_int_equal(parse_long("007", &v), 0);
 	assert_int_equal(v, 7);
-	const char *bad[] = { "", "-", "+5", " 5", "5 ", "0x10", "1e3", "5.0", "9223372036854775808", "--5", "5\n", "٣" };
+	const char *bad[] = { "",    "-",   "+5",
+			      " 5",  "5 ",  "0x10",
+			      "1e3", "5.0", "9223372036854775808",
+			      "--5", "5\n", "٣" };
 	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
 		v = 99;
 		assert_int_equal(parse_long(bad[i], &v), -1);
@@ -36,8 +39,9 @@ static void reals(void **s)
 		assert_int_equal(parse_double(good[i], &d), 0);
 		assert_true(d == want[i] || (i == 7 && d < 1e-300));
 	}
-	const char *bad[] = { "", "inf", "-inf", "nan", "NaN", "infinity", "0x1p3", "0x10", " 1", "1 ", "+1", ".5", "1.",
-			      "1e", "1e+", "1.5.2", "1,5", "1e999", "-1e999", "5s", "1_000" };
+	const char *bad[] = { "",     "inf",   "-inf", "nan",	"NaN",	  "infinity", "0x1p3",
+			      "0x10", " 1",    "1 ",   "+1",	".5",	  "1.",	      "1e",
+			      "1e+",  "1.5.2", "1,5",  "1e999", "-1e999", "5s",	      "1_000" };
 	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
 		d = 42;
 		assert_int_equal(parse_double(bad[i], &d), -1);
@@ -76,8 +80,9 @@ static void cpu_lists(void **s)
 	assert_int_equal(c[2], 6);
 	assert_int_equal(c[3], 0);
 	assert_int_equal(parse_cpulist("65535", c, 16, why, sizeof(why)), 1);
-	const char *bad[] = { "", "-1", "-1,0", "0,-1", "1-0", "0,0", "0-2,1", "0,", ",0", "0,,1", "0-", "-",
-			      "0x1", " 0", "0 ", "65536", "99999999999", "0-3-5", "a", "1.0", "+1" };
+	const char *bad[] = { "",   "-1",    "-1,0",	    "0,-1",  "1-0", "0,0", "0-2,1",
+			      "0,", ",0",    "0,,1",	    "0-",    "-",   "0x1", " 0",
+			      "0 ", "65536", "99999999999", "0-3-5", "a",   "1.0", "+1" };
 	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
 		why[0] = 0;
 		assert_int_equal(parse_cpulist(bad[i], c, 16, why, sizeof(why)), -1);

@@ -1,4 +1,5 @@
-/* The percpu reserve model's watermark logic (benches/pcpu_reserve.c), without threads or clocks. */
+/* The percpu reserve model's watermark logic (benches/pcpu_reserve.c), without threads or clocks.
+ */
 #include "benches/refill/pcpu_reserve.h"
 #include "harness/util.h" /* before cmocka, which defines a fail() macro */
 #include "tests/testutil.h"
@@ -14,7 +15,8 @@ static struct pcpu_state fresh(long size, long chunk_pages, long empty, long par
 	return s;
 }
 
-/* The seed's diagram: one 8-byte allocation leaves one empty page and 4088 bytes, and queues the work. */
+/* The seed's diagram: one 8-byte allocation leaves one empty page and 4088 bytes, and queues the
+ * work. */
 static void test_first_alloc_matches_seed_diagram(void **state)
 {
 	(void)state;
@@ -56,7 +58,8 @@ static void test_low_watermark(void **state)
 	assert_int_equal(s.nr_empty_pop_pages, 0);
 }
 
-/* pcpu_balance_populated: HIGH after a failure (clearing the flag), else HIGH - empty, clamped at 0. */
+/* pcpu_balance_populated: HIGH after a failure (clearing the flag), else HIGH - empty, clamped at
+ * 0. */
 static void test_nr_to_pop(void **state)
 {
 	(void)state;
@@ -108,8 +111,8 @@ static void test_burst_without_worker_gets_the_reserve(void **state)
 	}
 }
 
-/* A worker that populates one page per `step` allocations and is re-queued while it runs (PENDING is
- * cleared when it starts) keeps up with zero failures and needs about 2 runs per 3 pages. */
+/* A worker that populates one page per `step` allocations and is re-queued while it runs (PENDING
+ * is cleared when it starts) keeps up with zero failures and needs about 2 runs per 3 pages. */
 static void test_requeued_worker_keeps_up(void **state)
 {
 	(void)state;

@@ -1,6 +1,6 @@
-/* --perf-c2c where it cannot run: the run goes on, every row says why (perf missing; or, on a machine
- * without a PMU such as the 2-vCPU VM here, perf's own reason), and no report file is left behind.
- * Where perf and a PMU exist the report lands beside the CSV (not exercisable here). */
+/* --perf-c2c where it cannot run: the run goes on, every row says why (perf missing; or, on a
+ * machine without a PMU such as the 2-vCPU VM here, perf's own reason), and no report file is left
+ * behind. Where perf and a PMU exist the report lands beside the CSV (not exercisable here). */
 #include "tests/testutil.h"
 #include <stdlib.h>
 #include <string.h>
@@ -8,8 +8,8 @@
 
 static void run_c2c_rows(struct cmd_result *r, const char *out)
 {
-	run_c2c(r, "run", "pending-bit", "--duration", "0.05", "--warmup", "0.01", "--reps", "1", "--layout", "shared,padded", "--perf-c2c",
-		LENIENT, "--out", out, "--quiet", NULL);
+	run_c2c(r, "run", "pending-bit", "--duration", "0.05", "--warmup", "0.01", "--reps", "1",
+		"--layout", "shared,padded", "--perf-c2c", LENIENT, "--out", out, "--quiet", NULL);
 }
 
 static void perf_c2c_says_why(void **s)

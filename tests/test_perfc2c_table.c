@@ -1,7 +1,7 @@
-/* HITM on the contended line only: the row's line is looked up in the Shared Data Cache Line Table of
- * `perf c2c report --stdio`. No PMU here, so the parser is tested on perf's own output as perf's
- * developers posted it (tests/data/perf-c2c-report-*.txt, sources in tests/data/README.md): perf 6.x
- * (Load Hitm: Total, LclHitm, RmtHitm) and perf 5.x (LLC Load Hitm: Total, Lcl, Rmt). */
+/* HITM on the contended line only: the row's line is looked up in the Shared Data Cache Line Table
+ * of `perf c2c report --stdio`. No PMU here, so the parser is tested on perf's own output as perf's
+ * developers posted it (tests/data/perf-c2c-report-*.txt, sources in tests/data/README.md):
+ * perf 6.x (Load Hitm: Total, LclHitm, RmtHitm) and perf 5.x (LLC Load Hitm: Total, Lcl, Rmt). */
 #include "harness/perfc2c.h"
 #include "harness/perfc2c_table.h"
 #include "harness/row.h"
@@ -21,7 +21,8 @@ static char *fixture(const char *name)
 }
 
 /* One lookup that must find the line with these counts. */
-static void expect_line(const char *text, unsigned long long addr, long long tot, long long lcl, long long rmt)
+static void expect_line(const char *text, unsigned long long addr, long long tot, long long lcl,
+			long long rmt)
 {
 	struct c2c_hitm h;
 	char why[300] = "";
@@ -41,7 +42,8 @@ static void perf6_layout(void **s)
 	expect_line(t, 0x55c8971f00e8ull, 129, 129, 0); /* any address inside the 64-byte line */
 	struct c2c_hitm h;
 	char why[300];
-	assert_int_equal(c2c_table_hitm(t, 0x55c8971f0100ull, 64, &h, why, sizeof(why)), 1); /* the next line: not listed */
+	assert_int_equal(c2c_table_hitm(t, 0x55c8971f0100ull, 64, &h, why, sizeof(why)),
+			 1); /* the next line: not listed */
 	free(t);
 }
 
@@ -87,11 +89,15 @@ static void into_the_row(void **s)
 	char *t = fixture("perf-c2c-report-6x.txt");
 	FILE *f = fopen(path, "w");
 	assert_non_null(f);
-	fprintf(f, "# c2cbench --perf-c2c: the row's contended line(s): work_addr=0x55c8971f0040 meta_addr=0x55c8971f0080\n%s", t);
+	fprintf(f,
+		"# c2cbench --perf-c2c: the row's contended line(s): work_addr=0x55c8971f0040 "
+		"meta_addr=0x55c8971f0080\n%s",
+		t);
 	fclose(f);
 	free(t);
 	row_set(&r, "work_addr", "0x55c8971f0040");
-	row_set(&r, "meta_addr", "0x55c8971f0080"); /* the line's start: found whatever this machine's line size */
+	row_set(&r, "meta_addr",
+		"0x55c8971f0080"); /* the line's start: found whatever this machine's line size */
 	perfc2c_hitm_to_row(path, &r);
 	assert_string_equal(row_get(&r, "perf_c2c_line"), "meta_addr=0x55c8971f0080");
 	assert_string_equal(row_get(&r, "perf_c2c_hitm_total"), "252");

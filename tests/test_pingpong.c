@@ -2,6 +2,7 @@
  * synthetic two-package topology, and bad pairs or CPU lists refused with one line and exit 2. */
 #include "harness/util.h" /* before cmocka, which defines a fail() macro */
 #include "tests/testutil.h"
+#include "analysis/csvread.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,37 +10,6 @@
 
 #define FAST "--samples", "20", "--round-trips", "5", "--preheat-ms", "1"
 #define SYN "synthetic:pack:2 l3:2 core:4 pu:2"
-
-/* Field `col` (0-based) of a CSV line, for fields before any quoted one. */
-/* The end of the field at p: its comma or newline, past a quoted field's commas ("cpus:0,1"). */
-static const char *field_end(const char *p)
-{
-	if (*p == '"')
-		for (p++; *p && !(*p == '"' && p[1] != '"'); p += *p == '"' ? 2 : 1)
-			;
-	return p + strcspn(p, ",\n");
-}
-
-static void field(const char *line, int col, char *out, size_t n)
-{
-	for (int i = 0; i < col && line; i++)
-		line = *field_end(line) == ',' ? field_end(line) + 1 : NULL;
-	assert_non_null(line);
-	size_t len = (size_t)(field_end(line) - line);
-	snprintf(out, n, "%.*s", (int)(len < n ? len : n - 1), line);
-}
-
-static int col_of(const char *header, const char *name)
-{
-	char f[64];
-	for (int i = 0; i < 80; i++) {
-		field(header, i, f, sizeof(f));
-		if (!strcmp(f, name))
-			return i;
-	}
-	fail_msg("no column %s", name);
-	return -1;
-}
 
 /* The pair of real runs: the first two CPUs this process may use (CPUs 0 and 1 need not be, under
  * taskset or a container's cpuset); the calling test skips where there are fewer. */
@@ -121,27 +91,21 @@ static void test_csv_rows(void **state)
 	run_c2c(r, "run", "pingpong", "--placement", pl, FAST, "--max-attempts", "1", "--reps", "2",
 		LENIENT, "--out", csv, NULL);
 	assert_int_equal(r->status, 0);
-	char *s = slurp(csv);
-	assert_non_null(s);
-	assert_int_equal(count_lines(s), 1 + 1 * 2 * 2); /* header + 1 pair x 2 modes x 2 reps */
-	int ca = col_of(s, "cpu_a"), cb = col_of(s, "cpu_b"), cl = col_of(s, "class"), mo = col_of(s, "mode");
-	int mn = col_of(s, "min_ns"), md = col_of(s, "median_ns"), ex = col_of(s, "expected_transfers_per_handoff");
+	struct table t;
+	csv_load(&t, csv);
+	assert_int_equal(t.nrows, 1 * 2 * 2); /* 1 pair x 2 modes x 2 reps */
 	int modes[2] = { 0 };
-	for (const char *l = strchr(s, '\n') + 1; *l; l = strchr(l, '\n') + 1) {
-		char a[16], b[16], c[32], m[32], lo[32], med[32], e[16];
-		field(l, ca, a, sizeof(a));
-		field(l, cb, b, sizeof(b));
-		field(l, cl, c, sizeof(c));
-		field(l, mo, m, sizeof(m));
-		field(l, mn, lo, sizeof(lo));
-		field(l, md, med, sizeof(med));
-		field(l, ex, e, sizeof(e));
+	for (long row = 0; row < t.nrows; row++) {
+		const char *a = csv_cell(&t, row, "cpu_a"), *b = csv_cell(&t, row, "cpu_b");
+		const char *c = csv_cell(&t, row, "class"), *m = csv_cell(&t, row, "mode");
+		const char *lo = csv_cell(&t, row, "min_ns"), *med = csv_cell(&t, row, "median_ns");
+		const char *e = csv_cell(&t, row, "expected_transfers_per_handoff");
 		assert_string_equal(a, want_a);
 		assert_string_equal(b, want_b);
 		char want[48], any[52], one[40];
 		sysfs_class(cpu_a, cpu_b, want, sizeof(want));
 		snprintf(any, sizeof(any), "|%s|", want);
-		snprintf(one, sizeof(one), "|%s|", c);
+		snprintf(one, sizeof(one), "|%.36s|", c);
 		if (!strstr(any, one))
 			fail_msg("pair %s-%s: class %s, but sysfs says %s", a, b, c, want);
 		assert_true(atof(lo) > 0 && atof(lo) <= atof(med));
@@ -153,7 +117,7 @@ static void test_csv_rows(void **state)
 	assert_non_null(strstr(r->out, "load-store/"));
 	assert_non_null(strstr(r->out, "cas/"));
 	assert_non_null(strstr(r->out, "config with CV above 5%"));
-	free(s);
+	table_free(&t);
 	rm_rf(dir);
 	free(dir);
 	free(r);
@@ -197,7 +161,8 @@ static void test_dry_run_synthetic(void **state)
 	assert_non_null(strstr(r->out, "0      16     cross-package"));
 	assert_non_null(strstr(r->out, "1      16     cross-package"));
 	assert_non_null(strstr(r->err, "3 pair(s) of 3 PU(s)"));
-	run_c2c(r, "run", "pingpong", "--topology", SYN, "--dry-run", "--pairs", "vs:5", "--mode", "cas", NULL);
+	run_c2c(r, "run", "pingpong", "--topology", SYN, "--dry-run", "--pairs", "vs:5", "--mode",
+		"cas", NULL);
 	assert_int_equal(r->status, 0);
 	assert_non_null(strstr(r->out, "31 variant(s)"));
 	free(r);
@@ -207,13 +172,12 @@ static void test_dry_run_synthetic(void **state)
 /* The CSV of one run as the values of one column per data row, joined by spaces. */
 static void column(const char *csv, const char *name, char *out, size_t n)
 {
-	int c = col_of(csv, name);
+	struct table t;
+	csv_load_text(&t, "pingpong.csv", csv);
 	out[0] = 0;
-	for (const char *l = strchr(csv, '\n') + 1; *l; l = strchr(l, '\n') + 1) {
-		char f[64];
-		field(l, c, f, sizeof(f));
-		snprintf(out + strlen(out), n - strlen(out), "%s%s", out[0] ? " " : "", f);
-	}
+	for (long row = 0; row < t.nrows; row++)
+		snprintf(out + strlen(out), n - strlen(out), "%s%s", out[0] ? " " : "", csv_cell(&t, row, name));
+	table_free(&t);
 }
 
 /* On two PUs --concurrent auto has one pair, so it measures what --concurrent 1 measures: the
@@ -239,7 +203,8 @@ static void test_concurrent_auto_equals_one(void **state)
 	assert_non_null(one);
 	assert_non_null(au);
 	assert_int_equal(count_lines(one), count_lines(au));
-	const char *same[] = { "cpu_a", "cpu_b", "class", "concurrent", "round", "rounds", "mem_node_req", "pkg_a", "core_b", NULL };
+	const char *same[] = { "cpu_a",	 "cpu_b",	 "class", "concurrent", "round",
+			       "rounds", "mem_node_req", "pkg_a", "core_b",	NULL };
 	for (int i = 0; same[i]; i++) {
 		char w[256];
 		column(one, same[i], v, sizeof(v));
@@ -289,19 +254,23 @@ static long after(const char *s, const char *word)
 
 static double cpu_s(const struct rusage *u)
 {
-	return (double)(u->ru_utime.tv_sec + u->ru_stime.tv_sec) + (double)(u->ru_utime.tv_usec + u->ru_stime.tv_usec) / 1e6;
+	return (double)(u->ru_utime.tv_sec + u->ru_stime.tv_sec) +
+		(double)(u->ru_utime.tv_usec + u->ru_stime.tv_usec) / 1e6;
 }
 
 /* The dry-run plan on synthetic machines of 8 to 512 PUs: pairs, rounds, pairs at once, the ETA
  * as h:mm:ss; --pairs all on 256 PUs with --concurrent auto plans under ten minutes. */
-static void plan(const char *topo, const char *pairs, const char *conc, long want_pairs, long want_rounds, long want_at_once)
+static void plan(const char *topo, const char *pairs, const char *conc, long want_pairs,
+		 long want_rounds, long want_at_once)
 {
 	struct cmd_result *r = calloc(1, sizeof(*r));
 	struct rusage u0, u1;
 	getrusage(RUSAGE_CHILDREN, &u0);
-	run_c2c(r, "run", "pingpong", "--topology", topo, "--dry-run", "--pairs", pairs, "--concurrent", conc, NULL);
+	run_c2c(r, "run", "pingpong", "--topology", topo, "--dry-run", "--pairs", pairs,
+		"--concurrent", conc, NULL);
 	getrusage(RUSAGE_CHILDREN, &u1);
-	double s = cpu_s(&u1) - cpu_s(&u0); /* the child's CPU time: not what the other tenants of this VM take */
+	double s = cpu_s(&u1) -
+		cpu_s(&u0); /* the child's CPU time: not what the other tenants of this VM take */
 	assert_int_equal(r->status, 0);
 	assert_int_equal(after(r->out, "pair(s) of"), want_pairs);
 	if (want_rounds)
@@ -315,7 +284,9 @@ static void plan(const char *topo, const char *pairs, const char *conc, long wan
 		assert_true(h == 0 && m < 10);
 	double limit = getenv("C2C_UNDER_QEMU") ? 30.0 : 1.0; /* qemu-user emulates every instruction */
 	if (s >= limit)
-		fail_msg("%s --pairs %s: the plan took %.2f s of CPU; it must print in under %.0f s", topo, pairs, s, limit);
+		fail_msg("%s --pairs %s: the plan took %.2f s of CPU; it must print in under %.0f "
+			 "s",
+			 topo, pairs, s, limit);
 	free(r);
 }
 

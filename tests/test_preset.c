@@ -1,4 +1,5 @@
-/* Presets: parsing and validation (file:line errors, exit 2), planning with skip reasons, a real run. */
+/* Presets: parsing and validation (file:line errors, exit 2), planning with skip reasons, a real
+ * run. */
 #include "tests/testutil.h"
 #include "analysis/csvread.h"
 #include "harness/util.h"
@@ -73,27 +74,36 @@ static void valid_preset_plans(void **state)
 	assert_non_null(strstr(r.out, "2 run(s), 0 skipped"));
 	assert_non_null(strstr(r.out, "estimated duration"));
 	/* a run's own value replaces the default, once */
-	assert_non_null(strstr(r.out, "[ttas] pending-bit --duration 0.05 --warmup 0.01 --reps 3 --max-attempts 1 --layout aligned --policy test-then-set"));
+	assert_non_null(strstr(r.out,
+			       "[ttas] pending-bit --duration 0.05 --warmup 0.01 --reps 3 "
+			       "--max-attempts 1 --layout aligned --policy test-then-set"));
 }
 
 static void unknown_key(void **state)
 {
 	(void)state;
-	expect_error("[r]\nbench = pending-bit\n\ncolour = red\n", 4, "unknown key 'colour' for bench pending-bit; accepted: bench, optional, duration");
+	expect_error("[r]\nbench = pending-bit\n\ncolour = red\n", 4,
+		     "unknown key 'colour' for bench pending-bit; accepted: bench, optional, "
+		     "duration");
 }
 
 static void bad_values(void **state)
 {
 	(void)state;
-	expect_error("[r]\nbench = pending-bit\nlayout = shared,shard\n", 3, "--layout: 'shard' is not accepted (did you mean 'shared'?); accepted: ");
+	expect_error("[r]\nbench = pending-bit\nlayout = shared,shard\n", 3,
+		     "--layout: 'shard' is not accepted (did you mean 'shared'?); accepted: ");
 	expect_error("[defaults]\nreps = 0\n[r]\nbench = pending-bit\n", 2, "--reps: '0' is not accepted");
-	expect_error("[r]\nbench = pending-bit\nduration = fast\n", 3, "--duration: 'fast' is not accepted");
-	expect_error("[r]\nbench = pending-bit\nquiet = maybe\n", 3, "quiet = 'maybe' is not accepted; accepted: yes, no");
+	expect_error("[r]\nbench = pending-bit\nduration = fast\n", 3,
+		     "--duration: 'fast' is not accepted");
+	expect_error("[r]\nbench = pending-bit\nquiet = maybe\n", 3,
+		     "quiet = 'maybe' is not accepted; accepted: yes, no");
 	expect_error("[r]\nbench = pending-bit\nout = x.csv\n", 3, "'out' cannot be set in a preset");
-	expect_error("[r]\nbench = pending-bit\npolicy = rmw\npolicy = rmw\n", 4, "key 'policy' given twice");
+	expect_error("[r]\nbench = pending-bit\npolicy = rmw\npolicy = rmw\n", 4,
+		     "key 'policy' given twice");
 }
 
-/* The same grammar as the command line: empty elements, lenient numbers and bad CPU lists are refused. */
+/* The same grammar as the command line: empty elements, lenient numbers and bad CPU lists are
+ * refused. */
 static void strict_values(void **state)
 {
 	(void)state;
@@ -105,27 +115,35 @@ static void strict_values(void **state)
 	expect_error("[r]\nbench = pending-bit\nduration = 0x1\n", 3, "--duration: '0x1' is not accepted");
 	expect_error("[r]\nbench = pending-bit\nduration = inf\n", 3, "--duration: 'inf' is not accepted");
 	expect_error("[r]\nbench = pending-bit\nreps = +2\n", 3, "--reps: '+2' is not accepted");
-	expect_error("[r]\nbench = pending-bit\noffset-sweep = 8::64\n", 1, "--offset-sweep: '8::64' is not accepted");
-	expect_error("[r]\nbench = pending-bit\nplacement = cpus:-1,0\n", 1, "element 1 is not a CPU number");
-	expect_error("[r]\nbench = pending-bit\nmem-node = 4294967296\n", 1, "--mem-node: '4294967296' is not accepted");
+	expect_error("[r]\nbench = pending-bit\noffset-sweep = 8::64\n", 1,
+		     "--offset-sweep: '8::64' is not accepted");
+	expect_error("[r]\nbench = pending-bit\nplacement = cpus:-1,0\n", 1,
+		     "element 1 is not a CPU number");
+	expect_error("[r]\nbench = pending-bit\nmem-node = 4294967296\n", 1,
+		     "--mem-node: '4294967296' is not accepted");
 	/* a control byte in a key is printed escaped: the error stays one line */
 	expect_error("[r]\nbench = pending-bit\ncolo\x01ur = red\n", 3, "unknown key 'colo\\x01ur'");
 	/* the unknown-key list offers only keys a preset accepts */
 	struct cmd_result r;
-	run_c2c(&r, "preset", write_ini("bad.ini", "[r]\nbench = pending-bit\ncolour = red\n"), "--dry-run", NULL);
+	run_c2c(&r, "preset", write_ini("bad.ini", "[r]\nbench = pending-bit\ncolour = red\n"),
+		"--dry-run", NULL);
 	assert_non_null(strstr(r.err, "policy"));
 	assert_null(strstr(r.err, ", out"));
 	assert_null(strstr(r.err, "dry-run"));
 	assert_null(strstr(r.err, "topology"));
 }
 
-/* A run switches off its [defaults] flag; pingpong takes placement in a preset as it does on run. */
+/* A run switches off its [defaults] flag; pingpong takes placement in a preset as it does on run.
+ */
 static void defaults_flag_off_and_placement(void **state)
 {
 	(void)state;
 	struct cmd_result r;
-	run_c2c(&r, "preset", write_ini("flags.ini", "[defaults]\nquiet = yes\n[a]\nbench = pending-bit\nquiet = no\n"
-					 "[b]\nbench = pending-bit\n[pp]\nbench = pingpong\nplacement = cpus:0,1\nsamples = 10\n"),
+	run_c2c(&r, "preset",
+		write_ini("flags.ini",
+			  "[defaults]\nquiet = yes\n[a]\nbench = pending-bit\nquiet = no\n"
+			  "[b]\nbench = pending-bit\n[pp]\nbench = pingpong\nplacement = "
+			  "cpus:0,1\nsamples = 10\n"),
 		"--dry-run", NULL);
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "[a] pending-bit  ("));
@@ -134,7 +152,10 @@ static void defaults_flag_off_and_placement(void **state)
 	expect_error("[sh]\nbench = shepherd\nmem-node = 0\n", 3, "bench shepherd does not take mem-node");
 	expect_error("[pp]\nbench = pingpong\nduration = 1\n", 3, "bench pingpong does not take duration");
 	/* a [defaults] key serves the runs whose bench takes it: pingpong counts samples, not seconds */
-	run_c2c(&r, "preset", write_ini("untimed.ini", "[defaults]\nduration = 0.5\n[a]\nbench = pending-bit\n[pp]\nbench = pingpong\nsamples = 10\n"),
+	run_c2c(&r, "preset",
+		write_ini("untimed.ini",
+			  "[defaults]\nduration = 0.5\n[a]\nbench = pending-bit\n[pp]\nbench = "
+			  "pingpong\nsamples = 10\n"),
 		"--dry-run", NULL);
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "[a] pending-bit --duration 0.5  ("));
@@ -147,12 +168,14 @@ static void bad_structure(void **state)
 	expect_error("bench = pending-bit\n", 1, "'bench' is outside any section");
 	expect_error("[r]\nbench = pending-bit\nthis line has no equals sign\n", 3, "not an INI line");
 	expect_error("[r]\nlayout = shared\n", 1, "run [r] has no bench key");
-	expect_error("[r]\nbench = pending-bit\n[r]\nbench = pending-bit\n", 3, "section [r] appears twice");
+	expect_error("[r]\nbench = pending-bit\n[r]\nbench = pending-bit\n", 3,
+		     "section [r] appears twice");
 	expect_error("[preset]\ndescription = nothing\n", 2, "no runs");
 	expect_error("[r]\nbench = nosuch\n", 1, "bench 'nosuch' is not in this build");
 	expect_error("[a b]\nbench = pending-bit\n", 1, "run name 'a b' is not accepted");
 	/* an option value the bench refuses when it prepares: the reference machine refuses it too */
-	expect_error("[r]\nbench = pending-bit\noffset-sweep = 0:256:8\n", 1, "run [r]: --offset-sweep: '0:256:8' is not accepted");
+	expect_error("[r]\nbench = pending-bit\noffset-sweep = 0:256:8\n", 1,
+		     "run [r]: --offset-sweep: '0:256:8' is not accepted");
 }
 
 static void missing_file(void **state)
@@ -174,7 +197,11 @@ static void optional_bench_is_skipped_with_reason(void **state)
 {
 	(void)state;
 	struct cmd_result r;
-	run_c2c(&r, "preset", write_ini("opt.ini", "[a]\nbench = pending-bit\nreps = 1\n[b]\nbench = nosuch\noptional = yes\ncheck = x\n"), "--dry-run", NULL);
+	run_c2c(&r, "preset",
+		write_ini("opt.ini",
+			  "[a]\nbench = pending-bit\nreps = 1\n[b]\nbench = nosuch\noptional = "
+			  "yes\ncheck = x\n"),
+		"--dry-run", NULL);
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "1 run(s), 1 skipped"));
 	assert_non_null(strstr(r.out, "skipped: bench 'nosuch' is not in this build"));
@@ -184,7 +211,10 @@ static void machine_limits_are_skipped_not_disguised(void **state)
 {
 	(void)state;
 	struct cmd_result r;
-	const char *p = write_ini("x.ini", "[cross]\nbench = pending-bit\nplacement = cross-socket\n[same]\nbench = pending-bit\nplacement = same-socket\n");
+	const char *p = write_ini("x.ini",
+				  "[cross]\nbench = pending-bit\nplacement = "
+				  "cross-socket\n[same]\nbench = pending-bit\nplacement = "
+				  "same-socket\n");
 	run_c2c(&r, "preset", p, "--dry-run", "--topology", "synthetic:pack:1 core:4 pu:1", NULL);
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "1 run(s), 1 skipped"));
@@ -215,7 +245,8 @@ static void shipped_presets_load(void **state)
 			fail_msg("preset %s: %s", names[i], r.err);
 		assert_int_equal(count(r.out, "  skip  ["), count(r.out, "skipped: ")); /* every skip says why */
 	}
-	run_c2c(&r, "preset", "two-socket", "--dry-run", "--topology", "synthetic:pack:2 numa:1 core:8 pu:2", NULL);
+	run_c2c(&r, "preset", "two-socket", "--dry-run", "--topology",
+		"synthetic:pack:2 numa:1 core:8 pu:2", NULL);
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "25 run(s), 0 skipped"));
 	run_c2c(&r, "preset", "sweep", "--dry-run", NULL);
@@ -320,8 +351,8 @@ static void run_writes_one_directory(void **state)
 	free(log);
 }
 
-
-/* Run b is long enough to be interrupted in its middle; durations are tiny so the test takes seconds. */
+/* Run b is long enough to be interrupted in its middle; durations are tiny so the test takes
+ * seconds. */
 static const char *resumable =
 	"[defaults]\n"
 	"duration = 0.03\n"
@@ -360,7 +391,8 @@ static char *sort_lines(char *text)
 	return sorted;
 }
 
-/* The configurations a run directory holds: "FILE bench layout rep" per row of every CSV directly in it, sorted. */
+/* The configurations a run directory holds: "FILE bench layout rep" per row of every CSV directly
+ * in it, sorted. */
 static char *configurations(const char *run)
 {
 	struct dirent **e;
@@ -376,8 +408,10 @@ static char *configurations(const char *run)
 			if (table_read(&t, path, err))
 				fail_msg("%s", err);
 			for (long r = 0; r < t.nrows && k + 200 < cap; r++)
-				k += (size_t)snprintf(out + k, cap - k, "%s %s %s %s\n", e[i]->d_name, table_get(&t, r, "bench"),
-						      table_get(&t, r, "layout"), table_get(&t, r, "rep"));
+				k += (size_t)snprintf(out + k, cap - k, "%s %s %s %s\n",
+						      e[i]->d_name, table_get(&t, r, "bench"),
+						      table_get(&t, r, "layout"),
+						      table_get(&t, r, "rep"));
 			table_free(&t);
 		}
 		free(e[i]);
@@ -413,7 +447,8 @@ static void file_has(const char *dirpath, const char *file, const char *what)
 	free(t);
 }
 
-/* Replace the line starting with key in metadata.txt (a copy of the original is returned to restore). */
+/* Replace the line starting with key in metadata.txt (a copy of the original is returned to
+ * restore). */
 static char *edit_metadata(const char *run, const char *key, const char *line)
 {
 	char f[1400];
@@ -522,7 +557,8 @@ static void resume_after_interrupt_gives_same_configurations(void **state)
 	mkdir(old, 0755);
 	snprintf(b, sizeof(b), "%s/metadata.txt", old);
 	FILE *of = fopen(b, "w");
-	fputs("c2cbench_version: 0.1.0\npreset: resumable\nschema_version: 1\n", of); /* an older c2cbench's format */
+	fputs("c2cbench_version: 0.1.0\npreset: resumable\nschema_version: 1\n",
+	      of); /* an older c2cbench's format */
 	fclose(of);
 	refused(ini, old, "made by an older c2cbench (its metadata.txt is not INI)");
 	snprintf(b, sizeof(b), "%s/%s/02-b.csv", cut, strrchr(cut_run, '/') + 1);
@@ -546,7 +582,8 @@ static void resume_after_interrupt_gives_same_configurations(void **state)
 	free(ini);
 }
 
-/* A .meta that says complete while its CSV lost rows is not kept by --resume: the run goes again. */
+/* A .meta that says complete while its CSV lost rows is not kept by --resume: the run goes again.
+ */
 static void resume_checks_rows_against_meta(void **state)
 {
 	(void)state;
@@ -568,11 +605,14 @@ static void resume_checks_rows_against_meta(void **state)
 	assert_non_null(strstr(r.err, "its runs were given 'no validity option', this invocation "
 				      "'--valid-oncpu 10'; accepted: the same --max-attempts and"));
 	assert_int_equal(lines_in(csv), 5);
-	snprintf(cmd, sizeof(cmd), "sed -i '$d' '%s'", csv); /* the last row is lost; the .meta still says complete, 4 rows */
+	snprintf(cmd, sizeof(cmd), "sed -i '$d' '%s'",
+		 csv); /* the last row is lost; the .meta still says complete, 4 rows */
 	assert_int_equal(system(cmd), 0);
 	run_c2c(&r, "preset", ini, "--resume", run, NULL);
 	assert_true(RAN(r.status));
-	assert_non_null(strstr(r.err, "its .meta says complete with 4 row(s) but 01-a.csv has 3 whole row(s); it runs again"));
+	assert_non_null(strstr(r.err,
+			       "its .meta says complete with 4 row(s) but 01-a.csv has 3 whole "
+			       "row(s); it runs again"));
 	assert_int_equal(lines_in(csv), 5);
 	snprintf(cmd, sizeof(cmd), "%s/interrupted/01-a-1.csv", run);
 	assert_int_equal(lines_in(cmd), 4); /* what was there is set aside, not deleted */

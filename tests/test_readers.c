@@ -58,7 +58,8 @@ static void strict_metric_values(void **s)
 	const char *ok[] = { "12.5", "NA", "", "0", "1e-3", "-2.5", "1000000" };
 	for (size_t i = 0; i < ARRAY_SIZE(ok); i++)
 		assert_int_equal(metric(ok[i], "1", err), 0);
-	const char *bad[] = { "0x10", " 12", "12 ", "inf", "-inf", "nan", "+3", "1e999", "12ns", ".5", "1,5" };
+	const char *bad[] = { "0x10", " 12",   "12 ",  "inf", "-inf", "nan",
+			      "+3",   "1e999", "12ns", ".5",  "1,5" };
 	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
 		char q[32];
 		snprintf(q, sizeof(q), "\"%s\"", bad[i]); /* quoted, so "1,5" is one field */

@@ -1,4 +1,5 @@
-/* The refill bench end to end: known answers from the real binary, and its refusals of bad input. */
+/* The refill bench end to end: known answers from the real binary, and its refusals of bad input.
+ */
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,49 +12,19 @@
 #include <unistd.h>
 #include <linux/capability.h>
 #include "tests/testutil.h"
+#include "analysis/csvread.h"
 
-/* Field `col` of data row `row` (0-based) of a CSV text, copied into out; quotes handled. */
+/* Field `col` of data row `row` (0-based) of a CSV text, copied into out; -1 when either is absent.
+ */
 static int csv_field(const char *csv, int row, const char *col, char *out, size_t n)
 {
-	const char *p = csv, *hdr_end = strchr(csv, '\n');
-	int want = -1, i = 0;
-	size_t len = strlen(col);
-	for (const char *h = csv; h && h < hdr_end; i++) { /* header names are plain snake_case */
-		const char *e = strpbrk(h, ",\n");
-		if ((size_t)(e - h) == len && !strncmp(h, col, len))
-			want = i;
-		h = *e == ',' ? e + 1 : NULL;
-	}
-	if (want < 0)
-		return -1;
-	p = hdr_end + 1;
-	for (int r = 0; r < row; r++) {
-		int q = 0;
-		for (; *p && (q || *p != '\n'); p++)
-			q ^= *p == '"';
-		if (!*p)
-			return -1;
-		p++;
-	}
-	for (i = 0; *p && *p != '\n'; i++) {
-		size_t k = 0;
-		int q = 0;
-		for (; *p && (q || (*p != ',' && *p != '\n')); p++) {
-			if (*p == '"') {
-				q ^= 1;
-				continue;
-			}
-			if (i == want && k + 1 < n)
-				out[k++] = *p;
-		}
-		if (i == want) {
-			out[k] = 0;
-			return 0;
-		}
-		if (*p == ',')
-			p++;
-	}
-	return -1;
+	struct table t;
+	csv_load_text(&t, "refill.csv", csv);
+	const char *v = table_get(&t, row, col);
+	if (v)
+		snprintf(out, n, "%s", v);
+	table_free(&t);
+	return v ? 0 : -1;
 }
 
 static long csv_long(const char *csv, int row, const char *col)
@@ -71,8 +42,8 @@ static char *run_refill_v(struct cmd_result *r, const char *const *a)
 	snprintf(path, sizeof(path), "%s/refill.csv", dir);
 	/* the model's counts, not the validity rules, are under test: relaxed (a loaded machine would
 	 * otherwise exit 4 with every attempt invalid) */
-	run_c2c(r, "run", "refill", "--quiet", LENIENT, "--out", path, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8],
-		a[9], a[10], a[11], a[12], a[13], a[14], NULL);
+	run_c2c(r, "run", "refill", "--quiet", LENIENT, "--out", path, a[0], a[1], a[2], a[3], a[4],
+		a[5], a[6], a[7], a[8], a[9], a[10], a[11], a[12], a[13], a[14], NULL);
 	char *csv = slurp(path);
 	rm_rf(dir);
 	free(dir);
@@ -80,14 +51,16 @@ static char *run_refill_v(struct cmd_result *r, const char *const *a)
 }
 #define run_refill(r, ...) run_refill_v(r, (const char *const[16]){ __VA_ARGS__, NULL })
 
-/* An invariant of the model, not a measurement: with --hold token the bound worker cannot run during the
- * burst (it must take the token the caller holds), so successes equal the initial reserve by
- * construction. The test guards the construction; the measurements are unbound's counts and slice's. */
+/* An invariant of the model, not a measurement: with --hold token the bound worker cannot run
+ * during the burst (it must take the token the caller holds), so successes equal the initial
+ * reserve by construction. The test guards the construction; the measurements are unbound's counts
+ * and slice's. */
 static void test_token_bound_gets_exactly_the_reserve(void **state)
 {
 	(void)state;
 	static struct cmd_result r;
-	char *csv = run_refill(&r, "--worker", "bound", "--attempts", "4096", "--alloc-ns", "0", "--max-attempts", "1", "--reps", "2", "--warmup", "0.01");
+	char *csv = run_refill(&r, "--worker", "bound", "--attempts", "4096", "--alloc-ns", "0",
+			       "--max-attempts", "1", "--reps", "2", "--warmup", "0.01");
 	assert_int_equal(r.status, 0);
 	assert_non_null(csv);
 	for (int row = 0; row < 2; row++) {
@@ -102,8 +75,8 @@ static void test_token_bound_gets_exactly_the_reserve(void **state)
 	}
 	free(csv);
 	/* another configuration: 16-byte objects, 3 empty pages and 100 objects left in a partial page */
-	csv = run_refill(&r, "--worker", "bound", "--attempts", "2000", "--size", "16", "--initial-empty", "3",
-			 "--initial-partial=100");
+	csv = run_refill(&r, "--worker", "bound", "--attempts", "2000", "--size", "16",
+			 "--initial-empty", "3", "--initial-partial=100");
 	assert_int_equal(r.status, 0);
 	assert_non_null(csv);
 	assert_int_equal(csv_long(csv, 0, "allocs_ok"), 3 * 256 + 100);
@@ -117,7 +90,8 @@ static void test_burst_caps(void **state)
 	(void)state;
 	static struct cmd_result r;
 	char v[64];
-	char *csv = run_refill(&r, "--worker", "bound", "--attempts", "100000", "--max-failures", "100", "--warmup", "0.01");
+	char *csv = run_refill(&r, "--worker", "bound", "--attempts", "100000", "--max-failures",
+			       "100", "--warmup", "0.01");
 	assert_int_equal(r.status, 0);
 	assert_non_null(csv);
 	assert_int_equal(csv_long(csv, 0, "allocs_ok"), 1024);
@@ -127,7 +101,8 @@ static void test_burst_caps(void **state)
 	assert_string_equal(v, "max_failures");
 	free(csv);
 	/* 1000000 attempts at 4 us or more each would take seconds: the 0.05 s cap ends the burst */
-	csv = run_refill(&r, "--worker", "bound", "--attempts", "1000000", "--duration", "0.05", "--warmup", "0.01");
+	csv = run_refill(&r, "--worker", "bound", "--attempts", "1000000", "--duration", "0.05",
+			 "--warmup", "0.01");
 	assert_int_equal(r.status, 0);
 	assert_non_null(csv);
 	assert_int_equal(csv_field(csv, 0, "burst_end", v, sizeof(v)), 0);
@@ -145,8 +120,9 @@ static void test_unbound_has_no_failures(void **state)
 	static struct cmd_result r;
 	if (usable_cpus() < 2)
 		skip();
-	char *csv = run_refill(&r, "--worker", "unbound", "--attempts", "16384", "--retries", "100000", "--retry-ns",
-			       "20000", "--max-attempts", "1", "--reps", "1", "--warmup", "0.01");
+	char *csv = run_refill(&r, "--worker", "unbound", "--attempts", "16384", "--retries",
+			       "100000", "--retry-ns", "20000", "--max-attempts", "1", "--reps",
+			       "1", "--warmup", "0.01");
 	assert_int_equal(r.status, 0);
 	assert_non_null(csv);
 	assert_int_equal(csv_long(csv, 0, "allocs_failed"), 0);
@@ -183,7 +159,8 @@ static void test_fifo_bound_gets_exactly_the_reserve(void **state)
 		print_message("no privilege for SCHED_FIFO here: the fifo known answer is not checked\n");
 		skip();
 	}
-	char *csv = run_refill(&r, "--worker", "bound", "--hold", "fifo", "--attempts", "4096", "--max-attempts", "1", "--reps", "1");
+	char *csv = run_refill(&r, "--worker", "bound", "--hold", "fifo", "--attempts", "4096",
+			       "--max-attempts", "1", "--reps", "1");
 	assert_int_equal(r.status, 0);
 	assert_non_null(csv);
 	assert_int_equal(csv_long(csv, 0, "allocs_ok"), 1024);
@@ -194,7 +171,8 @@ static void test_fifo_bound_gets_exactly_the_reserve(void **state)
 /* Run the binary in a child restricted by setup(); the result comes back through shared memory. */
 static void run_restricted(struct cmd_result *out, int (*setup)(void), const char *const *args)
 {
-	struct cmd_result *shared = mmap(NULL, sizeof(*shared), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	struct cmd_result *shared = mmap(NULL, sizeof(*shared), PROT_READ | PROT_WRITE,
+					 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	assert_true(shared != MAP_FAILED);
 	shared->status = -1;
 	pid_t pid = fork();
@@ -219,7 +197,8 @@ static int drop_rt_privilege(void)
 	struct rlimit rl = { 0, 0 };
 	if (setrlimit(RLIMIT_RTPRIO, &rl))
 		return -1;
-	if (prctl(PR_CAPBSET_READ, CAP_SYS_NICE, 0, 0, 0) == 1 && prctl(PR_CAPBSET_DROP, CAP_SYS_NICE, 0, 0, 0))
+	if (prctl(PR_CAPBSET_READ, CAP_SYS_NICE, 0, 0, 0) == 1 &&
+	    prctl(PR_CAPBSET_DROP, CAP_SYS_NICE, 0, 0, 0))
 		return geteuid() == 0 ? -1 : 0; /* non-root without CAP_SETPCAP has no CAP_SYS_NICE after exec */
 	return 0;
 }
@@ -262,14 +241,19 @@ static void test_one_cpu_refuses_unbound(void **state)
 {
 	(void)state;
 	static struct cmd_result r;
-	const char *const unbound[] = { "run", "refill", "--worker", "bound,unbound", "--attempts", "64", "--out", "/nonexistent/x.csv", NULL };
+	const char *const unbound[] = { "run",	      "refill", "--worker", "bound,unbound",
+					"--attempts", "64",	"--out",    "/nonexistent/x.csv",
+					NULL };
 	run_restricted(&r, one_cpu, unbound);
 	assert_int_equal(r.status, 2);
 	assert_int_equal(count_lines(r.err), 1);
-	assert_non_null(strstr(r.err, "c2cbench: error: --worker unbound needs a CPU other than the caller's"));
+	assert_non_null(strstr(r.err,
+			       "c2cbench: error: --worker unbound needs a CPU other than the "
+			       "caller's"));
 	char *dir = temp_dir(), path[512];
 	snprintf(path, sizeof(path), "%s/one.csv", dir);
-	const char *const bound[] = { "run", "refill", "--worker", "bound", "--attempts", "64", "--out", path, NULL };
+	const char *const bound[] = { "run", "refill", "--worker", "bound", "--attempts",
+				      "64",  "--out",  path,	   NULL };
 	run_restricted(&r, one_cpu, bound);
 	assert_int_equal(r.status, 0);
 	assert_true(file_exists(path));
@@ -277,18 +261,25 @@ static void test_one_cpu_refuses_unbound(void **state)
 	free(dir);
 }
 
-/* Bad values: one line naming the value and what is accepted, exit 2, nothing measured or written. */
+/* Bad values: one line naming the value and what is accepted, exit 2, nothing measured or written.
+ */
 static void test_bad_input(void **state)
 {
 	(void)state;
 	static struct cmd_result r;
 	const char *const bad[][2] = {
-		{ "--size", "0" },	   { "--size", "-8" },	       { "--size", "6" },	  { "--size", "8192" },
-		{ "--attempts", "0" },	   { "--attempts", "-5" },     { "--retries", "-1" },	  { "--chunk-pages", "0" },
-		{ "--chunk-pages", "1" },  { "--initial-partial", "512" }, { "--alloc-ns", "-2" }, { "--populate-ns", "x" },
-		{ "--worker", "sideways" }, { "--worker", "bound,bound" }, { "--worker", "" },	  { "--hold", "nap" },
-		{ "--duration", "0" },	   { "--warmup", "-1" },       { "--caller-cpu", "9999" }, { "--caller-cpu", "one" },
-		{ "--worker-cpu", "-1" },  { "--placement", "spread" }, { "--max-failures", "-1" },
+		{ "--size", "0" },	    { "--size", "-8" },
+		{ "--size", "6" },	    { "--size", "8192" },
+		{ "--attempts", "0" },	    { "--attempts", "-5" },
+		{ "--retries", "-1" },	    { "--chunk-pages", "0" },
+		{ "--chunk-pages", "1" },   { "--initial-partial", "512" },
+		{ "--alloc-ns", "-2" },	    { "--populate-ns", "x" },
+		{ "--worker", "sideways" }, { "--worker", "bound,bound" },
+		{ "--worker", "" },	    { "--hold", "nap" },
+		{ "--duration", "0" },	    { "--warmup", "-1" },
+		{ "--caller-cpu", "9999" }, { "--caller-cpu", "one" },
+		{ "--worker-cpu", "-1" },   { "--placement", "spread" },
+		{ "--max-failures", "-1" },
 	};
 	char *dir = temp_dir(), path[512];
 	snprintf(path, sizeof(path), "%s/bad.csv", dir);
@@ -324,7 +315,8 @@ static void test_dry_run_and_help(void **state)
 {
 	(void)state;
 	static struct cmd_result r;
-	run_c2c(&r, "run", "refill", "--dry-run", "--topology", "synthetic:pack:2 numa:2 core:4 pu:2", NULL);
+	run_c2c(&r, "run", "refill", "--dry-run", "--topology",
+		"synthetic:pack:2 numa:2 core:4 pu:2", NULL);
 	if (r.status)
 		fail_msg("status %d: %s", r.status, r.err);
 	assert_non_null(strstr(r.out, "worker: bound unbound"));
@@ -332,7 +324,8 @@ static void test_dry_run_and_help(void **state)
 	assert_non_null(strstr(r.out, "worker 0 bound, worker 1 unbound"));
 	run_c2c(&r, "run", "refill", "--help", NULL);
 	assert_int_equal(r.status, 0);
-	const char *opts[] = { "--worker", "--hold", "--attempts", "--retries", "--alloc-ns", "--populate-ns", "--max-failures" };
+	const char *opts[] = { "--worker",   "--hold",	      "--attempts",    "--retries",
+			       "--alloc-ns", "--populate-ns", "--max-failures" };
 	for (size_t k = 0; k < sizeof(opts) / sizeof(opts[0]); k++)
 		assert_non_null(strstr(r.out, opts[k]));
 }

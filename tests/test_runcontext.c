@@ -8,9 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const required[] = { "cpu_vendor", "cpu_family", "cpu_model_number", "microcode", "pmu",
-					"kernel_pmu", "l1d_bytes", "l2_bytes", "l3_bytes", "hypervisor", "governor",
-					"boost", "smt", "thp", "numa_balancing", "perf_event_paranoid", "cflags" };
+static const char *const required[] = {
+	"cpu_vendor", "cpu_family", "cpu_model_number", "microcode",
+	"pmu",	      "kernel_pmu", "l1d_bytes",	"l2_bytes",
+	"l3_bytes",   "hypervisor", "governor",		"boost",
+	"smt",	      "thp",	    "numa_balancing",	"perf_event_paranoid",
+	"cflags"
+};
 
 static void collect(struct context *c, struct topo *t)
 {
@@ -214,7 +218,8 @@ static void test_run_writes_meta(void **state)
 	char *m = slurp(meta);
 	assert_non_null(strstr(m, "\nhypervisor = "));
 	const char *hv = strstr(m, "\nhypervisor = ") + 14;
-	if (strncmp(hv, "none", 4) && strncmp(hv, "NA", 2)) /* NA: not known (aarch64 without /sys/hypervisor) */
+	if (strncmp(hv, "none", 4) &&
+	    strncmp(hv, "NA", 2)) /* NA: not known (aarch64 without /sys/hypervisor) */
 		assert_non_null(strstr(r->err, "warning: running under a hypervisor"));
 	/* how its attempts were judged: each rule as used, not relaxed (fewer attempts is not) */
 	assert_non_null(strstr(m, "\n[validity]\nvalid-window = 10\nvalid-oncpu = 90\n"

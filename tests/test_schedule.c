@@ -193,8 +193,12 @@ static void test_matrix_file(void **state)
 /* The one-pass classifier gives pair_classify's answer for every pair, caches or not. */
 static void test_places_match_classify(void **state)
 {
-	const char *topos[] = { "synthetic:pack:2 l3:2 core:4 pu:2", "synthetic:pack:2 l3:2 l2:2 core:2 pu:2",
-				"synthetic:pack:2 core:4 pu:2", "synthetic:core:6 pu:1", "synthetic:pack:2 numa:2 l3:1 core:3 pu:4", NULL };
+	const char *topos[] = { "synthetic:pack:2 l3:2 core:4 pu:2",
+				"synthetic:pack:2 l3:2 l2:2 core:2 pu:2",
+				"synthetic:pack:2 core:4 pu:2",
+				"synthetic:core:6 pu:1",
+				"synthetic:pack:2 numa:2 l3:1 core:3 pu:4",
+				NULL };
 	(void)state;
 	for (int x = 0; topos[x]; x++) {
 		struct topo t;
@@ -248,7 +252,8 @@ static void test_measure_round_two_pairs(void **state)
 		for (int k = 0; k < 2; k++) {
 			assert_true(m[k].min > 0 && m[k].min <= m[k].median);
 			assert_true(m[k].line_med_lo <= m[k].line_med_hi);
-			assert_true(m[k].handoffs >= 2 * 5 * 2 * 2); /* 5 samples x 2 round trips x 2 lines, 2 handoffs each */
+			assert_true(m[k].handoffs >= 2 * 5 * 2 * 2); /* 5 samples x 2 round trips x
+									2 lines, 2 handoffs each */
 			assert_true(m[k].mem_node >= 0);
 			assert_int_not_equal(m[k].line_addr, 0);
 		}
@@ -276,7 +281,10 @@ static void test_mark_uncounted(void **state)
 		assert_string_equal(row_get(&r, PP_LAST_COL), "1");
 		assert_string_equal(row_get(&r, "counters_status"), "ok");
 		assert_string_equal(row_get(&r, "initiator_hitm_per_kop"), counted ? "5.0" : "NA");
-		assert_true(counted || strstr(r.na_reason, "initiator_hitm_per_kop: measured in the round of another pair"));
+		assert_true(counted ||
+			    strstr(r.na_reason,
+				   "initiator_hitm_per_kop: measured in the round of another "
+				   "pair"));
 		row_clear(&r);
 	}
 }

@@ -1,5 +1,6 @@
-/* Settings achieved beside the requested ones (docs/validity.md, rule setting), in real short runs of
- * every bench; the gap side table's attempt and valid columns; a migration as evidence, not an error. */
+/* Settings achieved beside the requested ones (docs/validity.md, rule setting), in real short runs
+ * of every bench; the gap side table's attempt and valid columns; a migration as evidence, not an
+ * error. */
 #include "tests/testutil.h"
 #include "analysis/csvread.h"
 #include "benches/shepherd/stats.h"
@@ -10,7 +11,9 @@
 #include <string.h>
 
 /* Every rule off but setting: what these tests judge is the setting rule alone. */
-#define ALL_BUT_SETTING "--valid-oncpu", "0", "--valid-overlap", "0", "--valid-window", "100", "--valid-steal", "100", "--valid-probe", "1000"
+#define ALL_BUT_SETTING                                                                            \
+	"--valid-oncpu", "0", "--valid-overlap", "0", "--valid-window", "100", "--valid-steal",    \
+		"100", "--valid-probe", "1000"
 
 static struct cmd_result r; /* the last run's (stderr names what measured nothing) */
 
@@ -55,14 +58,20 @@ static void achieved_pending_bit_vmalloc(void **s)
 {
 	(void)s;
 	struct table t;
-	run_table(&t, "pb.csv", (const char *const[]){ "run", "pending-bit", "--duration", "0.05", "--warmup", "0.01", "--max-attempts", "1", LENIENT,
-						    "--reps", "1", "--layout", "aligned", "--work", "200", "--drain-us", "500", NULL });
+	run_table(&t, "pb.csv",
+		  (const char *const[]){ "run", "pending-bit", "--duration", "0.05", "--warmup",
+					 "0.01", "--max-attempts", "1", LENIENT, "--reps", "1",
+					 "--layout", "aligned", "--work", "200", "--drain-us",
+					 "500", NULL });
 	assert_int_equal(t.nrows, 1);
 	positive(&t, 0, "work_ns_achieved");
 	positive(&t, 0, "drain_us_achieved");
 	table_free(&t);
-	run_table(&t, "vm.csv", (const char *const[]){ "run", "vmalloc", "--duration", "0.1", "--warmup", "0.02", "--max-attempts", "1", LENIENT,
-						    "--reps", "1", "--layout", "aligned", "--purge-us", "50", "--lazy-max", "2000", NULL });
+	run_table(&t, "vm.csv",
+		  (const char *const[]){ "run", "vmalloc", "--duration", "0.1", "--warmup", "0.02",
+					 "--max-attempts", "1", LENIENT, "--reps", "1", "--layout",
+					 "aligned", "--purge-us", "50", "--lazy-max", "2000",
+					 NULL });
 	assert_int_equal(t.nrows, 1);
 	positive(&t, 0, "work_ns_achieved");
 	positive(&t, 0, "drains"); /* lazy_max 2000 is crossed in 0.1 s: the drain worker purged */
@@ -78,8 +87,10 @@ static void achieved_refill(void **s)
 	struct table t;
 	if (usable_cpus() < 2)
 		skip();
-	run_table(&t, "rf.csv", (const char *const[]){ "run", "refill", "--worker", "bound,unbound", "--attempts", "4096", "--max-attempts", "1",
-						    LENIENT, "--reps", "1", "--warmup", "0.01", NULL });
+	run_table(&t, "rf.csv",
+		  (const char *const[]){ "run", "refill", "--worker", "bound,unbound", "--attempts",
+					 "4096", "--max-attempts", "1", LENIENT, "--reps", "1",
+					 "--warmup", "0.01", NULL });
 	assert_int_equal(t.nrows, 2);
 	for (long i = 0; i < t.nrows; i++) {
 		positive(&t, i, "alloc_ns_achieved");
@@ -87,7 +98,9 @@ static void achieved_refill(void **s)
 			positive(&t, i, "populate_ns_achieved");
 		} else {
 			assert_string_equal(table_get(&t, i, "populate_ns_achieved"), "NA");
-			assert_non_null(strstr(table_get(&t, i, "na_reason"), "populate_ns_achieved: the worker never populated a page"));
+			assert_non_null(strstr(table_get(&t, i, "na_reason"),
+					       "populate_ns_achieved: the worker never populated a "
+					       "page"));
 		}
 		if (!strcmp(table_get(&t, i, "worker"), "unbound"))
 			positive(&t, i, "populate_ns_achieved");
@@ -95,15 +108,18 @@ static void achieved_refill(void **s)
 	table_free(&t);
 }
 
-/* shepherd: the tick (one tick at least: a sleeper never wakes early), zone work and op as achieved;
- * its gap rows carry the attempt and validity of the main row they belong to. */
+/* shepherd: the tick (one tick at least: a sleeper never wakes early), zone work and op as
+ * achieved; its gap rows carry the attempt and validity of the main row they belong to. */
 static void achieved_shepherd(void **s)
 {
 	(void)s;
 	struct table t, g;
 	char gaps[600], err[512];
-	run_table(&t, "sh.csv", (const char *const[]){ "run", "shepherd", "--check", "busy,pending", "--cpus", "2", "--tick-us", "20", "--duration", "0.3",
-						    "--warmup", "0.05", "--max-attempts", "1", LENIENT, "--reps", "1", NULL });
+	run_table(&t, "sh.csv",
+		  (const char *const[]){ "run", "shepherd", "--check", "busy,pending", "--cpus",
+					 "2", "--tick-us", "20", "--duration", "0.3", "--warmup",
+					 "0.05", "--max-attempts", "1", LENIENT, "--reps", "1",
+					 NULL });
 	assert_int_equal(t.nrows, 2);
 	for (long i = 0; i < t.nrows; i++) {
 		assert_true(positive(&t, i, "tick_us_achieved") >= 20);
@@ -124,7 +140,8 @@ static void achieved_shepherd(void **s)
 
 /* The drainer asked for a drain every microsecond: it shares the writer's CPU and each drain is a
  * timed sleep, so it cannot be achieved on any machine. The row says so, with both values; the run
- * measured nothing, and its end and exit status say so, with the rule in words and a bound to try. */
+ * measured nothing, and its end and exit status say so, with the rule in words and a bound to try.
+ */
 static void unachievable_drain_is_invalid(void **s)
 {
 	(void)s;
@@ -148,7 +165,8 @@ static void unachievable_drain_is_invalid(void **s)
 				      "pending-bit got no valid repetition"));
 	assert_non_null(
 		strstr(r.err, "  try: more attempts per repetition, --max-attempts 2 (now 1)\n"));
-	/* the setting rule (the only one on but ops and migration) is named, with the setting and a bound */
+	/* the setting rule (the only one on but ops and migration) is named, with the setting and a
+	 * bound */
 	if (!strcmp(check_measured_nothing(r.err, path, "layout aligned"), "setting") &&
 	    (!strstr(r.err, "achieved settings (drain period first) were ") ||
 	     !strstr(r.err, "--valid-setting ")))
@@ -157,14 +175,18 @@ static void unachievable_drain_is_invalid(void **s)
 }
 
 /* shepherd at a 10 us tick: wherever its wake-ups are a quarter tick late on average, the row is
- * invalid naming the tick and both values; the gap rows of every attempt carry that attempt's verdict. */
+ * invalid naming the tick and both values; the gap rows of every attempt carry that attempt's
+ * verdict. */
 static void tick_rule_matches_column(void **s)
 {
 	(void)s;
 	struct table t, g;
 	char gaps[600], err[512];
-	run_table(&t, "sh10.csv", (const char *const[]){ "run", "shepherd", "--check", "pending", "--cpus", "2", "--tick-us", "10", "--duration", "0.2",
-						      "--warmup", "0.05", "--max-attempts", "2", ALL_BUT_SETTING, "--reps", "1", NULL });
+	run_table(&t, "sh10.csv",
+		  (const char *const[]){ "run", "shepherd", "--check", "pending", "--cpus", "2",
+					 "--tick-us", "10", "--duration", "0.2", "--warmup", "0.05",
+					 "--max-attempts", "2", ALL_BUT_SETTING, "--reps", "1",
+					 NULL });
 	assert_true(t.nrows >= 1 && t.nrows <= 2);
 	for (long i = 0; i < t.nrows; i++) {
 		double got = positive(&t, i, "tick_us_achieved"), in_reason = 0;

@@ -1,5 +1,6 @@
 /* The shepherd bench: round_jiffies arithmetic, the three checks stepped through fixed schedules,
- * the statistics on made-up run records, a long atomic run, and bad input through the real binary. */
+ * the statistics on made-up run records, a long atomic run, and bad input through the real binary.
+ */
 #include "benches/shepherd/jiffies.h"
 #include "benches/shepherd/run.h"
 #include "harness/bench.h"
@@ -16,7 +17,8 @@ static void test_round_jiffies_hand_values(void **state)
 	/* HZ 1000, CPU 0: 1000+now rounds down while rem < 250, else up */
 	assert_int_equal(sw_round_jiffies_relative(1000, 0, 1000, 0), 1000);   /* j=1000, rem 0 */
 	assert_int_equal(sw_round_jiffies_relative(1000, 0, 1000, 100), 900);  /* j=1100 -> 1000 */
-	assert_int_equal(sw_round_jiffies_relative(1000, 0, 1000, 249), 751);  /* j=1249 -> 1000: the minimum */
+	assert_int_equal(sw_round_jiffies_relative(1000, 0, 1000, 249),
+			 751); /* j=1249 -> 1000: the minimum */
 	assert_int_equal(sw_round_jiffies_relative(1000, 0, 1000, 250), 1750); /* j=1250 -> 2000 */
 	assert_int_equal(sw_round_jiffies_relative(1000, 0, 1000, 999), 1001); /* j=1999 -> 2000 */
 	/* skew: CPU 1 lands 3 ticks before the second, CPU 100 is pushed over the quarter */
@@ -33,7 +35,8 @@ static void test_round_jiffies_hand_values(void **state)
 	assert_int_equal(sw_min_legit_gap(2000, 1000), 1751);
 }
 
-/* Every re-arm of a one-second interval lands on a skewed second boundary, never under HZ-HZ/4+1. */
+/* Every re-arm of a one-second interval lands on a skewed second boundary, never under HZ-HZ/4+1.
+ */
 static void test_round_jiffies_bounds(void **state)
 {
 	(void)state;
@@ -210,9 +213,9 @@ static void test_collect_counts_intervals_and_gaps(void **state)
 }
 
 /* ---- the threaded model: an invariant, not a measurement. With the atomic state word a double run
- * cannot happen by construction (queue and run are one compare-and-swap); 0 double runs over hundreds
- * of intervals checks the construction holds under real threads. The pending/busy counts are the
- * measurements. ---- */
+ * cannot happen by construction (queue and run are one compare-and-swap); 0 double runs over
+ * hundreds of intervals checks the construction holds under real threads. The pending/busy counts
+ * are the measurements. ---- */
 
 static void test_atomic_long_run_no_double_runs(void **state)
 {
@@ -223,8 +226,16 @@ static void test_atomic_long_run_no_double_runs(void **state)
 	char err[ERRLEN];
 	assert_int_equal(topo_load(&t, NULL, err), 0);
 	/* 20 us ticks: a modelled second is 20 ms, so 2.5 s is over 100 intervals per CPU */
-	struct sw_params p = { .check = SW_CHECK_ATOMIC, .ncpus = 4, .hz = 1000, .interval = 1000, .tick_ns = 20000,
-			       .nzones = 3, .threshold = 32, .pcp_batch = 63, .zone_work_ns = 20000, .op_ns = 200 };
+	struct sw_params p = { .check = SW_CHECK_ATOMIC,
+			       .ncpus = 4,
+			       .hz = 1000,
+			       .interval = 1000,
+			       .tick_ns = 20000,
+			       .nzones = 3,
+			       .threshold = 32,
+			       .pcp_batch = 63,
+			       .zone_work_ns = 20000,
+			       .op_ns = 200 };
 	assert_int_equal(sw_plan(&t, p.ncpus, plan, err), 0);
 	struct sw_model *m = sw_model_new(&p, 0);
 	assert_int_equal(sw_run(m, &t, plan, 0.1, 2.5, NULL, &r, err), 0);
@@ -248,7 +259,8 @@ static void expect_bad(const char *opt, const char *val, const char *needle)
 	struct cmd_result r;
 	char *dir = temp_dir(), out[512];
 	snprintf(out, sizeof(out), "%s/x.csv", dir);
-	run_c2c(&r, "run", "shepherd", opt, val, "--out", out, "--duration", "0.1", "--max-attempts", "1", "--reps", "1", NULL);
+	run_c2c(&r, "run", "shepherd", opt, val, "--out", out, "--duration", "0.1",
+		"--max-attempts", "1", "--reps", "1", NULL);
 	assert_int_equal(r.status, 2);
 	assert_int_equal(count_lines(r.err), 1);
 	assert_non_null(strstr(r.err, opt));
@@ -285,8 +297,9 @@ static void test_run_writes_rows_and_histogram(void **state)
 	char *dir = temp_dir(), out[512], gaps[512];
 	snprintf(out, sizeof(out), "%s/s.csv", dir);
 	snprintf(gaps, sizeof(gaps), "%s/s-gaps.csv", dir);
-	run_c2c(&r, "run", "shepherd", "--check", "atomic,pending", "--cpus", "2", "--tick-us", "20", "--duration", "0.5",
-		"--warmup", "0.1", "--max-attempts", "1", LENIENT, "--reps", "1", "--threshold", "40", "--out", out, NULL);
+	run_c2c(&r, "run", "shepherd", "--check", "atomic,pending", "--cpus", "2", "--tick-us",
+		"20", "--duration", "0.5", "--warmup", "0.1", "--max-attempts", "1", LENIENT,
+		"--reps", "1", "--threshold", "40", "--out", out, NULL);
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "runs_per_interval"));
 	assert_non_null(strstr(r.out, "ratio of medians to 'atomic'"));
@@ -304,13 +317,16 @@ static void test_run_writes_rows_and_histogram(void **state)
 	for (const char *const *k = bench_find("shepherd")->config; *k; k++)
 		declared += !strcmp(*k, "threshold") || !strcmp(*k, "pcp_batch");
 	assert_int_equal(declared, 2);
-	assert_non_null(strstr(hist, "check,rep,attempt,valid,side_table,kind,bin,lo_ticks,hi_ticks,count"));
+	assert_non_null(strstr(hist,
+			       "check,rep,attempt,valid,side_table,kind,bin,lo_ticks,hi_ticks,"
+			       "count"));
 	assert_non_null(strstr(hist, "pending,0,1,yes,gap_histogram,end_to_start,0,0,0,"));
 	assert_non_null(strstr(hist, "atomic,0,1,yes,gap_histogram,start_to_start,5,751,1000,"));
 	run_c2c(&r, "compare", gaps, gaps, NULL); /* a side table is refused by name... */
 	assert_int_equal(r.status, 2);
 	assert_non_null(strstr(r.err, "a side table"));
-	run_c2c(&r, "compare", dir, dir, NULL); /* ...and skipped in a directory: only the main rows join */
+	run_c2c(&r, "compare", dir, dir,
+		NULL); /* ...and skipped in a directory: only the main rows join */
 	assert_int_equal(r.status, 0);
 	assert_null(strstr(r.out, "only in"));
 	free(csv);
@@ -330,8 +346,8 @@ static void test_existing_histogram_refused(void **state)
 	FILE *f = fopen(gaps, "w");
 	assert_non_null(f);
 	fclose(f);
-	run_c2c(&r, "run", "shepherd", "--check", "busy", "--tick-us", "20", "--duration", "0.2", "--warmup", "0.05",
-		"--max-attempts", "1", "--reps", "1", "--out", out, NULL);
+	run_c2c(&r, "run", "shepherd", "--check", "busy", "--tick-us", "20", "--duration", "0.2",
+		"--warmup", "0.05", "--max-attempts", "1", "--reps", "1", "--out", out, NULL);
 	assert_int_not_equal(r.status, 0);
 	assert_non_null(strstr(r.err, "s-gaps.csv"));
 	assert_false(file_exists(out));

@@ -1,4 +1,5 @@
-/* Interrupted runs lose nothing: whole rows of finished configurations stay, none for the one cut short. */
+/* Interrupted runs lose nothing: whole rows of finished configurations stay, none for the one cut
+ * short. */
 #include "tests/testutil.h"
 #include <signal.h>
 #include <stdlib.h>
@@ -17,8 +18,9 @@ static pid_t start_run(const char *csv)
 		int devnull = open("/dev/null", 1);
 		dup2(devnull, 1);
 		dup2(devnull, 2);
-		execl(bin, bin, "run", "pending-bit", "--max-attempts", "1", "--reps", "50", "--duration", "0.15", "--warmup", "0.05", "--out", csv,
-		      "--quiet", (char *)NULL);
+		execl(bin, bin, "run", "pending-bit", "--max-attempts", "1", "--reps", "50",
+		      "--duration", "0.15", "--warmup", "0.05", "--out", csv, "--quiet",
+		      (char *)NULL);
 		_exit(127);
 	}
 	return pid;

@@ -1,5 +1,6 @@
-/* Fleet runs against a real Slurm cluster on this machine (scripts/slurm-local.sh: munged, slurmctld
- * and two slurmd, nodes xeon1 and epyc1 with features xeon and epyc). No mock of any Slurm tool. */
+/* Fleet runs against a real Slurm cluster on this machine (scripts/slurm-local.sh: munged,
+ * slurmctld and two slurmd, nodes xeon1 and epyc1 with features xeon and epyc). No mock of any
+ * Slurm tool. */
 #include "tests/testutil.h"
 #include <limits.h>
 #include <stdio.h>
@@ -23,7 +24,9 @@ static int cluster_up(void **s)
 {
 	(void)s;
 	if (geteuid() != 0) {
-		fprintf(stderr, "test_slurm: not root: the local Slurm cluster cannot be started, tests skipped\n");
+		fprintf(stderr,
+			"test_slurm: not root: the local Slurm cluster cannot be started, tests "
+			"skipped\n");
 		return 0;
 	}
 	char *d = temp_dir();
@@ -90,13 +93,15 @@ static long job_of(const char *out)
 
 static void each_constraint_lands_on_its_node(void **s)
 {
-	SKIP_UNDER_QEMU("the fleet runner is architecture-independent orchestration; its Slurm cluster runs in the x86 suite");
+	SKIP_UNDER_QEMU("the fleet runner is architecture-independent orchestration; its Slurm "
+			"cluster runs in the x86 suite");
 	(void)s;
 	NEED_CLUSTER();
 	struct cmd_result r;
 	char dir[PATH_MAX], res[PATH_MAX], meta[PATH_MAX + 32], v[128], rep[PATH_MAX + 8];
 	snprintf(dir, sizeof(dir), "%s/fleet-ok", test_dir);
-	run_c2c(&r, "slurm", "submit", "tests/data/fleet.ini", "--constraints", "xeon,epyc", "--results", dir, "--wait", NULL);
+	run_c2c(&r, "slurm", "submit", "tests/data/fleet.ini", "--constraints", "xeon,epyc",
+		"--results", dir, "--wait", NULL);
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "submitted job array"));
 	const char *want[][2] = { { "xeon", "xeon1" }, { "epyc", "epyc1" } };
@@ -133,17 +138,20 @@ static void each_constraint_lands_on_its_node(void **s)
 	free(md);
 }
 
-/* A task cancelled while it runs (as a node crash or scancel would) is reported interrupted with its
- * reason; the other task's results stay whole; --resume reruns only it, continuing its directory. */
+/* A task cancelled while it runs (as a node crash or scancel would) is reported interrupted with
+ * its reason; the other task's results stay whole; --resume reruns only it, continuing its
+ * directory. */
 static void a_failed_task_is_reported_and_resumed(void **s)
 {
-	SKIP_UNDER_QEMU("the fleet runner is architecture-independent orchestration; its Slurm cluster runs in the x86 suite");
+	SKIP_UNDER_QEMU("the fleet runner is architecture-independent orchestration; its Slurm "
+			"cluster runs in the x86 suite");
 	(void)s;
 	NEED_CLUSTER();
 	struct cmd_result r;
 	char dir[PATH_MAX], res[PATH_MAX], cmd[256], meta[PATH_MAX + 32], v[64];
 	snprintf(dir, sizeof(dir), "%s/fleet-cut", test_dir);
-	run_c2c(&r, "slurm", "submit", "tests/data/fleet-long.ini", "--constraints", "xeon,epyc", "--results", dir, NULL);
+	run_c2c(&r, "slurm", "submit", "tests/data/fleet-long.ini", "--constraints", "xeon,epyc",
+		"--results", dir, NULL);
 	assert_int_equal(r.status, 0);
 	long job = job_of(r.out);
 	assert_true(job > 0);
@@ -163,7 +171,8 @@ static void a_failed_task_is_reported_and_resumed(void **s)
 	}
 	assert_int_equal(r.status, 1);
 	assert_non_null(strstr(r.out, "task 0  xeon         done"));
-	if (!strstr(r.out, "task 1  epyc         interrupted") && !strstr(r.out, "task 1  epyc         failed"))
+	if (!strstr(r.out, "task 1  epyc         interrupted") &&
+	    !strstr(r.out, "task 1  epyc         failed"))
 		fail_msg("task 1 is neither interrupted nor failed:\n%s", r.out);
 	assert_non_null(strstr(r.out, "no exit line")); /* the reason: killed, not a clean exit */
 	assert_int_equal(result_dir(dir, "xeon-xeon1", "fleet-long", res, sizeof(res)), 0);
@@ -192,8 +201,8 @@ static void dry_run_is_a_valid_batch_script(void **s)
 	struct cmd_result r;
 	char dir[PATH_MAX], script[PATH_MAX + 16];
 	snprintf(dir, sizeof(dir), "%s/fleet-dry", test_dir);
-	run_c2c(&r, "slurm", "submit", "tests/data/fleet.ini", "--constraints", "xeon,epyc", "--results", dir, "--dry-run",
-		"--sbatch-arg", "--time=5", NULL);
+	run_c2c(&r, "slurm", "submit", "tests/data/fleet.ini", "--constraints", "xeon,epyc",
+		"--results", dir, "--dry-run", "--sbatch-arg", "--time=5", NULL);
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "#SBATCH --array=0,1\n"));
 	assert_non_null(strstr(r.out, "#SBATCH --exclusive\n"));
@@ -232,7 +241,8 @@ static void bad_input_submits_nothing(void **s)
 		snprintf(sub, sizeof(sub), "%s/slurm", dir);
 		assert_false(file_exists(sub));
 	}
-	run_c2c(&r, "slurm", "submit", "tests/data/fleet.ini", "--constraints", "xeon", "--results", "/etc/passwd/x", NULL);
+	run_c2c(&r, "slurm", "submit", "tests/data/fleet.ini", "--constraints", "xeon", "--results",
+		"/etc/passwd/x", NULL);
 	assert_int_equal(r.status, 2);
 	assert_int_equal(count_lines(r.err), 1);
 	assert_int_equal(sh("test -z \"$(squeue -h%s)\"", ""), 0); /* no job is queued */
@@ -245,7 +255,8 @@ static void missing_slurm_tools_are_one_line(void **s)
 	char dir[PATH_MAX], *old = getenv("PATH") ? strdup(getenv("PATH")) : NULL;
 	snprintf(dir, sizeof(dir), "%s/fleet-notools", test_dir);
 	setenv("PATH", "/nonexistent", 1);
-	run_c2c(&r, "slurm", "submit", "tests/data/fleet.ini", "--constraints", "xeon", "--results", dir, NULL);
+	run_c2c(&r, "slurm", "submit", "tests/data/fleet.ini", "--constraints", "xeon", "--results",
+		dir, NULL);
 	if (old)
 		setenv("PATH", old, 1);
 	free(old);

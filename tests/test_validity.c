@@ -1,4 +1,5 @@
-/* Validity rules on made-up thread records, and the --reps auto stopping rule on made-up samples. */
+/* Validity rules on made-up thread records, and the --reps auto stopping rule on made-up samples.
+ */
 #include "tests/testutil.h"
 #include "harness/novalid.h"
 #include "harness/repsauto.h"
@@ -119,7 +120,9 @@ static void own_thread_sharing_is_not_off_cpu(void **s)
 	e->th[0].cpu_ns = 258 * MS;
 	assert_int_equal(validity_check(e, &vrules_default, why, sizeof(why)), 1);
 	e->th[0].cpu_ns = 200 * MS; /* 67% + 13%: something else took the rest */
-	expect(e, "oncpu: writer0 on a CPU 66.7% of its window (+13.3% by the bench's other threads on CPU 0)");
+	expect(e,
+	       "oncpu: writer0 on a CPU 66.7% of its window (+13.3% by the bench's other threads "
+	       "on CPU 0)");
 }
 
 static void sleeper_role_not_checked(void **s)
@@ -266,13 +269,15 @@ static void auto_never_past_caps(void **s)
 	}
 	assert_true(stopped);
 	assert_int_equal(reps_auto_stop(v, 3, 4, 601, &a, &width), REPS_TIME);
-	assert_int_equal(reps_auto_stop(v, 2, 12, 1, &a, &width), REPS_MAX); /* invalid ones count as repetitions */
+	assert_int_equal(reps_auto_stop(v, 2, 12, 1, &a, &width),
+			 REPS_MAX); /* invalid ones count as repetitions */
 	assert_true(width < 0);
 }
 
 /* A configuration whose every attempt had its threads on a CPU about a third of the window: the end
  * of the run names it (not the one with a valid repetition), says why in words with the mean value,
- * and the --valid-oncpu bound that lets its best attempt pass; every configuration valid: nothing. */
+ * and the --valid-oncpu bound that lets its best attempt pass; every configuration valid: nothing.
+ */
 static void measured_nothing_in_words(void **s)
 {
 	(void)s;

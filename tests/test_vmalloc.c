@@ -1,5 +1,6 @@
-/* vmalloc: the queue path on made-up sequences (the model's own functions), then a short real run of
- * every layout (whole rows, positive rates, the section layout's distance as the linker placed it). */
+/* vmalloc: the queue path on made-up sequences (the model's own functions), then a short real run
+ * of every layout (whole rows, positive rates, the section layout's distance as the linker placed
+ * it). */
 #include "tests/testutil.h"
 #include "analysis/csvread.h"
 #include "benches/vmalloc/model.h"
@@ -49,7 +50,8 @@ static void rmw_on_every_call_past_lazy_max(void **s)
 	free(f);
 }
 
-/* The rest of queue_work_on() runs only for the call that found the bit clear; it writes the entry. */
+/* The rest of queue_work_on() runs only for the call that found the bit clear; it writes the entry.
+ */
 static void full_queue_only_when_bit_was_clear(void **s)
 {
 	(void)s;
@@ -66,8 +68,10 @@ static void full_queue_only_when_bit_was_clear(void **s)
 	assert_int_equal(f->t.rmw, 20);
 	assert_ptr_equal(f->pool.worklist.next, &f->work.entry);
 	assert_ptr_equal(f->work.entry.next, &f->pool.worklist);
-	assert_int_equal(f->work.data & (WORK_STRUCT_PENDING | WORK_STRUCT_PWQ), WORK_STRUCT_PENDING | WORK_STRUCT_PWQ);
-	assert_true(offsetof(struct work_struct, entry) + sizeof(struct list_head) <= 64); /* same line as data */
+	assert_int_equal(f->work.data & (WORK_STRUCT_PENDING | WORK_STRUCT_PWQ),
+			 WORK_STRUCT_PENDING | WORK_STRUCT_PWQ);
+	assert_true(offsetof(struct work_struct, entry) + sizeof(struct list_head) <=
+		    64); /* same line as data */
 	free(f);
 }
 
@@ -87,7 +91,8 @@ static void drain_clears_pending_and_resets_the_count(void **s)
 	assert_ptr_equal(f->work.entry.next, &f->work.entry);
 	long snap = vm_purge_begin(&f->m);
 	assert_int_equal(snap, 12);
-	assert_int_equal(vm_free_lazy(&f->m, 2, &f->t), VM_BIT_WAS_CLEAR); /* during the purge: queued again */
+	assert_int_equal(vm_free_lazy(&f->m, 2, &f->t),
+			 VM_BIT_WAS_CLEAR); /* during the purge: queued again */
 	vm_queue_rest(&f->m, &f->t);
 	assert_int_equal(vm_free_lazy(&f->m, 2, &f->t), VM_ALREADY_PENDING);
 	vm_purge_end(&f->m, snap);
@@ -104,8 +109,11 @@ static void drain_clears_pending_and_resets_the_count(void **s)
 static long symbol_addr(const char *name)
 {
 	char cmd[512], line[256];
-	const char *bin = getenv("C2C_ELF") ? getenv("C2C_ELF") : getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
-	const char *nm = getenv("C2C_NM") ? getenv("C2C_NM") : "nm"; /* the arm64 build under qemu: its own nm */
+	const char *bin = getenv("C2C_ELF") ? getenv("C2C_ELF")
+		: getenv("C2C_BIN")	    ? getenv("C2C_BIN")
+					    : "./c2cbench";
+	const char *nm = getenv("C2C_NM") ? getenv("C2C_NM")
+					  : "nm"; /* the arm64 build under qemu: its own nm */
 	long addr = -1;
 	snprintf(cmd, sizeof(cmd), "%s '%s'", nm, bin);
 	FILE *p = popen(cmd, "r");
@@ -136,12 +144,14 @@ static void every_layout_end_to_end(void **s)
 	struct table t;
 	char path[300], err[512];
 	snprintf(path, sizeof(path), "%s/vm.csv", test_dir);
-	run_c2c(&r, "run", "vmalloc", "--duration", "0.1", "--warmup", "0.02", "--max-attempts", "1", LENIENT, "--reps", "2", "--purge-us", "50",
-		"--lazy-max", "2000", "--out", path, NULL);
+	run_c2c(&r, "run", "vmalloc", "--duration", "0.1", "--warmup", "0.02", "--max-attempts",
+		"1", LENIENT, "--reps", "2", "--purge-us", "50", "--lazy-max", "2000", "--out",
+		path, NULL);
 	if (r.status)
 		fail_msg("vmalloc run failed: %s", r.err);
 	assert_non_null(strstr(r.out, "cycle_ns"));
-	/* the summary: each layout's change against shared with its interval and p, then the seed's figures */
+	/* the summary: each layout's change against shared with its interval and p, then the seed's
+	 * figures */
 	const char *ch = strstr(r.out, "change against 'shared'");
 	assert_non_null(ch);
 	assert_non_null(strstr(ch, "\nsection "));
@@ -163,7 +173,8 @@ static void every_layout_end_to_end(void **s)
 		double share = num(&t, i, "over_on_drainer_cpu_pct");
 		assert_true(share >= 0 && share <= 100);
 		long dist = (long)num(&t, i, "distance");
-		long wa = strtol(table_get(&t, i, "work_addr"), NULL, 16), ma = strtol(table_get(&t, i, "meta_addr"), NULL, 16);
+		long wa = strtol(table_get(&t, i, "work_addr"), NULL, 16),
+		     ma = strtol(table_get(&t, i, "meta_addr"), NULL, 16);
 		assert_int_equal(dist, ma - wa);
 		if (l->global_work) { /* as linked into the binary that ran */
 			long w = symbol_addr("section_drain_vmap_work"), m = symbol_addr("section_vmap_nodes");
@@ -178,8 +189,8 @@ static void every_layout_end_to_end(void **s)
 	table_free(&t);
 }
 
-/* One worker shares the drain worker's CPU (schedule_work() queues on the caller's CPU), so every free
- * past lazy_max is attributed to that CPU: 100%, whatever the machine. */
+/* One worker shares the drain worker's CPU (schedule_work() queues on the caller's CPU), so every
+ * free past lazy_max is attributed to that CPU: 100%, whatever the machine. */
 static void one_worker_frees_on_the_drainer_cpu(void **s)
 {
 	(void)s;
@@ -187,8 +198,9 @@ static void one_worker_frees_on_the_drainer_cpu(void **s)
 	struct table t;
 	char path[300], err[512];
 	snprintf(path, sizeof(path), "%s/vm1.csv", test_dir);
-	run_c2c(&r, "run", "vmalloc", "--threads", "1", "--layout", "shared", "--duration", "0.1", "--warmup", "0.02", "--max-attempts", "1",
-		LENIENT, "--reps", "1", "--purge-us", "50", "--lazy-max", "2000", "--out", path, NULL);
+	run_c2c(&r, "run", "vmalloc", "--threads", "1", "--layout", "shared", "--duration", "0.1",
+		"--warmup", "0.02", "--max-attempts", "1", LENIENT, "--reps", "1", "--purge-us",
+		"50", "--lazy-max", "2000", "--out", path, NULL);
 	if (r.status)
 		fail_msg("vmalloc run failed: %s", r.err);
 	assert_int_equal(table_read(&t, path, err), 0);

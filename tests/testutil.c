@@ -132,6 +132,29 @@ int file_exists(const char *path)
 	return access(path, F_OK) == 0;
 }
 
+void csv_load(struct table *t, const char *path)
+{
+	char err[ERRLEN];
+	if (table_read(t, path, err))
+		fail_msg("%s", err);
+}
+
+void csv_load_text(struct table *t, const char *name, const char *text)
+{
+	char err[ERRLEN];
+	if (table_parse(t, name, text, strlen(text), err))
+		fail_msg("%s", err);
+}
+
+const char *csv_cell(const struct table *t, long r, const char *col)
+{
+	if (table_col(t, col) < 0)
+		fail_msg("%s: no column %s", t->path, col);
+	if (r < 0 || r >= t->nrows)
+		fail_msg("%s: no row %ld (%ld rows)", t->path, r, t->nrows);
+	return table_get(t, r, col);
+}
+
 char *slurp(const char *path)
 {
 	FILE *f = fopen(path, "r");

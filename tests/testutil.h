@@ -36,6 +36,13 @@ int test_dir_teardown(void **state);
 int file_exists(const char *path);
 /* Read a whole file into a malloc'ed string (NULL if unreadable). */
 char *slurp(const char *path);
+/* A result CSV read whole through the one reader (analysis/csvread.h), from a file or from text
+ * (named name in messages); the test fails with the reader's message if it is not a whole CSV.
+ * csv_cell: row r's (0: the first data row) value in column col; fails when either is absent. */
+struct table;
+void csv_load(struct table *t, const char *path);
+void csv_load_text(struct table *t, const char *name, const char *text);
+const char *csv_cell(const struct table *t, long r, const char *col);
 /* Run a shell command, keeping (the start of) its stdout in out (n bytes); returns its exit status
  * (128 when it did not exit). */
 int sh_capture(char *out, size_t n, const char *cmd);
@@ -64,10 +71,13 @@ int sysfs_missing_node(void);
  * the configuration named, and the rule said to be broken most is one that the most rows'
  * invalid_reason name, with that count and the rows' total. Returns the rule's name (static). */
 const char *check_measured_nothing(const char *err, const char *csv, const char *config);
-/* Validity rules that pass any attempt (docs/validity.md): for tests of real runs that check rows or
- * the summary but not the rules themselves (the machine running the tests may be loaded, or be
- * qemu-user). --valid-setting takes whole percent without bound: a 20 us shepherd tick is late by more than 100%. */
-#define LENIENT "--valid-oncpu", "0", "--valid-overlap", "0", "--valid-window", "1000", "--valid-steal", "100", "--valid-probe", "1000", "--valid-setting", "1000000"
+/* Validity rules that pass any attempt (docs/validity.md): for tests of real runs that check rows
+ * or the summary but not the rules themselves (the machine running the tests may be loaded, or be
+ * qemu-user). --valid-setting takes whole percent without bound: a 20 us shepherd tick is late by
+ * more than 100%. */
+#define LENIENT                                                                                    \
+	"--valid-oncpu", "0", "--valid-overlap", "0", "--valid-window", "1000", "--valid-steal",   \
+		"100", "--valid-probe", "1000", "--valid-setting", "1000000"
 /* A run that ran to its end: 0, or 4 where a configuration got no valid repetition even so (a
  * thread that did not get to run in a short window: a loaded host, an emulated guest). For tests
  * that check the output, not the rules. */

@@ -1,5 +1,6 @@
 /* libFuzzer target: the command-line parser and the placement parser on hostile argument vectors.
- * Input: NUL- or newline-separated arguments. Must never crash, hang, leak or read out of bounds. */
+ * Input: NUL- or newline-separated arguments. Must never crash, hang, leak or read out of bounds.
+ */
 #include "harness/bench.h"
 #include "harness/placement.h"
 #include <stdlib.h>

@@ -80,7 +80,10 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	if (t.npus <= 256) { /* pairs grow as PUs squared: the planner above is the big-machine part */
 		int *set = NULL, ns = pairs_pu_set(&t, pl, &set, err);
 		struct pu_pair *pairs = NULL;
-		if (ns >= 2 && pairs_select(&t, set, ns, *line_at(lines, n, 5) ? line_at(lines, n, 5) : "classes", 1, &pairs, err) > 0)
+		if (ns >= 2 &&
+		    pairs_select(&t, set, ns,
+				 *line_at(lines, n, 5) ? line_at(lines, n, 5) : "classes", 1,
+				 &pairs, err) > 0)
 			free(pairs);
 		free(set);
 	}

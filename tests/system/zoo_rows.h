@@ -1,4 +1,5 @@
-/* The zoo checks' access to a guest's result files, and the checks of tests/system/zoo_benches.c. */
+/* The zoo checks' access to a guest's result files, and the checks of tests/system/zoo_benches.c.
+ */
 #ifndef C2C_ZOO_ROWS_H
 #define C2C_ZOO_ROWS_H
 #include "analysis/csvread.h"

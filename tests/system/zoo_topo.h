@@ -1,5 +1,6 @@
 /* A zoo guest's own sysfs topology (topo.txt, written inside the guest by scripts/zoo/guest.sh) and
- * the result files its checks left: what tests/system/zoo_check.c judges c2cbench's rows against. */
+ * the result files its checks left: what tests/system/zoo_check.c judges c2cbench's rows against.
+ */
 #ifndef C2C_ZOO_TOPO_H
 #define C2C_ZOO_TOPO_H
 #include "analysis/csvread.h"
