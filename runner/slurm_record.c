@@ -4,6 +4,7 @@
 #include "harness/parse.h"
 #include "harness/util.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <ini.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,26 +14,6 @@
 void fleet_path(const struct fleet *f, const char *file, char *out, size_t n)
 {
 	snprintf(out, n, "%s/slurm/%s%s%s", f->results, f->id, file ? "/" : "", file ? file : "");
-}
-
-void shell_quote(const char *s, char *out, size_t n)
-{
-	size_t k = 0;
-	if (n < 3) {
-		if (n)
-			out[0] = 0;
-		return;
-	}
-	out[k++] = '\'';
-	for (; *s && k + 5 < n; s++) { /* ' closes, \' is a literal quote, ' reopens */
-		if (*s == '\'') {
-			memcpy(out + k, "'\\''", 4);
-			k += 4;
-		} else
-			out[k++] = *s;
-	}
-	out[k++] = '\'';
-	out[k] = 0;
 }
 
 /* A bash array literal of the tasks' constraints or resume directories, each quoted. */
@@ -47,36 +28,53 @@ static void bash_array(FILE *o, const char *name, const struct fleet *f, int res
 	fprintf(o, ")\n");
 }
 
-/* The #SBATCH header: one array task per listed index, one whole node each. */
-static void script_header(FILE *o, const struct fleet *f, const int *idx, int n)
+/* The #SBATCH arguments: one array task per listed index, one whole node each. */
+static int script_args(const struct fleet *f, const int *idx, int n, char a[][FLEET_ARG_LEN])
 {
-	char out[4200];
-	fprintf(o, "#SBATCH --job-name=c2cbench-%s\n#SBATCH --array=", f->id);
+	char dir[4200];
+	int k = 0;
+	fleet_path(f, NULL, dir, sizeof(dir));
+	snprintf(a[k++], FLEET_ARG_LEN, "--job-name=c2cbench-%s", f->id);
+	size_t l = (size_t)snprintf(a[k], FLEET_ARG_LEN, "--array=");
 	for (int i = 0; i < n; i++)
-		fprintf(o, "%s%d", i ? "," : "", idx[i]);
-	fleet_path(f, NULL, out, sizeof(out));
-	fprintf(o, "\n#SBATCH --nodes=1\n#SBATCH --exclusive\n#SBATCH --output=%s/task-%%A-%%a.out\n#SBATCH --error=%s/task-%%A-%%a.err\n",
-		out, out);
+		l += (size_t)snprintf(a[k] + l, FLEET_ARG_LEN - l, "%s%d", i ? "," : "", idx[i]);
+	k++;
+	snprintf(a[k++], FLEET_ARG_LEN, "--nodes=1");
+	snprintf(a[k++], FLEET_ARG_LEN, "--exclusive");
+	snprintf(a[k++], FLEET_ARG_LEN, "--output=%s/task-%%A-%%a.out", dir);
+	snprintf(a[k++], FLEET_ARG_LEN, "--error=%s/task-%%A-%%a.err", dir);
 	if (f->partition[0])
-		fprintf(o, "#SBATCH --partition=%s\n", f->partition);
+		snprintf(a[k++], FLEET_ARG_LEN, "--partition=%s", f->partition);
 	for (int i = 0; i < f->nsbatch; i++)
-		fprintf(o, "#SBATCH %s\n", f->sbatch_arg[i]);
+		snprintf(a[k++], FLEET_ARG_LEN, "%s", f->sbatch_arg[i]);
+	return k;
 }
 
-static int write_script_to(FILE *o, const struct fleet *f, const int *idx, int n)
+/* Every value the script holds passes its check (a record read back is checked as input is). */
+static int script_inputs_ok(const struct fleet *f, char *err)
+{
+	int rc = fleet_name_check("submission id", f->id, err);
+	char dir[4200];
+	fleet_path(f, NULL, dir, sizeof(dir));
+	if (!rc && f->partition[0])
+		rc = fleet_name_check("--partition", f->partition, err);
+	for (int i = 0; !rc && i < f->ntasks; i++)
+		rc = fleet_name_check("--constraints", f->task[i].constraint, err) ||
+		     fleet_text_check("resume directory", f->task[i].resume_dir, err);
+	for (int i = 0; !rc && i < f->nsbatch; i++)
+		rc = fleet_arg_check("--sbatch-arg", f->sbatch_arg[i], 0, err);
+	if (!rc)
+		rc = fleet_arg_check("--results", dir, 1, err) || fleet_arg_check("created", f->created, 0, err) ||
+		     fleet_text_check("--bin", f->bin, err) || fleet_text_check("the preset's path", f->preset_file, err);
+	return rc ? -1 : 0;
+}
+
+static void script_body(FILE *o, const struct fleet *f)
 {
 	char bin[8300], preset[8300], results[8300];
 	shell_quote(f->bin, bin, sizeof(bin));
 	shell_quote(f->preset_file, preset, sizeof(preset));
 	shell_quote(f->results, results, sizeof(results));
-	fprintf(o, "#!/bin/bash\n"
-		   "# c2cbench fleet run %s, written by `c2cbench slurm submit` on %s: preset %s on one whole node\n"
-		   "# per constraint (Slurm node feature); array task I runs on a node with feature constraints[I].\n"
-		   "# c2cbench submits it held (sbatch --hold), sets each task's feature\n"
-		   "# (scontrol update JobId=JOB_I Features=FEATURE), then releases it (scontrol release JOB).\n"
-		   "# To run one task by hand: sbatch --array=I --constraint=FEATURE THIS_FILE\n",
-		f->id, f->created, f->preset);
-	script_header(o, f, idx, n);
 	fprintf(o, "set -u\n");
 	bash_array(o, "constraints", f, 0);
 	bash_array(o, "resume", f, 1);
@@ -93,36 +91,101 @@ static int write_script_to(FILE *o, const struct fleet *f, const int *idx, int n
 		   "rc=$?\n"
 		   "echo \"c2cbench-slurm: task $i on $node ($feature) exit $rc\"\n"
 		   "exit $rc\n");
-	return ferror(o) ? -1 : 0;
+}
+
+char *fleet_script(const struct fleet *f, char *err)
+{
+	static char want[FLEET_SBATCH_ARGS_MAX + 8][FLEET_ARG_LEN], got[FLEET_SBATCH_ARGS_MAX + 8][FLEET_ARG_LEN];
+	int idx[FLEET_TASKS_MAX], n = 0;
+	char *text = NULL;
+	size_t len = 0;
+	if (script_inputs_ok(f, err))
+		return NULL;
+	for (int i = 0; i < f->ntasks; i++)
+		if (f->task[i].submit)
+			idx[n++] = i;
+	int na = script_args(f, idx, n, want);
+	FILE *o = open_memstream(&text, &len);
+	if (!o)
+		out_of_memory(0);
+	fprintf(o, "#!/bin/bash\n"
+		   "# c2cbench fleet run %s, written by `c2cbench slurm submit` on %s:\n"
+		   "# the preset in $preset on one whole node per constraint (Slurm node feature); array task\n"
+		   "# I runs on a node with feature constraints[I]. c2cbench submits it held (sbatch --hold),\n"
+		   "# sets each task's feature (scontrol update JobId=JOB_I Features=FEATURE), then releases\n"
+		   "# it (scontrol release JOB).\n"
+		   "# To run one task by hand: sbatch --array=I --constraint=FEATURE THIS_FILE\n",
+		f->id, f->created);
+	for (int i = 0; i < na; i++)
+		fprintf(o, "#SBATCH %s\n", want[i]);
+	script_body(o, f);
+	if (fclose(o))
+		out_of_memory(len);
+	int ng = fleet_directives(text, got, FLEET_SBATCH_ARGS_MAX + 8); /* sbatch reads what we wrote */
+	for (int i = 0; ng == na && i < na; i++)
+		if (strcmp(want[i], got[i]))
+			ng = -1;
+	if (ng != na) {
+		free(text);
+		err_set(err, "the batch script's #SBATCH lines would not read back as written");
+		return NULL;
+	}
+	return text;
+}
+
+/* Write all of text to fd; 0, or -1 with errno. */
+static int write_all(int fd, const char *text, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, text, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		text += w;
+		n -= (size_t)w;
+	}
+	return 0;
 }
 
 int fleet_write_script(const struct fleet *f, const char *path, char *err)
 {
-	int idx[FLEET_TASKS_MAX], n = 0;
-	for (int i = 0; i < f->ntasks; i++)
-		if (f->task[i].submit)
-			idx[n++] = i;
-	FILE *o = !strcmp(path, "-") ? stdout : fopen(path, "w");
-	if (!o)
-		return err_set(err, "cannot write '%s': %s", path, strerror(errno));
-	int rc = write_script_to(o, f, idx, n);
-	if (o != stdout && fclose(o))
-		rc = -1;
-	if (rc)
-		return err_set(err, "cannot write '%s': %s", path, strerror(errno));
+	char *text = fleet_script(f, err), tmp[4400];
+	if (!text)
+		return -1;
+	size_t n = strlen(text);
+	if (!strcmp(path, "-")) { /* a full disk or a closed pipe is an error, not a cut script */
+		int bad = fflush(stdout) || write_all(1, text, n);
+		free(text);
+		return bad ? err_set(err, "cannot write the batch script to standard output: %s", strerror(errno)) : 0;
+	}
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	unlink(tmp); /* one a stopped submit left in our own folder */
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	int bad = fd < 0 || write_all(fd, text, n);
+	int e = errno;
+	if (fd >= 0 && close(fd) && !bad) {
+		bad = 1;
+		e = errno;
+	}
+	if (!bad && rename(tmp, path)) {
+		bad = 1;
+		e = errno;
+	}
+	free(text);
+	if (bad) {
+		if (fd >= 0)
+			unlink(tmp);
+		return err_set(err, "cannot write '%s': %s", path, strerror(e));
+	}
 	return 0;
 }
 
-int fleet_save(const struct fleet *f, char *err)
+static void put_record(FILE *o, const struct fleet *f)
 {
-	char path[4300], tmp[4400];
-	fleet_path(f, "submission.ini", path, sizeof(path));
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	FILE *o = fopen(tmp, "w");
-	if (!o)
-		return err_set(err, "cannot write '%s': %s", tmp, strerror(errno));
-	fprintf(o, "[submission]\nid = %s\npreset = %s\npreset_file = %s\nresults = %s\npartition = %s\nbin = %s\ncreated = %s\n",
-		f->id, f->preset, f->preset_file, f->results, f->partition, f->bin, f->created);
+	fprintf(o, "[submission]\nid = %s\npreset = %s\npreset_file = %s\nresults = %s\npartition = %s\n"
+		   "bin = %s\ncreated = %s\n", f->id, f->preset, f->preset_file, f->results, f->partition, f->bin,
+		f->created);
 	for (int i = 0; i < f->nsbatch; i++)
 		fprintf(o, "sbatch_arg = %s\n", f->sbatch_arg[i]);
 	for (int i = 0; i < f->ntasks; i++) {
@@ -131,12 +194,38 @@ int fleet_save(const struct fleet *f, char *err)
 			fprintf(o, "%s%ld", j ? "," : "", f->task[i].job[j]);
 		fprintf(o, "\nresume_dir = %s\n", f->task[i].resume_dir);
 	}
-	int bad = ferror(o);
-	bad |= fclose(o);
-	if (bad || rename(tmp, path)) {
-		unlink(tmp);
-		return err_set(err, "cannot write '%s': %s", path, strerror(errno));
+}
+
+int fleet_save(const struct fleet *f, int replace, char *err)
+{
+	char path[4300], tmp[4400], *text = NULL;
+	size_t len = 0;
+	fleet_path(f, "submission.ini", path, sizeof(path));
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	if (replace)
+		unlink(tmp); /* one a stopped rewrite left in our own folder */
+	FILE *m = open_memstream(&text, &len);
+	if (!m)
+		out_of_memory(0);
+	put_record(m, f);
+	if (fclose(m))
+		out_of_memory(len);
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	int bad = fd < 0 || write_all(fd, text, len), e = errno;
+	free(text);
+	if (fd >= 0 && close(fd) && !bad) {
+		bad = 1;
+		e = errno;
 	}
+	/* new: link() refuses an existing record, as O_EXCL does; replace: rename over it */
+	if (!bad && (replace ? rename(tmp, path) : link(tmp, path))) {
+		bad = 1;
+		e = errno;
+	}
+	if (fd >= 0 && (bad || !replace))
+		unlink(tmp);
+	if (bad)
+		return err_set(err, "cannot write '%s': %s", fd < 0 ? tmp : path, strerror(e));
 	return 0;
 }
 
@@ -200,15 +289,27 @@ static int on_key(void *user, const char *sec, const char *key, const char *val)
 	return 1;
 }
 
-int fleet_load(struct fleet *f, const char *ini, char *err)
+int fleet_load(struct fleet *f, const char *results, const char *id, char *err)
 {
+	char ini[8400], want[96];
 	memset(f, 0, sizeof(*f));
+	if (fleet_id_check(id, err))
+		return -1;
+	snprintf(want, sizeof(want), "%s", id);
+	snprintf(ini, sizeof(ini), "%s/slurm/%s/submission.ini", results, id);
 	int line = ini_parse(ini, on_key, f);
 	if (line < 0)
 		return err_set(err, "cannot read '%s': %s", ini, strerror(errno));
 	if (line > 0 || !f->id[0] || !f->ntasks)
 		return err_set(err, "%s:%d: not a c2cbench submission record", ini, line);
-	return 0;
+	if (strcmp(f->id, want)) /* a record names its own folder, nothing else */
+		return err_set(err, "%s: its id '%s' is not its folder's name '%s'", ini, f->id, want);
+	snprintf(f->results, sizeof(f->results), "%s", results); /* DIR as given now, moved or not */
+	char dir[4200];
+	fleet_path(f, NULL, dir, sizeof(dir));
+	if (fleet_arg_check("--results", dir, 1, err))
+		return -1;
+	return script_inputs_ok(f, err);
 }
 
 void fleet_free(struct fleet *f)
