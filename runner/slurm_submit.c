@@ -240,7 +240,9 @@ static int parse_args(int argc, char **argv, struct submit_args *a, struct fleet
 	}
 	if (!a->results)
 		return err_set(err, "--results DIR is needed (a directory on the cluster's shared file system)");
-	if (a->bin && (!*a->bin || fleet_text_check("--bin", a->bin, err)))
+	if (a->bin && *a->bin && fleet_text_check("--bin", a->bin, err))
+		return -1;
+	if (a->bin && !*a->bin)
 		return err_set(err, "--bin: accepted: the c2cbench path on the nodes, or a name found on their PATH");
 	if (a->resume && (a->constraints || a->partition || f->nsbatch || a->new_sub || a->bin))
 		return err_set(err, "--resume continues DIR's submission as it was: give only the preset, --results and --wait");
