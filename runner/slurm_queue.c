@@ -33,6 +33,9 @@ int fleet_slurm_accepts(const struct fleet *f, char *err)
 		if (rc) {
 			const char *l = strstr(e, "error: ") ? strstr(e, "error: ") + 7 : e;
 			fleet_exec_why(rc, out, l, why, sizeof(why));
+			if (rc == FLEET_TIMED_OUT || rc == FLEET_INTERRUPTED || rc == 127 || rc > 128)
+				return err_set(err, "cannot ask Slurm about constraint '%s' (sbatch --test-only): %s",
+					       f->task[i].constraint, why);
 			return err_set(err, "Slurm refuses constraint '%s': %s", f->task[i].constraint, why);
 		}
 	}
