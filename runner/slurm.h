@@ -9,8 +9,8 @@
 #define FLEET_TASKS_MAX 64
 #define FLEET_SBATCH_ARGS_MAX 32
 #define FLEET_JOBS_MAX 16
-#define FLEET_NAME_MAX 63      /* a constraint, a partition, the preset's name in an id */
-#define FLEET_ARG_LEN 4400     /* one #SBATCH argument, parsed back */
+#define FLEET_NAME_MAX        63 /* a constraint, a partition, the preset's name in an id */
+#define FLEET_ARG_LEN         4400 /* one #SBATCH argument, parsed back */
 #define FLEET_TIMEOUT_DEFAULT 60 /* seconds a Slurm command may take (C2C_SLURM_TIMEOUT) */
 /* What no text in a #SBATCH line may hold (besides control characters); paths not '%' either. */
 #define FLEET_DIRECTIVE_BAD " \t#'\"\\"
@@ -26,7 +26,7 @@ struct fleet_task {
 
 /* A submission: what was asked, where it writes, and its tasks. Saved as DIR/slurm/ID/submission.ini. */
 struct fleet {
-	char id[96];            /* DATE.MICROSECONDS-PRESET: names DIR/slurm/ID/ */
+	char id[96]; /* DATE.MICROSECONDS-PRESET: names DIR/slurm/ID/ */
 	char preset[256];       /* as the user named it */
 	char preset_file[4096]; /* resolved path, read by every node from the shared file system */
 	char results[4096];     /* DIR, absolute */
@@ -41,7 +41,12 @@ struct fleet {
 
 /* What one task did, as status reports it. */
 enum task_state {
-	TASK_PENDING, TASK_RUNNING, TASK_DONE, TASK_FAILED, TASK_INTERRUPTED, TASK_NOT_SUBMITTED,
+	TASK_PENDING,
+	TASK_RUNNING,
+	TASK_DONE,
+	TASK_FAILED,
+	TASK_INTERRUPTED,
+	TASK_NOT_SUBMITTED,
 	TASK_UNKNOWN /* Slurm unreachable and no exit line: it may still run */
 };
 
@@ -57,8 +62,8 @@ struct task_report {
  * status, 127 if it could not be started, 128+N if killed by signal N, FLEET_TIMED_OUT, or
  * FLEET_INTERRUPTED when c2cbench got a signal (fleet_signals); either way its group is killed.
  * FLEET_EVEN_IF_STOPPED runs it after a signal too (the scancel that cleans up). */
-#define FLEET_TIMED_OUT (-1)
-#define FLEET_INTERRUPTED (-2)
+#define FLEET_TIMED_OUT       (-1)
+#define FLEET_INTERRUPTED     (-2)
 #define FLEET_EVEN_IF_STOPPED 1
 int fleet_exec(char *const argv[], char *out, size_t n, char *err, size_t en, int flags);
 /* fleet_exec's outcome as a reason that is never empty (its first line, or how it ended). */

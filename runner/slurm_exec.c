@@ -43,8 +43,10 @@ int fleet_timeout_init(char *err)
 {
 	const char *v = getenv("C2C_SLURM_TIMEOUT");
 	if (v && parse_long_in(v, 1, 3600, &timeout_s))
-		return err_set(err, "C2C_SLURM_TIMEOUT '%s' is not accepted; accepted: whole seconds "
-			       "from 1 to 3600 (default %d)", v, FLEET_TIMEOUT_DEFAULT);
+		return err_set(err,
+			       "C2C_SLURM_TIMEOUT '%s' is not accepted; accepted: whole seconds "
+			       "from 1 to 3600 (default %d)",
+			       v, FLEET_TIMEOUT_DEFAULT);
 	return 0;
 }
 
@@ -71,7 +73,8 @@ static pid_t start(char *const argv[], int out, int err)
 {
 	pid_t pid = fork();
 	if (pid == 0) {
-		setpgid(0, 0); /* its own group: the terminal's ^C reaches c2cbench, which kills it */
+		setpgid(0,
+			0); /* its own group: the terminal's ^C reaches c2cbench, which kills it */
 		dup2(out, 1);
 		dup2(err, 2);
 		signal(SIGPIPE, SIG_DFL);
@@ -116,7 +119,8 @@ int fleet_exec(char *const argv[], char *out, size_t n, char *err, size_t en, in
 	uint64_t deadline = now_ns() + (uint64_t)timeout_s * 1000000000ull;
 	int st = 0, rc = 0, exited = 0, open_o = 1, open_e = 1;
 	while (!exited) {
-		struct pollfd p[2] = { { open_o ? po[0] : -1, POLLIN, 0 }, { open_e ? pe[0] : -1, POLLIN, 0 } };
+		struct pollfd p[2] = { { open_o ? po[0] : -1, POLLIN, 0 },
+				       { open_e ? pe[0] : -1, POLLIN, 0 } };
 		poll(p, 2, 50);
 		if (open_o && p[0].revents)
 			open_o = drain(po[0], out, n, &ko) != 0;
@@ -126,7 +130,8 @@ int fleet_exec(char *const argv[], char *out, size_t n, char *err, size_t en, in
 		if (w == pid)
 			exited = 1;
 		else if ((stop_sig && !(flags & FLEET_EVEN_IF_STOPPED)) || now_ns() > deadline) {
-			rc = stop_sig && !(flags & FLEET_EVEN_IF_STOPPED) ? FLEET_INTERRUPTED : FLEET_TIMED_OUT;
+			rc = stop_sig && !(flags & FLEET_EVEN_IF_STOPPED) ? FLEET_INTERRUPTED
+									  : FLEET_TIMED_OUT;
 			kill(-pid, SIGKILL);
 			while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
 				;
@@ -135,7 +140,7 @@ int fleet_exec(char *const argv[], char *out, size_t n, char *err, size_t en, in
 	}
 	kill(-pid, SIGKILL); /* whatever it left running in its group goes with it */
 	while (open_o && drain(po[0], out, n, &ko) > 0) /* what is there now: a grandchild that */
-		;                                           /* left the group may hold the pipe */
+		; /* left the group may hold the pipe */
 	while (open_e && drain(pe[0], err, en, &ke) > 0)
 		;
 	close(po[0]);

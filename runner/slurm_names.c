@@ -13,7 +13,8 @@ int fleet_name_check(const char *what, const char *s, char *err)
 	if (label_check(what, s, err))
 		return -1;
 	if (strlen(s) > FLEET_NAME_MAX)
-		return err_set(err, "%s '%s' is longer than %d characters", what, s, FLEET_NAME_MAX);
+		return err_set(err, "%s '%s' is longer than %d characters", what, s,
+			       FLEET_NAME_MAX);
 	return 0;
 }
 
@@ -22,8 +23,10 @@ int fleet_id_check(const char *id, char *err)
 	size_t stamp = strspn(id, "0123456789T.");
 	char name_err[ERRLEN];
 	if (stamp < 15 || id[stamp] != '-' || fleet_name_check("id", id + stamp + 1, name_err))
-		return err_set(err, "submission id '%s' is not accepted; accepted: DATE-PRESET as "
-			       "`slurm submit` makes it (e.g. 20261201T112658.123456-quick)", id);
+		return err_set(err,
+			       "submission id '%s' is not accepted; accepted: DATE-PRESET as "
+			       "`slurm submit` makes it (e.g. 20261201T112658.123456-quick)",
+			       id);
 	return 0;
 }
 
@@ -38,7 +41,8 @@ static int has_control(const char *s)
 int fleet_text_check(const char *what, const char *s, char *err)
 {
 	if (has_control(s))
-		return err_set(err, "%s '%s' holds a control character; accepted: printable text", what, s);
+		return err_set(err, "%s '%s' holds a control character; accepted: printable text",
+			       what, s);
 	return 0;
 }
 
@@ -47,8 +51,10 @@ int fleet_arg_check(const char *what, const char *s, int path, char *err)
 	const char *bad = path ? FLEET_DIRECTIVE_BAD "%" : FLEET_DIRECTIVE_BAD;
 	size_t at = strcspn(s, bad);
 	if (has_control(s) || s[at])
-		return err_set(err, "%s '%s': it reaches a #SBATCH line, which may not hold a control "
-			       "character, a space or any of %s", what, s, path ? "# % ' \" \\" : "# ' \" \\");
+		return err_set(err,
+			       "%s '%s': it reaches a #SBATCH line, which may not hold a control "
+			       "character, a space or any of %s",
+			       what, s, path ? "# % ' \" \\" : "# ' \" \\");
 	return 0;
 }
 
@@ -107,7 +113,7 @@ int fleet_directives(const char *script, char args[][FLEET_ARG_LEN], int max)
 		if (strncmp(l, "#SBATCH", 7)) {
 			if (l[strspn(l, " \t")] == '\n' || l[0] == '#')
 				continue; /* blank lines and comments: sbatch reads on */
-			break;            /* the first command ends the directives */
+			break; /* the first command ends the directives */
 		}
 		char arg[FLEET_ARG_LEN];
 		for (const char *p = l + 7; (p = next_arg(p, arg, sizeof(arg)));)

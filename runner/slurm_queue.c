@@ -33,10 +33,15 @@ int fleet_slurm_accepts(const struct fleet *f, char *err)
 		if (rc) {
 			const char *l = strstr(e, "error: ") ? strstr(e, "error: ") + 7 : e;
 			fleet_exec_why(rc, out, l, why, sizeof(why));
-			if (rc == FLEET_TIMED_OUT || rc == FLEET_INTERRUPTED || rc == 127 || rc > 128)
-				return err_set(err, "cannot ask Slurm about constraint '%s' (sbatch --test-only): %s",
-					       f->task[i].constraint, why);
-			return err_set(err, "Slurm refuses constraint '%s': %s", f->task[i].constraint, why);
+			if (rc == FLEET_TIMED_OUT || rc == FLEET_INTERRUPTED || rc == 127 ||
+			    rc > 128)
+				return err_set(
+					err,
+					"cannot ask Slurm about constraint '%s' "
+					"(sbatch --test-only): %s",
+					f->task[i].constraint, why);
+			return err_set(err, "Slurm refuses constraint '%s': %s",
+				       f->task[i].constraint, why);
 		}
 	}
 	return 0;
@@ -62,7 +67,9 @@ static void cancel(const struct fleet *f, long job, char *err)
 	char *by_id[] = { "scancel", jid, NULL }, *by_name[] = { "scancel", name, NULL };
 	int rc = slurm_cmd(job ? by_id : by_name, FLEET_EVEN_IF_STOPPED, why, sizeof(why));
 	if (rc) /* err_set reads err before it writes it */
-		err_set(err, "%s; and scancel %s failed (%s): it may be left held, see squeue -n c2cbench-%s",
+		err_set(err,
+			"%s; and scancel %s failed (%s): it may be left held, "
+			"see squeue -n c2cbench-%s",
 			err, job ? jid : name, why, f->id);
 	else
 		err_set(err, "%s; nothing is left queued (scancel %s)", err, job ? jid : name);
@@ -98,7 +105,8 @@ static int sbatch_held(const struct fleet *f, const char *script, long *job, cha
 		*job = 0;
 	} else
 		return 0;
-	/* refused, killed or unreadable: it may still have queued the array, under its unique name */
+	/* refused, killed or unreadable: it may still have queued the array (under its unique
+	 * name) */
 	if (rc == 0 || rc == FLEET_TIMED_OUT || rc == FLEET_INTERRUPTED || rc > 128)
 		cancel(f, 0, err);
 	return -1;
@@ -110,7 +118,8 @@ static void record_job(struct fleet *f, long job, int undo)
 	for (int i = 0; i < f->ntasks; i++)
 		if (f->task[i].submit && !undo && f->task[i].njobs < FLEET_JOBS_MAX)
 			f->task[i].job[f->task[i].njobs++] = job;
-		else if (f->task[i].submit && undo && f->task[i].njobs && f->task[i].job[f->task[i].njobs - 1] == job)
+		else if (f->task[i].submit && undo && f->task[i].njobs &&
+			 f->task[i].job[f->task[i].njobs - 1] == job)
 			f->task[i].njobs--;
 }
 
@@ -118,7 +127,8 @@ int fleet_queue(struct fleet *f, const char *script, int resume, long *job, char
 {
 	char why[400], jid[32];
 	if (fleet_stopped())
-		return err_set(err, "interrupted (signal %d) before sbatch: nothing was submitted", fleet_stopped());
+		return err_set(err, "interrupted (signal %d) before sbatch: nothing was submitted",
+			       fleet_stopped());
 	if (sbatch_held(f, script, job, err))
 		return -1;
 	snprintf(jid, sizeof(jid), "%ld", *job);
@@ -164,8 +174,11 @@ int fleet_wait(long job, char *err)
 	for (;;) {
 		int rc = fleet_exec(argv, out, sizeof(out), e, sizeof(e), 0);
 		if (rc == FLEET_INTERRUPTED || fleet_stopped())
-			return err_set(err, "stopped waiting (signal %d); job %s keeps its course: scancel %s stops it",
-				       fleet_stopped(), jid, jid);
+			return err_set(
+				err,
+				"stopped waiting (signal %d); job %s keeps its course: "
+				"scancel %s stops it",
+				fleet_stopped(), jid, jid);
 		if (!rc && !out[strspn(out, " \n")])
 			return 0; /* Slurm lists no task of it any more */
 		if (rc && rc != FLEET_TIMED_OUT && strstr(e, "Invalid job id"))
@@ -176,9 +189,14 @@ int fleet_wait(long job, char *err)
 			failing_since = now_ns();
 		if (rc)
 			fleet_exec_why(rc, out, e, why, sizeof(why));
-		if (failing_since && now_ns() - failing_since > (uint64_t)fleet_timeout() * 1000000000ull)
-			return err_set(err, "Slurm unreachable for over %ld s (squeue: %s); job %s may still run: "
-				       "c2cbench slurm status DIR", fleet_timeout(), why, jid);
+		if (failing_since &&
+		    now_ns() - failing_since > (uint64_t)fleet_timeout() * 1000000000ull)
+			return err_set(
+				err,
+				"Slurm unreachable for over %ld s (squeue: %s); "
+				"job %s may still run: "
+				"c2cbench slurm status DIR",
+				fleet_timeout(), why, jid);
 		sleep_ns(1000000000ull);
 	}
 }

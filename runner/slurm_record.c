@@ -64,8 +64,10 @@ static int script_inputs_ok(const struct fleet *f, char *err)
 	for (int i = 0; !rc && i < f->nsbatch; i++)
 		rc = fleet_arg_check("--sbatch-arg", f->sbatch_arg[i], 0, err);
 	if (!rc)
-		rc = fleet_arg_check("--results", dir, 1, err) || fleet_arg_check("created", f->created, 0, err) ||
-		     fleet_text_check("--bin", f->bin, err) || fleet_text_check("the preset's path", f->preset_file, err);
+		rc = fleet_arg_check("--results", dir, 1, err) ||
+		     fleet_arg_check("created", f->created, 0, err) ||
+		     fleet_text_check("--bin", f->bin, err) ||
+		     fleet_text_check("the preset's path", f->preset_file, err);
 	return rc ? -1 : 0;
 }
 
@@ -79,23 +81,26 @@ static void script_body(FILE *o, const struct fleet *f)
 	bash_array(o, "constraints", f, 0);
 	bash_array(o, "resume", f, 1);
 	fprintf(o, "bin=%s\npreset=%s\nresults=%s\n", bin, preset, results);
-	fprintf(o, "i=${SLURM_ARRAY_TASK_ID:?run this script as a Slurm array task}\n"
-		   "feature=${constraints[$i]}\n"
-		   "node=${SLURMD_NODENAME:-$(hostname -s)}\n"
-		   "export C2C_SLURM_CONSTRAINT=\"$feature\"\n"
-		   "if [ -n \"${resume[$i]}\" ]; then\n"
-		   "  \"$bin\" preset \"$preset\" --resume \"${resume[$i]}\" --label \"$feature-$node\"\n"
-		   "else\n"
-		   "  \"$bin\" preset \"$preset\" --results \"$results\" --label \"$feature-$node\"\n"
-		   "fi\n"
-		   "rc=$?\n"
-		   "echo \"c2cbench-slurm: task $i on $node ($feature) exit $rc\"\n"
-		   "exit $rc\n");
+	fprintf(o,
+		"i=${SLURM_ARRAY_TASK_ID:?run this script as a Slurm array task}\n"
+		"feature=${constraints[$i]}\n"
+		"node=${SLURMD_NODENAME:-$(hostname -s)}\n"
+		"export C2C_SLURM_CONSTRAINT=\"$feature\"\n"
+		"if [ -n \"${resume[$i]}\" ]; then\n"
+		"  \"$bin\" preset \"$preset\" --resume \"${resume[$i]}\""
+		" --label \"$feature-$node\"\n"
+		"else\n"
+		"  \"$bin\" preset \"$preset\" --results \"$results\" --label \"$feature-$node\"\n"
+		"fi\n"
+		"rc=$?\n"
+		"echo \"c2cbench-slurm: task $i on $node ($feature) exit $rc\"\n"
+		"exit $rc\n");
 }
 
 char *fleet_script(const struct fleet *f, char *err)
 {
-	static char want[FLEET_SBATCH_ARGS_MAX + 8][FLEET_ARG_LEN], got[FLEET_SBATCH_ARGS_MAX + 8][FLEET_ARG_LEN];
+	static char want[FLEET_SBATCH_ARGS_MAX + 8][FLEET_ARG_LEN],
+		got[FLEET_SBATCH_ARGS_MAX + 8][FLEET_ARG_LEN];
 	int idx[FLEET_TASKS_MAX], n = 0;
 	char *text = NULL;
 	size_t len = 0;
@@ -108,20 +113,23 @@ char *fleet_script(const struct fleet *f, char *err)
 	FILE *o = open_memstream(&text, &len);
 	if (!o)
 		out_of_memory(0);
-	fprintf(o, "#!/bin/bash\n"
-		   "# c2cbench fleet run %s, written by `c2cbench slurm submit` on %s:\n"
-		   "# the preset in $preset on one whole node per constraint (Slurm node feature); array task\n"
-		   "# I runs on a node with feature constraints[I]. c2cbench submits it held (sbatch --hold),\n"
-		   "# sets each task's feature (scontrol update JobId=JOB_I Features=FEATURE), then releases\n"
-		   "# it (scontrol release JOB).\n"
-		   "# To run one task by hand: sbatch --array=I --constraint=FEATURE THIS_FILE\n",
+	fprintf(o,
+		"#!/bin/bash\n"
+		"# c2cbench fleet run %s, written by `c2cbench slurm submit` on %s:\n"
+		"# the preset in $preset on one whole node per constraint (Slurm node\n"
+		"# feature); array task I runs on a node with feature constraints[I].\n"
+		"# c2cbench submits it held (sbatch --hold), sets each task's feature\n"
+		"# (scontrol update JobId=JOB_I Features=FEATURE), then releases it\n"
+		"# (scontrol release JOB).\n"
+		"# To run one task by hand: sbatch --array=I --constraint=FEATURE THIS_FILE\n",
 		f->id, f->created);
 	for (int i = 0; i < na; i++)
 		fprintf(o, "#SBATCH %s\n", want[i]);
 	script_body(o, f);
 	if (fclose(o))
 		out_of_memory(len);
-	int ng = fleet_directives(text, got, FLEET_SBATCH_ARGS_MAX + 8); /* sbatch reads what we wrote */
+	/* sbatch reads what we wrote */
+	int ng = fleet_directives(text, got, FLEET_SBATCH_ARGS_MAX + 8);
 	for (int i = 0; ng == na && i < na; i++)
 		if (strcmp(want[i], got[i]))
 			ng = -1;
@@ -157,7 +165,9 @@ int fleet_write_script(const struct fleet *f, const char *path, char *err)
 	if (!strcmp(path, "-")) { /* a full disk or a closed pipe is an error, not a cut script */
 		int bad = fflush(stdout) || write_all(1, text, n);
 		free(text);
-		return bad ? err_set(err, "cannot write the batch script to standard output: %s", strerror(errno)) : 0;
+		return bad ? err_set(err, "cannot write the batch script to standard output: %s",
+				     strerror(errno))
+			   : 0;
 	}
 	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
 	unlink(tmp); /* one a stopped submit left in our own folder */
@@ -183,9 +193,11 @@ int fleet_write_script(const struct fleet *f, const char *path, char *err)
 
 static void put_record(FILE *o, const struct fleet *f)
 {
-	fprintf(o, "[submission]\nid = %s\npreset = %s\npreset_file = %s\nresults = %s\npartition = %s\n"
-		   "bin = %s\ncreated = %s\n", f->id, f->preset, f->preset_file, f->results, f->partition, f->bin,
-		f->created);
+	fprintf(o,
+		"[submission]\nid = %s\npreset = %s\npreset_file = %s\nresults = %s\n"
+		"partition = %s\n"
+		"bin = %s\ncreated = %s\n",
+		f->id, f->preset, f->preset_file, f->results, f->partition, f->bin, f->created);
 	for (int i = 0; i < f->nsbatch; i++)
 		fprintf(o, "sbatch_arg = %s\n", f->sbatch_arg[i]);
 	for (int i = 0; i < f->ntasks; i++) {
@@ -303,8 +315,10 @@ int fleet_load(struct fleet *f, const char *results, const char *id, char *err)
 	if (line > 0 || !f->id[0] || !f->ntasks)
 		return err_set(err, "%s:%d: not a c2cbench submission record", ini, line);
 	if (strcmp(f->id, want)) /* a record names its own folder, nothing else */
-		return err_set(err, "%s: its id '%s' is not its folder's name '%s'", ini, f->id, want);
-	snprintf(f->results, sizeof(f->results), "%s", results); /* DIR as given now, moved or not */
+		return err_set(err, "%s: its id '%s' is not its folder's name '%s'", ini, f->id,
+			       want);
+	snprintf(f->results, sizeof(f->results), "%s",
+		 results); /* DIR as given now, moved or not */
 	char dir[4200];
 	fleet_path(f, NULL, dir, sizeof(dir));
 	if (fleet_arg_check("--results", dir, 1, err))

@@ -24,14 +24,15 @@ static void put(char *dst, size_t n, const char *fmt, ...)
 
 const char *task_state_name(enum task_state s)
 {
-	static const char *const name[] = { "pending", "running", "done", "failed", "interrupted", "not submitted",
-					    "unknown" };
+	static const char *const name[] = { "pending",     "running",       "done",   "failed",
+					    "interrupted", "not submitted", "unknown" };
 	return name[s];
 }
 
 /* squeue's line for array task i of job: state "" when Slurm no longer lists it; -1 with why when
  * Slurm could not be asked (unreachable, timed out, or an answer that is not squeue's). */
-static int queued(long job, int i, char *state, size_t n, char *node, size_t nn, char *why, size_t wn)
+static int queued(long job, int i, char *state, size_t n, char *node, size_t nn, char *why,
+		  size_t wn)
 {
 	char jid[32], out[8192], err[2048];
 	put(jid, sizeof(jid), "%ld", job);
@@ -52,7 +53,8 @@ static int queued(long job, int i, char *state, size_t n, char *node, size_t nn,
 		if (f2)
 			*f2 = 0; /* squeue's %K: the array index */
 		if (!f3 || parse_long_in(l, 0, 0x7fffffffL, &k) || f3 == f2 + 1) {
-			put(why, wn, "Slurm unreachable: squeue printed '%.60s', not its -o format", l);
+			put(why, wn, "Slurm unreachable: squeue printed '%.60s', not its -o format",
+			    l);
 			return -1;
 		}
 		if (k != i)
@@ -186,7 +188,8 @@ void fleet_task_status(const struct fleet *f, int i, struct task_report *r)
 	if (queued(job, i, state, sizeof(state), r->node, sizeof(r->node), why, sizeof(why))) {
 		put(name, sizeof(name), "task-%ld-%d.out", job, i);
 		fleet_path(f, name, out, sizeof(out));
-		if (task_output(f, out, dir, sizeof(dir), &rc) || rc < 0) { /* no exit line: it may run */
+		if (task_output(f, out, dir, sizeof(dir), &rc) ||
+		    rc < 0) { /* no exit line: it may run */
 			r->state = TASK_UNKNOWN;
 			put(r->why, sizeof(r->why), "%s; cannot tell whether it runs", why);
 			return;
@@ -213,11 +216,13 @@ static int status_of(const char *results, const char *id, char *err, int *bad)
 
 static const char status_usage[] =
 	"usage: c2cbench slurm status DIR [--id ID | --all]\n"
-	"per task of DIR's newest submission (or of ID, or of each with --all, one after the other):\n"
+	"per task of DIR's newest submission (or of ID, or of each with --all, one after the\n"
+	"other):\n"
 	"pending, running, done, failed, interrupted, or unknown (Slurm unreachable), and why;\n"
 	"exit 0 when every task is done\n";
 
-static int status_args(int argc, char **argv, const char **dir, const char **id, int *all, char *err)
+static int status_args(int argc, char **argv, const char **dir, const char **id, int *all,
+		       char *err)
 {
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--all")) {
@@ -231,12 +236,17 @@ static int status_args(int argc, char **argv, const char **dir, const char **id,
 				return err_set(err, "slurm status: --id needs a submission id");
 			*id = argv[++i];
 		} else if (argv[i][0] == '-' || *dir)
-			return err_set(err, "slurm status: unexpected '%s'; accepted: DIR [--id ID | --all]", argv[i]);
+			return err_set(
+				err,
+				"slurm status: unexpected '%s'; accepted: DIR [--id ID | --all]",
+				argv[i]);
 		else
 			*dir = argv[i];
 	}
 	if (*id && *all)
-		return err_set(err, "slurm status: --id and --all exclude each other; accepted: one of them");
+		return err_set(
+			err,
+			"slurm status: --id and --all exclude each other; accepted: one of them");
 	if (*id && fleet_id_check(*id, err))
 		return -1;
 	return 0;
@@ -275,8 +285,10 @@ int slurm_status_main(int argc, char **argv)
 		for (int i = 0; i < n; i++) {
 			char ini[8800];
 			put(ini, sizeof(ini), "%s/%s/submission.ini", sub, names[i]->d_name);
-			if (names[i]->d_name[0] != '.' && !access(ini, F_OK) && status_of(dir, names[i]->d_name, err, &bad)) {
-				fprintf(stderr, "c2cbench: error: %s\n", err); /* the others are still shown */
+			if (names[i]->d_name[0] != '.' && !access(ini, F_OK) &&
+			    status_of(dir, names[i]->d_name, err, &bad)) {
+				fprintf(stderr, "c2cbench: error: %s\n",
+					err); /* the others are still shown */
 				rc = -1;
 				err[0] = 0;
 			}

@@ -33,8 +33,10 @@ static int parse_constraints(struct fleet *f, const char *list, char *err)
 		snprintf(name, sizeof(name), "%.*s", (int)(n < 79 ? n : 79), p);
 		if (!n || (p[n] == ',' && !p[n + 1]))
 			rc = err_set(err, "--constraints '%s': an empty element; accepted: features separated by single commas", list);
-		else if (n > FLEET_NAME_MAX || fleet_name_check("--constraints: feature", name, err))
-			rc = err_set(err, "--constraints: '%.*s' is not a feature name; accepted: %s",
+		else if (n > FLEET_NAME_MAX ||
+			 fleet_name_check("--constraints: feature", name, err))
+			rc = err_set(err,
+				     "--constraints: '%.*s' is not a feature name; accepted: %s",
 				     (int)(n < 79 ? n : 79), p, FLEET_NAME_SET);
 		else if (f->ntasks >= FLEET_TASKS_MAX)
 			rc = err_set(err, "--constraints: more than %d features", FLEET_TASKS_MAX);
@@ -122,8 +124,11 @@ static int plan_resume(struct fleet *f, char *err)
 		f->task[i].submit = 0;
 		f->task[i].resume_dir[0] = 0;
 		if (r.state == TASK_UNKNOWN)
-			return err_set(err, "task %d (%s): %s; --resume would run it twice: try again when Slurm answers",
-				       i, f->task[i].constraint, r.why);
+			return err_set(
+				err,
+				"task %d (%s): %s; --resume would run it twice: "
+				"try again when Slurm answers",
+				i, f->task[i].constraint, r.why);
 		if (r.state == TASK_PENDING || r.state == TASK_RUNNING)
 			return err_set(err, "task %d (%s) is still %s in job %ld: wait for it, then --resume", i, f->task[i].constraint,
 				       task_state_name(r.state), f->task[i].job[f->task[i].njobs - 1]);
@@ -218,8 +223,9 @@ static int parse_args(int argc, char **argv, struct submit_args *a, struct fleet
 			else if (f->nsbatch >= FLEET_SBATCH_ARGS_MAX)
 				return err_set(err, "--sbatch-arg: more than %d", FLEET_SBATCH_ARGS_MAX);
 			else if (v[0] != '-' || fleet_arg_check("--sbatch-arg", v, 0, err))
-				return err_set(err, "--sbatch-arg '%s': accepted: one sbatch option without spaces, "
-					       "control characters, # ' \" or \\, e.g. --time=10", v);
+				return err_set(err, "--sbatch-arg '%s': accepted: one sbatch "
+					       "option without spaces, control characters, "
+					       "# ' \" or \\, e.g. --time=10", v);
 			else
 				f->sbatch_arg[f->nsbatch++] = xstrdup(v);
 			i++;
@@ -262,7 +268,8 @@ static const char submit_usage[] =
 	"one job array, one task per constraint (Slurm node feature), each on a whole node (--nodes=1\n"
 	"--exclusive), running `c2cbench preset PRESET --label FEATURE-NODE --results DIR`;\n"
 	"DIR/slurm/ID/ keeps the batch script, the submission record and each task's output\n"
-	"  --constraints LIST  Slurm node features, one task each (letters, digits, _.-, a letter or digit first)\n"
+	"  --constraints LIST  Slurm node features, one task each (letters, digits, _.-; a letter\n"
+	"                      or digit first)\n"
 	"  --results DIR       where every task writes FEATURE-NODE-DATE-PRESET/ (a shared file system)\n"
 	"  --partition P       the partition to submit to\n"
 	"  --sbatch-arg ARG    one more sbatch option for every task (repeatable), e.g. --time=30\n"
@@ -293,17 +300,21 @@ static int load_latest(struct fleet *f, const struct submit_args *a, char *err)
 	int count;
 	snprintf(results, sizeof(results), "%s", f->results);
 	if (fleet_latest(results, id, sizeof(id), &count))
-		return err_set(err, "--resume: '%s' holds no submission (no slurm/*/submission.ini)", results);
+		return err_set(err,
+			       "--resume: '%s' holds no submission (no slurm/*/submission.ini)",
+			       results);
 	fleet_free(f);
 	if (fleet_load(f, results, id, err))
 		return -1;
 	if (a->preset && strcmp(a->preset, f->preset))
-		return err_set(err, "--resume: DIR's submission %s ran preset '%s', not '%s'", f->id, f->preset, a->preset);
+		return err_set(err, "--resume: DIR's submission %s ran preset '%s', not '%s'",
+			       f->id, f->preset, a->preset);
 	return 0;
 }
 
 /* Everything checked before anything is written or queued; the preset's name in *name. */
-static int plan(struct fleet *f, struct submit_args *a, int argc, char **argv, char *name, char *err)
+static int plan(struct fleet *f, struct submit_args *a, int argc, char **argv, char *name,
+		char *err)
 {
 	int rc = parse_args(argc, argv, a, f, err);
 	if (!rc)
@@ -325,11 +336,15 @@ static int plan(struct fleet *f, struct submit_args *a, int argc, char **argv, c
 		if (!rc)
 			rc = fleet_text_check("this binary's path", f->bin, err);
 	}
-	for (const char *const *t = (const char *const[]){ "sbatch", "squeue", "scontrol", "scancel", NULL };
+	for (const char *const *t =
+		     (const char *const[]){ "sbatch", "squeue", "scontrol", "scancel", NULL };
 	     !rc && !a->dry && *t; t++)
 		if (!fleet_have(*t))
-			rc = err_set(err, "%s not found on PATH: slurm submit needs Slurm's client tools "
-				     "(sbatch, squeue, scontrol, scancel)", *t);
+			rc = err_set(
+				err,
+				"%s not found on PATH: slurm submit needs Slurm's client tools "
+				"(sbatch, squeue, scontrol, scancel)",
+				*t);
 	if (!rc && a->resume)
 		rc = plan_resume(f, err);
 	if (!rc && !a->dry && !a->resume)
@@ -348,12 +363,15 @@ int slurm_submit_main(int argc, char **argv)
 			fputs(submit_usage, stdout);
 			return 0;
 		}
-	fleet_signals(); /* from here a signal kills the Slurm command running; what is queued is cancelled */
+	/* from here a signal kills the Slurm command running, and what is queued is cancelled */
+	fleet_signals();
 	int rc = plan(&f, &a, argc, argv, name, err);
 	if (!rc && a.dry) {
 		rc = fleet_write_script(&f, "-", err);
-		if (!rc && (printf("# submitted as: sbatch --hold --parsable SCRIPT; then for each task I: scontrol update "
-				   "JobId=JOB_I Features=FEATURE[I]; then scontrol release JOB\n") < 0 || fflush(stdout)))
+		const char *how = "# submitted as: sbatch --hold --parsable SCRIPT; then for each "
+				  "task I: scontrol update JobId=JOB_I Features=FEATURE[I]; then "
+				  "scontrol release JOB\n";
+		if (!rc && (fputs(how, stdout) < 0 || fflush(stdout)))
 			rc = err_set(err, "cannot write to standard output: %s", strerror(errno));
 		if (rc)
 			fprintf(stderr, "c2cbench: error: %s\n", err);

@@ -33,7 +33,8 @@ static void fake(const char *name, const char *body)
 /* Tools that work: sbatch queues job 42, squeue lists nothing (the job ended). */
 static void fakes_that_work(void)
 {
-	fake("sbatch", "[ \"$1\" = --test-only ] && { echo 'sbatch: Job 3 to start' >&2; exit 0; }\necho 42");
+	fake("sbatch",
+	     "[ \"$1\" = --test-only ] && { echo 'sbatch: Job 3 to start' >&2; exit 0; }\necho 42");
 	fake("squeue", "exit 0");
 	fake("scontrol", "exit 0");
 	fake("scancel", "exit 0");
@@ -63,8 +64,8 @@ static void results(char *dir, size_t n, const char *name)
 
 static void submit(struct cmd_result *r, const char *dir, const char *extra)
 {
-	run_c2c(r, "slurm", "submit", preset, "--constraints", "xeon,epyc", "--results", dir, "--bin",
-		"/bin/true", extra, NULL);
+	run_c2c(r, "slurm", "submit", preset, "--constraints", "xeon,epyc", "--results", dir,
+		"--bin", "/bin/true", extra, NULL);
 }
 
 /* The one submission folder DIR/slurm/ID (its id in id), or -1. */
@@ -95,7 +96,9 @@ static void warnings_around_the_job_id_are_fine(void **s)
 	char dir[PATH_MAX];
 	results(dir, sizeof(dir), "warn");
 	fakes_that_work();
-	fake("sbatch", "[ \"$1\" = --test-only ] && exit 0\necho 'sbatch: Warning: no time limit' >&2\necho 42");
+	fake("sbatch",
+	     "[ \"$1\" = --test-only ] && exit 0\n"
+	     "echo 'sbatch: Warning: no time limit' >&2\necho 42");
 	submit(&r, dir, NULL);
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "submitted job array 42"));
@@ -111,9 +114,9 @@ static void no_job_id_cancels_by_name(void **s)
 	struct cmd_result r;
 	char dir[PATH_MAX];
 	const char *bodies[] = {
-		"echo 'Submitted batch job 42'",         /* not --parsable's answer */
+		"echo 'Submitted batch job 42'", /* not --parsable's answer */
 		"echo 'sbatch: Warning: x'; echo 42; echo 43", /* two ids */
-		"kill -9 $$",                             /* killed: it may have queued it */
+		"kill -9 $$", /* killed: it may have queued it */
 	};
 	for (size_t i = 0; i < ARRAY_SIZE(bodies); i++) {
 		char body[256];
@@ -139,7 +142,8 @@ static void a_failed_release_cancels(void **s)
 	struct cmd_result r;
 	char dir[PATH_MAX];
 	const char *bodies[] = {
-		"[ \"$1\" = release ] && { echo 'slurm_update error: Access denied' >&2; exit 1; }\nexit 0",
+		"[ \"$1\" = release ] && { echo 'update error: Access denied' >&2; exit 1; }\n"
+		"exit 0",
 		"[ \"$1\" = update ] && { echo 'Invalid feature' >&2; exit 1; }\nexit 0",
 	};
 	for (size_t i = 0; i < ARRAY_SIZE(bodies); i++) {
@@ -207,7 +211,8 @@ static void a_hung_sbatch_is_killed(void **s)
 	snprintf(child, sizeof(child), "%s/sleep.pid", test_dir);
 	unlink(child);
 	fakes_that_work();
-	snprintf(body, sizeof(body), "[ \"$1\" = --test-only ] && exit 0\nsleep 100 & echo $! > '%s'; wait", child);
+	snprintf(body, sizeof(body),
+		 "[ \"$1\" = --test-only ] && exit 0\nsleep 100 & echo $! > '%s'; wait", child);
 	fake("sbatch", body);
 	setenv("C2C_SLURM_TIMEOUT", "1", 1);
 	time_t t0 = time(NULL);
@@ -261,7 +266,11 @@ static void a_signal_cancels_the_held_array(void **s)
 {
 	(void)s;
 	char dir[PATH_MAX], mark[PATH_MAX + 16], body[PATH_MAX * 2];
-	const struct { const char *tool; int sig; const char *cancel; } c[] = {
+	const struct {
+		const char *tool;
+		int sig;
+		const char *cancel;
+	} c[] = {
 		{ "sbatch", SIGINT, "scancel --name=c2cbench-" },
 		{ "scontrol", SIGTERM, "scancel 42" },
 	};
@@ -270,11 +279,13 @@ static void a_signal_cancels_the_held_array(void **s)
 		snprintf(mark, sizeof(mark), "%s/started", test_dir);
 		unlink(mark);
 		fakes_that_work();
-		snprintf(body, sizeof(body), "[ \"$1\" = --test-only ] && exit 0\n"
-			 "[ \"$1\" = update ] && exit 0\ntouch '%s'; sleep 100\necho 42", mark);
+		snprintf(body, sizeof(body),
+			 "[ \"$1\" = --test-only ] && exit 0\n"
+			 "[ \"$1\" = update ] && exit 0\ntouch '%s'; sleep 100\necho 42",
+			 mark);
 		fake(c[i].tool, body);
-		const char *args[] = { "slurm", "submit", preset, "--constraints", "xeon", "--results", dir,
-				       "--bin", "/bin/true", NULL };
+		const char *args[] = { "slurm",     "submit", preset,  "--constraints", "xeon",
+				       "--results", dir,      "--bin", "/bin/true",     NULL };
 		pid_t pid = start_c2c(args);
 		assert_int_equal(wait_file(mark), 0);
 		kill(pid, c[i].sig);
@@ -283,8 +294,8 @@ static void a_signal_cancels_the_held_array(void **s)
 		assert_true(WIFEXITED(st));
 		assert_int_equal(WEXITSTATUS(st), 128 + c[i].sig);
 		if (!logged(c[i].cancel))
-			fail_msg("%s hung, signal %d: no '%s' in the log:\n%s", c[i].tool, c[i].sig, c[i].cancel,
-				 fake_log());
+			fail_msg("%s hung, signal %d: no '%s' in the log:\n%s", c[i].tool, c[i].sig,
+				 c[i].cancel, fake_log());
 		assert_false(record_exists(dir));
 	}
 }
@@ -297,8 +308,8 @@ static void two_submissions_two_records(void **s)
 	results(dir, sizeof(dir), "twice");
 	assert_int_equal(mkdir(dir, 0755), 0);
 	fakes_that_work();
-	const char *args[] = { "slurm", "submit", preset, "--constraints", "xeon", "--results", dir, "--bin",
-			       "/bin/true", "--new", NULL };
+	const char *args[] = { "slurm", "submit", preset,      "--constraints", "xeon", "--results",
+			       dir,     "--bin",  "/bin/true", "--new",         NULL };
 	pid_t pid[4];
 	for (int i = 0; i < 4; i++)
 		pid[i] = start_c2c(args);
@@ -344,12 +355,14 @@ static void status_options_once(void **s)
 	struct cmd_result r;
 	const char *cases[][5] = {
 		{ "--all", "--all", NULL, NULL, "--all is given twice" },
-		{ "--id", "20261201T112658.000001-a", "--id", "20261201T112658.000002-a", "--id is given twice" },
+		{ "--id", "20261201T112658.000001-a", "--id", "20261201T112658.000002-a",
+		  "--id is given twice" },
 		{ "--id", "20261201T112658.000001-a", "--all", NULL, "exclude each other" },
 		{ "--id", NULL, NULL, NULL, "--id needs a submission id" },
 	};
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
-		run_c2c(&r, "slurm", "status", test_dir, cases[i][0], cases[i][1], cases[i][2], cases[i][3], NULL);
+		run_c2c(&r, "slurm", "status", test_dir, cases[i][0], cases[i][1], cases[i][2],
+			cases[i][3], NULL);
 		assert_int_equal(r.status, 2);
 		assert_int_equal(count_lines(r.err), 1);
 		if (!strstr(r.err, cases[i][4]))
@@ -376,9 +389,10 @@ static void unreachable_is_not_failed(void **s)
 	struct cmd_result r;
 	char dir[PATH_MAX], id[256];
 	const char *bodies[] = {
-		"echo 'slurm_load_jobs error: Unable to contact slurm controller (connect failure)' >&2; exit 1",
+		"echo 'slurm_load_jobs error: Unable to contact slurm controller' >&2\n"
+		"exit 1",
 		"echo '<html>proxy error</html>'", /* garbage, exit 0 */
-		"sleep 100",                       /* no answer */
+		"sleep 100", /* no answer */
 	};
 	submitted(dir, sizeof(dir), "unreach", id, sizeof(id));
 	setenv("C2C_SLURM_TIMEOUT", "1", 1);
@@ -485,7 +499,9 @@ static void hostile_names_are_refused(void **s)
 	snprintf(bad, sizeof(bad), "%s/x\ntouch PWNED\n#.ini", test_dir);
 	copy_file(preset, bad);
 	const char *resdirs[] = { "a b", "a#b", "a%b", "a'b", "a\"b", "a\\b", "a\tb" };
-	struct { const char *opt, *val, *want; } c[] = {
+	struct {
+		const char *opt, *val, *want;
+	} c[] = {
 		{ "preset", bad, "control character" },
 		{ "--constraints", "-a", "'-a' is not a feature name" },
 		{ "--constraints", "a;b", "'a;b' is not a feature name" },
@@ -515,7 +531,8 @@ static void hostile_names_are_refused(void **s)
 		args[n++] = "--dry-run";
 		args[n] = NULL;
 		run_c2cv(&r, args);
-		if (r.status != 2 || count_lines(r.err) != 1 || !strstr(r.err, k < 0 ? c[i].want : "#SBATCH"))
+		if (r.status != 2 || count_lines(r.err) != 1 ||
+		    !strstr(r.err, k < 0 ? c[i].want : "#SBATCH"))
 			fail_msg("case %zu: exit %d, %s", i, r.status, r.err);
 		assert_null(strstr(r.out, "#SBATCH"));
 		snprintf(sub, sizeof(sub), "%s/slurm", res);
@@ -529,10 +546,19 @@ static void hostile_names_are_refused(void **s)
 static void hostile_paths_are_quoted(void **s)
 {
 	(void)s;
-	const char *names[] = { "a'b", "$(touch PWNED)", "`touch PWNED`", "a b;touch PWNED", "\"'\\",
-				"x'$(touch PWNED)'y", "--help", "!x", "*", "a#b %d" };
+	const char *names[] = { "a'b",
+				"$(touch PWNED)",
+				"`touch PWNED`",
+				"a b;touch PWNED",
+				"\"'\\",
+				"x'$(touch PWNED)'y",
+				"--help",
+				"!x",
+				"*",
+				"a#b %d" };
 	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
-		char d[PATH_MAX + 64], p[PATH_MAX + 80], script[PATH_MAX + 16], out[8192], cmd[PATH_MAX * 4];
+		char d[PATH_MAX + 64], p[PATH_MAX + 80], script[PATH_MAX + 16], out[8192],
+			cmd[PATH_MAX * 4];
 		struct cmd_result r;
 		snprintf(d, sizeof(d), "%s/q%zu", test_dir, i);
 		assert_int_equal(mkdir(d, 0755), 0);
@@ -542,8 +568,8 @@ static void hostile_paths_are_quoted(void **s)
 		copy_file(preset, p);
 		char res[PATH_MAX];
 		snprintf(res, sizeof(res), "%s/qres", test_dir);
-		run_c2c(&r, "slurm", "submit", p, "--constraints", "xeon", "--results", res, "--bin", "/bin/echo",
-			"--dry-run", NULL);
+		run_c2c(&r, "slurm", "submit", p, "--constraints", "xeon", "--results", res,
+			"--bin", "/bin/echo", "--dry-run", NULL);
 		assert_int_equal(r.status, 0);
 		snprintf(script, sizeof(script), "%s/q.sbatch", test_dir);
 		FILE *f = fopen(script, "w");
@@ -553,7 +579,8 @@ static void hostile_paths_are_quoted(void **s)
 		snprintf(cmd, sizeof(cmd), "bash -n '%s' 2>&1", script);
 		if (sh_capture(out, sizeof(out), cmd))
 			fail_msg("bash -n on the script for %s: %s", names[i], out);
-		snprintf(cmd, sizeof(cmd), "cd '%s' && SLURM_ARRAY_TASK_ID=0 SLURMD_NODENAME=n1 bash '%s'", test_dir,
+		snprintf(cmd, sizeof(cmd),
+			 "cd '%s' && SLURM_ARRAY_TASK_ID=0 SLURMD_NODENAME=n1 bash '%s'", test_dir,
 			 script);
 		assert_int_equal(sh_capture(out, sizeof(out), cmd), 0);
 		char want[PATH_MAX * 2];
@@ -572,8 +599,10 @@ static void dry_run_to_a_full_disk_fails(void **s)
 	char cmd[PATH_MAX * 3], out[4096], dir[PATH_MAX];
 	results(dir, sizeof(dir), "full");
 	const char *bin = getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
-	snprintf(cmd, sizeof(cmd), "'%s' slurm submit '%s' --constraints xeon --results '%s' --dry-run "
-		 ">/dev/full 2>'%s/full.err'", bin, preset, dir, test_dir);
+	snprintf(cmd, sizeof(cmd),
+		 "'%s' slurm submit '%s' --constraints xeon --results '%s' --dry-run "
+		 ">/dev/full 2>'%s/full.err'",
+		 bin, preset, dir, test_dir);
 	assert_int_equal(sh_capture(out, sizeof(out), cmd), 1);
 	snprintf(cmd, sizeof(cmd), "%s/full.err", test_dir);
 	char *err = slurp(cmd);

@@ -35,7 +35,7 @@ static char *code_only(const char *s)
 				abort(); /* an unterminated quote */
 			s++;
 			if (k - o >= 3 && !strncmp(k - 3, "Q\\'", 3))
-				k -= 2; /* 'a'\''b', shell_quote's quote in a quoted word: one word still */
+				k -= 2; /* 'a'\''b': shell_quote's quote, one word still */
 			else
 				*k++ = 'Q';
 			word_start = 0;
@@ -66,7 +66,8 @@ static void fill(struct fleet *f, const char *fld[], int nf, int plain)
 		}
 		struct fleet_task *t = &f->task[f->ntasks];
 		const char *resume = strchr(v, '/'); /* "FEATURE/RESUME_DIR" */
-		snprintf(t->constraint, sizeof(t->constraint), "%.*s", (int)(resume ? resume - v : (long)strlen(v)), v);
+		snprintf(t->constraint, sizeof(t->constraint), "%.*s",
+			 (int)(resume ? resume - v : (long)strlen(v)), v);
 		if (plain)
 			snprintf(t->constraint, sizeof(t->constraint), "c%d", f->ntasks);
 		if (resume)
