@@ -33,13 +33,12 @@ int fleet_slurm_accepts(const struct fleet *f, char *err)
 		if (rc) {
 			const char *l = strstr(e, "error: ") ? strstr(e, "error: ") + 7 : e;
 			fleet_exec_why(rc, out, l, why, sizeof(why));
-			if (rc == FLEET_TIMED_OUT || rc == FLEET_INTERRUPTED || rc == 127 ||
-			    rc > 128)
-				return err_set(
-					err,
-					"cannot ask Slurm about constraint '%s' "
-					"(sbatch --test-only): %s",
-					f->task[i].constraint, why);
+			int asked = rc != FLEET_TIMED_OUT && rc != FLEET_INTERRUPTED && rc != 127 &&
+				    rc <= 128;
+			if (!asked)
+				return err_set(err, "cannot ask Slurm about constraint '%s' "
+					       "(sbatch --test-only): %s", f->task[i].constraint,
+					       why);
 			return err_set(err, "Slurm refuses constraint '%s': %s",
 				       f->task[i].constraint, why);
 		}
@@ -174,11 +173,8 @@ int fleet_wait(long job, char *err)
 	for (;;) {
 		int rc = fleet_exec(argv, out, sizeof(out), e, sizeof(e), 0);
 		if (rc == FLEET_INTERRUPTED || fleet_stopped())
-			return err_set(
-				err,
-				"stopped waiting (signal %d); job %s keeps its course: "
-				"scancel %s stops it",
-				fleet_stopped(), jid, jid);
+			return err_set(err, "stopped waiting (signal %d); job %s keeps its course: "
+				       "scancel %s stops it", fleet_stopped(), jid, jid);
 		if (!rc && !out[strspn(out, " \n")])
 			return 0; /* Slurm lists no task of it any more */
 		if (rc && rc != FLEET_TIMED_OUT && strstr(e, "Invalid job id"))
@@ -191,12 +187,9 @@ int fleet_wait(long job, char *err)
 			fleet_exec_why(rc, out, e, why, sizeof(why));
 		if (failing_since &&
 		    now_ns() - failing_since > (uint64_t)fleet_timeout() * 1000000000ull)
-			return err_set(
-				err,
-				"Slurm unreachable for over %ld s (squeue: %s); "
-				"job %s may still run: "
-				"c2cbench slurm status DIR",
-				fleet_timeout(), why, jid);
+			return err_set(err, "Slurm unreachable for over %ld s (squeue: %s); job "
+				       "%s may still run: c2cbench slurm status DIR",
+				       fleet_timeout(), why, jid);
 		sleep_ns(1000000000ull);
 	}
 }

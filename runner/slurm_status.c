@@ -236,17 +236,14 @@ static int status_args(int argc, char **argv, const char **dir, const char **id,
 				return err_set(err, "slurm status: --id needs a submission id");
 			*id = argv[++i];
 		} else if (argv[i][0] == '-' || *dir)
-			return err_set(
-				err,
-				"slurm status: unexpected '%s'; accepted: DIR [--id ID | --all]",
-				argv[i]);
+			return err_set(err, "slurm status: unexpected '%s'; accepted: DIR "
+				       "[--id ID | --all]", argv[i]);
 		else
 			*dir = argv[i];
 	}
 	if (*id && *all)
-		return err_set(
-			err,
-			"slurm status: --id and --all exclude each other; accepted: one of them");
+		return err_set(err, "slurm status: --id and --all exclude each other; accepted: "
+			       "one of them");
 	if (*id && fleet_id_check(*id, err))
 		return -1;
 	return 0;

@@ -124,11 +124,9 @@ static int plan_resume(struct fleet *f, char *err)
 		f->task[i].submit = 0;
 		f->task[i].resume_dir[0] = 0;
 		if (r.state == TASK_UNKNOWN)
-			return err_set(
-				err,
-				"task %d (%s): %s; --resume would run it twice: "
-				"try again when Slurm answers",
-				i, f->task[i].constraint, r.why);
+			return err_set(err, "task %d (%s): %s; --resume would run it twice: "
+				       "try again when Slurm answers", i, f->task[i].constraint,
+				       r.why);
 		if (r.state == TASK_PENDING || r.state == TASK_RUNNING)
 			return err_set(err, "task %d (%s) is still %s in job %ld: wait for it, then --resume", i, f->task[i].constraint,
 				       task_state_name(r.state), f->task[i].job[f->task[i].njobs - 1]);
@@ -340,11 +338,8 @@ static int plan(struct fleet *f, struct submit_args *a, int argc, char **argv, c
 		     (const char *const[]){ "sbatch", "squeue", "scontrol", "scancel", NULL };
 	     !rc && !a->dry && *t; t++)
 		if (!fleet_have(*t))
-			rc = err_set(
-				err,
-				"%s not found on PATH: slurm submit needs Slurm's client tools "
-				"(sbatch, squeue, scontrol, scancel)",
-				*t);
+			rc = err_set(err, "%s not found on PATH: slurm submit needs Slurm's client "
+				     "tools (sbatch, squeue, scontrol, scancel)", *t);
 	if (!rc && a->resume)
 		rc = plan_resume(f, err);
 	if (!rc && !a->dry && !a->resume)
