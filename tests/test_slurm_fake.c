@@ -161,6 +161,26 @@ static void a_failed_release_cancels(void **s)
 	}
 }
 
+/* The record cannot be written (here: something in the way of its temporary file): the array,
+ * queued and held, is cancelled, never released. */
+static void an_unwritable_record_cancels(void **s)
+{
+	(void)s;
+	struct cmd_result r;
+	char dir[PATH_MAX];
+	results(dir, sizeof(dir), "norecord");
+	fakes_that_work();
+	fake("sbatch", "[ \"$1\" = --test-only ] && exit 0\n"
+		       "mkdir \"$(dirname \"${@: -1}\")/submission.ini.tmp\"; echo 42");
+	submit(&r, dir, NULL);
+	assert_int_equal(r.status, 1);
+	assert_int_equal(count_lines(r.err), 1);
+	assert_non_null(strstr(r.err, "submission.ini.tmp"));
+	assert_true(logged("scancel 42"));
+	assert_false(logged("scontrol release"));
+	assert_false(record_exists(dir));
+}
+
 /* A cancel that fails too is said, with the job to look for. */
 static void a_failed_cancel_is_said(void **s)
 {
@@ -420,6 +440,30 @@ static void unreachable_is_not_failed(void **s)
 	assert_true(logged("sbatch --hold"));
 }
 
+/* A resubmission whose release fails is cancelled, and the record names the old job only. */
+static void a_failed_resume_takes_its_job_back(void **s)
+{
+	(void)s;
+	struct cmd_result r;
+	char dir[PATH_MAX], id[256], path[PATH_MAX * 2];
+	submitted(dir, sizeof(dir), "resumefail", id, sizeof(id));
+	fake("squeue", "echo 'slurm_load_jobs error: Invalid job id specified' >&2; exit 1");
+	fake("sbatch", "echo 43");
+	fake("scontrol", "[ \"$1\" = release ] && exit 1\nexit 0");
+	run_c2c(&r, "slurm", "submit", "--results", dir, "--resume", NULL);
+	assert_int_equal(r.status, 1);
+	assert_int_equal(count_lines(r.err), 1);
+	assert_true(logged("scancel 43"));
+	snprintf(path, sizeof(path), "%s/slurm/%s/submission.ini", dir, id);
+	char *rec = slurp(path);
+	assert_non_null(rec);
+	assert_non_null(strstr(rec, "jobs = 42\n"));
+	assert_null(strstr(rec, "43"));
+	free(rec);
+	snprintf(path, sizeof(path), "%s/slurm/%s/job-resume.sbatch", dir, id);
+	assert_false(file_exists(path));
+}
+
 /* --resume reads DIR as given: a moved DIR resumes in its new place, not the record's old one. */
 static void resume_follows_results_not_the_record(void **s)
 {
@@ -643,6 +687,7 @@ int main(void)
 		cmocka_unit_test(warnings_around_the_job_id_are_fine),
 		cmocka_unit_test(no_job_id_cancels_by_name),
 		cmocka_unit_test(a_failed_release_cancels),
+		cmocka_unit_test(an_unwritable_record_cancels),
 		cmocka_unit_test(a_failed_cancel_is_said),
 		cmocka_unit_test(a_hung_sbatch_is_killed),
 		cmocka_unit_test(a_signal_cancels_the_held_array),
@@ -650,6 +695,7 @@ int main(void)
 		cmocka_unit_test(a_record_id_is_its_folder),
 		cmocka_unit_test(status_options_once),
 		cmocka_unit_test(unreachable_is_not_failed),
+		cmocka_unit_test(a_failed_resume_takes_its_job_back),
 		cmocka_unit_test(resume_follows_results_not_the_record),
 		cmocka_unit_test(wait_outlasts_a_failing_squeue),
 	};
