@@ -97,6 +97,51 @@ static void script_body(FILE *o, const struct fleet *f)
 		"exit $rc\n");
 }
 
+static void put_record(FILE *o, const struct fleet *f);
+static int on_key(void *user, const char *sec, const char *key, const char *val);
+
+/* One value that must read back from the record as written. */
+static int same(const char *what, const char *want, const char *got, char *err)
+{
+	if (!strcmp(want, got))
+		return 0;
+	return err_set(err, "%s '%s' cannot be kept in the submission record (it would read back as "
+		       "'%s'); accepted: no ' ;' and no leading or trailing blank", what, want, got);
+}
+
+/* The record, written and read back in memory: what --resume would read is what was given
+ * (inih cuts a value at " ;" and trims blanks). */
+static int record_reads_back(const struct fleet *f, char *err)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+	if (!m)
+		out_of_memory(0);
+	put_record(m, f);
+	if (fclose(m))
+		out_of_memory(len);
+	struct fleet *g = xcalloc(1, sizeof(*g));
+	int rc = ini_parse_string(text, on_key, g) ? err_set(err, "the submission record would not "
+							     "read back") : 0;
+	rc = rc || same("the preset", f->preset, g->preset, err) ||
+	     same("the preset's path", f->preset_file, g->preset_file, err) ||
+	     same("--bin", f->bin, g->bin, err) || same("--partition", f->partition, g->partition, err) ||
+	     same("--results", f->results, g->results, err) || g->nsbatch != f->nsbatch ||
+	     g->ntasks != f->ntasks;
+	for (int i = 0; !rc && i < f->nsbatch; i++)
+		rc = same("--sbatch-arg", f->sbatch_arg[i], g->sbatch_arg[i], err);
+	for (int i = 0; !rc && i < f->ntasks; i++)
+		rc = same("--constraints", f->task[i].constraint, g->task[i].constraint, err) ||
+		     same("resume directory", f->task[i].resume_dir, g->task[i].resume_dir, err);
+	if (rc && !err[0])
+		err_set(err, "the submission record would not read back");
+	fleet_free(g);
+	free(g);
+	free(text);
+	return rc ? -1 : 0;
+}
+
 char *fleet_script(const struct fleet *f, char *err)
 {
 	static char want[FLEET_SBATCH_ARGS_MAX + 8][FLEET_ARG_LEN],
@@ -104,7 +149,8 @@ char *fleet_script(const struct fleet *f, char *err)
 	int idx[FLEET_TASKS_MAX], n = 0;
 	char *text = NULL;
 	size_t len = 0;
-	if (script_inputs_ok(f, err))
+	err[0] = 0;
+	if (script_inputs_ok(f, err) || record_reads_back(f, err))
 		return NULL;
 	for (int i = 0; i < f->ntasks; i++)
 		if (f->task[i].submit)

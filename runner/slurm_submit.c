@@ -342,6 +342,11 @@ static int plan(struct fleet *f, struct submit_args *a, int argc, char **argv, c
 				     "tools (sbatch, squeue, scontrol, scancel)", *t);
 	if (!rc && a->resume)
 		rc = plan_resume(f, err);
+	if (!rc) { /* every value the script and the record hold is checked: bad input, exit 2 */
+		char *script = fleet_script(f, err);
+		rc = script ? 0 : -1;
+		free(script);
+	}
 	if (!rc && !a->dry && !a->resume)
 		rc = fleet_slurm_accepts(f, err);
 	return rc;

@@ -555,6 +555,8 @@ static void hostile_names_are_refused(void **s)
 		{ "--sbatch-arg", "--comment=a#b", "--sbatch-arg '--comment=a#b'" },
 		{ "--sbatch-arg", "--comment='x'", "--sbatch-arg '--comment='x''" },
 		{ "--bin", "/bin/tr\nue", "--bin '/bin/tr\\nue' holds a control character" },
+		{ "--bin", "/bin/true ;x", "cannot be kept in the submission record" },
+		{ "--bin", " /bin/true", "cannot be kept in the submission record" },
 	};
 	for (size_t i = 0; i < ARRAY_SIZE(c) + ARRAY_SIZE(resdirs); i++) {
 		char res[PATH_MAX + 16];
