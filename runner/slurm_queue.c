@@ -57,8 +57,8 @@ static int slurm_cmd(char *const argv[], int flags, char *why, size_t n)
 }
 
 /* Cancel the held array (by id, or by its job name when sbatch gave no id: the name holds the
- * submission id, unique to this submission); add what happened to err. */
-static void cancel(const struct fleet *f, long job, char *err)
+ * submission id, unique to this submission); add what happened to err; 0 when it is gone. */
+static int cancel(const struct fleet *f, long job, char *err)
 {
 	char jid[32], name[128], why[400];
 	snprintf(jid, sizeof(jid), "%ld", job);
@@ -72,6 +72,7 @@ static void cancel(const struct fleet *f, long job, char *err)
 			err, job ? jid : name, why, f->id);
 	else
 		err_set(err, "%s; nothing is left queued (scancel %s)", err, job ? jid : name);
+	return rc;
 }
 
 /* sbatch --parsable prints "JOBID" or "JOBID;CLUSTER" on stdout; warnings go around it. */
@@ -153,7 +154,8 @@ int fleet_queue(struct fleet *f, const char *script, int resume, long *job, char
 		err_set(err, "scontrol release %s: %s", jid, why);
 	if (!rc)
 		return 0;
-	cancel(f, *job, err);
+	if (cancel(f, *job, err))
+		return -1; /* it may still run: the record keeps naming it */
 	record_job(f, *job, 1);
 	char path[4400], keep[ERRLEN], ignore[ERRLEN];
 	fleet_path(f, "submission.ini", path, sizeof(path));

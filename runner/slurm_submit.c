@@ -352,6 +352,15 @@ static int plan(struct fleet *f, struct submit_args *a, int argc, char **argv, c
 	return rc;
 }
 
+/* Does a task still name job (its cancel failed, so the record keeps it)? */
+static int names_job(const struct fleet *f, long job)
+{
+	for (int i = 0; job && i < f->ntasks; i++)
+		if (f->task[i].njobs && f->task[i].job[f->task[i].njobs - 1] == job)
+			return 1;
+	return 0;
+}
+
 int slurm_submit_main(int argc, char **argv)
 {
 	struct fleet f;
@@ -393,9 +402,9 @@ int slurm_submit_main(int argc, char **argv)
 		rc = fleet_queue(&f, script, a.resume, &job, err);
 	if (rc) {
 		fprintf(stderr, "c2cbench: error: %s\n", err);
-		if (made_script)
+		if (made_script && !names_job(&f, job))
 			unlink(script); /* nothing queued: no script that looks submitted */
-		if (!a.resume)
+		if (!a.resume && !names_job(&f, job))
 			rmdir(dir);
 		fleet_free(&f);
 		return fleet_stopped() ? 128 + fleet_stopped() : 1;

@@ -181,7 +181,7 @@ static void an_unwritable_record_cancels(void **s)
 	assert_false(record_exists(dir));
 }
 
-/* A cancel that fails too is said, with the job to look for. */
+/* A cancel that fails too is said, with the job to look for, and the record keeps it. */
 static void a_failed_cancel_is_said(void **s)
 {
 	(void)s;
@@ -195,6 +195,7 @@ static void a_failed_cancel_is_said(void **s)
 	assert_int_equal(r.status, 1);
 	assert_int_equal(count_lines(r.err), 1);
 	assert_non_null(strstr(r.err, "scancel 42 failed (scancel: error: Unable to contact"));
+	assert_true(record_exists(dir)); /* it may still run: status and --resume must see it */
 }
 
 /* Is pid gone (or a zombie waiting for init)? Waits up to 3 s. */
