@@ -1,13 +1,16 @@
 /* What each task of a submission did: squeue while it is queued or running, then the task's own
  * output (its exit line) and the result directory's metadata (complete, interrupted). */
 #include "runner/slurm.h"
+#include "harness/label.h"
 #include "harness/parse.h"
 #include "harness/util.h"
 #include <stdio.h>
 #include <dirent.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <stdarg.h>
 #include <string.h>
+#include <unistd.h>
 
 /* snprintf that cuts long paths and stderr lines quietly: a reason is one line of bounded size. */
 static void put(char *dst, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -21,34 +24,45 @@ static void put(char *dst, size_t n, const char *fmt, ...)
 
 const char *task_state_name(enum task_state s)
 {
-	static const char *const name[] = { "pending", "running",     "done",
-					    "failed",  "interrupted", "not submitted" };
+	static const char *const name[] = { "pending",     "running",       "done",   "failed",
+					    "interrupted", "not submitted", "unknown" };
 	return name[s];
 }
 
-/* squeue's line for array task i of job: "STATE|NODE|REASON", or "" when Slurm no longer lists it.
- */
-static void queued(long job, int i, char *state, size_t n, char *node, size_t nn)
+/* squeue's line for array task i of job: state "" when Slurm no longer lists it; -1 with why when
+ * Slurm could not be asked (unreachable, timed out, or an answer that is not squeue's). */
+static int queued(long job, int i, char *state, size_t n, char *node, size_t nn, char *why,
+		  size_t wn)
 {
-	char jid[32], out[8192];
+	char jid[32], out[8192], err[2048];
 	put(jid, sizeof(jid), "%ld", job);
 	char *argv[] = { "squeue", "-h", "-r", "-j", jid, "-o", "%K|%T|%N|%r", NULL };
 	state[0] = node[0] = 0;
-	if (fleet_exec(argv, out, sizeof(out)))
-		return; /* a job Slurm has forgotten is "Invalid job id": finished */
-	for (char *l = strtok(out, "\n"); l; l = strtok(NULL, "\n")) {
-		char *f2 = strchr(l, '|');
-		long k;
-		if (!f2)
-			continue;
-		*f2 = 0; /* squeue's %K: the array index */
-		if (parse_long(l, &k) || k != i)
-			continue;
-		char *f3 = strchr(f2 + 1, '|');
-		put(state, n, "%.*s", f3 ? (int)(f3 - f2 - 1) : (int)strlen(f2 + 1), f2 + 1);
-		if (f3)
-			put(node, nn, "%.*s", (int)strcspn(f3 + 1, "|"), f3 + 1);
+	int rc = fleet_exec(argv, out, sizeof(out), err, sizeof(err), 0);
+	if (rc && rc != FLEET_TIMED_OUT && rc != FLEET_INTERRUPTED && strstr(err, "Invalid job id"))
+		return 0; /* a job Slurm has forgotten: finished */
+	if (rc) {
+		char w[400];
+		fleet_exec_why(rc, out, err, w, sizeof(w));
+		put(why, wn, "Slurm unreachable: squeue: %s", w);
+		return -1;
 	}
+	for (char *l = strtok(out, "\n"); l; l = strtok(NULL, "\n")) {
+		char *f2 = strchr(l, '|'), *f3 = f2 ? strchr(f2 + 1, '|') : NULL;
+		long k;
+		if (f2)
+			*f2 = 0; /* squeue's %K: the array index */
+		if (!f3 || parse_long_in(l, 0, 0x7fffffffL, &k) || f3 == f2 + 1) {
+			put(why, wn, "Slurm unreachable: squeue printed '%.60s', not its -o format",
+			    l);
+			return -1;
+		}
+		if (k != i)
+			continue;
+		put(state, n, "%.*s", (int)(f3 - f2 - 1), f2 + 1);
+		put(node, nn, "%.*s", (int)strcspn(f3 + 1, "|"), f3 + 1);
+	}
+	return 0;
 }
 
 /* The value of key in a metadata file, written either "key: value" or "key = value". */
@@ -78,27 +92,32 @@ static int meta_value(const char *path, const char *key, char *val, size_t n)
 }
 
 /* From the task's stdout: the result directory (preset prints it) and the exit line the script
- * adds. */
-static int task_output(const char *path, char *dir, size_t n, int *rc)
+ * adds. The directory is taken in DIR as it is now: the name the task printed, in f->results. */
+static int task_output(const struct fleet *fl, const char *path, char *dir, size_t n, int *rc)
 {
 	FILE *f = fopen(path, "r");
-	char line[8192];
+	char line[8192], printed[4096] = "";
 	*rc = -1;
+	dir[0] = 0;
 	if (!f)
 		return -1;
 	while (fgets(line, sizeof(line), f)) {
 		line[strcspn(line, "\r\n")] = 0;
 		const char *p;
 		if (!strncmp(line, "results go to ", 14))
-			put(dir, n, "%s", line + 14);
+			put(printed, sizeof(printed), "%s", line + 14);
 		else if ((p = strstr(line, "resuming preset ")) && (p = strstr(p, " in ")))
-			put(dir, n, "%.*s", (int)strcspn(p + 4, " "), p + 4);
+			put(printed, sizeof(printed), "%.*s", (int)strcspn(p + 4, " "), p + 4);
 		else if (!strncmp(line, "c2cbench-slurm: task ", 21) && (p = strstr(line, ") exit "))) {
 			long v;
 			*rc = parse_long_in(p + 7, 0, 255, &v) ? -1 : (int)v; /* anything else is no exit line */
 		}
 	}
 	fclose(f);
+	const char *base = strrchr(printed, '/') ? strrchr(printed, '/') + 1 : printed;
+	char err[ERRLEN];
+	if (*base && !label_check("result directory", base, err)) /* a label's characters: no .. */
+		put(dir, n, "%s/%s", fl->results, base);
 	return 0;
 }
 
@@ -131,12 +150,9 @@ static void finished(const struct fleet *f, int i, long job, struct task_report 
 	fleet_path(f, name, out, sizeof(out));
 	put(name, sizeof(name), "task-%ld-%d.err", job, i);
 	fleet_path(f, name, errp, sizeof(errp));
-	if (task_output(out, r->result_dir, sizeof(r->result_dir), &rc)) {
+	if (task_output(f, out, r->result_dir, sizeof(r->result_dir), &rc)) {
 		r->state = TASK_FAILED;
-		put(r->why, sizeof(r->why),
-		    "no output %s: the task never started, or DIR is not on a file system the node "
-		    "shares",
-		    out);
+		put(r->why, sizeof(r->why), "no output %s: the task never started, or DIR is not on a file system the node shares", out);
 		return;
 	}
 	put(meta, sizeof(meta), "%s/metadata.txt", r->result_dir);
@@ -151,9 +167,8 @@ static void finished(const struct fleet *f, int i, long job, struct task_report 
 	}
 	r->state = !strcmp(state, "interrupted") ? TASK_INTERRUPTED : TASK_FAILED;
 	if (rc < 0)
-		put(r->why, sizeof(r->why),
-		    "no exit line in %s (killed: time limit, node failure or scancel)%s%s", out,
-		    last[0] ? "; stderr: " : "", last);
+		put(r->why, sizeof(r->why), "no exit line in %s (killed: time limit, node failure or scancel)%s%s", out,
+			 last[0] ? "; stderr: " : "", last);
 	else
 		put(r->why, sizeof(r->why), "exit %d%s%s%s%s", rc, state[0] ? ", result state " : "", state,
 			 last[0] ? "; stderr: " : "", last);
@@ -168,9 +183,18 @@ void fleet_task_status(const struct fleet *f, int i, struct task_report *r)
 		return;
 	}
 	long job = t->job[t->njobs - 1];
-	char state[64];
-	queued(job, i, state, sizeof(state), r->node, sizeof(r->node));
-	if (state[0]) {
+	char state[64], why[400], name[64], out[4400], dir[8];
+	int rc;
+	if (queued(job, i, state, sizeof(state), r->node, sizeof(r->node), why, sizeof(why))) {
+		put(name, sizeof(name), "task-%ld-%d.out", job, i);
+		fleet_path(f, name, out, sizeof(out));
+		if (task_output(f, out, dir, sizeof(dir), &rc) ||
+		    rc < 0) { /* no exit line: it may run */
+			r->state = TASK_UNKNOWN;
+			put(r->why, sizeof(r->why), "%s; cannot tell whether it runs", why);
+			return;
+		}
+	} else if (state[0]) {
 		r->state = !strcmp(state, "PENDING") ? TASK_PENDING : TASK_RUNNING;
 		if (strcmp(state, "PENDING") && strcmp(state, "RUNNING"))
 			put(r->why, sizeof(r->why), "Slurm state %s", state);
@@ -182,13 +206,46 @@ void fleet_task_status(const struct fleet *f, int i, struct task_report *r)
 /* Print one submission's tasks; return how many are not done. */
 static int status_of(const char *results, const char *id, char *err, int *bad)
 {
-	char ini[8400];
 	struct fleet f;
-	put(ini, sizeof(ini), "%s/slurm/%s/submission.ini", results, id);
-	if (fleet_load(&f, ini, err))
-		return -1;
-	*bad += fleet_print_status(&f, stdout);
+	int rc = fleet_load(&f, results, id, err);
+	if (!rc)
+		*bad += fleet_print_status(&f, stdout);
 	fleet_free(&f);
+	return rc;
+}
+
+static const char status_usage[] =
+	"usage: c2cbench slurm status DIR [--id ID | --all]\n"
+	"per task of DIR's newest submission (or of ID, or of each with --all, one after the\n"
+	"other):\n"
+	"pending, running, done, failed, interrupted, or unknown (Slurm unreachable), and why;\n"
+	"exit 0 when every task is done\n";
+
+static int status_args(int argc, char **argv, const char **dir, const char **id, int *all,
+		       char *err)
+{
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--all")) {
+			if (*all)
+				return err_set(err, "slurm status: --all is given twice");
+			*all = 1;
+		} else if (!strcmp(argv[i], "--id")) {
+			if (*id)
+				return err_set(err, "slurm status: --id is given twice");
+			if (i + 1 >= argc || !argv[i + 1][0])
+				return err_set(err, "slurm status: --id needs a submission id");
+			*id = argv[++i];
+		} else if (argv[i][0] == '-' || *dir)
+			return err_set(err, "slurm status: unexpected '%s'; accepted: DIR "
+				       "[--id ID | --all]", argv[i]);
+		else
+			*dir = argv[i];
+	}
+	if (*id && *all)
+		return err_set(err, "slurm status: --id and --all exclude each other; accepted: "
+			       "one of them");
+	if (*id && fleet_id_check(*id, err))
+		return -1;
 	return 0;
 }
 
@@ -196,42 +253,26 @@ int slurm_status_main(int argc, char **argv)
 {
 	const char *dir = NULL, *id = NULL;
 	int all = 0, bad = 0;
-	char err[ERRLEN] = "";
-	for (int i = 1; i < argc; i++) {
+	char err[ERRLEN] = "", real[4096];
+	for (int i = 1; i < argc; i++)
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			printf("usage: c2cbench slurm status DIR [--id ID | --all]\n"
-			       "per task of DIR's newest submission (or of ID, or of each with "
-			       "--all, one after the other):\n"
-			       "pending, running, done, failed or interrupted, and why; exit 0 "
-			       "when every task is done\n");
+			fputs(status_usage, stdout);
 			return 0;
 		}
-		if (!strcmp(argv[i], "--all"))
-			all = 1;
-		else if (!strcmp(argv[i], "--id") && i + 1 < argc)
-			id = argv[++i];
-		else if (argv[i][0] == '-' || dir) {
-			fprintf(stderr,
-				"c2cbench: error: slurm status: unexpected '%s'; accepted: DIR "
-				"[--id ID | --all]\n",
-				argv[i]);
-			return EXIT_BADINPUT;
-		} else
-			dir = argv[i];
+	if (status_args(argc, argv, &dir, &id, &all, err) || fleet_timeout_init(err)) {
+		fprintf(stderr, "c2cbench: error: %s\n", err);
+		return EXIT_BADINPUT;
 	}
 	char latest[96];
 	int count = 0;
 	if (!dir || fleet_latest(dir, latest, sizeof(latest), &count)) {
-		fprintf(stderr,
-			"c2cbench: error: slurm status: %s%s holds no submission (no "
-			"slurm/*/submission.ini)\n",
+		fprintf(stderr, "c2cbench: error: slurm status: %s%s holds no submission (no slurm/*/submission.ini)\n",
 			dir ? dir : "DIR", dir ? "" : " is needed;");
 		return EXIT_BADINPUT;
 	}
-	if (id && (strchr(id, '/') || !strcmp(id, "..") || !strcmp(id, "."))) {
-		fprintf(stderr, "c2cbench: error: --id: not a submission id\n");
-		return EXIT_BADINPUT;
-	}
+	if (realpath(dir, real))
+		dir = real;
+	fleet_signals(); /* ^C kills the squeue running, and status ends */
 	int rc = 0;
 	if (all) { /* one submission after another, never mixed into one table */
 		char sub[8400];
@@ -239,21 +280,29 @@ int slurm_status_main(int argc, char **argv)
 		struct dirent **names;
 		int n = scandir(sub, &names, NULL, alphasort);
 		for (int i = 0; i < n; i++) {
-			if (names[i]->d_name[0] != '.' && !rc)
-				rc = status_of(dir, names[i]->d_name, err, &bad) && 0;
+			char ini[8800];
+			put(ini, sizeof(ini), "%s/%s/submission.ini", sub, names[i]->d_name);
+			if (names[i]->d_name[0] != '.' && !access(ini, F_OK) &&
+			    status_of(dir, names[i]->d_name, err, &bad)) {
+				fprintf(stderr, "c2cbench: error: %s\n",
+					err); /* the others are still shown */
+				rc = -1;
+				err[0] = 0;
+			}
 			free(names[i]);
 		}
 		free(n > 0 ? names : NULL);
 	} else {
 		if (!id && count > 1)
-			printf("(%s holds %d submissions; the newest is shown: --all shows each, "
-			       "--id ID one)\n",
-			       dir, count);
+			printf("(%s holds %d submissions; the newest is shown: --all shows each, --id ID one)\n", dir, count);
 		rc = status_of(dir, id ? id : latest, err, &bad);
 	}
 	if (rc) {
-		fprintf(stderr, "c2cbench: error: %s\n", err);
+		if (err[0])
+			fprintf(stderr, "c2cbench: error: %s\n", err);
 		return EXIT_BADINPUT;
 	}
+	if (fleet_stopped())
+		return 128 + fleet_stopped();
 	return bad ? 1 : 0;
 }

@@ -24,6 +24,9 @@
 #define LLVMFuzzerTestOneInput fuzz_groups_one
 #include "tests/fuzz/fuzz_groups.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_slurm_one
+#include "tests/fuzz/fuzz_slurm.c"
+#undef LLVMFuzzerTestOneInput
 
 /* Feed every file in dir to fn; return how many. */
 static int replay_dir(const char *dir, int (*fn)(const unsigned char *, size_t))
@@ -100,6 +103,12 @@ static void groups_inputs(void **s)
 	replay("groups", fuzz_groups_one);
 }
 
+static void slurm_inputs(void **s)
+{
+	(void)s;
+	replay("slurm", fuzz_slurm_one);
+}
+
 /* Found by fuzz_csv (UBSan): an empty field before any byte was read passed memcpy a NULL source.
  */
 static void csv_empty_first_field(void **s)
@@ -126,6 +135,7 @@ int main(void)
 		cmocka_unit_test(report_inputs),
 		cmocka_unit_test(topo_inputs),
 		cmocka_unit_test(groups_inputs),
+		cmocka_unit_test(slurm_inputs),
 		cmocka_unit_test(csv_empty_first_field),
 	};
 	return cmocka_run_group_tests(t, NULL, NULL);
