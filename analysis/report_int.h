@@ -102,9 +102,10 @@ void rpt_summary(struct rep *p);
 /* report_views.c: the bar and line views, chart group by chart group, all machines together. */
 void rpt_views(struct rep *p);
 /* The ratio of machine B's values over A's as the tables print it: medians, ratio, bootstrap 95%
- * CI, U-test p and the verdict in words (the metric's better side). */
+ * CI, U-test p and the verdict in words (the metric's better side), from harness/twosample.h. */
 struct rratio {
 	char med_a[32], med_b[32], ratio[32], ci[64], p[32], verdict[256];
+	int significant;
 };
 void rpt_ratio(const struct view_metric *mt, const struct vec *a, const struct vec *b, struct rratio *o);
 /* The samples of bench bi's view vi: [*i0, *i1) (samples are sorted by bench, then view); 0 when none. */

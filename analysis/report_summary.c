@@ -87,7 +87,7 @@ static void sum_line(struct pairsum *ps, const char *what, const struct view_met
 	if (seen_before(ps, a, b))
 		return;
 	rpt_ratio(mt, a, b, &o);
-	ps->changed += !strncmp(o.verdict, "higher", 6) || !strncmp(o.verdict, "lower", 5);
+	ps->changed += o.significant;
 	if (ps->rows++ >= SUM_ROWS || ps->dry)
 		return;
 	sum_head(ps);
