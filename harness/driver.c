@@ -301,24 +301,32 @@ static int run_rep(struct bench_ctx *c, struct counters *ctr, struct csv *out, s
 	return rc;
 }
 
-/* --reps auto: after each round, stop the configurations whose median is pinned down or capped. */
+/* --reps auto: after each round, stop every variant together once the widest interval among
+ * them is narrow enough, or at a cap (harness/repsauto.h): until then each keeps its place in
+ * every shuffled round. */
 static int auto_round_end(struct bench_ctx *c, struct summary *sum, int *active, int rounds, uint64_t t0)
 {
-	int left = 0;
-	double *v = xcalloc((size_t)c->reps + 1, sizeof(double));
+	size_t nv = (size_t)c->nvar + 1, per = (size_t)c->reps + 1;
+	double *v = xcalloc(nv * per, sizeof(double)), *width = xcalloc(nv, sizeof(double)), widest;
+	const double **vp = xcalloc(nv, sizeof(*vp));
+	int *n = xcalloc(nv, sizeof(int)), left = 0;
 	for (int i = 0; i < c->nvar; i++) {
-		if (!active[i])
-			continue;
-		double width;
-		int n = summary_primary(sum, i, v, c->reps);
-		enum reps_stop st = reps_auto_stop(v, n, rounds, (double)(now_ns() - t0) / 1e9, &c->autocfg, &width);
-		if (st != REPS_GO) {
+		n[i] = summary_primary(sum, i, v + (size_t)i * per, c->reps);
+		vp[i] = v + (size_t)i * per;
+	}
+	enum reps_stop st = reps_auto_stop_all(vp, n, c->nvar, rounds, (double)(now_ns() - t0) / 1e9,
+					       &c->autocfg, width, &widest);
+	for (int i = 0; i < c->nvar; i++) {
+		if (st != REPS_GO && active[i]) {
 			active[i] = 0;
-			summary_stopped(sum, i, st, width, rounds);
+			summary_stopped(sum, i, st, width[i], rounds);
 		}
 		left += active[i];
 	}
 	free(v);
+	free(vp);
+	free(width);
+	free(n);
 	return left;
 }
 
