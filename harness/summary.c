@@ -2,6 +2,7 @@
 #include "harness/summary_parts.h"
 #include "harness/compare_stats.h"
 #include "harness/twosample.h"
+#include "harness/probeclass.h"
 #include "harness/counters/counters.h"
 #include "harness/stats.h"
 #include <math.h>
@@ -12,6 +13,7 @@
 /* What the summary keeps of a written row: its group and metrics, never the whole row. */
 struct kept {
 	int var, rep, group, valid;
+	double probe; /* the first probed pair's latency (probe_latency), -1 none */
 	double v[SUMMARY_MAX];
 	unsigned char ok[SUMMARY_MAX];
 };
@@ -97,6 +99,9 @@ static void keep(const struct bench_ctx *c, struct groups *g, struct kept *k, co
 	k->rep = rep;
 	k->valid = valid;
 	k->group = group_of(c, g, r, var);
+	const char *pb = row_get(r, "probe_before_ns"), *pa = row_get(r, "probe_after_ns");
+	double b = pb && strcmp(pb, "NA") ? atof(pb) : -1, a = pa && strcmp(pa, "NA") ? atof(pa) : -1;
+	k->probe = probe_latency(b > 0 ? b : -1, a > 0 ? a : -1);
 	for (int m = 0; m < nmetrics(c->b); m++) {
 		k->v[m] = row_num(r, c->b->summary[m], &ok);
 		k->ok[m] = (unsigned char)ok;
@@ -298,6 +303,33 @@ static int fill_column(struct kept *kp, const int *start, const int *order, int 
 	return flagged;
 }
 
+/* A line's repetitions that ran on placements whose probe latencies cluster apart
+ * (harness/probeclass.h): said under the table, since its medians pool them. */
+static void print_probe_classes(FILE *f, const struct kept *kp, const int *start, const int *order,
+				const struct groups *g)
+{
+	for (int oi = 0; oi < g->n; oi++) {
+		int gi = order[oi], n = start[gi + 1] - start[gi];
+		double *lat = xcalloc((size_t)n + 1, sizeof(double));
+		int *cls = xcalloc((size_t)n + 1, sizeof(int));
+		for (int i = 0; i < n; i++)
+			lat[i] = kp[start[gi] + i].probe;
+		int ncls = probe_classes(lat, n, cls);
+		if (ncls > 1) {
+			char cl[512], line[800];
+			probe_classes_text(lat, cls, n, ncls, cl, sizeof(cl));
+			snprintf(line, sizeof(line),
+				 "probe classes: %s ran on %d placements whose probe latencies cluster "
+				 "apart (more than %gx): %s; its medians pool them (docs/validity.md; "
+				 "--probe-class same keeps the first's)",
+				 g->label[gi], ncls, PROBE_CLASS_GAP, cl);
+			summary_wrap(f, line);
+		}
+		free(lat);
+		free(cls);
+	}
+}
+
 /* Groups in the bench's variant order (by their first variant; few groups: insertion sort). */
 static void group_order(const struct groups *g, int *order)
 {
@@ -421,6 +453,8 @@ static void print_summary(FILE *f, const struct bench_ctx *c, struct kept *kp, i
 	if (few)
 		fprintf(f, "* fewer than %d valid repetitions: too few for the U test to reach p < 0.05;"
 			   " no verdict from that line\n", ts_min_reps());
+	if (!c->b->summary_by)
+		print_probe_classes(f, kp, start, order, g);
 	if (!c->b->summary_by && g->n > 1 && nk)
 		print_changes(f, c, kp, start, order, g, width);
 	if (c->b->summary_by && nk)
