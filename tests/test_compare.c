@@ -802,6 +802,11 @@ static void a_probe_that_moved_is_named(void **state)
 				  "(CPUs 0-1, more than its --valid-probe 2): the hypervisor "
 				  "moved vCPUs"));
 	assert_null(strstr(u, "A's placement probe"));
+	/* its valid repetitions at 30 and 300 ns: two classes, named with their counts */
+	assert_non_null(strstr(u, "B's valid repetitions fall in 2 probe classes on CPUs 0-1 "
+				  "(latencies more than 1.5x apart): 30-31 ns (3 repetition(s)), "
+				  "298-299 ns (2); its median pools them"));
+	assert_null(strstr(u, "A's valid repetitions fall in")); /* A: 60-66 ns, one class */
 	run_c2c(&r, "compare", VC "/strict", VC "/relaxed", "--csv", NULL);
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, ",60-66,30-300,"));
