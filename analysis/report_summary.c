@@ -225,6 +225,7 @@ static int sum_pair(struct rep *p, int bi, int a, int b)
 void rpt_summary(struct rep *p)
 {
 	doc_h(&p->doc, 2, "Summary");
+	rpt_probe_summary(p);
 	if (p->nm < 2) {
 		doc_p(&p->doc, "One machine (%s): nothing to compare; its results follow.",
 		      p->nm ? p->mach[0].label : "none");

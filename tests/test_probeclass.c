@@ -90,12 +90,39 @@ static void summary_says_when_medians_pool_classes(void **state)
 	free(buf);
 }
 
+/* compare and report on the made-up sets of tests/data/verdict-context: B's repetitions at 30
+ * and 300 ns are named as two classes, A's (60-66 ns) are not. */
+static void compare_and_report_name_the_classes(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	char out[600], path[700];
+	const char *a = "tests/data/verdict-context/strict", *b = "tests/data/verdict-context/relaxed";
+	run_c2c(&r, "compare", a, b, "--csv", NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "B's valid repetitions fall in 2 probe classes on CPUs 0-1"));
+	assert_null(strstr(r.out, "A's valid repetitions fall in"));
+	snprintf(out, sizeof(out), "%s/report", test_dir);
+	run_c2c(&r, "report", a, b, "-o", out, NULL);
+	if (r.status)
+		fail_msg("report: %s", r.err);
+	snprintf(path, sizeof(path), "%s/report.md", out);
+	char *md = slurp(path);
+	assert_non_null(md);
+	if (!strstr(md, "m-relaxed, pending-bit shared: 2 probe classes on CPUs 0-1: 30-31 ns (3 "
+			"repetition(s)), 298-299 ns (2)."))
+		fail_msg("no probe-class line in:\n%.3000s", md);
+	assert_null(strstr(md, "m-strict, pending-bit shared: "));
+	free(md);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(three_clusters_on_made_up_rows),
 		cmocka_unit_test(same_class_rule),
 		cmocka_unit_test(summary_says_when_medians_pool_classes),
+		cmocka_unit_test(compare_and_report_name_the_classes),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, test_dir_setup, test_dir_teardown);
 }
