@@ -250,7 +250,17 @@ static void print_changes(FILE *f, const struct bench_ctx *c, const struct kept 
 					snprintf(cell + n, sizeof(cell) - (size_t)n, " %s=%.3g", method, t->p_adj);
 			}
 			ts_verdict(t, dir, ts_is_time(name, unit), NULL, v, sizeof(v));
-			col = fprintf(f, "%-*s  %s:", width, k ? "" : g->label[order[oi]], cell);
+			col = fprintf(f, "%-*s  ", width, k ? "" : g->label[order[oi]]);
+			if (col + 1 + (int)strlen(cell) > SUMMARY_COLS) { /* a wide cell: wrapped too */
+				size_t cl = strlen(cell);
+				if (cl + 1 < sizeof(cell))
+					cell[cl] = ':', cell[cl + 1] = 0;
+				wrap_from(f, col, width + 4, cell);
+				fprintf(f, "%*s", width + 4, "");
+				wrap_from(f, width + 4, width + 4, v);
+				continue;
+			}
+			col += fprintf(f, "%s:", cell);
 			if (col + 1 + (int)strlen(v) > SUMMARY_COLS) { /* the verdict on lines of its own */
 				fprintf(f, "\n%*s", width + 4, "");
 				col = width + 4;
@@ -451,8 +461,8 @@ static void print_summary(FILE *f, const struct bench_ctx *c, struct kept *kp, i
 	if (flagged)
 		fprintf(f, "! CV above %g%% (--cv-warn): treat that median with care\n", 100 * thr);
 	if (few)
-		fprintf(f, "* fewer than %d valid repetitions: too few for the U test to reach p < 0.05;"
-			   " no verdict from that line\n", ts_min_reps());
+		fprintf(f, "* fewer than %d valid repetitions: too few for the U test to reach "
+			   "p < 0.05, no verdict\n", ts_min_reps());
 	if (!c->b->summary_by)
 		print_probe_classes(f, kp, start, order, g);
 	if (!c->b->summary_by && g->n > 1 && nk)
