@@ -198,6 +198,7 @@ bench: need-deps
 	bash scripts/bench-pingpong.sh ./$(BIN) $(BUILD)/pingpong_ref
 	bash scripts/bench-compare.sh ./$(BIN)
 	bash scripts/bench-validity.sh ./$(BIN)
+	bash scripts/bench-aa.sh ./$(BIN)
 
 # The hot loops as compiled: writers must hold a lock-prefixed RMW, readers plain loads only.
 disasm: $(BIN)

@@ -9,94 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The smallest two-sided p the exact U test can give with na and nb values: 2 / C(na+nb, na). */
-static double p_floor(size_t na, size_t nb)
+void cmp_stat(const struct grp_vals *a, const struct grp_vals *b, struct ts_stat *s)
 {
-	double c = 1;
-	for (size_t i = 1; i <= na; i++)
-		c = c * (double)(nb + i) / (double)i;
-	return fmin(1.0, 2 / c);
-}
-
-int cmp_small(size_t na, size_t nb)
-{
-	return na < 2 || nb < 2 || p_floor(na, nb) >= 0.05;
-}
-
-int cmp_min_reps(void)
-{
-	int n = 2;
-	while (cmp_small((size_t)n, (size_t)n))
-		n++;
-	return n;
-}
-
-void cmp_stat(const struct grp_vals *a, const struct grp_vals *b, struct cmp_stat *s)
-{
-	memset(s, 0, sizeof(*s));
-	s->na = a ? a->n : 0;
-	s->nb = b ? b->n : 0;
-	if (s->na)
-		s->ma = stats_of(a->v, a->n).median;
-	if (s->nb)
-		s->mb = stats_of(b->v, b->n).median;
-	s->has_ratio = s->na && s->nb && s->ma != 0;
-	if (s->has_ratio)
-		s->ratio = s->mb / s->ma;
-	s->has_ci = s->has_ratio && !boot_ratio_ci(a->v, a->n, b->v, b->n, &s->lo, &s->hi);
-	s->has_p = s->na && s->nb;
-	if (s->has_p) {
-		mann_whitney(a->v, a->n, b->v, b->n, &s->u, &s->p, &s->exact);
-		s->p_floor = p_floor(s->na, s->nb);
-	}
-	s->small = s->has_p && cmp_small(s->na, s->nb);
-	s->significant = s->has_p && !s->small && s->p < 0.05 && s->has_ci && (s->lo > 1 || s->hi < 1);
-}
-
-int cmp_is_time(const char *metric, const char *unit)
-{
-	if (unit)
-		return !strncmp(unit, "ns", 2) || strstr(unit, "second") != NULL;
-	size_t l = strlen(metric);
-	return strstr(metric, "_ns_per_") || (l > 3 && (!strcmp(metric + l - 3, "_ns") || !strcmp(metric + l - 3, "_us") || !strcmp(metric + l - 2, "_s")));
-}
-
-/* The words for "B is higher": by the metric's direction, and "faster/slower" for durations. */
-static const char *word(int higher, int direction, int time)
-{
-	if (direction == 0)
-		return higher ? "higher" : "lower";
-	int better = (direction > 0) == higher;
-	if (time && direction < 0)
-		return better ? "faster" : "slower";
-	return better ? "better" : "worse";
-}
-
-void cmp_verdict(const struct cmp_stat *s, int direction, int time, char *out, size_t n)
-{
-	if (!s->na || !s->nb)
-		snprintf(out, n, "NA: no valid value in %s", !s->na && !s->nb ? "A or B" : !s->na ? "A" : "B");
-	else if (!s->has_ratio)
-		snprintf(out, n, "NA: median A is 0 (no ratio)");
-	else if (s->small)
-		snprintf(out, n,
-			 "too few repetitions (A %zu, B %zu): no verdict, the U test cannot reach "
-			 "p < 0.05 (smallest p %.3g; %d a side can)",
-			 s->na, s->nb, s->p_floor, cmp_min_reps());
-	else if (!s->significant)
-		snprintf(out, n, "no significant change");
-	else {
-		int up = s->ratio >= 1;
-		double f = up ? s->ratio : 1 / s->ratio, lo = up ? s->lo : 1 / s->hi, hi = up ? s->hi : 1 / s->lo;
-		int prec = 2;
-		char t[32];
-		for (; prec < 6; prec++) { /* an interval just above 1 must not print as [1.00, ...] */
-			snprintf(t, sizeof(t), "%.*f", prec, lo);
-			if (strtod(t, NULL) > 1)
-				break;
-		}
-		snprintf(out, n, "B %s by %.2fx [%.*f, %.*f]", word(up, direction, time), f, prec, lo, prec, hi);
-	}
+	ts_compute(a ? a->v : NULL, a ? a->n : 0, b ? b->v : NULL, b ? b->n : 0, s);
 }
 
 /* Gather log B/A per bench and metric over the joined configurations with a ratio. */
@@ -125,7 +40,7 @@ static void geo_finish(struct cmp *c)
 	for (int k = 0; k < c->ngeo; k++) {
 		struct cmp_geo *g = &c->geo[k];
 		const struct grp_bench *b = &c->g.bench[g->bench];
-		int time = cmp_is_time(b->metric[g->metric], b->unit[g->metric]);
+		int time = ts_is_time(b->metric[g->metric], b->unit[g->metric]);
 		g->ratio = exp(g->ratio / g->n);
 		char of[64];
 		snprintf(of, sizeof(of), " (%d of %d configuration(s) changed significantly)",
@@ -136,15 +51,16 @@ static void geo_finish(struct cmp *c)
 			snprintf(g->verdict, sizeof(g->verdict), "the same on average (within 0.5%%)");
 		else if (g->ratio >= 1)
 			snprintf(g->verdict, sizeof(g->verdict), "B %s by %.2fx on average%s",
-				 word(1, b->direction[g->metric], time), g->ratio, of);
+				 ts_word(1, b->direction[g->metric], time), g->ratio, of);
 		else
 			snprintf(g->verdict, sizeof(g->verdict), "B %s by %.2fx on average%s",
-				 word(0, b->direction[g->metric], time), 1 / g->ratio, of);
+				 ts_word(0, b->direction[g->metric], time), 1 / g->ratio, of);
 	}
 }
 
 /* One line per metric of the group's bench that some input has; the geometric means gather. A
- * group matched by match_by takes B's cell from its match; the match itself gives no lines. */
+ * group matched by match_by takes B's cell from its match; the match itself gives no lines.
+ * fn NULL: the first pass, the U test alone, each line's raw p into c->padj. */
 static int group_lines(struct cmp *c, int gi, int (*fn)(void *, const struct cmp *, const struct cmp_line *), void *u)
 {
 	const struct grp_bench *bn = &c->g.bench[c->g.group[gi].bench];
@@ -156,8 +72,19 @@ static int group_lines(struct cmp *c, int gi, int (*fn)(void *, const struct cmp
 		if (!bn->met_seen[m])
 			continue;
 		struct cmp_line l = { .group = gi, .group_b = gb, .metric = m, .a = a, .b = b };
-		cmp_stat(a ? &a->met[m] : NULL, b ? &b->met[m] : NULL, &l.s);
-		cmp_verdict(&l.s, bn->direction[m], cmp_is_time(bn->metric[m], bn->unit[m]), l.verdict, sizeof(l.verdict));
+		const struct grp_vals *va = a ? &a->met[m] : NULL, *vb = b ? &b->met[m] : NULL;
+		if (!fn) {
+			ts_test(va ? va->v : NULL, va ? va->n : 0, vb ? vb->v : NULL, vb ? vb->n : 0, &l.s);
+			c->padj = realloc(c->padj, (size_t)(c->nline + 1) * sizeof(double));
+			if (!c->padj)
+				out_of_memory(0);
+			c->padj[c->nline++] = ts_is_test(&l.s) ? l.s.p : -1;
+			continue;
+		}
+		cmp_stat(va, vb, &l.s);
+		ts_decide(&l.s, c->padj[c->nline] >= 0 ? c->padj[c->nline] : l.s.p);
+		ts_verdict(&l.s, bn->direction[m], ts_is_time(bn->metric[m], bn->unit[m]), "B",
+			   l.verdict, sizeof(l.verdict));
 		c->small += l.s.small;
 		c->nline++;
 		geo_add(c, &l);
@@ -166,6 +93,33 @@ static int group_lines(struct cmp *c, int gi, int (*fn)(void *, const struct cmp
 			return rc;
 	}
 	return 0;
+}
+
+int cmp_tests(struct cmp *c)
+{
+	if (c->padj)
+		return c->ntest;
+	c->nline = 0;
+	for (int i = 0; i < c->g.ngroup; i++)
+		group_lines(c, c->g.order[i], NULL, NULL);
+	double *p = xcalloc((size_t)c->nline + 1, sizeof(double)), *adj;
+	int *at = xcalloc((size_t)c->nline + 1, sizeof(int));
+	c->ntest = 0;
+	for (int k = 0; k < c->nline; k++)
+		if (c->padj[k] >= 0) {
+			at[c->ntest] = k;
+			p[c->ntest++] = c->padj[k];
+		}
+	adj = xcalloc((size_t)c->ntest + 1, sizeof(double));
+	c->adjust = ts_adjust(p, c->ntest, adj);
+	for (int t = 0; t < c->ntest; t++)
+		c->padj[at[t]] = adj[t];
+	if (!c->padj) /* no line at all */
+		c->padj = xcalloc(1, sizeof(double));
+	free(p);
+	free(at);
+	free(adj);
+	return c->ntest;
 }
 
 /* What a side holds, per bench ("pending-bit (6 configurations)"), for the no-join message. */
@@ -311,6 +265,7 @@ int cmp_walk(struct cmp *c, int (*fn)(void *u, const struct cmp *c, const struct
 	int rc = 0;
 	free(c->geo);
 	c->geo = NULL;
+	cmp_tests(c);
 	c->ngeo = c->nline = c->small = 0;
 	for (int i = 0; i < c->g.ngroup && !rc; i++)
 		rc = group_lines(c, c->g.order[i], fn, u);
@@ -324,5 +279,6 @@ void cmp_free(struct cmp *c)
 	cmp_ctx_free(c->ctx);
 	free(c->match);
 	free(c->geo);
+	free(c->padj);
 	memset(c, 0, sizeof(*c));
 }

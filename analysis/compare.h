@@ -1,42 +1,24 @@
 /* `compare A B`: two result sets joined on the full configuration (analysis/groups.h), and per
  * configuration and metric what changed: medians, ratio B/A with its 95% bootstrap interval, the
  * Mann-Whitney p-value and a plain verdict; a geometric mean per bench and metric over the joined
- * configurations. The front end is cli/cmd_compare.c; report uses cmp_stat and cmp_verdict too. */
+ * configurations. The front end is cli/cmd_compare.c; the rule itself is harness/twosample.h. */
 #ifndef C2C_ANALYSIS_COMPARE_H
 #define C2C_ANALYSIS_COMPARE_H
 #include "analysis/groups.h"
+#include "harness/twosample.h"
 #include <stdio.h>
 
 #define CMP_WIDTH 100 /* columns the text output fits in */
 
-/* Too few values for the exact two-sided U test ever to give p < 0.05 (2 / C(na+nb, na) >= 0.05),
- * or for an interval (fewer than 2 a side). */
-int cmp_small(size_t na, size_t nb);
-/* The fewest values a side, equal on both, that can reach p < 0.05: computed, 4. */
-int cmp_min_reps(void);
-
-/* Medians, ratio, interval and test of two samples. */
-struct cmp_stat {
-	size_t na, nb;
-	double ma, mb, ratio, lo, hi, u, p, p_floor; /* p_floor: the smallest p the exact test can give */
-	int has_ratio, has_ci, has_p, exact;
-	int small;       /* cmp_small: no count of these values can reach significance */
-	int significant; /* p < 0.05 and the interval excludes 1, with enough repetitions */
-};
-
-void cmp_stat(const struct grp_vals *a, const struct grp_vals *b, struct cmp_stat *s);
-/* "B faster by 1.23x [1.18, 1.29]", "no significant change", "too few repetitions (...)".
- * direction: 1 higher is better, -1 lower is better, 0 unknown; time: the metric is a duration. */
-void cmp_verdict(const struct cmp_stat *s, int direction, int time, char *out, size_t n);
-/* Is the metric a duration (lower: faster)? From its unit or its name. */
-int cmp_is_time(const char *metric, const char *unit);
+/* Side A's and side B's values of a cell through the one two-sample rule (ts_compute). */
+void cmp_stat(const struct grp_vals *a, const struct grp_vals *b, struct ts_stat *s);
 
 /* One configuration and metric. */
 struct cmp_line {
 	int group, metric;
 	int group_b;                  /* B's configuration: group, or the one matched by match_by */
 	const struct grp_cell *a, *b; /* NULL: no row of it on that side */
-	struct cmp_stat s;
+	struct ts_stat s;
 	char verdict[128];
 };
 
@@ -57,10 +39,14 @@ struct cmp {
 	int matched;       /* pairs of them joined by their bench's match_by (pingpong: class) */
 	int *match;        /* per group: the other side's group it was matched with, else -1 */
 	/* filled by cmp_walk: */
-	int nline, small;  /* lines; lines with too few values for significance (cmp_small) */
+	int nline, small;  /* lines; lines with too few values for significance (ts_small) */
 	struct cmp_ctx *ctx; /* per configuration and side: validity options and probe range */
 	struct cmp_geo *geo;
 	int ngeo;
+	/* the table's multiplicity (cmp_tests): */
+	int ntest;          /* lines that are tests (ts_is_test) */
+	const char *adjust; /* how their p values are adjusted: "Holm" or "BH" (ts_adjust) */
+	double *padj;       /* per line in walk order: its adjusted p; -1 for a line that is no test */
 };
 
 /* Read A and B and join them. Error (exit 2): unreadable input, unknown --metric, no configuration
@@ -71,6 +57,9 @@ int cmp_run(struct cmp *c, const char *a, const char *b, const char *metrics, ch
  * c->nline, c->small and the geometric means are set. Return what fn returned last. */
 int cmp_walk(struct cmp *c, int (*fn)(void *u, const struct cmp *c, const struct cmp_line *l), void *u);
 void cmp_free(struct cmp *c);
+/* The table's tests, counted and their p values adjusted together (once; cmp_walk calls it): the
+ * verdicts use the adjusted p. */
+int cmp_tests(struct cmp *c);
 
 /* analysis/compare_resolved.c: what each side resolved the line's settings to
  * ("placement=same-socket lazy_max_effective=16384" into ra and rb, rn bytes each; "" for a bench

@@ -5,6 +5,7 @@
 #include "analysis/csvread.h"
 #include "harness/context.h"
 #include "harness/parse.h"
+#include "harness/probeclass.h"
 #include "harness/util.h"
 #include "harness/validity.h"
 #include <stdio.h>
@@ -24,6 +25,8 @@ struct vfile {
 struct pair {
 	char name[24];
 	double lo, hi;
+	double *lat; /* per valid row: its latency (harness/probeclass.h), for the classes */
+	int nlat, cap;
 };
 
 struct ccell {
@@ -131,6 +134,38 @@ static void probes(struct ccell *c, const char *pairs, const char *lat)
 		probe_value(c, a, b);
 }
 
+/* A valid row's latency of each pair, the mean of its before and after probes, for the classes. */
+static void row_latencies(struct ccell *c, const char *pairs, const char *before, const char *after)
+{
+	char p[128], b[128], a[128], *sp, *sb, *sa;
+	snprintf(p, sizeof(p), "%s", pairs);
+	snprintf(b, sizeof(b), "%s", before ? before : "");
+	snprintf(a, sizeof(a), "%s", after ? after : "");
+	char *x = strtok_r(p, " ", &sp), *y = strtok_r(b, " ", &sb), *z = strtok_r(a, " ", &sa);
+	for (; x; x = strtok_r(NULL, " ", &sp), y = y ? strtok_r(NULL, " ", &sb) : NULL,
+		  z = z ? strtok_r(NULL, " ", &sa) : NULL) {
+		double db = -1, da = -1;
+		if (y && (parse_double(y, &db) || db <= 0))
+			db = -1;
+		if (z && (parse_double(z, &da) || da <= 0))
+			da = -1;
+		double l = probe_latency(db, da);
+		int i = 0;
+		while (i < c->npair && strcmp(c->pair[i].name, x))
+			i++;
+		if (l < 0 || i == c->npair)
+			continue;
+		struct pair *q = &c->pair[i];
+		if (q->nlat == q->cap) {
+			q->cap = q->cap ? 2 * q->cap : 16;
+			q->lat = realloc(q->lat, (size_t)q->cap * sizeof(double));
+			if (!q->lat)
+				out_of_memory(0);
+		}
+		q->lat[q->nlat++] = l;
+	}
+}
+
 int cmp_ctx_hook(void *arg, const struct grp_row *r, char *err)
 {
 	struct cmp *cm = arg;
@@ -161,6 +196,8 @@ int cmp_ctx_hook(void *arg, const struct grp_row *r, char *err)
 		probes(c, pairs, t->cell[0][x->c_before]);
 	if (x->c_after >= 0)
 		probes(c, pairs, t->cell[0][x->c_after]);
+	row_latencies(c, pairs, x->c_before >= 0 ? t->cell[0][x->c_before] : NULL,
+		      x->c_after >= 0 ? t->cell[0][x->c_after] : NULL);
 	return 0;
 }
 
@@ -170,6 +207,9 @@ void cmp_ctx_free(struct cmp_ctx *x)
 		return;
 	for (int i = 0; i < x->nfile; i++)
 		free(x->file[i].path);
+	for (int k = 0; k < x->cap; k++)
+		for (int i = 0; i < x->cell[k].npair; i++)
+			free(x->cell[k].pair[i].lat);
 	free(x->file);
 	free(x->cell);
 	free(x->cols_path);
@@ -278,6 +318,25 @@ int cmp_ctx_words(const struct cmp *c, const struct cmp_line *l, char *out, size
 				      x->pair[w].name, v->probe_factor,
 				      hv ? "the hypervisor moved vCPUs"
 					 : "its latency changed between repetitions");
+	}
+	for (int s = 0; s < 2 && k < n; s++) { /* the classes its valid repetitions fall in */
+		const struct ccell *x = ccell(c, l, s);
+		int w = widest(x);
+		if (w < 0 || x->pair[w].nlat < 2)
+			continue;
+		const struct pair *q = &x->pair[w];
+		int *cls = xcalloc((size_t)q->nlat, sizeof(int)), ncls = probe_classes(q->lat, q->nlat, cls);
+		char t[400];
+		if (ncls > 1) {
+			probe_classes_text(q->lat, cls, q->nlat, ncls, t, sizeof(t));
+			k += (size_t)snprintf(out + k, n - k,
+					      "%s%s's valid repetitions fall in %d probe classes on CPUs "
+					      "%s (latencies more than %gx apart): %s; its median pools "
+					      "them",
+					      k ? "; " : "", s ? "B" : "A", ncls, q->name,
+					      PROBE_CLASS_GAP, t);
+		}
+		free(cls);
 	}
 	return k > 0;
 }

@@ -140,6 +140,12 @@ static int csv_line(void *u, const struct cmp *c, const struct cmp_line *l)
 	fields(l, f);
 	for (int i = 0; i < 14; i++)
 		put(o->f, f[i], 0);
+	char pa[64], nt[16];
+	num(pa, sizeof(pa), ts_is_test(&l->s), "%.6g", l->s.p_adj);
+	snprintf(nt, sizeof(nt), "%d", c->ntest);
+	put(o->f, pa, 0);
+	put(o->f, c->adjust, 0);
+	put(o->f, nt, 0);
 	put(o->f, l->s.significant ? "yes" : "no", 0);
 	put(o->f, l->verdict, 0);
 	put(o->f, !l->a ? "B" : !l->b ? "A" : "", 0);
@@ -148,13 +154,13 @@ static int csv_line(void *u, const struct cmp *c, const struct cmp_line *l)
 	put(o->f, ra, 0);
 	put(o->f, rb, 0);
 	put(o->f, w, 0);
-	char va[240], vb[240], pa[40], pb[40], cw[1200];
-	cmp_ctx_side(c, l, 0, va, sizeof(va), pa, sizeof(pa));
+	char va[240], vb[240], pra[40], pb[40], cw[1200];
+	cmp_ctx_side(c, l, 0, va, sizeof(va), pra, sizeof(pra));
 	cmp_ctx_side(c, l, 1, vb, sizeof(vb), pb, sizeof(pb));
 	cmp_ctx_words(c, l, cw, sizeof(cw));
 	put(o->f, va, 0);
 	put(o->f, vb, 0);
-	put(o->f, pa, 0);
+	put(o->f, pra, 0);
 	put(o->f, pb, 0);
 	put(o->f, cw, 1);
 	return ferror(o->f) ? -1 : 0;
@@ -178,7 +184,8 @@ int cmp_print_csv(FILE *f, const struct cmp *cc)
 			put(f, side_names[s][w], 0);
 	for (int i = 0; i < 14; i++)
 		put(f, num_names[i], 0);
-	fputs("significant,verdict,only_in,resolved_a,resolved_b,resolved_note,validity_a,"
+	cmp_tests(c);
+	fputs("p_adjusted,p_adjust,tests,significant,verdict,only_in,resolved_a,resolved_b,resolved_note,validity_a,"
 	      "validity_b,probe_range_ns_a,probe_range_ns_b,context_note\n", f);
 	cmp_walk(c, csv_line, o);
 	free(o->k.col);
@@ -264,6 +271,9 @@ static int json_line(void *u, const struct cmp *c, const struct cmp_line *l)
 		jnum(o->f, num_names[i], f[i]);
 	fputs(",\"p_method\":", o->f);
 	jstr(o->f, f[13]);
+	char padj[64];
+	num(padj, sizeof(padj), ts_is_test(&l->s), "%.6g", l->s.p_adj);
+	jnum(o->f, "p_adjusted", padj);
 	fprintf(o->f, ",\"significant\":%s,\"verdict\":", l->s.significant ? "true" : "false");
 	jstr(o->f, l->verdict);
 	fputs(",\"only_in\":", o->f);
@@ -330,7 +340,8 @@ int cmp_print_json(FILE *f, const struct cmp *cc)
 	json_side(f, c, 1);
 	fputs(",\"lines\":[", f);
 	cmp_walk(c, json_line, o);
-	fprintf(f, "\n ],\"joined\":%d,\"only_in_a\":%d,\"only_in_b\":%d,\"few_repetitions\":%d,\"geomean\":[", c->joined, c->only[0], c->only[1], c->small);
+	fprintf(f, "\n ],\"tests\":%d,\"p_adjust\":\"%s\",", c->ntest, c->adjust);
+	fprintf(f, "\"joined\":%d,\"only_in_a\":%d,\"only_in_b\":%d,\"few_repetitions\":%d,\"geomean\":[", c->joined, c->only[0], c->only[1], c->small);
 	for (int k = 0; k < c->ngeo; k++) {
 		fputs(k ? ",{\"bench\":" : "{\"bench\":", f);
 		jstr(f, c->g.bench[c->geo[k].bench].name);

@@ -102,7 +102,7 @@ static void num(char *buf, size_t n, int ok, const char *fmt, double v)
 }
 
 /* "[1.000, 1.941]", with enough digits that an interval off 1 does not print as touching it. */
-static void ci_text(const struct cmp_stat *s, char *out, size_t n)
+static void ci_text(const struct ts_stat *s, char *out, size_t n)
 {
 	int prec = 3;
 	char t[32];
@@ -168,7 +168,7 @@ static int text_line(void *u, const struct cmp *c, const struct cmp_line *l)
 	if (!l->a || !l->b)
 		return 0;
 	const struct grp_bench *b = &c->g.bench[c->g.group[l->group].bench];
-	char n[48], ma[32], mb[32], r[32], ci[64], p[32], verdict[160];
+	char n[48], ma[32], mb[32], r[32], ci[64], p[32], pa[32], verdict[160];
 	if (c->g.group[l->group].bench != t->bench) { /* a bench's columns, sized to its metrics */
 		text_note(t);
 		t->bench = c->g.group[l->group].bench;
@@ -178,9 +178,11 @@ static int text_line(void *u, const struct cmp *c, const struct cmp_line *l)
 			if (b->met_seen[m] && w > t->wm && w <= METRIC_W)
 				t->wm = w;
 		}
-		fprintf(t->f, "%s  %-*s %5s %9s %9s %6s  %-14s %7s  %s\n", t->last >= 0 ? "\n" : "",
-			t->wm, "metric", "n A/B", "median A", "median B", "ratio", "95% CI", "p",
-			"verdict");
+		char padj[16];
+		snprintf(padj, sizeof(padj), "p %s", c->adjust);
+		fprintf(t->f, "%s  %-*s %5s %8s %8s %6s %-14s %7s %7s  %s\n",
+			t->last >= 0 ? "\n" : "", t->wm, "metric", "n A/B", "median A", "median B",
+			"ratio", "95% CI", "p", padj, "verdict");
 	}
 	if (l->group != t->last)
 		config_line(t, c, l);
@@ -197,11 +199,12 @@ static int text_line(void *u, const struct cmp *c, const struct cmp_line *l)
 	num(r, sizeof(r), l->s.has_ratio, "%.3f", l->s.ratio);
 	ci_text(&l->s, ci, sizeof(ci));
 	num(p, sizeof(p), l->s.has_p, "%.3g", l->s.p);
+	num(pa, sizeof(pa), ts_is_test(&l->s), "%.3g", l->s.p_adj);
 	snprintf(verdict, sizeof(verdict), "%s", l->verdict);
 	if (l->s.significant) /* the interval is in its column */
 		verdict[strcspn(verdict, "[")] = 0;
-	int col = fprintf(t->f, "  %-*s %5s %9s %9s %6s  %-14s %7s  ", t->wm, metric, n, ma, mb, r,
-			  ci, p);
+	int col = fprintf(t->f, "  %-*s %5s %8s %8s %6s %-14s %7s %7s  ", t->wm, metric, n, ma,
+			  mb, r, ci, p, pa);
 	wrap_whole(t->f, col, 4, verdict);
 	return 0;
 }
@@ -300,16 +303,21 @@ int cmp_print_text(FILE *f, const struct cmp *cc)
 {
 	struct cmp *c = (struct cmp *)cc; /* the walk fills the geometric means */
 	struct text t = { .f = f, .wm = 6, .last = -1, .bench = -1 };
-	char para[800];
+	char para[1000];
 	print_side(f, c, 0);
 	print_side(f, c, 1);
+	cmp_tests(c);
 	snprintf(para, sizeof(para),
 		 "ratio = median B / median A over valid repetitions; n A/B: values of valid "
 		 "rows; 95%% CI: bootstrap of the ratio of medians (exact up to %d values a side, "
-		 "else %d resamples); p: two-sided Mann-Whitney U; a change is called when "
-		 "p < 0.05 and the CI excludes 1, which the exact test can reach from %d "
-		 "repetitions a side; --csv and --json hold every column",
-		 BOOT_EXACT_MAX, BOOT_RESAMPLES, cmp_min_reps());
+		 "else %d resamples); p: two-sided Mann-Whitney U; p %s: %s over this table's "
+		 "%d test(s) (lines with enough values for the U test to reach p < 0.05; NA: no "
+		 "test); a change is called when p %s < 0.05 and the CI excludes 1, which the "
+		 "exact test can reach from %d repetitions a side; --csv and --json hold every "
+		 "column",
+		 BOOT_EXACT_MAX, BOOT_RESAMPLES, c->adjust,
+		 !strcmp(c->adjust, "Holm") ? "Holm-adjusted" : "Benjamini-Hochberg-adjusted",
+		 c->ntest, c->adjust, ts_min_reps());
 	cmp_wrap(f, 0, 0, para);
 	fputc('\n', f);
 	fprintf(f, "configuration: valid rows of all rows on each side\n");
@@ -338,7 +346,7 @@ int cmp_print_text(FILE *f, const struct cmp *cc)
 			 "warning: %d line(s) have too few valid repetitions on a side for the U "
 			 "test to reach p < 0.05 (%d a side when both have as many); no verdict is "
 			 "given for them",
-			 c->small, cmp_min_reps());
+			 c->small, ts_min_reps());
 		fputc('\n', f);
 		cmp_wrap(f, 0, 0, para);
 	}

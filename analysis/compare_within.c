@@ -85,7 +85,7 @@ static int baseline_of(const struct groups *g, const struct base_ix *ix, int n, 
 static void side_cell(const struct groups *g, int g0, int gi, int s, int m, char *out, size_t n)
 {
 	const struct grp_cell *a = groups_cell(g, g0, s), *b = groups_cell(g, gi, s);
-	struct cmp_stat st;
+	struct ts_stat st;
 	const char *name = s ? "B" : "A";
 	if (!a || !b) {
 		snprintf(out, n, "%s: NA (no rows of %s)", name, a ? "this variant" : "the baseline");
@@ -98,7 +98,8 @@ static void side_cell(const struct groups *g, int g0, int gi, int s, int m, char
 		snprintf(out, n, "%s: NA (baseline median 0)", name);
 	else {
 		int k = change_text(out, n, name, st.ratio, st.has_ci, st.lo, st.hi, st.p);
-		snprintf(out + k, k < (int)n ? n - (size_t)k : 0, " (n %zu/%zu)", st.na, st.nb);
+		snprintf(out + k, k < (int)n ? n - (size_t)k : 0, " (n %zu/%zu%s)", st.na, st.nb,
+			 st.small ? ": too few for the U test" : "");
 	}
 }
 

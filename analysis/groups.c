@@ -1,4 +1,5 @@
 #include "analysis/groups.h"
+#include "harness/twosample.h"
 #include "harness/bench.h"
 #include "harness/util.h"
 #include <stdio.h>
@@ -102,15 +103,8 @@ static void add_metric(struct grp_bench *b, const char *col)
 	b->met_seen = realloc(b->met_seen, (size_t)(b->nmet + 1) * sizeof(int));
 	if (!b->metric || !b->direction || !b->unit || !b->met_seen)
 		out_of_memory(0);
-	size_t l = strlen(col);
-	int dir = l > 6 && !strcmp(col + l - 6, "_per_s") ? 1 : l > 3 && (!strcmp(col + l - 3, "_ns") || strstr(col, "_ns_per_")) ? -1 : 0;
-	const char *unit = NULL;
-	for (const struct bench_view *v = b->b ? b->b->views : NULL; v && v->kind; v++)
-		for (const struct view_metric *m = v->metrics; m && m->col; m++)
-			if (!strcmp(m->col, col)) {
-				dir = m->higher_better ? 1 : -1;
-				unit = m->unit;
-			}
+	const char *unit;
+	int dir = ts_direction(b->b, col, &unit);
 	b->metric[b->nmet] = xstrdup(col);
 	b->direction[b->nmet] = dir;
 	b->unit[b->nmet] = unit;

@@ -63,8 +63,21 @@ struct reason {
 	long rows;  /* rows giving it */
 };
 
+/* report_probe.c: a configuration's probe latencies per machine, for the probe classes. */
+struct rprobe_m {
+	int m;
+	char pair[24];  /* the first probed pair ("0-1") */
+	struct vec lat; /* per valid row: probe_latency of that pair */
+};
+struct rprobe {
+	struct rprobe_m *m;
+	int nm;
+};
+
 struct rep {
 	struct groups g; /* the grouping engine, shared with compare */
+	struct rprobe *probe; /* per group */
+	int nprobe;
 	int unfinished;  /* inputs marked interrupted or unfinished (each warned about on stderr) */
 	struct rmachine *mach;
 	int nm;
@@ -97,14 +110,20 @@ char *rpt_varying(const struct rep *p, long i0, long i1);
 /* gkey restricted to the columns listed in varying: "col=val, ...". */
 void rpt_gkey_only(const char *gkey, const char *varying, char *out, size_t cap);
 
+/* report_probe.c: keep a row's probe latency; in the summary, a line per machine and
+ * configuration whose valid repetitions fall in more than one probe class; free. */
+void rpt_probe_row(struct rep *p, int m, const struct grp_row *r);
+void rpt_probe_summary(struct rep *p);
+void rpt_probe_free(struct rep *p);
 /* report_summary.c: the first section, per bench and pair of machines, verdicts and intervals. */
 void rpt_summary(struct rep *p);
 /* report_views.c: the bar and line views, chart group by chart group, all machines together. */
 void rpt_views(struct rep *p);
 /* The ratio of machine B's values over A's as the tables print it: medians, ratio, bootstrap 95%
- * CI, U-test p and the verdict in words (the metric's better side). */
+ * CI, U-test p and the verdict in words (the metric's better side), from harness/twosample.h. */
 struct rratio {
 	char med_a[32], med_b[32], ratio[32], ci[64], p[32], verdict[256];
+	int significant;
 };
 void rpt_ratio(const struct view_metric *mt, const struct vec *a, const struct vec *b, struct rratio *o);
 /* The samples of bench bi's view vi: [*i0, *i1) (samples are sorted by bench, then view); 0 when none. */

@@ -307,6 +307,7 @@ static int rpt_row(void *arg, const struct grp_row *r, char *err)
 	if (!r->valid)
 		rpt_unused_row(p, m, r->one, 0);
 	rpt_na_row(p, m, r->one, 0);
+	rpt_probe_row(p, m, r);
 	return 0;
 }
 
@@ -367,5 +368,6 @@ void rpt_free(struct rep *p)
 	}
 	free(p->bench);
 	rpt_reasons_free(p);
+	rpt_probe_free(p);
 	groups_free(&p->g);
 }

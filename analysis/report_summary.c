@@ -87,7 +87,7 @@ static void sum_line(struct pairsum *ps, const char *what, const struct view_met
 	if (seen_before(ps, a, b))
 		return;
 	rpt_ratio(mt, a, b, &o);
-	ps->changed += !strncmp(o.verdict, "higher", 6) || !strncmp(o.verdict, "lower", 5);
+	ps->changed += o.significant;
 	if (ps->rows++ >= SUM_ROWS || ps->dry)
 		return;
 	sum_head(ps);
@@ -267,6 +267,7 @@ static int sum_pair(struct rep *p, int bi, int a, int b)
 void rpt_summary(struct rep *p)
 {
 	doc_h(&p->doc, 2, "Summary");
+	rpt_probe_summary(p);
 	if (p->nm < 2) {
 		doc_p(&p->doc, "One machine (%s): nothing to compare; its results follow.",
 		      p->nm ? p->mach[0].label : "none");

@@ -3,6 +3,7 @@
  * machines. Matrix views go to report_matrix.c. */
 #include "analysis/report_int.h"
 #include "harness/compare_stats.h"
+#include "harness/twosample.h"
 #include "harness/util.h"
 #include <math.h>
 #include <stdlib.h>
@@ -309,34 +310,20 @@ static void group_chart(struct rep *p, const struct grid *g, const int *mk, int 
 	fprintf(p->gp, "\n");
 }
 
-/* The verdict on B against A for a metric: a change only when the interval excludes 1 and the
- * U-test agrees; the direction said with the metric's better side. */
-static void verdict(const struct view_metric *mt, double r, int ci, double lo, double hi, double pv, size_t na, size_t nb, char *out,
-		    size_t cap)
-{
-	const char *small = na < 5 || nb < 5 ? "; fewer than 5 valid repetitions on a side: the U-test cannot reach significance" : "";
-	if (!ci)
-		rpt_fmt(out, cap, "no interval (a side has fewer than 2 valid repetitions)%s", small);
-	else if (pv < 0.05 && (lo > 1 || hi < 1))
-		rpt_fmt(out, cap, "%s by %.2fx (%s)%s", r > 1 ? "higher" : "lower", r > 1 ? r : 1 / r,
-			 (r > 1) == !!mt->higher_better ? "better" : "worse", small);
-	else
-		rpt_fmt(out, cap, "no significant change%s", small);
-}
-
+/* B against A through the one two-sample rule (harness/twosample.h): the words compare and the
+ * run's summary give for the same values, the direction said with the metric's better side. */
 void rpt_ratio(const struct view_metric *mt, const struct vec *a, const struct vec *b, struct rratio *o)
 {
-	struct rstat sa = rpt_stat(a), sb = rpt_stat(b);
-	double lo = 0, hi = 0, u, pv = 1;
-	int exact, ci = sa.med != 0 && !boot_ratio_ci(a->v, sa.n, b->v, sb.n, &lo, &hi);
-	mann_whitney(a->v, sa.n, b->v, sb.n, &u, &pv, &exact);
-	double r = sa.med != 0 ? sb.med / sa.med : 0;
-	rpt_num(sa.med, mt->unit, o->med_a, sizeof(o->med_a));
-	rpt_num(sb.med, mt->unit, o->med_b, sizeof(o->med_b));
-	rpt_fmt(o->ratio, sizeof(o->ratio), sa.med != 0 ? "%.2f" : "NA", r);
-	rpt_fmt(o->ci, sizeof(o->ci), ci ? "[%.2f, %.2f]" : "NA", lo, hi);
-	rpt_fmt(o->p, sizeof(o->p), "%.3g", pv);
-	verdict(mt, r, ci, lo, hi, pv, sa.n, sb.n, o->verdict, sizeof(o->verdict));
+	struct ts_stat s;
+	ts_compute(a->v, a->n, b->v, b->n, &s);
+	rpt_num(s.ma, mt->unit, o->med_a, sizeof(o->med_a));
+	rpt_num(s.mb, mt->unit, o->med_b, sizeof(o->med_b));
+	rpt_fmt(o->ratio, sizeof(o->ratio), s.has_ratio ? "%.2f" : "NA", s.ratio);
+	rpt_fmt(o->ci, sizeof(o->ci), s.has_ci ? "[%.2f, %.2f]" : "NA", s.lo, s.hi);
+	rpt_fmt(o->p, sizeof(o->p), s.has_p ? "%.3g" : "NA", s.p);
+	o->significant = s.significant;
+	ts_verdict(&s, mt->higher_better ? 1 : -1, ts_is_time(mt->col, mt->unit), NULL, o->verdict,
+		   sizeof(o->verdict));
 }
 
 /* Ratios of every machine to the first, per slot, series and metric, with the bootstrap CI. */

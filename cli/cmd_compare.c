@@ -57,7 +57,7 @@ static int compare_main(int argc, char **argv)
 				"c2cbench: warning: %d line(s) have too few valid repetitions on "
 				"a side for the U test to reach p < 0.05 (%d a side when both have "
 				"as many); their verdict says so\n",
-				c.small, cmp_min_reps());
+				c.small, ts_min_reps());
 	}
 	cmp_free(&c);
 	opts_free(&o);

@@ -3,6 +3,7 @@
 #include "harness/counters/counters.h"
 #include "harness/csv.h"
 #include "harness/driver_setup.h"
+#include "harness/probeclass.h"
 #include "harness/novalid.h"
 #include "harness/probe.h"
 #include "harness/perfc2c.h"
@@ -31,6 +32,7 @@ const struct opt_spec harness_opts[] = {
 	{ "valid-overlap", OPT_PERCENT, "90", "PERCENT", "invalid when the co-running threads' common window is less than this of the longest", NULL, NULL },
 	{ "valid-steal", OPT_PERCENT, "2", "PERCENT", "invalid when steal time on a measuring CPU exceeds this of the window", NULL, NULL },
 	{ "valid-probe", OPT_FACTOR, "2", "FACTOR", "invalid when the placement probe's latency after a repetition differs from before by more than this factor", NULL, NULL },
+	{ "probe-class", OPT_CHOICE, "any", "any|same", "same: invalid when a repetition's placement probe is of another class than its configuration's first valid one (latencies more than 1.5x apart: another hidden vCPU placement; docs/validity.md)", "any,same", NULL },
 	{ "valid-setting", OPT_UINT, "25", "PERCENT", "invalid when an achieved setting is off the requested by more than this whole percent (each bench's README lists its settings: pending-bit drain period and work ns/op; vmalloc work and purge; shepherd tick, zone work, op; refill alloc and populate)", NULL, NULL },
 	{ "placement", OPT_TEXT, "auto", "POLICY", "thread placement: " PLACEMENTS " (auto: cross-socket on 2+ packages; cross-llc where the platform's HITM stand-in only sees another LLC, e.g. AMD Zen 3+; else same-socket)", NULL, NULL },
 	{ "mem-node", OPT_TEXT, "writer", "N|writer|reader", "NUMA node for the contended memory", NULL, NULL },
@@ -204,7 +206,36 @@ struct live {
 	int rep, k, done;     /* repetition, variant, repetitions finished */
 	int attempt, attempts; /* this repetition's attempt (1-based), attempts finished in all */
 	double est, astart;    /* planned seconds per attempt; elapsed when this attempt began */
+	double (*first)[EV_PROBES]; /* --probe-class same: per variant, its first valid probe */
+	int *has_first;
 };
+
+/* --probe-class same: a valid attempt whose probe is of another class than its variant's first
+ * valid one becomes invalid, with the reason; the first valid one sets the class. */
+static void probe_class_check(struct bench_ctx *c, struct live *lv, int vi, struct row *r)
+{
+	double lat[EV_PROBES];
+	if (!lv->first || strcmp(row_get(r, "valid"), "yes"))
+		return;
+	for (int i = 0; i < c->ev.nprobe; i++)
+		lat[i] = probe_latency(c->ev.probe_before[i], c->ev.probe_after[i]);
+	if (!lv->has_first[vi]) {
+		memcpy(lv->first[vi], lat, sizeof(lat));
+		lv->has_first[vi] = 1;
+		return;
+	}
+	for (int i = 0; i < c->ev.nprobe; i++)
+		if (!probe_same_class(&lat[i], &lv->first[vi][i], 1)) {
+			row_set(r, "valid", "no");
+			row_set(r, "invalid_reason",
+				"probe-class: pair %d-%d at %.1f ns, its configuration's first valid "
+				"repetition at %.1f ns (more than %gx apart: another placement; "
+				"--probe-class same)",
+				c->ev.probe_a[i], c->ev.probe_b[i], lat[i], lv->first[vi][i],
+				PROBE_CLASS_GAP);
+			return;
+		}
+}
 
 /* The live line on a terminal: which configuration, repetition and attempt, elapsed and about how
  * long is left. Retries count: the pace is measured per attempt, and the attempts a repetition took
@@ -287,6 +318,8 @@ static int run_rep(struct bench_ctx *c, struct counters *ctr, struct csv *out, s
 		show_progress(lv);
 		rc = attempt_once(c, ctr, out, vi, rep, a, &r, &vb, err);
 		if (!rc)
+			probe_class_check(c, lv, vi, &r);
+		if (!rc)
 			rc = csv_write(out, &r, err);
 		int valid = !rc && !strcmp(row_get(&r, "valid"), "yes");
 		lv->attempts++;
@@ -301,24 +334,32 @@ static int run_rep(struct bench_ctx *c, struct counters *ctr, struct csv *out, s
 	return rc;
 }
 
-/* --reps auto: after each round, stop the configurations whose median is pinned down or capped. */
+/* --reps auto: after each round, stop every variant together once the widest interval among
+ * them is narrow enough, or at a cap (harness/repsauto.h): until then each keeps its place in
+ * every shuffled round. */
 static int auto_round_end(struct bench_ctx *c, struct summary *sum, int *active, int rounds, uint64_t t0)
 {
-	int left = 0;
-	double *v = xcalloc((size_t)c->reps + 1, sizeof(double));
+	size_t nv = (size_t)c->nvar + 1, per = (size_t)c->reps + 1;
+	double *v = xcalloc(nv * per, sizeof(double)), *width = xcalloc(nv, sizeof(double)), widest;
+	const double **vp = xcalloc(nv, sizeof(*vp));
+	int *n = xcalloc(nv, sizeof(int)), left = 0;
 	for (int i = 0; i < c->nvar; i++) {
-		if (!active[i])
-			continue;
-		double width;
-		int n = summary_primary(sum, i, v, c->reps);
-		enum reps_stop st = reps_auto_stop(v, n, rounds, (double)(now_ns() - t0) / 1e9, &c->autocfg, &width);
-		if (st != REPS_GO) {
+		n[i] = summary_primary(sum, i, v + (size_t)i * per, c->reps);
+		vp[i] = v + (size_t)i * per;
+	}
+	enum reps_stop st = reps_auto_stop_all(vp, n, c->nvar, rounds, (double)(now_ns() - t0) / 1e9,
+					       &c->autocfg, width, &widest);
+	for (int i = 0; i < c->nvar; i++) {
+		if (st != REPS_GO && active[i]) {
 			active[i] = 0;
-			summary_stopped(sum, i, st, width, rounds);
+			summary_stopped(sum, i, st, width[i], rounds);
 		}
 		left += active[i];
 	}
 	free(v);
+	free(vp);
+	free(width);
+	free(n);
 	return left;
 }
 
@@ -332,7 +373,11 @@ static int run_all(struct bench_ctx *c, struct counters *ctr, struct csv *out, F
 	for (int i = 0; i < c->nvar; i++)
 		active[i] = 1;
 	progress_start(&pg, stderr, !opt_flag(c->o, "quiet"));
-	struct live lv = { &pg, c, 0, 0, 0, 0, 0, config_est(c, ctr), 0 };
+	struct live lv = { &pg, c, 0, 0, 0, 0, 0, config_est(c, ctr), 0, NULL, NULL };
+	if (!strcmp(opt_str(c->o, "probe-class"), "same")) {
+		lv.first = xcalloc((size_t)c->nvar + 1, sizeof(*lv.first));
+		lv.has_first = xcalloc((size_t)c->nvar + 1, sizeof(int));
+	}
 	if (pg.on || pg.lines) /* the waits of this (controlling) thread redraw it every second */
 		progress_ticker(show_progress, &lv);
 	for (int rep = 0; rep < c->reps && !rc && left; rep++) {
@@ -353,6 +398,8 @@ static int run_all(struct bench_ctx *c, struct counters *ctr, struct csv *out, F
 	if (!opt_flag(c->o, "quiet"))
 		summary_print(sum, sumf);
 	summary_free(sum);
+	free(lv.first);
+	free(lv.has_first);
 	free(order);
 	free(active);
 	return rc;

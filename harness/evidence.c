@@ -154,6 +154,36 @@ double ev_oncpu_shared(const struct evidence *e, int i)
 	return (double)ns / (double)(t->t1 - t->t0);
 }
 
+int ev_corun_on_cpu(const struct evidence *e, int i)
+{
+	const struct ev_thread *t = &e->th[i];
+	int k = 0;
+	for (int j = 0; j < e->n; j++)
+		k += e->th[j].corun && e->th[j].measured && e->th[j].want_cpu == t->want_cpu &&
+		     t->want_cpu >= 0;
+	return k;
+}
+
+double ev_oncpu_others(const struct evidence *e, int i)
+{
+	const struct ev_thread *t = &e->th[i];
+	uint64_t ns = 0;
+	if (!t->measured || t->t1 <= t->t0)
+		return 0;
+	for (int j = 0; j < e->n; j++)
+		if (j != i && !e->th[j].corun && e->th[j].measured && e->th[j].want_cpu == t->want_cpu)
+			ns += e->th[j].cpu_ns;
+	double f = (double)ns / (double)(t->t1 - t->t0);
+	return f < 1 ? f : 1;
+}
+
+double steal_tick_frac(const struct ev_thread *t)
+{
+	if (!t->measured || t->t1 <= t->t0)
+		return 0;
+	return 1e9 / (double)sysconf(_SC_CLK_TCK) / (double)(t->t1 - t->t0);
+}
+
 double ev_overlap(const struct evidence *e)
 {
 	uint64_t lo = 0, hi = UINT64_MAX, longest = 0;

@@ -65,7 +65,15 @@ double ev_overlap(const struct evidence *e);
 /* CPU time of the bench's other threads bound to thread i's CPU, over i's window: the model's own
  * sharing (pending-bit's drainer on the writer's CPU) is not a disturbance. */
 double ev_oncpu_shared(const struct evidence *e, int i);
+/* Co-running measured threads bound to thread i's CPU, i included: more than 1 is oversubscribed. */
+int ev_corun_on_cpu(const struct evidence *e, int i);
+/* CPU time of the measured threads on thread i's CPU that need not co-run (a drainer), as a
+ * fraction of i's window (at most 1): what the co-running ones share the rest of. */
+double ev_oncpu_others(const struct evidence *e, int i);
 double ev_steal_frac(const struct ev_thread *t);
+/* One /proc/stat tick (1 / USER_HZ, 10 ms) as a fraction of the thread's window: the steal
+ * measurement's resolution (0 without a window). */
+double steal_tick_frac(const struct ev_thread *t);
 
 /* The evidence columns (docs/validity.md, results/README.md), the same set in every row. */
 void evidence_to_row(const struct evidence *e, struct row *r, const char *roles);

@@ -54,6 +54,30 @@ enum reps_stop reps_auto_stop(const double *v, int n, int reps, double elapsed_s
 	return REPS_GO;
 }
 
+enum reps_stop reps_auto_stop_all(const double *const *v, const int *n, int nvar, int reps,
+				  double elapsed_s, const struct reps_auto *a, double *width,
+				  double *widest)
+{
+	struct reps_auto no_cap = { a->ci_width, reps + 1, INFINITY };
+	int all = nvar > 0;
+	*widest = 0;
+	for (int i = 0; i < nvar; i++) { /* each variant's width, no cap: the caps apply to all */
+		reps_auto_stop(v[i], n[i], reps, 0, &no_cap, &width[i]);
+		all &= width[i] >= 0;
+		if (width[i] > *widest)
+			*widest = width[i];
+	}
+	if (!all)
+		*widest = -1;
+	if (all && *widest <= a->ci_width)
+		return REPS_CI;
+	if (reps >= a->max_reps)
+		return REPS_MAX;
+	if (elapsed_s >= a->max_s)
+		return REPS_TIME;
+	return REPS_GO;
+}
+
 const char *reps_stop_name(enum reps_stop s)
 {
 	static const char *const names[] = { "running", "ci", "max-reps", "time" };

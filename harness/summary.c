@@ -1,6 +1,8 @@
 #include "harness/summary.h"
 #include "harness/summary_parts.h"
 #include "harness/compare_stats.h"
+#include "harness/twosample.h"
+#include "harness/probeclass.h"
 #include "harness/counters/counters.h"
 #include "harness/stats.h"
 #include <math.h>
@@ -11,6 +13,7 @@
 /* What the summary keeps of a written row: its group and metrics, never the whole row. */
 struct kept {
 	int var, rep, group, valid;
+	double probe; /* the first probed pair's latency (probe_latency), -1 none */
 	double v[SUMMARY_MAX];
 	unsigned char ok[SUMMARY_MAX];
 };
@@ -96,6 +99,9 @@ static void keep(const struct bench_ctx *c, struct groups *g, struct kept *k, co
 	k->rep = rep;
 	k->valid = valid;
 	k->group = group_of(c, g, r, var);
+	const char *pb = row_get(r, "probe_before_ns"), *pa = row_get(r, "probe_after_ns");
+	double b = pb && strcmp(pb, "NA") ? atof(pb) : -1, a = pa && strcmp(pa, "NA") ? atof(pa) : -1;
+	k->probe = probe_latency(b > 0 ? b : -1, a > 0 ? a : -1);
 	for (int m = 0; m < nmetrics(c->b); m++) {
 		k->v[m] = row_num(r, c->b->summary[m], &ok);
 		k->ok[m] = (unsigned char)ok;
@@ -177,49 +183,100 @@ static int rep_values(const struct kept *kp, int n, int m, double *per_rep, doub
 	return (int)group_stats(kp, n, m, per_rep, tmp).n;
 }
 
-/* Change of each variant against the baseline, per metric: the ratio of medians as a change with its
- * bootstrap 95% CI and the two-sided Mann-Whitney p over repetitions (as compare computes them).
- * Cells go side by side while the line fits SUMMARY_COLS, then on indented continuation lines. */
+/* Print text from column col (already on this line), continuation lines indented by indent, at
+ * most SUMMARY_COLS columns a line, broken at spaces; ends the line. */
+static void wrap_from(FILE *f, int col, int indent, const char *text)
+{
+	while (*text) {
+		int room = SUMMARY_COLS - col, n = (int)strlen(text), cut = n;
+		if (n > room) { /* the last space that keeps the line in room, else the first */
+			for (cut = room; cut > 0 && text[cut] != ' '; cut--)
+				;
+			if (!cut)
+				cut = (int)strcspn(text, " ");
+		}
+		fprintf(f, "%.*s\n", cut, text);
+		text += cut;
+		while (*text == ' ')
+			text++;
+		if (*text)
+			fprintf(f, "%*s", indent, "");
+		col = indent;
+	}
+}
+
+/* Change of each variant against the baseline, per metric: the ratio of medians as a change with
+ * its bootstrap 95% CI, the two-sided Mann-Whitney p over repetitions, that p adjusted over the
+ * table's tests, and the verdict: all from the one two-sample rule (harness/twosample.h), as
+ * compare and report give them. One line per variant and metric, the verdict wrapped. */
 static void print_changes(FILE *f, const struct bench_ctx *c, const struct kept *kp, const int *start, const int *order,
 			  const struct groups *g, int width)
 {
-	int nm = nmetrics(c->b);
+	int nm = nmetrics(c->b), ncell = (g->n - 1) * nm, ntest = 0;
 	size_t nv = (size_t)c->reps * (size_t)c->attempts + 1; /* --keep-invalid: every attempt a value */
 	double *a = xcalloc(nv, sizeof(double)), *b = xcalloc(nv, sizeof(double));
 	double *tmp = xcalloc((size_t)start[g->n] + 1, sizeof(double));
-	fprintf(f, "\nchange against '%s': ratio of medians - 1, [95%% bootstrap CI],\np = two-sided Mann-Whitney U over repetitions\n",
-		g->label[order[0]]);
-	for (int oi = 1; oi < g->n; oi++) {
-		int gi = order[oi], g0 = order[0], used = width;
-		fprintf(f, "%-*s", width, g->label[gi]);
+	struct ts_stat *st = xcalloc((size_t)ncell + 1, sizeof(*st));
+	double *p = xcalloc((size_t)ncell + 1, sizeof(double)), *adj = xcalloc((size_t)ncell + 1, sizeof(double));
+	for (int oi = 1; oi < g->n; oi++)
 		for (int k = 0; k < nm; k++) {
+			int g0 = order[0], gi = order[oi];
 			int na = rep_values(kp + start[g0], start[g0 + 1] - start[g0], k, a, tmp);
 			int nb = rep_values(kp + start[gi], start[gi + 1] - start[gi], k, b, tmp);
-			struct stats sa = stats_of(a, (size_t)na), sb = stats_of(b, (size_t)nb);
-			double lo = 0, hi = 0, u, p = 1;
-			int exact;
-			char cell[160];
-			if (!na || !nb || sa.median == 0) {
-				snprintf(cell, sizeof(cell), "%s: NA", c->b->summary[k]);
-			} else {
-				int ci = !boot_ratio_ci(a, (size_t)na, b, (size_t)nb, &lo, &hi);
-				if (ci)
-					mann_whitney(a, (size_t)na, b, (size_t)nb, &u, &p, &exact);
-				change_text(cell, sizeof(cell), c->b->summary[k], sb.median / sa.median, ci, lo, hi, p);
-			}
-			if (k && used + 2 + (int)strlen(cell) > SUMMARY_COLS) { /* wrap: the line would pass 100 columns */
-				fprintf(f, "\n%-*s", width, "");
-				used = width;
-			}
-			used += fprintf(f, "  %s", cell);
+			struct ts_stat *t = &st[(oi - 1) * nm + k];
+			ts_compute(a, (size_t)na, b, (size_t)nb, t);
+			if (ts_is_test(t))
+				p[ntest++] = t->p;
 		}
-		fprintf(f, "\n");
+	const char *method = ts_adjust(p, ntest, adj);
+	fprintf(f, "\nchange against '%s' (A), each line B: ratio of medians - 1, [95%% bootstrap CI],\n"
+		   "p = two-sided Mann-Whitney U over repetitions, %s = p adjusted over this table's %d "
+		   "test(s)\n",
+		g->label[order[0]], method, ntest);
+	for (int i = 0, t = 0; i < ncell; i++)
+		if (ts_is_test(&st[i]))
+			ts_decide(&st[i], adj[t++]);
+	for (int oi = 1; oi < g->n; oi++) {
+		for (int k = 0; k < nm; k++) {
+			const struct ts_stat *t = &st[(oi - 1) * nm + k];
+			const char *name = c->b->summary[k], *unit;
+			char cell[200], v[256];
+			int dir = ts_direction(c->b, name, &unit), col;
+			if (!t->na || !t->nb || !t->has_ratio) {
+				snprintf(cell, sizeof(cell), "%s: NA", name);
+			} else {
+				int n = change_text(cell, sizeof(cell), name, t->ratio, t->has_ci, t->lo, t->hi, t->p);
+				if (ts_is_test(t) && n < (int)sizeof(cell))
+					snprintf(cell + n, sizeof(cell) - (size_t)n, " %s=%.3g", method, t->p_adj);
+			}
+			ts_verdict(t, dir, ts_is_time(name, unit), NULL, v, sizeof(v));
+			col = fprintf(f, "%-*s  ", width, k ? "" : g->label[order[oi]]);
+			if (col + 1 + (int)strlen(cell) > SUMMARY_COLS) { /* a wide cell: wrapped too */
+				size_t cl = strlen(cell);
+				if (cl + 1 < sizeof(cell))
+					cell[cl] = ':', cell[cl + 1] = 0;
+				wrap_from(f, col, width + 4, cell);
+				fprintf(f, "%*s", width + 4, "");
+				wrap_from(f, width + 4, width + 4, v);
+				continue;
+			}
+			col += fprintf(f, "%s:", cell);
+			if (col + 1 + (int)strlen(v) > SUMMARY_COLS) { /* the verdict on lines of its own */
+				fprintf(f, "\n%*s", width + 4, "");
+				col = width + 4;
+			} else
+				col += fprintf(f, " ");
+			wrap_from(f, col, width + 4, v);
+		}
 	}
 	if (c->b->summary_note)
 		fprintf(f, "%s\n", c->b->summary_note);
 	free(a);
 	free(b);
 	free(tmp);
+	free(st);
+	free(p);
+	free(adj);
 }
 
 /* The cells of one metric column: text per group and its ratio to the first group. */
@@ -254,6 +311,33 @@ static int fill_column(struct kept *kp, const int *start, const int *order, int 
 			col->width = (int)strlen(col->cell[oi]);
 	}
 	return flagged;
+}
+
+/* A line's repetitions that ran on placements whose probe latencies cluster apart
+ * (harness/probeclass.h): said under the table, since its medians pool them. */
+static void print_probe_classes(FILE *f, const struct kept *kp, const int *start, const int *order,
+				const struct groups *g)
+{
+	for (int oi = 0; oi < g->n; oi++) {
+		int gi = order[oi], n = start[gi + 1] - start[gi];
+		double *lat = xcalloc((size_t)n + 1, sizeof(double));
+		int *cls = xcalloc((size_t)n + 1, sizeof(int));
+		for (int i = 0; i < n; i++)
+			lat[i] = kp[start[gi] + i].probe;
+		int ncls = probe_classes(lat, n, cls);
+		if (ncls > 1) {
+			char cl[512], line[800];
+			probe_classes_text(lat, cls, n, ncls, cl, sizeof(cl));
+			snprintf(line, sizeof(line),
+				 "probe classes: %s ran on %d placements whose probe latencies cluster "
+				 "apart (more than %gx): %s; its medians pool them (docs/validity.md; "
+				 "--probe-class same keeps the first's)",
+				 g->label[gi], ncls, PROBE_CLASS_GAP, cl);
+			summary_wrap(f, line);
+		}
+		free(lat);
+		free(cls);
+	}
 }
 
 /* Groups in the bench's variant order (by their first variant; few groups: insertion sort). */
@@ -354,14 +438,18 @@ static void print_summary(FILE *f, const struct bench_ctx *c, struct kept *kp, i
 			width = (int)strlen(g->label[i]);
 	print_header(f, c, t, g->label[order[0]]);
 	char (*cnt)[32] = xcalloc((size_t)g->n, sizeof(*cnt));
+	double *per_rep = xcalloc((size_t)c->reps * (size_t)c->attempts + 1, sizeof(double)), *tmp = xcalloc((size_t)nk + 1, sizeof(double));
+	int few = 0; /* lines whose medians stand on fewer repetitions than the U test needs */
 	for (int oi = 0; oi < g->n; oi++) {
-		int nv, nr;
-		group_counts(c, t, order[oi], &nv, &nr);
-		snprintf(cnt[oi], sizeof(cnt[oi]), "%d of %d", nv, nr);
+		int nv, nr, gi = order[oi];
+		size_t n = group_stats(kp + start[gi], start[gi + 1] - start[gi], 0, per_rep, tmp).n;
+		group_counts(c, t, gi, &nv, &nr);
+		int small = n > 0 && n < (size_t)ts_min_reps();
+		few += small;
+		snprintf(cnt[oi], sizeof(cnt[oi]), "%d of %d%s", nv, nr, small ? " *" : "");
 	}
 	if (c->b->summary_by)
 		fprintf(f, "(a line per %s; within a repetition its rows are reduced to their median)\n", col);
-	double *per_rep = xcalloc((size_t)c->reps * (size_t)c->attempts + 1, sizeof(double)), *tmp = xcalloc((size_t)nk + 1, sizeof(double));
 	struct column cols[SUMMARY_MAX];
 	for (int k = 0; k < nm; k++) {
 		cols[k].cell = xcalloc((size_t)g->n, sizeof(*cols[k].cell));
@@ -372,6 +460,11 @@ static void print_summary(FILE *f, const struct bench_ctx *c, struct kept *kp, i
 	free(cnt);
 	if (flagged)
 		fprintf(f, "! CV above %g%% (--cv-warn): treat that median with care\n", 100 * thr);
+	if (few)
+		fprintf(f, "* fewer than %d valid repetitions: too few for the U test to reach "
+			   "p < 0.05, no verdict\n", ts_min_reps());
+	if (!c->b->summary_by)
+		print_probe_classes(f, kp, start, order, g);
 	if (!c->b->summary_by && g->n > 1 && nk)
 		print_changes(f, c, kp, start, order, g, width);
 	if (c->b->summary_by && nk)

@@ -52,9 +52,11 @@ void print_auto(FILE *f, const struct bench_ctx *c, const enum reps_stop *stop, 
 		if (stop[v] != REPS_CI && (worst < 0 || width[v] > width[worst]))
 			worst = v;
 	}
-	fprintf(f, "--reps auto: %d configuration(s) stopped with the CI within %g%%, %d at --reps-max %d, %d at --reps-time %g s%s\n",
-		n[REPS_CI], 100 * c->autocfg.ci_width, n[REPS_MAX], c->autocfg.max_reps, n[REPS_TIME], c->autocfg.max_s,
-		n[REPS_GO] ? " (some cut short by a signal)" : "");
+	fprintf(f, "--reps auto: the variants stop together, on the widest interval among them "
+		   "(docs/validity.md):\n  %d stopped with the CI within %g%%, %d at --reps-max %d, "
+		   "%d at --reps-time %g s%s\n",
+		n[REPS_CI], 100 * c->autocfg.ci_width, n[REPS_MAX], c->autocfg.max_reps, n[REPS_TIME],
+		c->autocfg.max_s, n[REPS_GO] ? " (some cut short by a signal)" : "");
 	for (int v = 0; v < c->nvar && c->nvar <= 16; v++)
 		if (width[v] >= 0)
 			fprintf(f, "  %s: %s after %d repetition(s), CI width %.1f%%\n", c->var[v].name, reps_stop_name(stop[v]), rounds[v],

@@ -81,8 +81,18 @@ static void rule_threads(const struct evidence *e, const struct vrules *v, char 
 			broken(reason, n, "window: %s%d %.3f s for %.3f s requested (%+.0f%%)", t->role, t->idx, w,
 			       e->requested_s, 100 * (w - e->requested_s) / e->requested_s);
 		}
+		int k = ev_corun_on_cpu(e, i);
 		double f = ev_oncpu(t), own = ev_oncpu_shared(e, i);
-		if (f >= 0 && f + own < v->oncpu_min) {
+		if (k > 1) { /* oversubscribed: its own share against its fair share of the CPU */
+			double fair = (1 - ev_oncpu_others(e, i)) / k;
+			if (f >= 0 && f < v->oncpu_min * fair) {
+				hit(b, VR_ONCPU, fair > 0 ? f / fair : 0, 1);
+				broken(reason, n, "oncpu: %s%d on a CPU %.1f%% of its window, below %.0f%% of "
+				       "its fair share %.1f%% (CPU %d shared by %d co-running threads)",
+				       t->role, t->idx, 100 * f, 100 * v->oncpu_min, 100 * fair, t->want_cpu,
+				       k);
+			}
+		} else if (f >= 0 && f + own < v->oncpu_min) {
 			hit(b, VR_ONCPU, f + own, 1);
 			broken(reason, n, "oncpu: %s%d on a CPU %.1f%% of its window (+%.1f%% by the bench's other threads on CPU %d) after %ld involuntary and %ld voluntary switches",
 			       t->role, t->idx, 100 * f, 100 * own, t->want_cpu, t->ivcsw, t->vcsw);
@@ -103,10 +113,19 @@ static void rule_cpus(const struct evidence *e, const struct vrules *v, char *re
 		const struct ev_thread *t = &e->th[i];
 		if (!t->measured)
 			continue;
-		double s = ev_steal_frac(t);
-		if (s > v->steal_max) {
+		double s = ev_steal_frac(t), tick = steal_tick_frac(t), lim = v->steal_max;
+		int coarse = tick > v->steal_max; /* one tick is more than the bound: a coin flip */
+		if (coarse && lim < 1.5 * tick)
+			lim = 1.5 * tick; /* then two ticks at least (steal is whole ticks) */
+		if (s > lim && !coarse) {
 			hit(b, VR_STEAL, s, 0);
 			broken(reason, n, "steal: CPU %d lost %.1f%% of %s%d's window", t->want_cpu, 100 * s, t->role, t->idx);
+		} else if (s > lim) {
+			hit(b, VR_STEAL, s, 0);
+			broken(reason, n,
+			       "steal: CPU %d lost %.1f%% of %s%d's window (coarse: /proc/stat counts "
+			       "steal in ticks of %.1f%% of this window, so at least two ticks count)",
+			       t->want_cpu, 100 * s, t->role, t->idx, 100 * tick);
 		}
 		if (t->cpu_start != t->want_cpu || t->cpu_end != t->want_cpu) {
 			hit(b, VR_MIGRATION, 1, 0);

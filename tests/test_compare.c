@@ -197,7 +197,12 @@ static const char *block_line(const char *out, const char *head, const char *nee
 		p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL;
 	for (p = p && strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL; p && *p == ' ';
 	     p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
-		snprintf(line, sizeof(line), "%.*s", (int)strcspn(p, "\n"), p);
+		int k = snprintf(line, sizeof(line), "%.*s", (int)strcspn(p, "\n"), p);
+		for (const char *q = strchr(p, '\n'); q && !strncmp(q + 1, "    ", 4) &&
+		     k < (int)sizeof(line); q = strchr(q + 1, '\n')) /* its continuation lines */
+			k += snprintf(line + k, sizeof(line) - (size_t)k, " %.*s",
+				      (int)strcspn(q + 1 + strspn(q + 1, " "), "\n"),
+				      q + 1 + strspn(q + 1, " "));
 		if (strstr(line, needle))
 			return line;
 	}
@@ -828,6 +833,11 @@ static void a_probe_that_moved_is_named(void **state)
 				  "(CPUs 0-1, more than its --valid-probe 2): the hypervisor "
 				  "moved vCPUs"));
 	assert_null(strstr(u, "A's placement probe"));
+	/* its valid repetitions at 30 and 300 ns: two classes, named with their counts */
+	assert_non_null(strstr(u, "B's valid repetitions fall in 2 probe classes on CPUs 0-1 "
+				  "(latencies more than 1.5x apart): 30-31 ns (3 repetition(s)), "
+				  "298-299 ns (2); its median pools them"));
+	assert_null(strstr(u, "A's valid repetitions fall in")); /* A: 60-66 ns, one class */
 	run_c2c(&r, "compare", VC "/strict", VC "/relaxed", "--csv", NULL);
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, ",60-66,30-300,"));
@@ -854,11 +864,20 @@ static void small_n_gives_no_direction(void **state)
 	assert_null(strstr(u, "slower"));
 	assert_non_null(strstr(u, "1 configuration(s): no significant change"));
 	fits_100(r.out, "small3");
-	run_c2c(&r, "compare", VC "/small4", VC "/small4b", NULL);
+	/* one test in the table: p 0.0286 is its own adjusted p, and a verdict */
+	run_c2c(&r, "compare", VC "/small4", VC "/small4b", "--metric", "writer_ns_per_op", NULL);
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(block_line(r.out, "pending-bit shared", "writer_ns_per_op"),
-			       "B slower by 2.00x"));
+			       "0.0286  0.0286  B slower by 2.00x"));
 	assert_null(strstr(r.out, "too few repetitions"));
+	/* two such tests: Holm doubles the smaller p (2 x 0.0286 = 0.0571), no verdict */
+	run_c2c(&r, "compare", VC "/small4", VC "/small4b", NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(unwrapped(r.out), "p Holm: Holm-adjusted over this table's 2 test(s)"));
+	const char *l = block_line(r.out, "pending-bit shared", "writer_ns_per_op");
+	assert_non_null(strstr(l, "0.0286  0.0571  "));
+	assert_non_null(strstr(l, "no significant change"));
+	assert_null(strstr(r.out, "slower"));
 }
 
 int main(void)

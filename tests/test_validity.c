@@ -125,6 +125,23 @@ static void own_thread_sharing_is_not_off_cpu(void **s)
 	       "on CPU 0)");
 }
 
+/* Oversubscribed (shepherd --cpus 16 on 2 CPUs): two co-running threads on CPU 0 each get a fair
+ * share of half; one that ran 12% of its window fails, though the two together filled it. */
+static void oversubscribed_against_fair_share(void **s)
+{
+	(void)s;
+	struct evidence *e = clean();
+	char why[512];
+	e->th[1].want_cpu = e->th[1].cpu_start = e->th[1].cpu_end = 0; /* on the writer's CPU */
+	e->th[0].cpu_ns = 150 * MS;
+	e->th[1].cpu_ns = 150 * MS; /* half each: their fair share */
+	assert_int_equal(validity_check(e, &vrules_default, why, sizeof(why)), 1);
+	e->th[0].cpu_ns = 36 * MS; /* 12%, while the reader took the rest */
+	e->th[1].cpu_ns = 264 * MS;
+	expect(e, "oncpu: writer0 on a CPU 12.0% of its window, below 90% of its fair share 50.0% "
+		  "(CPU 0 shared by 2 co-running threads)");
+}
+
 static void sleeper_role_not_checked(void **s)
 {
 	(void)s;
@@ -160,8 +177,24 @@ static void stolen(void **s)
 {
 	(void)s;
 	struct evidence *e = clean();
-	e->th[1].steal_ns = 15.0 * MS;
-	expect(e, "steal: CPU 1 lost 5.0% of reader0's window");
+	char why[512];
+	/* a 0.3 s window: one 10 ms tick is 3.3% of it, more than the 2% bound; one tick passes */
+	e->th[1].steal_ns = 10.0 * MS;
+	assert_int_equal(validity_check(e, &vrules_default, why, sizeof(why)), 1);
+	e->th[1].steal_ns = 20.0 * MS; /* two ticks */
+	assert_int_equal(validity_check(e, &vrules_default, why, sizeof(why)), 0);
+	if (!strstr(why, "steal: CPU 1 lost 6.7% of reader0's window (coarse: /proc/stat counts "
+			 "steal in ticks of 3.3% of this window, so at least two ticks count)"))
+		fail_msg("%s", why);
+	/* a 1 s window resolves 2%: 3 ticks (3%) fail without the word coarse */
+	e->th[1].t1 = e->th[1].t0 + 1000 * MS;
+	e->th[0].t1 = e->th[0].t0 + 1000 * MS;
+	e->th[0].cpu_ns = e->th[1].cpu_ns = 999 * MS;
+	e->th[1].steal_ns = 30.0 * MS;
+	assert_int_equal(validity_check(e, &vrules_default, why, sizeof(why)), 0);
+	if (!strstr(why, "steal: CPU 1 lost 3.0% of reader0's window") || strstr(why, "coarse"))
+		fail_msg("%s", why);
+	done(e);
 }
 
 static void steal_unknown_is_no_rule(void **s)
@@ -355,6 +388,7 @@ int main(void)
 		cmocka_unit_test(every_broken_rule_named),
 		cmocka_unit_test(measured_nothing_in_words),
 		cmocka_unit_test(ci_needs_six),
+		cmocka_unit_test(oversubscribed_against_fair_share),
 		cmocka_unit_test(auto_stops_on_ci),
 		cmocka_unit_test(auto_never_past_caps),
 	};

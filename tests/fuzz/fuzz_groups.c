@@ -37,10 +37,10 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		for (int s = 0; s < g.nside; s++) {
 			const struct grp_cell *c = groups_cell(&g, gi, s);
 			for (int m = 0; c && m < b->nmet; m++) {
-				struct cmp_stat st;
+				struct ts_stat st;
 				char v[160];
 				cmp_stat(a ? &a->met[m] : NULL, &c->met[m], &st);
-				cmp_verdict(&st, b->direction[m], cmp_is_time(b->metric[m], b->unit[m]), v, sizeof(v));
+				ts_verdict(&st, b->direction[m], ts_is_time(b->metric[m], b->unit[m]), "B", v, sizeof(v));
 			}
 		}
 	}

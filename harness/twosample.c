@@ -1,0 +1,188 @@
+/* The one two-sample rule: the verdict's inputs, its words, and the table's multiplicity. */
+#include "harness/twosample.h"
+#include "harness/bench.h"
+#include "harness/compare_stats.h"
+#include "harness/stats.h"
+#include "harness/util.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The smallest two-sided p the exact U test can give with na and nb values: 2 / C(na+nb, na). */
+static double p_floor(size_t na, size_t nb)
+{
+	double c = 1;
+	for (size_t i = 1; i <= na; i++)
+		c = c * (double)(nb + i) / (double)i;
+	return fmin(1.0, 2 / c);
+}
+
+int ts_small(size_t na, size_t nb)
+{
+	return na < 2 || nb < 2 || p_floor(na, nb) >= 0.05;
+}
+
+int ts_min_reps(void)
+{
+	int n = 2;
+	while (ts_small((size_t)n, (size_t)n))
+		n++;
+	return n;
+}
+
+void ts_test(const double *a, size_t na, const double *b, size_t nb, struct ts_stat *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->na = na;
+	s->nb = nb;
+	if (na)
+		s->ma = stats_of(a, na).median;
+	if (nb)
+		s->mb = stats_of(b, nb).median;
+	s->has_ratio = na && nb && s->ma != 0;
+	if (s->has_ratio)
+		s->ratio = s->mb / s->ma;
+	s->has_p = na && nb;
+	s->p = s->p_adj = 1;
+	if (s->has_p) {
+		mann_whitney(a, na, b, nb, &s->u, &s->p, &s->exact);
+		s->p_adj = s->p;
+		s->p_floor = p_floor(na, nb);
+	}
+	s->small = s->has_p && ts_small(na, nb);
+}
+
+int ts_is_test(const struct ts_stat *s)
+{
+	return s->has_p && !s->small;
+}
+
+void ts_decide(struct ts_stat *s, double p_adj)
+{
+	s->p_adj = p_adj;
+	s->significant = ts_is_test(s) && p_adj < 0.05 && s->has_ci && (s->lo > 1 || s->hi < 1);
+}
+
+void ts_compute(const double *a, size_t na, const double *b, size_t nb, struct ts_stat *s)
+{
+	ts_test(a, na, b, nb, s);
+	s->has_ci = s->has_ratio && !boot_ratio_ci(a, na, b, nb, &s->lo, &s->hi);
+	ts_decide(s, s->p);
+}
+
+int ts_is_time(const char *metric, const char *unit)
+{
+	if (unit)
+		return !strncmp(unit, "ns", 2) || strstr(unit, "second") != NULL;
+	size_t l = strlen(metric);
+	return strstr(metric, "_ns_per_") ||
+	       (l > 3 && (!strcmp(metric + l - 3, "_ns") || !strcmp(metric + l - 3, "_us") ||
+			  !strcmp(metric + l - 2, "_s")));
+}
+
+int ts_direction(const struct bench *b, const char *col, const char **unit)
+{
+	size_t l = strlen(col);
+	int dir = l > 6 && !strcmp(col + l - 6, "_per_s")                             ? 1
+		  : l > 3 && (!strcmp(col + l - 3, "_ns") || strstr(col, "_ns_per_")) ? -1
+										      : 0;
+	if (unit)
+		*unit = NULL;
+	for (const struct bench_view *v = b ? b->views : NULL; v && v->kind; v++)
+		for (const struct view_metric *m = v->metrics; m && m->col; m++)
+			if (!strcmp(m->col, col)) {
+				dir = m->higher_better ? 1 : -1;
+				if (unit)
+					*unit = m->unit;
+			}
+	return dir;
+}
+
+/* The words for "B is higher": by the metric's direction, and "faster/slower" for durations. */
+const char *ts_word(int higher, int direction, int time)
+{
+	if (direction == 0)
+		return higher ? "higher" : "lower";
+	int better = (direction > 0) == higher;
+	if (time && direction < 0)
+		return better ? "faster" : "slower";
+	return better ? "better" : "worse";
+}
+
+void ts_verdict(const struct ts_stat *s, int direction, int time, const char *subject, char *out,
+		size_t n)
+{
+	if (!s->na || !s->nb)
+		snprintf(out, n, "NA: no valid value in %s",
+			 !s->na && !s->nb ? "A or B" : !s->na ? "A" : "B");
+	else if (!s->has_ratio)
+		snprintf(out, n, "NA: median A is 0 (no ratio)");
+	else if (s->small)
+		snprintf(out, n,
+			 "too few repetitions (A %zu, B %zu): no verdict, the U test cannot reach "
+			 "p < 0.05 (smallest p %.3g; %d a side can)",
+			 s->na, s->nb, s->p_floor, ts_min_reps());
+	else if (!s->significant)
+		snprintf(out, n, "no significant change");
+	else {
+		int up = s->ratio >= 1, prec = 2;
+		double f = up ? s->ratio : 1 / s->ratio, lo = up ? s->lo : 1 / s->hi;
+		double hi = up ? s->hi : 1 / s->lo;
+		char t[32];
+		for (; prec < 6; prec++) { /* an interval just above 1 must not print as [1.00, ...] */
+			snprintf(t, sizeof(t), "%.*f", prec, lo);
+			if (strtod(t, NULL) > 1)
+				break;
+		}
+		snprintf(out, n, "%s%s%s by %.2fx [%.*f, %.*f]", subject ? subject : "",
+			 subject ? " " : "", ts_word(up, direction, time), f, prec, lo, prec, hi);
+	}
+}
+
+/* Indices 0..n-1 sorted by p ascending (stable: equal p keep their order). */
+static int *order_by_p(const double *p, int n)
+{
+	int *ix = xcalloc((size_t)n + 1, sizeof(int));
+	for (int i = 0; i < n; i++) {
+		int j = i;
+		for (; j > 0 && p[ix[j - 1]] > p[i]; j--)
+			ix[j] = ix[j - 1];
+		ix[j] = i;
+	}
+	return ix;
+}
+
+void ts_holm(const double *p, int n, double *adj)
+{
+	int *ix = order_by_p(p, n);
+	double run = 0;
+	for (int k = 0; k < n; k++) { /* (n - k) p_(k), made non-decreasing, at most 1 */
+		double v = fmin(1, (double)(n - k) * p[ix[k]]);
+		run = fmax(run, v);
+		adj[ix[k]] = run;
+	}
+	free(ix);
+}
+
+void ts_bh(const double *p, int n, double *adj)
+{
+	int *ix = order_by_p(p, n);
+	double run = 1;
+	for (int k = n - 1; k >= 0; k--) { /* n p_(k) / (k + 1), made non-increasing from the top */
+		double v = fmin(1, (double)n * p[ix[k]] / (double)(k + 1));
+		run = fmin(run, v);
+		adj[ix[k]] = run;
+	}
+	free(ix);
+}
+
+const char *ts_adjust(const double *p, int n, double *adj)
+{
+	if (n > TS_HOLM_MAX) {
+		ts_bh(p, n, adj);
+		return "BH";
+	}
+	ts_holm(p, n, adj);
+	return "Holm";
+}

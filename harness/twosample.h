@@ -1,0 +1,56 @@
+/* The one two-sample rule (docs/compare.md, "The numbers and the verdict"): is B different from A,
+ * by how much, with what interval, and in what words. compare, report and the run's summary all
+ * call it, so the same values give the same words everywhere. The formulas are in
+ * harness/compare_stats.h; this file decides what they mean. */
+#ifndef C2C_TWOSAMPLE_H
+#define C2C_TWOSAMPLE_H
+#include <stddef.h>
+
+/* Medians, ratio B/A, its 95% interval, the U test, and the verdict's inputs. */
+struct ts_stat {
+	size_t na, nb;
+	double ma, mb, ratio, lo, hi, u, p, p_floor; /* p_floor: the smallest p the exact test can give */
+	double p_adj;    /* p adjusted for the table's other tests (ts_decide); p until then */
+	int has_ratio, has_ci, has_p, exact;
+	int small;       /* ts_small: no count of these values can reach significance */
+	int significant; /* p_adj < 0.05 and the interval excludes 1, with enough repetitions */
+};
+
+/* Too few values for the exact two-sided U test ever to give p < 0.05 (2 / C(na+nb, na) >= 0.05),
+ * or for an interval (fewer than 2 a side). */
+int ts_small(size_t na, size_t nb);
+/* The fewest values a side, equal on both, that can reach p < 0.05: computed, 4. */
+int ts_min_reps(void);
+
+/* Medians, ratio and U test of a against b (no interval: cheap, for counting a table's tests). */
+void ts_test(const double *a, size_t na, const double *b, size_t nb, struct ts_stat *s);
+/* ts_test and the bootstrap interval; the verdict as for a table of one test. */
+void ts_compute(const double *a, size_t na, const double *b, size_t nb, struct ts_stat *s);
+/* Is it a test a table counts: values on both sides, and enough of them to reach p < 0.05? */
+int ts_is_test(const struct ts_stat *s);
+/* Decide with the adjusted p of the table this test is in (p itself for a table of one). */
+void ts_decide(struct ts_stat *s, double p_adj);
+
+/* "B faster by 1.23x [1.18, 1.29]" (subject "B"; NULL: "faster by 1.23x [1.18, 1.29]"),
+ * "no significant change", "too few repetitions (A 3, B 3): no verdict, ...", "NA: ...".
+ * direction: 1 higher is better, -1 lower is better, 0 unknown; time: the metric is a duration. */
+void ts_verdict(const struct ts_stat *s, int direction, int time, const char *subject, char *out,
+		size_t n);
+/* The word for "B is higher" by the metric's direction: better/worse, faster/slower for a
+ * duration, higher/lower when the direction is unknown. */
+const char *ts_word(int higher, int direction, int time);
+/* A metric's direction (1 higher is better, -1 lower, 0 unknown) and unit (*unit, may be NULL)
+ * from bench b's views (b may be NULL), else from its name: _per_s higher, _ns lower. */
+struct bench;
+int ts_direction(const struct bench *b, const char *col, const char **unit);
+/* Is the metric a duration (lower: faster)? From its unit or its name. */
+int ts_is_time(const char *metric, const char *unit);
+
+/* Multiplicity: the adjusted p of n raw p values, in their order. Holm's step-down (family-wise
+ * error) for tables of up to TS_HOLM_MAX tests, Benjamini-Hochberg's step-up (false discovery
+ * rate) above. Returns the method's name ("Holm", "BH"). */
+#define TS_HOLM_MAX 20
+const char *ts_adjust(const double *p, int n, double *adj);
+void ts_holm(const double *p, int n, double *adj);
+void ts_bh(const double *p, int n, double *adj);
+#endif

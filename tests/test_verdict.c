@@ -1,0 +1,276 @@
+/* One verdict everywhere: the same made-up values give the same words in compare, report and the
+ * run's summary (all three call harness/twosample.h); too few repetitions are said, with no
+ * faster or slower word; Holm and Benjamini-Hochberg against worked examples. */
+#include "harness/twosample.h"
+#include "harness/bench.h"
+#include "harness/opts.h"
+#include "harness/row.h"
+#include "harness/summary.h"
+#include "analysis/csvread.h"
+#include "harness/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
+#include "tests/testutil.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define HDR                                                                                        \
+	"schema_version,bench,layout,rep,offset,policy,atomics,placement,writers,readers,mem_node,"   \
+	"work_ns,drain_us,duration_requested_s,warmup_requested_s,writer_ns_per_op,reader_ns_per_op," \
+	"label,host,cpu_model,valid,na_reason\n"
+
+/* One machine's result set: n repetitions of pending-bit shared with writer values w. */
+static void write_set(const char *path, const char *label, const double *w, int n)
+{
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(HDR, f);
+	for (int i = 0; i < n; i++)
+		fprintf(f, "2,pending-bit,shared,%d,32,rmw,lock,same-socket,1,1,0,0,0,0.2,0.2,%g,NA,"
+			   "%s,host-%s,CPU,yes,reader_ns_per_op: not measured here\n",
+			i, w[i], label, label);
+	fclose(f);
+}
+
+/* compare's verdict on the shared writer line, from its CSV, without the subject "B ". */
+static void compare_verdict(const char *a, const char *b, const char *tests, char *out, size_t n)
+{
+	struct cmd_result r;
+	struct table t;
+	char err[ERRLEN];
+	run_c2c(&r, "compare", a, b, "--csv", NULL);
+	if (r.status)
+		fail_msg("compare: %s", r.err);
+	assert_int_equal(table_parse(&t, "compare.csv", r.out, strlen(r.out), err), 0);
+	out[0] = 0;
+	for (int i = 0; i < t.nrows; i++)
+		if (!strcmp(table_get(&t, i, "metric"), "writer_ns_per_op")) {
+			const char *v = table_get(&t, i, "verdict");
+			snprintf(out, n, "%s", strncmp(v, "B ", 2) ? v : v + 2);
+			assert_string_equal(table_get(&t, i, "tests"), tests); /* the reader: no test */
+		}
+	table_free(&t);
+	assert_true(out[0]);
+}
+
+/* report's Markdown for the two sets as two machines. */
+static char *report_md(const char *a, const char *b, const char *dir)
+{
+	struct cmd_result r;
+	char path[700];
+	run_c2c(&r, "report", a, b, "-o", dir, NULL);
+	if (r.status)
+		fail_msg("report: %s", r.err);
+	snprintf(path, sizeof(path), "%s/report.md", dir);
+	char *md = slurp(path);
+	assert_non_null(md);
+	return md;
+}
+
+/* The text with its wrapped lines joined again (a newline and the indent: one space). */
+static void unwrap(char *s)
+{
+	char *w = s;
+	for (char *p = s; *p; p++) {
+		if (*p == '\n' && p[1] == ' ') {
+			*w++ = ' ';
+			while (p[1] == ' ')
+				p++;
+			continue;
+		}
+		*w++ = *p;
+	}
+	*w = 0;
+}
+
+/* The run's summary of a made-up run: layout shared (the baseline) with values a, aligned with
+ * values b, through summary_add and summary_print as the driver calls them. */
+static char *summary_text(const double *a, const double *b, int n)
+{
+	const struct bench *bp = bench_find("pending-bit");
+	assert_non_null(bp);
+	struct opt_spec htab[HARNESS_OPTS_MAX];
+	const struct opt_spec *tables[] = { bench_harness_opts(bp, htab, HARNESS_OPTS_MAX), bp->opts,
+					    NULL };
+	struct opts o = { 0 };
+	char err[ERRLEN], *argv[] = { "run", NULL };
+	assert_int_equal(opts_parse(&o, tables, 1, argv, err), 0);
+	struct variant var[2] = { { .name = "shared" }, { .name = "aligned" } };
+	struct bench_ctx c = { .b = bp, .o = &o, .var = var, .nvar = 2, .reps = n, .attempts = 1 };
+	struct summary *s = summary_new(&c);
+	for (int i = 0; i < n; i++)
+		for (int v = 0; v < 2; v++) {
+			struct row r = { 0 };
+			row_set(&r, "layout", "%s", var[v].name);
+			row_set(&r, "writer_ns_per_op", "%g", v ? b[i] : a[i]);
+			row_na(&r, "reader_ns_per_op", "not measured here");
+			summary_add(s, &r, v, i, 1, 1, 1);
+			row_clear(&r);
+		}
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	assert_non_null(f);
+	summary_print(s, f);
+	fclose(f);
+	summary_free(s);
+	opts_free(&o);
+	unwrap(buf);
+	return buf;
+}
+
+/* The verdict as Markdown writes it: brackets escaped, < as an entity. */
+static void md_form(const char *v, char *out, size_t n)
+{
+	size_t k = 0;
+	for (; *v && k + 8 < n; v++)
+		if (*v == '[' || *v == ']')
+			k += (size_t)snprintf(out + k, n - k, "\\%c", *v);
+		else if (*v == '<')
+			k += (size_t)snprintf(out + k, n - k, "&lt;");
+		else
+			out[k++] = *v;
+	out[k] = 0;
+}
+
+/* Feed one pair of sets to all three; each must give verdict want (and the same words). */
+static void same_words(const double *a, const double *b, int n, const char *want, const char *tag)
+{
+	char pa[600], pb[600], dir[600], v[300], md[400];
+	snprintf(pa, sizeof(pa), "%s/%s-a.csv", test_dir, tag);
+	snprintf(pb, sizeof(pb), "%s/%s-b.csv", test_dir, tag);
+	snprintf(dir, sizeof(dir), "%s/%s-report", test_dir, tag);
+	write_set(pa, "ma", a, n);
+	write_set(pb, "mb", b, n);
+	compare_verdict(pa, pb, n < ts_min_reps() ? "0" : "1", v, sizeof(v));
+	if (!strstr(v, want))
+		fail_msg("%s: compare says '%s', expected '%s'", tag, v, want);
+	char *rep = report_md(pa, pb, dir);
+	md_form(v, md, sizeof(md));
+	if (!strstr(rep, md))
+		fail_msg("%s: report lacks compare's words '%s'", tag, md);
+	char *sum = summary_text(a, b, n);
+	if (!strstr(sum, v))
+		fail_msg("%s: the summary lacks compare's words '%s' in:\n%s", tag, v, sum);
+	if (strstr(want, "too few")) { /* no direction anywhere, and the summary's line says so */
+		const char *words[] = { "faster", "slower", "better", "worse" };
+		for (int i = 0; i < 4; i++) {
+			if (strstr(sum, words[i]) || strstr(rep, words[i]))
+				fail_msg("%s: '%s' with too few repetitions", tag, words[i]);
+		}
+		assert_non_null(strstr(sum, "too few for the U test to reach p < 0.05"));
+	}
+	free(rep);
+	free(sum);
+}
+
+static const double base[] = { 10, 11, 9, 10.5, 9.5 }, twice[] = { 20, 22, 18, 21, 19 };
+static const double close_[] = { 10.2, 9.8, 10.1, 9.9, 10 };
+
+static void three_outputs_one_verdict(void **state)
+{
+	(void)state;
+	same_words(base, twice, 5, "slower by 2.00x [", "slower");
+	same_words(twice, base, 5, "faster by 2.00x [", "faster");
+	same_words(base, close_, 5, "no significant change", "same");
+	same_words(base, twice, 3,
+		   "too few repetitions (A 3, B 3): no verdict, the U test cannot reach p < 0.05 "
+		   "(smallest p 0.1; 4 a side can)",
+		   "few");
+}
+
+/* The smallest exact p from n a side, and the count that first reaches 0.05. */
+static void small_n_rule(void **state)
+{
+	(void)state;
+	assert_int_equal(ts_min_reps(), 4); /* 2 / C(8, 4) = 0.029; 2 / C(6, 3) = 0.1 */
+	assert_true(ts_small(3, 3));
+	assert_false(ts_small(4, 4));
+	assert_false(ts_small(2, 9)); /* 2 / C(11, 2) = 0.036 */
+	assert_true(ts_small(1, 30)); /* no interval from one value */
+	struct ts_stat s;
+	const double a[] = { 1, 2, 3 }, b[] = { 4, 5, 6 };
+	ts_compute(a, 3, b, 3, &s);
+	assert_true(s.small);
+	assert_false(s.significant);
+	assert_false(ts_is_test(&s));
+}
+
+static void near(const double *got, const double *want, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (fabs(got[i] - want[i]) > 1e-12)
+			fail_msg("adjusted p %d: %.15g, expected %.15g", i, got[i], want[i]);
+}
+
+/* Holm (1979) step-down, worked by hand: sorted 0.01, 0.02, 0.03, 0.04, 0.05 times 5, 4, 3, 2, 1
+ * = 0.05, 0.08, 0.09, 0.08, 0.05, then made non-decreasing: 0.05, 0.08, 0.09, 0.09, 0.09. Given
+ * out of order, each comes back in its place. */
+static void holm_worked_example(void **state)
+{
+	(void)state;
+	const double p[] = { 0.03, 0.01, 0.05, 0.02, 0.04 }, want[] = { 0.09, 0.05, 0.09, 0.08, 0.09 };
+	double adj[5];
+	ts_holm(p, 5, adj);
+	near(adj, want, 5);
+	const double q[] = { 0.5, 0.3 }, wq[] = { 0.6, 0.6 }; /* 2 x 0.3, then max(0.6, 0.5) */
+	ts_holm(q, 2, adj);
+	near(adj, wq, 2);
+	const double big[] = { 0.9, 0.001 }, wb[] = { 0.9, 0.002 };
+	ts_holm(big, 2, adj);
+	near(adj, wb, 2);
+	assert_string_equal(ts_adjust(p, 5, adj), "Holm");
+}
+
+/* Benjamini-Hochberg (1995) step-up, worked by hand: sorted 0.01, 0.02, 0.03, 0.04, 0.05 times
+ * 5/1, 5/2, 5/3, 5/4, 5/5 = 0.05 each; and 0.001, 0.008, 0.039, 0.041, 0.042, 0.06, 0.074, 0.205
+ * (n 8): 0.008, 0.032, 0.0672, 0.0672, 0.0672, 0.08, 0.0845714..., 0.205. */
+static void bh_worked_example(void **state)
+{
+	(void)state;
+	const double p[] = { 0.05, 0.01, 0.03, 0.02, 0.04 }, want[] = { 0.05, 0.05, 0.05, 0.05, 0.05 };
+	double adj[30];
+	ts_bh(p, 5, adj);
+	near(adj, want, 5);
+	const double q[] = { 0.001, 0.008, 0.039, 0.041, 0.042, 0.06, 0.074, 0.205 };
+	const double wq[] = { 0.008, 0.032, 0.0672, 0.0672, 0.0672, 0.08, 0.074 * 8 / 7, 0.205 };
+	ts_bh(q, 8, adj);
+	near(adj, wq, 8);
+	/* over TS_HOLM_MAX tests the table is adjusted by BH */
+	double many[TS_HOLM_MAX + 1];
+	for (int i = 0; i <= TS_HOLM_MAX; i++)
+		many[i] = 0.001 * (i + 1);
+	assert_string_equal(ts_adjust(many, TS_HOLM_MAX + 1, adj), "BH");
+	for (int i = 0; i <= TS_HOLM_MAX; i++) /* i+1 over 21, times 21 over i+1: 0.021 each */
+		assert_true(fabs(adj[i] - 0.021) < 1e-12);
+}
+
+/* The verdict uses the adjusted p: a line significant alone is not once two tests share it. */
+static void verdict_uses_adjusted_p(void **state)
+{
+	(void)state;
+	struct ts_stat s;
+	char v[256];
+	ts_compute(base, 4, twice, 4, &s); /* fully apart: exact p 0.0286 */
+	assert_true(s.significant);
+	ts_verdict(&s, -1, 1, "B", v, sizeof(v));
+	assert_non_null(strstr(v, "B slower by 2.00x ["));
+	double p[2] = { s.p, s.p }, adj[2];
+	ts_adjust(p, 2, adj);
+	ts_decide(&s, adj[0]);
+	assert_false(s.significant);
+	ts_verdict(&s, -1, 1, "B", v, sizeof(v));
+	assert_string_equal(v, "no significant change");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(small_n_rule),
+		cmocka_unit_test(holm_worked_example),
+		cmocka_unit_test(bh_worked_example),
+		cmocka_unit_test(verdict_uses_adjusted_p),
+		cmocka_unit_test(three_outputs_one_verdict),
+	};
+	return cmocka_run_group_tests(tests, test_dir_setup, test_dir_teardown);
+}
