@@ -64,6 +64,7 @@ static const char *valid =
 	"bench = pending-bit\n"
 	"layout = aligned\n"
 	"policy = test-then-set\n"
+	"drain-us = 1000\n"
 	"reps = 3\n";
 
 static void valid_preset_plans(void **state)
@@ -76,7 +77,7 @@ static void valid_preset_plans(void **state)
 	assert_non_null(strstr(r.out, "2 run(s), 0 skipped"));
 	assert_non_null(strstr(r.out, "estimated duration"));
 	/* a run's own value replaces the default, once */
-	assert_non_null(strstr(r.out, "[ttas] pending-bit --duration 0.05 --warmup 0.01 --reps 3 --max-attempts 1 --layout aligned --policy test-then-set"));
+	assert_non_null(strstr(r.out, "[ttas] pending-bit --duration 0.05 --warmup 0.01 --reps 3 --max-attempts 1 --layout aligned --policy test-then-set --drain-us 1000"));
 }
 
 static void unknown_key(void **state)
@@ -220,7 +221,7 @@ static void shipped_presets_load(void **state)
 	}
 	run_c2c(&r, "preset", "two-socket", "--dry-run", "--topology", "synthetic:pack:2 numa:1 core:8 pu:2", NULL);
 	assert_int_equal(r.status, 0);
-	assert_non_null(strstr(r.out, "25 run(s), 0 skipped"));
+	assert_non_null(strstr(r.out, "17 run(s), 0 skipped"));
 	run_c2c(&r, "preset", "sweep", "--dry-run", NULL);
 	assert_non_null(strstr(r.out, "--offset-sweep 8:256:8"));
 	run_c2c(&r, "list", NULL);
@@ -300,7 +301,7 @@ static void run_writes_one_directory(void **state)
 	assert_non_null(strstr(
 		meta, "\nvalidity = --valid-window 100 --valid-oncpu 0 --valid-overlap 0\n"));
 	assert_non_null(strstr(meta, "--reps 3 --max-attempts 1 --layout aligned --policy "
-				     "test-then-set --valid-window 100 --valid-oncpu 0 "
+				     "test-then-set --drain-us 1000 --valid-window 100 --valid-oncpu 0 "
 				     "--valid-overlap 0\n"));
 	free(meta);
 	struct ini_seen seen = { 0 };
