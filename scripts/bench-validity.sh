@@ -9,7 +9,7 @@ set -euo pipefail
 bin=${1:-./c2cbench}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 dur=${BENCH_VALID_DURATION:-1.5} warm=${BENCH_VALID_WARMUP:-0.2} reps=${BENCH_VALID_REPS:-5} # presets/quick.ini
-drain() { [ "$1" = test-then-set ] && echo "--drain-us 500"; true; } # quick.ini's drainer for the mitigation
+drain() { [ "$1" = test-then-set ] && echo "--drain-us 500"; true; } # quick.ini's drainer for test-then-set (a caller's mitigation; its 2022 ordering caveat: benches/pending-bit/README.md)
 
 # CV (sample sd / mean, %) of a column over the rows of one layout; valid=yes rows only when $4 = 1.
 cv() { # file layout column valid_only

@@ -3,7 +3,8 @@
 # layouts (all, as variants of each run) x policies x placements smt/same-socket/cross-socket
 # x memory on the writer's / the reader's node x thread counts 1+1, 1+N, N+N (N = 4).
 # With smt and same-socket placement the writer's and the reader's node are one node, so those
-# have one memory entry; cross-socket has both. test-then-set (a caller's mitigation) runs 1+1 only,
+# have one memory entry; cross-socket has both. test-then-set (a caller's mitigation; the 2022 ordering
+# caveat in benches/pending-bit/README.md) runs 1+1 only,
 # with a drainer clearing PENDING every DRAIN_US: without one the bit stays set from warm-up on and
 # the writer does no RMW while measured (pending-bit refuses that).
 set -euo pipefail
