@@ -60,11 +60,10 @@ static const char *valid =
 	"[layouts]\n"
 	"bench = pending-bit\n"
 	"layout = shared,aligned\n"
-	"[ttas]\n"
+	"[own]\n"
 	"bench = pending-bit\n"
 	"layout = aligned\n"
-	"policy = test-then-set\n"
-	"drain-us = 1000\n"
+	"policy = rmw\n"
 	"reps = 3\n";
 
 static void valid_preset_plans(void **state)
@@ -77,7 +76,7 @@ static void valid_preset_plans(void **state)
 	assert_non_null(strstr(r.out, "2 run(s), 0 skipped"));
 	assert_non_null(strstr(r.out, "estimated duration"));
 	/* a run's own value replaces the default, once */
-	assert_non_null(strstr(r.out, "[ttas] pending-bit --duration 0.05 --warmup 0.01 --reps 3 --max-attempts 1 --layout aligned --policy test-then-set --drain-us 1000"));
+	assert_non_null(strstr(r.out, "[own] pending-bit --duration 0.05 --warmup 0.01 --reps 3 --max-attempts 1 --layout aligned --policy rmw"));
 }
 
 static void unknown_key(void **state)
@@ -95,6 +94,9 @@ static void bad_values(void **state)
 	expect_error("[r]\nbench = pending-bit\nquiet = maybe\n", 3, "quiet = 'maybe' is not accepted; accepted: yes, no");
 	expect_error("[r]\nbench = pending-bit\nout = x.csv\n", 3, "'out' cannot be set in a preset");
 	expect_error("[r]\nbench = pending-bit\npolicy = rmw\npolicy = rmw\n", 4, "key 'policy' given twice");
+	/* the bench's own refusal, at plan time: the mitigation with nothing to clear PENDING */
+	expect_error("[r]\nbench = pending-bit\npolicy = test-then-set\n", 1,
+		     "run [r]: --policy test-then-set with --drain-us 0 is not accepted");
 }
 
 /* The same grammar as the command line: empty elements, lenient numbers and bad CPU lists are refused. */
@@ -278,7 +280,7 @@ static void run_writes_one_directory(void **state)
 	assert_non_null(strstr(r.out, "estimated duration"));
 	/* stderr is not a terminal here: one summary line per run */
 	assert_non_null(strstr(r.err, "[run 1 of 2] layouts: ok, 4 row(s)"));
-	assert_non_null(strstr(r.err, "[run 2 of 2] ttas: ok, 3 row(s)"));
+	assert_non_null(strstr(r.err, "[run 2 of 2] own: ok, 3 row(s)"));
 	char *name = only_entry(res);
 	assert_non_null(strstr(name, "-tiny"));
 	snprintf(run, sizeof(run), "%s/%s", res, name);
@@ -288,7 +290,7 @@ static void run_writes_one_directory(void **state)
 	assert_non_null(csv);
 	assert_int_equal(count_lines(csv), 1 + 4);
 	free(csv);
-	snprintf(f, sizeof(f), "%s/02-ttas.csv", run);
+	snprintf(f, sizeof(f), "%s/02-own.csv", run);
 	assert_true(file_exists(f));
 	snprintf(f, sizeof(f), "%s/metadata.txt", run);
 	char *meta = slurp(f);
@@ -301,8 +303,7 @@ static void run_writes_one_directory(void **state)
 	assert_non_null(strstr(
 		meta, "\nvalidity = --valid-window 100 --valid-oncpu 0 --valid-overlap 0\n"));
 	assert_non_null(strstr(meta, "--reps 3 --max-attempts 1 --layout aligned --policy "
-				     "test-then-set --drain-us 1000 --valid-window 100 --valid-oncpu 0 "
-				     "--valid-overlap 0\n"));
+				     "rmw --valid-window 100 --valid-oncpu 0 --valid-overlap 0\n"));
 	free(meta);
 	struct ini_seen seen = { 0 };
 	assert_int_equal(ini_parse(f, ini_count, &seen), 0); /* INI that inih reads back, as every .meta */
@@ -317,7 +318,7 @@ static void run_writes_one_directory(void **state)
 	snprintf(f, sizeof(f), "%s/console.log", run);
 	char *log = slurp(f);
 	assert_non_null(log);
-	assert_non_null(strstr(log, "[run 2 of 2] ttas: ok"));
+	assert_non_null(strstr(log, "[run 2 of 2] own: ok"));
 	assert_non_null(strstr(log, "writer_ns_per_op")); /* the runs' own summaries */
 	assert_non_null(strstr(log, "c2cbench: 4 row(s) written to ")); /* their stderr */
 	assert_null(strstr(log, "c2cbench-progress"));
