@@ -241,8 +241,9 @@ struct column {
 
 /* Fill a metric's column for every group (in print order); returns the number of flagged cells.
  * A value fixed by construction is a bound: "bound" in its ratio cell, and no ratio against it. */
-static int fill_column(const struct bench_ctx *c, struct kept *kp, const int *start, const int *order, int ng, int k, double thr,
-		       double *per_rep, double *tmp, const char *name, struct column *col)
+static int fill_column(const struct bench_ctx *c, struct kept *kp, const int *start,
+		       const int *order, int ng, int k, double thr, double *per_rep, double *tmp,
+		       const char *name, struct column *col)
 {
 	int base_fixed = fixed_why(c, order[0], k) != NULL;
 	double base = 0;
@@ -307,9 +308,9 @@ static void print_blocks(FILE *f, const struct bench_ctx *c, const struct groups
 	}
 }
 
-/* The values fixed by construction, each on a line of its own with its median and the bench's reason. */
-static void print_fixed(FILE *f, const struct bench_ctx *c, const struct groups *g, const int *order, const struct column *cols,
-			int width)
+/* The values fixed by construction, a line each with its median and the bench's reason. */
+static void print_fixed(FILE *f, const struct bench_ctx *c, const struct groups *g,
+			const int *order, const struct column *cols, int width)
 {
 	int any = 0;
 	for (int oi = 0; oi < g->n; oi++)
@@ -318,12 +319,14 @@ static void print_fixed(FILE *f, const struct bench_ctx *c, const struct groups 
 			if (!why)
 				continue;
 			if (!any++)
-				fprintf(f, "fixed by construction: a bound, not a measurement (no ratio or change against it)\n");
-			const char *cell = cols[k].cell[oi];
+				fprintf(f, "fixed by construction: a bound, not a measurement "
+					   "(no ratio or change against it)\n");
+			const char *cell = cols[k].cell[oi], *name = c->b->summary[k];
+			const char *label = g->label[order[oi]];
 			if (!strncmp(cell, "NA", 2)) /* no valid value: the reason alone */
-				fprintf(f, "%-*s  %s: %s\n", width, g->label[order[oi]], c->b->summary[k], why);
+				fprintf(f, "%-*s  %s: %s\n", width, label, name, why);
 			else
-				fprintf(f, "%-*s  %s = %.*s: %s\n", width, g->label[order[oi]], c->b->summary[k],
+				fprintf(f, "%-*s  %s = %.*s: %s\n", width, label, name,
 					(int)strcspn(cell, " "), cell, why);
 		}
 }
@@ -402,7 +405,8 @@ static void print_summary(FILE *f, const struct bench_ctx *c, struct kept *kp, i
 	for (int k = 0; k < nm; k++) {
 		cols[k].cell = xcalloc((size_t)g->n, sizeof(*cols[k].cell));
 		cols[k].ratio = xcalloc((size_t)g->n, sizeof(*cols[k].ratio));
-		flagged += fill_column(c, kp, start, order, g->n, k, thr, per_rep, tmp, c->b->summary[k], &cols[k]);
+		flagged += fill_column(c, kp, start, order, g->n, k, thr, per_rep, tmp,
+				       c->b->summary[k], &cols[k]);
 	}
 	print_blocks(f, c, g, order, cols, nm, width, col, cnt);
 	free(cnt);

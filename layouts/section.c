@@ -18,7 +18,9 @@ static struct {
 static struct vmap_node *section_vmap_nodes __attribute__((used)) = &section_single;
 
 static const struct layout section = {
-	"section", "work a 64-byte-aligned global in .data..cacheline_aligned, pointer an ordinary .data global (the kernel's fix as linked)",
+	"section",
+	"work a 64-byte-aligned global in .data..cacheline_aligned, "
+	"pointer an ordinary .data global (the kernel's fix as linked)",
 	sizeof(struct work_struct), 64, 0, 0, &section_drain_vmap_work.w, &section_vmap_nodes,
 };
 LAYOUT_REGISTER(section)

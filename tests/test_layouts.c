@@ -62,7 +62,8 @@ static void registry_orders_by_distance(void **s)
 	assert_int_equal(sizeof(struct work_struct), 32);
 }
 
-/* What `c2cbench list` prints: "the kernel's fix" is `section` (as linked); `aligned` is its worst case. */
+/* What `c2cbench list` prints: "the kernel's fix" is `section` (as linked); `aligned` is its
+ * worst case. */
 static void only_section_is_the_fix(void **s)
 {
 	(void)s;

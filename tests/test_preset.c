@@ -76,7 +76,8 @@ static void valid_preset_plans(void **state)
 	assert_non_null(strstr(r.out, "2 run(s), 0 skipped"));
 	assert_non_null(strstr(r.out, "estimated duration"));
 	/* a run's own value replaces the default, once */
-	assert_non_null(strstr(r.out, "[own] pending-bit --duration 0.05 --warmup 0.01 --reps 3 --max-attempts 1 --layout aligned --policy rmw"));
+	assert_non_null(strstr(r.out, "[own] pending-bit --duration 0.05 --warmup 0.01 --reps 3 "
+				      "--max-attempts 1 --layout aligned --policy rmw"));
 }
 
 static void unknown_key(void **state)

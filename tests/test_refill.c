@@ -158,7 +158,7 @@ static void test_unbound_has_no_failures(void **state)
 	free(csv);
 }
 
-/* The summary's first line of a worker mode: its first table's ("bound    2 of 2 ..."), into line. */
+/* The summary's first line of a worker mode, its first table's ("bound    2 of 2 ..."). */
 static void table_line(const char *out, const char *mode, char *line, size_t n)
 {
 	char want[64];
@@ -170,9 +170,9 @@ static void table_line(const char *out, const char *mode, char *line, size_t n)
 	assert_non_null(strstr(line, " of ")); /* valid N of M */
 }
 
-/* The summary puts no invariant beside a measurement: under --hold token bound's counts are a bound,
- * printed with the reason, and neither a ratio nor a change is taken against them; under --hold slice
- * (a measurement) the ratio is back. */
+/* The summary puts no invariant beside a measurement: under --hold token bound's counts are a
+ * bound, printed with the reason, and neither a ratio nor a change is taken against them; under
+ * --hold slice (a measurement) the ratio is back. */
 static void test_summary_prints_the_reserve_as_a_bound(void **state)
 {
 	(void)state;
@@ -181,7 +181,8 @@ static void test_summary_prints_the_reserve_as_a_bound(void **state)
 	const char *workers = usable_cpus() < 2 ? "bound" : "bound,unbound";
 	snprintf(path, sizeof(path), "%s/refill.csv", dir);
 	run_c2c(&r, "run", "refill", "--worker", workers, "--attempts", "4096", "--alloc-ns", "0",
-		"--max-attempts", "1", "--reps", "2", "--warmup", "0.01", LENIENT, "--out", path, NULL);
+		"--max-attempts", "1", "--reps", "2", "--warmup", "0.01", LENIENT, "--out", path,
+		NULL);
 	assert_int_equal(r.status, 0);
 	const char *fixed = strstr(r.out, "fixed by construction: a bound, not a measurement");
 	assert_non_null(fixed);
@@ -189,8 +190,8 @@ static void test_summary_prints_the_reserve_as_a_bound(void **state)
 	assert_non_null(strstr(fixed, "\nbound    allocs_failed = 3072: "));
 	char line[300];
 	table_line(r.out, "bound", line, sizeof(line));
-	assert_non_null(strstr(line, "1024 [1024..1024] (0.0%)   bound")); /* the ratio cell says bound */
-	if (strchr(workers, ',')) { /* unbound's allocs_ok and allocs_failed: no ratio against the bound */
+	assert_non_null(strstr(line, "1024 [1024..1024] (0.0%)   bound")); /* its ratio cell */
+	if (strchr(workers, ',')) { /* unbound's allocs_ok and allocs_failed: no ratio to a bound */
 		table_line(r.out, "unbound", line, sizeof(line));
 		const char *na = strstr(line, "     NA"); /* a ratio cell, %7s */
 		assert_non_null(na);
@@ -199,11 +200,12 @@ static void test_summary_prints_the_reserve_as_a_bound(void **state)
 	}
 	snprintf(path, sizeof(path), "%s/slice.csv", dir);
 	run_c2c(&r, "run", "refill", "--worker", "bound", "--hold", "slice", "--attempts", "4096",
-		"--max-attempts", "1", "--reps", "1", "--warmup", "0.01", LENIENT, "--out", path, NULL);
+		"--max-attempts", "1", "--reps", "1", "--warmup", "0.01", LENIENT, "--out", path,
+		NULL);
 	assert_int_equal(r.status, 0);
 	assert_null(strstr(r.out, "fixed by construction"));
 	table_line(r.out, "bound", line, sizeof(line));
-	assert_non_null(strstr(line, "   1.000")); /* allocs_ok, a measurement: its ratio to itself */
+	assert_non_null(strstr(line, "   1.000")); /* allocs_ok, measured: its ratio to itself */
 	rm_rf(dir);
 	free(dir);
 }

@@ -218,8 +218,8 @@ static int entry_key(void *user, const char *section, const char *name, const ch
 	return 1;
 }
 
-/* presets/seeds.ini [vmalloc-lazy-max-1], run as the preset gives it but with short repetitions: it
- * completes with valid rows, every free past lazy_max. Its effect is make bench's to show, not this. */
+/* presets/seeds.ini [vmalloc-lazy-max-1], run as the preset gives it but with short repetitions:
+ * it completes with valid rows, every free past lazy_max. Its effect is make bench's to show. */
 static void small_machine_entry_runs(void **s)
 {
 	(void)s;
@@ -241,8 +241,8 @@ static void small_machine_entry_runs(void **s)
 		}
 	}
 	/* relaxed rules, and invalid attempts (a window overrun on a busy machine) run again */
-	const char *tail[] = { "--reps", "2", "--duration", "0.1", "--warmup", "0.02", "--max-attempts", "3",
-			       LENIENT, "--out", path, NULL };
+	const char *tail[] = { "--reps", "2", "--duration", "0.1", "--warmup", "0.02",
+			       "--max-attempts", "3", LENIENT, "--out", path, NULL };
 	for (size_t i = 0; tail[i]; i++)
 		argv[n++] = tail[i];
 	argv[n] = NULL;

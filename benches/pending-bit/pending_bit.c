@@ -54,9 +54,9 @@ struct pb_run {
 		return PB_BATCH;                                                                         \
 	}
 
-/* A caller's mitigation, in the spirit of the kernel's false-sharing document: read first, RMW only
- * when clear. Not legal inside queue_work_on(): since "locking/atomic: Make test_and_*_bit() ordered
- * on failure" (2022) a failed test_and_set_bit() is a full barrier that workqueues rely on. */
+/* A caller's mitigation, in the spirit of the kernel's false-sharing document: read first, RMW
+ * only when clear. Not legal inside queue_work_on(): since "locking/atomic: Make test_and_*_bit()
+ * ordered on failure" (2022) a failed test_and_set_bit() is a full barrier workqueues rely on. */
 #define PB_TTAS_BATCH(fname, OR)                                                                         \
 	__attribute__((noinline)) uint64_t fname(struct thr *t, void *arg)                               \
 	{                                                                                                \
@@ -252,11 +252,12 @@ static int pb_prepare(struct bench_ctx *c, char *err)
 {
 	struct pb_priv *p = xcalloc(1, sizeof(*p));
 	c->priv = p;
-	/* without a drainer PENDING stays set from warm-up on: the writer would do no RMW while measured */
+	/* without a drainer PENDING stays set from warm-up on: no RMW while measured */
 	if (!strcmp(opt_str(c->o, "policy"), "test-then-set") && opt_long(c->o, "drain-us") == 0)
-		return err_set(err, "--policy test-then-set with --drain-us 0 is not accepted: nothing clears "
-			       "PENDING after warm-up, so the writer would do no RMW while measured (a result by "
-			       "construction); accepted: --drain-us US > 0, or --policy rmw");
+		return err_set(err, "--policy test-then-set with --drain-us 0 is not accepted: "
+			       "nothing clears PENDING after warm-up, so the writer would do no "
+			       "RMW while measured (a result by construction); accepted: "
+			       "--drain-us US > 0, or --policy rmw");
 	if (opt_str(c->o, "offset-sweep")) {
 		if (opt_given(c->o, "layout"))
 			return err_set(err, "--offset-sweep and --layout exclude each other; accepted: one of them");

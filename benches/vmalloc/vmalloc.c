@@ -319,7 +319,7 @@ static const char *vm_by_construction(const struct bench_ctx *c, int var, const 
 	const struct vm_priv *p = c->priv;
 	(void)var;
 	if (p && !strcmp(metric, "over_pct") && p->lazy_max < p->pages + 1)
-		return "every free past lazy_max: each adds --pages + 1 pages, more than --lazy-max";
+		return "each free adds --pages + 1 pages, more than --lazy-max";
 	return NULL;
 }
 
