@@ -153,6 +153,10 @@ struct bench {
 	const char *const *variant_order;
 	/* Optional line printed under the summary's changes: the figures the bench reproduces (a seed's). */
 	const char *summary_note;
+	/* Optional: why variant var's value of a summary metric is fixed by construction under this
+	 * run's settings (an invariant of the model, not a measurement), in a few words; NULL:
+	 * measured. The summary marks it a bound and takes no ratio or change against it. */
+	const char *(*by_construction)(const struct bench_ctx *c, int var, const char *metric);
 };
 
 void bench_register(const struct bench *b);

@@ -33,6 +33,15 @@ static int nmetrics(const struct bench *b)
 	return k;
 }
 
+/* Why group gi's value of metric k is fixed by construction (the bench's word), or NULL: measured.
+ * Only where a line is one variant (no summary_by). */
+static const char *fixed_why(const struct bench_ctx *c, int gi, int k)
+{
+	if (c->b->summary_by || !c->b->by_construction)
+		return NULL;
+	return c->b->by_construction(c, gi, c->b->summary[k]);
+}
+
 /* A number for the table: from 10,000 up as integers (counts are never 1.3e+05), else 4 digits. */
 static void fmt_num(char *buf, size_t n, double v)
 {
@@ -224,6 +233,8 @@ static void print_changes(FILE *f, const struct bench_ctx *c, const struct kept 
 			int na = rep_values(kp + start[g0], start[g0 + 1] - start[g0], k, a, tmp);
 			int nb = rep_values(kp + start[gi], start[gi + 1] - start[gi], k, b, tmp);
 			struct ts_stat *t = &st[(oi - 1) * nm + k];
+			if (fixed_why(c, g0, k) || fixed_why(c, gi, k))
+				continue; /* a bound: no test, no change against it */
 			ts_compute(a, (size_t)na, b, (size_t)nb, t);
 			if (ts_is_test(t))
 				p[ntest++] = t->p;
@@ -242,7 +253,10 @@ static void print_changes(FILE *f, const struct bench_ctx *c, const struct kept 
 			const char *name = c->b->summary[k], *unit;
 			char cell[200], v[256];
 			int dir = ts_direction(c->b, name, &unit), col;
-			if (!t->na || !t->nb || !t->has_ratio) {
+			int bound = fixed_why(c, order[0], k) || fixed_why(c, order[oi], k);
+			if (bound) {
+				snprintf(cell, sizeof(cell), "%s: NA (a bound)", name);
+			} else if (!t->na || !t->nb || !t->has_ratio) {
 				snprintf(cell, sizeof(cell), "%s: NA", name);
 			} else {
 				int n = change_text(cell, sizeof(cell), name, t->ratio, t->has_ci, t->lo, t->hi, t->p);
@@ -285,10 +299,13 @@ struct column {
 	int width;
 };
 
-/* Fill a metric's column for every group (in print order); returns the number of flagged cells. */
-static int fill_column(struct kept *kp, const int *start, const int *order, int ng, int k, double thr, double *per_rep, double *tmp,
+/* Fill a metric's column for every group (in print order); returns the number of flagged cells.
+ * A value fixed by construction is a bound: "bound" in its ratio cell, and no ratio against it. */
+static int fill_column(const struct bench_ctx *c, struct kept *kp, const int *start,
+		       const int *order, int ng, int k, double thr, double *per_rep, double *tmp,
 		       const char *name, struct column *col)
 {
+	int base_fixed = fixed_why(c, order[0], k) != NULL;
 	double base = 0;
 	int flagged = 0;
 	col->width = (int)strlen(name);
@@ -303,7 +320,9 @@ static int fill_column(struct kept *kp, const int *start, const int *order, int 
 			snprintf(col->cell[oi], sizeof(col->cell[oi]), "NA (no valid value)");
 		else
 			fmt_cell(col->cell[oi], sizeof(col->cell[oi]), &s, flag);
-		if (s.n && base > 0)
+		if (fixed_why(c, gi, k))
+			snprintf(col->ratio[oi], sizeof(col->ratio[oi]), "bound");
+		else if (s.n && base > 0 && !base_fixed)
 			snprintf(col->ratio[oi], sizeof(col->ratio[oi]), "%.3f", s.median / base);
 		else
 			snprintf(col->ratio[oi], sizeof(col->ratio[oi]), "NA");
@@ -374,6 +393,29 @@ static void print_blocks(FILE *f, const struct bench_ctx *c, const struct groups
 		}
 		k0 = k1;
 	}
+}
+
+/* The values fixed by construction, a line each with its median and the bench's reason. */
+static void print_fixed(FILE *f, const struct bench_ctx *c, const struct groups *g,
+			const int *order, const struct column *cols, int width)
+{
+	int any = 0;
+	for (int oi = 0; oi < g->n; oi++)
+		for (int k = 0; k < nmetrics(c->b); k++) {
+			const char *why = fixed_why(c, order[oi], k);
+			if (!why)
+				continue;
+			if (!any++)
+				fprintf(f, "fixed by construction: a bound, not a measurement "
+					   "(no ratio or change against it)\n");
+			const char *cell = cols[k].cell[oi], *name = c->b->summary[k];
+			const char *label = g->label[order[oi]];
+			if (!strncmp(cell, "NA", 2)) /* no valid value: the reason alone */
+				fprintf(f, "%-*s  %s: %s\n", width, label, name, why);
+			else
+				fprintf(f, "%-*s  %s = %.*s: %s\n", width, label, name,
+					(int)strcspn(cell, " "), cell, why);
+		}
 }
 
 /* Per line: valid repetitions of the requested (or, under --reps auto, of those run). */
@@ -454,7 +496,8 @@ static void print_summary(FILE *f, const struct bench_ctx *c, struct kept *kp, i
 	for (int k = 0; k < nm; k++) {
 		cols[k].cell = xcalloc((size_t)g->n, sizeof(*cols[k].cell));
 		cols[k].ratio = xcalloc((size_t)g->n, sizeof(*cols[k].ratio));
-		flagged += fill_column(kp, start, order, g->n, k, thr, per_rep, tmp, c->b->summary[k], &cols[k]);
+		flagged += fill_column(c, kp, start, order, g->n, k, thr, per_rep, tmp,
+				       c->b->summary[k], &cols[k]);
 	}
 	print_blocks(f, c, g, order, cols, nm, width, col, cnt);
 	free(cnt);
@@ -465,6 +508,7 @@ static void print_summary(FILE *f, const struct bench_ctx *c, struct kept *kp, i
 			   "p < 0.05, no verdict\n", ts_min_reps());
 	if (!c->b->summary_by)
 		print_probe_classes(f, kp, start, order, g);
+	print_fixed(f, c, g, order, cols, width);
 	if (!c->b->summary_by && g->n > 1 && nk)
 		print_changes(f, c, kp, start, order, g, width);
 	if (c->b->summary_by && nk)

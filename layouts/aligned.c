@@ -1,5 +1,6 @@
-/* The kernel fix: the work __cacheline_aligned_in_smp on its own 64-byte line; the pointer on the
- * adjacent line of the same 128-byte pair (exposes the adjacent-line prefetcher). */
+/* The kernel's fix at its worst case: the work __cacheline_aligned_in_smp on its own 64-byte line
+ * and the pointer on the very next line, of the same 128-byte pair (exposes the adjacent-line
+ * prefetcher). The fix itself does not put the pointer there: `section` is the fix as linked. */
 #include "layouts/layout.h"
 
 struct vmalloc_aligned {
@@ -14,7 +15,8 @@ static_assert(offsetof(struct vmalloc_aligned, vmap_nodes) / 128 == 0,
 
 static const struct layout aligned = {
 	"aligned",
-	"work on its own 64-byte line, pointer on the adjacent line (the kernel fix)",
+	"work on its own 64-byte line, pointer on the adjacent line "
+	"(the worst case of the kernel's fix; section is the fix as linked)",
 	sizeof(struct vmalloc_aligned),
 	_Alignof(struct vmalloc_aligned),
 	offsetof(struct vmalloc_aligned, drain_vmap_work),

@@ -25,7 +25,7 @@ static struct vmap_node *section_vmap_nodes __attribute__((used)) = &section_sin
 static const struct layout section = {
 	"section",
 	"work a 64-byte-aligned global in .data..cacheline_aligned, pointer an ordinary .data "
-	"global (the kernel fix as linked)",
+	"global (the kernel's fix as linked)",
 	sizeof(struct work_struct),
 	64,
 	0,

@@ -41,7 +41,31 @@ echo "== machine speed: every CPU spinning at once, 3 s in 10 ms slices (scripts
 "$speed" 3 10
 echo
 echo "== vmalloc: 2 workers + the drain worker, $vreps reps x ${vdur}s, layouts in shuffled order =="
-{ "$bin" run vmalloc --reps "$vreps" --duration "$vdur" --warmup 0.05 --out "$tmp/vm.csv" || [ $? -eq 4 ]; } | sed -n '/^change against/,/HITM samples on the line/p'
+{ "$bin" run vmalloc --reps "$vreps" --duration "$vdur" --warmup 0.05 --out "$tmp/vm.csv" || [ $? -eq 4 ]; } > "$tmp/vm.txt"
+sed -n '/^change against/,/HITM samples on the line/p' "$tmp/vm.txt"
 echo "workers on a CPU: $(median "$tmp/vm.csv" shared worker_on_cpu_pct)% of their window (median, shared; the drain worker takes part of worker 0's CPU)"
 echo "frees past lazy_max made on the drain worker's CPU: $(median "$tmp/vm.csv" shared over_on_drainer_cpu_pct)% (median, shared; benches/vmalloc/README.md says why this bounds the effect on 2 CPUs)"
 echo "expected here: at most a small change (the purge parks one of the two workers); on 16+ workers over two sockets, toward the seed's 5-13%"
+
+# The small-machine entry (presets/seeds.ini [vmalloc-lazy-max-1]): every free past lazy_max, the
+# regime the seed's workers live in while a purge runs, with the entry's many short repetitions.
+echo
+lreps=${BENCH_VMALLOC_LM_REPS:-101} ldur=${BENCH_VMALLOC_LM_DURATION:-0.1} # as the seeds preset's entry
+echo "== vmalloc --lazy-max 1: every free past lazy_max, $lreps reps x ${ldur}s, beside the defaults =="
+{ "$bin" run vmalloc --lazy-max 1 --layout shared,aligned,section --reps "$lreps" --duration "$ldur" --warmup 0.03 \
+  --out "$tmp/vm1.csv" || [ $? -eq 4 ]; } > "$tmp/vm1.txt"
+# layout, metric and its change cell ("-3.01% [-5.98, +1.02] p=0.0018") from a summary's change lines
+cells() {
+  awk '/^change against/ { on = 1; next } on && /^beside/ { exit }
+    on && /^[a-z]+ +cycle_ns / { for (m = 1; m <= 2; m++) { k = m == 1 ? "cycle_ns" : "cycle_cpu_ns"
+      if (match($0, k " [^ ]+ \\[[^]]*\\] p=[^ ]+")) print $1, k, substr($0, RSTART + length(k) + 1, RLENGTH - length(k) - 1)
+      else print $1, k, "NA" } }' "$1"
+}
+printf '%-8s %-13s %-36s %s\n' layout metric "defaults (lazy_max: the kernel's)" "--lazy-max 1"
+join -j1 <(cells "$tmp/vm.txt" | awk '{ k = $1 "/" $2; $1 = $2 = ""; sub(/^ +/, ""); print k, $0 }' | sort) \
+  <(cells "$tmp/vm1.txt" | awk '{ k = $1 "/" $2; $1 = $2 = ""; sub(/^ +/, ""); print k, "|" $0 }' | sort) |
+  awk '{ split($1, kk, "/"); $1 = ""; sub(/^ +/, ""); n = index($0, "|")
+    printf "%-8s %-13s %-36s %s\n", kk[1], kk[2], substr($0, 1, n - 1), substr($0, n + 1) }'
+echo "--lazy-max 1: workers on a CPU $(median "$tmp/vm1.csv" shared worker_on_cpu_pct)%, frees past lazy_max $(median "$tmp/vm1.csv" shared over_pct)% (medians, shared)"
+echo "expected here: aligned's and section's cycle_cpu_ns a few percent below shared's with p < 0.05 when the workers are on a CPU"
+echo "a quarter of their window or more; with a tenth (a busy machine) no change was resolved (benches/vmalloc/README.md)"

@@ -74,6 +74,10 @@ static void bad_names(void **s)
 	refused(says, "--layout", "bogus", NULL, NULL);
 	refused("'diagonal' is not accepted", "--placement", "diagonal", NULL, NULL);
 	refused("'never' is not accepted; accepted: rmw,test-then-set", "--policy", "never", NULL, NULL);
+	/* no drainer: PENDING set in warm-up stays set, nothing measured but an invariant */
+	refused("--policy test-then-set with --drain-us 0 is not accepted", "--policy",
+		"test-then-set", NULL, NULL);
+	refused("accepted: --drain-us US > 0", "--policy", "test-then-set", "--drain-us", "0");
 	refused("unknown option '--frobs'", "--frobs", NULL, NULL, NULL);
 }
 

@@ -134,6 +134,58 @@ static void test_unbound_has_no_failures(void **state)
 	free(csv);
 }
 
+/* The summary's first line of a worker mode, its first table's ("bound    2 of 2 ..."). */
+static void table_line(const char *out, const char *mode, char *line, size_t n)
+{
+	char want[64];
+	snprintf(want, sizeof(want), "\n%s ", mode);
+	const char *p = strstr(out, want);
+	if (!p)
+		fail_msg("no summary line for %s in: %s", mode, out);
+	snprintf(line, n, "%.*s", (int)strcspn(p + 1, "\n"), p + 1);
+	assert_non_null(strstr(line, " of ")); /* valid N of M */
+}
+
+/* The summary puts no invariant beside a measurement: under --hold token bound's counts are a
+ * bound, printed with the reason, and neither a ratio nor a change is taken against them; under
+ * --hold slice (a measurement) the ratio is back. */
+static void test_summary_prints_the_reserve_as_a_bound(void **state)
+{
+	(void)state;
+	static struct cmd_result r;
+	char *dir = temp_dir(), path[512];
+	const char *workers = usable_cpus() < 2 ? "bound" : "bound,unbound";
+	snprintf(path, sizeof(path), "%s/refill.csv", dir);
+	run_c2c(&r, "run", "refill", "--worker", workers, "--attempts", "4096", "--alloc-ns", "0",
+		"--max-attempts", "1", "--reps", "2", "--warmup", "0.01", LENIENT, "--out", path,
+		NULL);
+	assert_int_equal(r.status, 0);
+	const char *fixed = strstr(r.out, "fixed by construction: a bound, not a measurement");
+	assert_non_null(fixed);
+	assert_non_null(strstr(fixed, "\nbound    allocs_ok = 1024: the initial reserve"));
+	assert_non_null(strstr(fixed, "\nbound    allocs_failed = 3072: "));
+	char line[300];
+	table_line(r.out, "bound", line, sizeof(line));
+	assert_non_null(strstr(line, "1024 [1024..1024] (0.0%)   bound")); /* its ratio cell */
+	if (strchr(workers, ',')) { /* unbound's allocs_ok and allocs_failed: no ratio to a bound */
+		table_line(r.out, "unbound", line, sizeof(line));
+		const char *na = strstr(line, "     NA"); /* a ratio cell, %7s */
+		assert_non_null(na);
+		assert_non_null(strstr(na + 1, "     NA"));
+		assert_non_null(strstr(r.out, "allocs_ok: NA (a bound)"));
+	}
+	snprintf(path, sizeof(path), "%s/slice.csv", dir);
+	run_c2c(&r, "run", "refill", "--worker", "bound", "--hold", "slice", "--attempts", "4096",
+		"--max-attempts", "1", "--reps", "1", "--warmup", "0.01", LENIENT, "--out", path,
+		NULL);
+	assert_int_equal(r.status, 0);
+	assert_null(strstr(r.out, "fixed by construction"));
+	table_line(r.out, "bound", line, sizeof(line));
+	assert_non_null(strstr(line, "   1.000")); /* allocs_ok, measured: its ratio to itself */
+	rm_rf(dir);
+	free(dir);
+}
+
 static void *probe_fifo(void *arg)
 {
 	struct sched_param sp = { .sched_priority = 1 };
@@ -336,6 +388,7 @@ int main(void)
 		cmocka_unit_test(test_token_bound_gets_exactly_the_reserve),
 		cmocka_unit_test(test_burst_caps),
 		cmocka_unit_test(test_unbound_has_no_failures),
+		cmocka_unit_test(test_summary_prints_the_reserve_as_a_bound),
 		cmocka_unit_test(test_fifo_bound_gets_exactly_the_reserve),
 		cmocka_unit_test(test_fifo_without_privilege_is_refused),
 		cmocka_unit_test(test_one_cpu_refuses_unbound),

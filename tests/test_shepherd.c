@@ -303,6 +303,9 @@ static void test_run_writes_rows_and_histogram(void **state)
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "runs_per_interval"));
 	assert_non_null(strstr(r.out, "ratio of medians to 'atomic'"));
+	/* the summary says which of its figures are the OS's (README: "... the OS, not the CPU") */
+	assert_non_null(strstr(r.out, "\nOS, not CPU: runs_per_interval and short_gaps follow "
+				      "sched_yield()"));
 	char *csv = slurp(out), *hist = slurp(gaps);
 	assert_non_null(csv);
 	assert_non_null(hist);

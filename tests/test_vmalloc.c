@@ -5,6 +5,7 @@
 #include "analysis/csvread.h"
 #include "benches/vmalloc/model.h"
 #include "layouts/layout.h"
+#include <ini.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -211,6 +212,69 @@ static void one_worker_frees_on_the_drainer_cpu(void **s)
 	table_free(&t);
 }
 
+/* The seeds preset's small-machine entry, as its options. */
+struct entry {
+	char opt[12][32], val[12][64];
+	int n;
+};
+
+static int entry_key(void *user, const char *section, const char *name, const char *value)
+{
+	struct entry *e = user;
+	if (strcmp(section, "vmalloc-lazy-max-1") || !strcmp(name, "bench"))
+		return 1;
+	if (e->n == 12)
+		return 0;
+	snprintf(e->opt[e->n], sizeof(e->opt[0]), "--%s", name);
+	snprintf(e->val[e->n++], sizeof(e->val[0]), "%s", value);
+	return 1;
+}
+
+/* presets/seeds.ini [vmalloc-lazy-max-1], run as the preset gives it but with short repetitions:
+ * it completes with valid rows, every free past lazy_max. Its effect is make bench's to show. */
+static void small_machine_entry_runs(void **s)
+{
+	(void)s;
+	struct entry e = { .n = 0 };
+	struct cmd_result r;
+	struct table t;
+	char path[300], err[512];
+	assert_int_equal(ini_parse("presets/seeds.ini", entry_key, &e), 0);
+	assert_true(e.n >= 2); /* the entry exists: its layouts and lazy-max at least */
+	snprintf(path, sizeof(path), "%s/small.csv", test_dir);
+	const char *argv[64] = { "run", "vmalloc" };
+	int n = 2;
+	for (int i = 0; i < e.n; i++) {
+		int timing = !strcmp(e.opt[i], "--reps") || !strcmp(e.opt[i], "--duration") ||
+			     !strcmp(e.opt[i], "--warmup");
+		if (!timing) { /* the entry's own settings; its repetitions are shortened below */
+			argv[n++] = e.opt[i];
+			argv[n++] = e.val[i];
+		}
+	}
+	/* relaxed rules, and invalid attempts (a window overrun on a busy machine) run again */
+	const char *tail[] = { "--reps", "2", "--duration", "0.1", "--warmup", "0.02",
+			       "--max-attempts", "3", LENIENT, "--out", path, NULL };
+	for (size_t i = 0; tail[i]; i++)
+		argv[n++] = tail[i];
+	argv[n] = NULL;
+	run_c2cv(&r, argv);
+	if (r.status) /* 4 would be a layout with no valid repetition */
+		fail_msg("the small-machine entry failed (%d): %s", r.status, r.err);
+	assert_int_equal(table_read(&t, path, err), 0);
+	int valid = 0;
+	for (long i = 0; i < t.nrows; i++) {
+		if (strcmp(table_get(&t, i, "valid"), "yes"))
+			continue;
+		valid++;
+		assert_string_equal(table_get(&t, i, "lazy_max"), "1");
+		assert_true(num(&t, i, "cycle_ns") > 0 && num(&t, i, "cycle_cpu_ns") > 0);
+		assert_true(num(&t, i, "over_pct") == 100.0); /* every free past lazy_max */
+	}
+	assert_true(valid >= 2); /* status 0: every layout (two or more) has a valid repetition */
+	table_free(&t);
+}
+
 /* Bad input: one line naming the value, exit 2, no CSV. */
 static void bad_pages_refused(void **s)
 {
@@ -232,6 +296,7 @@ int main(void)
 		cmocka_unit_test(drain_clears_pending_and_resets_the_count),
 		cmocka_unit_test(every_layout_end_to_end),
 		cmocka_unit_test(one_worker_frees_on_the_drainer_cpu),
+		cmocka_unit_test(small_machine_entry_runs),
 		cmocka_unit_test(bad_pages_refused),
 	};
 	return cmocka_run_group_tests(t, test_dir_setup, test_dir_teardown);

@@ -54,7 +54,9 @@ struct pb_run {
 		return PB_BATCH;                                                                         \
 	}
 
-/* The mitigation the kernel's false-sharing document recommends: read first, RMW only when clear. */
+/* A caller's mitigation, in the spirit of the kernel's false-sharing document: read first, RMW
+ * only when clear. Not legal inside queue_work_on(): since "locking/atomic: Make test_and_*_bit()
+ * ordered on failure" (2022) a failed test_and_set_bit() is a full barrier workqueues rely on. */
 #define PB_TTAS_BATCH(fname, OR)                                                                         \
 	__attribute__((noinline)) uint64_t fname(struct thr *t, void *arg)                               \
 	{                                                                                                \
@@ -195,7 +197,7 @@ static const struct opt_spec pb_opts[] = {
 	{ "offset-sweep", OPT_TEXT, NULL, "FROM:TO:STEP", "instead of layouts: the pointer FROM..TO bytes after the pending word (multiples of 8, 8..2048)", NULL, NULL },
 	{ "writers", OPT_COUNT, "1", "N", "threads doing queue_work_on() (locked test_and_set_bit)", NULL, NULL },
 	{ "readers", OPT_COUNT, "1", "M", "threads loading the read-mostly pointer and reading through it", NULL, NULL },
-	{ "policy", OPT_CHOICE, "rmw", "POLICY", "rmw: RMW on every call (the kernel); test-then-set: RMW only when the bit is clear", "rmw,test-then-set", NULL },
+	{ "policy", OPT_CHOICE, "rmw", "POLICY", "rmw: RMW on every call (the kernel); test-then-set: RMW only when the bit is clear (needs --drain-us)", "rmw,test-then-set", NULL },
 	{ "drain-us", OPT_UINT, "0", "US", "a drainer on the first writer's CPU clears PENDING every US microseconds (0: none)", NULL, NULL },
 	{ "work", OPT_UINT, "0", "NS", "calibrated private work per operation, in ns", NULL, NULL },
 	{ "atomics", OPT_CHOICE, "auto", "FLAVOUR", "the writers' RMW: aarch64 lse (ldsetal, only where the CPU has LSE) or llsc (ldaxr/stlxr loop), auto = lse where available; x86 has one flavour, lock", ATOMICS_CHOICES, NULL },
@@ -250,6 +252,12 @@ static int pb_prepare(struct bench_ctx *c, char *err)
 {
 	struct pb_priv *p = xcalloc(1, sizeof(*p));
 	c->priv = p;
+	/* without a drainer PENDING stays set from warm-up on: no RMW while measured */
+	if (!strcmp(opt_str(c->o, "policy"), "test-then-set") && opt_long(c->o, "drain-us") == 0)
+		return err_set(err, "--policy test-then-set with --drain-us 0 is not accepted: "
+			       "nothing clears PENDING after warm-up, so the writer would do no "
+			       "RMW while measured (a result by construction); accepted: "
+			       "--drain-us US > 0, or --policy rmw");
 	if (opt_str(c->o, "offset-sweep")) {
 		if (opt_given(c->o, "layout"))
 			return err_set(err, "--offset-sweep and --layout exclude each other; accepted: one of them");

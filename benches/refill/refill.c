@@ -341,6 +341,22 @@ static const struct bench_view rf_views[] = {
 };
 static const char *const rf_order[] = { "bound", "unbound", NULL };
 
+/* Under --hold token the bound worker cannot run while the caller holds the token: a bound burst's
+ * counts are the model's invariants (tests/test_refill.c checks them), not measurements. */
+static const char *rf_by_construction(const struct bench_ctx *c, int var, const char *metric)
+{
+	const struct rf_priv *p = c->priv;
+	if (!p || p->hold != HOLD_TOKEN || strcmp(c->var[var].name, "bound"))
+		return NULL;
+	if (!strcmp(metric, "allocs_ok"))
+		return "the initial reserve; its worker cannot run (--hold token)";
+	if (!strcmp(metric, "allocs_failed"))
+		return "attempts past the reserve, capped by --max-failures (--hold token)";
+	if (!strcmp(metric, "retries_ok") || !strcmp(metric, "worker_runs"))
+		return "nothing refills the reserve (--hold token)";
+	return NULL;
+}
+
 static const struct bench refill = {
 	.name = "refill",
 	.desc = "a caller bursts atomic per-CPU allocations while the reserve's refill worker is bound to its CPU or not (seed 001, percpu)",
@@ -358,5 +374,6 @@ static const struct bench refill = {
 	.cleanup = rf_cleanup,
 	.views = rf_views,
 	.variant_order = rf_order,
+	.by_construction = rf_by_construction,
 };
 BENCH_REGISTER(refill)

@@ -377,5 +377,9 @@ static const struct bench shepherd = {
 	.row_done = sw_row_done,
 	.views = sh_views,
 	.variant_order = sh_order,
+	/* benches/shepherd/README.md, "What in these numbers is the OS, not the CPU" */
+	.summary_note = "OS, not CPU: runs_per_interval and short_gaps follow sched_yield() "
+			"(the scheduler),\n--tick-us and --zone-work-us more than the CPU; "
+			"the zone-lock figures are the CPU's",
 };
 BENCH_REGISTER(shepherd)

@@ -18,7 +18,10 @@ const struct metric_def metric_defs[] = {
 	{ "c2c_fill_remote", "AMD stand-in: L1D demand fills from another core complex's cache, other NUMA node", "hitm_remote", 1 },
 	{ "c2c_fill_ccx", "AMD Zen 3+: L1D demand fills from the own core complex, an L3 hit or another core's L2 (not core-to-core alone)", NULL, 0 },
 	{ "coh_writeback", "Arm stand-in: L1D write-backs caused by another CPU's coherency request (owner side of a HITM)", "hitm_local", 1 },
-	{ "coh_inval", "Arm stand-in: L1D lines invalidated by another CPU's coherency operation (victim side of a store)", "rfo_hitm", 0 },
+	{ "coh_inval",
+	  "Arm stand-in, unverified: explicit L1D invalidations (CMOs by VA, broadcast "
+	  "coherency ops from another CPU); snoop invalidations by another core's store not shown",
+	  "rfo_hitm", 0 },
 };
 const int nmetric_defs = (int)ARRAY_SIZE(metric_defs);
 
