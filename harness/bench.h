@@ -153,6 +153,9 @@ struct bench {
 	const char *const *variant_order;
 	/* Optional line printed under the summary's changes: the figures the bench reproduces (a seed's). */
 	const char *summary_note;
+	/* Optional (BENCH_PLACED): the placement --placement auto plans and why, for --help ("spread",
+	 * "workers spread over cores"); NULL: the planner's auto (harness/placement.h). */
+	const char *auto_placement, *auto_placement_why;
 };
 
 void bench_register(const struct bench *b);
