@@ -175,8 +175,10 @@ static int select_into(const struct topo *t, const int *set, int n, const char *
 				enum pair_class c = places_classify(&pl, set[i], set[j]);
 				int ka = topo_pu(t, set[i])->kind + 1, kb = topo_pu(t, set[j])->kind + 1;
 				int key = ((int)c * nk + (ka < kb ? ka : kb)) * nk + (ka < kb ? kb : ka);
-				if (!seen[key]++)
+				if (!seen[key]) {
+					seen[key] = 1;
 					out[k++] = (struct pu_pair){ set[i], set[j], c };
+				}
 			}
 		places_free(&pl);
 		free(seen);
