@@ -411,7 +411,7 @@ static void caps_and_hostile_xmls(void **s)
 	(void)s;
 	struct topo t;
 	char err[ERRLEN], path[300], spec[320];
-	const char *dir = temp_dir();
+	char *dir = temp_dir();
 	snprintf(path, sizeof(path), "%s/deep.xml", dir);
 	write_file(path, "<?xml version=\"1.0\"?>\n<topology version=\"2.0\">\n", "<object type=\"Group\" cpuset=\"0x1\">", 20000,
 		   "<object type=\"PU\" os_index=\"0\" cpuset=\"0x1\"/>", "</object>", "</topology>\n");
@@ -453,6 +453,7 @@ static void caps_and_hostile_xmls(void **s)
 	assert_non_null(strstr(r->err, "/nonexistent/topology.xml"));
 	free(r);
 	rm_rf(dir);
+	free(dir);
 }
 
 int main(void)
