@@ -28,10 +28,13 @@ int topo_synthetic_check(const char *desc, char *err)
 		width = k && width > (1ull << 40) / k ? (1ull << 40) : width * k;
 		objects += width;
 		if (width > TOPO_MAX_PUS || objects > 16ull * TOPO_MAX_PUS)
-			return err_set(err, "--topology: synthetic:'%s' makes %s%llu objects at one level (%llu in all); "
-				       "accepted: at most %d at any level (so %d PUs) and %d in all", desc,
-				       width >= (1ull << 40) ? "over " : "", width, objects, TOPO_MAX_PUS, TOPO_MAX_PUS,
-				       16 * TOPO_MAX_PUS);
+			return err_set(
+				err,
+				"--topology: synthetic:'%s' makes %s%llu objects at one level "
+				"(%llu in all); "
+				"accepted: at most %d at any level (so %d PUs) and %d in all",
+				desc, width >= (1ull << 40) ? "over " : "", width, objects,
+				TOPO_MAX_PUS, TOPO_MAX_PUS, 16 * TOPO_MAX_PUS);
 	}
 	return 0;
 }
@@ -41,7 +44,8 @@ static const char *attr(const char *tag, const char *end, const char *name, size
 {
 	size_t n = strlen(name);
 	for (const char *s = tag; s + n + 2 < end; s++)
-		if (isspace((unsigned char)s[0]) && !strncmp(s + 1, name, n) && s[n + 1] == '=' && s[n + 2] == '"') {
+		if (isspace((unsigned char)s[0]) && !strncmp(s + 1, name, n) && s[n + 1] == '=' &&
+		    s[n + 2] == '"') {
 			const char *v = s + n + 3, *q = memchr(v, '"', (size_t)(end - v));
 			*len = q ? (size_t)(q - v) : 0;
 			return q ? v : NULL;
@@ -62,8 +66,11 @@ static int read_whole(const char *path, char **buf, char *err)
 		int big = fd >= 0 && S_ISREG(st.st_mode);
 		if (fd >= 0)
 			close(fd);
-		return err_set(err, "--topology: xml:'%s' is %s; accepted: a regular hwloc XML file of at most %ld MiB",
-			       path, big ? "too large" : "not a readable regular file", XML_MAX_BYTES >> 20);
+		return err_set(err,
+			       "--topology: xml:'%s' is %s; accepted: a regular hwloc XML file of "
+			       "at most %ld MiB",
+			       path, big ? "too large" : "not a readable regular file",
+			       XML_MAX_BYTES >> 20);
 	}
 	*buf = xcalloc((size_t)st.st_size + 1, 1);
 	ssize_t got = 0, r = 1;
@@ -80,7 +87,8 @@ static int read_whole(const char *path, char **buf, char *err)
 /* Depth, PU count and duplicate PU numbers, in one pass over the tags. */
 static int scan(const char *path, const char *s, int *major, char *err)
 {
-	int depth = 0, npu = 0, nos = 0, cap = 1024, rc = 0, *os = xcalloc((size_t)cap, sizeof(int));
+	int depth = 0, npu = 0, nos = 0, cap = 1024, rc = 0,
+	    *os = xcalloc((size_t)cap, sizeof(int));
 	for (const char *p = strchr(s, '<'); p && !rc; p = strchr(p + 1, '<')) {
 		const char *end = strchr(p, '>');
 		size_t n;
@@ -93,14 +101,18 @@ static int scan(const char *path, const char *s, int *major, char *err)
 		if (strncmp(p, "<object", 7) || !isspace((unsigned char)p[7]))
 			continue;
 		if (end[-1] != '/' && ++depth > TOPO_MAX_DEPTH)
-			rc = err_set(err, "--topology: xml:'%s' nests objects more than %d deep; accepted: at most %d levels",
+			rc = err_set(err,
+				     "--topology: xml:'%s' nests objects more than %d deep; "
+				     "accepted: at most %d levels",
 				     path, TOPO_MAX_DEPTH, TOPO_MAX_DEPTH);
 		const char *ty = attr(p, end, "type", &n), *ix;
 		if (rc || !ty || n != 2 || strncmp(ty, "PU", 2))
 			continue;
 		if (++npu > TOPO_MAX_PUS)
-			rc = err_set(err, "--topology: xml:'%s' has more than %d PUs; accepted: at most %d PUs", path,
-				     TOPO_MAX_PUS, TOPO_MAX_PUS);
+			rc = err_set(err,
+				     "--topology: xml:'%s' has more than %d PUs; accepted: at most "
+				     "%d PUs",
+				     path, TOPO_MAX_PUS, TOPO_MAX_PUS);
 		else if ((ix = attr(p, end, "os_index", &n))) {
 			if (nos == cap && !(os = realloc(os, (size_t)(cap *= 2) * sizeof(int))))
 				out_of_memory(0);
@@ -110,8 +122,11 @@ static int scan(const char *path, const char *s, int *major, char *err)
 	qsort(os, (size_t)nos, sizeof(int), cmp_int);
 	for (int i = 1; !rc && i < nos; i++)
 		if (os[i] == os[i - 1])
-			rc = err_set(err, "--topology: xml:'%s' has two PUs with os_index %d; accepted: an XML whose PUs have "
-				     "distinct OS numbers", path, os[i]);
+			rc = err_set(err,
+				     "--topology: xml:'%s' has two PUs with os_index %d; accepted: "
+				     "an XML whose PUs have "
+				     "distinct OS numbers",
+				     path, os[i]);
 	free(os);
 	return rc;
 }

@@ -35,8 +35,9 @@ void topo_nodes_read(struct topo *t, hwloc_const_nodeset_t allowed)
 	t->node = xcalloc((size_t)t->nnodes + 1, sizeof(*t->node));
 	for (int i = 0; i < t->nnodes; i++) {
 		hwloc_obj_t o = hwloc_get_obj_by_type(t->h, HWLOC_OBJ_NUMANODE, (unsigned)i);
-		t->node[i] = (struct node){ (int)o->os_index, (unsigned long long)o->attr->numanode.local_memory,
-					    !allowed || hwloc_bitmap_isset(allowed, o->os_index) };
+		t->node[i] = (struct node){(int)o->os_index,
+					   (unsigned long long)o->attr->numanode.local_memory,
+					   !allowed || hwloc_bitmap_isset(allowed, o->os_index)};
 		t->mem_known |= t->node[i].mem > 0;
 	}
 }
@@ -61,7 +62,9 @@ int topo_node_usable(const struct topo *t, long n, char *why, size_t wn)
 		if (d->os != n)
 			continue;
 		if (!d->allowed)
-			snprintf(why, wn, "node %ld is outside %s", n, t->foreign ? "the topology's allowed nodeset" : "this process's allowed nodeset (cpuset.mems)");
+			snprintf(why, wn, "node %ld is outside %s", n,
+				 t->foreign ? "the topology's allowed nodeset"
+					    : "this process's allowed nodeset (cpuset.mems)");
 		else if (!usable(t, d))
 			snprintf(why, wn, "node %ld has no memory", n);
 		else

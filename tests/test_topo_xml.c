@@ -15,8 +15,10 @@
 
 /* What the XML says, read from its tags. */
 struct xpu {
-	int os, pkg, core, llc, kind; /* pkg: the Package's gp_index (-1: none); core, llc: gp_index or -1 */
-	int allowed, node;            /* node: the nearest ancestor's memory child that may be used */
+	/* pkg: the Package's gp_index (-1: none); core, llc: gp_index or -1; node: the nearest
+	 * ancestor's memory child that may be used */
+	int os, pkg, core, llc, kind;
+	int allowed, node;
 };
 struct xml {
 	int npu, nnode, nkind;
@@ -63,7 +65,8 @@ static void xml_read(const char *path, struct xml *x)
 	char *s = slurp(path), ncpu[300] = "", nmem[300] = "", v[300];
 	assert_non_null(s);
 	memset(x, 0, sizeof(*x));
-	/* the open objects: type, gp_index, and the node of their memory children that may be used */
+	/* the open objects: type, gp_index, and the node of their memory children that may be
+	 * used */
 	char type[32][16];
 	int gp[32], mem[32], depth = 0;
 	for (char *p = strchr(s, '<'); p; p = strchr(p + 1, '<')) {
@@ -94,24 +97,27 @@ static void xml_read(const char *path, struct xml *x)
 		if (!strcmp(type[depth], "NUMANode")) {
 			int os = attr_int(p, "os_index", -1), k = x->nnode++;
 			x->node_os[k] = os;
-			x->node_ok[k] = bit(nmem, os) && attr(p, "local_memory", v, sizeof(v)) && strtoull(v, NULL, 10) > 0;
+			x->node_ok[k] = bit(nmem, os) && attr(p, "local_memory", v, sizeof(v)) &&
+					strtoull(v, NULL, 10) > 0;
 			if (x->node_ok[k] && mem[depth - 1] < 0)
 				mem[depth - 1] = os;
 		} else if (!strcmp(type[depth], "PU")) {
 			struct xpu *u = &x->pu[x->npu++];
-			*u = (struct xpu){ attr_int(p, "os_index", -1), -1, -1, -1, -1, 0, -1 };
+			*u = (struct xpu){attr_int(p, "os_index", -1), -1, -1, -1, -1, 0, -1};
 			u->allowed = bit(ncpu, u->os);
 			for (int d = depth - 1; d >= 0; d--) {
 				if (!strcmp(type[d], "Package") && u->pkg < 0)
 					u->pkg = gp[d];
 				if (!strcmp(type[d], "Core") && u->core < 0)
 					u->core = gp[d];
-				if (!strcmp(type[d], "L3Cache") || (!strcmp(type[d], "L2Cache") && u->llc < 0))
+				if (!strcmp(type[d], "L3Cache") ||
+				    (!strcmp(type[d], "L2Cache") && u->llc < 0))
 					u->llc = gp[d];
 				if (mem[d] >= 0 && u->node < 0)
 					u->node = mem[d];
 			}
-			if (u->core < 0) /* no Core objects: each PU is its own core, as topo_load counts */
+			if (u->core <
+			    0) /* no Core objects: each PU is its own core, as topo_load counts */
 				u->core = 100000 + u->os;
 		}
 		if (end[-1] != '/')
@@ -133,7 +139,8 @@ static const struct xpu *xpu(const struct xml *x, int os)
 	return NULL;
 }
 
-/* Distinct values of field (an offset into struct xpu) among allowed PUs with pkg == pkg (any: -2). */
+/* Distinct values of field (an offset into struct xpu) among allowed PUs with pkg == pkg and
+ * llc == llc (any: -2). */
 static int distinct(const struct xml *x, size_t field, int pkg, int llc)
 {
 	int seen[MAXPU], n = 0;
@@ -173,14 +180,18 @@ static int possible(const struct xml *x, const char *pl)
 	if (!strcmp(pl, "smt")) {
 		for (int i = 0; i < x->npu; i++)
 			for (int j = i + 1; j < x->npu; j++)
-				if (x->pu[i].allowed && x->pu[j].allowed && x->pu[i].core == x->pu[j].core)
+				if (x->pu[i].allowed && x->pu[j].allowed &&
+				    x->pu[i].core == x->pu[j].core)
 					return 1;
 		return 0;
 	}
 	if (!strcmp(pl, "same-llc"))
 		return l >= 0 && distinct(x, offsetof(struct xpu, core), h, l) >= 2;
 	if (!strcmp(pl, "cross-llc"))
-		return l >= 0 && distinct(x, offsetof(struct xpu, llc), h, -2) - (distinct(x, offsetof(struct xpu, llc), h, -1) > 0) >= 2;
+		return l >= 0 &&
+		       distinct(x, offsetof(struct xpu, llc), h, -2) -
+				       (distinct(x, offsetof(struct xpu, llc), h, -1) > 0) >=
+			       2;
 	if (!strcmp(pl, "same-socket"))
 		return distinct(x, offsetof(struct xpu, core), h, -2) >= 2;
 	if (!strcmp(pl, "cross-socket")) {
@@ -210,28 +221,32 @@ static void meets(const struct xml *x, const char *pl, const struct xpu *a, cons
 		assert_true(a->pkg >= 0 && b->pkg >= 0 && a->pkg != b->pkg);
 	if (!strcmp(pl, "spread")) {
 		assert_int_not_equal(a->core, b->core);
-		if (distinct(x, offsetof(struct xpu, pkg), -2, -2) >= 2) /* PUs outside any package: one more */
+		if (distinct(x, offsetof(struct xpu, pkg), -2, -2) >=
+		    2) /* PUs outside any package: one more */
 			assert_int_not_equal(a->pkg, b->pkg);
 	}
 }
 
-static const char *const named[] = { "auto", "smt", "same-llc", "cross-llc", "same-socket", "cross-socket", "spread", "compact" };
+static const char *const named[] = {"auto",	   "smt",	   "same-llc", "cross-llc",
+				    "same-socket", "cross-socket", "spread",   "compact"};
 
 static void every_placement(const char *file, struct xml *x, struct topo *t)
 {
 	char spec[200], err[ERRLEN];
-	struct role_req wr[2] = { { "writer", 1 }, { "reader", 1 } };
+	struct role_req wr[2] = {{"writer", 1}, {"reader", 1}};
 	snprintf(spec, sizeof(spec), "xml:" DIR "%s", file);
 	xml_read(spec + 4, x);
 	err[0] = 0;
 	assert_int_equal(topo_load(t, spec, err), 0);
 	assert_int_equal(t->npus, x->npu);
-	for (int i = 0; i < t->npus; i++) { /* the topology as the planner reads it, against the XML */
+	/* the topology as the planner reads it, against the XML */
+	for (int i = 0; i < t->npus; i++) {
 		const struct xpu *u = xpu(x, t->pu[i].os);
 		assert_int_equal(t->pu[i].allowed, u->allowed);
 		assert_int_equal(t->pu[i].pkg < 0, u->pkg < 0);
 		assert_int_equal(t->pu[i].node, u->node);
-		assert_string_equal(topo_kind_name(t, &t->pu[i]), x->nkind ? x->kind_name[u->kind] : "-");
+		assert_string_equal(topo_kind_name(t, &t->pu[i]),
+				    x->nkind ? x->kind_name[u->kind] : "-");
 	}
 	for (size_t k = 0; k < ARRAY_SIZE(named); k++) {
 		struct plan *p = xcalloc(1, sizeof(*p));
@@ -239,7 +254,8 @@ static void every_placement(const char *file, struct xml *x, struct topo *t)
 		print_message("%s %s: %s\n", file, named[k], rc ? err : p->used);
 		if (!possible(x, named[k])) {
 			assert_int_equal(rc, -1);
-			assert_non_null(strstr(err, named[k])); /* names the placement, and the machine */
+			/* names the placement, and the machine */
+			assert_non_null(strstr(err, named[k]));
 			assert_non_null(strstr(err, file));
 			assert_null(strchr(err, '\n'));
 			free(p);
@@ -272,13 +288,14 @@ static void every_placement(const char *file, struct xml *x, struct topo *t)
 static void mem_nodes(const struct xml *x, const struct topo *t)
 {
 	char list[200] = "", err[ERRLEN], n[16];
-	struct role_req wr[2] = { { "writer", 1 }, { "reader", 1 } };
+	struct role_req wr[2] = {{"writer", 1}, {"reader", 1}};
 	struct plan *p = xcalloc(1, sizeof(*p));
 	int ok[MAXNODE], nok = 0;
 	for (int k = 0; k < x->nnode; k++)
 		if (x->node_ok[k])
 			ok[nok++] = x->node_os[k];
-	for (int i = 0; i < nok; i++) /* sorted by OS number, runs of 2+ as A-B (hwloc's list form) */
+	for (int i = 0; i < nok;
+	     i++) /* sorted by OS number, runs of 2+ as A-B (hwloc's list form) */
 		for (int j = i + 1; j < nok; j++)
 			if (ok[j] < ok[i]) {
 				int tmp = ok[i];
@@ -289,7 +306,8 @@ static void mem_nodes(const struct xml *x, const struct topo *t)
 		while (j + 1 < nok && ok[j + 1] == ok[j] + 1)
 			j++;
 		size_t l = strlen(list);
-		snprintf(list + l, sizeof(list) - l, j > i ? "%s%d-%d" : "%s%d", l ? "," : "", ok[i], ok[j]);
+		snprintf(list + l, sizeof(list) - l, j > i ? "%s%d-%d" : "%s%d", l ? "," : "",
+			 ok[i], ok[j]);
 		i = j + 1;
 	}
 	assert_int_equal(plan_make(t, "compact", wr, 2, p, err), 0);
@@ -312,16 +330,16 @@ static void mem_nodes(const struct xml *x, const struct topo *t)
 	free(p);
 }
 
-#define XML_TEST(name, file)                          \
-	static void name(void **s)                    \
-	{                                             \
-		(void)s;                              \
+#define XML_TEST(name, file)                            \
+	static void name(void **s)                      \
+	{                                               \
+		(void)s;                                \
 		struct xml *x = xcalloc(1, sizeof(*x)); \
-		struct topo t;                        \
-		every_placement(file, x, &t);         \
-		mem_nodes(x, &t);                     \
-		topo_free(&t);                        \
-		free(x);                              \
+		struct topo t;                          \
+		every_placement(file, x, &t);           \
+		mem_nodes(x, &t);                       \
+		topo_free(&t);                          \
+		free(x);                                \
 	}
 XML_TEST(cgroup_restricted, "cgroup-4pkg-amd.xml")
 XML_TEST(memory_only_node, "memonly-node.xml")
@@ -334,33 +352,41 @@ static void messages_describe_the_xml(void **s)
 {
 	(void)s;
 	struct cmd_result *r = xcalloc(1, sizeof(*r));
-	run_c2c(r, "run", "pending-bit", "--dry-run", "--topology", "xml:" DIR "cgroup-4pkg-amd.xml", "--placement", "cpus:0,1", NULL);
+	run_c2c(r, "run", "pending-bit", "--dry-run", "--topology",
+		"xml:" DIR "cgroup-4pkg-amd.xml", "--placement", "cpus:0,1", NULL);
 	assert_int_equal(r->status, 2);
 	assert_non_null(strstr(r->err, "outside the topology's allowed set"));
 	assert_non_null(strstr(r->err, "4-7")); /* the XML's allowed_cpuset 0xf0 */
 	assert_null(strstr(r->err, "this process"));
 	assert_int_equal(count_lines(r->err), 1);
-	/* auto follows the XML's CPU (CPUVendor AuthenticAMD, family 25: Zen 3/4, whose stand-in sees
-	 * only another L3), not this host's PMU nor --pmu; inside the cgroup's one package */
-	run_c2c(r, "run", "pending-bit", "--dry-run", "--topology", "xml:" DIR "cgroup-4pkg-amd.xml", NULL);
+	/* auto follows the XML's CPU (CPUVendor AuthenticAMD, family 25: Zen 3/4, whose stand-in
+	 * sees only another L3), not this host's PMU nor --pmu; inside the cgroup's one package */
+	run_c2c(r, "run", "pending-bit", "--dry-run", "--topology",
+		"xml:" DIR "cgroup-4pkg-amd.xml", NULL);
 	assert_int_equal(r->status, 0);
 	assert_non_null(strstr(r->out, "placement cross-llc on "));
 	assert_non_null(strstr(r->out, "from the topology's CPU"));
-	assert_non_null(strstr(r->out, "memory on NUMA node 2;")); /* the first allowed node with memory */
-	run_c2c(r, "run", "pending-bit", "--dry-run", "--topology", "xml:" DIR "hybrid-2kinds.xml", "--pmu", "amd64_fam19h_zen3", NULL);
+	/* the first allowed node with memory */
+	assert_non_null(strstr(r->out, "memory on NUMA node 2;"));
+	run_c2c(r, "run", "pending-bit", "--dry-run", "--topology", "xml:" DIR "hybrid-2kinds.xml",
+		"--pmu", "amd64_fam19h_zen3", NULL);
 	assert_int_equal(r->status, 0);
-	assert_non_null(strstr(r->out, "placement same-socket on ")); /* GenuineIntel: no such stand-in */
+	/* GenuineIntel: no such stand-in */
+	assert_non_null(strstr(r->out, "placement same-socket on "));
 	assert_non_null(strstr(r->out, "GenuineIntel family 6 model 198"));
 	run_c2c(r, "topo", "--topology", "xml:" DIR "nopkg-sparse-nodes.xml", NULL);
 	assert_int_equal(r->status, 0);
 	assert_non_null(strstr(r->out, "outside any package (P# 4-7)"));
-	assert_non_null(strstr(r->out, "L2 1 MiB    shared by 2 PU(s): P# 4-5")); /* the Group's L2s */
+	/* the Group's L2s */
+	assert_non_null(strstr(r->out, "L2 1 MiB    shared by 2 PU(s): P# 4-5"));
 	assert_null(strstr(r->out, "none:"));
 	assert_non_null(strstr(r->out, "memory nodes 0,33,72"));
 	run_c2c(r, "topo", "--topology", "xml:" DIR "2pu-nocache.xml", NULL);
-	assert_non_null(strstr(r->out, "none: xml:" DIR "2pu-nocache.xml has no data or unified cache objects"));
+	assert_non_null(strstr(r->out, "none: xml:" DIR
+				       "2pu-nocache.xml has no data or unified cache objects"));
 	/* every pair of kinds among the allowed PUs of the hybrid XML is measured */
-	run_c2c(r, "run", "pingpong", "--dry-run", "--topology", "xml:" DIR "hybrid-2kinds.xml", "--pairs", "classes", NULL);
+	run_c2c(r, "run", "pingpong", "--dry-run", "--topology", "xml:" DIR "hybrid-2kinds.xml",
+		"--pairs", "classes", NULL);
 	assert_int_equal(r->status, 0);
 	struct xml *x = xcalloc(1, sizeof(*x));
 	xml_read(DIR "hybrid-2kinds.xml", x);
@@ -368,10 +394,13 @@ static void messages_describe_the_xml(void **s)
 		for (int b = 0; b < x->nkind; b++) {
 			char want[80];
 			snprintf(want, sizeof(want), " %s-%s\n", x->kind_name[a], x->kind_name[b]);
-			if (a <= b && x->kind_eff[a] > x->kind_eff[b]) /* a pair's first PU comes first in the tree */
+			if (a <= b &&
+			    x->kind_eff[a] >
+				    x->kind_eff[b]) /* a pair's first PU comes first in the tree */
 				continue;
 			if (a != b && !strstr(r->out, want))
-				snprintf(want, sizeof(want), " %s-%s\n", x->kind_name[b], x->kind_name[a]);
+				snprintf(want, sizeof(want), " %s-%s\n", x->kind_name[b],
+					 x->kind_name[a]);
 			print_message("kinds %s", want);
 			assert_non_null(strstr(r->out, want));
 		}
@@ -384,14 +413,16 @@ static void messages_describe_the_xml(void **s)
 	}
 	char names[200] = "";
 	for (const struct placement_def *d = placement_defs; d->name; d++)
-		snprintf(names + strlen(names), sizeof(names) - strlen(names), "%s%s", names[0] ? "," : "", d->name);
+		snprintf(names + strlen(names), sizeof(names) - strlen(names), "%s%s",
+			 names[0] ? "," : "", d->name);
 	assert_string_equal(names, PLACEMENTS); /* one table: the accepted list is its names */
 	run_c2c(r, "run", "vmalloc", "--help", NULL);
 	assert_non_null(strstr(r->out, "(auto: spread"));
 	free(r);
 }
 
-static void write_file(const char *path, const char *head, const char *rep, int n, const char *mid, const char *tail_rep, const char *tail)
+static void write_file(const char *path, const char *head, const char *rep, int n, const char *mid,
+		       const char *tail_rep, const char *tail)
 {
 	FILE *f = fopen(path, "w");
 	assert_non_null(f);
@@ -413,8 +444,10 @@ static void caps_and_hostile_xmls(void **s)
 	char err[ERRLEN], path[300], spec[320];
 	char *dir = temp_dir();
 	snprintf(path, sizeof(path), "%s/deep.xml", dir);
-	write_file(path, "<?xml version=\"1.0\"?>\n<topology version=\"2.0\">\n", "<object type=\"Group\" cpuset=\"0x1\">", 20000,
-		   "<object type=\"PU\" os_index=\"0\" cpuset=\"0x1\"/>", "</object>", "</topology>\n");
+	write_file(path, "<?xml version=\"1.0\"?>\n<topology version=\"2.0\">\n",
+		   "<object type=\"Group\" cpuset=\"0x1\">", 20000,
+		   "<object type=\"PU\" os_index=\"0\" cpuset=\"0x1\"/>", "</object>",
+		   "</topology>\n");
 	snprintf(spec, sizeof(spec), "xml:%s", path);
 	err[0] = 0;
 	assert_int_equal(topo_load(&t, spec, err), -1);
@@ -447,7 +480,8 @@ static void caps_and_hostile_xmls(void **s)
 	assert_non_null(strstr(err, "8192"));
 	assert_null(strchr(err, '\n'));
 	struct cmd_result *r = xcalloc(1, sizeof(*r));
-	run_c2c(r, "preset", "quick", "--dry-run", "--topology", "xml:/nonexistent/topology.xml", NULL);
+	run_c2c(r, "preset", "quick", "--dry-run", "--topology", "xml:/nonexistent/topology.xml",
+		NULL);
 	assert_int_equal(r->status, 2);
 	assert_int_equal(count_lines(r->err), 1);
 	assert_non_null(strstr(r->err, "/nonexistent/topology.xml"));
