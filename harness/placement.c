@@ -37,11 +37,15 @@ static void put(struct plan *p, const struct pu *u, int role, int idx)
 const struct placement_def placement_defs[] = {
 	{ "auto", PLACEMENT_AUTO_DESC },
 	{ "smt", "writer and reader on sibling PUs of one core" },
-	{ "same-llc", "every thread on distinct cores under the first last-level cache (L3, else L2) of the home package" },
-	{ "cross-llc", "writers under the home package's first last-level cache, the other roles under its other ones" },
+	{ "same-llc", "every thread on distinct cores under the first last-level cache (L3, else "
+		      "L2) of the home package" },
+	{ "cross-llc", "writers under the home package's first last-level cache, the other roles "
+		       "under its other ones" },
 	{ "same-socket", "distinct cores of the home package (the first with allowed cores)" },
-	{ "cross-socket", "writers on the first package with allowed cores, the other roles on the second" },
-	{ "spread", "distinct cores, alternating packages (PUs outside any package count as one more)" },
+	{ "cross-socket",
+	  "writers on the first package with allowed cores, the other roles on the second" },
+	{ "spread",
+	  "distinct cores, alternating packages (PUs outside any package count as one more)" },
 	{ "compact", "allowed PUs in order, filling each core first" },
 	{ "cpus:LIST", "explicit OS CPU numbers, writers first" },
 	{ NULL, NULL },
@@ -123,13 +127,15 @@ static int pus_of(const struct topo *t, int smt_only, const struct pu **out)
 	return n;
 }
 
-static int too_few(char *err, const char *pol, int need, int have, const char *what, const struct topo *t)
+static int too_few(char *err, const char *pol, int need, int have, const char *what,
+		   const struct topo *t)
 {
-	return err_set(err, "placement %s needs %d %s but %s has %d", pol, need, what, t->source, have);
+	return err_set(err, "placement %s needs %d %s but %s has %d", pol, need, what, t->source,
+		       have);
 }
 
-static int place_list(struct plan *p, const struct pu **list, int have, const struct role_req *r, int nr,
-		      const char *pol, const char *what, const struct topo *t, char *err)
+static int place_list(struct plan *p, const struct pu **list, int have, const struct role_req *r,
+		      int nr, const char *pol, const char *what, const struct topo *t, char *err)
 {
 	int role[PLAN_MAX], idx[PLAN_MAX], need = total_threads(r, nr);
 	if (need > have)
@@ -140,20 +146,30 @@ static int place_list(struct plan *p, const struct pu **list, int have, const st
 	return 0;
 }
 
-static int place_cross(struct plan *p, const struct topo *t, const struct role_req *r, int nr, char *err)
+static int place_cross(struct plan *p, const struct topo *t, const struct role_req *r, int nr,
+		       char *err)
 {
 	int a, b, npk = allowed_packages(t, &a, &b);
 	if (npk < 2)
-		return err_set(err, "placement cross-socket needs allowed cores on 2 packages but %s has them on %d of its %d "
-			       "package(s) (%s); use same-socket, smt or cpus:LIST", t->source, npk, t->npackages,
-			       t->allowed_what);
-	const struct pu **c0 = xcalloc((size_t)t->npus + 1, sizeof(*c0)), **c1 = xcalloc((size_t)t->npus + 1, sizeof(*c1));
-	int n0 = cores_of(t, a, c0), n1 = cores_of(t, b, c1), second = total_threads(r + 1, nr - 1), rc = 0;
+		return err_set(err,
+			       "placement cross-socket needs allowed cores on 2 packages but %s "
+			       "has them on %d of its %d "
+			       "package(s) (%s); use same-socket, smt or cpus:LIST",
+			       t->source, npk, t->npackages, t->allowed_what);
+	const struct pu **c0 = xcalloc((size_t)t->npus + 1, sizeof(*c0)),
+			**c1 = xcalloc((size_t)t->npus + 1, sizeof(*c1));
+	int n0 = cores_of(t, a, c0), n1 = cores_of(t, b, c1), second = total_threads(r + 1, nr - 1),
+	    rc = 0;
 	if (r[0].count > n0)
-		rc = err_set(err, "placement cross-socket puts %d %s(s) on package %d, which has %d allowed cores", r[0].count,
-			     r[0].name, a, n0);
+		rc = err_set(err,
+			     "placement cross-socket puts %d %s(s) on package %d, which has %d "
+			     "allowed cores",
+			     r[0].count, r[0].name, a, n0);
 	else if (second > n1)
-		rc = err_set(err, "placement cross-socket puts %d threads on package %d, which has %d allowed cores", second, b, n1);
+		rc = err_set(err,
+			     "placement cross-socket puts %d threads on package %d, which has %d "
+			     "allowed cores",
+			     second, b, n1);
 	for (int j = 0; !rc && j < r[0].count; j++)
 		put(p, c0[j], 0, j);
 	for (int i = 1, k = 0; !rc && i < nr; i++)
@@ -171,14 +187,14 @@ static int spread_order(const struct topo *t, const struct pu **out)
 {
 	const struct pu **all = xcalloc((size_t)t->npus + 1, sizeof(*all));
 	int na = cores_of(t, PKG_ANY, all), np = t->npackages + 1, n = 0;
-	int *next = xcalloc((size_t)np, sizeof(int)); /* per package: index into all of its next core */
+	int *next = xcalloc((size_t)np, sizeof(int)); /* per package: index into all of its next */
 #define SLOT(u) ((u)->pkg < 0 || (u)->pkg >= np - 1 ? 0 : (u)->pkg + 1)
 	for (int pk = 0; pk < np; pk++)
 		next[pk] = -1;
 	for (int i = na - 1; i >= 0; i--) /* first core of each package */
 		next[SLOT(all[i])] = i;
 	while (n < na)
-		for (int q = 1; q <= np; q++) { /* packages first, then the PUs outside any package */
+		for (int q = 1; q <= np; q++) { /* packages first, then the PUs outside any */
 			int pk = q % np, i = next[pk];
 			if (i < 0)
 				continue;
@@ -195,26 +211,38 @@ static int spread_order(const struct topo *t, const struct pu **out)
 
 /* cpus:LIST in the order written: the first CPUs go to the writers, then the readers (cpus:1,0 puts
  * the writer on CPU 1). The strict CPU-list grammar (harness/parse.h) refuses negatives and duplicates. */
-static int place_cpus(struct plan *p, const struct topo *t, const char *list, const struct role_req *r, int nr, char *err)
+static int place_cpus(struct plan *p, const struct topo *t, const char *list,
+		      const struct role_req *r, int nr, char *err)
 {
 	int need = total_threads(r, nr), *cpus = xcalloc(PLAN_MAX + 1, sizeof(int)), rc = 0;
 	char why[120], pus[200];
 	int have = parse_cpulist(list, cpus, PLAN_MAX + 1, why, sizeof(why));
 	topo_pu_list(t, pus, sizeof(pus));
 	if (have < 0)
-		rc = err_set(err, "placement cpus:'%s' is not accepted (%s); accepted: OS CPU numbers of %s's allowed PUs (%s), one per thread, e.g. cpus:0,2 or cpus:0-3",
+		rc = err_set(err,
+			     "placement cpus:'%s' is not accepted (%s); accepted: OS CPU numbers "
+			     "of %s's allowed PUs (%s), one per thread, e.g. cpus:0,2 or cpus:0-3",
 			     list, why, t->source, pus);
 	else if (have != need)
-		rc = err_set(err, "placement cpus:%s gives %d CPUs but the run has %d threads; give exactly one CPU per thread", list, have, need);
+		rc = err_set(err,
+			     "placement cpus:%s gives %d CPUs but the run has %d threads; give "
+			     "exactly one CPU per thread",
+			     list, have, need);
 	for (int k = 0; !rc && k < have; k++) {
 		const struct pu *u = topo_pu(t, cpus[k]);
 		char why2[300];
-		if (!u && !t->foreign && cpu_unusable(SYSFS_CPU, cpus[k], why2, sizeof(why2))) /* hwloc lists no offline CPU: say which */
+		/* hwloc lists no offline CPU: say which */
+		if (!u && !t->foreign && cpu_unusable(SYSFS_CPU, cpus[k], why2, sizeof(why2)))
 			rc = err_set(err, "placement cpus:%s: %s", list, why2);
 		else if (!u)
-			rc = err_set(err, "placement cpus:%s: CPU %d does not exist on %s (its allowed PUs: %s)", list, cpus[k], t->source, pus);
+			rc = err_set(err,
+				     "placement cpus:%s: CPU %d does not exist on %s (its allowed "
+				     "PUs: %s)",
+				     list, cpus[k], t->source, pus);
 		else if (!u->allowed)
-			rc = err_set(err, "placement cpus:%s: CPU %d is outside %s (allowed PUs: %s)", list, cpus[k], t->allowed_what, pus);
+			rc = err_set(err,
+				     "placement cpus:%s: CPU %d is outside %s (allowed PUs: %s)",
+				     list, cpus[k], t->allowed_what, pus);
 		else {
 			int role = 0, idx = k;
 			while (idx >= r[role].count) /* writers first, then readers */
@@ -263,33 +291,44 @@ static int llcs_of_package(const struct topo *t, int pkg, int *first)
 
 /* same-llc: every thread under the first LLC of the home package; cross-llc: writers under it, the
  * other roles under the package's other LLCs (AMD: another CCX, which the Zen 3+ stand-in sees). */
-static int place_llc(struct plan *p, const struct topo *t, const char *pl, const struct pu **list, const struct role_req *r, int nr,
-		     char *err)
+static int place_llc(struct plan *p, const struct topo *t, const char *pl, const struct pu **list,
+		     const struct role_req *r, int nr, char *err)
 {
 	int home = home_pkg(t), first, nllc = llcs_of_package(t, home, &first);
 	char pk[64], what[160];
 	pkg_name(home, pk, sizeof(pk));
 	if (nllc < 1)
-		return err_set(err, "placement %s needs a last-level cache over allowed cores but %s has no L3 or L2 cache objects over %s; use same-socket or cpus:LIST",
-			       pl, t->source, pk);
+		return err_set(
+			err,
+			"placement %s needs a last-level cache over allowed cores but %s has no L3 "
+			"or L2 cache objects over %s; use same-socket or cpus:LIST",
+			pl, t->source, pk);
 	if (!strcmp(pl, "same-llc")) {
-		snprintf(what, sizeof(what), "allowed cores under the first last-level cache of %s", pk);
-		return place_list(p, list, cores_under_llc(t, home, first, list), r, nr, pl, what, t, err);
+		snprintf(what, sizeof(what), "allowed cores under the first last-level cache of %s",
+			 pk);
+		return place_list(p, list, cores_under_llc(t, home, first, list), r, nr, pl, what,
+				  t, err);
 	}
 	if (nr < 2)
 		return err_set(err, "placement cross-llc needs two roles (writers and readers)");
 	if (nllc < 2)
-		return err_set(err, "placement cross-llc needs 2 last-level caches over allowed cores of %s but %s has %d; use same-llc, same-socket or cpus:LIST",
+		return err_set(err,
+			       "placement cross-llc needs 2 last-level caches over allowed cores "
+			       "of %s but %s has %d; use same-llc, same-socket or cpus:LIST",
 			       pk, t->source, nllc);
 	int n0 = cores_under_llc(t, home, first, list), second = total_threads(r + 1, nr - 1);
 	if (r[0].count > n0)
-		return err_set(err, "placement cross-llc puts %d %s(s) under the first last-level cache of %s, which has %d allowed cores",
+		return err_set(err,
+			       "placement cross-llc puts %d %s(s) under the first last-level cache "
+			       "of %s, which has %d allowed cores",
 			       r[0].count, r[0].name, pk, n0);
 	for (int j = 0; j < r[0].count; j++)
 		put(p, list[j], 0, j);
 	int n1 = cores_under_llc(t, home, -2 - first, list);
 	if (second > n1)
-		return err_set(err, "placement cross-llc puts %d threads under the other last-level caches of %s, which have %d allowed cores",
+		return err_set(err,
+			       "placement cross-llc puts %d threads under the other last-level "
+			       "caches of %s, which have %d allowed cores",
 			       second, pk, n1);
 	for (int i = 1, k = 0; i < nr; i++)
 		for (int j = 0; j < r[i].count; j++)
@@ -302,25 +341,34 @@ static int place_llc(struct plan *p, const struct topo *t, const char *pl, const
  * same-socket. The plan says why. */
 static const char *resolve_auto(const struct topo *t, int nr, struct plan *p)
 {
-	int a, b, npk = allowed_packages(t, &a, &b), home = home_pkg(t), first, nllc = llcs_of_package(t, home, &first);
+	int a, b, npk = allowed_packages(t, &a, &b), home = home_pkg(t), first,
+		  nllc = llcs_of_package(t, home, &first);
 	char pk[64];
 	pkg_name(home, pk, sizeof(pk));
 	if (npk >= 2 && nr >= 2) {
-		snprintf(p->auto_why, sizeof(p->auto_why), "auto: cross-socket (%d packages have allowed cores: %d and %d used)", npk, a, b);
+		snprintf(p->auto_why, sizeof(p->auto_why),
+			 "auto: cross-socket (%d packages have allowed cores: %d and %d used)", npk,
+			 a, b);
 		return "cross-socket";
 	}
 	if (t->auto_cross_llc && nr >= 2 && nllc >= 2) {
-		snprintf(p->auto_why, sizeof(p->auto_why), "auto: cross-llc in %s (%.150s)", pk, t->auto_why);
+		snprintf(p->auto_why, sizeof(p->auto_why), "auto: cross-llc in %s (%.150s)", pk,
+			 t->auto_why);
 		return "cross-llc";
 	}
 	if (t->auto_cross_llc && nr >= 2)
-		snprintf(p->auto_why, sizeof(p->auto_why), "auto: same-socket in %s (it has %d LLC over allowed cores but %.100s: the stand-in cannot see this run)",
+		snprintf(p->auto_why, sizeof(p->auto_why),
+			 "auto: same-socket in %s (it has %d LLC over allowed cores but %.100s: "
+			 "the stand-in cannot see this run)",
 			 pk, nllc, t->auto_why);
 	else if (t->npackages >= 2 && nr >= 2)
-		snprintf(p->auto_why, sizeof(p->auto_why), "auto: same-socket in %s (the only one of %d packages with allowed cores%s%.120s)",
+		snprintf(p->auto_why, sizeof(p->auto_why),
+			 "auto: same-socket in %s (the only one of %d packages with allowed "
+			 "cores%s%.120s)",
 			 pk, t->npackages, t->auto_why[0] ? "; " : "", t->auto_why);
 	else
-		snprintf(p->auto_why, sizeof(p->auto_why), "auto: same-socket in %s (one package%s%.120s)", pk,
+		snprintf(p->auto_why, sizeof(p->auto_why),
+			 "auto: same-socket in %s (one package%s%.120s)", pk,
 			 t->auto_why[0] ? "; " : "", t->auto_why);
 	return "same-socket";
 }
@@ -332,9 +380,15 @@ static int place_named(struct plan *p, const struct topo *t, const char *pl, con
 	char pk[64], what[120];
 	if (!strcmp(pl, "smt")) {
 		if (t->pus_per_core < 2)
-			return err_set(err, "placement smt needs cores with 2 or more PUs (SMT) but %s has %d PU per core%s", t->source,
-				       t->pus_per_core, t->ncores && hwloc_get_nbobjs_by_type(t->h, HWLOC_OBJ_CORE) ? "" : " (no core objects)");
-		return place_list(p, list, pus_of(t, 1, list), r, nr, pl, "PUs on SMT cores", t, err);
+			return err_set(err,
+				       "placement smt needs cores with 2 or more PUs (SMT) but %s "
+				       "has %d PU per core%s",
+				       t->source, t->pus_per_core,
+				       t->ncores && hwloc_get_nbobjs_by_type(t->h, HWLOC_OBJ_CORE)
+					       ? ""
+					       : " (no core objects)");
+		return place_list(p, list, pus_of(t, 1, list), r, nr, pl, "PUs on SMT cores", t,
+				  err);
 	}
 	if (!strcmp(pl, "compact"))
 		return place_list(p, list, pus_of(t, 0, list), r, nr, pl, "allowed PUs", t, err);
@@ -344,20 +398,25 @@ static int place_named(struct plan *p, const struct topo *t, const char *pl, con
 		return place_list(p, list, cores_of(t, home, list), r, nr, pl, what, t, err);
 	}
 	if (!strcmp(pl, "spread"))
-		return place_list(p, list, spread_order(t, list), r, nr, pl, "allowed cores", t, err);
+		return place_list(p, list, spread_order(t, list), r, nr, pl, "allowed cores", t,
+				  err);
 	if (!strcmp(pl, "same-llc") || !strcmp(pl, "cross-llc"))
 		return place_llc(p, t, pl, list, r, nr, err);
 	if (!strcmp(pl, "cross-socket")) {
 		if (nr < 2)
-			return err_set(err, "placement cross-socket needs two roles (writers and readers)");
+			return err_set(
+				err,
+				"placement cross-socket needs two roles (writers and readers)");
 		return place_cross(p, t, r, nr, err);
 	}
 	char sug[128];
-	return err_set(err, "--placement: '%s' is not accepted%s; accepted: %s", pl, suggest_list(pl, PLACEMENTS, sug, sizeof(sug)), PLACEMENTS);
+	return err_set(err, "--placement: '%s' is not accepted%s; accepted: %s", pl,
+		       suggest_list(pl, PLACEMENTS, sug, sizeof(sug)), PLACEMENTS);
 }
 
 /* Plan pl on t, or on the PUs of kind only (kind >= 0: auto keeps writer and reader on one kind). */
-static int plan_on(const struct topo *t, int kind, const char *pl, const struct role_req *r, int nr, struct plan *p, char *err)
+static int plan_on(const struct topo *t, int kind, const char *pl, const struct role_req *r, int nr,
+		   struct plan *p, char *err)
 {
 	struct topo k = *t;
 	if (kind >= 0) {
@@ -385,7 +444,8 @@ static int plan_on(const struct topo *t, int kind, const char *pl, const struct 
 
 /* auto on a hybrid part: the most performant kind that can hold the plan (hwloc ranks kinds from the
  * most power-efficient up), else every kind, said in auto_why. */
-static int plan_auto_kinds(const struct topo *t, const struct role_req *r, int nr, struct plan *p, char *err)
+static int plan_auto_kinds(const struct topo *t, const struct role_req *r, int nr, struct plan *p,
+			   char *err)
 {
 	char why[ERRLEN];
 	for (int k = t->nkinds - 1; k >= 0; k--) {
@@ -393,8 +453,10 @@ static int plan_auto_kinds(const struct topo *t, const struct role_req *r, int n
 		p->n = 0;
 		if (!plan_on(t, k, "auto", r, nr, p, why)) {
 			size_t n = strlen(p->auto_why);
-			snprintf(p->auto_why + n, sizeof(p->auto_why) - n, "; every thread on %s PUs (%s)", t->kind_name[k],
-				 k == t->nkinds - 1 ? "the topology's most performant kind" : "no faster kind has room");
+			snprintf(p->auto_why + n, sizeof(p->auto_why) - n,
+				 "; every thread on %s PUs (%s)", t->kind_name[k],
+				 k == t->nkinds - 1 ? "the topology's most performant kind"
+						    : "no faster kind has room");
 			return 0;
 		}
 	}
@@ -402,7 +464,8 @@ static int plan_auto_kinds(const struct topo *t, const struct role_req *r, int n
 	int rc = plan_on(t, -1, "auto", r, nr, p, err);
 	size_t n = strlen(p->auto_why);
 	if (!rc)
-		snprintf(p->auto_why + n, sizeof(p->auto_why) - n, "; mixes CPU kinds: no one kind has room for every thread");
+		snprintf(p->auto_why + n, sizeof(p->auto_why) - n,
+			 "; mixes CPU kinds: no one kind has room for every thread");
 	return rc;
 }
 
@@ -439,17 +502,26 @@ int plan_mem_node(const struct topo *t, struct plan *p, const char *spec, char *
 	if (!strcmp(spec, "writer") || !strcmp(spec, "reader")) {
 		int role = spec[0] == 'w' ? 0 : 1;
 		if (role >= p->nroles || first_node_of_role(p, role) == -2)
-			return err_set(err, "--mem-node %s: the run has no %s thread; accepted: a NUMA node number or a role that has threads", spec, spec);
+			return err_set(err,
+				       "--mem-node %s: the run has no %s thread; accepted: a NUMA "
+				       "node number or a role that has threads",
+				       spec, spec);
 		p->mem_node = first_node_of_role(p, role);
 		if (p->mem_node < 0)
-			return err_set(err, "--mem-node %s: %s has no NUMA node the run may put memory on", spec, t->source);
+			return err_set(
+				err, "--mem-node %s: %s has no NUMA node the run may put memory on",
+				spec, t->source);
 		return 0;
 	}
 	if (parse_long_in(spec, 0, INT_MAX, &n)) /* 2^32 must not wrap to 0 */
-		return err_set(err, "--mem-node: '%s' is not accepted; accepted: writer, reader or a NUMA node of %s with memory in its allowed nodeset (%s)",
+		return err_set(err,
+			       "--mem-node: '%s' is not accepted; accepted: writer, reader or a "
+			       "NUMA node of %s with memory in its allowed nodeset (%s)",
 			       spec, t->source, nodes);
 	if (topo_node_usable(t, n, why, sizeof(why)))
-		return err_set(err, "--mem-node: '%s' is not accepted (%s); accepted: writer, reader or a NUMA node of %s with memory in its allowed nodeset (%s)",
+		return err_set(err,
+			       "--mem-node: '%s' is not accepted (%s); accepted: writer, reader or "
+			       "a NUMA node of %s with memory in its allowed nodeset (%s)",
 			       spec, why, t->source, nodes);
 	p->mem_node = (int)n;
 	return 0;
@@ -461,7 +533,8 @@ void plan_cpus(const struct plan *p, int role, char *buf, size_t n)
 	buf[0] = 0;
 	for (int i = 0; i < p->n && off < n; i++)
 		if (role < 0 || p->slot[i].role == role)
-			off += (size_t)snprintf(buf + off, n - off, "%s%d", off ? " " : "", p->slot[i].os);
+			off += (size_t)snprintf(buf + off, n - off, "%s%d", off ? " " : "",
+						p->slot[i].os);
 }
 
 /* Whether the plan puts threads on more than one CPU kind. */
@@ -478,19 +551,23 @@ void plan_print(const struct plan *p, const struct topo *t, FILE *f)
 {
 	char node[16];
 	snprintf(node, sizeof(node), p->mem_node >= 0 ? "%d" : "none", p->mem_node);
-	fprintf(f, "placement %s on %s; memory on NUMA node %s%s%s\n", p->used, t->source, node, p->auto_why[0] ? "; " : "", p->auto_why);
+	fprintf(f, "placement %s on %s; memory on NUMA node %s%s%s\n", p->used, t->source, node,
+		p->auto_why[0] ? "; " : "", p->auto_why);
 	if (t->nkinds && mixes_kinds(p, t))
-		fprintf(f, "note: the threads run on different CPU kinds (hybrid part): see the kind column\n");
-	fprintf(f, "%-10s %-4s %-6s %-8s %-6s %-4s %s\n", "role", "#", "P#", "package", "core", "smt", t->nkinds ? "node  kind" : "node");
+		fprintf(f, "note: the threads run on different CPU kinds (hybrid part): see the "
+			   "kind column\n");
+	fprintf(f, "%-10s %-4s %-6s %-8s %-6s %-4s %s\n", "role", "#", "P#", "package", "core",
+		"smt", t->nkinds ? "node  kind" : "node");
 	for (int i = 0; i < p->n; i++) {
 		const struct slot *s = &p->slot[i];
 		char pkg[16];
 		snprintf(pkg, sizeof(pkg), s->pkg >= 0 ? "%d" : "none", s->pkg);
 		if (t->nkinds)
-			fprintf(f, "%-10s %-4d %-6d %-8s %-6d %-4d %-5d %s\n", p->roles[s->role].name, s->idx, s->os, pkg, s->core,
-				s->smt, s->node, topo_kind_name(t, topo_pu(t, s->os)));
+			fprintf(f, "%-10s %-4d %-6d %-8s %-6d %-4d %-5d %s\n",
+				p->roles[s->role].name, s->idx, s->os, pkg, s->core, s->smt,
+				s->node, topo_kind_name(t, topo_pu(t, s->os)));
 		else
-			fprintf(f, "%-10s %-4d %-6d %-8s %-6d %-4d %d\n", p->roles[s->role].name, s->idx, s->os, pkg, s->core, s->smt,
-				s->node);
+			fprintf(f, "%-10s %-4d %-6d %-8s %-6d %-4d %d\n", p->roles[s->role].name,
+				s->idx, s->os, pkg, s->core, s->smt, s->node);
 	}
 }
