@@ -1,6 +1,7 @@
 /* `c2cbench list`: benches, layouts, placements and presets, a line each. */
 #include "harness/bench.h"
 #include "cli/commands.h"
+#include "harness/placement.h"
 #include "layouts/layout.h"
 #include "runner/preset.h"
 #include <stdio.h>
@@ -20,13 +21,8 @@ static int list_main(int argc, char **argv)
 		printf("bench      %-14s %s\n", bench_at(i)->name, bench_at(i)->desc);
 	for (int i = 0; layout_at(i); i++)
 		printf("layout     %-14s %s\n", layout_at(i)->name, layout_at(i)->desc);
-	printf("placement  %-14s %s\n", "auto", "cross-socket on 2+ packages, otherwise same-socket");
-	printf("placement  %-14s %s\n", "smt", "writer and reader on sibling PUs of one core");
-	printf("placement  %-14s %s\n", "same-socket", "distinct cores of package 0");
-	printf("placement  %-14s %s\n", "cross-socket", "writers on package 0, readers on package 1");
-	printf("placement  %-14s %s\n", "spread", "distinct cores, alternating packages");
-	printf("placement  %-14s %s\n", "compact", "PUs in order, filling each core first");
-	printf("placement  %-14s %s\n", "cpus:LIST", "explicit OS CPU numbers, writers first");
+	for (const struct placement_def *d = placement_defs; d->name; d++)
+		printf("placement  %-14s %s\n", d->name, d->desc);
 	preset_list(stdout);
 	return 0;
 }

@@ -1,5 +1,6 @@
 /* The bench registry: benches/ files register themselves at start-up; no harness edit per bench. */
 #include "harness/bench.h"
+#include "harness/placement.h"
 #include "harness/registry.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -168,8 +169,15 @@ const struct opt_spec *bench_harness_opts(const struct bench *b, struct opt_spec
 			continue;
 		if (n + 1 >= max)
 			abort(); /* HARNESS_OPTS_MAX is too small: a programming error */
-		if (!(b->flags & BENCH_PLACED) && !strcmp(s->name, "placement"))
+		if (!(b->flags & BENCH_PLACED) && !strcmp(s->name, "placement")) {
 			out[n++] = pu_set_placement;
+		} else if (b->auto_placement && !strcmp(s->name, "placement")) { /* this bench's own auto */
+			static char help[400];
+			snprintf(help, sizeof(help), "thread placement: %s (auto: %s, %s)", PLACEMENTS, b->auto_placement,
+				 b->auto_placement_why ? b->auto_placement_why : "");
+			out[n] = *s;
+			out[n++].help = help;
+		}
 		else if (!(b->flags & BENCH_PLACED) && !strcmp(s->name, "mem-node"))
 			out[n++] = own_mem_node;
 		else

@@ -157,6 +157,9 @@ struct bench {
 	 * run's settings (an invariant of the model, not a measurement), in a few words; NULL:
 	 * measured. The summary marks it a bound and takes no ratio or change against it. */
 	const char *(*by_construction)(const struct bench_ctx *c, int var, const char *metric);
+	/* Optional (BENCH_PLACED): the placement --placement auto plans and why, for --help ("spread",
+	 * "workers spread over cores"); NULL: the planner's auto (harness/placement.h). */
+	const char *auto_placement, *auto_placement_why;
 };
 
 void bench_register(const struct bench *b);

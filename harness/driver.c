@@ -34,7 +34,7 @@ const struct opt_spec harness_opts[] = {
 	{ "valid-probe", OPT_FACTOR, "2", "FACTOR", "invalid when the placement probe's latency after a repetition differs from before by more than this factor", NULL, NULL },
 	{ "probe-class", OPT_CHOICE, "any", "any|same", "same: invalid when a repetition's placement probe is of another class than its configuration's first valid one (latencies more than 1.5x apart: another hidden vCPU placement; docs/validity.md)", "any,same", NULL },
 	{ "valid-setting", OPT_UINT, "25", "PERCENT", "invalid when an achieved setting is off the requested by more than this whole percent (each bench's README lists its settings: pending-bit drain period and work ns/op; vmalloc work and purge; shepherd tick, zone work, op; refill alloc and populate)", NULL, NULL },
-	{ "placement", OPT_TEXT, "auto", "POLICY", "thread placement: " PLACEMENTS " (auto: cross-socket on 2+ packages; cross-llc where the platform's HITM stand-in only sees another LLC, e.g. AMD Zen 3+; else same-socket)", NULL, NULL },
+	{ "placement", OPT_TEXT, "auto", "POLICY", "thread placement: " PLACEMENTS " (auto: " PLACEMENT_AUTO_DESC ")", NULL, NULL },
 	{ "mem-node", OPT_TEXT, "writer", "N|writer|reader", "NUMA node for the contended memory", NULL, NULL },
 	{ "label", OPT_TEXT, NULL, "NAME", "name of this machine in compare and report, in every row and the .meta (default: the host name); letters, digits, . _ -", NULL, NULL },
 	{ "out", OPT_TEXT, NULL, "FILE|-", "CSV file to create (default results/BENCH-LABEL-TIMESTAMP.csv); -: standard output (the summary then goes to stderr)", NULL, NULL },

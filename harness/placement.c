@@ -34,13 +34,71 @@ static void put(struct plan *p, const struct pu *u, int role, int idx)
 	p->slot[p->n++] = (struct slot){ role, idx, u->os, u->pkg, u->core, u->smt, u->node };
 }
 
-/* First allowed PU of each core in package pkg (pkg < 0: any), in order; out has room for t->npus. */
+const struct placement_def placement_defs[] = {
+	{ "auto", PLACEMENT_AUTO_DESC },
+	{ "smt", "writer and reader on sibling PUs of one core" },
+	{ "same-llc", "every thread on distinct cores under the first last-level cache (L3, else "
+		      "L2) of the home package" },
+	{ "cross-llc", "writers under the home package's first last-level cache, the other roles "
+		       "under its other ones" },
+	{ "same-socket", "distinct cores of the home package (the first with allowed cores)" },
+	{ "cross-socket",
+	  "writers on the first package with allowed cores, the other roles on the second" },
+	{ "spread",
+	  "distinct cores, alternating packages (PUs outside any package count as one more)" },
+	{ "compact", "allowed PUs in order, filling each core first" },
+	{ "cpus:LIST", "explicit OS CPU numbers, writers first" },
+	{ NULL, NULL },
+};
+
+#define PKG_ANY INT_MIN
+
+/* The home package: the first real package with an allowed PU; -1 (the PUs outside any package)
+ * when no package has one. */
+static int home_pkg(const struct topo *t)
+{
+	for (int i = 0; i < t->npus; i++)
+		if (t->pu[i].allowed && t->pu[i].pkg >= 0)
+			return t->pu[i].pkg;
+	return -1;
+}
+
+/* The real packages holding an allowed PU, in order; first and second get the first two (-1). */
+static int allowed_packages(const struct topo *t, int *first, int *second)
+{
+	int n = 0, *seen = xcalloc((size_t)t->npackages + 1, sizeof(int));
+	*first = *second = -1;
+	for (int i = 0; i < t->npus; i++) {
+		int k = t->pu[i].pkg;
+		if (!t->pu[i].allowed || k < 0 || k >= t->npackages || seen[k]++)
+			continue;
+		if (n == 0)
+			*first = k;
+		else if (n == 1)
+			*second = k;
+		n++;
+	}
+	free(seen);
+	return n;
+}
+
+/* "package 1" or "the PUs outside any package", for messages. */
+static const char *pkg_name(int pkg, char *b, size_t n)
+{
+	if (pkg < 0)
+		snprintf(b, n, "the PUs outside any package");
+	else
+		snprintf(b, n, "package %d", pkg);
+	return b;
+}
+
+/* First allowed PU of each core in package pkg (PKG_ANY: any), in order; out has room for t->npus. */
 static int cores_of(const struct topo *t, int pkg, const struct pu **out)
 {
 	int n = 0, last = -1;
 	for (int i = 0; i < t->npus; i++) {
 		const struct pu *u = &t->pu[i];
-		if (!u->allowed || (pkg >= 0 && u->pkg != pkg) || u->core == last)
+		if (!u->allowed || (pkg != PKG_ANY && u->pkg != pkg) || u->core == last)
 			continue;
 		last = u->core;
 		out[n++] = u;
@@ -69,13 +127,15 @@ static int pus_of(const struct topo *t, int smt_only, const struct pu **out)
 	return n;
 }
 
-static int too_few(char *err, const char *pol, int need, int have, const char *what, const struct topo *t)
+static int too_few(char *err, const char *pol, int need, int have, const char *what,
+		   const struct topo *t)
 {
-	return err_set(err, "placement %s needs %d %s but %s has %d", pol, need, what, t->source, have);
+	return err_set(err, "placement %s needs %d %s but %s has %d", pol, need, what, t->source,
+		       have);
 }
 
-static int place_list(struct plan *p, const struct pu **list, int have, const struct role_req *r, int nr,
-		      const char *pol, const char *what, const struct topo *t, char *err)
+static int place_list(struct plan *p, const struct pu **list, int have, const struct role_req *r,
+		      int nr, const char *pol, const char *what, const struct topo *t, char *err)
 {
 	int role[PLAN_MAX], idx[PLAN_MAX], need = total_threads(r, nr);
 	if (need > have)
@@ -86,16 +146,30 @@ static int place_list(struct plan *p, const struct pu **list, int have, const st
 	return 0;
 }
 
-static int place_cross(struct plan *p, const struct topo *t, const struct role_req *r, int nr, char *err)
+static int place_cross(struct plan *p, const struct topo *t, const struct role_req *r, int nr,
+		       char *err)
 {
-	if (t->npackages < 2)
-		return err_set(err, "placement cross-socket needs 2 packages but %s has %d; use same-socket, smt or cpus:LIST", t->source, t->npackages);
-	const struct pu **c0 = xcalloc((size_t)t->npus + 1, sizeof(*c0)), **c1 = xcalloc((size_t)t->npus + 1, sizeof(*c1));
-	int n0 = cores_of(t, 0, c0), n1 = cores_of(t, 1, c1), second = total_threads(r + 1, nr - 1), rc = 0;
+	int a, b, npk = allowed_packages(t, &a, &b);
+	if (npk < 2)
+		return err_set(err,
+			       "placement cross-socket needs allowed cores on 2 packages but %s "
+			       "has them on %d of its %d "
+			       "package(s) (%s); use same-socket, smt or cpus:LIST",
+			       t->source, npk, t->npackages, t->allowed_what);
+	const struct pu **c0 = xcalloc((size_t)t->npus + 1, sizeof(*c0)),
+			**c1 = xcalloc((size_t)t->npus + 1, sizeof(*c1));
+	int n0 = cores_of(t, a, c0), n1 = cores_of(t, b, c1), second = total_threads(r + 1, nr - 1),
+	    rc = 0;
 	if (r[0].count > n0)
-		rc = err_set(err, "placement cross-socket puts %d %s(s) on package 0, which has %d allowed cores", r[0].count, r[0].name, n0);
+		rc = err_set(err,
+			     "placement cross-socket puts %d %s(s) on package %d, which has %d "
+			     "allowed cores",
+			     r[0].count, r[0].name, a, n0);
 	else if (second > n1)
-		rc = err_set(err, "placement cross-socket puts %d threads on package 1, which has %d allowed cores", second, n1);
+		rc = err_set(err,
+			     "placement cross-socket puts %d threads on package %d, which has %d "
+			     "allowed cores",
+			     second, b, n1);
 	for (int j = 0; !rc && j < r[0].count; j++)
 		put(p, c0[j], 0, j);
 	for (int i = 1, k = 0; !rc && i < nr; i++)
@@ -106,27 +180,30 @@ static int place_cross(struct plan *p, const struct topo *t, const struct role_r
 	return rc;
 }
 
-/* Cores ordered package 0, package 1, package 0, ...: threads as far apart as the machine allows.
- * out has room for t->npus entries; the per-package cursors are sized by the machine, not fixed. */
+/* Cores ordered package 0, package 1, ..., the PUs outside any package, package 0, ...: threads as
+ * far apart as the machine allows. out has room for t->npus entries; the per-package cursors are
+ * sized by the machine, not fixed (slot 0: outside any package, slot k + 1: package k). */
 static int spread_order(const struct topo *t, const struct pu **out)
 {
 	const struct pu **all = xcalloc((size_t)t->npus + 1, sizeof(*all));
-	int na = cores_of(t, -1, all), np = t->npackages > 0 ? t->npackages : 1, n = 0;
-	int *next = xcalloc((size_t)np, sizeof(int)); /* per package: index into all of its next core */
+	int na = cores_of(t, PKG_ANY, all), np = t->npackages + 1, n = 0;
+	int *next = xcalloc((size_t)np, sizeof(int)); /* per package: index into all of its next */
+#define SLOT(u) ((u)->pkg < 0 || (u)->pkg >= np - 1 ? 0 : (u)->pkg + 1)
 	for (int pk = 0; pk < np; pk++)
 		next[pk] = -1;
 	for (int i = na - 1; i >= 0; i--) /* first core of each package */
-		next[all[i]->pkg % np] = i;
+		next[SLOT(all[i])] = i;
 	while (n < na)
-		for (int pk = 0; pk < np; pk++) {
-			int i = next[pk];
+		for (int q = 1; q <= np; q++) { /* packages first, then the PUs outside any */
+			int pk = q % np, i = next[pk];
 			if (i < 0)
 				continue;
 			out[n++] = all[i];
-			while (++i < na && all[i]->pkg % np != pk)
+			while (++i < na && SLOT(all[i]) != pk)
 				;
 			next[pk] = i < na ? i : -1;
 		}
+#undef SLOT
 	free(next);
 	free(all);
 	return n;
@@ -134,25 +211,38 @@ static int spread_order(const struct topo *t, const struct pu **out)
 
 /* cpus:LIST in the order written: the first CPUs go to the writers, then the readers (cpus:1,0 puts
  * the writer on CPU 1). The strict CPU-list grammar (harness/parse.h) refuses negatives and duplicates. */
-static int place_cpus(struct plan *p, const struct topo *t, const char *list, const struct role_req *r, int nr, char *err)
+static int place_cpus(struct plan *p, const struct topo *t, const char *list,
+		      const struct role_req *r, int nr, char *err)
 {
 	int need = total_threads(r, nr), *cpus = xcalloc(PLAN_MAX + 1, sizeof(int)), rc = 0;
-	char why[120];
+	char why[120], pus[200];
 	int have = parse_cpulist(list, cpus, PLAN_MAX + 1, why, sizeof(why));
+	topo_pu_list(t, pus, sizeof(pus));
 	if (have < 0)
-		rc = err_set(err, "placement cpus:'%s' is not accepted (%s); accepted: OS CPU numbers 0-%d of %s, one per thread, e.g. cpus:0,2 or cpus:0-3",
-			     list, why, t->npus - 1, t->source);
+		rc = err_set(err,
+			     "placement cpus:'%s' is not accepted (%s); accepted: OS CPU numbers "
+			     "of %s's allowed PUs (%s), one per thread, e.g. cpus:0,2 or cpus:0-3",
+			     list, why, t->source, pus);
 	else if (have != need)
-		rc = err_set(err, "placement cpus:%s gives %d CPUs but the run has %d threads; give exactly one CPU per thread", list, have, need);
+		rc = err_set(err,
+			     "placement cpus:%s gives %d CPUs but the run has %d threads; give "
+			     "exactly one CPU per thread",
+			     list, have, need);
 	for (int k = 0; !rc && k < have; k++) {
 		const struct pu *u = topo_pu(t, cpus[k]);
 		char why2[300];
-		if (!u && !t->foreign && cpu_unusable(SYSFS_CPU, cpus[k], why2, sizeof(why2))) /* hwloc lists no offline CPU: say which */
+		/* hwloc lists no offline CPU: say which */
+		if (!u && !t->foreign && cpu_unusable(SYSFS_CPU, cpus[k], why2, sizeof(why2)))
 			rc = err_set(err, "placement cpus:%s: %s", list, why2);
 		else if (!u)
-			rc = err_set(err, "placement cpus:%s: CPU %d does not exist on %s (it has %d PUs)", list, cpus[k], t->source, t->npus);
+			rc = err_set(err,
+				     "placement cpus:%s: CPU %d does not exist on %s (its allowed "
+				     "PUs: %s)",
+				     list, cpus[k], t->source, pus);
 		else if (!u->allowed)
-			rc = err_set(err, "placement cpus:%s: CPU %d is outside this process's allowed cpuset", list, cpus[k]);
+			rc = err_set(err,
+				     "placement cpus:%s: CPU %d is outside %s (allowed PUs: %s)",
+				     list, cpus[k], t->allowed_what, pus);
 		else {
 			int role = 0, idx = k;
 			while (idx >= r[role].count) /* writers first, then readers */
@@ -164,14 +254,14 @@ static int place_cpus(struct plan *p, const struct topo *t, const char *list, co
 	return rc;
 }
 
-/* First allowed PU of each core of package 0 under LLC llc (llc < -1: the LLCs other than -2-llc). */
-static int cores_under_llc(const struct topo *t, int llc, const struct pu **out)
+/* First allowed PU of each core of package pkg under LLC llc (llc < -1: the LLCs other than -2-llc). */
+static int cores_under_llc(const struct topo *t, int pkg, int llc, const struct pu **out)
 {
 	int n = 0, last = -1;
 	for (int i = 0; i < t->npus; i++) {
 		const struct pu *u = &t->pu[i];
 		int match = llc >= -1 ? u->llc == llc : u->llc != -2 - llc;
-		if (!u->allowed || u->pkg != 0 || u->core == last || !match)
+		if (!u->allowed || u->pkg != pkg || u->core == last || !match)
 			continue;
 		last = u->core;
 		out[n++] = u;
@@ -179,15 +269,15 @@ static int cores_under_llc(const struct topo *t, int llc, const struct pu **out)
 	return n;
 }
 
-/* The LLCs of package 0 that hold an allowed core. */
-static int llcs_of_package0(const struct topo *t, int *first)
+/* The LLCs of package pkg that hold an allowed core. */
+static int llcs_of_package(const struct topo *t, int pkg, int *first)
 {
 	int n = 0, seen[64];
 	*first = -1;
 	for (int i = 0; i < t->npus; i++) {
 		const struct pu *u = &t->pu[i];
 		int k;
-		if (!u->allowed || u->pkg != 0 || u->llc < 0)
+		if (!u->allowed || u->pkg != pkg || u->llc < 0)
 			continue;
 		for (k = 0; k < n && seen[k] != u->llc; k++)
 			;
@@ -199,51 +289,87 @@ static int llcs_of_package0(const struct topo *t, int *first)
 	return n;
 }
 
-/* same-llc: every thread under the first LLC of package 0; cross-llc: writers under it, the other
- * roles under the other LLCs of package 0 (AMD: another CCX, which the Zen 3+ stand-in sees). */
-static int place_llc(struct plan *p, const struct topo *t, const char *pl, const struct pu **list, const struct role_req *r, int nr,
-		     char *err)
+/* same-llc: every thread under the first LLC of the home package; cross-llc: writers under it, the
+ * other roles under the package's other LLCs (AMD: another CCX, which the Zen 3+ stand-in sees). */
+static int place_llc(struct plan *p, const struct topo *t, const char *pl, const struct pu **list,
+		     const struct role_req *r, int nr, char *err)
 {
-	int first, nllc = llcs_of_package0(t, &first);
+	int home = home_pkg(t), first, nllc = llcs_of_package(t, home, &first);
+	char pk[64], what[160];
+	pkg_name(home, pk, sizeof(pk));
 	if (nllc < 1)
-		return err_set(err, "placement %s needs cache information but %s has no L3 or L2 cache objects; use same-socket or cpus:LIST", pl, t->source);
-	if (!strcmp(pl, "same-llc"))
-		return place_list(p, list, cores_under_llc(t, first, list), r, nr, pl, "allowed cores under package 0's first last-level cache", t, err);
+		return err_set(
+			err,
+			"placement %s needs a last-level cache over allowed cores but %s has no L3 "
+			"or L2 cache objects over %s; use same-socket or cpus:LIST",
+			pl, t->source, pk);
+	if (!strcmp(pl, "same-llc")) {
+		snprintf(what, sizeof(what), "allowed cores under the first last-level cache of %s",
+			 pk);
+		return place_list(p, list, cores_under_llc(t, home, first, list), r, nr, pl, what,
+				  t, err);
+	}
 	if (nr < 2)
 		return err_set(err, "placement cross-llc needs two roles (writers and readers)");
 	if (nllc < 2)
-		return err_set(err, "placement cross-llc needs 2 last-level caches (L3s) in package 0 but %s has %d; use same-llc, same-socket or cpus:LIST", t->source, nllc);
-	int n0 = cores_under_llc(t, first, list), second = total_threads(r + 1, nr - 1);
+		return err_set(err,
+			       "placement cross-llc needs 2 last-level caches over allowed cores "
+			       "of %s but %s has %d; use same-llc, same-socket or cpus:LIST",
+			       pk, t->source, nllc);
+	int n0 = cores_under_llc(t, home, first, list), second = total_threads(r + 1, nr - 1);
 	if (r[0].count > n0)
-		return err_set(err, "placement cross-llc puts %d %s(s) under package 0's first last-level cache, which has %d allowed cores", r[0].count, r[0].name, n0);
+		return err_set(err,
+			       "placement cross-llc puts %d %s(s) under the first last-level cache "
+			       "of %s, which has %d allowed cores",
+			       r[0].count, r[0].name, pk, n0);
 	for (int j = 0; j < r[0].count; j++)
 		put(p, list[j], 0, j);
-	int n1 = cores_under_llc(t, -2 - first, list);
+	int n1 = cores_under_llc(t, home, -2 - first, list);
 	if (second > n1)
-		return err_set(err, "placement cross-llc puts %d threads under package 0's other last-level caches, which have %d allowed cores", second, n1);
+		return err_set(err,
+			       "placement cross-llc puts %d threads under the other last-level "
+			       "caches of %s, which have %d allowed cores",
+			       second, pk, n1);
 	for (int i = 1, k = 0; i < nr; i++)
 		for (int j = 0; j < r[i].count; j++)
 			put(p, list[k++], i, j);
 	return 0;
 }
 
-/* auto: cross-socket on 2+ packages; cross-llc where the HITM stand-in sees only another LLC's lines
- * and package 0 has two; else same-socket. The plan says why. */
+/* auto on the allowed set: cross-socket where 2+ packages hold allowed cores; cross-llc where the
+ * target's HITM stand-in sees only another LLC's lines and the home package has two; else
+ * same-socket. The plan says why. */
 static const char *resolve_auto(const struct topo *t, int nr, struct plan *p)
 {
-	int first, nllc = llcs_of_package0(t, &first);
-	if (t->npackages >= 2 && nr >= 2) {
-		snprintf(p->auto_why, sizeof(p->auto_why), "auto: cross-socket (%d packages)", t->npackages);
+	int a, b, npk = allowed_packages(t, &a, &b), home = home_pkg(t), first,
+		  nllc = llcs_of_package(t, home, &first);
+	char pk[64];
+	pkg_name(home, pk, sizeof(pk));
+	if (npk >= 2 && nr >= 2) {
+		snprintf(p->auto_why, sizeof(p->auto_why),
+			 "auto: cross-socket (%d packages have allowed cores: %d and %d used)", npk,
+			 a, b);
 		return "cross-socket";
 	}
 	if (t->auto_cross_llc && nr >= 2 && nllc >= 2) {
-		snprintf(p->auto_why, sizeof(p->auto_why), "auto: cross-llc (%.150s)", t->auto_why);
+		snprintf(p->auto_why, sizeof(p->auto_why), "auto: cross-llc in %s (%.150s)", pk,
+			 t->auto_why);
 		return "cross-llc";
 	}
 	if (t->auto_cross_llc && nr >= 2)
-		snprintf(p->auto_why, sizeof(p->auto_why), "auto: same-socket (package 0 has %d LLC but %.100s: the stand-in cannot see this run)", nllc, t->auto_why);
+		snprintf(p->auto_why, sizeof(p->auto_why),
+			 "auto: same-socket in %s (it has %d LLC over allowed cores but %.100s: "
+			 "the stand-in cannot see this run)",
+			 pk, nllc, t->auto_why);
+	else if (t->npackages >= 2 && nr >= 2)
+		snprintf(p->auto_why, sizeof(p->auto_why),
+			 "auto: same-socket in %s (the only one of %d packages with allowed "
+			 "cores%s%.120s)",
+			 pk, t->npackages, t->auto_why[0] ? "; " : "", t->auto_why);
 	else
-		snprintf(p->auto_why, sizeof(p->auto_why), "auto: same-socket (one package)");
+		snprintf(p->auto_why, sizeof(p->auto_why),
+			 "auto: same-socket in %s (one package%s%.120s)", pk,
+			 t->auto_why[0] ? "; " : "", t->auto_why);
 	return "same-socket";
 }
 
@@ -251,26 +377,96 @@ static const char *resolve_auto(const struct topo *t, int nr, struct plan *p)
 static int place_named(struct plan *p, const struct topo *t, const char *pl, const struct pu **list,
 		       const struct role_req *r, int nr, char *err)
 {
+	char pk[64], what[120];
 	if (!strcmp(pl, "smt")) {
 		if (t->pus_per_core < 2)
-			return err_set(err, "placement smt needs cores with 2 or more PUs (SMT) but %s has %d PU per core", t->source, t->pus_per_core);
-		return place_list(p, list, pus_of(t, 1, list), r, nr, pl, "PUs on SMT cores", t, err);
+			return err_set(err,
+				       "placement smt needs cores with 2 or more PUs (SMT) but %s "
+				       "has %d PU per core%s",
+				       t->source, t->pus_per_core,
+				       t->ncores && hwloc_get_nbobjs_by_type(t->h, HWLOC_OBJ_CORE)
+					       ? ""
+					       : " (no core objects)");
+		return place_list(p, list, pus_of(t, 1, list), r, nr, pl, "PUs on SMT cores", t,
+				  err);
 	}
 	if (!strcmp(pl, "compact"))
 		return place_list(p, list, pus_of(t, 0, list), r, nr, pl, "allowed PUs", t, err);
-	if (!strcmp(pl, "same-socket"))
-		return place_list(p, list, cores_of(t, 0, list), r, nr, pl, "allowed cores on package 0", t, err);
+	if (!strcmp(pl, "same-socket")) {
+		int home = home_pkg(t);
+		snprintf(what, sizeof(what), "allowed cores on %s", pkg_name(home, pk, sizeof(pk)));
+		return place_list(p, list, cores_of(t, home, list), r, nr, pl, what, t, err);
+	}
 	if (!strcmp(pl, "spread"))
-		return place_list(p, list, spread_order(t, list), r, nr, pl, "allowed cores", t, err);
+		return place_list(p, list, spread_order(t, list), r, nr, pl, "allowed cores", t,
+				  err);
 	if (!strcmp(pl, "same-llc") || !strcmp(pl, "cross-llc"))
 		return place_llc(p, t, pl, list, r, nr, err);
 	if (!strcmp(pl, "cross-socket")) {
 		if (nr < 2)
-			return err_set(err, "placement cross-socket needs two roles (writers and readers)");
+			return err_set(
+				err,
+				"placement cross-socket needs two roles (writers and readers)");
 		return place_cross(p, t, r, nr, err);
 	}
 	char sug[128];
-	return err_set(err, "--placement: '%s' is not accepted%s; accepted: %s", pl, suggest_list(pl, PLACEMENTS, sug, sizeof(sug)), PLACEMENTS);
+	return err_set(err, "--placement: '%s' is not accepted%s; accepted: %s", pl,
+		       suggest_list(pl, PLACEMENTS, sug, sizeof(sug)), PLACEMENTS);
+}
+
+/* Plan pl on t, or on the PUs of kind only (kind >= 0: auto keeps writer and reader on one kind). */
+static int plan_on(const struct topo *t, int kind, const char *pl, const struct role_req *r, int nr,
+		   struct plan *p, char *err)
+{
+	struct topo k = *t;
+	if (kind >= 0) {
+		k.pu = xcalloc((size_t)t->npus + 1, sizeof(*k.pu));
+		for (int i = 0; i < t->npus; i++) {
+			k.pu[i] = t->pu[i];
+			k.pu[i].allowed &= t->pu[i].kind == kind;
+		}
+	}
+	if (!strcmp(pl, "auto"))
+		pl = resolve_auto(&k, nr, p);
+	snprintf(p->used, sizeof(p->used), "%s", pl);
+	int rc;
+	if (!strncmp(pl, "cpus:", 5)) {
+		rc = place_cpus(p, &k, pl + 5, r, nr, err);
+	} else {
+		const struct pu **list = xcalloc((size_t)t->npus + 1, sizeof(*list));
+		rc = place_named(p, &k, pl, list, r, nr, err);
+		free(list);
+	}
+	if (kind >= 0)
+		free(k.pu);
+	return rc;
+}
+
+/* auto on a hybrid part: the most performant kind that can hold the plan (hwloc ranks kinds from the
+ * most power-efficient up), else every kind, said in auto_why. */
+static int plan_auto_kinds(const struct topo *t, const struct role_req *r, int nr, struct plan *p,
+			   char *err)
+{
+	char why[ERRLEN];
+	for (int k = t->nkinds - 1; k >= 0; k--) {
+		memset(p->slot, 0, sizeof(p->slot));
+		p->n = 0;
+		if (!plan_on(t, k, "auto", r, nr, p, why)) {
+			size_t n = strlen(p->auto_why);
+			snprintf(p->auto_why + n, sizeof(p->auto_why) - n,
+				 "; every thread on %s PUs (%s)", t->kind_name[k],
+				 k == t->nkinds - 1 ? "the topology's most performant kind"
+						    : "no faster kind has room");
+			return 0;
+		}
+	}
+	p->n = 0;
+	int rc = plan_on(t, -1, "auto", r, nr, p, err);
+	size_t n = strlen(p->auto_why);
+	if (!rc)
+		snprintf(p->auto_why + n, sizeof(p->auto_why) - n,
+			 "; mixes CPU kinds: no one kind has room for every thread");
+	return rc;
 }
 
 int plan_make(const struct topo *t, const char *pl, const struct role_req *r, int nr, struct plan *p, char *err)
@@ -284,37 +480,49 @@ int plan_make(const struct topo *t, const char *pl, const struct role_req *r, in
 			k += snprintf(share + k, sizeof(share) - (size_t)k, "%s%d %s%s", i ? ", " : "", r[i].count, r[i].name, r[i].count == 1 ? "" : "s");
 		return err_set(err, "%d threads requested (%s); accepted: at most %d threads in all", total_threads(r, nr), share, PLAN_MAX);
 	}
-	if (!strcmp(pl, "auto"))
-		pl = resolve_auto(t, nr, p);
-	snprintf(p->used, sizeof(p->used), "%s", pl);
-	if (!strncmp(pl, "cpus:", 5))
-		return place_cpus(p, t, pl + 5, r, nr, err);
-	const struct pu **list = xcalloc((size_t)t->npus + 1, sizeof(*list));
-	int rc = place_named(p, t, pl, list, r, nr, err);
-	free(list);
+	int rc = !strcmp(pl, "auto") && t->nkinds > 1 ? plan_auto_kinds(t, r, nr, p, err) : plan_on(t, -1, pl, r, nr, p, err);
+	p->mem_node = p->n ? p->slot[0].node : -1; /* --mem-node writer until plan_mem_node says otherwise */
 	return rc;
 }
 
+/* The node of the role's first thread (-1: it has none), or -2 when the role has no thread. */
 static int first_node_of_role(const struct plan *p, int role)
 {
 	for (int i = 0; i < p->n; i++)
 		if (p->slot[i].role == role)
 			return p->slot[i].node;
-	return -1;
+	return -2;
 }
 
 int plan_mem_node(const struct topo *t, struct plan *p, const char *spec, char *err)
 {
 	long n;
+	char nodes[200], why[160];
+	topo_node_list(t, nodes, sizeof(nodes));
 	if (!strcmp(spec, "writer") || !strcmp(spec, "reader")) {
 		int role = spec[0] == 'w' ? 0 : 1;
-		p->mem_node = role < p->nroles ? first_node_of_role(p, role) : -1;
+		if (role >= p->nroles || first_node_of_role(p, role) == -2)
+			return err_set(err,
+				       "--mem-node %s: the run has no %s thread; accepted: a NUMA "
+				       "node number or a role that has threads",
+				       spec, spec);
+		p->mem_node = first_node_of_role(p, role);
 		if (p->mem_node < 0)
-			return err_set(err, "--mem-node %s: the run has no %s thread; accepted: a NUMA node number or a role that has threads", spec, spec);
+			return err_set(
+				err, "--mem-node %s: %s has no NUMA node the run may put memory on",
+				spec, t->source);
 		return 0;
 	}
-	if (parse_long_in(spec, 0, INT_MAX, &n) || !hwloc_get_numanode_obj_by_os_index(t->h, (unsigned)n)) /* 2^32 must not wrap to 0 */
-		return err_set(err, "--mem-node: '%s' is not accepted; accepted: writer, reader or a NUMA node of %s (0-%d)", spec, t->source, t->nnodes - 1);
+	if (parse_long_in(spec, 0, INT_MAX, &n)) /* 2^32 must not wrap to 0 */
+		return err_set(err,
+			       "--mem-node: '%s' is not accepted; accepted: writer, reader or a "
+			       "NUMA node of %s with memory in its allowed nodeset (%s)",
+			       spec, t->source, nodes);
+	if (topo_node_usable(t, n, why, sizeof(why)))
+		return err_set(err,
+			       "--mem-node: '%s' is not accepted (%s); accepted: writer, reader or "
+			       "a NUMA node of %s with memory in its allowed nodeset (%s)",
+			       spec, why, t->source, nodes);
 	p->mem_node = (int)n;
 	return 0;
 }
@@ -325,15 +533,41 @@ void plan_cpus(const struct plan *p, int role, char *buf, size_t n)
 	buf[0] = 0;
 	for (int i = 0; i < p->n && off < n; i++)
 		if (role < 0 || p->slot[i].role == role)
-			off += (size_t)snprintf(buf + off, n - off, "%s%d", off ? " " : "", p->slot[i].os);
+			off += (size_t)snprintf(buf + off, n - off, "%s%d", off ? " " : "",
+						p->slot[i].os);
+}
+
+/* Whether the plan puts threads on more than one CPU kind. */
+static int mixes_kinds(const struct plan *p, const struct topo *t)
+{
+	for (int i = 1; i < p->n; i++)
+		if (topo_pu(t, p->slot[i].os) && topo_pu(t, p->slot[0].os) &&
+		    topo_pu(t, p->slot[i].os)->kind != topo_pu(t, p->slot[0].os)->kind)
+			return 1;
+	return 0;
 }
 
 void plan_print(const struct plan *p, const struct topo *t, FILE *f)
 {
-	fprintf(f, "placement %s on %s; memory on NUMA node %d%s%s\n", p->used, t->source, p->mem_node, p->auto_why[0] ? "; " : "", p->auto_why);
-	fprintf(f, "%-10s %-4s %-6s %-8s %-6s %-4s %s\n", "role", "#", "P#", "package", "core", "smt", "node");
+	char node[16];
+	snprintf(node, sizeof(node), p->mem_node >= 0 ? "%d" : "none", p->mem_node);
+	fprintf(f, "placement %s on %s; memory on NUMA node %s%s%s\n", p->used, t->source, node,
+		p->auto_why[0] ? "; " : "", p->auto_why);
+	if (t->nkinds && mixes_kinds(p, t))
+		fprintf(f, "note: the threads run on different CPU kinds (hybrid part): see the "
+			   "kind column\n");
+	fprintf(f, "%-10s %-4s %-6s %-8s %-6s %-4s %s\n", "role", "#", "P#", "package", "core",
+		"smt", t->nkinds ? "node  kind" : "node");
 	for (int i = 0; i < p->n; i++) {
 		const struct slot *s = &p->slot[i];
-		fprintf(f, "%-10s %-4d %-6d %-8d %-6d %-4d %d\n", p->roles[s->role].name, s->idx, s->os, s->pkg, s->core, s->smt, s->node);
+		char pkg[16];
+		snprintf(pkg, sizeof(pkg), s->pkg >= 0 ? "%d" : "none", s->pkg);
+		if (t->nkinds)
+			fprintf(f, "%-10s %-4d %-6d %-8s %-6d %-4d %-5d %s\n",
+				p->roles[s->role].name, s->idx, s->os, pkg, s->core, s->smt,
+				s->node, topo_kind_name(t, topo_pu(t, s->os)));
+		else
+			fprintf(f, "%-10s %-4d %-6d %-8s %-6d %-4d %d\n", p->roles[s->role].name,
+				s->idx, s->os, pkg, s->core, s->smt, s->node);
 	}
 }

@@ -17,15 +17,23 @@ struct slot {
 
 struct plan {
 	char used[64]; /* the policy actually applied ("auto" is resolved) */
-	char auto_why[200]; /* how auto was resolved ("" when not asked for auto) */
+	char auto_why[400]; /* how auto was resolved ("" when not asked for auto) */
 	int n;
 	struct slot slot[PLAN_MAX];
 	const struct role_req *roles;
 	int nroles;
-	int mem_node; /* NUMA node OS index for the contended object */
+	int mem_node; /* NUMA node OS index for the contended object (-1: the topology has none usable) */
 };
 
-/* Accepted placement words, for --help and errors. */
+/* The placements, one table that list, --help and the planner read (harness/placement.c). */
+struct placement_def {
+	const char *name, *desc;
+};
+extern const struct placement_def placement_defs[];
+#define PLACEMENT_AUTO_DESC "on the allowed set: cross-socket where 2+ packages have allowed cores; cross-llc " \
+	"in the home package where the target CPU's HITM stand-in only sees another LLC (AMD Zen 3+); else " \
+	"same-socket; on a hybrid part every thread on one CPU kind, the most performant with room"
+/* Accepted placement words, for --help and errors (the table's names, in order: a test checks). */
 #define PLACEMENTS "auto,smt,same-llc,cross-llc,same-socket,cross-socket,spread,compact,cpus:LIST"
 
 /* Fill p for the given roles; an impossible placement is an error naming what is missing. */

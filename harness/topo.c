@@ -4,13 +4,6 @@
 #include <string.h>
 #include <unistd.h>
 
-/* The NUMA node holding a PU's memory: the first node whose cpuset covers the PU. */
-static int pu_node(hwloc_topology_t h, hwloc_obj_t pu)
-{
-	hwloc_obj_t n = hwloc_get_next_obj_covering_cpuset_by_type(h, pu->cpuset, HWLOC_OBJ_NUMANODE, NULL);
-	return n ? (int)n->os_index : 0;
-}
-
 /* Line size from the first data cache that reports one; synthetic topologies have none. */
 static int cache_line(hwloc_topology_t h, int *from_hw)
 {
@@ -25,25 +18,80 @@ static int cache_line(hwloc_topology_t h, int *from_hw)
 	return 64;
 }
 
-static int load_source(struct topo *t, const char *spec, char *err)
+static int load_source(struct topo *t, const char *spec, int *major, char *err)
 {
 	if (!spec || !*spec) {
 		snprintf(t->source, sizeof(t->source), "this machine");
+		snprintf(t->allowed_what, sizeof(t->allowed_what), "this process's allowed cpuset");
 		return 0;
 	}
 	t->foreign = 1;
 	snprintf(t->source, sizeof(t->source), "%s", spec);
+	snprintf(t->allowed_what, sizeof(t->allowed_what), "the topology's allowed set");
 	if (!strncmp(spec, "synthetic:", 10)) {
+		if (topo_synthetic_check(spec + 10, err))
+			return -1;
 		if (hwloc_topology_set_synthetic(t->h, spec + 10))
 			return err_set(err, "--topology: '%s' is not a valid hwloc synthetic description; accepted: e.g. synthetic:\"pack:2 numa:1 core:8 pu:2\"", spec + 10);
 		return 0;
 	}
 	if (!strncmp(spec, "xml:", 4)) {
-		if (access(spec + 4, R_OK) || hwloc_topology_set_xml(t->h, spec + 4))
+		if (access(spec + 4, R_OK))
+			return err_set(err, "--topology: cannot read hwloc XML file '%s'; accepted: a file written by lstopo FILE.xml", spec + 4);
+		if (topo_xml_check(spec + 4, major, err))
+			return -1;
+		if (hwloc_topology_set_xml(t->h, spec + 4))
 			return err_set(err, "--topology: cannot read hwloc XML file '%s'; accepted: a file written by lstopo FILE.xml", spec + 4);
 		return 0;
 	}
 	return err_set(err, "--topology: '%s' is not accepted; accepted: synthetic:DESC or xml:FILE", spec);
+}
+
+/* The target's CPU as the topology names it (hwloc's x86 and Linux backends; an XML keeps them). */
+static void read_cpu_info(struct topo *t)
+{
+	hwloc_obj_t o = hwloc_get_obj_by_type(t->h, HWLOC_OBJ_PACKAGE, 0);
+	const char *v = o ? hwloc_obj_get_info_by_name(o, "CPUVendor") : NULL;
+	if (!v)
+		o = hwloc_get_root_obj(t->h), v = hwloc_obj_get_info_by_name(o, "CPUVendor");
+	const char *f = o ? hwloc_obj_get_info_by_name(o, "CPUFamilyNumber") : NULL;
+	const char *m = o ? hwloc_obj_get_info_by_name(o, "CPUModelNumber") : NULL;
+	snprintf(t->vendor, sizeof(t->vendor), "%s", v ? v : "");
+	t->cpu_family = f ? atoi(f) : -1;
+	t->cpu_model = m ? atoi(m) : -1;
+}
+
+/* hwloc cpukinds (hybrid parts): each kind's name, ranked from the most power-efficient. */
+static void read_kinds(struct topo *t)
+{
+	int n = hwloc_cpukinds_get_nr(t->h, 0);
+	t->nkinds = n > 1 ? (n < TOPO_KINDS ? n : TOPO_KINDS) : 0; /* one kind is no distinction */
+	for (int k = 0; k < t->nkinds; k++) {
+		unsigned ninfo = 0;
+		struct hwloc_info_s *info = NULL;
+		const char *name = NULL;
+		hwloc_cpukinds_get_info(t->h, (unsigned)k, NULL, NULL, &ninfo, &info, 0);
+		for (unsigned i = 0; i < ninfo && !name; i++)
+			if (!strcmp(info[i].name, "CoreType"))
+				name = info[i].value;
+		if (name)
+			snprintf(t->kind_name[k], sizeof(t->kind_name[k]), "%.23s", name);
+		else
+			snprintf(t->kind_name[k], sizeof(t->kind_name[k]), "kind%d", k);
+	}
+}
+
+static int pu_kind(const struct topo *t, hwloc_obj_t p)
+{
+	if (!t->nkinds)
+		return -1;
+	int k = hwloc_cpukinds_get_by_cpuset(t->h, p->cpuset, 0);
+	return k >= 0 && k < t->nkinds ? k : -1;
+}
+
+const char *topo_kind_name(const struct topo *t, const struct pu *u)
+{
+	return u && u->kind >= 0 && u->kind < t->nkinds ? t->kind_name[u->kind] : "-";
 }
 
 /* Each hwloc Package's package number, and how many there are. Linux's package_cpus_list is a
@@ -79,8 +127,15 @@ int topo_load(struct topo *t, const char *spec, char *err)
 		return err_set(err, "hwloc_topology_init failed");
 	/* Keep disallowed PUs visible, so an excluded CPU is reported as excluded, not as missing. */
 	hwloc_topology_set_flags(t->h, HWLOC_TOPOLOGY_FLAG_INCLUDE_DISALLOWED);
-	if (load_source(t, spec, err) || hwloc_topology_load(t->h)) {
-		if (!err[0])
+	int major = 0;
+	unsigned lib = hwloc_get_api_version(), lib_major = lib >> 16;
+	if (load_source(t, spec, &major, err) || hwloc_topology_load(t->h)) {
+		if (!err[0] && major > (int)lib_major)
+			err_set(err, "--topology: '%s': this XML is newer than the installed hwloc (XML version %d.x; "
+				"this hwloc, API %u.%u, reads %u.x and older); accepted: an older XML (hwloc %d's lstopo "
+				"--export-xml-flags %u writes one)", spec, major, lib_major, (lib >> 8) & 0xff, lib_major, major,
+				lib_major);
+		else if (!err[0])
 			err_set(err, "--topology: hwloc could not load '%s'", spec);
 		hwloc_topology_destroy(t->h);
 		t->h = NULL;
@@ -99,10 +154,9 @@ int topo_load(struct topo *t, const char *spec, char *err)
 	t->ncores = hwloc_get_nbobjs_by_type(t->h, HWLOC_OBJ_CORE);
 	t->npus = hwloc_get_nbobjs_by_type(t->h, HWLOC_OBJ_PU);
 	t->nnodes = hwloc_get_nbobjs_by_type(t->h, HWLOC_OBJ_NUMANODE);
-	if (t->npackages < 1)
-		t->npackages = 1;
-	if (t->nnodes < 1)
-		t->nnodes = 1;
+	read_cpu_info(t);
+	read_kinds(t);
+	topo_nodes_read(t, hwloc_topology_get_allowed_nodeset(t->h));
 	t->line_size = cache_line(t->h, &t->line_from_hw);
 	t->pu = xcalloc((size_t)t->npus + 1, sizeof(*t->pu));
 	/* PUs seen so far per core (sized by the machine): SMT index in one pass, not a rescan per PU. */
@@ -113,13 +167,15 @@ int topo_load(struct topo *t, const char *spec, char *err)
 		hwloc_obj_t pkg = hwloc_get_ancestor_obj_by_type(t->h, HWLOC_OBJ_PACKAGE, p);
 		struct pu *u = &t->pu[i];
 		u->os = (int)p->os_index;
-		u->pkg = pkg ? pkg_of[pkg->logical_index] : 0;
+		u->pkg = pkg ? pkg_of[pkg->logical_index] : -1;
+		t->nopkg_pus += !pkg;
+		u->kind = pu_kind(t, p);
+		u->node = topo_pu_node(t, p);
 		u->core = core ? (int)core->logical_index : i;
 		u->smt = core ? (int)hwloc_bitmap_weight(core->cpuset) : 1; /* temporarily: PUs on core */
 		if (u->smt > t->pus_per_core)
 			t->pus_per_core = u->smt;
 		u->smt = u->core >= 0 && u->core <= (t->ncores > t->npus ? t->ncores : t->npus) ? seen[u->core]++ : 0;
-		u->node = pu_node(t->h, p);
 		hwloc_obj_t llc = hwloc_get_ancestor_obj_by_type(t->h, HWLOC_OBJ_L3CACHE, p);
 		if (!llc)
 			llc = hwloc_get_ancestor_obj_by_type(t->h, HWLOC_OBJ_L2CACHE, p);
@@ -141,6 +197,7 @@ void topo_free(struct topo *t)
 	if (t->h)
 		hwloc_topology_destroy(t->h);
 	free(t->pu);
+	free(t->node);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -154,14 +211,30 @@ const struct pu *topo_pu(const struct topo *t, int os)
 
 void topo_print(const struct topo *t, FILE *f)
 {
+	char nodes[200], pus[200];
+	topo_node_list(t, nodes, sizeof(nodes));
+	topo_pu_list(t, pus, sizeof(pus));
 	fprintf(f, "topology: %s\n", t->source);
-	fprintf(f, "packages: %d  NUMA nodes: %d  cores: %d  PUs: %d  PUs/core: %d\n", t->npackages, t->nnodes,
-		t->ncores, t->npus, t->pus_per_core);
-	fprintf(f, "cache line: %d bytes%s\n", t->line_size, t->line_from_hw ? "" : " (assumed: topology has no cache info)");
+	fprintf(f, "packages: %d%s  NUMA nodes: %d  cores: %d  PUs: %d  PUs/core: %d\n", t->npackages, t->nopkg_pus ? " (and PUs outside any)" : "",
+		t->nnodes, t->ncores, t->npus, t->pus_per_core);
+	fprintf(f, "allowed (%s): PUs %s; memory nodes %s\n", t->allowed_what, pus, nodes);
+	if (t->vendor[0])
+		fprintf(f, "CPU: %s family %d model %d\n", t->vendor, t->cpu_family, t->cpu_model);
+	fprintf(f, "cache line: %d bytes%s\n", t->line_size, t->line_from_hw ? "" : " (assumed: no cache reports a line size)");
 	topo_print_caches(t, f);
-	fprintf(f, "%-6s %-8s %-6s %-5s %-6s %s\n", "P#", "package", "core", "smt", "node", "allowed");
+	fprintf(f, "%-6s %-8s %-6s %-5s %-6s %s\n", "P#", "package", "core", "smt", "node", t->nkinds ? "allowed  kind" : "allowed");
 	for (int i = 0; i < t->npus; i++) {
 		const struct pu *u = &t->pu[i];
-		fprintf(f, "%-6d %-8d %-6d %-5d %-6d %s\n", u->os, u->pkg, u->core, u->smt, u->node, u->allowed ? "yes" : "no");
+		char pkg[16], node[16];
+		snprintf(pkg, sizeof(pkg), u->pkg >= 0 ? "%d" : "none", u->pkg);
+		snprintf(node, sizeof(node), u->node >= 0 ? "%d" : "none", u->node);
+		if (t->nkinds)
+			fprintf(f, "%-6d %-8s %-6d %-5d %-6s %-8s %s\n", u->os, pkg, u->core, u->smt, node, u->allowed ? "yes" : "no",
+				topo_kind_name(t, u));
+		else
+			fprintf(f, "%-6d %-8s %-6d %-5d %-6s %s\n", u->os, pkg, u->core, u->smt, node, u->allowed ? "yes" : "no");
 	}
+	for (int i = 0; i < t->nnodes; i++)
+		fprintf(f, "NUMA node %d: %llu MiB%s%s\n", t->node[i].os, t->node[i].mem >> 20,
+			t->node[i].mem || !t->mem_known ? "" : " (no memory)", t->node[i].allowed ? "" : " (not allowed)");
 }

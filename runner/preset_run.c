@@ -519,6 +519,11 @@ int preset_main(int argc, char **argv)
 		rc = err_set(err, "preset needs one preset name or .ini file, got %d argument(s)", o.nargs);
 	if (!rc && opt_str(&o, "topology") && !opt_flag(&o, "dry-run"))
 		rc = err_set(err, "--topology can only plan: add --dry-run (nothing runs on a foreign topology)");
+	if (!rc && opt_str(&o, "topology")) { /* read once here: an unreadable one is bad input, not "skipped" */
+		struct topo t;
+		if (!(rc = topo_load(&t, opt_str(&o, "topology"), err)))
+			topo_free(&t);
+	}
 	if (!rc && opt_str(&o, "resume") && opt_given(&o, "results"))
 		rc = err_set(err, "--resume DIR continues in DIR: --results cannot be given with it");
 	if (!rc)

@@ -154,17 +154,17 @@ static void impossible_placements(void **s)
 {
 	(void)s;
 	char node[16], says[80];
-	refused("needs 2 packages but " ONE_PKG " has 1", "--placement", "cross-socket",
+	refused("needs allowed cores on 2 packages but " ONE_PKG " has them on 1", "--placement", "cross-socket",
 		"--topology=" ONE_PKG, "--dry-run");
 	refused("placement same-socket needs 1001 allowed cores on package 0 but " ONE_PKG " has 2",
 		"--writers=1000", "--placement=same-socket", "--topology=" ONE_PKG, "--dry-run");
 	/* auto there: one package without caches is same-socket, whatever this machine's vendor */
 	refused("placement same-socket needs 1001", "--writers=1000", "--placement=auto",
 		"--topology=" ONE_PKG, "--dry-run");
-	refused("placement cross-llc puts 1000 writer(s) under package 0's first last-level cache, "
+	refused("placement cross-llc puts 1000 writer(s) under the first last-level cache of package 0, "
 		"which has 1 allowed cores",
 		"--writers=1000", "--placement=cross-llc", "--topology=" TWO_L3, "--dry-run");
-	refused("placement cross-llc needs 2 last-level caches (L3s) in package 0 but " ONE_L3
+	refused("placement cross-llc needs 2 last-level caches over allowed cores of package 0 but " ONE_L3
 		" has 1",
 		"--placement", "cross-llc", "--topology=" ONE_L3, "--dry-run");
 	refused("placement smt needs cores with 2 or more PUs (SMT) but " ONE_PKG
@@ -173,8 +173,8 @@ static void impossible_placements(void **s)
 	snprintf(node, sizeof(node), "%d", sysfs_missing_node()); /* one past this machine's last */
 	snprintf(says, sizeof(says), "--mem-node: '%s' is not accepted", node);
 	refused(says, "--mem-node", node, NULL, NULL);
-	refused("--mem-node: '2' is not accepted; accepted: writer, reader or a NUMA node of "
-		TWO_NODES " (0-1)",
+	refused("--mem-node: '2' is not accepted (node 2 does not exist); accepted: writer, reader or a "
+		"NUMA node of " TWO_NODES " with memory in its allowed nodeset (0-1)",
 		"--mem-node", "2", "--topology=" TWO_NODES, "--dry-run");
 	refused("can only plan", "--topology", "synthetic:pack:2 core:2 pu:1", NULL, NULL);
 	refused("not a valid hwloc synthetic", "--topology", "synthetic:bogus:2", "--dry-run", NULL);
@@ -225,7 +225,7 @@ static void cross_socket_here(void **s)
 	struct cmd_result r;
 	int n = sysfs_packages(), wcpu = -1, rcpu = -1;
 	if (n < 2) {
-		refused("needs 2 packages but this machine has 1", "--placement", "cross-socket",
+		refused("needs allowed cores on 2 packages but this machine has them on 1", "--placement", "cross-socket",
 			NULL, NULL);
 		run_c2c(&r, "run", "pending-bit", "--placement", "auto", "--dry-run", NULL);
 		assert_null(strstr(r.out, "placement cross-socket"));

@@ -97,8 +97,8 @@ static void one_package_refuses_cross_socket(void **s)
 	char err[ERRLEN] = "";
 	load(&t, ONE_PKG);
 	assert_int_equal(plan_make(&t, "cross-socket", wr, 2, &p, err), -1);
-	assert_non_null(strstr(err, "needs 2 packages"));
-	assert_non_null(strstr(err, "has 1"));
+	assert_non_null(strstr(err, "needs allowed cores on 2 packages"));
+	assert_non_null(strstr(err, "has them on 1"));
 	assert_int_equal(plan_make(&t, "smt", wr, 2, &p, err), -1);
 	assert_non_null(strstr(err, "SMT"));
 	assert_int_equal(plan_make(&t, "auto", wr, 2, &p, err), 0);
@@ -162,7 +162,7 @@ static void two_thousand_cores_one_package(void **s)
 		assert_distinct_pus(&t, &p);
 	}
 	assert_int_equal(plan_make(&t, "cross-socket", r, 2, &p, err), -1);
-	assert_non_null(strstr(err, "needs 2 packages"));
+	assert_non_null(strstr(err, "needs allowed cores on 2 packages"));
 	topo_free(&t);
 }
 
@@ -228,7 +228,7 @@ static void llc_placements(void **s)
 	topo_free(&t);
 	load(&t, "synthetic:pack:1 l3:1 core:4 pu:2");
 	assert_int_equal(plan_make(&t, "cross-llc", wr, 2, &p, err), -1);
-	assert_non_null(strstr(err, "needs 2 last-level caches (L3s) in package 0"));
+	assert_non_null(strstr(err, "needs 2 last-level caches over allowed cores of package 0"));
 	assert_non_null(strstr(err, "has 1"));
 	t.auto_cross_llc = 1;
 	assert_int_equal(plan_make(&t, "auto", wr, 2, &p, err), 0);

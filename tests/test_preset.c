@@ -219,7 +219,7 @@ static void machine_limits_are_skipped_not_disguised(void **state)
 	run_c2c(&r, "preset", p, "--dry-run", "--topology", "synthetic:pack:1 core:4 pu:1", NULL);
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "1 run(s), 1 skipped"));
-	assert_non_null(strstr(r.out, "skipped: placement cross-socket needs 2 packages"));
+	assert_non_null(strstr(r.out, "skipped: placement cross-socket needs allowed cores on 2 packages"));
 	run_c2c(&r, "preset", p, "--dry-run", "--topology", "synthetic:pack:2 numa:1 core:4 pu:1", NULL);
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "2 run(s), 0 skipped"));

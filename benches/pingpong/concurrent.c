@@ -179,6 +179,11 @@ static void place_cols(const struct bench_ctx *c, struct row *r, const char *sid
 	row_set(r, key, "%d", u ? u->smt : -1);
 	snprintf(key, sizeof(key), "node_%s", side);
 	row_set(r, key, "%d", u ? u->node : -1);
+	snprintf(key, sizeof(key), "kind_%s", side);
+	if (u && u->kind >= 0)
+		row_set(r, key, "%s", topo_kind_name(c->topo, u));
+	else
+		row_na(r, key, "the topology has one CPU kind");
 }
 
 /* The accuracy-check columns: the pair's own sample (if it is one) and its class's verdict. */

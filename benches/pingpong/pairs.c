@@ -51,7 +51,7 @@ static int parse_cpus(const struct topo *t, const char *list, hwloc_bitmap_t set
 		if (!u)
 			rc = err_set(err, "--placement cpus:%s: CPU %d does not exist on %s (it has %d PUs)", list, cpus[k], t->source, t->npus);
 		else if (!u->allowed)
-			rc = err_set(err, "--placement cpus:%s: CPU %d is outside this process's allowed cpuset", list, cpus[k]);
+			rc = err_set(err, "--placement cpus:%s: CPU %d is outside %s", list, cpus[k], t->allowed_what);
 		else
 			hwloc_bitmap_set(set, (unsigned)cpus[k]);
 	}
@@ -165,29 +165,36 @@ static int select_into(const struct topo *t, const int *set, int n, const char *
 			return err_set(err, "--pairs: '%s' is not accepted; accepted: sample:N with 1 <= N <= %ld (the pairs of %d PUs)", spec, total, n);
 		return sample_pairs(set, n, v, seed, out);
 	}
-	if (!strcmp(spec, "classes")) {
-		int seen[PC_COUNT] = { 0 };
+	if (!strcmp(spec, "classes")) { /* a pair per class and pair of CPU kinds (hybrid parts) */
+		int nk = t->nkinds + 1, room = PC_COUNT * nk * nk;
+		char *seen = xcalloc((size_t)room, 1);
 		struct places pl;
 		places_build(t, &pl);
-		for (int i = 0; i < n && k < PC_COUNT; i++) /* stop once every class has its pair */
-			for (int j = i + 1; j < n && k < PC_COUNT; j++) {
+		for (int i = 0; i < n && k < room; i++) /* stop once every class has its pair */
+			for (int j = i + 1; j < n && k < room; j++) {
 				enum pair_class c = places_classify(&pl, set[i], set[j]);
-				if (!seen[c]++)
+				int ka = topo_pu(t, set[i])->kind + 1, kb = topo_pu(t, set[j])->kind + 1;
+				int key = ((int)c * nk + (ka < kb ? ka : kb)) * nk + (ka < kb ? kb : ka);
+				if (!seen[key]) {
+					seen[key] = 1;
 					out[k++] = (struct pu_pair){ set[i], set[j], c };
+				}
 			}
 		places_free(&pl);
+		free(seen);
 		return (int)k;
 	}
 	return err_set(err, "--pairs: '%s' is not accepted; accepted: %s", spec, PAIR_SELECTIONS);
 }
 
-/* Room the selection needs: every pair only for all and sample:N, a row for vs:CPU, one per class. */
-static size_t pairs_room(int n, const char *spec)
+/* Room the selection needs: every pair only for all and sample:N, a row for vs:CPU, one per class
+ * and pair of CPU kinds. */
+static size_t pairs_room(const struct topo *t, int n, const char *spec)
 {
 	if (!strncmp(spec, "vs:", 3))
 		return (size_t)n;
 	if (!strcmp(spec, "classes"))
-		return PC_COUNT;
+		return (size_t)PC_COUNT * (size_t)(t->nkinds + 1) * (size_t)(t->nkinds + 1);
 	if (!strcmp(spec, "all") || !strncmp(spec, "sample:", 7))
 		return (size_t)n * (size_t)(n - 1) / 2;
 	return 1;
@@ -199,7 +206,7 @@ int pairs_select(const struct topo *t, const int *set, int n, const char *spec, 
 	if (!strcmp(spec, "all") && (long)n * (n - 1) / 2 > PAIRS_MAX)
 		return err_set(err, "--pairs all: %d PUs make %ld pairs; accepted: at most %d pairs (use sample:N, vs:CPU or classes)",
 			       n, (long)n * (n - 1) / 2, PAIRS_MAX);
-	*out = xcalloc(pairs_room(n, spec), sizeof(struct pu_pair));
+	*out = xcalloc(pairs_room(t, n, spec), sizeof(struct pu_pair));
 	int k = select_into(t, set, n, spec, seed, *out, err);
 	if (k < 1) {
 		free(*out);

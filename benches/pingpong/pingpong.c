@@ -20,7 +20,7 @@
 #define PP_BIG 64         /* above this many PUs, --pairs auto is classes plus vs:FIRST */
 
 static const struct opt_spec pp_opts[] = {
-	{ "pairs", OPT_TEXT, "auto", "SPEC", "pairs among the PUs of --placement (auto: every allowed PU, or cpus:LIST): auto (all on up to 64 PUs, else classes plus vs:FIRST), all, vs:CPU (each PU against CPU), sample:N (N random pairs, --seed), classes (one pair per topology class). --duration/--warmup do not apply: see --samples, --preheat-ms", NULL, NULL },
+	{ "pairs", OPT_TEXT, "auto", "SPEC", "pairs among the PUs of --placement (auto: every allowed PU, or cpus:LIST): auto (all on up to 64 PUs, else classes plus vs:FIRST), all, vs:CPU (each PU against CPU), sample:N (N random pairs, --seed), classes (one pair per topology class, and per pair of CPU kinds on a hybrid part). --duration/--warmup do not apply: see --samples, --preheat-ms", NULL, NULL },
 	{ "mode", OPT_CHOICES, "load-store,cas", "LIST", "handoffs to measure", "load-store,cas", NULL },
 	{ "samples", OPT_COUNT, "1000", "N", "timed samples per pair, mode, line and repetition (min and median are over these)", NULL, NULL },
 	{ "round-trips", OPT_COUNT, "100", "K", "round trips per sample (a sample is its time / 2K)", NULL, NULL },
@@ -81,8 +81,12 @@ static int parse_mem(const struct bench_ctx *c, struct pp_priv *p, char *err)
 		p->su.mem = m[0] == 'a' ? PP_MEM_A : PP_MEM_B;
 		return 0;
 	}
-	if (parse_long(m, &n) || n < 0 || n > 1 << 20 || !hwloc_get_numanode_obj_by_os_index(c->topo->h, (unsigned)n))
-		return err_set(err, "--mem-node: '%s' is not accepted for pingpong; accepted: a (first touch from the pair's first PU), b (from the second) or a NUMA node of %s (0-%d)", m, c->topo->source, c->topo->nnodes - 1);
+	char why[160] = "not a number", nodes[200];
+	if (parse_long(m, &n) || n < 0 || n > 1 << 20 || topo_node_usable(c->topo, n, why, sizeof(why))) {
+		topo_node_list(c->topo, nodes, sizeof(nodes));
+		return err_set(err, "--mem-node: '%s' is not accepted for pingpong (%s); accepted: a (first touch from the pair's first PU), b (from the second) or a NUMA node of %s with memory in its allowed nodeset (%s)",
+			       m, why, c->topo->source, nodes);
+	}
 	p->su.mem = (int)n;
 	return 0;
 }
@@ -135,10 +139,16 @@ static void print_plan(const struct bench_ctx *c, const struct pp_priv *p)
 	if (!opt_flag(c->o, "dry-run"))
 		return;
 	printf("%s\n", line + 10);
-	printf("%-6s %-6s %-14s %-7s %s\n", "cpu_a", "cpu_b", "class", "round", "at_once");
-	for (int i = 0; i < p->npairs && i < PP_TABLE_MAX; i++)
-		printf("%-6d %-6d %-14s %-7d %d\n", p->pair[i].a, p->pair[i].b, pair_class_name(p->pair[i].cls), p->sched.round[i],
-		       p->sched.size[p->sched.round[i]]);
+	const struct topo *t = c->topo; /* on a hybrid part, each PU's CPU kind */
+	printf("%-6s %-6s %-14s %-7s %s\n", "cpu_a", "cpu_b", "class", "round", t->nkinds ? "at_once kinds" : "at_once");
+	for (int i = 0; i < p->npairs && i < PP_TABLE_MAX; i++) {
+		char kinds[60] = "";
+		if (t->nkinds)
+			snprintf(kinds, sizeof(kinds), "%*s%s-%s", 8 - snprintf(NULL, 0, "%d", p->sched.size[p->sched.round[i]]), "",
+				 topo_kind_name(t, topo_pu(t, p->pair[i].a)), topo_kind_name(t, topo_pu(t, p->pair[i].b)));
+		printf("%-6d %-6d %-14s %-7d %d%s\n", p->pair[i].a, p->pair[i].b, pair_class_name(p->pair[i].cls), p->sched.round[i],
+		       p->sched.size[p->sched.round[i]], kinds);
+	}
 	if (p->npairs > PP_TABLE_MAX)
 		printf("... and %d more pair(s) (a run's CSV gives every pair's round)\n", p->npairs - PP_TABLE_MAX);
 }

@@ -55,7 +55,7 @@ static int vm_place(struct bench_ctx *c, struct vm_priv *p, char *err)
 	const char *pl = opt_str(c->o, "placement");
 	p->roles[ROLE_WORKER] = (struct role_req){ "worker", (int)p->threads };
 	p->roles[ROLE_DRAINER] = (struct role_req){ "drainer", 1 };
-	if (plan_make(c->topo, strcmp(pl, "auto") ? pl : "spread", p->roles, 1, &c->plan, err))
+	if (plan_make(c->topo, strcmp(pl, "auto") ? pl : c->b->auto_placement, p->roles, 1, &c->plan, err))
 		return -1;
 	if (plan_mem_node(c->topo, &c->plan, opt_str(c->o, "mem-node"), err))
 		return -1;
@@ -329,6 +329,8 @@ static const struct bench vmalloc_bench = {
 	.variant_col = "layout",
 	.summary = vm_summary,
 	.flags = BENCH_PLACED | BENCH_WINDOW,
+	.auto_placement = "spread",
+	.auto_placement_why = "workers on distinct cores, alternating packages, the drain worker on the first worker's CPU",
 	.roles = "worker,drainer",
 	.corun = "worker", /* the drainer (purge kworker) sleeps until queued: when it runs is the result */
 	.probe = "worker,drainer",

@@ -317,16 +317,44 @@ void counters_close(struct counters *k)
 	pthread_mutex_destroy(&k->mu);
 }
 
+/* The platform table for the CPU a foreign topology names (its CPUVendor, CPUFamilyNumber and
+ * CPUModelNumber), or NULL: a plan for another machine follows its CPU, not this one's PMU. Only the
+ * AMD families matter to auto (their stand-ins); other vendors' tables see any core of the socket. */
+static const char *target_table(const struct topo *t)
+{
+	int f = t->cpu_family, m = t->cpu_model;
+	if (strcmp(t->vendor, "AuthenticAMD") && strcmp(t->vendor, "HygonGenuine"))
+		return NULL;
+	if (f == 0x17)
+		return "amd64_fam17h_zen2";
+	if (f == 0x19)
+		return (m >= 0x10 && m <= 0x1f) || (m >= 0x60 && m <= 0x7f) || (m >= 0xa0 && m <= 0xaf) ? "amd64_fam19h_zen4"
+													: "amd64_fam19h_zen3";
+	return f == 0x1a ? "amd64_fam1ah_zen5" : NULL;
+}
+
 void counters_auto_hint(const char *force, struct topo *t)
 {
 	struct evtab tab;
 	struct pmu_choice c;
 	char err[ERRLEN];
+	const char *table = NULL;
 	if (evtab_load(&tab, err))
 		return;
-	if (!pmu_select(force, &c, err) && c.table[0] && evtab_hitm_sees(&tab, c.table, "other-llc")) {
+	if (t->foreign) {
+		table = target_table(t);
+		if (!t->vendor[0])
+			snprintf(t->auto_why, sizeof(t->auto_why), "the topology names no CPU vendor: no HITM stand-in assumed");
+		else if (!table || !evtab_hitm_sees(&tab, table, "other-llc"))
+			snprintf(t->auto_why, sizeof(t->auto_why), "the topology's CPU (%.24s family %d model %d) has no HITM stand-in that only sees another LLC",
+				 t->vendor, t->cpu_family, t->cpu_model);
+	} else if (!pmu_select(force, &c, err) && c.table[0]) {
+		table = c.table;
+	}
+	if (table && evtab_hitm_sees(&tab, table, "other-llc")) {
 		t->auto_cross_llc = 1;
-		snprintf(t->auto_why, sizeof(t->auto_why), "the %.60s HITM stand-in only sees lines from another last-level cache (CCX)", c.table);
+		snprintf(t->auto_why, sizeof(t->auto_why), "the %.60s HITM stand-in only sees lines from another last-level cache (CCX)%s",
+			 table, t->foreign ? ", from the topology's CPU" : "");
 	}
 	evtab_free(&tab);
 }

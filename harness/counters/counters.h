@@ -82,7 +82,9 @@ struct counters_seen {
 void counters_seen_add(struct counters_seen *s, const struct row *r);
 void counters_seen_print(FILE *f, const struct counters_seen *s);
 void counters_close(struct counters *k);
-/* Before planning: tell auto placement (t->auto_cross_llc) that this platform's HITM stand-in only sees
- * lines from another last-level cache (AMD Zen 3+), so it picks cross-llc where package 0 has two. */
+/* Before planning: tell auto placement (t->auto_cross_llc) that the target's HITM stand-in only sees
+ * lines from another last-level cache (AMD Zen 3+), so it picks cross-llc where the home package has
+ * two. The target is this machine's PMU (force: --pmu), or a foreign topology's CPU info, never the
+ * planning host's; t->auto_why says which and why. */
 void counters_auto_hint(const char *force, struct topo *t);
 #endif
