@@ -37,6 +37,16 @@ int median_ci95(const double *v, int n, double *lo, double *hi)
 	return 0;
 }
 
+/* The caps every stop obeys: --reps-max, then --reps-max-s. */
+static enum reps_stop reps_caps(int reps, double elapsed_s, const struct reps_auto *a)
+{
+	if (reps >= a->max_reps)
+		return REPS_MAX;
+	if (elapsed_s >= a->max_s)
+		return REPS_TIME;
+	return REPS_GO;
+}
+
 enum reps_stop reps_auto_stop(const double *v, int n, int reps, double elapsed_s, const struct reps_auto *a, double *width)
 {
 	double lo, hi;
@@ -47,11 +57,7 @@ enum reps_stop reps_auto_stop(const double *v, int n, int reps, double elapsed_s
 		if (*width <= a->ci_width)
 			return REPS_CI;
 	}
-	if (reps >= a->max_reps)
-		return REPS_MAX;
-	if (elapsed_s >= a->max_s)
-		return REPS_TIME;
-	return REPS_GO;
+	return reps_caps(reps, elapsed_s, a);
 }
 
 enum reps_stop reps_auto_stop_all(const double *const *v, const int *n, int nvar, int reps,
@@ -71,11 +77,7 @@ enum reps_stop reps_auto_stop_all(const double *const *v, const int *n, int nvar
 		*widest = -1;
 	if (all && *widest <= a->ci_width)
 		return REPS_CI;
-	if (reps >= a->max_reps)
-		return REPS_MAX;
-	if (elapsed_s >= a->max_s)
-		return REPS_TIME;
-	return REPS_GO;
+	return reps_caps(reps, elapsed_s, a);
 }
 
 const char *reps_stop_name(enum reps_stop s)
