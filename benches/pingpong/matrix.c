@@ -51,7 +51,7 @@ int matrix_probe(const char *path, char *err)
 }
 
 int matrix_write(const char *path, const int *set, int n, const struct pu_pair *pair, const double *val, int npairs,
-		 char *err)
+		 int replace, char *err)
 {
 	int *os = xcalloc((size_t)n, sizeof(int)), rc = 0;
 	memcpy(os, set, (size_t)n * sizeof(int));
@@ -78,9 +78,11 @@ int matrix_write(const char *path, const int *set, int n, const struct pu_pair *
 		}
 	if (f && (ferror(f) | fclose(f)) && !rc)
 		rc = err_set(err, "--matrix %s: write failed: %s", path, strerror(errno));
-	if (!rc && link(tmp, path)) /* link, not rename: a file that appeared at path meanwhile is kept */
+	if (!rc && replace && rename(tmp, path)) /* over this run's own earlier snapshot */
+		rc = err_set(err, "--matrix %s: %s", path, strerror(errno));
+	else if (!rc && !replace && link(tmp, path)) /* link, not rename: a file that appeared at path meanwhile is kept */
 		rc = err_set(err, "--matrix %s: %s; accepted: a new file", path, errno == EEXIST ? "already exists" : strerror(errno));
-	if (f)
+	if (f && (rc || !replace))
 		unlink(tmp);
 	free(tmp);
 	free(cell);
