@@ -128,7 +128,9 @@ struct bench {
 	void (*finish_row)(struct bench_ctx *c, struct row *r);
 	/* Optional: called before each repetition with the harness's shuffled order of the variants
 	 * (a permutation of 0 .. nvar-1), which it may rearrange (pingpong keeps the rows of a round
-	 * together, so each round's rows are written one after the other). Error: the run stops. */
+	 * together, so each round's rows are written one after the other) and cut: the repetition
+	 * runs order[0 .. returned) (pingpong --resume leaves out the rows it has). Error: -1, the
+	 * run stops. */
 	int (*reorder)(struct bench_ctx *c, int rep, int *order, char *err);
 	/* Optional: called once the row is judged (its attempt and valid are in it), just before it is
 	 * written: side tables carry the attempt and validity of the row they belong to. Error: no row. */

@@ -94,6 +94,8 @@ static void test_cap_says_how_to_split(void **state)
 	free(r);
 }
 
+#define TINY "--samples", "20", "--round-trips", "5", "--preheat-ms", "1"
+
 static pid_t start(const char *csv, const char *matrix, const char *cpus)
 {
 	const char *bin = getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
@@ -103,8 +105,7 @@ static pid_t start(const char *csv, const char *matrix, const char *cpus)
 		int devnull = open("/dev/null", 1);
 		dup2(devnull, 1);
 		dup2(devnull, 2);
-		execl(bin, bin, "run", "pingpong", "--placement", cpus, "--samples", "20", "--round-trips", "5", "--preheat-ms", "1",
-		      "--reps", "200", "--max-attempts", "1", "--concurrent", "auto", "--matrix", matrix, "--out", csv, "--quiet",
+		execl(bin, bin, "run", "pingpong", "--placement", cpus, TINY, "--reps", "200", "--max-attempts", "1", "--concurrent", "auto", "--matrix", matrix, "--out", csv, "--quiet",
 		      LENIENT, (char *)NULL);
 		_exit(127);
 	}
@@ -147,12 +148,115 @@ static void test_killed_run_keeps_rows_and_matrix(void **state)
 	free(dir);
 }
 
+/* The end of the field at p: its comma or newline, past a quoted field's commas ("cpus:0,1"). */
+static const char *field_end(const char *p)
+{
+	if (*p == '"')
+		for (p++; *p && !(*p == '"' && p[1] != '"'); p += *p == '"' ? 2 : 1)
+			;
+	return p + strcspn(p, ",\n");
+}
+
+/* Field col (0-based) of the line at p, into out. */
+static void field(const char *p, int col, char *out, size_t n)
+{
+	for (int i = 0; i < col; i++)
+		p = field_end(p) + 1;
+	snprintf(out, n, "%.*s", (int)(field_end(p) - p), p);
+}
+
+static int col_of(const char *header, const char *name)
+{
+	char f[64];
+	for (int i = 0; i < 400; i++) {
+		field(header, i, f, sizeof(f));
+		if (!strcmp(f, name))
+			return i;
+	}
+	fail_msg("no column %s", name);
+	return -1;
+}
+
+/* Every (mode, rep) of a one-pair pingpong CSV counted into seen[mode][rep]; returns the rows and
+ * the seed they share in seed (fails on two seeds). */
+static int count_keys(const char *csv, int seen[2][200], char *seed, size_t n)
+{
+	char *t = slurp(csv), v[64];
+	assert_non_null(t);
+	int rows = 0, cm = col_of(t, "mode"), cr = col_of(t, "rep"), cs = col_of(t, "seed");
+	for (const char *line = strchr(t, '\n') + 1; *line; line = strchr(line, '\n') + 1, rows++) {
+		field(line, cm, v, sizeof(v));
+		int mode = !strcmp(v, "cas");
+		field(line, cr, v, sizeof(v));
+		int rep = atoi(v);
+		assert_true(rep >= 0 && rep < 200);
+		seen[mode][rep]++;
+		field(line, cs, v, sizeof(v));
+		if (!seed[0])
+			snprintf(seed, n, "%s", v);
+		assert_string_equal(seed, v);
+	}
+	free(t);
+	return rows;
+}
+
+/* Interrupted, then resumed: the second run measures exactly the rows the first lacks, with its
+ * seed, and its matrix holds the pair; another setting than the CSV's is refused with one line. */
+static void test_resume_continues_the_rows(void **state)
+{
+	int a, b, st;
+	(void)state;
+	if (two_usable_cpus(&a, &b)) {
+		print_message("skipped: a pair needs two CPUs this process may use\n");
+		skip();
+	}
+	char *dir = temp_dir(), csv[300], csv2[300], matrix[300], m2[300], cpus[48], s1[64] = "", s2[64] = "";
+	snprintf(csv, sizeof(csv), "%s/a.csv", dir);
+	snprintf(csv2, sizeof(csv2), "%s/b.csv", dir);
+	snprintf(matrix, sizeof(matrix), "%s/m.csv", dir);
+	snprintf(m2, sizeof(m2), "%s/m2.csv", dir);
+	snprintf(cpus, sizeof(cpus), "cpus:%d,%d", a, b);
+	pid_t pid = start(csv, matrix, cpus);
+	assert_int_equal(wait_csv_rows(csv, 3, pid, 300), 0);
+	kill(pid, SIGINT);
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 130);
+	int seen[2][200] = { { 0 } };
+	int first = count_keys(csv, seen, s1, sizeof(s1));
+	assert_true(first >= 3 && first < 400);
+	struct cmd_result *r = calloc(1, sizeof(*r));
+	run_c2c(r, "run", "pingpong", "--placement", cpus, "--samples", "21", "--round-trips", "5", "--preheat-ms", "1",
+		"--reps", "200", "--concurrent", "auto", "--resume", csv, "--out", csv2, NULL);
+	assert_int_equal(r->status, 2);
+	assert_int_equal(count_lines(r->err), 1);
+	assert_non_null(strstr(r->err, "has samples 20, this run 21"));
+	run_c2c(r, "run", "pingpong", "--placement", cpus, TINY, "--reps", "200", "--max-attempts", "1", "--concurrent", "auto",
+		"--resume", csv, "--matrix", m2, "--out", csv2, "--quiet", LENIENT, NULL);
+	assert_int_equal(r->status, 0);
+	int second = count_keys(csv2, seen, s2, sizeof(s2));
+	assert_int_equal(first + second, 400);
+	for (int m = 0; m < 2; m++)
+		for (int rep = 0; rep < 200; rep++)
+			assert_int_equal(seen[m][rep], 1); /* every row once, in one file or the other */
+	assert_string_equal(s1, s2);
+	char *m = slurp(m2);
+	double v1 = -1, v2 = -1;
+	assert_non_null(m);
+	assert_int_equal(sscanf(m, ",%lf\n%lf,\n", &v1, &v2), 2);
+	assert_true(v1 > 0 && v1 == v2);
+	free(m);
+	free(r);
+	rm_rf(dir);
+	free(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_plan_768_and_1024),
 		cmocka_unit_test(test_cap_says_how_to_split),
 		cmocka_unit_test(test_killed_run_keeps_rows_and_matrix),
+		cmocka_unit_test(test_resume_continues_the_rows),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

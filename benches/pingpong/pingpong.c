@@ -27,10 +27,11 @@ static const struct opt_spec pp_opts[] = {
 	{ "samples", OPT_COUNT, "1000", "N", "timed samples per pair, mode, line and repetition (min and median are over these)", NULL, NULL },
 	{ "round-trips", OPT_COUNT, "100", "K", "round trips per sample (a sample is its time / 2K)", NULL, NULL },
 	{ "preheat-ms", OPT_UINT, "20", "MS", "untimed handoffs before the samples of each line, to bring both cores to speed", NULL, NULL },
-	{ "concurrent", OPT_TEXT, "1", "auto|N", "pairs measured at once on disjoint cores, in rounds of the circle method: 1 (one pair at a time), N, or auto (distinct cores / 2, halved while the accuracy check fails)", NULL, NULL },
+	{ "concurrent", OPT_TEXT, "1", "auto|N", "pairs measured at once, in rounds of the circle method: 1 (one pair at a time), N (on disjoint cores), or auto (distinct PUs / 2: SMT siblings may each run a pair; while the accuracy check fails, disjoint cores, then halved)", NULL, NULL },
 	{ "check-pairs", OPT_COUNT, CHECK_PAIRS_DEFAULT, "K", "accuracy check (--concurrent other than 1): pairs per topology class measured alone and in their round", NULL, NULL },
-	{ "check-tolerance", OPT_PERCENT, "5", "PERCENT", "a class whose median concurrent/alone ratio is off 1 by more is flagged (auto then halves the pairs at once)", NULL, NULL },
+	{ "check-tolerance", OPT_PERCENT, "5", "PERCENT", "a class whose median concurrent/alone ratio is off 1 by more is flagged (auto then moves pairs off each other's cores, then halves the pairs at once)", NULL, NULL },
 	{ "lines", OPT_COUNT, "1", "K", "lines per pair (up to 4096), 256 bytes apart on fresh pages of its own, measured in turn; the spread of their medians is a proxy for the line's home in the mesh. Where they live: --mem-node a|b|N (default a: first touch from the pair's first PU)", NULL, NULL },
+	{ "resume", OPT_TEXT, NULL, "CSV", "continue the interrupted run that wrote CSV (the same settings and seed): its rows stay there, this run measures only the pairs, modes and repetitions it lacks (into its own --out); --matrix holds both", NULL, NULL },
 	{ "matrix", OPT_TEXT, NULL, "FILE", "also write the first --mode's matrix (median over repetitions of min_ns) as a square comma table in OS CPU order, no header, empty where not measured: core-to-core-latency's --csv form", NULL, NULL },
 	{ 0 },
 };
@@ -204,6 +205,43 @@ static const struct role_req pp_roles[PP_NROLES] = { [PP_INITIATOR] = { "initiat
 
 static int pp_reorder(struct bench_ctx *c, int rep, int *order, char *err);
 
+/* --resume: the settings its rows must share with this run's (the seed is checked apart). */
+static void resume_same(const struct bench_ctx *c, struct pp_priv *p)
+{
+	static const char *const cols[] = { "pairs_requested", "placement_requested", "samples", "round_trips", "preheat_ms",
+					    "lines", "mem_node_req", "concurrent_req" };
+	const char *vals[] = { opt_str(c->o, "pairs"), opt_str(c->o, "placement"), NULL, NULL, NULL, NULL, p->mem_req, p->conc_req };
+	const char *opts[] = { NULL, NULL, "samples", "round-trips", "preheat-ms", "lines", NULL, NULL };
+	for (int i = 0; i < 8; i++) {
+		if (opts[i])
+			snprintf(p->same_val[i], sizeof(p->same_val[i]), "%ld", opt_long(c->o, opts[i]));
+		else
+			snprintf(p->same_val[i], sizeof(p->same_val[i]), "%s", vals[i]);
+		p->same[i] = (struct pp_same){ cols[i], p->same_val[i] };
+	}
+	p->same[8] = (struct pp_same){ NULL, NULL };
+}
+
+/* --resume: the rows the CSV has are marked done (and their first mode's min_ns is the matrix's). */
+static int resume_rows(const struct bench_ctx *c, struct pp_priv *p, char *err)
+{
+	long bits = (long)p->npairs * NMODES * c->reps;
+	p->done = xcalloc((size_t)bits / 8 + 1, 1);
+	long have = pp_resume_load(opt_str(c->o, "resume"), p->same, p->pair, p->npairs, NMODES, c->reps,
+				   (int)opt_long(c->o, "max-attempts"), pp_mode_names, p->modes[0], p->done, p->matrix_val, err);
+	if (have < 0)
+		return -1;
+	long want = (long)p->npairs * p->nmodes * c->reps, left = 0;
+	for (int k = 0; k < p->npairs; k++)
+		for (int m = 0; m < p->nmodes; m++)
+			for (int rep = 0; rep < c->reps; rep++)
+				left += !pp_done(p->done, ((long)k * NMODES + p->modes[m]) * c->reps + rep);
+	if (!opt_flag(c->o, "quiet"))
+		fprintf(stderr, "pingpong: --resume %s: %ld of %ld row(s) there; %ld to measure (seed %llu)\n", opt_str(c->o, "resume"),
+			want - left, want, left, (unsigned long long)c->seed);
+	return 0;
+}
+
 static int pp_prepare(struct bench_ctx *c, char *err)
 {
 	struct pp_priv *p = xcalloc(1, sizeof(*p));
@@ -220,6 +258,11 @@ static int pp_prepare(struct bench_ctx *c, char *err)
 		return err_set(err, "--matrix: '%s' already exists; accepted: a new file (results are never overwritten)", opt_str(c->o, "matrix"));
 	if (opt_given(c->o, "matrix") && !opt_flag(c->o, "dry-run") && matrix_probe(opt_str(c->o, "matrix"), err))
 		return -1;
+	if (opt_given(c->o, "resume")) { /* before the pairs: sample:N draws them from the seed */
+		resume_same(c, p);
+		if (pp_resume_check(opt_str(c->o, "resume"), p->same, &c->seed, opt_given(c->o, "seed") && opt_long(c->o, "seed"), err))
+			return -1;
+	}
 	p->nset = pairs_pu_set(c->topo, opt_str(c->o, "placement"), &p->set, err);
 	if (p->nset < 0 || select_pairs(c, p, opt_str(c->o, "pairs"), err) < 0)
 		return -1;
@@ -255,6 +298,8 @@ static int pp_prepare(struct bench_ctx *c, char *err)
 		for (size_t i = 0; i < (size_t)p->npairs * (size_t)c->reps; i++)
 			p->matrix_val[i] = NAN;
 	}
+	if (opt_given(c->o, "resume") && resume_rows(c, p, err))
+		return -1;
 	return pp_state_alloc(p);
 }
 
@@ -371,11 +416,14 @@ static int pp_reorder(struct bench_ctx *c, int rep, int *order, char *err)
 		start[q + 1] += start[q];
 	for (int i = 0; i < c->nvar; i++)
 		tmp[start[rank[unit_of(p, c->var[order[i]].param)]]++] = order[i];
-	memcpy(order, tmp, (size_t)c->nvar * sizeof(int));
+	int n = 0; /* --resume: without the rows the CSV resumed has */
+	for (int i = 0; i < c->nvar; i++)
+		if (!pp_done(p->done, c->var[tmp[i]].param * c->reps + rep))
+			order[n++] = tmp[i];
 	free(rank);
 	free(start);
 	free(tmp);
-	return 0;
+	return n;
 }
 
 /* After the summary: the accuracy verdict again, so a run with a class outside is not read as clean. */
@@ -407,6 +455,7 @@ static void pp_cleanup(struct bench_ctx *c)
 		free(p->set);
 		free(p->sample);
 		free(p->matrix_val);
+		free(p->done);
 		schedule_free(&p->sched);
 	}
 	free(p);

@@ -4,6 +4,7 @@
 #define C2C_PINGPONG_H
 #include "benches/pingpong/check.h"
 #include "benches/pingpong/measure.h"
+#include "benches/pingpong/resume.h"
 #include "benches/pingpong/schedule.h"
 #include "harness/bench.h"
 
@@ -31,6 +32,9 @@ struct pp_priv {
 	int last_counted;               /* the last result pp_measure_pair gave was counted */
 	float *matrix_val;              /* --matrix: npairs x reps min_ns (NAN: not measured) */
 	int matrix_written;             /* a snapshot of the matrix is in place (later ones replace it) */
+	uint8_t *done;                  /* --resume: bit (k * NMODES + mode) * reps + rep: a row is there */
+	char same_val[8][48];           /* --resume: this run's settings, as its rows write them */
+	struct pp_same same[9];
 };
 
 /* --concurrent 1: every pair alone, no accuracy check. */
