@@ -38,7 +38,8 @@ static int eta_s(const char *s)
 
 static double cpu_s(const struct rusage *u)
 {
-	return (double)(u->ru_utime.tv_sec + u->ru_stime.tv_sec) + (double)(u->ru_utime.tv_usec + u->ru_stime.tv_usec) / 1e6;
+	return (double)(u->ru_utime.tv_sec + u->ru_stime.tv_sec) +
+	       (double)(u->ru_utime.tv_usec + u->ru_stime.tv_usec) / 1e6;
 }
 
 /* The plan of --pairs all --concurrent auto on a synthetic machine of n PUs (2 per core): every pair,
@@ -49,7 +50,8 @@ static int big_plan(const char *topo, int n, double *check_share)
 	struct cmd_result *r = calloc(1, sizeof(*r));
 	struct rusage u0, u1;
 	getrusage(RUSAGE_CHILDREN, &u0);
-	run_c2c(r, "run", "pingpong", "--topology", topo, "--dry-run", "--pairs", "all", "--concurrent", "auto", NULL);
+	run_c2c(r, "run", "pingpong", "--topology", topo, "--dry-run", "--pairs", "all",
+		"--concurrent", "auto", NULL);
 	getrusage(RUSAGE_CHILDREN, &u1);
 	double s = cpu_s(&u1) - cpu_s(&u0);
 	assert_int_equal(r->status, 0);
@@ -57,13 +59,15 @@ static int big_plan(const char *topo, int n, double *check_share)
 	assert_int_equal((long)before(r->out, "pair(s) at once"), n / 2);
 	assert_int_equal((long)before(r->out, "round(s);"), n - 1);
 	assert_non_null(strstr(r->out, "pairs may share a core"));
-	assert_int_equal((long)before(r->out, "pair(s) (smt"), 8); /* 4 classes, 2 each (--check-pairs) */
+	assert_int_equal((long)before(r->out, "pair(s) (smt"),
+			 8); /* 4 classes, 2 each (--check-pairs) */
 	assert_non_null(strstr(r->out, "(smt 2, same-llc 2, same-package 2, cross-package 2)"));
 	*check_share = before(r->out, "% of the ETA");
 	if (s >= 10.0)
 		fail_msg("%s: the plan took %.2f s of CPU; it must print in under 10 s", topo, s);
 	int eta = eta_s(r->out);
-	print_message("%d PUs: planned in %.2f s of CPU, ETA %d s, accuracy check %.1f%% of it\n", n, s, eta, *check_share);
+	print_message("%d PUs: planned in %.2f s of CPU, ETA %d s, accuracy check %.1f%% of it\n",
+		      n, s, eta, *check_share);
 	free(r);
 	return eta;
 }
@@ -86,7 +90,8 @@ static void test_cap_says_how_to_split(void **state)
 {
 	struct cmd_result *r = calloc(1, sizeof(*r));
 	(void)state;
-	run_c2c(r, "run", "pingpong", "--topology", "synthetic:pack:2 core:1025 pu:1", "--dry-run", "--pairs", "all", NULL);
+	run_c2c(r, "run", "pingpong", "--topology", "synthetic:pack:2 core:1025 pu:1", "--dry-run",
+		"--pairs", "all", NULL);
 	assert_int_equal(r->status, 2);
 	assert_int_equal(count_lines(r->err), 1);
 	assert_non_null(strstr(r->err, "2100225 pairs x 2 modes"));
@@ -105,8 +110,9 @@ static pid_t start(const char *csv, const char *matrix, const char *cpus)
 		int devnull = open("/dev/null", 1);
 		dup2(devnull, 1);
 		dup2(devnull, 2);
-		execl(bin, bin, "run", "pingpong", "--placement", cpus, TINY, "--reps", "200", "--max-attempts", "1", "--concurrent", "auto", "--matrix", matrix, "--out", csv, "--quiet",
-		      LENIENT, (char *)NULL);
+		execl(bin, bin, "run", "pingpong", "--placement", cpus, TINY, "--reps", "200",
+		      "--max-attempts", "1", "--concurrent", "auto", "--matrix", matrix, "--out",
+		      csv, "--quiet", LENIENT, (char *)NULL);
 		_exit(127);
 	}
 	return pid;
@@ -210,7 +216,8 @@ static void test_resume_continues_the_rows(void **state)
 		print_message("skipped: a pair needs two CPUs this process may use\n");
 		skip();
 	}
-	char *dir = temp_dir(), csv[300], csv2[300], matrix[300], m2[300], cpus[48], s1[64] = "", s2[64] = "";
+	char *dir = temp_dir(), csv[300], csv2[300], matrix[300], m2[300], cpus[48], s1[64] = "",
+	     s2[64] = "";
 	snprintf(csv, sizeof(csv), "%s/a.csv", dir);
 	snprintf(csv2, sizeof(csv2), "%s/b.csv", dir);
 	snprintf(matrix, sizeof(matrix), "%s/m.csv", dir);
@@ -225,19 +232,22 @@ static void test_resume_continues_the_rows(void **state)
 	int first = count_keys(csv, seen, s1, sizeof(s1));
 	assert_true(first >= 3 && first < 400);
 	struct cmd_result *r = calloc(1, sizeof(*r));
-	run_c2c(r, "run", "pingpong", "--placement", cpus, "--samples", "21", "--round-trips", "5", "--preheat-ms", "1",
-		"--reps", "200", "--concurrent", "auto", "--resume", csv, "--out", csv2, NULL);
+	run_c2c(r, "run", "pingpong", "--placement", cpus, "--samples", "21", "--round-trips", "5",
+		"--preheat-ms", "1", "--reps", "200", "--concurrent", "auto", "--resume", csv,
+		"--out", csv2, NULL);
 	assert_int_equal(r->status, 2);
 	assert_int_equal(count_lines(r->err), 1);
 	assert_non_null(strstr(r->err, "has samples 20, this run 21"));
-	run_c2c(r, "run", "pingpong", "--placement", cpus, TINY, "--reps", "200", "--max-attempts", "1", "--concurrent", "auto",
-		"--resume", csv, "--matrix", m2, "--out", csv2, "--quiet", LENIENT, NULL);
+	run_c2c(r, "run", "pingpong", "--placement", cpus, TINY, "--reps", "200", "--max-attempts",
+		"1", "--concurrent", "auto", "--resume", csv, "--matrix", m2, "--out", csv2,
+		"--quiet", LENIENT, NULL);
 	assert_int_equal(r->status, 0);
 	int second = count_keys(csv2, seen, s2, sizeof(s2));
 	assert_int_equal(first + second, 400);
 	for (int m = 0; m < 2; m++)
 		for (int rep = 0; rep < 200; rep++)
-			assert_int_equal(seen[m][rep], 1); /* every row once, in one file or the other */
+			assert_int_equal(seen[m][rep],
+					 1); /* every row once, in one file or the other */
 	assert_string_equal(s1, s2);
 	char *m = slurp(m2);
 	double v1 = -1, v2 = -1;
