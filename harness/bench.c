@@ -47,6 +47,16 @@ void bench_variant(struct bench_ctx *c, const char *name, long param)
 	c->var[c->nvar++].param = param;
 }
 
+void bench_variants_reserve(struct bench_ctx *c, int n)
+{
+	if (n <= c->var_cap || n > CONFIGS_MAX)
+		return;
+	c->var = realloc(c->var, (size_t)n * sizeof(*c->var));
+	if (!c->var)
+		out_of_memory(0);
+	c->var_cap = n;
+}
+
 int bench_plan(struct bench_ctx *c, const struct role_req *roles, int nroles, char *err)
 {
 	if (plan_make(c->topo, opt_str(c->o, "placement"), roles, nroles, &c->plan, err))

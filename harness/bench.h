@@ -13,12 +13,12 @@
 #include "harness/topo.h"
 #include <stdint.h>
 
-#define SCHEMA_VERSION 8 /* 5: validity columns (docs/validity.md); 6: per-role SDE columns, pingpong's role columns;
+#define SCHEMA_VERSION 9 /* 5: validity columns (docs/validity.md); 6: per-role SDE columns, pingpong's role columns;
                           * 7: vmalloc's purge_us_achieved is CPU time per purge, its work is timed before and after the window;
                           * 8: the machine fingerprint, vmalloc's lazy_max_effective and
-                          *    placement_requested (lazy_max as given) */
+                          *    placement_requested (lazy_max as given); 9: pingpong's round_disjoint */
 #define VARIANTS_MAX 256     /* variants a user lists or sweeps (layouts, offsets) */
-#define CONFIGS_MAX 262144   /* variants one run may hold (pingpong: pairs x modes) */
+#define CONFIGS_MAX (1 << 22) /* variants one run may hold (pingpong: pairs x modes, 2,048 PUs) */
 #define SUMMARY_MAX 8        /* summary columns per bench */
 
 /* One of the things a bench compares side by side (a layout, a check mode, a worker mode...). */
@@ -126,6 +126,12 @@ struct bench {
 	void (*cleanup)(struct bench_ctx *c);
 	/* Optional: columns derived from the counter columns, filled after the counters are in the row. */
 	void (*finish_row)(struct bench_ctx *c, struct row *r);
+	/* Optional: called before each repetition with the harness's shuffled order of the variants
+	 * (a permutation of 0 .. nvar-1), which it may rearrange (pingpong keeps the rows of a round
+	 * together, so each round's rows are written one after the other) and cut: the repetition
+	 * runs order[0 .. returned) (pingpong --resume leaves out the rows it has). Error: -1, the
+	 * run stops. */
+	int (*reorder)(struct bench_ctx *c, int rep, int *order, char *err);
 	/* Optional: called once the row is judged (its attempt and valid are in it), just before it is
 	 * written: side tables carry the attempt and validity of the row they belong to. Error: no row. */
 	int (*row_done)(struct bench_ctx *c, struct row *r, char *err);
@@ -181,6 +187,8 @@ int bench_refuses(const struct bench *b, const char *name);
 int bench_plan(struct bench_ctx *c, const struct role_req *roles, int nroles, char *err);
 /* Add a variant. */
 void bench_variant(struct bench_ctx *c, const char *name, long param);
+/* Room for n variants in all, so that many bench_variant calls do not grow the array step by step. */
+void bench_variants_reserve(struct bench_ctx *c, int n);
 /* Record threads' evidence after a run: by their plan role names, or under one role name. */
 void bench_evidence(struct bench_ctx *c, const struct thr *t, int n);
 void bench_evidence_role(struct bench_ctx *c, const struct thr *t, const char *role);

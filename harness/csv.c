@@ -69,6 +69,18 @@ int csv_open(struct csv *c, const char *path, char *err)
 	return 0;
 }
 
+/* fdatasync, when forced or CSV_SYNC_NS after the last one. */
+static int csv_flush(struct csv *c, int force, char *err)
+{
+	uint64_t now = now_ns();
+	if (!force && c->synced_ns && now - c->synced_ns < CSV_SYNC_NS)
+		return 0;
+	c->synced_ns = now;
+	if (fdatasync(c->fd) && errno != EINVAL && errno != EROFS)
+		return err_set(err, "cannot flush '%s': %s", c->path, strerror(errno));
+	return 0;
+}
+
 /* Write all of buf or, on failure, cut the file back so no partial line remains. */
 static int write_whole(struct csv *c, const char *buf, size_t len, char *err)
 {
@@ -87,9 +99,7 @@ static int write_whole(struct csv *c, const char *buf, size_t len, char *err)
 		}
 		done += (size_t)w;
 	}
-	if (fdatasync(c->fd) && errno != EINVAL && errno != EROFS)
-		return err_set(err, "cannot flush '%s': %s", c->path, strerror(errno));
-	return 0;
+	return csv_flush(c, 0, err);
 }
 
 static char *join(char *const *fields, int n, size_t *len)
@@ -147,7 +157,9 @@ int csv_write(struct csv *c, const struct row *r, char *err)
 int csv_close(struct csv *c, char *err)
 {
 	int rc = 0;
-	if (c->fd >= 0 && close(c->fd))
+	if (c->fd >= 0 && c->rows && csv_flush(c, 1, err))
+		rc = -1;
+	if (c->fd >= 0 && close(c->fd) && !rc)
 		rc = err_set(err, "cannot close '%s': %s", c->path, strerror(errno));
 	for (int i = 0; i < c->ncols; i++)
 		free(c->cols[i]);

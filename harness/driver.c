@@ -384,7 +384,12 @@ static int run_all(struct bench_ctx *c, struct counters *ctr, struct csv *out, F
 		for (int i = 0; i < c->nvar; i++)
 			order[i] = i;
 		shuffle(order, c->nvar, &rng);
-		for (int k = 0; k < c->nvar && !rc && !signals_pending(); k++)
+		int nrun = c->b->reorder ? c->b->reorder(c, rep, order, err) : c->nvar;
+		if (nrun < 0) {
+			rc = -1;
+			break;
+		}
+		for (int k = 0; k < nrun && !rc && !signals_pending(); k++)
 			if (active[order[k]]) {
 				lv.rep = rep, lv.k = order[k], lv.done = done;
 				rc = run_rep(c, ctr, out, sum, nv, order[k], rep, &lv, err);

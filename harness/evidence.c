@@ -268,7 +268,7 @@ static void probe_cols(const struct evidence *e, struct row *r)
 		c += (size_t)snprintf(after + c, sizeof(after) - c, e->probe_after[i] >= 0 ? "%s%.1f" : "%sNA", sep, e->probe_after[i]);
 	}
 	if (!e->nprobe) {
-		row_na(r, "probe_pairs", "no pair of distinct CPUs to probe in this configuration");
+		row_na(r, "probe_pairs", "no pair probed: none of distinct CPUs, or the bench measured this row with another (its README)");
 		row_na(r, "probe_before_ns", "no pair probed");
 		row_na(r, "probe_after_ns", "no pair probed");
 		return;

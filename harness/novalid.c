@@ -6,18 +6,21 @@
 
 #define NAMES_SHOWN 8 /* configurations named on the first line; the others are counted */
 
-/* Per configuration: its attempts, and per rule how often it broke, the sum of each attempt's
+/* Per configuration with a broken rule: per rule how often it broke, the sum of each attempt's
  * furthest value and the value nearest to passing (the best attempt). */
 struct cfg {
-	int attempts, valid;
 	int cnt[VR_N];
 	double sum[VR_N], best[VR_N];
 	char setting[32]; /* the setting furthest off in its worst attempt */
 };
 
+/* Every configuration's attempts and valid ones (12 bytes each: pingpong has a million); the
+ * rules' details only for those that broke one, in det (slot[var] - 1; 0: none). */
 struct novalid {
 	int n;
-	struct cfg *cfg;
+	int *attempts, *valid, *slot;
+	struct cfg *det;
+	int ndet, cap;
 };
 
 /* Rules whose value passes upward (a fraction on a CPU or shared); the others pass downward. */
@@ -30,16 +33,33 @@ struct novalid *novalid_new(int nvar)
 {
 	struct novalid *nv = xcalloc(1, sizeof(*nv));
 	nv->n = nvar;
-	nv->cfg = xcalloc((size_t)nvar + 1, sizeof(*nv->cfg));
+	nv->attempts = xcalloc((size_t)nvar + 1, sizeof(int));
+	nv->valid = xcalloc((size_t)nvar + 1, sizeof(int));
+	nv->slot = xcalloc((size_t)nvar + 1, sizeof(int));
 	return nv;
 }
 
 void novalid_add(struct novalid *nv, int var, int valid, const struct vbroken *b)
 {
-	struct cfg *c = &nv->cfg[var];
-	c->attempts++;
-	c->valid += valid;
-	for (int r = 0; r < VR_N && !valid && b; r++) {
+	nv->attempts[var]++;
+	nv->valid[var] += valid;
+	int any = 0;
+	for (int r = 0; r < VR_N && !valid && b; r++)
+		any |= b->hit[r];
+	if (!any)
+		return;
+	if (!nv->slot[var]) {
+		if (nv->ndet == nv->cap) {
+			nv->cap = nv->cap ? 2 * nv->cap : 16;
+			nv->det = realloc(nv->det, (size_t)nv->cap * sizeof(*nv->det));
+			if (!nv->det)
+				out_of_memory(0);
+		}
+		memset(&nv->det[nv->ndet], 0, sizeof(*nv->det));
+		nv->slot[var] = ++nv->ndet;
+	}
+	struct cfg *c = &nv->det[nv->slot[var] - 1];
+	for (int r = 0; r < VR_N; r++) {
 		if (!b->hit[r])
 			continue;
 		double x = b->worst[r];
@@ -56,7 +76,7 @@ int novalid_count(const struct novalid *nv)
 {
 	int k = 0;
 	for (int v = 0; v < nv->n; v++)
-		k += nv->cfg[v].attempts && !nv->cfg[v].valid;
+		k += nv->attempts[v] && !nv->valid[v];
 	return k;
 }
 
@@ -187,18 +207,18 @@ void novalid_print(const struct novalid *nv, const struct bench_ctx *c, FILE *f,
 	if (!none)
 		return;
 	for (int v = 0; v < nv->n; v++)
-		tried += nv->cfg[v].attempts > 0;
+		tried += nv->attempts[v] > 0;
 	fprintf(f, NOVALID_HEAD "%d of %d configuration(s) of %s got no valid repetition:", none,
 		tried, c->b->name);
 	for (int v = 0; v < nv->n; v++) {
-		const struct cfg *g = &nv->cfg[v];
-		if (!g->attempts || g->valid)
+		if (!nv->attempts[v] || nv->valid[v])
 			continue;
 		if (shown++ < NAMES_SHOWN)
 			fprintf(f, "%s %s %s", shown > 1 ? "," : "", c->b->variant_col,
 				c->var[v].name);
-		att += g->attempts;
-		for (int r = 0; r < VR_N; r++) {
+		att += nv->attempts[v];
+		const struct cfg *g = nv->slot[v] ? &nv->det[nv->slot[v] - 1] : NULL;
+		for (int r = 0; r < VR_N && g; r++) {
 			if (!g->cnt[r])
 				continue;
 			if (!cnt[r] ||
@@ -247,6 +267,9 @@ void novalid_free(struct novalid *nv)
 {
 	if (!nv)
 		return;
-	free(nv->cfg);
+	free(nv->attempts);
+	free(nv->valid);
+	free(nv->slot);
+	free(nv->det);
 	free(nv);
 }

@@ -3,11 +3,13 @@
 #define C2C_ROW_H
 
 #define ROW_MAX 512 /* 32 events x (roles + 1) columns fit beside a bench's own */
+#define ROW_SLOTS 1024 /* the keys' hash table: open addressing, at most half full */
 
 struct row {
 	int n;
 	char *key[ROW_MAX];
 	char *val[ROW_MAX];
+	unsigned short slot[ROW_SLOTS]; /* key index + 1 by hash of the key, 0: free (a row of { 0 } is empty) */
 	char na_reason[16384]; /* "column: why; ..." for every NA in the row, whole reasons only */
 };
 

@@ -78,7 +78,8 @@ grep -h "falls back" "$tmp"/conc-auto-*.err || true
 echo
 echo "== dry-run plans on synthetic machines (target: each under a second)"
 for t in "pack:1 core:4 pu:2|auto" "pack:2 core:16 pu:2|auto" "pack:2 numa:1 core:64 pu:2|auto" \
-         "pack:2 numa:1 core:64 pu:2|all" "pack:2 numa:2 core:64 pu:2|auto"; do
+         "pack:2 numa:1 core:64 pu:2|all" "pack:2 numa:2 core:64 pu:2|auto" \
+         "pack:2 l3:8 core:24 pu:2|all" "pack:2 l3:8 core:32 pu:2|all"; do
   topo=${t%|*} sel=${t#*|}
   t0=$(date +%s%N)
   line=$("$bin" run pingpong --topology "synthetic:$topo" --dry-run --pairs "$sel" --concurrent auto 2>/dev/null | head -1)

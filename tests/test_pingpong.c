@@ -299,7 +299,8 @@ static void test_dry_run_plans(void **state)
 	plan("synthetic:pack:2 core:32 pu:1", "all", "8", 2016, 63 * 4, 8);
 	/* more than 64 PUs: auto is classes plus vs:0, every pair with PU 0, one pair per round */
 	plan("synthetic:pack:2 numa:1 core:64 pu:2", "auto", "auto", 255, 255, 1);
-	plan("synthetic:pack:2 numa:1 core:64 pu:2", "all", "auto", 32640, 0, 64);
+	/* auto: pairs on distinct PUs (SMT siblings may each run one), the 255 circle rounds of 128 */
+	plan("synthetic:pack:2 numa:1 core:64 pu:2", "all", "auto", 32640, 255, 128);
 	plan("synthetic:pack:2 numa:2 core:64 pu:2", "auto", "auto", 511, 511, 1);
 	plan("synthetic:pack:2 numa:2 core:64 pu:2", "classes", "auto", 3, 3, 1); /* all with PU 0 */
 }

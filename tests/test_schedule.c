@@ -50,9 +50,9 @@ static void test_circle_method(void **state)
 	check_circle(512);
 }
 
-/* All pairs of a synthetic topology scheduled with cap: every pair once, no PU and no core used by
- * two pairs of one round, no round above cap. Returns the number of rounds. */
-static int check_schedule(const char *spec, int cap, int *most)
+/* All pairs of a synthetic topology scheduled with cap: every pair once, no PU and (unless by_pu) no
+ * core used by two pairs of one round, no round above cap. Returns the number of rounds. */
+static int check_schedule_by(const char *spec, int cap, int by_pu, int *most)
 {
 	struct topo t;
 	struct schedule s;
@@ -64,7 +64,7 @@ static int check_schedule(const char *spec, int cap, int *most)
 	assert_true(n >= 2);
 	int np = pairs_select(&t, set, n, "all", 1, &pair, err);
 	assert_int_equal(np, n * (n - 1) / 2);
-	assert_int_equal(schedule_build(&t, set, n, pair, np, cap, &s, err), 0);
+	assert_int_equal(schedule_build(&t, set, n, pair, np, cap, by_pu, &s, err), 0);
 	int *in = calloc((size_t)np, sizeof(int)), *pu = calloc((size_t)t.npus, sizeof(int));
 	int *core = calloc((size_t)t.ncores, sizeof(int));
 	*most = 0;
@@ -78,7 +78,7 @@ static int check_schedule(const char *spec, int cap, int *most)
 			assert_int_equal(s.round[s.member[x]], r);
 			if (pu[p->a] == r + 1 || pu[p->b] == r + 1)
 				fail_msg("%s: a PU of %d-%d twice in round %d", spec, p->a, p->b, r);
-			if (core[ca] == r + 1 || (ca != cb && core[cb] == r + 1))
+			if (!by_pu && (core[ca] == r + 1 || (ca != cb && core[cb] == r + 1)))
 				fail_msg("%s: a core of %d-%d twice in round %d", spec, p->a, p->b, r);
 			pu[p->a] = pu[p->b] = core[ca] = core[cb] = r + 1;
 		}
@@ -94,6 +94,11 @@ static int check_schedule(const char *spec, int cap, int *most)
 	schedule_free(&s);
 	topo_free(&t);
 	return err_n;
+}
+
+static int check_schedule(const char *spec, int cap, int *most)
+{
+	return check_schedule_by(spec, cap, 0, most);
 }
 
 static void test_schedule_full_matrix(void **state)
@@ -117,6 +122,12 @@ static void test_schedule_full_matrix(void **state)
 	assert_int_equal(most, 64);
 	r = check_schedule("synthetic:pack:2 numa:2 core:64 pu:2", 128, &most);
 	assert_true(r > 511 && r <= 511 * 3);
+	/* by_pu (--concurrent auto): SMT siblings may run two pairs, so exactly the P-1 circle rounds */
+	assert_int_equal(check_schedule_by("synthetic:pack:2 l3:2 core:4 pu:2", 16, 1, &most), 31);
+	assert_int_equal(most, 16);
+	assert_int_equal(check_schedule_by("synthetic:pack:2 l3:8 core:24 pu:2", 384, 1, &most), 767);
+	assert_int_equal(most, 384);
+	assert_int_equal(check_schedule_by("synthetic:pack:2 l3:8 core:24 pu:2", 192, 1, &most), 767 * 2);
 	/* cap 1 is one pair at a time */
 	assert_int_equal(check_schedule("synthetic:pack:1 core:4 pu:2", 1, &most), 28);
 }
@@ -129,8 +140,9 @@ static void test_auto_cap_and_hms(void **state)
 	(void)state;
 	load(&t, "synthetic:pack:2 numa:1 core:64 pu:2");
 	int n = pairs_pu_set(&t, "auto", &set, err);
-	assert_int_equal(schedule_auto_cap(&t, set, n), 64); /* 128 cores */
-	assert_int_equal(schedule_auto_cap(&t, set, 2), 1);  /* PUs 0,1: one core */
+	assert_int_equal(schedule_auto_cap(&t, set, n, 0), 64); /* 128 cores */
+	assert_int_equal(schedule_auto_cap(&t, set, 2, 0), 1);  /* PUs 0,1: one core */
+	assert_int_equal(schedule_auto_cap(&t, set, n, 1), 128); /* 256 PUs */
 	free(set);
 	topo_free(&t);
 	fmt_hms(hms, sizeof(hms), 0);
@@ -179,13 +191,13 @@ static void test_matrix_file(void **state)
 	char err[ERRLEN], path[512];
 	(void)state;
 	snprintf(path, sizeof(path), "%s/m.csv", test_dir);
-	assert_int_equal(matrix_write(path, set, 3, p, v, 2, err), 0);
+	assert_int_equal(matrix_write(path, set, 3, p, v, 2, 0, err), 0);
 	char *s = slurp(path);
 	/* OS CPU order 0, 2, 4; symmetric; the diagonal and the pair 2-4 (not measured) are empty */
 	assert_string_equal(s, ",12.50,101.00\n12.50,,\n101.00,,\n");
 	free(s);
 	snprintf(path, sizeof(path), "%s/no/such/dir/m.csv", test_dir);
-	assert_int_equal(matrix_write(path, set, 3, p, v, 2, err), -1);
+	assert_int_equal(matrix_write(path, set, 3, p, v, 2, 0, err), -1);
 	assert_non_null(strstr(err, "--matrix"));
 }
 

@@ -11,14 +11,15 @@ int pp_alone_only(const struct pp_priv *p)
 	return !p->conc_auto && p->conc_n == 1;
 }
 
-/* Per pair and mode: the round results and the repetition they belong to; the sample slots. */
+/* The results of one round (rows of a round are written one after the other: only the round being
+ * written is held) and the sample slots. */
 int pp_state_alloc(struct pp_priv *p)
 {
-	size_t n = (size_t)p->npairs * NMODES;
-	p->meas = xcalloc(n, sizeof(*p->meas));
-	p->meas_rep = xcalloc(n, sizeof(int));
-	for (size_t i = 0; i < n; i++)
-		p->meas_rep[i] = -1;
+	p->meas_room = 1;
+	for (int r = 0; r < p->sched.nrounds; r++)
+		p->meas_room = p->sched.size[r] > p->meas_room ? p->sched.size[r] : p->meas_room;
+	p->meas = xcalloc((size_t)p->meas_room, sizeof(*p->meas));
+	p->meas_round = p->meas_mode = p->meas_rep = p->meas_hooked = -1;
 	p->sample_slot = xcalloc((size_t)p->npairs, sizeof(int));
 	for (int k = 0; k < p->npairs; k++)
 		p->sample_slot[k] = -1;
@@ -32,7 +33,6 @@ int pp_state_alloc(struct pp_priv *p)
 void pp_state_free(struct pp_priv *p)
 {
 	free(p->meas);
-	free(p->meas_rep);
 	free(p->sample_slot);
 	free(p->chk_alone);
 	free(p->chk_conc);
@@ -58,20 +58,18 @@ static int measure_round(struct bench_ctx *c, struct pp_priv *p, int r, int mode
 const struct pp_meas *pp_measure_pair(struct bench_ctx *c, struct pp_priv *p, int k, int mode, int rep, char *err)
 {
 	int r = p->sched.round[k], n = p->sched.size[r], at = 0;
-	size_t slot = (size_t)k * NMODES + (size_t)mode;
-	if (n > 1 && p->meas_rep[slot] == rep)
-		return &p->meas[slot]; /* measured with its round; counters are NA (pp_mark_uncounted) */
 	for (int i = 0; i < n; i++)
 		at = p->sched.member[p->sched.first[r] + i] == k ? i : at;
-	struct pp_meas *out = xcalloc((size_t)n, sizeof(*out));
-	int rc = measure_round(c, p, r, mode, at, out, err);
-	for (int i = 0; i < n && !rc; i++) {
-		size_t s = (size_t)p->sched.member[p->sched.first[r] + i] * NMODES + (size_t)mode;
-		p->meas[s] = out[i];
-		p->meas_rep[s] = i == at ? -2 : rep; /* -2: the row being written now, counted */
+	if (n > 1 && p->meas_round == r && p->meas_mode == mode && p->meas_rep == rep && at != p->meas_hooked) {
+		p->last_counted = 0; /* measured with its round; counters are NA (pp_mark_uncounted) */
+		return &p->meas[at];
 	}
-	free(out);
-	return rc ? NULL : &p->meas[slot];
+	p->meas_round = -1;
+	if (measure_round(c, p, r, mode, at, p->meas, err))
+		return NULL;
+	p->meas_round = r, p->meas_mode = mode, p->meas_rep = rep, p->meas_hooked = at;
+	p->last_counted = 1;
+	return &p->meas[at];
 }
 
 /* One sample pair alone and in its round: the two medians. */
@@ -156,13 +154,18 @@ int pp_check_run(struct bench_ctx *c, struct pp_priv *p, char *err)
 			return -1;
 		if (!bad || !p->conc_auto || most <= 1)
 			return 0;
-		p->cap = most / 2 > 1 ? most / 2 : 1;
+		int was_by_pu = p->by_pu, cores = schedule_auto_cap(c->topo, p->set, p->nset, 0);
+		/* first off each other's SMT siblings (at most distinct cores / 2), then halved */
+		p->cap = p->by_pu && cores < most ? cores : most / 2 > 1 ? most / 2 : 1;
+		p->by_pu = 0;
 		p->fallbacks++;
 		schedule_free(&p->sched);
-		if (schedule_build(c->topo, p->set, p->nset, p->pair, p->npairs, p->cap, &p->sched, err))
+		if (schedule_build(c->topo, p->set, p->nset, p->pair, p->npairs, p->cap, 0, &p->sched, err))
 			return -1;
+		p->meas_round = -1;
 		if (!opt_flag(c->o, "quiet"))
-			fprintf(stderr, "pingpong: --concurrent auto falls back to %d pair(s) at once (%d rounds)\n", p->cap, p->sched.nrounds);
+			fprintf(stderr, "pingpong: --concurrent auto falls back to %d pair(s) at once%s (%d rounds)\n", p->cap,
+				was_by_pu ? ", no two pairs on one core" : "", p->sched.nrounds);
 	}
 }
 
@@ -261,6 +264,7 @@ void pp_fill_row(const struct bench_ctx *c, const struct pp_priv *p, int k, int 
 	row_set(r, "round", "%d", rd);
 	row_set(r, "rounds", "%d", p->sched.nrounds);
 	row_set(r, "concurrent", "%d", p->sched.size[rd]);
+	row_set(r, "round_disjoint", "%s", p->sched.by_pu ? "pus" : "cores");
 	if (m->round_overlap >= 0)
 		row_set(r, "round_overlap", "%.4f", m->round_overlap);
 	else
@@ -268,7 +272,7 @@ void pp_fill_row(const struct bench_ctx *c, const struct pp_priv *p, int k, int 
 	place_cols(c, r, "a", pp->a);
 	place_cols(c, r, "b", pp->b);
 	check_cols(p, k, mode, r);
-	row_set(r, "counted", "%s", p->sched.size[rd] == 1 || p->meas_rep[(size_t)k * NMODES + (size_t)mode] == -2 ? "yes" : "no");
+	row_set(r, "counted", "%s", p->sched.size[rd] == 1 || p->last_counted ? "yes" : "no");
 	calibration(r, mode);
 }
 

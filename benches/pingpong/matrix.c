@@ -46,7 +46,7 @@ int matrix_probe(const char *path, char *err)
 }
 
 int matrix_write(const char *path, const int *set, int n, const struct pu_pair *pair, const double *val, int npairs,
-		 char *err)
+		 int replace, char *err)
 {
 	int *os = xcalloc((size_t)n, sizeof(int)), rc = 0;
 	memcpy(os, set, (size_t)n * sizeof(int));
@@ -63,10 +63,14 @@ int matrix_write(const char *path, const int *set, int n, const struct pu_pair *
 				fprintf(f, "%.2f", v);
 			fputc(j + 1 < n ? ',' : '\n', f);
 		}
-	/* REPLACE_NEW (a link, not a rename): a file that appeared at path meanwhile is kept */
-	if (f && replace_commit(&r, REPLACE_NEW))
-		rc = err_set(err, "--matrix %s: %s; accepted: a new file", path,
-			     errno == EEXIST ? "already exists" : strerror(errno));
+	/* replace: over this run's own earlier snapshot; new: a link, not a rename, so a file that
+	 * appeared at path meanwhile is kept */
+	if (f && replace_commit(&r, replace ? REPLACE_OVER : REPLACE_NEW))
+		rc = err_set(err, "--matrix %s: %s%s", path,
+			     errno == EEXIST ? "already exists" : strerror(errno),
+			     errno == EEXIST ? "; accepted: a new file" : "");
+	else if (!f)
+		replace_abort(&r);
 	free(cell);
 	free(os);
 	return rc;

@@ -15,6 +15,8 @@
 #include <unistd.h>
 
 #define PP_GUESS_NS 150.0 /* one-way latency assumed by the time estimate */
+#define PP_START_US 10.0  /* time assumed to start one thread (create and bind it): per round */
+#define PP_ROW_US 40.0    /* time a row takes to write: measured, 42 us of CPU on a 2-vCPU EPYC VM */
 #define PP_LINES_MAX 4096 /* --lines: 1 MiB of lines per pair */
 #define PP_TABLE_MAX 1000 /* pairs the dry run lists */
 #define PP_BIG 64         /* above this many PUs, --pairs auto is classes plus vs:FIRST */
@@ -25,10 +27,11 @@ static const struct opt_spec pp_opts[] = {
 	{ "samples", OPT_COUNT, "1000", "N", "timed samples per pair, mode, line and repetition (min and median are over these)", NULL, NULL },
 	{ "round-trips", OPT_COUNT, "100", "K", "round trips per sample (a sample is its time / 2K)", NULL, NULL },
 	{ "preheat-ms", OPT_UINT, "20", "MS", "untimed handoffs before the samples of each line, to bring both cores to speed", NULL, NULL },
-	{ "concurrent", OPT_TEXT, "1", "auto|N", "pairs measured at once on disjoint cores, in rounds of the circle method: 1 (one pair at a time), N, or auto (distinct cores / 2, halved while the accuracy check fails)", NULL, NULL },
+	{ "concurrent", OPT_TEXT, "1", "auto|N", "pairs measured at once, in rounds of the circle method: 1 (one pair at a time), N (on disjoint cores), or auto (distinct PUs / 2: SMT siblings may each run a pair; while the accuracy check fails, disjoint cores, then halved)", NULL, NULL },
 	{ "check-pairs", OPT_COUNT, CHECK_PAIRS_DEFAULT, "K", "accuracy check (--concurrent other than 1): pairs per topology class measured alone and in their round", NULL, NULL },
-	{ "check-tolerance", OPT_PERCENT, "5", "PERCENT", "a class whose median concurrent/alone ratio is off 1 by more is flagged (auto then halves the pairs at once)", NULL, NULL },
+	{ "check-tolerance", OPT_PERCENT, "5", "PERCENT", "a class whose median concurrent/alone ratio is off 1 by more is flagged (auto then moves pairs off each other's cores, then halves the pairs at once)", NULL, NULL },
 	{ "lines", OPT_COUNT, "1", "K", "lines per pair (up to 4096), 256 bytes apart on fresh pages of its own, measured in turn; the spread of their medians is a proxy for the line's home in the mesh. Where they live: --mem-node a|b|N (default a: first touch from the pair's first PU)", NULL, NULL },
+	{ "resume", OPT_TEXT, NULL, "CSV", "continue the interrupted run that wrote CSV (the same settings and seed): its rows stay there, this run measures only the pairs, modes and repetitions it lacks (into its own --out); --matrix holds both", NULL, NULL },
 	{ "matrix", OPT_TEXT, NULL, "FILE", "also write the first --mode's matrix (median over repetitions of min_ns) as a square comma table in OS CPU order, no header, empty where not measured: core-to-core-latency's --csv form", NULL, NULL },
 	{ 0 },
 };
@@ -106,34 +109,60 @@ static int parse_concurrent(const struct bench_ctx *c, struct pp_priv *p, char *
 	return 0;
 }
 
-/* Seconds one measurement (a pair alone, or a round) takes at the guessed latency. */
-static double step_s(const struct bench_ctx *c, const struct pp_priv *p)
+/* Seconds one measurement of n pairs at once (a pair alone, or a round) takes at the guessed
+ * latency: every line's preheat and samples (the pairs run side by side), the 2n thread starts
+ * (one after the other) and a millisecond for the rest. */
+static double step_s(const struct bench_ctx *c, const struct pp_priv *p, int n)
 {
 	double rt = (double)opt_long(c->o, "samples") * (double)opt_long(c->o, "round-trips") * 2 * PP_GUESS_NS * 1e-9;
-	return ((double)opt_long(c->o, "preheat-ms") / 1e3 + rt) * p->su.lines + 1e-3;
+	return ((double)opt_long(c->o, "preheat-ms") / 1e3 + rt) * p->su.lines + 2.0 * n * PP_START_US * 1e-6 + 1e-3;
 }
 
-/* The whole run: the rounds of every mode and repetition, and the accuracy check once per mode. */
-static double eta_s(const struct bench_ctx *c, const struct pp_priv *p, int nrounds, int checked)
+/* The rounds of s in every mode and repetition, and their rows. */
+static double rounds_s(const struct bench_ctx *c, const struct pp_priv *p, const struct schedule *s)
 {
-	double steps = (double)nrounds * p->nmodes * c->reps + (checked ? 2.0 * p->nsample * p->nmodes : 0);
-	return steps * step_s(c, p);
+	double t = 0;
+	for (int r = 0; r < s->nrounds; r++)
+		t += step_s(c, p, s->size[r]);
+	return (t + (double)s->npairs * PP_ROW_US * 1e-6) * p->nmodes * c->reps;
+}
+
+/* The accuracy check: each sample pair alone and in its round, in every mode (none with
+ * --concurrent 1; s is the run's schedule or the other plan's, which is auto's or its fallback). */
+static double check_s(const struct bench_ctx *c, const struct pp_priv *p, const struct schedule *s)
+{
+	double t = 0;
+	for (int j = 0; j < p->nsample && !(s == &p->sched && pp_alone_only(p)); j++)
+		t += step_s(c, p, 1) + step_s(c, p, s->size[s->round[p->sample[j]]]);
+	return t * p->nmodes;
 }
 
 /* The plan on stderr (always) and, with --dry-run, on stdout with every pair's round. */
-static void print_plan(const struct bench_ctx *c, const struct pp_priv *p)
+/* The plan on stderr (always) and, with --dry-run, on stdout with every pair's round. */
+static void print_plan(const struct bench_ctx *c, const struct pp_priv *p, const char *alt_what, double alt_s)
 {
-	char hms[32], alt[32];
+	char hms[32], alt[32], chk[32], per[PC_COUNT * 24] = "";
+	int ncls[PC_COUNT] = { 0 };
+	for (int j = 0; j < p->nsample; j++)
+		ncls[p->pair[p->sample[j]].cls < PC_COUNT ? p->pair[p->sample[j]].cls : 0]++;
+	for (int cl = 0, k = 0; cl < PC_COUNT && !pp_alone_only(p); cl++)
+		if (ncls[cl])
+			k += snprintf(per + k, sizeof(per) - (size_t)k, "%s%s %d", k ? ", " : " (", pair_class_name((enum pair_class)cl), ncls[cl]);
+	if (per[0])
+		strcat(per, ")");
 	int maxsz = 0;
 	for (int r = 0; r < p->sched.nrounds; r++)
 		maxsz = p->sched.size[r] > maxsz ? p->sched.size[r] : maxsz;
-	fmt_hms(hms, sizeof(hms), eta_s(c, p, p->sched.nrounds, !pp_alone_only(p)));
-	fmt_hms(alt, sizeof(alt), eta_s(c, p, p->auto_rounds, 1));
-	char line[600];
-	snprintf(line, sizeof(line), "pingpong: %d pair(s) of %d PU(s) (--pairs %s) x %d mode(s) x %d repetition(s); up to %d pair(s) at once (--concurrent %s) in %d round(s); accuracy check: %d pair(s); ETA %s (at %.0f ns per handoff)%s%s",
-		 p->npairs, p->nset, opt_str(c->o, "pairs"), p->nmodes, c->reps, maxsz, p->conc_req, p->sched.nrounds,
-		 pp_alone_only(p) ? 0 : p->nsample, hms, PP_GUESS_NS, p->conc_auto || p->auto_rounds == p->sched.nrounds ? "" : "; with --concurrent auto: ",
-		 p->conc_auto || p->auto_rounds == p->sched.nrounds ? "" : alt);
+	double cs = check_s(c, p, &p->sched), eta = rounds_s(c, p, &p->sched) + cs;
+	fmt_hms(hms, sizeof(hms), eta);
+	fmt_hms(alt, sizeof(alt), alt_s);
+	fmt_hms(chk, sizeof(chk), cs);
+	char line[800];
+	snprintf(line, sizeof(line), "pingpong: %d pair(s) of %d PU(s) (--pairs %s) x %d mode(s) x %d repetition(s); up to %d pair(s) at once (--concurrent %s%s) in %d round(s); accuracy check: %d pair(s)%s, %s (%.1f%% of the ETA); ETA %s (at %.0f ns per handoff, %.0f us per thread start, %.0f us per row)%s%s%s",
+		 p->npairs, p->nset, opt_str(c->o, "pairs"), p->nmodes, c->reps, maxsz, p->conc_req,
+		 p->sched.by_pu && maxsz > 1 ? "; pairs may share a core" : "", p->sched.nrounds, pp_alone_only(p) ? 0 : p->nsample,
+		 per, chk, eta > 0 ? 100.0 * cs / eta : 0.0, hms, PP_GUESS_NS, PP_START_US, PP_ROW_US,
+		 alt_what ? "; " : "", alt_what ? alt_what : "", alt_what ? alt : "");
 	if (!opt_flag(c->o, "quiet"))
 		fprintf(stderr, "%s\n", line);
 	if (!opt_flag(c->o, "dry-run"))
@@ -157,6 +186,7 @@ static void print_plan(const struct bench_ctx *c, const struct pp_priv *p)
  * nearest first. */
 static void add_variants(struct bench_ctx *c, const struct pp_priv *p)
 {
+	bench_variants_reserve(c, p->npairs * p->nmodes);
 	for (int m = 0; m < p->nmodes; m++)
 		for (int cls = 0; cls < PC_COUNT; cls++)
 			for (int i = 0; i < p->npairs; i++)
@@ -183,6 +213,45 @@ static int parse_modes(const struct bench_ctx *c, struct pp_priv *p)
 /* The counted pair's two threads (measure.c gives them these roles): each has counter columns of its own. */
 static const struct role_req pp_roles[PP_NROLES] = { [PP_INITIATOR] = { "initiator", 1 }, [PP_RESPONDER] = { "responder", 1 } };
 
+static int pp_reorder(struct bench_ctx *c, int rep, int *order, char *err);
+
+/* --resume: the settings its rows must share with this run's (the seed is checked apart). */
+static void resume_same(const struct bench_ctx *c, struct pp_priv *p)
+{
+	static const char *const cols[] = { "pairs_requested", "placement_requested", "samples", "round_trips", "preheat_ms",
+					    "lines", "mem_node_req", "concurrent_req" };
+	const char *vals[] = { opt_str(c->o, "pairs"), opt_str(c->o, "placement"), NULL, NULL, NULL, NULL, p->mem_req, p->conc_req };
+	const char *opts[] = { NULL, NULL, "samples", "round-trips", "preheat-ms", "lines", NULL, NULL };
+	for (int i = 0; i < 8; i++) {
+		if (opts[i])
+			snprintf(p->same_val[i], sizeof(p->same_val[i]), "%ld", opt_long(c->o, opts[i]));
+		else
+			snprintf(p->same_val[i], sizeof(p->same_val[i]), "%s", vals[i]);
+		p->same[i] = (struct pp_same){ cols[i], p->same_val[i] };
+	}
+	p->same[8] = (struct pp_same){ NULL, NULL };
+}
+
+/* --resume: the rows the CSV has are marked done (and their first mode's min_ns is the matrix's). */
+static int resume_rows(const struct bench_ctx *c, struct pp_priv *p, char *err)
+{
+	long bits = (long)p->npairs * NMODES * c->reps;
+	p->done = xcalloc((size_t)bits / 8 + 1, 1);
+	long have = pp_resume_load(opt_str(c->o, "resume"), p->same, p->pair, p->npairs, NMODES, c->reps,
+				   (int)opt_long(c->o, "max-attempts"), pp_mode_names, p->modes[0], p->done, p->matrix_val, err);
+	if (have < 0)
+		return -1;
+	long want = (long)p->npairs * p->nmodes * c->reps, left = 0;
+	for (int k = 0; k < p->npairs; k++)
+		for (int m = 0; m < p->nmodes; m++)
+			for (int rep = 0; rep < c->reps; rep++)
+				left += !pp_done(p->done, ((long)k * NMODES + p->modes[m]) * c->reps + rep);
+	if (!opt_flag(c->o, "quiet"))
+		fprintf(stderr, "pingpong: --resume %s: %ld of %ld row(s) there; %ld to measure (seed %llu)\n", opt_str(c->o, "resume"),
+			want - left, want, left, (unsigned long long)c->seed);
+	return 0;
+}
+
 static int pp_prepare(struct bench_ctx *c, char *err)
 {
 	struct pp_priv *p = xcalloc(1, sizeof(*p));
@@ -199,34 +268,48 @@ static int pp_prepare(struct bench_ctx *c, char *err)
 		return err_set(err, "--matrix: '%s' already exists; accepted: a new file (results are never overwritten)", opt_str(c->o, "matrix"));
 	if (opt_given(c->o, "matrix") && !opt_flag(c->o, "dry-run") && matrix_probe(opt_str(c->o, "matrix"), err))
 		return -1;
+	if (opt_given(c->o, "resume")) { /* before the pairs: sample:N draws them from the seed */
+		resume_same(c, p);
+		if (pp_resume_check(opt_str(c->o, "resume"), p->same, &c->seed, opt_given(c->o, "seed") && opt_long(c->o, "seed"), err))
+			return -1;
+	}
 	p->nset = pairs_pu_set(c->topo, opt_str(c->o, "placement"), &p->set, err);
 	if (p->nset < 0 || select_pairs(c, p, opt_str(c->o, "pairs"), err) < 0)
 		return -1;
 	int nm = parse_modes(c, p);
 	if ((long)p->npairs * nm > CONFIGS_MAX)
-		return err_set(err, "--pairs %s gives %d pairs x %d modes, more than %d; accepted: a smaller set (vs:CPU, sample:N, classes or --placement cpus:LIST)",
+		return err_set(err, "--pairs %s gives %d pairs x %d modes, more than %d in one run; accepted: a smaller set (vs:CPU, sample:N, classes or --placement cpus:LIST), or the matrix split over several runs: --pairs vs:CPU for each CPU (a row of the matrix each) or --mode one at a time",
 			       opt_str(c->o, "pairs"), p->npairs, nm, CONFIGS_MAX);
 	add_variants(c, p);
 	p->su = (struct pp_setup){ c->topo, 0, (int)opt_long(c->o, "lines"), p->su.mem, opt_long(c->o, "samples"),
 				   opt_long(c->o, "round-trips"), (uint64_t)opt_long(c->o, "preheat-ms") * 1000000ull, NULL, -1 };
 	p->tol = opt_double(c->o, "check-tolerance") / 100.0;
-	int auto_cap = schedule_auto_cap(c->topo, p->set, p->nset);
+	int auto_cap = schedule_auto_cap(c->topo, p->set, p->nset, 1);
+	p->by_pu = p->conc_auto; /* auto: disjoint PUs first; the check moves to disjoint cores if a class is off */
 	p->cap = p->conc_auto ? auto_cap : p->conc_n;
-	struct schedule alt;
-	if (schedule_build(c->topo, p->set, p->nset, p->pair, p->npairs, p->cap, &p->sched, err) ||
-	    schedule_build(c->topo, p->set, p->nset, p->pair, p->npairs, auto_cap, &alt, err))
+	/* the other plan worth knowing: auto's (for --concurrent N), or auto's first fallback */
+	int cores = schedule_auto_cap(c->topo, p->set, p->nset, 0), alt_cap = p->conc_auto ? cores : auto_cap;
+	const char *alt_what = !p->conc_auto ? "with --concurrent auto: ETA "
+					     : cores < auto_cap ? "if the check moves pairs off each other's cores: ETA " : NULL;
+	struct schedule alt = { 0 };
+	if (schedule_build(c->topo, p->set, p->nset, p->pair, p->npairs, p->cap, p->by_pu, &p->sched, err) ||
+	    (alt_what && schedule_build(c->topo, p->set, p->nset, p->pair, p->npairs, alt_cap, !p->conc_auto, &alt, err)))
 		return -1;
-	p->auto_rounds = alt.nrounds;
-	schedule_free(&alt);
 	p->sample = xcalloc((size_t)p->npairs, sizeof(int));
 	p->nsample = check_sample(p->pair, p->npairs, (int)opt_long(c->o, "check-pairs"), p->sample);
-	c->run_s = eta_s(c, p, p->sched.nrounds, !pp_alone_only(p)) / ((double)c->nvar * c->reps);
-	print_plan(c, p);
+	double alt_s = alt_what ? rounds_s(c, p, &alt) + check_s(c, p, &alt) : 0;
+	if (!p->conc_auto && alt.nrounds == p->sched.nrounds)
+		alt_what = NULL; /* N is auto's plan already */
+	schedule_free(&alt);
+	c->run_s = (rounds_s(c, p, &p->sched) + check_s(c, p, &p->sched)) / ((double)c->nvar * c->reps);
+	print_plan(c, p, alt_what, alt_s);
 	if (opt_given(c->o, "matrix") && !opt_flag(c->o, "dry-run") && !c->topo->foreign) {
-		p->matrix_val = xcalloc((size_t)p->npairs * (size_t)c->reps, sizeof(double));
+		p->matrix_val = xcalloc((size_t)p->npairs * (size_t)c->reps, sizeof(float));
 		for (size_t i = 0; i < (size_t)p->npairs * (size_t)c->reps; i++)
 			p->matrix_val[i] = NAN;
 	}
+	if (opt_given(c->o, "resume") && resume_rows(c, p, err))
+		return -1;
 	return pp_state_alloc(p);
 }
 
@@ -280,12 +363,13 @@ static int pp_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 	bench_evidence_copy(c, &m->ev[1]);
 	pp_fill_row(c, p, k, mode, m, r);
 	if (p->matrix_val && mode == p->modes[0])
-		p->matrix_val[(size_t)k * (size_t)c->reps + (size_t)rep] = m->min;
+		p->matrix_val[(size_t)k * (size_t)c->reps + (size_t)rep] = (float)m->min;
 	return 0;
 }
 
-/* The median over repetitions of each pair's min_ns, then the square table. */
-static void write_matrix(struct bench_ctx *c, struct pp_priv *p)
+/* The median over the repetitions so far of each pair's min_ns, then the square table: the first
+ * time linked into place (an existing FILE is kept), later snapshots replace it. */
+static void write_matrix(struct bench_ctx *c, struct pp_priv *p, int final)
 {
 	double *val = xcalloc((size_t)p->npairs, sizeof(double)), *v = xcalloc((size_t)c->reps, sizeof(double));
 	int any = 0;
@@ -298,13 +382,58 @@ static void write_matrix(struct bench_ctx *c, struct pp_priv *p)
 		val[k] = n ? stats_of(v, n).median : NAN;
 		any |= n > 0;
 	}
-	if (any && matrix_write(opt_str(c->o, "matrix"), p->set, p->nset, p->pair, val, p->npairs, err))
+	if (any && matrix_write(opt_str(c->o, "matrix"), p->set, p->nset, p->pair, val, p->npairs, p->matrix_written, err))
 		fprintf(stderr, "c2cbench: error: %s\n", err);
-	else if (any && !opt_flag(c->o, "quiet"))
+	else if (any && final && !opt_flag(c->o, "quiet"))
 		fprintf(stderr, "c2cbench: %s matrix (%d x %d, min_ns) written to %s\n", pp_mode_names[p->modes[0]], p->nset, p->nset,
 			opt_str(c->o, "matrix"));
+	p->matrix_written |= any;
 	free(v);
 	free(val);
+}
+
+/* Unit u = round * NMODES + mode: the rows a round gives in one mode. */
+static int unit_of(const struct pp_priv *p, long param)
+{
+	return p->sched.round[param / NMODES] * NMODES + (int)(param % NMODES);
+}
+
+/* Before each repetition: the accuracy check (before the first row: it may change the rounds),
+ * the matrix so far (after each repetition), then the shuffled rows regrouped round by round, the
+ * rounds in the order their first row came in the shuffle, the rows of a round in shuffled order:
+ * each round is measured by its first row and is whole on disk when its last row is written. */
+static int pp_reorder(struct bench_ctx *c, int rep, int *order, char *err)
+{
+	struct pp_priv *p = c->priv;
+	if (!p->checked && pp_check_run(c, p, err))
+		return -1;
+	p->checked = 1;
+	p->meas_round = -1;
+	if (rep > 0 && p->matrix_val)
+		write_matrix(c, p, 0);
+	size_t nu = (size_t)p->sched.nrounds * NMODES;
+	int *rank = xcalloc(nu, sizeof(int)), *start = xcalloc(nu + 1, sizeof(int)), *tmp = xcalloc((size_t)c->nvar, sizeof(int));
+	int next = 0;
+	for (size_t u = 0; u < nu; u++)
+		rank[u] = -1;
+	for (int i = 0; i < c->nvar; i++) {
+		int u = unit_of(p, c->var[order[i]].param);
+		if (rank[u] < 0)
+			rank[u] = next++;
+		start[rank[u] + 1]++;
+	}
+	for (int q = 0; q < next; q++)
+		start[q + 1] += start[q];
+	for (int i = 0; i < c->nvar; i++)
+		tmp[start[rank[unit_of(p, c->var[order[i]].param)]]++] = order[i];
+	int n = 0; /* --resume: without the rows the CSV resumed has */
+	for (int i = 0; i < c->nvar; i++)
+		if (!pp_done(p->done, c->var[tmp[i]].param * c->reps + rep))
+			order[n++] = tmp[i];
+	free(rank);
+	free(start);
+	free(tmp);
+	return n;
 }
 
 /* After the summary: the accuracy verdict again, so a run with a class outside is not read as clean. */
@@ -330,12 +459,13 @@ static void pp_cleanup(struct bench_ctx *c)
 	if (p) {
 		print_verdict(c, p);
 		if (p->matrix_val)
-			write_matrix(c, p);
+			write_matrix(c, p, 1);
 		pp_state_free(p);
 		free(p->pair);
 		free(p->set);
 		free(p->sample);
 		free(p->matrix_val);
+		free(p->done);
 		schedule_free(&p->sched);
 	}
 	free(p);
@@ -365,8 +495,12 @@ static const struct bench_view pp_views[] = {
 static int pp_probe_pairs(struct bench_ctx *c, const struct variant *v, int *a, int *b, int max)
 {
 	const struct pp_priv *p = c->priv;
-	const struct pu_pair *pp = &p->pair[v->param / NMODES];
-	if (max < 1)
+	int k = (int)(v->param / NMODES), r = p->sched.round[k], at = -1;
+	const struct pu_pair *pp = &p->pair[k];
+	for (int i = 0; i < p->sched.size[r] && p->meas_round == r; i++)
+		at = p->sched.member[p->sched.first[r] + i] == k ? i : at;
+	/* a row its round already measured (at != the counted member): nothing to time around it */
+	if (max < 1 || (p->sched.size[r] > 1 && p->meas_round == r && p->meas_mode == v->param % NMODES && at != p->meas_hooked))
 		return 0;
 	a[0] = pp->a;
 	b[0] = pp->b;
@@ -389,6 +523,7 @@ static const struct bench pingpong = {
 	.corun = "initiator,responder",
 	.probe_pairs = pp_probe_pairs,
 	.prepare = pp_prepare,
+	.reorder = pp_reorder,
 	.run = pp_run,
 	.cleanup = pp_cleanup,
 	.views = pp_views,

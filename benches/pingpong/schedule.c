@@ -26,8 +26,10 @@ int circle_round(int n, int i, int j)
 }
 
 /* Each pair needs two cores (an SMT pair one): distinct cores / 2 pairs never share a core. */
-int schedule_auto_cap(const struct topo *t, const int *set, int n)
+int schedule_auto_cap(const struct topo *t, const int *set, int n, int by_pu)
 {
+	if (by_pu)
+		return n / 2 > 1 ? n / 2 : 1;
 	char *seen = xcalloc((size_t)t->ncores + 1, 1);
 	int cores = 0;
 	for (int i = 0; i < n; i++) {
@@ -54,13 +56,16 @@ static int *positions(const int *set, int n, int *max_os)
 	return pos;
 }
 
-/* Core of each OS CPU number up to max_os, from one pass over the PUs (topo_pu scans them all). */
-static int *cores_by_os(const struct topo *t, int max_os)
+/* Core of each OS CPU number up to max_os, from one pass over the PUs (topo_pu scans them all);
+ * by_pu: its position in the set instead, so only the PU itself conflicts. */
+static int *cores_by_os(const struct topo *t, const int *pos, int max_os, int by_pu)
 {
 	int *core = xcalloc((size_t)max_os + 1, sizeof(int));
 	for (int i = 0; i < t->npus; i++)
 		if (t->pu[i].os >= 0 && t->pu[i].os <= max_os)
 			core[t->pu[i].os] = t->pu[i].core >= 0 && t->pu[i].core < t->ncores ? t->pu[i].core : 0;
+	for (int os = 0; by_pu && os <= max_os; os++)
+		core[os] = pos[os] >= 0 ? pos[os] : 0;
 	return core;
 }
 
@@ -123,15 +128,16 @@ static void index_rounds(struct schedule *s)
 }
 
 int schedule_build(const struct topo *t, const int *set, int n, const struct pu_pair *pair, int npairs, int cap,
-		   struct schedule *s, char *err)
+		   int by_pu, struct schedule *s, char *err)
 {
 	int max_os, nc = circle_rounds(n), rc = 0;
 	int *pos = positions(set, n, &max_os), *cr = xcalloc((size_t)npairs + 1, sizeof(int));
 	int *start = xcalloc((size_t)nc + 2, sizeof(int)), *order = xcalloc((size_t)npairs + 1, sizeof(int));
-	int *group = xcalloc((size_t)npairs + 1, sizeof(int)), *core = cores_by_os(t, max_os);
-	uint64_t *mask = xcalloc((size_t)t->ncores + 1, sizeof(uint64_t));
+	int *group = xcalloc((size_t)npairs + 1, sizeof(int)), *core = cores_by_os(t, pos, max_os, by_pu);
+	uint64_t *mask = xcalloc((size_t)(t->ncores > n ? t->ncores : n) + 1, sizeof(uint64_t));
 	memset(s, 0, sizeof(*s));
 	s->npairs = npairs;
+	s->by_pu = by_pu;
 	s->cap = cap < 1 ? 1 : cap;
 	s->round = xcalloc((size_t)npairs + 1, sizeof(int));
 	for (int k = 0; k < npairs && !rc; k++) {

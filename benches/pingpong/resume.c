@@ -1,0 +1,236 @@
+#include "benches/pingpong/resume.h"
+#include "harness/util.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define RS_FIELDS 600 /* more than a row's columns (ROW_MAX) */
+
+/* A CSV read row by row: fields point into line, unquoted in place. */
+struct rs_in {
+	FILE *f;
+	char *line, *more;
+	size_t cap, mcap;
+	char *fld[RS_FIELDS];
+	int n;
+	char *head[RS_FIELDS]; /* the header's names, copied */
+	int nhead;
+};
+
+/* Split s (one whole record) into fields, RFC 4180 quotes undone in place. */
+static int split(char *s, char **f, int max)
+{
+	int n = 0;
+	char *w = s;
+	for (;;) {
+		char *start = w;
+		if (*s == '"')
+			for (s++; *s;) {
+				if (*s == '"' && s[1] != '"') {
+					s++;
+					break;
+				}
+				*w++ = *s;
+				s += *s == '"' ? 2 : 1;
+			}
+		while (*s && *s != ',' && *s != '\n' && *s != '\r')
+			*w++ = *s++;
+		char d = *s;
+		*w = 0;
+		if (n < max)
+			f[n++] = start;
+		if (d != ',')
+			return n;
+		s++;
+		w++;
+	}
+}
+
+static int quotes_open(const char *s)
+{
+	int open = 0;
+	for (; *s; s++)
+		open ^= *s == '"';
+	return open;
+}
+
+/* The next record (a quoted field may hold a newline: lines are joined until its quotes close). */
+static int next_row(struct rs_in *in)
+{
+	if (getline(&in->line, &in->cap, in->f) < 0)
+		return -1;
+	while (quotes_open(in->line) && getline(&in->more, &in->mcap, in->f) >= 0) {
+		size_t a = strlen(in->line), b = strlen(in->more);
+		if (a + b + 1 > in->cap) {
+			in->cap = a + b + 1;
+			in->line = realloc(in->line, in->cap);
+			if (!in->line)
+				out_of_memory(0);
+		}
+		memcpy(in->line + a, in->more, b + 1);
+	}
+	return in->n = split(in->line, in->fld, RS_FIELDS);
+}
+
+static int col(const struct rs_in *in, const char *name)
+{
+	for (int i = 0; i < in->nhead; i++)
+		if (!strcmp(in->head[i], name))
+			return i;
+	return -1;
+}
+
+static const char *cell(const struct rs_in *in, int c)
+{
+	return c >= 0 && c < in->n ? in->fld[c] : "";
+}
+
+static void rs_close(struct rs_in *in)
+{
+	if (in->f)
+		fclose(in->f);
+	for (int i = 0; i < in->nhead; i++)
+		free(in->head[i]);
+	free(in->line);
+	free(in->more);
+}
+
+/* Open path and read its header; the columns every pingpong row has must be there. */
+static int rs_open(struct rs_in *in, const char *path, char *err)
+{
+	static const char *const need[] = { "bench", "seed",    "cpu_a", "cpu_b",  "mode",
+					    "rep",   "attempt", "valid", "min_ns", NULL };
+	memset(in, 0, sizeof(*in));
+	in->f = fopen(path, "r");
+	if (!in->f)
+		return err_set(
+			err,
+			"--resume %s: cannot read it: %s; accepted: the CSV of an interrupted pingpong run",
+			path, strerror(errno));
+	if (next_row(in) < 1)
+		return err_set(
+			err,
+			"--resume %s: the file is empty; accepted: the CSV of an interrupted pingpong run",
+			path);
+	for (int i = 0; i < in->n; i++)
+		in->head[in->nhead++] = xstrdup(in->fld[i]);
+	for (int i = 0; need[i]; i++)
+		if (col(in, need[i]) < 0)
+			return err_set(
+				err,
+				"--resume %s: no column %s; accepted: the CSV of a pingpong run",
+				path, need[i]);
+	return 0;
+}
+
+/* This row's bench and settings are this run's. */
+static int same_row(const struct rs_in *in, const char *path, long line, const struct pp_same *same,
+		    char *err)
+{
+	if (strcmp(cell(in, col(in, "bench")), "pingpong"))
+		return err_set(
+			err,
+			"--resume %s: line %ld is a %s row; accepted: the CSV of a pingpong run",
+			path, line, cell(in, col(in, "bench")));
+	for (int i = 0; same[i].col; i++) {
+		const char *v = cell(in, col(in, same[i].col));
+		if (strcmp(v, same[i].want))
+			return err_set(
+				err,
+				"--resume %s: line %ld has %s %s, this run %s; accepted: the same settings as the run resumed",
+				path, line, same[i].col, v, same[i].want);
+	}
+	return 0;
+}
+
+int pp_resume_check(const char *path, const struct pp_same *same, uint64_t *seed, int seed_given,
+		    char *err)
+{
+	struct rs_in in;
+	int rc = rs_open(&in, path, err);
+	if (!rc &&
+	    next_row(&in) < 1) { /* stopped before its first row: everything runs, with this seed */
+		rs_close(&in);
+		return 0;
+	}
+	if (!rc)
+		rc = same_row(&in, path, 2, same, err);
+	unsigned long long s = 0;
+	if (!rc && sscanf(cell(&in, col(&in, "seed")), "%llu", &s) != 1)
+		rc = err_set(
+			err,
+			"--resume %s: line 2 has seed '%s'; accepted: a CSV written by c2cbench",
+			path, cell(&in, col(&in, "seed")));
+	if (!rc && seed_given && s != *seed)
+		rc = err_set(
+			err,
+			"--resume %s: its seed is %llu, --seed %llu; accepted: the same seed (or no --seed)",
+			path, s, (unsigned long long)*seed);
+	if (!rc)
+		*seed = s;
+	rs_close(&in);
+	return rc;
+}
+
+struct key {
+	int a, b, k;
+};
+
+static int by_ab(const void *x, const void *y)
+{
+	const struct key *p = x, *q = y;
+	return p->a != q->a ? (p->a > q->a) - (p->a < q->a) : (p->b > q->b) - (p->b < q->b);
+}
+
+long pp_resume_load(const char *path, const struct pp_same *same, const struct pu_pair *pair,
+		    int npairs, int nmodes_all, int reps, int max_attempts,
+		    const char *const *mode_names, int first_mode, uint8_t *done, float *val,
+		    char *err)
+{
+	struct rs_in in;
+	struct key *idx = xcalloc((size_t)npairs, sizeof(*idx));
+	for (int k = 0; k < npairs; k++)
+		idx[k] = (struct key){ pair[k].a, pair[k].b, k };
+	qsort(idx, (size_t)npairs, sizeof(*idx), by_ab);
+	long rows = 0, line = 1;
+	int rc = rs_open(&in, path, err);
+	int ca = col(&in, "cpu_a"), cb = col(&in, "cpu_b"), cm = col(&in, "mode"),
+	    cr = col(&in, "rep"), ct = col(&in, "attempt"), cv = col(&in, "valid"),
+	    cn = col(&in, "min_ns");
+	while (!rc && next_row(&in) >= 0) {
+		line++;
+		if (in.n == 1 && !in.fld[0][0])
+			continue; /* an empty line */
+		if (same_row(&in, path, line, same, err)) {
+			rc = -1;
+			break;
+		}
+		struct key want = { atoi(cell(&in, ca)), atoi(cell(&in, cb)), 0 },
+			   *hit = bsearch(&want, idx, (size_t)npairs, sizeof(*idx), by_ab);
+		int mode = -1, rep = atoi(cell(&in, cr)), attempt = atoi(cell(&in, ct));
+		for (int m = 0; m < nmodes_all; m++)
+			mode = !strcmp(cell(&in, cm), mode_names[m]) ? m : mode;
+		if (!hit || mode < 0)
+			rc = err_set(
+				err,
+				"--resume %s: line %ld measures pair %s-%s %s, which this run does not plan; accepted: a run of the same plan",
+				path, line, cell(&in, ca), cell(&in, cb), cell(&in, cm));
+		else if (rep < 0 || rep >= reps)
+			rc = err_set(
+				err,
+				"--resume %s: line %ld is repetition %d; accepted: --reps above it (now %d)",
+				path, line, rep, reps);
+		if (rc || !(strcmp(cell(&in, cv), "yes") == 0 || attempt >= max_attempts))
+			continue; /* an attempt that was to be tried again */
+		long bit = ((long)hit->k * nmodes_all + mode) * reps + rep;
+		done[bit / 8] |= (uint8_t)(1u << (bit % 8));
+		double ns;
+		if (val && mode == first_mode && !parse_double(cell(&in, cn), &ns))
+			val[(size_t)hit->k * (size_t)reps + (size_t)rep] = (float)ns;
+		rows++;
+	}
+	rs_close(&in);
+	free(idx);
+	return rc ? -1 : rows;
+}
