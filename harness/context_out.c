@@ -1,5 +1,6 @@
 /* Where the run context goes: key columns in every CSV row, the full set in FILE.meta, warnings. */
 #include "harness/context.h"
+#include "harness/outfile.h"
 #include "harness/util.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -135,21 +136,13 @@ int context_write_meta(const struct context *c, const char *path, char *err)
 
 int context_meta_status(const struct context *c, const char *path, const char *status, long rows, const char *reason, char *err)
 {
-	char tmp[1200], num[32], ended[32];
+	char num[32], ended[32];
 	time_t now = time(NULL);
 	struct tm tm;
-	/* A fresh name of our own (mkstemp, O_EXCL): a NAME.meta.tmp of the user's is never opened or renamed. */
-	snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path);
-	int fd = mkstemp(tmp);
-	FILE *f = fd >= 0 && !fchmod(fd, 0644) ? fdopen(fd, "w") : NULL;
-	if (!f) {
-		int e = errno;
-		if (fd >= 0) {
-			close(fd);
-			unlink(tmp);
-		}
-		return err_set(err, "cannot update metadata file '%s': %s", path, strerror(e));
-	}
+	struct outfile o;
+	FILE *f = outfile_open(&o, path); /* a name of our own: a NAME.meta.tmp of the user's is never touched */
+	if (!f)
+		return err_set(err, "cannot update metadata file '%s': %s", path, strerror(errno));
 	meta_body(f, c);
 	fprintf(f, "\n[run]\n");
 	put(f, "status", status);
@@ -159,11 +152,8 @@ int context_meta_status(const struct context *c, const char *path, const char *s
 	put(f, "ended", ended);
 	if (reason && *reason)
 		put(f, "reason", reason);
-	if (ferror(f) | fclose(f) || rename(tmp, path)) { /* the old file stays whole if the new one cannot be had */
-		int e = errno;
-		unlink(tmp);
-		return err_set(err, "cannot update metadata file '%s': %s", path, strerror(e));
-	}
+	if (outfile_commit(&o, OUTFILE_REPLACE)) /* the old file stays whole if the new one cannot be had */
+		return err_set(err, "cannot update metadata file '%s': %s", path, strerror(errno));
 	return 0;
 }
 

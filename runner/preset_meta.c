@@ -1,5 +1,6 @@
 #include "runner/preset_meta.h"
 #include "harness/bench.h"
+#include "harness/outfile.h"
 #include "harness/version.h"
 #include "runner/preset_child.h"
 #include "runner/slurm.h"
@@ -81,11 +82,12 @@ static int write_text(const char *dir, const struct preset *p)
 	snprintf(path, sizeof(path), "%s/preset.ini", dir);
 	if (!access(path, F_OK))
 		return 0;
-	FILE *f = fopen(path, "w");
+	struct outfile o;
+	FILE *f = outfile_open(&o, path);
 	if (!f)
 		return write_failed(path, errno);
 	fputs(p->text, f);
-	if (ferror(f) | fclose(f))
+	if (outfile_commit(&o, OUTFILE_NEW)) /* whole, or none: --resume never reads half a preset */
 		return write_failed(path, errno);
 	return 0;
 }
@@ -93,21 +95,14 @@ static int write_text(const char *dir, const struct preset *p)
 int meta_write(const char *dir, const struct preset *p, const struct planned *pl, const struct context *ctx, const struct resumed *rs,
 		const char *state)
 {
-	char tmp[PATH_MAX + 32], fin[PATH_MAX + 32];
-	snprintf(tmp, sizeof(tmp), "%s/.metadata.txt.XXXXXX", dir); /* a name of our own: mkstemp, O_EXCL */
+	char fin[PATH_MAX + 32];
+	struct outfile o;
 	snprintf(fin, sizeof(fin), "%s/metadata.txt", dir);
 	if (write_text(dir, p))
 		return -1;
-	int fd = mkstemp(tmp);
-	FILE *f = fd >= 0 && !fchmod(fd, 0644) ? fdopen(fd, "w") : NULL;
-	if (!f) {
-		int e = errno;
-		if (fd >= 0) {
-			close(fd);
-			unlink(tmp);
-		}
-		return write_failed(fin, e);
-	}
+	FILE *f = outfile_open(&o, fin); /* a name of our own (.metadata.txt.XXXXXX): mkstemp, O_EXCL */
+	if (!f)
+		return write_failed(fin, errno);
 	fprintf(f, "; c2cbench preset run directory (INI, as every .meta). The preset text is in preset.ini.\n[c2cbench]\n");
 	put(f, "version", "%s", C2C_VERSION);
 	put(f, "rev", "%s", ctx->git_rev);
@@ -151,11 +146,8 @@ int meta_write(const char *dir, const struct preset *p, const struct planned *pl
 		put(f, sk[i], "%s", sv[i]); /* one line per key, whatever the environment holds */
 	for (int i = 0; i < p->n; i++)
 		run_section(f, &p->run[i], &pl[i]);
-	if (ferror(f) | fclose(f) || rename(tmp, fin)) { /* the previous metadata.txt stays whole */
-		int e = errno;
-		unlink(tmp);
-		return write_failed(fin, e);
-	}
+	if (outfile_commit(&o, OUTFILE_REPLACE)) /* the previous metadata.txt stays whole */
+		return write_failed(fin, errno);
 	return 0;
 }
 

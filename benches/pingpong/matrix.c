@@ -1,4 +1,5 @@
 #include "benches/pingpong/matrix.h"
+#include "harness/outfile.h"
 #include "harness/util.h"
 #include <errno.h>
 #include <math.h>
@@ -37,17 +38,11 @@ static double *fill_cells(const int *os, int n, const struct pu_pair *pair, cons
 
 int matrix_probe(const char *path, char *err)
 {
-	size_t len = strlen(path) + 8;
-	char *tmp = xcalloc(len, 1);
-	snprintf(tmp, len, "%s.XXXXXX", path); /* mkstemp: a FILE.tmp of the user's is never opened or removed */
-	int fd = mkstemp(tmp);
-	int rc = fd >= 0 ? 0 : err_set(err, "--matrix %s: cannot create a file next to it: %s", path, strerror(errno));
-	if (fd >= 0) {
-		close(fd);
-		unlink(tmp);
-	}
-	free(tmp);
-	return rc;
+	struct outfile o;
+	if (!outfile_open(&o, path))
+		return err_set(err, "--matrix %s: cannot create a file next to it: %s", path, strerror(errno));
+	outfile_abort(&o);
+	return 0;
 }
 
 int matrix_write(const char *path, const int *set, int n, const struct pu_pair *pair, const double *val, int npairs,
@@ -57,18 +52,10 @@ int matrix_write(const char *path, const int *set, int n, const struct pu_pair *
 	memcpy(os, set, (size_t)n * sizeof(int));
 	qsort(os, (size_t)n, sizeof(int), cmp_int);
 	double *cell = fill_cells(os, n, pair, val, npairs);
-	size_t len = strlen(path) + 8;
-	char *tmp = xcalloc(len, 1);
-	snprintf(tmp, len, "%s.XXXXXX", path); /* a name of our own (mkstemp): never a file of the user's */
-	int fd = mkstemp(tmp);
-	FILE *f = fd >= 0 && !fchmod(fd, 0644) ? fdopen(fd, "w") : NULL;
-	if (!f) {
+	struct outfile o;
+	FILE *f = outfile_open(&o, path); /* a name of our own: never a file of the user's */
+	if (!f)
 		rc = err_set(err, "--matrix %s: cannot create a file next to it: %s", path, strerror(errno));
-		if (fd >= 0) {
-			close(fd);
-			unlink(tmp);
-		}
-	}
 	for (int i = 0; i < n && !rc; i++)
 		for (int j = 0; j < n; j++) {
 			double v = cell[(size_t)i * (size_t)n + (size_t)j];
@@ -76,13 +63,10 @@ int matrix_write(const char *path, const int *set, int n, const struct pu_pair *
 				fprintf(f, "%.2f", v);
 			fputc(j + 1 < n ? ',' : '\n', f);
 		}
-	if (f && (ferror(f) | fclose(f)) && !rc)
-		rc = err_set(err, "--matrix %s: write failed: %s", path, strerror(errno));
-	if (!rc && link(tmp, path)) /* link, not rename: a file that appeared at path meanwhile is kept */
-		rc = err_set(err, "--matrix %s: %s; accepted: a new file", path, errno == EEXIST ? "already exists" : strerror(errno));
-	if (f)
-		unlink(tmp);
-	free(tmp);
+	/* OUTFILE_NEW (link, not rename): a file that appeared at path meanwhile is kept */
+	if (!rc && outfile_commit(&o, OUTFILE_NEW))
+		rc = err_set(err, "--matrix %s: %s", path,
+			     errno == EEXIST ? "already exists; accepted: a new file" : strerror(errno));
 	free(cell);
 	free(os);
 	return rc;

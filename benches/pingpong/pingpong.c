@@ -288,9 +288,10 @@ static void write_matrix(struct bench_ctx *c, struct pp_priv *p)
 		val[k] = n ? stats_of(v, n).median : NAN;
 		any |= n > 0;
 	}
-	if (any && matrix_write(opt_str(c->o, "matrix"), p->set, p->nset, p->pair, val, p->npairs, err))
+	if (any && matrix_write(opt_str(c->o, "matrix"), p->set, p->nset, p->pair, val, p->npairs, err)) {
 		fprintf(stderr, "c2cbench: error: %s\n", err);
-	else if (any && !opt_flag(c->o, "quiet"))
+		c->cleanup_failed = 1;
+	} else if (any && !opt_flag(c->o, "quiet"))
 		fprintf(stderr, "c2cbench: %s matrix (%d x %d, min_ns) written to %s\n", pp_mode_names[p->modes[0]], p->nset, p->nset,
 			opt_str(c->o, "matrix"));
 	free(v);
