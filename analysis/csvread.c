@@ -1,4 +1,5 @@
 #include "analysis/csvread.h"
+#include "harness/outfile.h"
 #include "harness/util.h"
 #include <errno.h>
 #include <stdio.h>
@@ -195,12 +196,14 @@ int table_read(struct table *t, const char *path, char *err)
 {
 	struct stat st;
 	memset(t, 0, sizeof(*t));
-	FILE *f = fopen(path, "rb");
-	if (!f)
+	FILE *f = fopen_regular(path); /* a FIFO is not waited on, a device not read */
+	if (!f && errno == EINVAL && !stat(path, &st))
+		return err_set(err, "%s: %s, not a regular file; accepted: a CSV file or a result directory", path,
+			       file_kind(st.st_mode));
+	if (!f || fstat(fileno(f), &st)) {
+		if (f)
+			fclose(f);
 		return err_set(err, "%s: cannot open: %s", path, strerror(errno));
-	if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode)) {
-		fclose(f);
-		return err_set(err, "%s: not a regular file; accepted: a CSV file or a result directory", path);
 	}
 	if (st.st_size > CSVR_MAX_BYTES) {
 		fclose(f);

@@ -4,6 +4,7 @@
 #include "harness/suggest.h"
 #include "cli/commands.h"
 #include "layouts/layout.h"
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -73,7 +74,21 @@ static int unknown_command(const char *cmd)
 	return EXIT_BADINPUT;
 }
 
-int main(int argc, char **argv)
+/* Whatever a command printed on stdout reached it whole (a full disk, a closed pipe), or the
+ * command fails: the last buffered bytes are written here, not unseen at exit. */
+static int stdout_whole(int rc)
+{
+	errno = 0;
+	if (!fflush(stdout) && !ferror(stdout))
+		return rc;
+	if (rc) /* the command failed and said why already */
+		return rc;
+	fprintf(stderr, "c2cbench: error: cannot write the standard output: %s\n", errno ? strerror(errno) : "write error");
+	return 1;
+}
+
+static int dispatch(int argc, char **argv)
+
 {
 	if (argc < 2) {
 		usage(stderr);
@@ -94,4 +109,9 @@ int main(int argc, char **argv)
 	if (c)
 		return c->main(argc - 1, argv + 1);
 	return unknown_command(cmd);
+}
+
+int main(int argc, char **argv)
+{
+	return stdout_whole(dispatch(argc, argv));
 }
