@@ -429,6 +429,8 @@ static int resume_plan(const char *dir, const struct preset *p, struct planned *
 	char path[PATH_MAX + 100], meta[PATH_MAX + 120];
 	if (resume_check(dir, p, ctx, rs, err))
 		return EXIT_BADINPUT;
+	if (!dry && resume_lock(dir, err)) /* before anything in it is moved */
+		return EXIT_BADINPUT;
 	size_t k = strlen(rs->resumed);
 	snprintf(rs->resumed + k, sizeof(rs->resumed) - k, "%s%s", k ? ", " : "", ctx->started);
 	for (int i = 0; i < p->n; i++) {
@@ -437,7 +439,8 @@ static int resume_plan(const char *dir, const struct preset *p, struct planned *
 		snprintf(path, sizeof(path), "%s/%s", dir, pl[i].csv);
 		context_meta_path(path, meta, sizeof(meta));
 		char why[PATH_MAX + 200];
-		if (resume_run_complete(dir, pl[i].csv, why, sizeof(why))) {
+		if (resume_run_complete(dir, pl[i].csv, why, sizeof(why)) &&
+		    resume_kept_ours(dir, pl[i].csv, p->run[i].bench, ctx, rs->started, why, sizeof(why))) {
 			pl[i].done = 1;
 			pl[i].status = 0;
 			pl[i].rows = csv_rows(path);
@@ -538,7 +541,7 @@ int preset_main(int argc, char **argv)
 	}
 	if (opt_str(&o, "resume"))
 		snprintf(dir, sizeof(dir), "%s", opt_str(&o, "resume"));
-	else if (make_run_dir(opt_str(&o, "results"), &ctx, p.name, dir, sizeof(dir), err)) {
+	else if (make_run_dir(opt_str(&o, "results"), &ctx, p.name, dir, sizeof(dir), err) || resume_lock(dir, err)) {
 		fprintf(stderr, "c2cbench: error: %s\n", err);
 		rc = EXIT_BADINPUT;
 		goto out;
