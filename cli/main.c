@@ -41,9 +41,10 @@ static int is_help(const char *a)
 /* An unknown bench, with the closest name when it looks like a typo. */
 static int unknown_bench(const char *name)
 {
-	char sug[128];
-	fprintf(stderr, "c2cbench: error: unknown bench '%s'%s; accepted: %s\n", name, suggest_list(name, bench_names(), sug, sizeof(sug)),
-		bench_names());
+	char sug[128], err[ERRLEN];
+	err_set(err, "unknown bench '%.200s'%s; accepted: %s", name, suggest_list(name, bench_names(), sug, sizeof(sug)),
+		bench_names()); /* escaped: one line whatever was typed */
+	fprintf(stderr, "c2cbench: error: %s\n", err);
 	return EXIT_BADINPUT;
 }
 
@@ -70,7 +71,9 @@ static int unknown_command(const char *cmd)
 	size_t k = strlen(names);
 	for (int i = 0; command_at(i) && k < sizeof(names); i++)
 		k += (size_t)snprintf(names + k, sizeof(names) - k, ",%s", command_at(i)->name);
-	fprintf(stderr, "c2cbench: error: unknown command '%s'%s; accepted: %s\n", cmd, suggest_list(cmd, names, sug, sizeof(sug)), names);
+	char err[ERRLEN];
+	err_set(err, "unknown command '%.200s'%s; accepted: %s", cmd, suggest_list(cmd, names, sug, sizeof(sug)), names);
+	fprintf(stderr, "c2cbench: error: %s\n", err); /* escaped: one line whatever was typed */
 	return EXIT_BADINPUT;
 }
 

@@ -1,7 +1,8 @@
 /* compare and report read each input once and only what it claims to be: a file or row read twice
  * into one side is refused on one line, a .meta or CSV that is a FIFO or a device is refused at
- * once (never waited on), a malformed metric is refused in a row marked valid = no too; and what a
- * command prints on a full standard output fails it. */
+ * once (never waited on), a malformed metric is refused in a row marked valid = no too; what a
+ * command prints on a full standard output fails it; typed names with a newline give one-line errors,
+ * and a preset may start with a UTF-8 byte order mark. */
 #include "harness/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
 #include "tests/testutil.h"
 #include <stdio.h>
@@ -135,6 +136,43 @@ static void full_stdout(void **s)
 		fail_msg("compare --csv > /dev/full: status %d, stderr: %s", st, err);
 }
 
+/* Names typed with a newline give one-line errors; a flag given a value is named as a flag. */
+static void one_line_names(void **s)
+{
+	(void)s;
+	refused("run \"$(printf 'pend\\ning')\"", "unknown bench 'pend\\ning'; accepted: ");
+	refused("\"$(printf 'fro\\nb')\"", "unknown command 'fro\\nb'; accepted: ");
+	refused("run pending-bit --dry-run=yes", "option --dry-run is a flag and takes no value ('--dry-run=yes'); "
+		"accepted: --dry-run alone");
+	char args[1200];
+	snprintf(args, sizeof(args), "compare '%s' '%s' --csv=1", a, b);
+	refused(args, "option --csv is a flag and takes no value");
+	char err[4096];
+	snprintf(args, sizeof(args), "compare '%s' '%s' --metric=writer_ns_per_op", a, b); /* --opt=value */
+	assert_int_equal(c2c_sh(err, sizeof(err), args), 0);
+	assert_int_equal(c2c_sh(err, sizeof(err), "run pending-bit --duration=0.5 --dry-run "
+				"--topology='synthetic:pack:1 core:2 pu:1'"), 0);
+}
+
+/* A preset that starts with a UTF-8 byte order mark reads as without it. */
+static void preset_bom(void **s)
+{
+	(void)s;
+	char ini[500], args[700], err[4096];
+	snprintf(ini, sizeof(ini), "%s/bom.ini", test_dir);
+	FILE *f = fopen(ini, "w");
+	assert_non_null(f);
+	fputs("\xef\xbb\xbf[preset]\ndescription = with a BOM\n[a]\nbench = pending-bit\nduration = 0.02\n", f);
+	fclose(f);
+	snprintf(args, sizeof(args), "preset '%s' --dry-run", ini);
+	const char *bin = getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
+	char cmd[1000];
+	snprintf(cmd, sizeof(cmd), "timeout 20 '%s' %s 2>&1", bin, args);
+	int st = sh_capture(err, sizeof(err), cmd);
+	if (st != 0 || !strstr(err, "preset bom (") || !strstr(err, "with a BOM") || !strstr(err, "[a] pending-bit --duration 0.02"))
+		fail_msg("status %d: %s", st, err);
+}
+
 int main(void)
 {
 	const struct CMUnitTest t[] = {
@@ -142,6 +180,8 @@ int main(void)
 		cmocka_unit_test(not_regular),
 		cmocka_unit_test(malformed_in_invalid_row),
 		cmocka_unit_test(full_stdout),
+		cmocka_unit_test(one_line_names),
+		cmocka_unit_test(preset_bom),
 	};
 	return cmocka_run_group_tests(t, setup, test_dir_teardown);
 }
