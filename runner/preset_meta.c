@@ -185,7 +185,7 @@ int meta_read(const char *dir, struct meta_read *m)
 	char path[PATH_MAX + 32], first[512] = "";
 	memset(m, 0, sizeof(*m));
 	snprintf(path, sizeof(path), "%s/metadata.txt", dir);
-	FILE *f = fopen(path, "r");
+	FILE *f = fopen_regular(path);
 	if (!f)
 		return -1;
 	while (fgets(first, sizeof(first), f) && (first[0] == ';' || first[0] == '\n'))

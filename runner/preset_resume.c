@@ -112,7 +112,7 @@ static void meta_of(const char *dir, const char *csv, char *out, size_t n)
 /* Data rows of a CSV whose every row ends with a newline (quotes honoured), or -1 when it was cut. */
 static long whole_rows(const char *path)
 {
-	FILE *f = fopen(path, "r");
+	FILE *f = fopen_regular(path); /* never a FIFO that blocks */
 	long n = 0;
 	int ch, inq = 0, last = '\n';
 	if (!f)
@@ -134,7 +134,11 @@ int resume_run_complete(const char *dir, const char *csv, char *why, size_t n)
 	why[0] = 0;
 	meta_of(dir, csv, meta, sizeof(meta));
 	snprintf(path, sizeof(path), "%s/%s", dir, csv);
-	if (ini_parse(meta, status_cb, &m) || !m.complete)
+	FILE *mf = fopen_regular(meta);
+	int bad = !mf || ini_parse_file(mf, status_cb, &m);
+	if (mf)
+		fclose(mf);
+	if (bad || !m.complete)
 		return 0;
 	long rows = whole_rows(path);
 	if (rows != m.rows) { /* the .meta's word is checked against the CSV: lost rows are not a whole run */

@@ -3,6 +3,7 @@
  * (/proc/self/exe): a crash or a stuck run cannot take the others down, every run starts from
  * fresh process state (option parser, hwloc, allocator), and its output is captured exactly as
  * the user would see it, for the console log. */
+#include "harness/outfile.h"
 #include "harness/bench.h"
 #include "harness/cmdargs.h"
 #include "harness/context.h"
@@ -222,7 +223,7 @@ static void meta_update(const char *dir, const struct preset *p, const struct pl
 
 static long csv_rows(const char *path)
 {
-	FILE *f = fopen(path, "r");
+	FILE *f = fopen_regular(path);
 	long n = 0;
 	int ch, inq = 0;
 	if (!f)
@@ -548,7 +549,10 @@ int preset_main(int argc, char **argv)
 	}
 	char logp[PATH_MAX + 16];
 	snprintf(logp, sizeof(logp), "%s/console.log", dir);
-	con.log = fopen(logp, opt_str(&o, "resume") ? "a" : "w");
+	int lfd = open(logp, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | (opt_str(&o, "resume") ? O_APPEND : O_TRUNC), 0644);
+	con.log = lfd >= 0 ? fdopen(lfd, "a") : NULL; /* a link planted at console.log is not followed */
+	if (lfd >= 0 && !con.log)
+		close(lfd);
 	if (opt_str(&o, "resume"))
 		say(&con, stdout, "resuming preset %s in %s (started %s)\n", p.name, dir, rs.started);
 	signals_install(); /* before the first write to stdout: `| head` (SIGPIPE) must not leave "planned" behind */

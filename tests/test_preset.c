@@ -642,6 +642,18 @@ static void resume_keeps_only_its_own(void **state)
 	assert_int_equal(r.status, 2);
 	assert_int_equal(count_lines(r.err), 1);
 	assert_non_null(strstr(r.err, "another c2cbench preset is running in it (it is locked); accepted: one c2cbench preset"));
+	/* a .meta that is a FIFO (no writer) is not waited on: the run is not kept, it runs again */
+	unlink(meta);
+	assert_int_equal(mkfifo(meta, 0644), 0);
+	char out[4096];
+	const char *bin = getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
+	snprintf(cmd, sizeof(cmd), "timeout 60 '%s' preset '%s' --resume '%s' >/dev/null 2>&1; echo $?", bin, ini, run);
+	sh_capture(out, sizeof(out), cmd);
+	if (atoi(out) != 0 && atoi(out) != 4)
+		fail_msg("--resume with a FIFO .meta: status %s (124: hung)", out);
+	struct stat st;
+	assert_int_equal(stat(meta, &st), 0);
+	assert_true(S_ISREG(st.st_mode)); /* the run's own .meta now; the FIFO set aside */
 	free(run);
 }
 
