@@ -198,8 +198,10 @@ int table_read(struct table *t, const char *path, char *err)
 	memset(t, 0, sizeof(*t));
 	FILE *f = fopen_regular(path); /* a FIFO is not waited on, a device not read */
 	if (!f && errno == EINVAL && !stat(path, &st))
-		return err_set(err, "%s: %s, not a regular file; accepted: a CSV file or a result directory", path,
-			       file_kind(st.st_mode));
+		return err_set(
+			err,
+			"%s: %s, not a regular file; accepted: a CSV file or a result directory",
+			path, file_kind(st.st_mode));
 	if (!f || fstat(fileno(f), &st)) {
 		if (f)
 			fclose(f);

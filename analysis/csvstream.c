@@ -24,8 +24,10 @@ int csvs_open(struct csvs *s, const char *path, char *err)
 	memset(s, 0, sizeof(*s));
 	s->f = fopen_regular(path); /* a FIFO is not waited on, a device not read */
 	if (!s->f && errno == EINVAL && !stat(path, &st))
-		return err_set(err, "%s: %s, not a regular file; accepted: a CSV file or a result directory", path,
-			       file_kind(st.st_mode));
+		return err_set(
+			err,
+			"%s: %s, not a regular file; accepted: a CSV file or a result directory",
+			path, file_kind(st.st_mode));
 	if (!s->f)
 		return err_set(err, "%s: cannot open: %s", path, strerror(errno));
 	s->path = xstrdup(path);

@@ -42,9 +42,13 @@ int grp_once_file(struct groups *g, const char *path, int scope, char *err)
 	if (stat(path, &st))
 		return 0; /* the reader says why it cannot open it */
 	for (int i = 0; i < o->nfile; i++)
-		if (o->file[i].dev == st.st_dev && o->file[i].ino == st.st_ino && o->file[i].scope == scope)
-			return err_set(err, "%s: the same file as %s, read twice (its repetitions would count twice); "
-				       "accepted: each result once", path, o->file[i].path);
+		if (o->file[i].dev == st.st_dev && o->file[i].ino == st.st_ino &&
+		    o->file[i].scope == scope)
+			return err_set(err,
+				       "%s: the same file as %s, read twice (its repetitions would "
+				       "count twice); "
+				       "accepted: each result once",
+				       path, o->file[i].path);
 	o->file = realloc(o->file, (size_t)(o->nfile + 1) * sizeof(*o->file));
 	if (!o->file)
 		out_of_memory(0);
@@ -58,7 +62,8 @@ uint64_t grp_once_hash(int scope, const char *const *name, const char *const *va
 	/* FNV-1a over the scope, then name=value pairs, 0x1f between */
 	for (int i = 0; i < n; i++)
 		for (int k = 0; k < 2; k++) {
-			for (const unsigned char *p = (const unsigned char *)(k ? val[i] : name[i]); *p; p++)
+			for (const unsigned char *p = (const unsigned char *)(k ? val[i] : name[i]);
+			     *p; p++)
 				h = (h ^ *p) * 1099511628211ull;
 			h = (h ^ (k ? 0x1f : '=')) * 1099511628211ull;
 		}
@@ -89,9 +94,13 @@ int grp_once_row(struct groups *g, uint64_t h, const char *path, long line, char
 	size_t j = h & (o->cap - 1);
 	for (; o->row[j].h; j = (j + 1) & (o->cap - 1))
 		if (o->row[j].h == h)
-			return err_set(err, "%s:%ld: the same row as %s:%ld (a copy of one result? its repetitions would "
-				       "count twice); accepted: each result once", path, line,
-				       o->row[j].file >= 0 ? o->file[o->row[j].file].path : "?", o->row[j].line);
+			return err_set(err,
+				       "%s:%ld: the same row as %s:%ld (a copy of one result? its "
+				       "repetitions would "
+				       "count twice); accepted: each result once",
+				       path, line,
+				       o->row[j].file >= 0 ? o->file[o->row[j].file].path : "?",
+				       o->row[j].line);
 	o->row[j] = (struct once_row){ h, o->nfile - 1, line };
 	o->n++;
 	return 0;

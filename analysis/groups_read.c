@@ -279,7 +279,8 @@ static int read_row(struct groups *g, struct file *f, int side, char *err)
 		f->rowp = xcalloc((size_t)f->ncols, sizeof(char *));
 	for (int i = 0; i < f->ncols; i++)
 		f->rowp[i] = (char *)csvs_field(&f->s, i);
-	uint64_t h = grp_once_hash(side, (const char *const *)f->hdr, (const char *const *)f->rowp, f->ncols);
+	uint64_t h = grp_once_hash(side, (const char *const *)f->hdr, (const char *const *)f->rowp,
+				   f->ncols);
 	if (grp_once_row(g, h, f->s.path, f->s.line, err))
 		return -1;
 	if (parse_long(csvs_field(&f->s, 0), &v) || v < 1)
@@ -383,8 +384,11 @@ static int add_file(struct groups *g, const char *path, int side, int in_dir, in
 	char meta[4200];
 	struct stat st;
 	context_meta_path(path, meta, sizeof(meta));
-	if (!stat(meta, &st) && !S_ISREG(st.st_mode)) /* a FIFO would hang its reader, /dev/zero never end */
-		return err_set(err, "%s: %s, not a regular file; accepted: the .meta a run wrote beside its CSV, or none",
+	/* a FIFO would hang its reader, /dev/zero never end */
+	if (!stat(meta, &st) && !S_ISREG(st.st_mode))
+		return err_set(err,
+			       "%s: %s, not a regular file; accepted: the .meta a run wrote beside "
+			       "its CSV, or none",
 			       meta, file_kind(st.st_mode));
 	if (grp_once_file(g, path, side, err))
 		return -1;

@@ -19,8 +19,8 @@ static int png_whole(const char *path)
 				   iend[12] = { 0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xae, 0x42, 0x60, 0x82 };
 	unsigned char head[8], tail[12];
 	FILE *f = fopen_regular(path);
-	int ok = f && fread(head, 1, 8, f) == 8 && !memcmp(head, sig, 8) && !fseek(f, -12, SEEK_END) &&
-		 fread(tail, 1, 12, f) == 12 && !memcmp(tail, iend, 12);
+	int ok = f && fread(head, 1, 8, f) == 8 && !memcmp(head, sig, 8) &&
+		 !fseek(f, -12, SEEK_END) && fread(tail, 1, 12, f) == 12 && !memcmp(tail, iend, 12);
 	if (f)
 		fclose(f);
 	return ok;
@@ -36,8 +36,11 @@ static int check_pngs(struct rep *p, char *err)
 		if (stat(path, &st) || st.st_size == 0)
 			return err_set(err, "gnuplot did not draw %.300s/%.200s (see its log)", p->out.dir, p->pngs[i]);
 		if (!png_whole(path))
-			return err_set(err, "gnuplot's %.300s/%.200s is not a whole PNG (%lld bytes, no IEND chunk at "
-				       "its end: a full disk?); nothing written", p->out.dir, p->pngs[i], (long long)st.st_size);
+			return err_set(err,
+				       "gnuplot's %.300s/%.200s is not a whole PNG (%lld bytes, no "
+				       "IEND chunk at "
+				       "its end: a full disk?); nothing written",
+				       p->out.dir, p->pngs[i], (long long)st.st_size);
 	}
 	return 0;
 }

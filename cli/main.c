@@ -42,7 +42,8 @@ static int is_help(const char *a)
 static int unknown_bench(const char *name)
 {
 	char sug[128], err[ERRLEN];
-	err_set(err, "unknown bench '%.200s'%s; accepted: %s", name, suggest_list(name, bench_names(), sug, sizeof(sug)),
+	err_set(err, "unknown bench '%.200s'%s; accepted: %s", name,
+		suggest_list(name, bench_names(), sug, sizeof(sug)),
 		bench_names()); /* escaped: one line whatever was typed */
 	fprintf(stderr, "c2cbench: error: %s\n", err);
 	return EXIT_BADINPUT;
@@ -72,7 +73,8 @@ static int unknown_command(const char *cmd)
 	for (int i = 0; command_at(i) && k < sizeof(names); i++)
 		k += (size_t)snprintf(names + k, sizeof(names) - k, ",%s", command_at(i)->name);
 	char err[ERRLEN];
-	err_set(err, "unknown command '%.200s'%s; accepted: %s", cmd, suggest_list(cmd, names, sug, sizeof(sug)), names);
+	err_set(err, "unknown command '%.200s'%s; accepted: %s", cmd,
+		suggest_list(cmd, names, sug, sizeof(sug)), names);
 	fprintf(stderr, "c2cbench: error: %s\n", err); /* escaped: one line whatever was typed */
 	return EXIT_BADINPUT;
 }
@@ -86,7 +88,8 @@ static int stdout_whole(int rc)
 		return rc;
 	if (rc) /* the command failed and said why already */
 		return rc;
-	fprintf(stderr, "c2cbench: error: cannot write the standard output: %s\n", errno ? strerror(errno) : "write error");
+	fprintf(stderr, "c2cbench: error: cannot write the standard output: %s\n",
+		errno ? strerror(errno) : "write error");
 	return 1;
 }
 

@@ -86,7 +86,7 @@ struct bench_ctx {
 	const struct thr_hooks *hooks; /* per-thread hooks for measured threads (may be NULL) */
 	const char *out_path;          /* the main CSV being written (NULL under --dry-run): for side files */
 	void *priv;                    /* bench-private */
-	int cleanup_failed;            /* set by the bench's cleanup: an output it wrote failed */
+	int cleanup_failed; /* set by the bench's cleanup: an output it wrote failed */
 	/* Validity (docs/validity.md): the run's evidence, filled by bench_evidence during pass 0 */
 	struct evidence ev;
 	int ev_on;                     /* this pass records evidence */

@@ -140,7 +140,8 @@ int context_meta_status(const struct context *c, const char *path, const char *s
 	time_t now = time(NULL);
 	struct tm tm;
 	struct outfile o;
-	FILE *f = outfile_open(&o, path); /* a name of our own: a NAME.meta.tmp of the user's is never touched */
+	FILE *f = outfile_open(
+		&o, path); /* a name of our own: a NAME.meta.tmp of the user's is never touched */
 	if (!f)
 		return err_set(err, "cannot update metadata file '%s': %s", path, strerror(errno));
 	meta_body(f, c);
@@ -152,7 +153,9 @@ int context_meta_status(const struct context *c, const char *path, const char *s
 	put(f, "ended", ended);
 	if (reason && *reason)
 		put(f, "reason", reason);
-	if (outfile_commit(&o, OUTFILE_REPLACE)) /* the old file stays whole if the new one cannot be had */
+	if (outfile_commit(
+		    &o,
+		    OUTFILE_REPLACE)) /* the old file stays whole if the new one cannot be had */
 		return err_set(err, "cannot update metadata file '%s': %s", path, strerror(errno));
 	return 0;
 }

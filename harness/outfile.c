@@ -65,7 +65,8 @@ void outfile_abort(struct outfile *o)
 
 FILE *fopen_regular(const char *path)
 {
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY); /* a FIFO: no wait for a writer */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC |
+				    O_NOCTTY); /* a FIFO: no wait for a writer */
 	struct stat st;
 	if (fd < 0)
 		return NULL;
@@ -88,7 +89,12 @@ FILE *fopen_regular(const char *path)
 
 const char *file_kind(mode_t mode)
 {
-	return S_ISREG(mode) ? "a regular file" : S_ISDIR(mode) ? "a directory" : S_ISFIFO(mode) ? "a FIFO"
-	       : S_ISCHR(mode) ? "a character device" : S_ISBLK(mode) ? "a block device"
-	       : S_ISSOCK(mode) ? "a socket" : S_ISLNK(mode) ? "a symbolic link" : "not a regular file";
+	return S_ISREG(mode)    ? "a regular file"
+	       : S_ISDIR(mode)  ? "a directory"
+	       : S_ISFIFO(mode) ? "a FIFO"
+	       : S_ISCHR(mode)  ? "a character device"
+	       : S_ISBLK(mode)  ? "a block device"
+	       : S_ISSOCK(mode) ? "a socket"
+	       : S_ISLNK(mode)  ? "a symbolic link"
+				: "not a regular file";
 }

@@ -43,7 +43,8 @@ static int perf_path(char *out, size_t n)
 /* Run perf with argv in a process group of its own (killed whole on a timeout), killed too if this
  * process dies; stdout to out_fd (-1: /dev/null), stderr to err_path (created, never followed).
  * Returns the pid or -1 with why. */
-static pid_t spawn_perf(const char *const *argv, int out_fd, const char *err_path, char *why, size_t n)
+static pid_t spawn_perf(const char *const *argv, int out_fd, const char *err_path, char *why,
+			size_t n)
 {
 	char exe[PATH_MAX];
 	if (perf_path(exe, sizeof(exe))) {
@@ -60,8 +61,10 @@ static pid_t spawn_perf(const char *const *argv, int out_fd, const char *err_pat
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		if (getppid() != parent)
 			_exit(126);
-		int nul = open("/dev/null", O_RDWR), e = open(err_path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0600);
-		if (nul < 0 || e < 0 || dup2(nul, 0) < 0 || dup2(out_fd >= 0 ? out_fd : nul, 1) < 0 || dup2(e, 2) < 0)
+		int nul = open("/dev/null", O_RDWR),
+		    e = open(err_path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0600);
+		if (nul < 0 || e < 0 || dup2(nul, 0) < 0 ||
+		    dup2(out_fd >= 0 ? out_fd : nul, 1) < 0 || dup2(e, 2) < 0)
 			_exit(126);
 		execv(exe, (char *const *)argv);
 		_exit(127);
@@ -123,15 +126,19 @@ void perfc2c_start(struct perfc2c *p, const char *csv, long n)
 	struct stat st;
 	memset(p, 0, sizeof(*p));
 	snprintf(p->report, sizeof(p->report), "%s.perf-c2c-%ld.txt", csv, n);
-	if (!lstat(p->report, &st) && !(!strcmp(ours.path, p->report) && st.st_dev == ours.dev && st.st_ino == ours.ino)) {
-		snprintf(p->why, sizeof(p->why), "%.200s already exists (a file is never overwritten)", p->report);
+	if (!lstat(p->report, &st) &&
+	    !(!strcmp(ours.path, p->report) && st.st_dev == ours.dev && st.st_ino == ours.ino)) {
+		snprintf(p->why, sizeof(p->why),
+			 "%.200s already exists (a file is never overwritten)", p->report);
 		return;
 	}
 	/* perf's own files go into a fresh directory of ours (mkdtemp, 0700): no name of the user's
 	 * is ever opened, renamed (perf keeps an old perf.data as .old) or removed */
 	snprintf(p->dir, sizeof(p->dir), "%.*s.%.900s.perf-c2c-XXXXXX", dl, csv, csv + dl);
 	if (!mkdtemp(p->dir)) {
-		snprintf(p->why, sizeof(p->why), "cannot create a directory for perf's files beside %.200s: %s", csv, strerror(errno));
+		snprintf(p->why, sizeof(p->why),
+			 "cannot create a directory for perf's files beside %.200s: %s", csv,
+			 strerror(errno));
 		p->dir[0] = 0;
 		return;
 	}
@@ -150,7 +157,8 @@ void perfc2c_start(struct perfc2c *p, const char *csv, long n)
 	int ws;
 	if (waitpid(k, &ws, WNOHANG) == k) {
 		p->pid = 0;
-		if (WIFEXITED(ws) && WEXITSTATUS(ws) == 127) /* exec failed in the child (qemu-user reports it so) */
+		/* exec failed in the child (qemu-user reports it so) */
+		if (WIFEXITED(ws) && WEXITSTATUS(ws) == 127)
 			snprintf(p->why, sizeof(p->why), "perf cannot be started: no perf in PATH");
 		else
 			first_err_line(err, "perf c2c record", p->why, sizeof(p->why));
@@ -239,7 +247,8 @@ static void write_report(struct perfc2c *p, struct row *r, const char *err)
 		unlink(p->report); /* the earlier attempt's, checked ours in perfc2c_start */
 	int fd = open(p->report, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 	if (fd < 0) {
-		snprintf(p->why, sizeof(p->why), "cannot create %.200s: %s (a file is never overwritten)", p->report,
+		snprintf(p->why, sizeof(p->why),
+			 "cannot create %.200s: %s (a file is never overwritten)", p->report,
 			 strerror(errno));
 		return;
 	}
@@ -259,13 +268,17 @@ static void write_report(struct perfc2c *p, struct row *r, const char *err)
 	int ws = 0;
 	pid_t k = bad ? -1 : spawn_perf(argv, fd, err, p->why, sizeof(p->why));
 	if (bad)
-		snprintf(p->why, sizeof(p->why), "cannot write %.200s: %s", p->report, strerror(errno));
+		snprintf(p->why, sizeof(p->why), "cannot write %.200s: %s", p->report,
+			 strerror(errno));
 	else if (k > 0 && wait_bounded(k, t, &ws))
-		snprintf(p->why, sizeof(p->why), "perf c2c report did not finish within %g s (C2C_PERF_TIMEOUT): killed", t);
+		snprintf(p->why, sizeof(p->why),
+			 "perf c2c report did not finish within %g s (C2C_PERF_TIMEOUT): killed",
+			 t);
 	else if (k > 0 && (!WIFEXITED(ws) || WEXITSTATUS(ws)))
 		first_err_line(err, "perf c2c report", p->why, sizeof(p->why));
 	if (close(fd) && !p->why[0])
-		snprintf(p->why, sizeof(p->why), "cannot write %.200s: %s", p->report, strerror(errno));
+		snprintf(p->why, sizeof(p->why), "cannot write %.200s: %s", p->report,
+			 strerror(errno));
 }
 
 void perfc2c_stop(struct perfc2c *p, struct row *r)
@@ -277,7 +290,10 @@ void perfc2c_stop(struct perfc2c *p, struct row *r)
 		int st = 0;
 		kill(p->pid, SIGINT);
 		if (wait_bounded(p->pid, t, &st))
-			snprintf(p->why, sizeof(p->why), "perf c2c record did not stop within %g s of SIGINT (C2C_PERF_TIMEOUT): killed", t);
+			snprintf(p->why, sizeof(p->why),
+				 "perf c2c record did not stop within %g s of SIGINT "
+				 "(C2C_PERF_TIMEOUT): killed",
+				 t);
 		else if (!WIFEXITED(st) || WEXITSTATUS(st))
 			first_err_line(err, "perf c2c record", p->why, sizeof(p->why));
 		p->pid = 0;

@@ -87,7 +87,8 @@ static int write_text(const char *dir, const struct preset *p)
 	if (!f)
 		return write_failed(path, errno);
 	fputs(p->text, f);
-	if (outfile_commit(&o, OUTFILE_NEW)) /* whole, or none: --resume never reads half a preset */
+	if (outfile_commit(&o,
+			   OUTFILE_NEW)) /* whole, or none: --resume never reads half a preset */
 		return write_failed(path, errno);
 	return 0;
 }
@@ -100,7 +101,8 @@ int meta_write(const char *dir, const struct preset *p, const struct planned *pl
 	snprintf(fin, sizeof(fin), "%s/metadata.txt", dir);
 	if (write_text(dir, p))
 		return -1;
-	FILE *f = outfile_open(&o, fin); /* a name of our own (.metadata.txt.XXXXXX): mkstemp, O_EXCL */
+	FILE *f = outfile_open(&o,
+			       fin); /* a name of our own (.metadata.txt.XXXXXX): mkstemp, O_EXCL */
 	if (!f)
 		return write_failed(fin, errno);
 	fprintf(f, "; c2cbench preset run directory (INI, as every .meta). The preset text is in preset.ini.\n[c2cbench]\n");

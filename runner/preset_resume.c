@@ -179,8 +179,11 @@ struct kept_ctx {
 static int kept_cb(void *user, const char *section, const char *name, const char *value)
 {
 	struct kept_ctx *k = user;
-	char *dst = !strcmp(name, "label") ? k->label : !strcmp(name, "host") ? k->host
-		    : !strcmp(name, "fingerprint") ? k->fingerprint : !strcmp(name, "started") ? k->started : NULL;
+	char *dst = !strcmp(name, "label")         ? k->label
+		    : !strcmp(name, "host")        ? k->host
+		    : !strcmp(name, "fingerprint") ? k->fingerprint
+		    : !strcmp(name, "started")     ? k->started
+						   : NULL;
 	if (!strcmp(section, "context") && dst)
 		snprintf(dst, 64, "%.63s", value);
 	return 1;
@@ -211,8 +214,8 @@ static int next_field(const char **p, char *out, size_t n)
 	return end;
 }
 
-int resume_kept_ours(const char *dir, const char *csv, const char *bench, const struct context *ctx, const char *started,
-		     char *why, size_t n)
+int resume_kept_ours(const char *dir, const char *csv, const char *bench, const struct context *ctx,
+		     const char *started, char *why, size_t n)
 {
 	char meta[PATH_MAX + 100], path[PATH_MAX + 100], f[256];
 	struct kept_ctx k = { "", "", "", "" };
@@ -227,20 +230,27 @@ int resume_kept_ours(const char *dir, const char *csv, const char *bench, const 
 	}
 	fclose(m);
 	const char *const key[] = { "label", "host", "fingerprint" };
-	const char *const was[] = { k.label, k.host, k.fingerprint }, *const now[] = { ctx->label, ctx->host, ctx->fingerprint };
+	const char *const was[] = { k.label, k.host, k.fingerprint }, *const now[] = {
+		ctx->label, ctx->host, ctx->fingerprint
+	};
 	for (int i = 0; i < 3; i++)
 		if (strcmp(was[i], now[i])) {
-			snprintf(why, n, "%s is another machine's or run's (.meta %s '%s', here '%s')", csv, key[i], was[i], now[i]);
+			snprintf(why, n,
+				 "%s is another machine's or run's (.meta %s '%s', here '%s')", csv,
+				 key[i], was[i], now[i]);
 			return 0;
 		}
-	if (started[0] && strcmp(started, "unknown") && k.started[0] && strcmp(k.started, started) < 0) {
-		snprintf(why, n, "%s was made at %s, before this directory (%s)", csv, k.started, started);
+	if (started[0] && strcmp(started, "unknown") && k.started[0] &&
+	    strcmp(k.started, started) < 0) {
+		snprintf(why, n, "%s was made at %s, before this directory (%s)", csv, k.started,
+			 started);
 		return 0;
 	}
 	char *text = file_text(path, 64u << 20);
 	const char *p = text ? text : "";
 	int col[4] = { 1, -1, -1, -1 }, c = 0, bad = !text;
-	for (int end = 0; *p && !end; c++) { /* the header: where bench, label, host, fingerprint are */
+	for (int end = 0; *p && !end;
+	     c++) { /* the header: where bench, label, host, fingerprint are */
 		end = next_field(&p, f, sizeof(f));
 		for (int i = 0; i < 3; i++)
 			if (!strcmp(f, key[i]))
@@ -252,8 +262,9 @@ int resume_kept_ours(const char *dir, const char *csv, const char *bench, const 
 			end = next_field(&p, f, sizeof(f));
 			for (int j = 0; j < 4 && !bad; j++)
 				if (col[j] == i && strcmp(f, want[j])) {
-					snprintf(why, n, "%s:%ld is another %s's ('%.60s', here '%s')", csv, line,
-						 j ? "machine" : "bench", f, want[j]);
+					snprintf(why, n,
+						 "%s:%ld is another %s's ('%.60s', here '%s')", csv,
+						 line, j ? "machine" : "bench", f, want[j]);
 					bad = 1;
 				}
 		}
@@ -267,12 +278,15 @@ int resume_lock(const char *dir, char *err)
 {
 	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0)
-		return err_set(err, "%s: cannot open the directory to lock it: %s", dir, strerror(errno));
+		return err_set(err, "%s: cannot open the directory to lock it: %s", dir,
+			       strerror(errno));
 	if (flock(fd, LOCK_EX | LOCK_NB)) { /* held until this process ends: its fd stays open */
 		int e = errno;
 		close(fd);
-		return err_set(err, "%s: %s; accepted: one c2cbench preset at a time in a directory", dir,
-			       e == EWOULDBLOCK ? "another c2cbench preset is running in it (it is locked)" : strerror(e));
+		return err_set(
+			err, "%s: %s; accepted: one c2cbench preset at a time in a directory", dir,
+			e == EWOULDBLOCK ? "another c2cbench preset is running in it (it is locked)"
+					 : strerror(e));
 	}
 	return 0;
 }

@@ -37,11 +37,22 @@
 #define REFERENCE_TOPOLOGY "synthetic:pack:2 numa:1 core:16 pu:2"
 
 static const struct opt_spec preset_opts[] = {
-	{ "dry-run", OPT_FLAG, NULL, NULL, "print the plan and its estimated duration, run nothing", NULL, NULL },
-	{ "results", OPT_TEXT, "results", "DIR", "where the run directory LABEL-DATE-PRESET is created", NULL, NULL },
-	{ "topology", OPT_TEXT, NULL, "SPEC", "plan on a foreign topology (with --dry-run): synthetic:\"pack:2 numa:1 core:8 pu:2\" or xml:FILE", NULL, NULL },
-	{ "label", OPT_TEXT, NULL, "NAME", "name of this machine in every row, .meta, metadata.txt and the directory name (default: the host name; with --resume: the directory's); letters, digits, . _ -", NULL, NULL },
-	{ "resume", OPT_TEXT, NULL, "DIR", "continue an interrupted run directory of this preset: runs complete in DIR, and made here, are kept, the others run again; DIR is locked while it runs", NULL, NULL },
+	{ "dry-run", OPT_FLAG, NULL, NULL, "print the plan and its estimated duration, run nothing",
+	  NULL, NULL },
+	{ "results", OPT_TEXT, "results", "DIR",
+	  "where the run directory LABEL-DATE-PRESET is created", NULL, NULL },
+	{ "topology", OPT_TEXT, NULL, "SPEC",
+	  "plan on a foreign topology (with --dry-run): synthetic:\"pack:2 numa:1 core:8 pu:2\" or "
+	  "xml:FILE",
+	  NULL, NULL },
+	{ "label", OPT_TEXT, NULL, "NAME",
+	  "name of this machine in every row, .meta, metadata.txt and the directory name (default: "
+	  "the host name; with --resume: the directory's); letters, digits, . _ -",
+	  NULL, NULL },
+	{ "resume", OPT_TEXT, NULL, "DIR",
+	  "continue an interrupted run directory of this preset: runs complete in DIR, and made "
+	  "here, are kept, the others run again; DIR is locked while it runs",
+	  NULL, NULL },
 	{ 0 },
 };
 
@@ -441,7 +452,8 @@ static int resume_plan(const char *dir, const struct preset *p, struct planned *
 		context_meta_path(path, meta, sizeof(meta));
 		char why[PATH_MAX + 200];
 		if (resume_run_complete(dir, pl[i].csv, why, sizeof(why)) &&
-		    resume_kept_ours(dir, pl[i].csv, p->run[i].bench, ctx, rs->started, why, sizeof(why))) {
+		    resume_kept_ours(dir, pl[i].csv, p->run[i].bench, ctx, rs->started, why,
+				     sizeof(why))) {
 			pl[i].done = 1;
 			pl[i].status = 0;
 			pl[i].rows = csv_rows(path);
@@ -542,15 +554,20 @@ int preset_main(int argc, char **argv)
 	}
 	if (opt_str(&o, "resume"))
 		snprintf(dir, sizeof(dir), "%s", opt_str(&o, "resume"));
-	else if (make_run_dir(opt_str(&o, "results"), &ctx, p.name, dir, sizeof(dir), err) || resume_lock(dir, err)) {
+	else if (make_run_dir(opt_str(&o, "results"), &ctx, p.name, dir, sizeof(dir), err) ||
+		 resume_lock(dir, err)) {
 		fprintf(stderr, "c2cbench: error: %s\n", err);
 		rc = EXIT_BADINPUT;
 		goto out;
 	}
 	char logp[PATH_MAX + 16];
 	snprintf(logp, sizeof(logp), "%s/console.log", dir);
-	int lfd = open(logp, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | (opt_str(&o, "resume") ? O_APPEND : O_TRUNC), 0644);
-	con.log = lfd >= 0 ? fdopen(lfd, "a") : NULL; /* a link planted at console.log is not followed */
+	int lfd = open(logp,
+		       O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC |
+			       (opt_str(&o, "resume") ? O_APPEND : O_TRUNC),
+		       0644);
+	con.log = lfd >= 0 ? fdopen(lfd, "a")
+			   : NULL; /* a link planted at console.log is not followed */
 	if (lfd >= 0 && !con.log)
 		close(lfd);
 	if (opt_str(&o, "resume"))

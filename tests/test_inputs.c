@@ -41,7 +41,8 @@ static void refused(const char *args, const char *says)
 	int st = c2c_sh(err, sizeof(err), args);
 	const char *e = strstr(err, "c2cbench: error: "); /* notes on the machines may come first */
 	if (st != 2 || !e || count_lines(e) != 1 || !strstr(e, says))
-		fail_msg("%s: status %d (124: hung), stderr: %s (wanted '%s')", args, st, err, says);
+		fail_msg("%s: status %d (124: hung), stderr: %s (wanted '%s')", args, st, err,
+			 says);
 }
 
 /* A result directory holding a copy of its CSV, the same file twice, a file and the directory
@@ -54,11 +55,15 @@ static void read_twice(void **s)
 	snprintf(args, sizeof(args), "compare '%s' '%s'", a, a);
 	char err[4096];
 	assert_int_equal(c2c_sh(err, sizeof(err), args), 0);
-	snprintf(args, sizeof(args), "report '%s/01-pending-bit.csv' '%s/01-pending-bit.csv' -o '%s/r1'", a, a, test_dir);
-	snprintf(says, sizeof(says), "%s/01-pending-bit.csv: the same file as %s/01-pending-bit.csv, read twice", a, a);
+	snprintf(args, sizeof(args),
+		 "report '%s/01-pending-bit.csv' '%s/01-pending-bit.csv' -o '%s/r1'", a, a,
+		 test_dir);
+	snprintf(says, sizeof(says),
+		 "%s/01-pending-bit.csv: the same file as %s/01-pending-bit.csv, read twice", a, a);
 	refused(args, says);
 	snprintf(args, sizeof(args), "report '%s' '%s/02-vmalloc.csv' -o '%s/r1'", a, a, test_dir);
-	refused(args, "02-vmalloc.csv, read twice (its repetitions would count twice); accepted: each result once");
+	refused(args, "02-vmalloc.csv, read twice (its repetitions would count twice); accepted: "
+		      "each result once");
 	assert_false(file_exists(strstr(args, "-o '") + 4)); /* nothing written */
 	snprintf(copy, sizeof(copy), "%s/01-pending-bit.csv", b);
 	snprintf(args, sizeof(args), "cp '%s' '%s/00-copy.csv'", copy, b);
@@ -94,7 +99,8 @@ static void not_regular(void **s)
 	snprintf(fifo, sizeof(fifo), "%s/fifo.csv", test_dir);
 	assert_int_equal(mkfifo(fifo, 0644), 0);
 	snprintf(args, sizeof(args), "compare '%s' '%s'", fifo, b);
-	refused(args, "fifo.csv: a FIFO, not a regular file; accepted: a CSV file or a result directory");
+	refused(args,
+		"fifo.csv: a FIFO, not a regular file; accepted: a CSV file or a result directory");
 	unlink(fifo);
 }
 
@@ -106,14 +112,20 @@ static void malformed_in_invalid_row(void **s)
 	snprintf(path, sizeof(path), "%s/bad.csv", test_dir);
 	FILE *f = fopen(path, "w");
 	assert_non_null(f);
-	fputs("schema_version,bench,layout,rep,attempt,valid,offset,policy,atomics,atomics_requested,placement,"
-	      "placement_requested,writers,readers,mem_node,mem_node_actual,work_ns,drain_us,writer_ns_per_op,"
+	fputs("schema_version,bench,layout,rep,attempt,valid,offset,policy,atomics,atomics_"
+	      "requested,placement,"
+	      "placement_requested,writers,readers,mem_node,mem_node_actual,work_ns,drain_us,"
+	      "writer_ns_per_op,"
 	      "reader_ns_per_op,duration_requested_s,warmup_requested_s,label,host,cpu_model\n"
-	      "8,pending-bit,shared,0,1,yes,32,rmw,lock,auto,same-socket,auto,1,1,0,0,0,0,10,5,1.5,0.2,x,x,C\n"
-	      "8,pending-bit,shared,1,1,no,32,rmw,lock,auto,same-socket,auto,1,1,0,0,0,0,0x1f,5,1.5,0.2,x,x,C\n", f);
+	      "8,pending-bit,shared,0,1,yes,32,rmw,lock,auto,same-socket,auto,1,1,0,0,0,0,10,5,1.5,"
+	      "0.2,x,x,C\n"
+	      "8,pending-bit,shared,1,1,no,32,rmw,lock,auto,same-socket,auto,1,1,0,0,0,0,0x1f,5,1."
+	      "5,0.2,x,x,C\n",
+	      f);
 	fclose(f);
 	snprintf(args, sizeof(args), "compare '%s' '%s'", path, path);
-	refused(args, "bad.csv:3: writer_ns_per_op = '0x1f' is not accepted; accepted: a decimal number");
+	refused(args,
+		"bad.csv:3: writer_ns_per_op = '0x1f' is not accepted; accepted: a decimal number");
 }
 
 /* stdout on a full disk: the command fails with one line, whatever it printed. */
@@ -122,14 +134,20 @@ static void full_stdout(void **s)
 	(void)s;
 	char err[4096], cmd[1200];
 	const char *bin = getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
-	const char *args[] = { "topo", "run pending-bit --dry-run --topology 'synthetic:pack:1 core:2 pu:1'", "list" };
+	const char *args[] = {
+		"topo", "run pending-bit --dry-run --topology 'synthetic:pack:1 core:2 pu:1'",
+		"list"
+	};
 	for (size_t i = 0; i < ARRAY_SIZE(args); i++) {
 		snprintf(cmd, sizeof(cmd), "timeout 20 '%s' %s 2>&1 >/dev/full", bin, args[i]);
 		int st = sh_capture(err, sizeof(err), cmd);
-		if (st != 1 || !strstr(err, "c2cbench: error: cannot write the standard output: No space left on device"))
+		if (st != 1 || !strstr(err, "c2cbench: error: cannot write the standard output: No "
+					    "space left on device"))
 			fail_msg("%s > /dev/full: status %d, stderr: %s", args[i], st, err);
 	}
-	snprintf(cmd, sizeof(cmd), "timeout 20 '%s' compare '%s/01-pending-bit.csv' '%s/01-pending-bit.csv' --csv 2>&1 >/dev/full",
+	snprintf(cmd, sizeof(cmd),
+		 "timeout 20 '%s' compare '%s/01-pending-bit.csv' '%s/01-pending-bit.csv' --csv "
+		 "2>&1 >/dev/full",
 		 bin, a, a);
 	int st = sh_capture(err, sizeof(err), cmd);
 	if (st != 1 || count_lines(err) != 1 || !strstr(err, "No space left on device"))
@@ -142,16 +160,20 @@ static void one_line_names(void **s)
 	(void)s;
 	refused("run \"$(printf 'pend\\ning')\"", "unknown bench 'pend\\ning'; accepted: ");
 	refused("\"$(printf 'fro\\nb')\"", "unknown command 'fro\\nb'; accepted: ");
-	refused("run pending-bit --dry-run=yes", "option --dry-run is a flag and takes no value ('--dry-run=yes'); "
+	refused("run pending-bit --dry-run=yes",
+		"option --dry-run is a flag and takes no value ('--dry-run=yes'); "
 		"accepted: --dry-run alone");
 	char args[1200];
 	snprintf(args, sizeof(args), "compare '%s' '%s' --csv=1", a, b);
 	refused(args, "option --csv is a flag and takes no value");
 	char err[4096];
-	snprintf(args, sizeof(args), "compare '%s' '%s' --metric=writer_ns_per_op", a, b); /* --opt=value */
+	snprintf(args, sizeof(args), "compare '%s' '%s' --metric=writer_ns_per_op", a,
+		 b); /* --opt=value */
 	assert_int_equal(c2c_sh(err, sizeof(err), args), 0);
-	assert_int_equal(c2c_sh(err, sizeof(err), "run pending-bit --duration=0.5 --dry-run "
-				"--topology='synthetic:pack:1 core:2 pu:1'"), 0);
+	assert_int_equal(c2c_sh(err, sizeof(err),
+				"run pending-bit --duration=0.5 --dry-run "
+				"--topology='synthetic:pack:1 core:2 pu:1'"),
+			 0);
 }
 
 /* A preset that starts with a UTF-8 byte order mark reads as without it. */
@@ -162,14 +184,17 @@ static void preset_bom(void **s)
 	snprintf(ini, sizeof(ini), "%s/bom.ini", test_dir);
 	FILE *f = fopen(ini, "w");
 	assert_non_null(f);
-	fputs("\xef\xbb\xbf[preset]\ndescription = with a BOM\n[a]\nbench = pending-bit\nduration = 0.02\n", f);
+	fputs("\xef\xbb\xbf[preset]\ndescription = with a BOM\n[a]\nbench = pending-bit\nduration "
+	      "= 0.02\n",
+	      f);
 	fclose(f);
 	snprintf(args, sizeof(args), "preset '%s' --dry-run", ini);
 	const char *bin = getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
 	char cmd[1000];
 	snprintf(cmd, sizeof(cmd), "timeout 20 '%s' %s 2>&1", bin, args);
 	int st = sh_capture(err, sizeof(err), cmd);
-	if (st != 0 || !strstr(err, "preset bom (") || !strstr(err, "with a BOM") || !strstr(err, "[a] pending-bit --duration 0.02"))
+	if (st != 0 || !strstr(err, "preset bom (") || !strstr(err, "with a BOM") ||
+	    !strstr(err, "[a] pending-bit --duration 0.02"))
 		fail_msg("status %d: %s", st, err);
 }
 

@@ -43,7 +43,8 @@ static void perf_c2c_says_why(void **s)
 	if (access("/usr/bin/perf", X_OK) == 0 && !file_exists("/sys/bus/event_source/devices/cpu")) {
 		snprintf(out, sizeof(out), "%s/nopmu.csv", test_dir); /* perf is there, the PMU is not */
 		run_c2c_rows(r, out);
-		if (r->status) fail_msg("status %d: %s", r->status, r->err);
+		if (r->status)
+			fail_msg("status %d: %s", r->status, r->err);
 		csv = slurp(out);
 		assert_non_null(strstr(csv, "perf_c2c_report: perf c2c record failed: "));
 		free(csv);
@@ -69,15 +70,19 @@ static char *fake_perf(void)
 	fputs("#!/bin/sh\n"
 	      "case \"$2\" in\n"
 	      "record)\n"
-	      "  if [ \"$FAKE_PERF_MODE\" = esc ]; then printf 'failed: \\033[31mred\\033]0;title\\007\\n' >&2; exit 1; fi\n"
+	      "  if [ \"$FAKE_PERF_MODE\" = esc ]; then printf 'failed: "
+	      "\\033[31mred\\033]0;title\\007\\n' >&2; exit 1; fi\n"
 	      "  echo $$ >> \"$FAKE_PERF_PIDS\"\n"
-	      "  if [ \"$FAKE_PERF_MODE\" = hang ]; then trap '' INT TERM; else trap 'exit 0' INT; fi\n"
+	      "  if [ \"$FAKE_PERF_MODE\" = hang ]; then trap '' INT TERM; else trap 'exit 0' INT; "
+	      "fi\n"
 	      "  while :; do sleep 0.05; done ;;\n"
 	      "report)\n"
-	      "  if [ \"$FAKE_PERF_MODE\" = hang-report ]; then echo $$ >> \"$FAKE_PERF_PIDS\"; trap '' INT TERM;"
+	      "  if [ \"$FAKE_PERF_MODE\" = hang-report ]; then echo $$ >> \"$FAKE_PERF_PIDS\"; "
+	      "trap '' INT TERM;"
 	      " while :; do sleep 0.05; done; fi\n"
 	      "  echo 'fake perf c2c report' ;;\n"
-	      "esac\n", f);
+	      "esac\n",
+	      f);
 	fclose(f);
 	chmod(p, 0755);
 	snprintf(path, sizeof(path), "%s:%s", dir, old);
@@ -118,7 +123,8 @@ static void no_perf_dir_left(const char *name)
 	closedir(d);
 }
 
-static void with_fake(struct cmd_result *r, const char *mode, const char *name, char *out, size_t n, char *pids, size_t pn)
+static void with_fake(struct cmd_result *r, const char *mode, const char *name, char *out, size_t n,
+		      char *pids, size_t pn)
 {
 	snprintf(out, n, "%s/%s.csv", test_dir, name);
 	snprintf(pids, pn, "%s/%s.pids", test_dir, name);
@@ -143,7 +149,9 @@ static void perf_hangs(void **s)
 	if (r->status && r->status != 4) /* 4: a loaded machine left a configuration no valid row */
 		fail_msg("run failed: %s", r->err);
 	char *csv = slurp(out);
-	assert_non_null(strstr(csv, "perf c2c record did not stop within 1 s of SIGINT (C2C_PERF_TIMEOUT): killed"));
+	assert_non_null(strstr(
+		csv,
+		"perf c2c record did not stop within 1 s of SIGINT (C2C_PERF_TIMEOUT): killed"));
 	free(csv);
 	fake_pids_gone(pids);
 	snprintf(rep, sizeof(rep), "%s.perf-c2c-1.txt", out);
@@ -153,7 +161,8 @@ static void perf_hangs(void **s)
 	if (r->status && r->status != 4) /* 4: a loaded machine left a configuration no valid row */
 		fail_msg("run failed: %s", r->err);
 	csv = slurp(out);
-	assert_non_null(strstr(csv, "perf c2c report did not finish within 1 s (C2C_PERF_TIMEOUT): killed"));
+	assert_non_null(strstr(
+		csv, "perf c2c report did not finish within 1 s (C2C_PERF_TIMEOUT): killed"));
 	free(csv);
 	fake_pids_gone(pids);
 	snprintf(rep, sizeof(rep), "%s.perf-c2c-1.txt", out);
@@ -202,8 +211,10 @@ static void user_files_kept(void **s)
 	if (r->status && r->status != 4) /* 4: a loaded machine left a configuration no valid row */
 		fail_msg("run failed: %s", r->err);
 	char *csv = slurp(out), *kept = slurp(rep), *tg = slurp(target);
-	assert_non_null(strstr(csv, "own.csv.perf-c2c-1.txt already exists (a file is never overwritten)"));
-	assert_non_null(strstr(csv, "own.csv.perf-c2c-2.txt already exists (a file is never overwritten)"));
+	assert_non_null(
+		strstr(csv, "own.csv.perf-c2c-1.txt already exists (a file is never overwritten)"));
+	assert_non_null(
+		strstr(csv, "own.csv.perf-c2c-2.txt already exists (a file is never overwritten)"));
 	assert_string_equal(kept, "the user's\n");
 	assert_string_equal(tg, "target\n");
 	struct stat st;

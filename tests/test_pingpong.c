@@ -393,8 +393,8 @@ static void test_matrix_late_failure(void **state)
 		const char *bin = getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
 		if (!freopen(out, "w", stderr) || !freopen("/dev/null", "w", stdout))
 			_exit(126);
-		execl(bin, bin, "run", "pingpong", "--placement", pl, FAST, "--max-attempts", "1", "--reps", "40",
-		      LENIENT, "--matrix", mat, "--out", csv, (char *)NULL);
+		execl(bin, bin, "run", "pingpong", "--placement", pl, FAST, "--max-attempts", "1",
+		      "--reps", "40", LENIENT, "--matrix", mat, "--out", csv, (char *)NULL);
 		_exit(127);
 	}
 	assert_int_equal(wait_csv_rows(csv, 1, pid, 60), 0);

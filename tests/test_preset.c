@@ -620,7 +620,8 @@ static void resume_keeps_only_its_own(void **state)
 	assert_int_equal(system(cmd), 0);
 	run_c2c(&r, "preset", ini, "--resume", run, NULL);
 	assert_true(RAN(r.status));
-	if (!strstr(r.err, "01-a.csv:2 is another machine's ('0123456789ab', here '") || !strstr(r.err, "it runs again"))
+	if (!strstr(r.err, "01-a.csv:2 is another machine's ('0123456789ab', here '") ||
+	    !strstr(r.err, "it runs again"))
 		fail_msg("kept a CSV of another machine: %s", r.err);
 	snprintf(cmd, sizeof(cmd), "%s/interrupted/01-a-1.csv", run);
 	assert_true(file_exists(cmd)); /* set aside, never deleted */
@@ -630,7 +631,8 @@ static void resume_keeps_only_its_own(void **state)
 	assert_int_equal(system(cmd), 0);
 	run_c2c(&r, "preset", ini, "--resume", run, NULL);
 	assert_true(RAN(r.status));
-	assert_non_null(strstr(r.err, "01-a.csv is another machine's or run's (.meta fingerprint '0123456789ab', here '"));
+	assert_non_null(strstr(r.err, "01-a.csv is another machine's or run's (.meta fingerprint "
+				      "'0123456789ab', here '"));
 	snprintf(cmd, sizeof(cmd), "%s/interrupted/01-a-2.csv", run);
 	assert_true(file_exists(cmd));
 	/* another preset holds the directory: refused, nothing moved */
@@ -641,13 +643,16 @@ static void resume_keeps_only_its_own(void **state)
 	close(fd);
 	assert_int_equal(r.status, 2);
 	assert_int_equal(count_lines(r.err), 1);
-	assert_non_null(strstr(r.err, "another c2cbench preset is running in it (it is locked); accepted: one c2cbench preset"));
+	assert_non_null(strstr(r.err, "another c2cbench preset is running in it (it is locked); "
+				      "accepted: one c2cbench preset"));
 	/* a .meta that is a FIFO (no writer) is not waited on: the run is not kept, it runs again */
 	unlink(meta);
 	assert_int_equal(mkfifo(meta, 0644), 0);
 	char out[4096];
 	const char *bin = getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
-	snprintf(cmd, sizeof(cmd), "timeout 60 '%s' preset '%s' --resume '%s' >/dev/null 2>&1; echo $?", bin, ini, run);
+	snprintf(cmd, sizeof(cmd),
+		 "timeout 60 '%s' preset '%s' --resume '%s' >/dev/null 2>&1; echo $?", bin, ini,
+		 run);
 	sh_capture(out, sizeof(out), cmd);
 	if (atoi(out) != 0 && atoi(out) != 4)
 		fail_msg("--resume with a FIFO .meta: status %s (124: hung)", out);

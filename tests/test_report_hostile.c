@@ -220,8 +220,10 @@ static void gnuplot_truncated_png(void **state)
 	real[strcspn(real, "\n")] = 0;
 	assert_true(real[0] == '/');
 	snprintf(out, sizeof(out), "%s/gpcut", test_dir);
-	snprintf(body, sizeof(body), "'%s' \"$@\" || exit 1\nfor f in *.png; do head -c 300 \"$f\" > cut.tmp; "
-		 "mv cut.tmp \"$f\"; done\nexit 0", real);
+	snprintf(body, sizeof(body),
+		 "'%s' \"$@\" || exit 1\nfor f in *.png; do head -c 300 \"$f\" > cut.tmp; "
+		 "mv cut.tmp \"$f\"; done\nexit 0",
+		 real);
 	char *old = fake_gnuplot(body);
 	run_c2c(&r, "report", csv, "-o", out, NULL);
 	setenv("PATH", old, 1);
@@ -270,10 +272,8 @@ static int setup(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(hostile_inputs),
-		cmocka_unit_test(out_dir_rules),
-		cmocka_unit_test(gnuplot_failure),
-		cmocka_unit_test(gnuplot_truncated_png),
+		cmocka_unit_test(hostile_inputs),  cmocka_unit_test(out_dir_rules),
+		cmocka_unit_test(gnuplot_failure), cmocka_unit_test(gnuplot_truncated_png),
 		cmocka_unit_test(write_failure),
 	};
 	return cmocka_run_group_tests(tests, setup, test_dir_teardown);

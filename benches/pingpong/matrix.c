@@ -40,7 +40,8 @@ int matrix_probe(const char *path, char *err)
 {
 	struct outfile o;
 	if (!outfile_open(&o, path))
-		return err_set(err, "--matrix %s: cannot create a file next to it: %s", path, strerror(errno));
+		return err_set(err, "--matrix %s: cannot create a file next to it: %s", path,
+			       strerror(errno));
 	outfile_abort(&o);
 	return 0;
 }
@@ -55,7 +56,8 @@ int matrix_write(const char *path, const int *set, int n, const struct pu_pair *
 	struct outfile o;
 	FILE *f = outfile_open(&o, path); /* a name of our own: never a file of the user's */
 	if (!f)
-		rc = err_set(err, "--matrix %s: cannot create a file next to it: %s", path, strerror(errno));
+		rc = err_set(err, "--matrix %s: cannot create a file next to it: %s", path,
+			     strerror(errno));
 	for (int i = 0; i < n && !rc; i++)
 		for (int j = 0; j < n; j++) {
 			double v = cell[(size_t)i * (size_t)n + (size_t)j];
@@ -66,7 +68,8 @@ int matrix_write(const char *path, const int *set, int n, const struct pu_pair *
 	/* OUTFILE_NEW (link, not rename): a file that appeared at path meanwhile is kept */
 	if (!rc && outfile_commit(&o, OUTFILE_NEW))
 		rc = err_set(err, "--matrix %s: %s", path,
-			     errno == EEXIST ? "already exists; accepted: a new file" : strerror(errno));
+			     errno == EEXIST ? "already exists; accepted: a new file"
+					     : strerror(errno));
 	free(cell);
 	free(os);
 	return rc;

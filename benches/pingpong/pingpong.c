@@ -288,7 +288,8 @@ static void write_matrix(struct bench_ctx *c, struct pp_priv *p)
 		val[k] = n ? stats_of(v, n).median : NAN;
 		any |= n > 0;
 	}
-	if (any && matrix_write(opt_str(c->o, "matrix"), p->set, p->nset, p->pair, val, p->npairs, err)) {
+	if (any &&
+	    matrix_write(opt_str(c->o, "matrix"), p->set, p->nset, p->pair, val, p->npairs, err)) {
 		fprintf(stderr, "c2cbench: error: %s\n", err);
 		c->cleanup_failed = 1;
 	} else if (any && !opt_flag(c->o, "quiet"))
