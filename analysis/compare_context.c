@@ -3,6 +3,7 @@
  * valid rows), so a verdict never hides a relaxed rule or a vCPU the hypervisor moved. */
 #include "analysis/compare.h"
 #include "analysis/csvread.h"
+#include "harness/outfile.h"
 #include "harness/context.h"
 #include "harness/parse.h"
 #include "harness/probeclass.h"
@@ -51,7 +52,7 @@ static void read_validity(struct vfile *v, const char *csv)
 	int in = 0;
 	v->probe_factor = vrules_default.probe_factor;
 	context_meta_path(csv, meta, sizeof(meta));
-	FILE *m = fopen(meta, "r");
+	FILE *m = fopen_regular(meta);
 	while (m && fgets(line, sizeof(line), m)) {
 		line[strcspn(line, "\r\n")] = 0;
 		if (line[0] == '[') {

@@ -1,5 +1,6 @@
 #include "analysis/csvstream.h"
 #include "analysis/csvread.h"
+#include "harness/outfile.h"
 #include "harness/util.h"
 #include <errno.h>
 #include <stdlib.h>
@@ -21,7 +22,12 @@ int csvs_open(struct csvs *s, const char *path, char *err)
 {
 	struct stat st;
 	memset(s, 0, sizeof(*s));
-	s->f = fopen(path, "rb");
+	s->f = fopen_regular(path); /* a FIFO is not waited on, a device not read */
+	if (!s->f && errno == EINVAL && !stat(path, &st))
+		return err_set(
+			err,
+			"%s: %s, not a regular file; accepted: a CSV file or a result directory",
+			path, file_kind(st.st_mode));
 	if (!s->f)
 		return err_set(err, "%s: cannot open: %s", path, strerror(errno));
 	if (fstat(fileno(s->f), &st) || !S_ISREG(st.st_mode)) {

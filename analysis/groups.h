@@ -22,6 +22,7 @@
  * groups_cell(g, group, side) for each side. Every error is one line for exit status 2. */
 #ifndef C2C_GROUPS_H
 #define C2C_GROUPS_H
+#include <stdint.h>
 #include <stddef.h>
 
 struct table;
@@ -135,6 +136,7 @@ struct groups {
 	int cap_group, cap_cell, cap_mach;
 	char *kbuf;
 	size_t kbuf_cap;
+	struct grp_once *once; /* groups_once.c: the files and rows read so far */
 };
 
 /* Start empty. metrics: a comma list of metric columns for every bench, or NULL for each bench's
@@ -176,5 +178,12 @@ int grp_fp_differ(const struct grp_fp *a, const struct grp_fp *b, char *out, siz
 void grp_fp_absorb(struct grp_fp *into, const struct grp_fp *from);
 const char *grp_fp_field(const struct grp_fp *fp, const char *key);
 int grp_side_of(struct groups *g, int side, const char *name);
+/* groups_once.c: refuse (-1, one line) a file read before into the same scope (the side given to
+ * groups_add: by device and inode) and a row read before there (its hash over the scope, the
+ * header's names and the row's values); the row is of the file noted last. */
+int grp_once_file(struct groups *g, const char *path, int scope, char *err);
+uint64_t grp_once_hash(int scope, const char *const *name, const char *const *val, int n);
+int grp_once_row(struct groups *g, uint64_t h, const char *path, long line, char *err);
+void grp_once_free(struct groups *g);
 int grp_label_taken(struct groups *g, const char *label, const char *host, const char *cpu);
 #endif

@@ -3,6 +3,7 @@
  * are told apart, and so that a set written before the fingerprint still is by the fields it has.
  */
 #include "analysis/groups.h"
+#include "harness/outfile.h"
 #include "harness/context.h"
 #include "harness/fingerprint.h"
 #include "harness/util.h"
@@ -31,7 +32,7 @@ void grp_fp_read(const char *csv, const char *row_id, struct grp_fp *fp)
 	int in_ctx = 0, any = 0;
 	memset(fp, 0, sizeof(*fp));
 	context_meta_path(csv, meta, sizeof(meta));
-	FILE *m = fopen(meta, "r");
+	FILE *m = fopen_regular(meta); /* never a FIFO or a device (groups_read refuses them) */
 	while (m && fgets(line, sizeof(line), m)) {
 		line[strcspn(line, "\r\n")] = 0;
 		if (line[0] == '[') {

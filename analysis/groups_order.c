@@ -124,6 +124,7 @@ static void free_bench(struct grp_bench *b)
 
 void groups_free(struct groups *g)
 {
+	grp_once_free(g);
 	for (int i = 0; i < g->ncell; i++) {
 		int nmet = g->bench[g->group[g->cell[i].group].bench].nmet;
 		for (int m = 0; m < nmet; m++)

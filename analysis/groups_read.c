@@ -2,6 +2,7 @@
 #include "analysis/csvread.h"
 #include "analysis/csvstream.h"
 #include "analysis/groups.h"
+#include "harness/outfile.h"
 #include "harness/bench.h"
 #include "harness/context.h"
 #include "harness/label.h"
@@ -226,7 +227,9 @@ static int row_side(struct groups *g, struct file *f, int side, char *err)
 	return s;
 }
 
-/* Values of the valid row's metrics into the cell: NA (and an empty cell) are not values. */
+/* Values of the row's metrics, checked, and kept in the cell when the row is valid (c not NULL):
+ * NA (and an empty cell) are not values. A row marked valid = no is checked too: a malformed
+ * value is an error wherever it is. */
 static int row_values(struct file *f, const struct fbench *fb, const struct grp_bench *b, struct grp_cell *c, char *err)
 {
 	for (int m = 0; m < b->nmet; m++) {
@@ -239,6 +242,8 @@ static int row_values(struct file *f, const struct fbench *fb, const struct grp_
 		if (parse_double(v, &d) || !isfinite(d))
 			return err_set(err, "%s:%ld: %s = '%.60s' is not accepted; accepted: a decimal number such as 12.5 or 1e-3 (no hex, spaces, inf or nan), or NA",
 				       f->s.path, f->s.line, b->metric[m], v);
+		if (!c)
+			continue;
 		struct grp_vals *x = &c->met[m];
 		if (x->n == x->cap) {
 			x->cap = x->cap ? 2 * x->cap : 4;
@@ -270,6 +275,14 @@ static int read_row(struct groups *g, struct file *f, int side, char *err)
 	long v;
 	if (f->s.nf != f->ncols)
 		return err_set(err, "%s:%ld: row has %d field(s) but the header has %d", f->s.path, f->s.line, f->s.nf, f->ncols);
+	if (!f->rowp)
+		f->rowp = xcalloc((size_t)f->ncols, sizeof(char *));
+	for (int i = 0; i < f->ncols; i++)
+		f->rowp[i] = (char *)csvs_field(&f->s, i);
+	uint64_t h = grp_once_hash(side, (const char *const *)f->hdr, (const char *const *)f->rowp,
+				   f->ncols);
+	if (grp_once_row(g, h, f->s.path, f->s.line, err))
+		return -1;
 	if (parse_long(csvs_field(&f->s, 0), &v) || v < 1)
 		return err_set(err, "%s:%ld: schema_version '%.20s' is not accepted; accepted: a whole number >= 1", f->s.path, f->s.line, csvs_field(&f->s, 0));
 	if (v > SCHEMA_VERSION)
@@ -317,7 +330,8 @@ static int read_row(struct groups *g, struct file *f, int side, char *err)
 		g->side[s].valid++;
 		if (row_values(f, fb, b, c, err))
 			return -1;
-	}
+	} else if (row_values(f, fb, b, NULL, err))
+		return -1;
 	return g->row ? row_hook(g, f, c, valid, err) : 0;
 }
 
@@ -327,7 +341,7 @@ static int warn_meta(const char *csv)
 	char meta[4200], line[256], status[64] = "";
 	int in_run = 0;
 	context_meta_path(csv, meta, sizeof(meta));
-	FILE *m = fopen(meta, "r");
+	FILE *m = fopen_regular(meta);
 	if (!m)
 		return 0;
 	while (fgets(line, sizeof(line), m)) {
@@ -367,6 +381,17 @@ static void file_free(struct file *f)
 static int add_file(struct groups *g, const char *path, int side, int in_dir, int *marked, char *err)
 {
 	struct file f = { 0 };
+	char meta[4200];
+	struct stat st;
+	context_meta_path(path, meta, sizeof(meta));
+	/* a FIFO would hang its reader, /dev/zero never end */
+	if (!stat(meta, &st) && !S_ISREG(st.st_mode))
+		return err_set(err,
+			       "%s: %s, not a regular file; accepted: the .meta a run wrote beside "
+			       "its CSV, or none",
+			       meta, file_kind(st.st_mode));
+	if (grp_once_file(g, path, side, err))
+		return -1;
 	int rc = csvs_open(&f.s, path, err);
 	if (!rc)
 		rc = read_header(&f, err);
@@ -400,7 +425,7 @@ static int warn_dir(const char *dir)
 {
 	char p[4200], line[256], state[128] = "";
 	snprintf(p, sizeof(p), "%s/metadata.txt", dir);
-	FILE *m = fopen(p, "r");
+	FILE *m = fopen_regular(p);
 	if (!m)
 		return 0;
 	while (fgets(line, sizeof(line), m) && strncmp(line, "preset_text:", 12))

@@ -4,13 +4,29 @@
 #include "analysis/gnuplot.h"
 #include "analysis/report.h"
 #include "analysis/report_int.h"
+#include "harness/outfile.h"
 #include "harness/util.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-/* Every PNG the script draws must exist and hold something: gnuplot may exit 0 having failed one. */
+/* 1 when the file is a whole PNG: the signature first and the IEND chunk last (a full disk or a
+ * killed gnuplot leaves a PNG cut short that still has a size). */
+static int png_whole(const char *path)
+{
+	static const unsigned char sig[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' },
+				   iend[12] = { 0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xae, 0x42, 0x60, 0x82 };
+	unsigned char head[8], tail[12];
+	FILE *f = fopen_regular(path);
+	int ok = f && fread(head, 1, 8, f) == 8 && !memcmp(head, sig, 8) &&
+		 !fseek(f, -12, SEEK_END) && fread(tail, 1, 12, f) == 12 && !memcmp(tail, iend, 12);
+	if (f)
+		fclose(f);
+	return ok;
+}
+
+/* Every PNG the script draws must be there and whole: gnuplot may exit 0 having failed one. */
 static int check_pngs(struct rep *p, char *err)
 {
 	for (int i = 0; i < p->plots; i++) {
@@ -19,6 +35,12 @@ static int check_pngs(struct rep *p, char *err)
 		out_path(&p->out, p->pngs[i], path, sizeof(path));
 		if (stat(path, &st) || st.st_size == 0)
 			return err_set(err, "gnuplot did not draw %.300s/%.200s (see its log)", p->out.dir, p->pngs[i]);
+		if (!png_whole(path))
+			return err_set(err,
+				       "gnuplot's %.300s/%.200s is not a whole PNG (%lld bytes, no "
+				       "IEND chunk at "
+				       "its end: a full disk?); nothing written",
+				       p->out.dir, p->pngs[i], (long long)st.st_size);
 	}
 	return 0;
 }

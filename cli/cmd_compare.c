@@ -50,6 +50,8 @@ static int compare_main(int argc, char **argv)
 	if (!rc) {
 		errno = 0;
 		out = opt_flag(&o, "csv") ? cmp_print_csv(stdout, &c) : opt_flag(&o, "json") ? cmp_print_json(stdout, &c) : cmp_print_text(stdout, &c);
+		out |= fflush(stdout) !=
+		       0; /* what is still buffered fails here, not unseen at exit */
 		if (out)
 			snprintf(err, ERRLEN, "cannot write the output: %s", errno ? strerror(errno) : "write error");
 		else if (c.small && (opt_flag(&o, "csv") || opt_flag(&o, "json")))

@@ -4,6 +4,7 @@
 #include "harness/suggest.h"
 #include "cli/commands.h"
 #include "layouts/layout.h"
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -47,9 +48,11 @@ static int is_help(const char *a)
 /* An unknown bench, with the closest name when it looks like a typo. */
 static int unknown_bench(const char *name)
 {
-	char sug[128];
-	fprintf(stderr, "c2cbench: error: unknown bench '%s'%s; accepted: %s\n", name,
-		suggest_list(name, bench_names(), sug, sizeof(sug)), bench_names());
+	char sug[128], err[ERRLEN];
+	err_set(err, "unknown bench '%.200s'%s; accepted: %s", name,
+		suggest_list(name, bench_names(), sug, sizeof(sug)),
+		bench_names()); /* escaped: one line whatever was typed */
+	fprintf(stderr, "c2cbench: error: %s\n", err);
 	return EXIT_BADINPUT;
 }
 
@@ -76,12 +79,29 @@ static int unknown_command(const char *cmd)
 	size_t k = strlen(names);
 	for (int i = 0; command_at(i) && k < sizeof(names); i++)
 		k += (size_t)snprintf(names + k, sizeof(names) - k, ",%s", command_at(i)->name);
-	fprintf(stderr, "c2cbench: error: unknown command '%s'%s; accepted: %s\n", cmd,
+	char err[ERRLEN];
+	err_set(err, "unknown command '%.200s'%s; accepted: %s", cmd,
 		suggest_list(cmd, names, sug, sizeof(sug)), names);
+	fprintf(stderr, "c2cbench: error: %s\n", err); /* escaped: one line whatever was typed */
 	return EXIT_BADINPUT;
 }
 
-int main(int argc, char **argv)
+/* Whatever a command printed on stdout reached it whole (a full disk, a closed pipe), or the
+ * command fails: the last buffered bytes are written here, not unseen at exit. */
+static int stdout_whole(int rc)
+{
+	errno = 0;
+	if (!fflush(stdout) && !ferror(stdout))
+		return rc;
+	if (rc) /* the command failed and said why already */
+		return rc;
+	fprintf(stderr, "c2cbench: error: cannot write the standard output: %s\n",
+		errno ? strerror(errno) : "write error");
+	return 1;
+}
+
+static int dispatch(int argc, char **argv)
+
 {
 	if (argc < 2) {
 		usage(stderr);
@@ -103,4 +123,9 @@ int main(int argc, char **argv)
 	if (c)
 		return c->main(argc - 1, argv + 1);
 	return unknown_command(cmd);
+}
+
+int main(int argc, char **argv)
+{
+	return stdout_whole(dispatch(argc, argv));
 }

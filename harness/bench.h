@@ -86,6 +86,7 @@ struct bench_ctx {
 	const struct thr_hooks *hooks; /* per-thread hooks for measured threads (may be NULL) */
 	const char *out_path;          /* the main CSV being written (NULL under --dry-run): for side files */
 	void *priv;                    /* bench-private */
+	int cleanup_failed; /* set by the bench's cleanup: an output it wrote failed */
 	/* Validity (docs/validity.md): the run's evidence, filled by bench_evidence during pass 0 */
 	struct evidence ev;
 	int ev_on;                     /* this pass records evidence */
@@ -123,6 +124,8 @@ struct bench {
 	int (*prepare)(struct bench_ctx *c, char *err);
 	/* Measure one variant once and fill the row's bench columns. Error: no row is written. */
 	int (*run)(struct bench_ctx *c, const struct variant *v, int rep, struct row *r, char *err);
+	/* After the last row. An output it writes there (pingpong's --matrix) that cannot be had: it
+	 * says so on one line and sets c->cleanup_failed, and the run exits 1. */
 	void (*cleanup)(struct bench_ctx *c);
 	/* Optional: columns derived from the counter columns, filled after the counters are in the row. */
 	void (*finish_row)(struct bench_ctx *c, struct row *r);

@@ -571,6 +571,8 @@ int bench_main(const struct bench *b, int argc, char **argv)
 	novalid_free(nv);
 	if (b->cleanup)
 		b->cleanup(c);
+	if (c->cleanup_failed && (!rc || rc == EXIT_NOVALID)) /* it said why on its own line */
+		rc = 1;
 	counters_close(ctr);
 	free(ctr);
 	topo_free(&topo);

@@ -129,8 +129,15 @@ static int unknown_option(const struct opts *o, const char *arg, char *err)
 	char name[64], sug[128] = "";
 	const char *c[OPTS_MAX + 1];
 	snprintf(name, sizeof(name), "%.*s", (int)strcspn(arg + (arg[0] == '-') + (arg[1] == '-'), "="), arg + (arg[0] == '-') + (arg[1] == '-'));
-	for (int i = 0; i < o->n; i++)
+	for (int i = 0; i < o->n; i++) {
 		c[i] = o->v[i].spec->name;
+		if (strchr(arg, '=') && !strncmp(arg, "--", 2) && !strcmp(c[i], name) &&
+		    o->v[i].spec->type == OPT_FLAG)
+			return err_set(err,
+				       "option --%s is a flag and takes no value ('%.80s'); "
+				       "accepted: --%s alone",
+				       name, arg, name);
+	}
 	c[o->n] = "help";
 	const char *best = arg[0] == '-' ? suggest_from(name, c, o->n + 1) : NULL;
 	if (best)

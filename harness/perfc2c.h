@@ -9,9 +9,11 @@
 
 struct perfc2c {
 	pid_t pid;          /* perf c2c record, 0 when not running */
-	char data[1200];    /* perf.data of this configuration */
+	char dir[1200]; /* a fresh directory of ours beside the CSV for perf's own files */
+	char data[1300]; /* perf.data of this configuration, in dir */
 	char report[1200];  /* the report beside the CSV */
 	char why[300];      /* why there is no report ("" while all is well) */
+	int made_report; /* this process created report (only then is it removed on failure) */
 };
 
 /* Start recording this process for one configuration (csv: the CSV path; n: the row's number). */

@@ -1,4 +1,5 @@
 #include "harness/util.h"
+#include "harness/outfile.h"
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -75,7 +76,7 @@ void *xcalloc(size_t n, size_t size)
 
 char *file_text(const char *path, size_t max)
 {
-	FILE *f = fopen(path, "rb");
+	FILE *f = fopen_regular(path); /* never a FIFO that blocks or a device that never ends */
 	if (!f)
 		return NULL;
 	size_t cap = 1 << 16, n = 0;

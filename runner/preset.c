@@ -108,6 +108,9 @@ static void note_section(struct pstate *s, const char *line)
 static char *reader(char *str, int num, void *stream)
 {
 	struct pstate *s = stream;
+	/* a UTF-8 byte order mark (editors on Windows write one): not part of the first line */
+	if (!s->pos && s->len >= 3 && !memcmp(s->text, "\xef\xbb\xbf", 3))
+		s->pos = 3;
 	if (s->pos >= s->len)
 		return NULL;
 	const char *p = s->text + s->pos, *nl = memchr(p, '\n', s->len - s->pos);

@@ -5,6 +5,7 @@
 #include "runner/slurm.h"
 #include "harness/util.h"
 #include "harness/replace.h"
+#include "harness/outfile.h"
 #include <errno.h>
 #include <ini.h>
 #include <limits.h>
@@ -84,11 +85,12 @@ static int write_text(const char *dir, const struct preset *p)
 	snprintf(path, sizeof(path), "%s/preset.ini", dir);
 	if (!access(path, F_OK))
 		return 0;
-	FILE *f = fopen(path, "w");
+	struct replace r;
+	FILE *f = replace_open(&r, path);
 	if (!f)
 		return write_failed(path, errno);
 	fputs(p->text, f);
-	if (ferror(f) | fclose(f))
+	if (replace_commit(&r, REPLACE_NEW)) /* whole, or none: --resume never reads half a preset */
 		return write_failed(path, errno);
 	return 0;
 }
@@ -188,7 +190,7 @@ int meta_read(const char *dir, struct meta_read *m)
 	char path[PATH_MAX + 32], first[512] = "";
 	memset(m, 0, sizeof(*m));
 	snprintf(path, sizeof(path), "%s/metadata.txt", dir);
-	FILE *f = fopen(path, "r");
+	FILE *f = fopen_regular(path);
 	if (!f)
 		return -1;
 	while (fgets(first, sizeof(first), f) && (first[0] == ';' || first[0] == '\n'))

@@ -1,13 +1,16 @@
 #include "runner/preset_resume.h"
 #include "harness/bench.h"
+#include "harness/outfile.h"
 #include "harness/util.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <ini.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -133,7 +136,7 @@ static void meta_of(const char *dir, const char *csv, char *out, size_t n)
  */
 static long whole_rows(const char *path)
 {
-	FILE *f = fopen(path, "r");
+	FILE *f = fopen_regular(path); /* never a FIFO that blocks */
 	long n = 0;
 	int ch, inq = 0, last = '\n';
 	if (!f)
@@ -155,7 +158,11 @@ int resume_run_complete(const char *dir, const char *csv, char *why, size_t n)
 	why[0] = 0;
 	meta_of(dir, csv, meta, sizeof(meta));
 	snprintf(path, sizeof(path), "%s/%s", dir, csv);
-	if (ini_parse(meta, status_cb, &m) || !m.complete)
+	FILE *mf = fopen_regular(meta);
+	int bad = !mf || ini_parse_file(mf, status_cb, &m);
+	if (mf)
+		fclose(mf);
+	if (bad || !m.complete)
 		return 0;
 	long rows = whole_rows(path);
 	if (rows != m.rows) { /* the .meta's word is checked against the CSV: lost rows are not a
@@ -189,4 +196,123 @@ int resume_set_aside(const char *dir, const char *csv, char *err)
 		return 0;
 	}
 	return err_set(err, "--resume: too many files in '%s'", sub);
+}
+
+struct kept_ctx {
+	char label[128], host[128], fingerprint[64], started[64];
+};
+
+static int kept_cb(void *user, const char *section, const char *name, const char *value)
+{
+	struct kept_ctx *k = user;
+	char *dst = !strcmp(name, "label")         ? k->label
+		    : !strcmp(name, "host")        ? k->host
+		    : !strcmp(name, "fingerprint") ? k->fingerprint
+		    : !strcmp(name, "started")     ? k->started
+						   : NULL;
+	if (!strcmp(section, "context") && dst)
+		snprintf(dst, 64, "%.63s", value);
+	return 1;
+}
+
+/* The next field of a CSV record at *p (RFC 4180 quotes), into out; 1 when it ended the record. */
+static int next_field(const char **p, char *out, size_t n)
+{
+	const char *s = *p;
+	size_t k = 0;
+	int q = *s == '"';
+	for (s += q; *s; s++) {
+		if (q && *s == '"' && s[1] == '"')
+			s++;
+		else if (q && *s == '"') {
+			q = 0;
+			continue;
+		} else if (!q && (*s == ',' || *s == '\n' || *s == '\r'))
+			break;
+		if (k + 1 < n)
+			out[k++] = *s;
+	}
+	out[k] = 0;
+	int end = *s != ',';
+	if (*s == '\r')
+		s++;
+	*p = *s ? s + 1 : s;
+	return end;
+}
+
+int resume_kept_ours(const char *dir, const char *csv, const char *bench, const struct context *ctx,
+		     const char *started, char *why, size_t n)
+{
+	char meta[PATH_MAX + 100], path[PATH_MAX + 100], f[256];
+	struct kept_ctx k = { "", "", "", "" };
+	meta_of(dir, csv, meta, sizeof(meta));
+	snprintf(path, sizeof(path), "%s/%s", dir, csv);
+	FILE *m = fopen_regular(meta);
+	if (!m || ini_parse_file(m, kept_cb, &k)) {
+		if (m)
+			fclose(m);
+		snprintf(why, n, "its .meta cannot be read as this run's");
+		return 0;
+	}
+	fclose(m);
+	const char *const key[] = { "label", "host", "fingerprint" };
+	const char *const was[] = { k.label, k.host, k.fingerprint }, *const now[] = {
+		ctx->label, ctx->host, ctx->fingerprint
+	};
+	for (int i = 0; i < 3; i++)
+		if (strcmp(was[i], now[i])) {
+			snprintf(why, n,
+				 "%s is another machine's or run's (.meta %s '%s', here '%s')", csv,
+				 key[i], was[i], now[i]);
+			return 0;
+		}
+	if (started[0] && strcmp(started, "unknown") && k.started[0] &&
+	    strcmp(k.started, started) < 0) {
+		snprintf(why, n, "%s was made at %s, before this directory (%s)", csv, k.started,
+			 started);
+		return 0;
+	}
+	char *text = file_text(path, 64u << 20);
+	const char *p = text ? text : "";
+	int col[4] = { 1, -1, -1, -1 }, c = 0, bad = !text;
+	for (int end = 0; *p && !end;
+	     c++) { /* the header: where bench, label, host, fingerprint are */
+		end = next_field(&p, f, sizeof(f));
+		for (int i = 0; i < 3; i++)
+			if (!strcmp(f, key[i]))
+				col[i + 1] = c;
+	}
+	const char *const want[] = { bench, ctx->label, ctx->host, ctx->fingerprint };
+	for (long line = 2; *p && !bad; line++)
+		for (int end = 0, i = 0; *p && !end && !bad; i++) {
+			end = next_field(&p, f, sizeof(f));
+			for (int j = 0; j < 4 && !bad; j++)
+				if (col[j] == i && strcmp(f, want[j])) {
+					snprintf(why, n,
+						 "%s:%ld is another %s's ('%.60s', here '%s')", csv,
+						 line, j ? "machine" : "bench", f, want[j]);
+					bad = 1;
+				}
+		}
+	if (!text)
+		snprintf(why, n, "%s cannot be read", csv);
+	free(text);
+	return !bad;
+}
+
+int resume_lock(const char *dir, char *err)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return err_set(err, "%s: cannot open the directory to lock it: %s", dir,
+			       strerror(errno));
+	if (flock(fd, LOCK_EX | LOCK_NB)) { /* held until this process ends: its fd stays open */
+		int e = errno;
+		close(fd);
+		return err_set(
+			err, "%s: %s; accepted: one c2cbench preset at a time in a directory", dir,
+			e == EWOULDBLOCK ? "another c2cbench preset is running in it (it is locked)"
+					 : strerror(e));
+	}
+	return 0;
 }

@@ -17,7 +17,14 @@ void resume_label(const char *dir, struct context *ctx);
 /* 1 when DIR/CSV's .meta says the run ended complete and the CSV holds exactly the rows it names,
  * each whole; else 0, with why (empty when the .meta does not claim complete). */
 int resume_run_complete(const char *dir, const char *csv, char *why, size_t n);
-/* Move what an unfinished run left (CSV, .meta) to DIR/interrupted/, so the directory holds whole
- * runs only. */
+/* 1 when DIR/CSV, kept as complete, is this run's: its .meta's label, host and fingerprint are
+ * this machine's, it started no earlier than the directory (started: metadata.txt's), and every
+ * row names bench and this machine (label, host, fingerprint columns); else 0 with why. */
+int resume_kept_ours(const char *dir, const char *csv, const char *bench, const struct context *ctx,
+		     const char *started, char *why, size_t n);
+/* Lock DIR (flock on the directory, held until the process ends) so two presets, or two resumes,
+ * never write one directory at once; -1 with err when another holds it. */
+int resume_lock(const char *dir, char *err);
+/* Move what an unfinished run left (CSV, .meta) to DIR/interrupted/, so the directory holds whole runs only. */
 int resume_set_aside(const char *dir, const char *csv, char *err);
 #endif

@@ -3,6 +3,7 @@
  * (/proc/self/exe): a crash or a stuck run cannot take the others down, every run starts from
  * fresh process state (option parser, hwloc, allocator), and its output is captured exactly as
  * the user would see it, for the console log. */
+#include "harness/outfile.h"
 #include "harness/bench.h"
 #include "harness/cmdargs.h"
 #include "harness/context.h"
@@ -50,8 +51,8 @@ static const struct opt_spec preset_opts[] = {
 	  "the host name; with --resume: the directory's); letters, digits, . _ -",
 	  NULL, NULL },
 	{ "resume", OPT_TEXT, NULL, "DIR",
-	  "continue an interrupted run directory of this preset: runs complete in DIR are kept, "
-	  "the others run again",
+	  "continue an interrupted run directory of this preset: runs complete in DIR, and made "
+	  "here, are kept, the others run again; DIR is locked while it runs",
 	  NULL, NULL },
 	{ 0 },
 };
@@ -245,7 +246,7 @@ static void meta_update(const char *dir, const struct preset *p, const struct pl
 
 static long csv_rows(const char *path)
 {
-	FILE *f = fopen(path, "r");
+	FILE *f = fopen_regular(path);
 	long n = 0;
 	int ch, inq = 0;
 	if (!f)
@@ -464,6 +465,8 @@ static int resume_plan(const char *dir, const struct preset *p, struct planned *
 	char path[PATH_MAX + 100], meta[PATH_MAX + 120];
 	if (resume_check(dir, p, ctx, rs, err))
 		return EXIT_BADINPUT;
+	if (!dry && resume_lock(dir, err)) /* before anything in it is moved */
+		return EXIT_BADINPUT;
 	size_t k = strlen(rs->resumed);
 	snprintf(rs->resumed + k, sizeof(rs->resumed) - k, "%s%s", k ? ", " : "", ctx->started);
 	for (int i = 0; i < p->n; i++) {
@@ -472,7 +475,9 @@ static int resume_plan(const char *dir, const struct preset *p, struct planned *
 		snprintf(path, sizeof(path), "%s/%s", dir, pl[i].csv);
 		context_meta_path(path, meta, sizeof(meta));
 		char why[PATH_MAX + 200];
-		if (resume_run_complete(dir, pl[i].csv, why, sizeof(why))) {
+		if (resume_run_complete(dir, pl[i].csv, why, sizeof(why)) &&
+		    resume_kept_ours(dir, pl[i].csv, p->run[i].bench, ctx, rs->started, why,
+				     sizeof(why))) {
 			pl[i].done = 1;
 			pl[i].status = 0;
 			pl[i].rows = csv_rows(path);
@@ -583,14 +588,22 @@ int preset_main(int argc, char **argv)
 	}
 	if (opt_str(&o, "resume"))
 		snprintf(dir, sizeof(dir), "%s", opt_str(&o, "resume"));
-	else if (make_run_dir(opt_str(&o, "results"), &ctx, p.name, dir, sizeof(dir), err)) {
+	else if (make_run_dir(opt_str(&o, "results"), &ctx, p.name, dir, sizeof(dir), err) ||
+		 resume_lock(dir, err)) {
 		fprintf(stderr, "c2cbench: error: %s\n", err);
 		rc = EXIT_BADINPUT;
 		goto out;
 	}
 	char logp[PATH_MAX + 16];
 	snprintf(logp, sizeof(logp), "%s/console.log", dir);
-	con.log = fopen(logp, opt_str(&o, "resume") ? "a" : "w");
+	int lfd = open(logp,
+		       O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC |
+			       (opt_str(&o, "resume") ? O_APPEND : O_TRUNC),
+		       0644);
+	con.log = lfd >= 0 ? fdopen(lfd, "a")
+			   : NULL; /* a link planted at console.log is not followed */
+	if (lfd >= 0 && !con.log)
+		close(lfd);
 	if (opt_str(&o, "resume"))
 		say(&con, stdout, "resuming preset %s in %s (started %s)\n", p.name, dir, rs.started);
 	signals_install(); /* before the first write to stdout: `| head` (SIGPIPE) must not leave

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #define FAST "--samples", "20", "--round-trips", "5", "--preheat-ms", "1"
 #define SYN "synthetic:pack:2 l3:2 core:4 pu:2"
@@ -348,6 +350,47 @@ static void test_bad_input(void **state)
 	expect_bad("--cv-warn", "5%");
 }
 
+/* --matrix FILE that cannot be had at the end (here: a file of the user's appeared at FILE while the
+ * run measured): exit 1 with one line, the user's file untouched, no temporary left beside it. */
+static void test_matrix_late_failure(void **state)
+{
+	(void)state;
+	const char *pl = pair_cpus();
+	char csv[300], mat[300], out[300];
+	snprintf(csv, sizeof(csv), "%s/late.csv", test_dir);
+	snprintf(mat, sizeof(mat), "%s/late-matrix.csv", test_dir);
+	snprintf(out, sizeof(out), "%s/late.err", test_dir);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		const char *bin = getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
+		if (!freopen(out, "w", stderr) || !freopen("/dev/null", "w", stdout))
+			_exit(126);
+		execl(bin, bin, "run", "pingpong", "--placement", pl, FAST, "--max-attempts", "1",
+		      "--reps", "40", LENIENT, "--matrix", mat, "--out", csv, (char *)NULL);
+		_exit(127);
+	}
+	assert_int_equal(wait_csv_rows(csv, 1, pid, 60), 0);
+	FILE *f = fopen(mat, "wx");
+	assert_non_null(f);
+	fputs("the user's\n", f);
+	fclose(f);
+	int st;
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	char *err = slurp(out), *kept = slurp(mat);
+	assert_true(WIFEXITED(st));
+	if (WEXITSTATUS(st) != 1 || !strstr(err, "late-matrix.csv: already exists"))
+		fail_msg("status %d, stderr: %s", WEXITSTATUS(st), err);
+	assert_string_equal(kept, "the user's\n");
+	char ls[2000] = "";
+	char cmd[700];
+	snprintf(cmd, sizeof(cmd), "ls -a '%s' | grep -c '^\\.late-matrix' || true", test_dir);
+	sh_capture(ls, sizeof(ls), cmd);
+	assert_int_equal(atoi(ls), 0);
+	free(err);
+	free(kept);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -357,6 +400,7 @@ int main(void)
 		cmocka_unit_test(test_bad_input),
 		cmocka_unit_test(test_concurrent_auto_equals_one),
 		cmocka_unit_test(test_dry_run_plans),
+		cmocka_unit_test(test_matrix_late_failure),
 	};
 	return cmocka_run_group_tests(tests, test_dir_setup, test_dir_teardown);
 }

@@ -7,6 +7,7 @@
 #include <ini.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -626,6 +627,78 @@ static void resume_checks_rows_against_meta(void **state)
 	free(run);
 }
 
+/* --resume keeps a complete CSV only when it is this run's, made here: one whose .meta or rows name
+ * another machine (a CSV dropped in from elsewhere) is set aside with a warning and run again; and
+ * a directory another preset holds (flock) is refused before anything in it is moved. */
+static void resume_keeps_only_its_own(void **state)
+{
+	(void)state;
+	char res[600], csv[1400], meta[1400], cmd[3200], fp[64] = "";
+	struct cmd_result r;
+	const char *ini = write_ini(
+		"own.ini", "[a]\nbench = pending-bit\nlayout = shared\nduration = "
+			   "0.02\nwarmup = 0.01\nreps = 1\nmax-attempts = 1\n" LENIENT_INI);
+	snprintf(res, sizeof(res), "%s/own-res", test_dir);
+	mkdir(res, 0755);
+	run_c2c(&r, "preset", ini, "--results", res, NULL);
+	assert_true(RAN(r.status));
+	char *run = run_dir_in(res);
+	snprintf(csv, sizeof(csv), "%s/01-a.csv", run);
+	snprintf(meta, sizeof(meta), "%s/01-a.meta", run);
+	run_c2c(&r, "preset", ini, "--resume", run, NULL); /* its own: kept, nothing runs again */
+	assert_true(RAN(r.status));
+	assert_null(strstr(r.err, "runs again"));
+	snprintf(cmd, sizeof(cmd), "sed -n 's/^fingerprint = //p' '%s'", meta);
+	sh_capture(fp, sizeof(fp), cmd);
+	fp[strcspn(fp, "\n")] = 0;
+	assert_int_equal((int)strlen(fp), 12);
+	/* the rows name another machine, the .meta this one */
+	snprintf(cmd, sizeof(cmd), "sed -i 's/,%s,/,0123456789ab,/' '%s'", fp, csv);
+	assert_int_equal(system(cmd), 0);
+	run_c2c(&r, "preset", ini, "--resume", run, NULL);
+	assert_true(RAN(r.status));
+	if (!strstr(r.err, "01-a.csv:2 is another machine's ('0123456789ab', here '") ||
+	    !strstr(r.err, "it runs again"))
+		fail_msg("kept a CSV of another machine: %s", r.err);
+	snprintf(cmd, sizeof(cmd), "%s/interrupted/01-a-1.csv", run);
+	assert_true(file_exists(cmd)); /* set aside, never deleted */
+	assert_int_equal(lines_in(csv), 2); /* run again here */
+	/* both name another machine (a whole result dropped in from elsewhere) */
+	snprintf(cmd, sizeof(cmd), "sed -i 's/%s/0123456789ab/' '%s' '%s'", fp, csv, meta);
+	assert_int_equal(system(cmd), 0);
+	run_c2c(&r, "preset", ini, "--resume", run, NULL);
+	assert_true(RAN(r.status));
+	assert_non_null(strstr(r.err, "01-a.csv is another machine's or run's (.meta fingerprint "
+				      "'0123456789ab', here '"));
+	snprintf(cmd, sizeof(cmd), "%s/interrupted/01-a-2.csv", run);
+	assert_true(file_exists(cmd));
+	/* another preset holds the directory: refused, nothing moved */
+	int fd = open(run, O_RDONLY | O_DIRECTORY);
+	assert_true(fd >= 0);
+	assert_int_equal(flock(fd, LOCK_EX | LOCK_NB), 0);
+	run_c2c(&r, "preset", ini, "--resume", run, NULL);
+	close(fd);
+	assert_int_equal(r.status, 2);
+	assert_int_equal(count_lines(r.err), 1);
+	assert_non_null(strstr(r.err, "another c2cbench preset is running in it (it is locked); "
+				      "accepted: one c2cbench preset"));
+	/* a .meta that is a FIFO (no writer) is not waited on: the run is not kept, it runs again */
+	unlink(meta);
+	assert_int_equal(mkfifo(meta, 0644), 0);
+	char out[4096];
+	const char *bin = getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
+	snprintf(cmd, sizeof(cmd),
+		 "timeout 60 '%s' preset '%s' --resume '%s' >/dev/null 2>&1; echo $?", bin, ini,
+		 run);
+	sh_capture(out, sizeof(out), cmd);
+	if (atoi(out) != 0 && atoi(out) != 4)
+		fail_msg("--resume with a FIFO .meta: status %s (124: hung)", out);
+	struct stat st;
+	assert_int_equal(stat(meta, &st), 0);
+	assert_true(S_ISREG(st.st_mode)); /* the run's own .meta now; the FIFO set aside */
+	free(run);
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -707,6 +780,7 @@ int main(void)
 		cmocka_unit_test(preset_that_measured_nothing_says_so),
 		cmocka_unit_test(resume_after_interrupt_gives_same_configurations),
 		cmocka_unit_test(resume_checks_rows_against_meta),
+		cmocka_unit_test(resume_keeps_only_its_own),
 	};
 	return cmocka_run_group_tests(tests, setup, test_dir_teardown);
 }

@@ -209,6 +209,32 @@ static void gnuplot_failure(void **state)
 	no_temp_left("gpfail");
 }
 
+/* gnuplot exiting 0 with a PNG cut short (a full disk): the PNG is checked whole (its IEND chunk),
+ * so report exits 1 and leaves nothing. */
+static void gnuplot_truncated_png(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	char out[600], real[600] = "", body[1400];
+	sh_capture(real, sizeof(real), "command -v gnuplot");
+	real[strcspn(real, "\n")] = 0;
+	assert_true(real[0] == '/');
+	snprintf(out, sizeof(out), "%s/gpcut", test_dir);
+	snprintf(body, sizeof(body),
+		 "'%s' \"$@\" || exit 1\nfor f in *.png; do head -c 300 \"$f\" > cut.tmp; "
+		 "mv cut.tmp \"$f\"; done\nexit 0",
+		 real);
+	char *old = fake_gnuplot(body);
+	run_c2c(&r, "report", csv, "-o", out, NULL);
+	setenv("PATH", old, 1);
+	free(old);
+	assert_int_equal(r.status, 1);
+	assert_int_equal(count_lines(r.err), 1);
+	assert_non_null(strstr(r.err, "is not a whole PNG"));
+	assert_false(file_exists(out));
+	no_temp_left("gpcut");
+}
+
 /* A write that fails (a file-size limit, as in a nearly full directory): exit 1, one line naming
  * the file, no report and no temporary directory. */
 static void write_failure(void **state)
@@ -246,9 +272,8 @@ static int setup(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(hostile_inputs),
-		cmocka_unit_test(out_dir_rules),
-		cmocka_unit_test(gnuplot_failure),
+		cmocka_unit_test(hostile_inputs),  cmocka_unit_test(out_dir_rules),
+		cmocka_unit_test(gnuplot_failure), cmocka_unit_test(gnuplot_truncated_png),
 		cmocka_unit_test(write_failure),
 	};
 	return cmocka_run_group_tests(tests, setup, test_dir_teardown);

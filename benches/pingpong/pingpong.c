@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define PP_GUESS_NS 150.0 /* one-way latency assumed by the time estimate */
@@ -382,12 +383,23 @@ static void write_matrix(struct bench_ctx *c, struct pp_priv *p, int final)
 		val[k] = n ? stats_of(v, n).median : NAN;
 		any |= n > 0;
 	}
-	if (any && matrix_write(opt_str(c->o, "matrix"), p->set, p->nset, p->pair, val, p->npairs, p->matrix_written, err))
+	const char *path = opt_str(c->o, "matrix");
+	struct stat st;
+	/* replace only our own snapshot: a FILE that is no longer it (a user's) is never written over */
+	int ours = p->matrix_written && !stat(path, &st) && st.st_dev == p->matrix_dev &&
+		   st.st_ino == p->matrix_ino;
+	if (any && !p->matrix_failed &&
+	    matrix_write(path, p->set, p->nset, p->pair, val, p->npairs, ours, err)) {
 		fprintf(stderr, "c2cbench: error: %s\n", err);
-	else if (any && final && !opt_flag(c->o, "quiet"))
-		fprintf(stderr, "c2cbench: %s matrix (%d x %d, min_ns) written to %s\n", pp_mode_names[p->modes[0]], p->nset, p->nset,
-			opt_str(c->o, "matrix"));
-	p->matrix_written |= any;
+		c->cleanup_failed = 1;
+		p->matrix_failed = 1;
+	} else if (any && !p->matrix_failed) {
+		p->matrix_written = !stat(path, &st);
+		p->matrix_dev = st.st_dev, p->matrix_ino = st.st_ino;
+		if (final && !opt_flag(c->o, "quiet"))
+			fprintf(stderr, "c2cbench: %s matrix (%d x %d, min_ns) written to %s\n",
+				pp_mode_names[p->modes[0]], p->nset, p->nset, path);
+	}
 	free(v);
 	free(val);
 }

@@ -2,6 +2,7 @@
  * the accuracy check, the row columns). */
 #ifndef C2C_PINGPONG_H
 #define C2C_PINGPONG_H
+#include <sys/types.h>
 #include "benches/pingpong/check.h"
 #include "benches/pingpong/measure.h"
 #include "benches/pingpong/resume.h"
@@ -32,6 +33,9 @@ struct pp_priv {
 	int last_counted;               /* the last result pp_measure_pair gave was counted */
 	float *matrix_val;              /* --matrix: npairs x reps min_ns (NAN: not measured) */
 	int matrix_written;             /* a snapshot of the matrix is in place (later ones replace it) */
+	int matrix_failed;              /* FILE could not be had: no later snapshot tries again */
+	dev_t matrix_dev;               /* the snapshot in place: replaced only while FILE is still it */
+	ino_t matrix_ino;
 	uint8_t *done;                  /* --resume: bit (k * NMODES + mode) * reps + rep: a row is there */
 	char same_val[8][48];           /* --resume: this run's settings, as its rows write them */
 	struct pp_same same[9];

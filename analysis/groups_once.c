@@ -1,0 +1,120 @@
+/* Inputs read once: a file given twice to one side (by two names, or inside a directory given too)
+ * and a row seen before on that side (a copy of a CSV) are refused, so no repetition counts twice.
+ * The two sides of compare may read the same file: that compares a result with itself. */
+#include "analysis/groups.h"
+#include "harness/util.h"
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+struct once_file {
+	dev_t dev;
+	ino_t ino;
+	int scope;
+	char *path;
+};
+
+struct once_row {
+	uint64_t h; /* 0: empty slot */
+	int file;
+	long line;
+};
+
+struct grp_once {
+	struct once_file *file;
+	int nfile;
+	struct once_row *row;
+	size_t cap, n;
+};
+
+static struct grp_once *once_of(struct groups *g)
+{
+	if (!g->once)
+		g->once = xcalloc(1, sizeof(*g->once));
+	return g->once;
+}
+
+int grp_once_file(struct groups *g, const char *path, int scope, char *err)
+{
+	struct grp_once *o = once_of(g);
+	struct stat st;
+	if (stat(path, &st))
+		return 0; /* the reader says why it cannot open it */
+	for (int i = 0; i < o->nfile; i++)
+		if (o->file[i].dev == st.st_dev && o->file[i].ino == st.st_ino &&
+		    o->file[i].scope == scope)
+			return err_set(err,
+				       "%s: the same file as %s, read twice (its repetitions would "
+				       "count twice); "
+				       "accepted: each result once",
+				       path, o->file[i].path);
+	o->file = realloc(o->file, (size_t)(o->nfile + 1) * sizeof(*o->file));
+	if (!o->file)
+		out_of_memory(0);
+	o->file[o->nfile++] = (struct once_file){ st.st_dev, st.st_ino, scope, xstrdup(path) };
+	return 0;
+}
+
+uint64_t grp_once_hash(int scope, const char *const *name, const char *const *val, int n)
+{
+	uint64_t h = (1469598103934665603ull ^ (uint64_t)(unsigned)scope) * 1099511628211ull;
+	/* FNV-1a over the scope, then name=value pairs, 0x1f between */
+	for (int i = 0; i < n; i++)
+		for (int k = 0; k < 2; k++) {
+			for (const unsigned char *p = (const unsigned char *)(k ? val[i] : name[i]);
+			     *p; p++)
+				h = (h ^ *p) * 1099511628211ull;
+			h = (h ^ (k ? 0x1f : '=')) * 1099511628211ull;
+		}
+	return h ? h : 1;
+}
+
+static void grow(struct grp_once *o)
+{
+	size_t cap = o->cap ? 2 * o->cap : 1024;
+	struct once_row *old = o->row, *nr = xcalloc(cap, sizeof(*nr));
+	for (size_t i = 0; i < o->cap; i++)
+		if (old[i].h) {
+			size_t j = old[i].h & (cap - 1);
+			while (nr[j].h)
+				j = (j + 1) & (cap - 1);
+			nr[j] = old[i];
+		}
+	free(old);
+	o->row = nr;
+	o->cap = cap;
+}
+
+int grp_once_row(struct groups *g, uint64_t h, const char *path, long line, char *err)
+{
+	struct grp_once *o = once_of(g);
+	if (2 * (o->n + 1) > o->cap)
+		grow(o);
+	size_t j = h & (o->cap - 1);
+	for (; o->row[j].h; j = (j + 1) & (o->cap - 1))
+		if (o->row[j].h == h)
+			return err_set(err,
+				       "%s:%ld: the same row as %s:%ld (a copy of one result? its "
+				       "repetitions would "
+				       "count twice); accepted: each result once",
+				       path, line,
+				       o->row[j].file >= 0 ? o->file[o->row[j].file].path : "?",
+				       o->row[j].line);
+	o->row[j] = (struct once_row){ h, o->nfile - 1, line };
+	o->n++;
+	return 0;
+}
+
+void grp_once_free(struct groups *g)
+{
+	struct grp_once *o = g->once;
+	if (!o)
+		return;
+	for (int i = 0; i < o->nfile; i++)
+		free(o->file[i].path);
+	free(o->file);
+	free(o->row);
+	free(o);
+	g->once = NULL;
+}
