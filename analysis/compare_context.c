@@ -3,7 +3,7 @@
  * valid rows), so a verdict never hides a relaxed rule or a vCPU the hypervisor moved. */
 #include "analysis/compare.h"
 #include "analysis/csvread.h"
-#include "harness/outfile.h"
+#include "harness/infile.h"
 #include "harness/context.h"
 #include "harness/parse.h"
 #include "harness/probeclass.h"

@@ -1,6 +1,6 @@
 #include "analysis/csvstream.h"
 #include "analysis/csvread.h"
-#include "harness/outfile.h"
+#include "harness/infile.h"
 #include "harness/util.h"
 #include <errno.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * are told apart, and so that a set written before the fingerprint still is by the fields it has.
  */
 #include "analysis/groups.h"
-#include "harness/outfile.h"
+#include "harness/infile.h"
 #include "harness/context.h"
 #include "harness/fingerprint.h"
 #include "harness/util.h"

@@ -2,7 +2,7 @@
 #include "analysis/csvread.h"
 #include "analysis/csvstream.h"
 #include "analysis/groups.h"
-#include "harness/outfile.h"
+#include "harness/infile.h"
 #include "harness/bench.h"
 #include "harness/context.h"
 #include "harness/label.h"

@@ -4,7 +4,7 @@
 #include "analysis/gnuplot.h"
 #include "analysis/report.h"
 #include "analysis/report_int.h"
-#include "harness/outfile.h"
+#include "harness/infile.h"
 #include "harness/util.h"
 #include <errno.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 #include "harness/perfc2c.h"
 #include "harness/perfc2c_table.h"
-#include "harness/outfile.h"
+#include "harness/infile.h"
 #include "harness/util.h"
 #include <dirent.h>
 #include <limits.h>

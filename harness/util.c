@@ -1,5 +1,5 @@
 #include "harness/util.h"
-#include "harness/outfile.h"
+#include "harness/infile.h"
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>

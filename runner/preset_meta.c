@@ -5,7 +5,7 @@
 #include "runner/slurm.h"
 #include "harness/util.h"
 #include "harness/replace.h"
-#include "harness/outfile.h"
+#include "harness/infile.h"
 #include <errno.h>
 #include <ini.h>
 #include <limits.h>

@@ -1,6 +1,6 @@
 #include "runner/preset_resume.h"
 #include "harness/bench.h"
-#include "harness/outfile.h"
+#include "harness/infile.h"
 #include "harness/util.h"
 #include <errno.h>
 #include <fcntl.h>

@@ -3,7 +3,7 @@
  * (/proc/self/exe): a crash or a stuck run cannot take the others down, every run starts from
  * fresh process state (option parser, hwloc, allocator), and its output is captured exactly as
  * the user would see it, for the console log. */
-#include "harness/outfile.h"
+#include "harness/infile.h"
 #include "harness/bench.h"
 #include "harness/cmdargs.h"
 #include "harness/context.h"

@@ -1,6 +1,6 @@
 /* Inputs that are what they claim to be: regular files (outputs are written whole by replace.h). */
-#ifndef C2C_OUTFILE_H
-#define C2C_OUTFILE_H
+#ifndef C2C_INFILE_H
+#define C2C_INFILE_H
 #include <stdio.h>
 #include <sys/types.h>
 

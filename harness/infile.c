@@ -1,4 +1,4 @@
-#include "harness/outfile.h"
+#include "harness/infile.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
