@@ -40,7 +40,7 @@ void *xcalloc(size_t n, size_t size);
 /* The one-line out-of-memory exit, for allocations that cannot use xcalloc (aligned_alloc, realloc). */
 void out_of_memory(size_t bytes) __attribute__((noreturn));
 /* A file's text, its first max bytes at most, NUL-terminated (malloc'ed); NULL when it cannot be
- * opened or is not a regular file (harness/outfile.h: fopen_regular). */
+ * opened or is not a regular file (harness/infile.h: fopen_regular). */
 char *file_text(const char *path, size_t max);
 /* What to remove before that exit (the run's empty CSV and .meta); called once, from out_of_memory. */
 void oom_cleanup(void (*fn)(void));
