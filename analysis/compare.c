@@ -48,7 +48,8 @@ static void geo_finish(struct cmp *c)
 		if (!g->significant) /* no direction without a significant change behind it */
 			snprintf(g->verdict, sizeof(g->verdict), "no significant change");
 		else if (g->ratio > 1 / 1.005 && g->ratio < 1.005)
-			snprintf(g->verdict, sizeof(g->verdict), "the same on average (within 0.5%%)");
+			snprintf(g->verdict, sizeof(g->verdict),
+				 "the same on average (within 0.5%%)");
 		else if (g->ratio >= 1)
 			snprintf(g->verdict, sizeof(g->verdict), "B %s by %.2fx on average%s",
 				 ts_word(1, b->direction[g->metric], time), g->ratio, of);
@@ -61,7 +62,8 @@ static void geo_finish(struct cmp *c)
 /* One line per metric of the group's bench that some input has; the geometric means gather. A
  * group matched by match_by takes B's cell from its match; the match itself gives no lines.
  * fn NULL: the first pass, the U test alone, each line's raw p into c->padj. */
-static int group_lines(struct cmp *c, int gi, int (*fn)(void *, const struct cmp *, const struct cmp_line *), void *u)
+static int group_lines(struct cmp *c, int gi,
+		       int (*fn)(void *, const struct cmp *, const struct cmp_line *), void *u)
 {
 	const struct grp_bench *bn = &c->g.bench[c->g.group[gi].bench];
 	int gb = c->match && c->match[gi] >= 0 ? c->match[gi] : gi;
@@ -74,7 +76,8 @@ static int group_lines(struct cmp *c, int gi, int (*fn)(void *, const struct cmp
 		struct cmp_line l = { .group = gi, .group_b = gb, .metric = m, .a = a, .b = b };
 		const struct grp_vals *va = a ? &a->met[m] : NULL, *vb = b ? &b->met[m] : NULL;
 		if (!fn) {
-			ts_test(va ? va->v : NULL, va ? va->n : 0, vb ? vb->v : NULL, vb ? vb->n : 0, &l.s);
+			ts_test(va ? va->v : NULL, va ? va->n : 0, vb ? vb->v : NULL,
+				vb ? vb->n : 0, &l.s);
 			c->padj = realloc(c->padj, (size_t)(c->nline + 1) * sizeof(double));
 			if (!c->padj)
 				out_of_memory(0);
@@ -132,7 +135,9 @@ static void holds(const struct cmp *c, int side, char *out, size_t n)
 		for (int i = 0; i < c->g.ngroup; i++)
 			cnt += c->g.group[i].bench == b && groups_cell(&c->g, i, side);
 		if (cnt && k < n)
-			k += (size_t)snprintf(out + k, n - k, "%s%s (%d configuration%s)", k ? ", " : "", c->g.bench[b].name, cnt, cnt == 1 ? "" : "s");
+			k += (size_t)snprintf(out + k, n - k, "%s%s (%d configuration%s)",
+					      k ? ", " : "", c->g.bench[b].name, cnt,
+					      cnt == 1 ? "" : "s");
 	}
 	if (!k)
 		snprintf(out, n, "no rows");
@@ -156,11 +161,13 @@ static void differs(const struct cmp *c, char *out, size_t n)
 		if (ga < 0 || gb < 0)
 			continue;
 		const struct grp_bench *bn = &c->g.bench[b];
-		size_t k = (size_t)snprintf(out, n, "; %s: A's and B's configurations differ in", bn->name);
+		size_t k = (size_t)snprintf(out, n, "; %s: A's and B's configurations differ in",
+					    bn->name);
 		for (int i = 0; i < bn->nkey && k < n; i++) {
 			const char *x = c->g.group[ga].val[i], *y = c->g.group[gb].val[i];
 			if (!x || !y ? x != y : strcmp(x, y))
-				k += (size_t)snprintf(out + k, n - k, " %s (A %.40s, B %.40s)", bn->key_col[i],
+				k += (size_t)snprintf(out + k, n - k, " %s (A %.40s, B %.40s)",
+						      bn->key_col[i],
 						      x ? x : "not recorded: an older schema",
 						      y ? y : "not recorded: an older schema");
 		}
@@ -240,7 +247,8 @@ int cmp_run(struct cmp *c, const char *a, const char *b, const char *metrics, ch
 			return err_set(err, "%s has no result rows; nothing to compare", s ? b : a);
 	for (int i = 0; i < c->g.ngroup; i++) {
 		int gi = c->g.order[i];
-		const struct grp_cell *ca = groups_cell(&c->g, gi, 0), *cb = groups_cell(&c->g, gi, 1);
+		const struct grp_cell *ca = groups_cell(&c->g, gi, 0),
+				      *cb = groups_cell(&c->g, gi, 1);
 		if (ca && cb)
 			c->joined++;
 		else
@@ -252,15 +260,18 @@ int cmp_run(struct cmp *c, const char *a, const char *b, const char *metrics, ch
 		holds(c, 0, ha, sizeof(ha));
 		holds(c, 1, hb, sizeof(hb));
 		differs(c, d, sizeof(d));
-		return err_set(err, "no configuration in common (accepted: the same bench, variant, "
-			       "configuration columns, duration and warm-up; a side written by an older "
-			       "schema may need a rerun)%s; A (%s) holds %s, B (%s) holds %s",
-			       d, a, ha, b, hb);
+		return err_set(
+		    err,
+		    "no configuration in common (accepted: the same bench, variant, "
+		    "configuration columns, duration and warm-up; a side written by an older "
+		    "schema may need a rerun)%s; A (%s) holds %s, B (%s) holds %s",
+		    d, a, ha, b, hb);
 	}
 	return 0;
 }
 
-int cmp_walk(struct cmp *c, int (*fn)(void *u, const struct cmp *c, const struct cmp_line *l), void *u)
+int cmp_walk(struct cmp *c, int (*fn)(void *u, const struct cmp *c, const struct cmp_line *l),
+	     void *u)
 {
 	int rc = 0;
 	free(c->geo);

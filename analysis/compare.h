@@ -46,7 +46,7 @@ struct cmp {
 	/* the table's multiplicity (cmp_tests): */
 	int ntest;          /* lines that are tests (ts_is_test) */
 	const char *adjust; /* how their p values are adjusted: "Holm" or "BH" (ts_adjust) */
-	double *padj;       /* per line in walk order: its adjusted p; -1 for a line that is no test */
+	double *padj; /* per line in walk order: its adjusted p; -1 for a line that is no test */
 };
 
 /* Read A and B and join them. Error (exit 2): unreadable input, unknown --metric, no configuration
@@ -55,7 +55,8 @@ int cmp_run(struct cmp *c, const char *a, const char *b, const char *metrics, ch
 /* Compute each line in output order (configurations as groups.order, then metrics) and hand it to
  * fn (a nonzero return stops); lines are not kept, so memory stays with the groups. Afterwards
  * c->nline, c->small and the geometric means are set. Return what fn returned last. */
-int cmp_walk(struct cmp *c, int (*fn)(void *u, const struct cmp *c, const struct cmp_line *l), void *u);
+int cmp_walk(struct cmp *c, int (*fn)(void *u, const struct cmp *c, const struct cmp_line *l),
+	     void *u);
 void cmp_free(struct cmp *c);
 /* The table's tests, counted and their p values adjusted together (once; cmp_walk calls it): the
  * verdicts use the adjusted p. */

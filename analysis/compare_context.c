@@ -326,16 +326,17 @@ int cmp_ctx_words(const struct cmp *c, const struct cmp_line *l, char *out, size
 		if (w < 0 || x->pair[w].nlat < 2)
 			continue;
 		const struct pair *q = &x->pair[w];
-		int *cls = xcalloc((size_t)q->nlat, sizeof(int)), ncls = probe_classes(q->lat, q->nlat, cls);
+		int *cls = xcalloc((size_t)q->nlat, sizeof(int)),
+		    ncls = probe_classes(q->lat, q->nlat, cls);
 		char t[400];
 		if (ncls > 1) {
 			probe_classes_text(q->lat, cls, q->nlat, ncls, t, sizeof(t));
-			k += (size_t)snprintf(out + k, n - k,
-					      "%s%s's valid repetitions fall in %d probe classes on CPUs "
-					      "%s (latencies more than %gx apart): %s; its median pools "
-					      "them",
-					      k ? "; " : "", s ? "B" : "A", ncls, q->name,
-					      PROBE_CLASS_GAP, t);
+			k += (size_t)snprintf(
+			    out + k, n - k,
+			    "%s%s's valid repetitions fall in %d probe classes on CPUs "
+			    "%s (latencies more than %gx apart): %s; its median pools "
+			    "them",
+			    k ? "; " : "", s ? "B" : "A", ncls, q->name, PROBE_CLASS_GAP, t);
 		}
 		free(cls);
 	}

@@ -36,7 +36,8 @@ static char *side_field(const struct cmp *c, int s, int what)
 
 /* The machine field of a line's side: its cell's own machine, or the side's when the cell mixes
  * machines or the side has no row of this configuration. */
-static const char *line_machine(const struct cmp *c, const struct grp_cell *cell, char *const side[3], int what)
+static const char *line_machine(const struct cmp *c, const struct grp_cell *cell,
+				char *const side[3], int what)
 {
 	if (!cell || cell->mixed || cell->mach < 0)
 		return side[what];
@@ -115,9 +116,11 @@ static void fields(const struct cmp_line *l, char f[14][64])
 	snprintf(f[13], 64, "%s", l->s.has_p ? (l->s.exact ? "exact" : "normal") : "NA");
 }
 
-static const char *const num_names[14] = { "valid_a", "rows_a", "n_a", "median_a", "valid_b", "rows_b", "n_b", "median_b",
-	"ratio", "ci_low", "ci_high", "u", "p_value", "p_method" };
-static const char *const side_names[2][3] = { { "label_a", "host_a", "cpu_model_a" }, { "label_b", "host_b", "cpu_model_b" } };
+static const char *const num_names[14] = {"valid_a", "rows_a", "n_a",      "median_a", "valid_b",
+					  "rows_b",  "n_b",    "median_b", "ratio",    "ci_low",
+					  "ci_high", "u",      "p_value",  "p_method"};
+static const char *const side_names[2][3] = {{"label_a", "host_a", "cpu_model_a"},
+					     {"label_b", "host_b", "cpu_model_b"}};
 
 static int csv_line(void *u, const struct cmp *c, const struct cmp_line *l)
 {
@@ -185,8 +188,10 @@ int cmp_print_csv(FILE *f, const struct cmp *cc)
 	for (int i = 0; i < 14; i++)
 		put(f, num_names[i], 0);
 	cmp_tests(c);
-	fputs("p_adjusted,p_adjust,tests,significant,verdict,only_in,resolved_a,resolved_b,resolved_note,validity_a,"
-	      "validity_b,probe_range_ns_a,probe_range_ns_b,context_note\n", f);
+	fputs("p_adjusted,p_adjust,tests,significant,verdict,only_in,resolved_a,resolved_b,"
+	      "resolved_note,validity_a,"
+	      "validity_b,probe_range_ns_a,probe_range_ns_b,context_note\n",
+	      f);
 	cmp_walk(c, csv_line, o);
 	free(o->k.col);
 	for (int s = 0; s < 2; s++)
@@ -199,13 +204,18 @@ int cmp_print_csv(FILE *f, const struct cmp *cc)
 
 /* ---- JSON ---- */
 
-/* A JSON string: quotes, backslashes and control bytes escaped; bytes that are not UTF-8 become U+FFFD. */
+/* A JSON string: quotes, backslashes and control bytes escaped; bytes that are not UTF-8 become
+ * U+FFFD. */
 static void jstr(FILE *f, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	fputc('"', f);
 	while (*p) {
-		int len = *p < 0x80 ? 1 : (*p & 0xe0) == 0xc0 ? 2 : (*p & 0xf0) == 0xe0 ? 3 : (*p & 0xf8) == 0xf0 ? 4 : 0;
+		int len = *p < 0x80             ? 1
+			  : (*p & 0xe0) == 0xc0 ? 2
+			  : (*p & 0xf0) == 0xe0 ? 3
+			  : (*p & 0xf8) == 0xf0 ? 4
+						: 0;
 		int ok = len > 0 && !(len == 2 && *p < 0xc2);
 		for (int i = 1; ok && i < len; i++)
 			ok = (p[i] & 0xc0) == 0x80;
@@ -306,7 +316,8 @@ static void json_side(FILE *f, const struct cmp *c, int s)
 	const struct grp_side *sd = &c->g.side[s];
 	fprintf(f, "\"%s\":{\"input\":", s ? "b" : "a");
 	jstr(f, sd->name);
-	fprintf(f, ",\"rows\":%ld,\"valid\":%ld,\"interrupted\":%s,\"machines\":[", sd->rows, sd->valid, sd->interrupted ? "true" : "false");
+	fprintf(f, ",\"rows\":%ld,\"valid\":%ld,\"interrupted\":%s,\"machines\":[", sd->rows,
+		sd->valid, sd->interrupted ? "true" : "false");
 	for (int i = 0; i < sd->nmach; i++) {
 		const struct grp_machine *m = &c->g.mach[sd->mach[i]];
 		fputs(i ? ",{\"label\":" : "{\"label\":", f);
@@ -341,7 +352,10 @@ int cmp_print_json(FILE *f, const struct cmp *cc)
 	fputs(",\"lines\":[", f);
 	cmp_walk(c, json_line, o);
 	fprintf(f, "\n ],\"tests\":%d,\"p_adjust\":\"%s\",", c->ntest, c->adjust);
-	fprintf(f, "\"joined\":%d,\"only_in_a\":%d,\"only_in_b\":%d,\"few_repetitions\":%d,\"geomean\":[", c->joined, c->only[0], c->only[1], c->small);
+	fprintf(
+	    f,
+	    "\"joined\":%d,\"only_in_a\":%d,\"only_in_b\":%d,\"few_repetitions\":%d,\"geomean\":[",
+	    c->joined, c->only[0], c->only[1], c->small);
 	for (int k = 0; k < c->ngeo; k++) {
 		fputs(k ? ",{\"bench\":" : "{\"bench\":", f);
 		jstr(f, c->g.bench[c->geo[k].bench].name);

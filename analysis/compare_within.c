@@ -1,6 +1,7 @@
-/* compare's within-side table: on each side, each variant against its bench's baseline variant in the
- * same configuration (vmalloc: every layout against `shared`), the numbers a run's summary prints,
- * so two machines' layout effects read side by side, with the bench's note (seed 003's figures). */
+/* compare's within-side table: on each side, each variant against its bench's baseline variant in
+ * the same configuration (vmalloc: every layout against `shared`), the numbers a run's summary
+ * prints, so two machines' layout effects read side by side, with the bench's note (seed 003's
+ * figures). */
 #include "analysis/compare.h"
 #include "harness/bench.h"
 #include "harness/compare_stats.h"
@@ -19,8 +20,8 @@ static int implied(const struct bench *b, const char *col)
 	return 0;
 }
 
-/* A configuration without its variant and the columns the variant sets: bench index, then each other
- * key value (0x01 for an absent column), 0x1f between. Malloc'ed. */
+/* A configuration without its variant and the columns the variant sets: bench index, then each
+ * other key value (0x01 for an absent column), 0x1f between. Malloc'ed. */
 static char *rest_key(const struct groups *g, int gi)
 {
 	const struct grp_group *gr = &g->group[gi];
@@ -32,7 +33,8 @@ static char *rest_key(const struct groups *g, int gi)
 	size_t len = (size_t)snprintf(k, n, "%d", gr->bench);
 	for (int i = 1; i < b->nkey; i++)
 		if (!b->b || !implied(b->b, b->key_col[i]))
-			len += (size_t)snprintf(k + len, n - len, "\x1f%s", gr->val[i] ? gr->val[i] : "\x01");
+			len += (size_t)snprintf(k + len, n - len, "\x1f%s",
+						gr->val[i] ? gr->val[i] : "\x01");
 	return k;
 }
 
@@ -41,7 +43,8 @@ static int is_baseline(const struct groups *g, int gi)
 {
 	const struct grp_group *gr = &g->group[gi];
 	const struct bench *b = g->bench[gr->bench].b;
-	return b && b->variant_order && b->variant_order[0] && gr->val[0] && !strcmp(gr->val[0], b->variant_order[0]);
+	return b && b->variant_order && b->variant_order[0] && gr->val[0] &&
+	       !strcmp(gr->val[0], b->variant_order[0]);
 }
 
 struct base_ix {
@@ -66,8 +69,8 @@ static struct base_ix *index_baselines(const struct groups *g, int *n)
 	return ix;
 }
 
-/* gi's baseline: -1 when none matches (or gi is one), -2 when two do (a column the variant sets that
- * its views do not declare). */
+/* gi's baseline: -1 when none matches (or gi is one), -2 when two do (a column the variant sets
+ * that its views do not declare). */
 static int baseline_of(const struct groups *g, const struct base_ix *ix, int n, int gi)
 {
 	const struct grp_group *gr = &g->group[gi];
@@ -76,7 +79,10 @@ static int baseline_of(const struct groups *g, const struct base_ix *ix, int n, 
 		return -1;
 	struct base_ix want = { rest_key(g, gi), -1 };
 	const struct base_ix *hit = bsearch(&want, ix, (size_t)n, sizeof(*ix), ix_cmp);
-	int r = !hit ? -1 : (hit > ix && !ix_cmp(hit - 1, hit)) || (hit + 1 < ix + n && !ix_cmp(hit + 1, hit)) ? -2 : hit->group;
+	int r = !hit ? -1
+		: (hit > ix && !ix_cmp(hit - 1, hit)) || (hit + 1 < ix + n && !ix_cmp(hit + 1, hit))
+		    ? -2
+		    : hit->group;
 	free(want.key);
 	return r;
 }
@@ -88,12 +94,16 @@ static void side_cell(const struct groups *g, int g0, int gi, int s, int m, char
 	struct ts_stat st;
 	const char *name = s ? "B" : "A";
 	if (!a || !b) {
-		snprintf(out, n, "%s: NA (no rows of %s)", name, a ? "this variant" : "the baseline");
+		snprintf(out, n, "%s: NA (no rows of %s)", name,
+			 a ? "this variant" : "the baseline");
 		return;
 	}
 	cmp_stat(&a->met[m], &b->met[m], &st);
 	if (!st.na || !st.nb)
-		snprintf(out, n, "%s: NA (no valid value of %s)", name, st.na ? "this variant" : st.nb ? "the baseline" : "either");
+		snprintf(out, n, "%s: NA (no valid value of %s)", name,
+			 st.na   ? "this variant"
+			 : st.nb ? "the baseline"
+				 : "either");
 	else if (!st.has_ratio)
 		snprintf(out, n, "%s: NA (baseline median 0)", name);
 	else {
@@ -139,7 +149,8 @@ void cmp_print_within(FILE *f, struct cmp *c)
 	char lab[512], ca[160], cb[160], head[700];
 	struct base_ix *ix = index_baselines(g, &nix);
 	int wm = 6; /* the longest metric printed */
-	int *base = xcalloc((size_t)g->ngroup + 1, sizeof(int)); /* per place in g->order: its baseline_of */
+	int *base = xcalloc((size_t)g->ngroup + 1,
+			    sizeof(int)); /* per place in g->order: its baseline_of */
 	for (int i = 0; i < g->ngroup; i++) {
 		int gi = g->order[i];
 		if ((base[i] = baseline_of(g, ix, nix, gi)) == -1)

@@ -31,10 +31,15 @@ static int table_from(struct table *t, struct csvs *s, char *err)
 			rc = 0;
 			for (int i = 0; i < s->nf && !rc; i++) {
 				if (!f[i][0])
-					rc = err_set(err, "%s:%ld: column %d of the header has no name", s->path, s->line, i + 1);
+					rc = err_set(err,
+						     "%s:%ld: column %d of the header has no name",
+						     s->path, s->line, i + 1);
 				for (int j = 0; j < i && !rc; j++)
 					if (!strcmp(f[i], f[j]))
-						rc = err_set(err, "%s:%ld: column '%s' appears twice in the header", s->path, s->line, f[i]);
+						rc = err_set(err,
+							     "%s:%ld: column '%s' appears twice in "
+							     "the header",
+							     s->path, s->line, f[i]);
 			}
 			if (rc)
 				break;
@@ -44,7 +49,8 @@ static int table_from(struct table *t, struct csvs *s, char *err)
 			for (int i = 0; i < s->nf; i++)
 				free(f[i]);
 			free(f);
-			rc = err_set(err, "%s:%ld: row has %d field(s) but the header has %d", s->path, s->line, s->nf, t->ncols);
+			rc = err_set(err, "%s:%ld: row has %d field(s) but the header has %d",
+				     s->path, s->line, s->nf, t->ncols);
 			break;
 		}
 		if (t->nrows == cap) {
@@ -56,7 +62,10 @@ static int table_from(struct table *t, struct csvs *s, char *err)
 		t->cell[t->nrows++] = f;
 	}
 	if (!rc && !t->cols)
-		rc = err_set(err, "%s: empty file; accepted: a c2cbench result CSV (a header line, then rows)", s->path);
+		rc = err_set(
+		    err,
+		    "%s: empty file; accepted: a c2cbench result CSV (a header line, then rows)",
+		    s->path);
 	csvs_close(s);
 	if (rc)
 		table_free(t);
@@ -68,7 +77,10 @@ int table_parse(struct table *t, const char *path, const char *text, size_t len,
 	struct csvs s;
 	memset(t, 0, sizeof(*t));
 	if (!len) /* fmemopen wants a buffer of one byte at least */
-		return err_set(err, "%s: empty file; accepted: a c2cbench result CSV (a header line, then rows)", path);
+		return err_set(
+		    err,
+		    "%s: empty file; accepted: a c2cbench result CSV (a header line, then rows)",
+		    path);
 	FILE *f = fmemopen((void *)text, len, "r");
 	if (!f)
 		return err_set(err, "%s: cannot read: %s", path, strerror(errno));
@@ -85,7 +97,9 @@ int table_read(struct table *t, const char *path, char *err)
 		return -1;
 	if (!fstat(fileno(s.f), &st) && st.st_size > CSVR_MAX_BYTES) {
 		csvs_close(&s);
-		return err_set(err, "%s: %lld bytes is more than the %ld bytes a result CSV may have", path, (long long)st.st_size, CSVR_MAX_BYTES);
+		return err_set(err,
+			       "%s: %lld bytes is more than the %ld bytes a result CSV may have",
+			       path, (long long)st.st_size, CSVR_MAX_BYTES);
 	}
 	return table_from(t, &s, err);
 }

@@ -33,7 +33,9 @@ int csvs_open(struct csvs *s, const char *path, char *err)
 	if (fstat(fileno(s->f), &st) || !S_ISREG(st.st_mode)) {
 		fclose(s->f);
 		s->f = NULL;
-		return err_set(err, "%s: not a regular file; accepted: a CSV file or a result directory", path);
+		return err_set(err,
+			       "%s: not a regular file; accepted: a CSV file or a result directory",
+			       path);
 	}
 	csvs_attach(s, s->f, path);
 	return 0;
@@ -85,7 +87,9 @@ static void put(struct csvs *s, char c)
 static int field_start(struct csvs *s, char *err)
 {
 	if (s->nf >= CSVR_MAX_COLS)
-		return err_set(err, "%s:%ld: more than %d fields in a row; accepted: a c2cbench result CSV", s->path, s->line, CSVR_MAX_COLS);
+		return err_set(
+		    err, "%s:%ld: more than %d fields in a row; accepted: a c2cbench result CSV",
+		    s->path, s->line, CSVR_MAX_COLS);
 	if (s->nf == s->nf_cap) {
 		s->nf_cap = s->nf_cap ? 2 * s->nf_cap : 64;
 		s->off = grow(s->off, (size_t)s->nf_cap * sizeof(size_t));
@@ -100,9 +104,12 @@ static int quoted(struct csvs *s, size_t start, char *err)
 	for (;;) {
 		int c = take(s);
 		if (c < 0)
-			return err_set(err, "%s:%ld: a quoted field is not closed before the end of the file", s->path, s->line);
+			return err_set(
+			    err, "%s:%ld: a quoted field is not closed before the end of the file",
+			    s->path, s->line);
 		if (c == 0)
-			return err_set(err, "%s:%ld: NUL byte in a field; accepted: text", s->path, s->next_line);
+			return err_set(err, "%s:%ld: NUL byte in a field; accepted: text", s->path,
+				       s->next_line);
 		if (c == '"') {
 			if (peek(s) != '"')
 				break;
@@ -112,11 +119,15 @@ static int quoted(struct csvs *s, size_t start, char *err)
 			s->next_line++;
 		put(s, (char)c);
 		if (s->fb_len - start > CSVR_MAX_FIELD)
-			return err_set(err, "%s:%ld: a field is longer than %d bytes", s->path, s->next_line, CSVR_MAX_FIELD);
+			return err_set(err, "%s:%ld: a field is longer than %d bytes", s->path,
+				       s->next_line, CSVR_MAX_FIELD);
 	}
 	int c = peek(s);
 	if (c >= 0 && c != ',' && c != '\n' && c != '\r')
-		return err_set(err, "%s:%ld: text after a closing quote; accepted: a quote is written \"\" inside a quoted field", s->path, s->next_line);
+		return err_set(err,
+			       "%s:%ld: text after a closing quote; accepted: a quote is written "
+			       "\"\" inside a quoted field",
+			       s->path, s->next_line);
 	return 0;
 }
 
@@ -139,13 +150,18 @@ static int plain(struct csvs *s, size_t start, char *err)
 		s->fb_len += n;
 		s->in_pos += n;
 		if (s->fb_len - start > CSVR_MAX_FIELD)
-			return err_set(err, "%s:%ld: a field is longer than %d bytes", s->path, s->next_line, CSVR_MAX_FIELD);
+			return err_set(err, "%s:%ld: a field is longer than %d bytes", s->path,
+				       s->next_line, CSVR_MAX_FIELD);
 		if (q == end)
 			continue; /* the field goes on in the next buffer */
 		if (*q == '"')
-			return err_set(err, "%s:%ld: a quote inside an unquoted field; accepted: RFC 4180 quoting (\"a \"\"b\"\"\")", s->path, s->next_line);
+			return err_set(err,
+				       "%s:%ld: a quote inside an unquoted field; accepted: RFC "
+				       "4180 quoting (\"a \"\"b\"\"\")",
+				       s->path, s->next_line);
 		if (!*q)
-			return err_set(err, "%s:%ld: NUL byte in a field; accepted: text", s->path, s->next_line);
+			return err_set(err, "%s:%ld: NUL byte in a field; accepted: text", s->path,
+				       s->next_line);
 		return 0; /* a comma, a newline or a carriage return (checked by the caller) */
 	}
 }
@@ -166,7 +182,10 @@ static int record(struct csvs *s, char *err)
 	if (c == '\n' || c == '\r') { /* blank line */
 		take(s);
 		if (c == '\r' && take(s) != '\n')
-			return err_set(err, "%s:%ld: a carriage return outside quotes that does not end the line", s->path, s->line);
+			return err_set(
+			    err,
+			    "%s:%ld: a carriage return outside quotes that does not end the line",
+			    s->path, s->line);
 		s->next_line++;
 		return 1;
 	}
@@ -185,9 +204,17 @@ static int record(struct csvs *s, char *err)
 		if (c == ',')
 			continue;
 		if (c == '\r' && take(s) != '\n')
-			return err_set(err, "%s:%ld: a carriage return outside quotes that does not end the line", s->path, s->next_line);
-		if (c < 0) /* every row c2cbench writes ends with a newline: a file cut inside its last field is not whole */
-			return err_set(err, "%s:%ld: the last row does not end with a newline (a file cut short?); accepted: whole rows, each ending with a newline", s->path, s->line);
+			return err_set(
+			    err,
+			    "%s:%ld: a carriage return outside quotes that does not end the line",
+			    s->path, s->next_line);
+		if (c < 0) /* every row c2cbench writes ends with a newline: a file cut inside its
+			      last field is not whole */
+			return err_set(
+			    err,
+			    "%s:%ld: the last row does not end with a newline (a file cut short?); "
+			    "accepted: whole rows, each ending with a newline",
+			    s->path, s->line);
 		s->next_line++;
 		return 1;
 	}

@@ -21,8 +21,11 @@ int gnuplot_find(char *err)
 	}
 	free(dirs);
 	if (!found)
-		return err_set(err, "report draws its plots with gnuplot, and no gnuplot was found on PATH (%.200s); install it (Debian: apt-get install gnuplot-nox) or add it to PATH",
-			    path ? path : "unset");
+		return err_set(
+		    err,
+		    "report draws its plots with gnuplot, and no gnuplot was found on PATH "
+		    "(%.200s); install it (Debian: apt-get install gnuplot-nox) or add it to PATH",
+		    path ? path : "unset");
 	return 0;
 }
 
@@ -55,8 +58,10 @@ int gnuplot_run(const char *dir, const char *script, char *err)
 			fclose(f);
 		}
 		line[strcspn(line, "\n")] = 0;
-		return err_set(err, "gnuplot failed (%s %d): %s; see %s", WIFEXITED(st) ? "exit" : "signal",
-			    WIFEXITED(st) ? WEXITSTATUS(st) : WTERMSIG(st), line[0] ? line : "no message", log);
+		return err_set(err, "gnuplot failed (%s %d): %s; see %s",
+			       WIFEXITED(st) ? "exit" : "signal",
+			       WIFEXITED(st) ? WEXITSTATUS(st) : WTERMSIG(st),
+			       line[0] ? line : "no message", log);
 	}
 	return 0;
 }

@@ -1,4 +1,5 @@
-/* gnuplot, the plotting program `report` drives: found on PATH, run on a script, errors reported. */
+/* gnuplot, the plotting program `report` drives: found on PATH, run on a script, errors reported.
+ */
 #ifndef C2C_GNUPLOT_H
 #define C2C_GNUPLOT_H
 

@@ -53,7 +53,8 @@ static void hash_grow(struct grp_hash *t)
 }
 
 /* The slot of hash h whose entry satisfies same(), or the empty slot where it would go. */
-static size_t hash_slot(const struct grp_hash *t, unsigned long long h, int (*same)(const struct groups *, int, const void *),
+static size_t hash_slot(const struct grp_hash *t, unsigned long long h,
+			int (*same)(const struct groups *, int, const void *),
 			const struct groups *g, const void *key)
 {
 	size_t j = h & (t->cap - 1);
@@ -78,7 +79,10 @@ int groups_init(struct groups *g, const char *metrics, char *err)
 	for (const char *p = metrics; p && *p;) {
 		size_t l = strcspn(p, ",");
 		if (!l)
-			return err_set(err, "--metric '%s': an empty name in the list; accepted: metric columns, comma-separated", metrics);
+			return err_set(err,
+				       "--metric '%s': an empty name in the list; accepted: metric "
+				       "columns, comma-separated",
+				       metrics);
 		g->want = realloc(g->want, (size_t)(g->nwant + 1) * sizeof(char *));
 		if (!g->want)
 			out_of_memory(0);
@@ -86,7 +90,10 @@ int groups_init(struct groups *g, const char *metrics, char *err)
 		memcpy(g->want[g->nwant++], p, l);
 		p += l + (p[l] == ',');
 		if (p[-1] == ',' && !*p)
-			return err_set(err, "--metric '%s': an empty name in the list; accepted: metric columns, comma-separated", metrics);
+			return err_set(err,
+				       "--metric '%s': an empty name in the list; accepted: metric "
+				       "columns, comma-separated",
+				       metrics);
 	}
 	return 0;
 }
@@ -121,7 +128,8 @@ static void add_key(struct grp_bench *b, const char *col)
 
 /* The bench's metrics: --metric, else its summary and view columns, else (a bench this build lacks)
  * the header's *_ns_per_op columns. */
-static void bench_metrics(struct groups *g, struct grp_bench *b, const char *const *header, int ncols)
+static void bench_metrics(struct groups *g, struct grp_bench *b, const char *const *header,
+			  int ncols)
 {
 	for (int i = 0; i < g->nwant; i++)
 		add_metric(b, g->want[i]);
@@ -139,7 +147,8 @@ static void bench_metrics(struct groups *g, struct grp_bench *b, const char *con
 	}
 }
 
-int grp_bench_of(struct groups *g, const char *name, const char *variant_col, const char *const *header, int ncols)
+int grp_bench_of(struct groups *g, const char *name, const char *variant_col,
+		 const char *const *header, int ncols)
 {
 	for (int i = 0; i < g->nbench; i++) /* a handful of benches: no hash needed */
 		if (!strcmp(g->bench[i].name, name))
@@ -220,7 +229,8 @@ static int same_group(const struct groups *g, int gi, const void *key)
 	const struct blob *k = key;
 	int bench;
 	memcpy(&bench, k->p, sizeof(int));
-	return g->group[gi].bench == bench && blob_len(g, gi) == k->n && !memcmp(g->key_blob[gi], k->p, k->n);
+	return g->group[gi].bench == bench && blob_len(g, gi) == k->n &&
+	       !memcmp(g->key_blob[gi], k->p, k->n);
 }
 
 int grp_group_of(struct groups *g, int bench, const char *const *val)
@@ -392,8 +402,12 @@ int grp_machine_of(struct groups *g, const char *label, const char *host, const 
 	if (first >= 0) {
 		struct grp_machine *m = &g->mach[first];
 		if (strcmp(m->host, host) || strcmp(m->cpu_model, cpu))
-			return err_set(err, "label '%s' names two machines: host '%.60s' (%.80s) in %s and host '%.60s' (%.80s) in %s:%ld; accepted: one machine per label (run or preset with --label NAME)",
-				       label, m->host, m->cpu_model, m->file, host, cpu, file, line);
+			return err_set(err,
+				       "label '%s' names two machines: host '%.60s' (%.80s) in %s "
+				       "and host '%.60s' (%.80s) in %s:%ld; accepted: one machine "
+				       "per label (run or preset with --label NAME)",
+				       label, m->host, m->cpu_model, m->file, host, cpu, file,
+				       line);
 		mi = twin_of(g, first, fp, &last);
 	}
 	if (mi < 0) {

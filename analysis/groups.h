@@ -39,14 +39,14 @@ struct grp_bench {
 	char *name;
 	const struct bench *b; /* NULL: not in this build (keyed on its variant column only) */
 	int nkey;
-	char **key_col;        /* [0]: the variant column; then the bench's config; then the harness's */
+	char **key_col; /* [0]: the variant column; then the bench's config; then the harness's */
 	int nmet;
-	char **metric;         /* the metric columns (--metric, or the bench's summary and view columns) */
+	char **metric; /* the metric columns (--metric, or the bench's summary and view columns) */
 	int *direction;        /* per metric: 1 higher is better, -1 lower is better, 0 unknown */
 	const char **unit;     /* per metric: the unit its view declares, or NULL */
 	int *met_seen;         /* per metric: 1 when some input's header has the column */
-	char *avail;           /* the inputs' candidate metric columns, comma-separated (for messages) */
-	int *varies;           /* after groups_finish, per key column: 1 when its groups differ there */
+	char *avail; /* the inputs' candidate metric columns, comma-separated (for messages) */
+	int *varies; /* after groups_finish, per key column: 1 when its groups differ there */
 	int nres;              /* the bench's resolved settings (struct bench.resolved) */
 	int *res_key;          /* per resolved setting: the key column of its requested value */
 	const char **res_col;  /* per resolved setting: the column of what it resolved to */
@@ -57,7 +57,7 @@ struct grp_bench {
 struct grp_group {
 	int bench;          /* index in groups.bench */
 	const char **val;   /* per key column: its value, NULL when the column was absent */
-	int variant_rank;   /* the variant's place in the bench's declared order (unlisted: after) */
+	int variant_rank; /* the variant's place in the bench's declared order (unlisted: after) */
 };
 
 /* One configuration on one side. */
@@ -95,7 +95,7 @@ struct grp_side {
 	char *name;         /* the input path (compare) or the label (report) */
 	long rows, valid;
 	int files;
-	int interrupted;    /* an input of this side is marked interrupted, failed or never finished */
+	int interrupted; /* an input of this side is marked interrupted, failed or never finished */
 	int nmach;
 	int *mach;          /* machines seen on this side, in order of first appearance */
 };
@@ -122,11 +122,12 @@ struct groups {
 	struct grp_side *side;
 	struct grp_machine *mach;
 	int by_label;      /* sides are labels (report): a split renames them too */
-	int *order;        /* after groups_finish: group indices, bench by name, then variant in declared
-	                    * order (baseline first), then the other key values in natural order */
+	int *order; /* after groups_finish: group indices, bench by name, then variant in declared
+		     * order (baseline first), then the other key values in natural order */
 	long rows;         /* rows read in all */
 	int warnings;      /* warnings printed */
-	int (*row)(void *arg, const struct grp_row *r, char *err); /* optional: called for every row filed */
+	int (*row)(void *arg, const struct grp_row *r,
+		   char *err); /* optional: called for every row filed */
 	void *row_arg;
 	/* private */
 	int nwant;
@@ -162,7 +163,8 @@ int groups_warn_file(const char *csv);
 int groups_warn_dir(const char *dir);
 
 /* Internal, shared by groups.c and groups_read.c. */
-int grp_bench_of(struct groups *g, const char *name, const char *variant_col, const char *const *header, int ncols);
+int grp_bench_of(struct groups *g, const char *name, const char *variant_col,
+		 const char *const *header, int ncols);
 int grp_group_of(struct groups *g, int bench, const char *const *val);
 struct grp_cell *grp_cell_of(struct groups *g, int group, int side);
 int grp_machine_of(struct groups *g, const char *label, const char *host, const char *cpu,

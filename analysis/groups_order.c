@@ -1,4 +1,5 @@
-/* The grouping engine's last steps: order the groups as a person reads them, name them, free them. */
+/* The grouping engine's last steps: order the groups as a person reads them, name them, free them.
+ */
 #include "analysis/groups.h"
 #include "harness/bench.h"
 #include "harness/util.h"
@@ -19,7 +20,8 @@ static int cmp_val(const char *a, const char *b)
 /* Bench by name, then the variant in declared order (baseline first), then the other key values. */
 static int cmp_group(const void *x, const void *y)
 {
-	const struct grp_group *a = &sort_g->group[*(const int *)x], *b = &sort_g->group[*(const int *)y];
+	const struct grp_group *a = &sort_g->group[*(const int *)x],
+			       *b = &sort_g->group[*(const int *)y];
 	int c = strcmp(sort_g->bench[a->bench].name, sort_g->bench[b->bench].name);
 	if (c)
 		return c;
@@ -40,11 +42,13 @@ int groups_finish(struct groups *g, char *err)
 		int seen = 0;
 		for (int b = 0; b < g->nbench; b++)
 			for (int m = 0; m < g->bench[b].nmet; m++)
-				seen |= !strcmp(g->bench[b].metric[m], g->want[w]) && g->bench[b].met_seen[m];
+				seen |= !strcmp(g->bench[b].metric[m], g->want[w]) &&
+					g->bench[b].met_seen[m];
 		if (!seen) {
 			char avail[400];
 			groups_available(g, avail, sizeof(avail));
-			return err_set(err, "--metric %s: no input has this column; accepted: %s", g->want[w], avail);
+			return err_set(err, "--metric %s: no input has this column; accepted: %s",
+				       g->want[w], avail);
 		}
 	}
 	free(g->order);
@@ -63,7 +67,8 @@ void groups_available(const struct groups *g, char *out, size_t n)
 	size_t k = 0;
 	out[0] = 0;
 	for (int b = 0; b < g->nbench && k < n; b++)
-		k += (size_t)snprintf(out + k, n - k, "%s%s: %s", b ? "; " : "", g->bench[b].name, g->bench[b].avail[0] ? g->bench[b].avail : "(none)");
+		k += (size_t)snprintf(out + k, n - k, "%s%s: %s", b ? "; " : "", g->bench[b].name,
+				      g->bench[b].avail[0] ? g->bench[b].avail : "(none)");
 	if (!g->nbench)
 		snprintf(out, n, "(no rows)");
 	if (k >= n && n > 4)
@@ -100,7 +105,8 @@ void groups_label(const struct groups *g, int gi, char *out, size_t n)
 	size_t k = (size_t)snprintf(out, n, "%s %s", b->name, gr->val[0] ? gr->val[0] : "(absent)");
 	for (int i = 1; i < b->nkey && k < n; i++)
 		if (b->varies && b->varies[i])
-			k += (size_t)snprintf(out + k, n - k, " %s=%s", b->key_col[i], gr->val[i] ? gr->val[i] : "(absent)");
+			k += (size_t)snprintf(out + k, n - k, " %s=%s", b->key_col[i],
+					      gr->val[i] ? gr->val[i] : "(absent)");
 }
 
 static void free_bench(struct grp_bench *b)

@@ -19,7 +19,8 @@
 struct fbench {
 	int bench;
 	int *key_ix, *met_ix;
-	int dur_k, dur_c; /* no requested duration in this file: its key and the measured duration_s column */
+	int dur_k, dur_c; /* no requested duration in this file: its key and the measured duration_s
+			     column */
 	int *res_ix;      /* per resolved setting: its resolved column here (-1: absent) */
 };
 
@@ -79,30 +80,42 @@ static int col_of(const struct file *f, const char *name)
 	return -1;
 }
 
-/* The header: named, unique columns, and c2cbench's first four (schema_version, bench, VARIANT, rep). */
+/* The header: named, unique columns, and c2cbench's first four (schema_version, bench, VARIANT,
+ * rep). */
 static int read_header(struct file *f, char *err)
 {
 	int rc = csvs_next(&f->s, err);
 	if (rc < 0)
 		return -1;
 	if (rc == 0)
-		return err_set(err, "%s: empty file; accepted: a c2cbench result CSV (a header line, then rows)", f->s.path);
+		return err_set(
+		    err,
+		    "%s: empty file; accepted: a c2cbench result CSV (a header line, then rows)",
+		    f->s.path);
 	f->ncols = f->s.nf;
 	f->hdr = xcalloc((size_t)f->ncols, sizeof(char *));
 	for (int c = 0; c < f->ncols; c++) {
 		f->hdr[c] = xstrdup(csvs_field(&f->s, c));
 		if (!f->hdr[c][0])
-			return err_set(err, "%s:%ld: column %d of the header has no name", f->s.path, f->s.line, c + 1);
+			return err_set(err, "%s:%ld: column %d of the header has no name",
+				       f->s.path, f->s.line, c + 1);
 		for (int d = 0; d < c; d++)
 			if (!strcmp(f->hdr[c], f->hdr[d]))
-				return err_set(err, "%s:%ld: column '%s' appears twice in the header", f->s.path, f->s.line, f->hdr[c]);
+				return err_set(err,
+					       "%s:%ld: column '%s' appears twice in the header",
+					       f->s.path, f->s.line, f->hdr[c]);
 	}
 	static const char *const front[] = { "schema_version", "bench", NULL, "rep" };
 	if (f->ncols < 4)
-		return err_set(err, "%s: not a c2cbench result CSV (it has %d column(s); the first are schema_version,bench,VARIANT,rep)", f->s.path, f->ncols);
+		return err_set(err,
+			       "%s: not a c2cbench result CSV (it has %d column(s); the first are "
+			       "schema_version,bench,VARIANT,rep)",
+			       f->s.path, f->ncols);
 	for (int i = 0; i < 4; i++)
 		if (front[i] && strcmp(f->hdr[i], front[i]))
-			return err_set(err, "%s: not a c2cbench result CSV (column %d is '%s', expected '%s')", f->s.path, i + 1, f->hdr[i], front[i]);
+			return err_set(
+			    err, "%s: not a c2cbench result CSV (column %d is '%s', expected '%s')",
+			    f->s.path, i + 1, f->hdr[i], front[i]);
 	f->c_valid = col_of(f, "valid");
 	f->c_label = col_of(f, "label");
 	f->c_host = col_of(f, "host");
@@ -132,7 +145,8 @@ static void note_available(struct groups *g, struct file *f, const struct fbench
 		for (int r = 0; r < b->nres;
 		     r++) /* what a setting resolved to is not a measurement */
 			key |= !strcmp(b->res_col[r], f->hdr[c]);
-		if (key || listed(not_metric, f->hdr[c]) || (strcmp(v, "NA") && parse_double(v, &d)))
+		if (key || listed(not_metric, f->hdr[c]) ||
+		    (strcmp(v, "NA") && parse_double(v, &d)))
 			continue;
 		size_t l = strlen(b->avail), n = strlen(f->hdr[c]);
 		char *p = b->avail;
@@ -166,7 +180,8 @@ static struct fbench *file_bench(struct groups *g, struct file *f, const char *n
 	fb->dur_k = fb->dur_c = -1;
 	for (int k = 1; k < b->nkey; k++) {
 		fb->key_ix[k] = col_of(f, b->key_col[k]);
-		if (fb->key_ix[k] < 0 && !strcmp(b->key_col[k], harness_config[0]) && (fb->dur_c = col_of(f, "duration_s")) >= 0)
+		if (fb->key_ix[k] < 0 && !strcmp(b->key_col[k], harness_config[0]) &&
+		    (fb->dur_c = col_of(f, "duration_s")) >= 0)
 			fb->dur_k = k;
 	}
 	fb->res_ix = xcalloc((size_t)b->nres + 1, sizeof(int));
@@ -192,10 +207,14 @@ static int row_side(struct groups *g, struct file *f, int side, char *err)
 	if (f->c_label >= 0) {
 		const char *l = csvs_field(&f->s, f->c_label);
 		if (label_check("label", l, err))
-			return err_set(err, "%s:%ld: label '%.80s' is not accepted; accepted: 1 to %d letters, digits, '.', '_' or '-', starting with a letter or digit",
-				       f->s.path, f->s.line, l, LABEL_MAX);
+			return err_set(
+			    err,
+			    "%s:%ld: label '%.80s' is not accepted; accepted: 1 to %d letters, "
+			    "digits, '.', '_' or '-', starting with a letter or digit",
+			    f->s.path, f->s.line, l, LABEL_MAX);
 		snprintf(lab, sizeof(lab), "%s", l);
-	} else { /* an older CSV: the host name stands in, with the CPU model when another machine has it */
+	} else { /* an older CSV: the host name stands in, with the CPU model when another machine
+		    has it */
 		label_from_host(host, lab, sizeof(lab));
 		if (grp_label_taken(g, lab, host, cpu)) {
 			char both[400];
@@ -230,7 +249,8 @@ static int row_side(struct groups *g, struct file *f, int side, char *err)
 /* Values of the row's metrics, checked, and kept in the cell when the row is valid (c not NULL):
  * NA (and an empty cell) are not values. A row marked valid = no is checked too: a malformed
  * value is an error wherever it is. */
-static int row_values(struct file *f, const struct fbench *fb, const struct grp_bench *b, struct grp_cell *c, char *err)
+static int row_values(struct file *f, const struct fbench *fb, const struct grp_bench *b,
+		      struct grp_cell *c, char *err)
 {
 	for (int m = 0; m < b->nmet; m++) {
 		if (fb->met_ix[m] < 0)
@@ -240,8 +260,11 @@ static int row_values(struct file *f, const struct fbench *fb, const struct grp_
 		if (!v[0] || !strcmp(v, "NA"))
 			continue;
 		if (parse_double(v, &d) || !isfinite(d))
-			return err_set(err, "%s:%ld: %s = '%.60s' is not accepted; accepted: a decimal number such as 12.5 or 1e-3 (no hex, spaces, inf or nan), or NA",
-				       f->s.path, f->s.line, b->metric[m], v);
+			return err_set(
+			    err,
+			    "%s:%ld: %s = '%.60s' is not accepted; accepted: a decimal number such "
+			    "as 12.5 or 1e-3 (no hex, spaces, inf or nan), or NA",
+			    f->s.path, f->s.line, b->metric[m], v);
 		if (!c)
 			continue;
 		struct grp_vals *x = &c->met[m];
@@ -257,14 +280,20 @@ static int row_values(struct file *f, const struct fbench *fb, const struct grp_
 }
 
 /* Hand the caller's hook the row as a one-row table (no copy: the fields point into the reader). */
-static int row_hook(struct groups *g, struct file *f, const struct grp_cell *c, int valid, char *err)
+static int row_hook(struct groups *g, struct file *f, const struct grp_cell *c, int valid,
+		    char *err)
 {
 	long line = f->s.line;
 	if (!f->rowp)
 		f->rowp = xcalloc((size_t)f->ncols, sizeof(char *));
 	for (int i = 0; i < f->ncols; i++)
 		f->rowp[i] = (char *)csvs_field(&f->s, i);
-	struct table one = { .path = f->s.path, .ncols = f->ncols, .cols = f->hdr, .nrows = 1, .cell = &f->rowp, .line = &line };
+	struct table one = {.path = f->s.path,
+			    .ncols = f->ncols,
+			    .cols = f->hdr,
+			    .nrows = 1,
+			    .cell = &f->rowp,
+			    .line = &line};
 	struct grp_row r = { .one = &one, .group = c->group, .side = c->side, .valid = valid };
 	return g->row(g->row_arg, &r, err);
 }
@@ -274,7 +303,8 @@ static int read_row(struct groups *g, struct file *f, int side, char *err)
 {
 	long v;
 	if (f->s.nf != f->ncols)
-		return err_set(err, "%s:%ld: row has %d field(s) but the header has %d", f->s.path, f->s.line, f->s.nf, f->ncols);
+		return err_set(err, "%s:%ld: row has %d field(s) but the header has %d", f->s.path,
+			       f->s.line, f->s.nf, f->ncols);
 	if (!f->rowp)
 		f->rowp = xcalloc((size_t)f->ncols, sizeof(char *));
 	for (int i = 0; i < f->ncols; i++)
@@ -284,9 +314,15 @@ static int read_row(struct groups *g, struct file *f, int side, char *err)
 	if (grp_once_row(g, h, f->s.path, f->s.line, err))
 		return -1;
 	if (parse_long(csvs_field(&f->s, 0), &v) || v < 1)
-		return err_set(err, "%s:%ld: schema_version '%.20s' is not accepted; accepted: a whole number >= 1", f->s.path, f->s.line, csvs_field(&f->s, 0));
+		return err_set(
+		    err,
+		    "%s:%ld: schema_version '%.20s' is not accepted; accepted: a whole number >= 1",
+		    f->s.path, f->s.line, csvs_field(&f->s, 0));
 	if (v > SCHEMA_VERSION)
-		return err_set(err, "%s:%ld: schema_version %ld; this c2cbench reads schema_version %d and older", f->s.path, f->s.line, v, SCHEMA_VERSION);
+		return err_set(
+		    err,
+		    "%s:%ld: schema_version %ld; this c2cbench reads schema_version %d and older",
+		    f->s.path, f->s.line, v, SCHEMA_VERSION);
 	const char *bench = csvs_field(&f->s, 1);
 	if (!bench[0])
 		return err_set(err, "%s:%ld: empty bench name", f->s.path, f->s.line);
@@ -309,7 +345,9 @@ static int read_row(struct groups *g, struct file *f, int side, char *err)
 	if (f->c_valid >= 0) {
 		const char *vv = csvs_field(&f->s, f->c_valid);
 		if (strcmp(vv, "yes") && strcmp(vv, "no"))
-			return err_set(err, "%s:%ld: valid '%.20s' is not accepted; accepted: yes or no", f->s.path, f->s.line, vv);
+			return err_set(err,
+				       "%s:%ld: valid '%.20s' is not accepted; accepted: yes or no",
+				       f->s.path, f->s.line, vv);
 		valid = !strcmp(vv, "yes");
 	}
 	for (int r = 0; r < b->nres; r++) {
@@ -354,7 +392,9 @@ static int warn_meta(const char *csv)
 	if (!status[0] || !strcmp(status, "complete"))
 		return 0;
 	fprintf(stderr, "c2cbench: warning: %s is marked %s in %s: %s\n", csv, status, meta,
-		!strcmp(status, "running") ? "the run never finished (killed?); its last configurations are missing" : "the run did not finish; its last configurations are missing");
+		!strcmp(status, "running")
+		    ? "the run never finished (killed?); its last configurations are missing"
+		    : "the run did not finish; its last configurations are missing");
 	return 1;
 }
 
@@ -378,7 +418,8 @@ static void file_free(struct file *f)
 
 /* One CSV file. A side table (side_table column) holds no result rows: skipped in a directory,
  * refused by name. */
-static int add_file(struct groups *g, const char *path, int side, int in_dir, int *marked, char *err)
+static int add_file(struct groups *g, const char *path, int side, int in_dir, int *marked,
+		    char *err)
 {
 	struct file f = { 0 };
 	char meta[4200];
@@ -397,7 +438,12 @@ static int add_file(struct groups *g, const char *path, int side, int in_dir, in
 		rc = read_header(&f, err);
 	if (!rc && col_of(&f, "side_table") >= 0) {
 		file_free(&f);
-		return in_dir ? 0 : err_set(err, "%s: a side table (side_table column, e.g. a gap histogram), not a result CSV; accepted: the main CSV of a run", path);
+		return in_dir
+			   ? 0
+			   : err_set(err,
+				     "%s: a side table (side_table column, e.g. a gap histogram), "
+				     "not a result CSV; accepted: the main CSV of a run",
+				     path);
 	}
 	if (!rc && side >= 0)
 		grp_side_of(g, side, path);
@@ -430,16 +476,21 @@ static int warn_dir(const char *dir)
 		return 0;
 	while (fgets(line, sizeof(line), m) && strncmp(line, "preset_text:", 12))
 		if (!strncmp(line, "state: ", 7))
-			snprintf(state, sizeof(state), "%.*s", (int)strcspn(line + 7, "\n"), line + 7);
+			snprintf(state, sizeof(state), "%.*s", (int)strcspn(line + 7, "\n"),
+				 line + 7);
 	fclose(m);
 	if (!state[0] || !strcmp(state, "finished"))
 		return 0;
-	fprintf(stderr, "c2cbench: warning: %s is marked '%s' in its metadata.txt: %s\n", dir, state,
-		!strcmp(state, "finished with failed runs") ? "some runs failed, their configurations are missing" : "the preset did not finish; runs are missing or cut short");
+	fprintf(stderr, "c2cbench: warning: %s is marked '%s' in its metadata.txt: %s\n", dir,
+		state,
+		!strcmp(state, "finished with failed runs")
+		    ? "some runs failed, their configurations are missing"
+		    : "the preset did not finish; runs are missing or cut short");
 	return 1;
 }
 
-/* A subdirectory that is a result set of its own: it has a metadata.txt (slurm/ and interrupted/ are not). */
+/* A subdirectory that is a result set of its own: it has a metadata.txt (slurm/ and interrupted/
+ * are not). */
 static int result_subdir(const char *dir, const char *name)
 {
 	char p[4200];
@@ -479,7 +530,11 @@ static int add_dir(struct groups *g, const char *path, int side, int depth, char
 	}
 	closedir(d);
 	if (!ncsv && !nsub)
-		rc = err_set(err, "%s: no .csv files and no result directories in this directory; accepted: a CSV file, a result directory or a directory of result directories", path);
+		rc = err_set(
+		    err,
+		    "%s: no .csv files and no result directories in this directory; accepted: a "
+		    "CSV file, a result directory or a directory of result directories",
+		    path);
 	if (!rc && ncsv && warn_dir(path)) {
 		g->warnings++;
 		marked = 1;
@@ -511,7 +566,9 @@ static int add_path(struct groups *g, const char *path, int side, int depth, cha
 	struct stat st;
 	int marked = 0;
 	if (stat(path, &st))
-		return err_set(err, "%s: cannot open: %s; accepted: a CSV file or a result directory", path, strerror(errno));
+		return err_set(err,
+			       "%s: cannot open: %s; accepted: a CSV file or a result directory",
+			       path, strerror(errno));
 	if (!S_ISDIR(st.st_mode))
 		return add_file(g, path, side, 0, &marked, err);
 	return add_dir(g, path, side, depth, err);

@@ -15,8 +15,9 @@
  * killed gnuplot leaves a PNG cut short that still has a size). */
 static int png_whole(const char *path)
 {
-	static const unsigned char sig[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' },
-				   iend[12] = { 0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xae, 0x42, 0x60, 0x82 };
+	static const unsigned char sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'},
+				   iend[12] = {0,   0,   0,    0,    'I',  'E',
+					       'N', 'D', 0xae, 0x42, 0x60, 0x82};
 	unsigned char head[8], tail[12];
 	FILE *f = fopen_regular(path);
 	int ok = f && fread(head, 1, 8, f) == 8 && !memcmp(head, sig, 8) &&
@@ -34,7 +35,8 @@ static int check_pngs(struct rep *p, char *err)
 		struct stat st;
 		out_path(&p->out, p->pngs[i], path, sizeof(path));
 		if (stat(path, &st) || st.st_size == 0)
-			return err_set(err, "gnuplot did not draw %.300s/%.200s (see its log)", p->out.dir, p->pngs[i]);
+			return err_set(err, "gnuplot did not draw %.300s/%.200s (see its log)",
+				       p->out.dir, p->pngs[i]);
 		if (!png_whole(path))
 			return err_set(err,
 				       "gnuplot's %.300s/%.200s is not a whole PNG (%lld bytes, no "
@@ -56,7 +58,8 @@ static void write_texts(struct rep *p, char **inputs, int ninputs)
 		out_close(&p->out, p->gp, "plots.gp");
 		return;
 	}
-	fprintf(p->gp, "# c2cbench report: every string below is an escaped literal; the numbers are in data/\n");
+	fprintf(p->gp, "# c2cbench report: every string below is an escaped literal; the numbers "
+		       "are in data/\n");
 	doc_open(&p->doc, md, html);
 	rpt_machines(p, inputs, ninputs);
 	rpt_summary(p);
@@ -100,7 +103,8 @@ int report_write(char **inputs, int ninputs, const char *dir, int force)
 	if (rc)
 		fprintf(stderr, "c2cbench: error: %s\n", err);
 	else
-		printf("report: %s/report.md and report.html (%d chart(s), %d machine(s))\n", p.out.dir, p.plots, p.nm);
+		printf("report: %s/report.md and report.html (%d chart(s), %d machine(s))\n",
+		       p.out.dir, p.plots, p.nm);
 	for (int i = 0; i < p.plots; i++)
 		free(p.pngs[i]);
 	free(p.pngs);

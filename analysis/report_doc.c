@@ -7,7 +7,8 @@
 
 #define DOC_TEXT 8192
 
-/* Escape s for Markdown and HTML into a buffer each; long text is cut at DOC_TEXT, never left raw. */
+/* Escape s for Markdown and HTML into a buffer each; long text is cut at DOC_TEXT, never left raw.
+ */
 static void both(const char *s, char *md, char *html)
 {
 	esc_md(md, DOC_TEXT * 2, s);
@@ -136,13 +137,16 @@ void doc_table_end(struct doc *d)
 
 void doc_images(struct doc *d, int n, const char *const *files, const char *const *captions)
 {
-	char *md = xcalloc(DOC_TEXT * 2, 1), *html = xcalloc(DOC_TEXT * 6, 1), *f = xcalloc(DOC_TEXT * 6, 1);
+	char *md = xcalloc(DOC_TEXT * 2, 1), *html = xcalloc(DOC_TEXT * 6, 1),
+	     *f = xcalloc(DOC_TEXT * 6, 1);
 	fprintf(d->html, "<div>\n");
 	for (int i = 0; i < n; i++) {
 		both(captions[i], md, html);
 		esc_html(f, DOC_TEXT * 6, files[i]);
 		fprintf(d->md, "![%s](%s)\n", md, files[i]);
-		fprintf(d->html, "<figure><img src=\"%s\" alt=\"%s\"><figcaption>%s</figcaption></figure>\n", f, html, html);
+		fprintf(d->html,
+			"<figure><img src=\"%s\" alt=\"%s\"><figcaption>%s</figcaption></figure>\n",
+			f, html, html);
 	}
 	fprintf(d->md, "\n");
 	fprintf(d->html, "</div>\n");

@@ -9,7 +9,8 @@ struct doc {
 	int ncols; /* of the open table, 0: none */
 };
 
-/* Open both files (path without extension); the HTML head is written. -1 when one cannot be made. */
+/* Open both files (path without extension); the HTML head is written. -1 when one cannot be made.
+ */
 int doc_open(struct doc *d, FILE *md, FILE *html);
 /* Close the HTML body (the files themselves are the caller's). */
 void doc_end(struct doc *d);

@@ -1,5 +1,6 @@
 /* Escapers for report: data read from result files reaches gnuplot, Markdown and HTML only
- * through these (untrusted text becomes inert text, never a command, a table cell break or a tag). */
+ * through these (untrusted text becomes inert text, never a command, a table cell break or a tag).
+ */
 #ifndef C2C_REPORT_ESC_H
 #define C2C_REPORT_ESC_H
 #include <stddef.h>

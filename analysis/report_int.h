@@ -33,7 +33,7 @@ struct sample {
 	int m;             /* machine */
 	int bench;         /* index in rep.bench */
 	int view;          /* index in that bench's views */
-	char *gkey;        /* configuration without variant, x and matrix columns: "col=val\x1f..." */
+	char *gkey; /* configuration without variant, x and matrix columns: "col=val\x1f..." */
 	char *variant;     /* "" when the variant names the x */
 	double x;          /* VIEW_LINES: the x value; VIEW_MATRIX: unused */
 	char *xlabel;      /* "1+4" */
@@ -125,8 +125,10 @@ struct rratio {
 	char med_a[32], med_b[32], ratio[32], ci[64], p[32], verdict[256];
 	int significant;
 };
-void rpt_ratio(const struct view_metric *mt, const struct vec *a, const struct vec *b, struct rratio *o);
-/* The samples of bench bi's view vi: [*i0, *i1) (samples are sorted by bench, then view); 0 when none. */
+void rpt_ratio(const struct view_metric *mt, const struct vec *a, const struct vec *b,
+	       struct rratio *o);
+/* The samples of bench bi's view vi: [*i0, *i1) (samples are sorted by bench, then view); 0 when
+ * none. */
 int rpt_view_range(const struct rep *p, int bi, int vi, long *i0, long *i1);
 /* report_matrix.c: the line-transfer baseline (a matrix view declared is_baseline), per machine,
  * facet and class, for a view declared with_baseline; nothing when no input holds one. */
@@ -147,7 +149,8 @@ void rpt_reasons_free(struct rep *p);
 /* Open data/NAME for writing; NULL on failure (recorded in p->out). */
 FILE *rpt_data(struct rep *p, const char *name);
 /* Start a chart: terminal, output PNG (our own name), title (any text). */
-void rpt_chart(struct rep *p, const char *png, const char *title, const char *xlabel, const char *ylabel);
+void rpt_chart(struct rep *p, const char *png, const char *title, const char *xlabel,
+	       const char *ylabel);
 /* Write a quoted, escaped gnuplot string of s to the script. */
 void rpt_gpstr(struct rep *p, const char *s);
 /* The y-axis for values in [lo, hi]: log when all positive and spanning two decades or more. */

@@ -29,7 +29,8 @@ static int cmp_sample(const void *x, const void *y, void *arg)
 		return c;
 	if (a->facet && b->facet && (c = strverscmp(a->facet, b->facet)))
 		return c;
-	int ra = variant_rank(&p->bench[a->bench], a->variant), rb = variant_rank(&p->bench[b->bench], b->variant);
+	int ra = variant_rank(&p->bench[a->bench], a->variant),
+	    rb = variant_rank(&p->bench[b->bench], b->variant);
 	if (ra != rb)
 		return ra - rb;
 	if ((c = strverscmp(a->variant, b->variant)))
@@ -50,7 +51,8 @@ void rpt_sort(struct rep *p)
 }
 
 /* Call fn for each "col=val" pair of a key. */
-static void each_pair(const char *gkey, void (*fn)(const char *pair, size_t n, void *arg), void *arg)
+static void each_pair(const char *gkey, void (*fn)(const char *pair, size_t n, void *arg),
+		      void *arg)
 {
 	for (const char *s = gkey; s && *s;) {
 		const char *e = strchr(s, '\x1f');
@@ -88,10 +90,12 @@ static void add_text(const char *pair, size_t n, void *arg)
 	struct textbuf *b = arg;
 	if (b->only && !listed(b->only, pair, n))
 		return;
-	if (!b->only && n > 9 && !memcmp(pair + n - 9, "=(absent)", 9)) /* a column older results lack */
+	if (!b->only && n > 9 &&
+	    !memcmp(pair + n - 9, "=(absent)", 9)) /* a column older results lack */
 		return;
 	if (b->len < b->cap)
-		b->len += (size_t)snprintf(b->out + b->len, b->cap - b->len, "%s%.*s", b->len ? ", " : "", (int)n, pair);
+		b->len += (size_t)snprintf(b->out + b->len, b->cap - b->len, "%s%.*s",
+					   b->len ? ", " : "", (int)n, pair);
 }
 
 void rpt_gkey_text(const char *gkey, char *out, size_t cap)

@@ -48,7 +48,9 @@ static int machine_of(struct rep *p, const struct grp_row *r)
 		if (!p->mach)
 			die(1, "out of memory");
 		struct rmachine *m = &p->mach[p->nm++];
-		*m = (struct rmachine){ .label = xstrdup(p->g.side[p->nm - 1].name), .host = xstrdup(h && *h ? h : "unknown"), .cpu = xstrdup(c ? c : "") };
+		*m = (struct rmachine){.label = xstrdup(p->g.side[p->nm - 1].name),
+				       .host = xstrdup(h && *h ? h : "unknown"),
+				       .cpu = xstrdup(c ? c : "")};
 		for (int i = 0; i < RPT_CTX; i++) {
 			const char *v = table_get(t, 0, rpt_ctx_cols[i]);
 			m->ctx[i] = xstrdup(v ? v : "NA");
@@ -71,12 +73,14 @@ static void fallback_views(struct rbench *rb, const struct grp_bench *gb)
 		size_t l = strlen(col);
 		rb->own_cols[i] = xstrdup(col);
 		rb->own_met[i].col = rb->own_met[i].label = rb->own_cols[i];
-		rb->own_met[i].unit = l > 10 && !strcmp(col + l - 10, "_ns_per_op") ? "ns per operation"
-				     : l > 3 && !strcmp(col + l - 3, "_ns")           ? "ns"
-				     : l > 6 && !strcmp(col + l - 6, "_per_s")        ? "per second"
-										   : "value";
+		rb->own_met[i].unit = l > 10 && !strcmp(col + l - 10, "_ns_per_op")
+					  ? "ns per operation"
+				      : l > 3 && !strcmp(col + l - 3, "_ns")    ? "ns"
+				      : l > 6 && !strcmp(col + l - 6, "_per_s") ? "per second"
+										: "value";
 	}
-	rb->own[0] = (struct bench_view){ .kind = VIEW_BARS, .title = "Results", .metrics = rb->own_met };
+	rb->own[0] =
+	    (struct bench_view){.kind = VIEW_BARS, .title = "Results", .metrics = rb->own_met};
 	rb->views = rb->own;
 }
 
@@ -103,9 +107,11 @@ static int bench_of(struct rep *p, const struct grp_bench *gb)
 static int view_takes(const struct bench_view *views, int vi, const char *variant)
 {
 	if (views[vi].variant_prefix)
-		return !strncmp(variant, views[vi].variant_prefix, strlen(views[vi].variant_prefix));
+		return !strncmp(variant, views[vi].variant_prefix,
+				strlen(views[vi].variant_prefix));
 	for (int i = 0; views[i].kind; i++)
-		if (views[i].variant_prefix && !strncmp(variant, views[i].variant_prefix, strlen(views[i].variant_prefix)))
+		if (views[i].variant_prefix &&
+		    !strncmp(variant, views[i].variant_prefix, strlen(views[i].variant_prefix)))
 			return 0;
 	return 1;
 }
@@ -132,14 +138,17 @@ static int harness_col(const char *col)
 
 /* The configuration of a group for view v: every key column of the engine but the variant and
  * the view's x, matrix and implied columns. */
-static char *gkey_of(const struct grp_bench *gb, const struct grp_group *gr, const struct bench_view *v)
+static char *gkey_of(const struct grp_bench *gb, const struct grp_group *gr,
+		     const struct bench_view *v)
 {
 	char *k = xstrdup("");
 	size_t len = 0;
 	for (int i = 1; i < gb->nkey; i++) {
 		const char *c = gb->key_col[i];
 		if ((v->kind == VIEW_LINES && list_has(v->x_cols, c)) ||
-		    (v->kind == VIEW_MATRIX && (!strcmp(c, v->row_col) || !strcmp(c, v->col_col) || !strcmp(c, v->facet_col) || !strcmp(c, v->class_col))))
+		    (v->kind == VIEW_MATRIX &&
+		     (!strcmp(c, v->row_col) || !strcmp(c, v->col_col) ||
+		      !strcmp(c, v->facet_col) || !strcmp(c, v->class_col))))
 			continue;
 		if (list_has(v->implied_cols, c) || (!gr->val[i] && harness_col(c)))
 			continue;
@@ -158,7 +167,8 @@ static const char *key_val(const struct grp_bench *gb, const struct grp_group *g
 }
 
 /* A key column's value as a number; 0 when absent or not a number. */
-static int key_num(const struct grp_bench *gb, const struct grp_group *gr, const char *col, double *x)
+static int key_num(const struct grp_bench *gb, const struct grp_group *gr, const char *col,
+		   double *x)
 {
 	const char *v = key_val(gb, gr, col);
 	char *end;
@@ -168,20 +178,24 @@ static int key_num(const struct grp_bench *gb, const struct grp_group *gr, const
 	return !*end;
 }
 
-/* The x of a group in a line view: the sum of its x columns, labelled "a+b". 0 when one is absent. */
-static int x_of(const struct grp_bench *gb, const struct grp_group *gr, const char *x_cols, double *x, char *label, size_t cap)
+/* The x of a group in a line view: the sum of its x columns, labelled "a+b". 0 when one is absent.
+ */
+static int x_of(const struct grp_bench *gb, const struct grp_group *gr, const char *x_cols,
+		double *x, char *label, size_t cap)
 {
 	char list[256];
 	size_t len = 0;
 	snprintf(list, sizeof(list), "%s", x_cols);
 	*x = 0;
 	label[0] = 0;
-	for (char *save = NULL, *c = strtok_r(list, ",", &save); c; c = strtok_r(NULL, ",", &save)) {
+	for (char *save = NULL, *c = strtok_r(list, ",", &save); c;
+	     c = strtok_r(NULL, ",", &save)) {
 		double v;
 		if (!key_num(gb, gr, c, &v))
 			return 0;
 		*x += v;
-		len += (size_t)snprintf(label + len, len < cap ? cap - len : 0, "%s%g", len ? "+" : "", v);
+		len += (size_t)snprintf(label + len, len < cap ? cap - len : 0, "%s%g",
+					len ? "+" : "", v);
 	}
 	return 1;
 }
@@ -220,7 +234,8 @@ static struct sample *sample_at(struct rep *p, const char *key, const struct sam
 
 /* The view's place of a group: x (lines), pair, facet and class (matrix); 0 when the group has
  * no place in it (an x or pair column absent). */
-static int place_of(const struct grp_bench *gb, const struct grp_group *gr, const struct bench_view *v, struct sample *proto, char *xl, size_t cap)
+static int place_of(const struct grp_bench *gb, const struct grp_group *gr,
+		    const struct bench_view *v, struct sample *proto, char *xl, size_t cap)
 {
 	if (v->kind == VIEW_LINES && !x_of(gb, gr, v->x_cols, &proto->x, xl, cap))
 		return 0;
@@ -269,21 +284,26 @@ static void add_cell(struct rep *p, const struct grp_cell *cell, int bi, int vi)
 	const struct grp_bench *gb = &p->g.bench[gr->bench];
 	const struct bench_view *v = &p->bench[bi].views[vi];
 	const char *variant = gr->val[0] ? gr->val[0] : "";
-	struct sample proto = { .m = cell->side, .bench = bi, .view = vi, .variant = xstrdup(variant) };
+	struct sample proto = {
+	    .m = cell->side, .bench = bi, .view = vi, .variant = xstrdup(variant)};
 	char xl[128] = "", *key;
-	if (!view_takes(p->bench[bi].views, vi, variant) || !place_of(gb, gr, v, &proto, xl, sizeof(xl))) {
+	if (!view_takes(p->bench[bi].views, vi, variant) ||
+	    !place_of(gb, gr, v, &proto, xl, sizeof(xl))) {
 		free(proto.variant), free(proto.facet), free(proto.cls);
 		return;
 	}
 	proto.gkey = gkey_of(gb, gr, v);
 	proto.xlabel = xstrdup(xl);
-	size_t kl = strlen(proto.gkey) + strlen(variant) + 160 + (proto.facet ? strlen(proto.facet) : 0);
+	size_t kl =
+	    strlen(proto.gkey) + strlen(variant) + 160 + (proto.facet ? strlen(proto.facet) : 0);
 	key = xcalloc(kl, 1);
-	snprintf(key, kl, "%d\x1e%d\x1e%d\x1e%s\x1e%s\x1e%.17g\x1e%d\x1e%d\x1e%s", proto.m, bi, vi, proto.gkey, proto.variant, proto.x, proto.a, proto.b,
+	snprintf(key, kl, "%d\x1e%d\x1e%d\x1e%s\x1e%s\x1e%.17g\x1e%d\x1e%d\x1e%s", proto.m, bi, vi,
+		 proto.gkey, proto.variant, proto.x, proto.a, proto.b,
 		 proto.facet ? proto.facet : "");
 	struct sample *s = sample_at(p, key, &proto);
 	if (s->gkey != proto.gkey) /* an existing sample: the prototype's strings are not needed */
-		free(proto.gkey), free(proto.variant), free(proto.xlabel), free(proto.facet), free(proto.cls);
+		free(proto.gkey), free(proto.variant), free(proto.xlabel), free(proto.facet),
+		    free(proto.cls);
 	free(key);
 	s->rows += cell->rows;
 	s->valid += cell->valid;
@@ -330,13 +350,15 @@ int rpt_load(struct rep *p, char **inputs, int ninputs, char *err)
 		p->mach[m].label = xstrdup(p->g.side[m].name);
 	}
 	p->unfinished = p->g.warnings;
-	for (int c = 0; c < p->g.ncell; c++) { /* each configuration of each machine into its views */
+	for (int c = 0; c < p->g.ncell;
+	     c++) { /* each configuration of each machine into its views */
 		struct grp_cell *cell = &p->g.cell[c];
 		const struct grp_bench *gb = &p->g.bench[p->g.group[cell->group].bench];
 		int bi = bench_of(p, gb);
 		for (int vi = 0; p->bench[bi].views[vi].kind; vi++)
 			add_cell(p, cell, bi, vi);
-		for (int q = 0; q < gb->nmet; q++) { /* copied: the values are held once, not twice */
+		for (int q = 0; q < gb->nmet;
+		     q++) { /* copied: the values are held once, not twice */
 			free(cell->met[q].v);
 			cell->met[q] = (struct grp_vals){ 0 };
 		}
@@ -364,7 +386,8 @@ void rpt_free(struct rep *p)
 	for (int i = 0; i < p->nb; i++) {
 		for (int k = 0; p->bench[i].own_cols && p->bench[i].own_cols[k]; k++)
 			free(p->bench[i].own_cols[k]);
-		free(p->bench[i].name), free(p->bench[i].own), free(p->bench[i].own_met), free(p->bench[i].own_cols);
+		free(p->bench[i].name), free(p->bench[i].own), free(p->bench[i].own_met),
+		    free(p->bench[i].own_cols);
 	}
 	free(p->bench);
 	rpt_reasons_free(p);

@@ -44,7 +44,8 @@ static int by_place(const void *x, const void *y)
 }
 
 /* The PUs of machine m in samples [f0, f1), ordered by package, core, SMT sibling. */
-static void order_pus(const struct rep *p, const struct bench_view *v, int m, long f0, long f1, struct pu_order *o)
+static void order_pus(const struct rep *p, const struct bench_view *v, int m, long f0, long f1,
+		      struct pu_order *o)
 {
 	int ncls = 0;
 	while (v->classes && v->classes[ncls])
@@ -55,7 +56,8 @@ static void order_pus(const struct rep *p, const struct bench_view *v, int m, lo
 			o->top = p->s[i].a >= o->top ? p->s[i].a + 1 : o->top;
 			o->top = p->s[i].b >= o->top ? p->s[i].b + 1 : o->top;
 		}
-	int *core = xcalloc((size_t)o->top + 1, sizeof(int)), *pkg = xcalloc((size_t)o->top + 1, sizeof(int));
+	int *core = xcalloc((size_t)o->top + 1, sizeof(int)),
+	    *pkg = xcalloc((size_t)o->top + 1, sizeof(int));
 	o->pos = xcalloc((size_t)o->top + 1, sizeof(int));
 	o->pu = xcalloc((size_t)o->top + 1, sizeof(int));
 	for (int i = 0; i < o->top; i++)
@@ -86,8 +88,10 @@ static void order_pus(const struct rep *p, const struct bench_view *v, int m, lo
 
 #define CLASSES_MAX 64
 
-/* The classes of samples [f0, f1): the declared ones nearest first, then any the bench did not declare. */
-static int classes_of(const struct rep *p, const struct bench_view *v, long f0, long f1, const char **seen)
+/* The classes of samples [f0, f1): the declared ones nearest first, then any the bench did not
+ * declare. */
+static int classes_of(const struct rep *p, const struct bench_view *v, long f0, long f1,
+		      const char **seen)
 {
 	int nseen = 0;
 	for (int c = 0; v->classes && v->classes[c] && nseen < CLASSES_MAX; c++)
@@ -104,7 +108,8 @@ static int classes_of(const struct rep *p, const struct bench_view *v, long f0, 
 
 /* Machine m's pairs of class cls in [f0, f1): each pair's median of metric k into per (the
  * per-class table's unit), every repetition into all (the ratio table's sample); the pair count. */
-static long class_values(const struct rep *p, int m, const char *cls, int k, long f0, long f1, struct vec *per, struct vec *all)
+static long class_values(const struct rep *p, int m, const char *cls, int k, long f0, long f1,
+			 struct vec *per, struct vec *all)
 {
 	long n = 0;
 	for (long i = f0; i < f1; i++) {
@@ -121,7 +126,8 @@ static long class_values(const struct rep *p, int m, const char *cls, int k, lon
 }
 
 /* "median (lo..hi)" over the pair medians of machine m's class, or NA with the reason. */
-static long class_cell(const struct rep *p, int m, const char *cls, int k, long f0, long f1, char *out, size_t cap)
+static long class_cell(const struct rep *p, int m, const char *cls, int k, long f0, long f1,
+		       char *out, size_t cap)
 {
 	struct vec per = { 0 };
 	long n = class_values(p, m, cls, k, f0, f1, &per, NULL);
@@ -148,7 +154,8 @@ static void class_table(struct rep *p, const struct bench_view *v, long f0, long
 	const char *hdr[6] = { "machine", v->class_col, "pairs" }, *seen[CLASSES_MAX];
 	char head[2][160], cell[2][96], pairs[32];
 	for (int k = 0; k < nmet; k++) {
-		rpt_fmt(head[k], sizeof(head[k]), "%s (%s): median over pairs (range)", v->metrics[k].label, v->metrics[k].unit);
+		rpt_fmt(head[k], sizeof(head[k]), "%s (%s): median over pairs (range)",
+			v->metrics[k].label, v->metrics[k].unit);
 		hdr[3 + k] = head[k];
 	}
 	doc_table(&p->doc, 3 + nmet, hdr);
@@ -173,23 +180,37 @@ static void class_table(struct rep *p, const struct bench_view *v, long f0, long
 static void class_ratios(struct rep *p, const struct bench_view *v, long f0, long f1)
 {
 	int nmet = rpt_nmet(v) > 2 ? 2 : rpt_nmet(v), rows = 0;
-	const char *hdr[] = { v->class_col, "metric", "baseline machine", "median", "machine", "median", "ratio", "95% CI", "p (U-test)", "verdict" };
+	const char *hdr[] = {v->class_col, "metric", "baseline machine", "median",     "machine",
+			     "median",     "ratio",  "95% CI",           "p (U-test)", "verdict"};
 	const char *seen[CLASSES_MAX];
 	int nseen = classes_of(p, v, f0, f1, seen);
 	struct rratio o;
-	doc_p(&p->doc, "Ratios to %s (the first machine in the inputs), per %s: median of the machine over median of %s, over the repetitions of every pair of the class, with a bootstrap 95%% interval.",
+	doc_p(&p->doc,
+	      "Ratios to %s (the first machine in the inputs), per %s: median of the machine over "
+	      "median of %s, over the repetitions of every pair of the class, with a bootstrap "
+	      "95%% interval.",
 	      p->mach[0].label, v->class_col, p->mach[0].label);
 	doc_table(&p->doc, 10, hdr);
 	for (int c = 0; c < nseen; c++)
 		for (int k = 0; k < nmet; k++) {
-			struct vec a = { 0 }; /* the first machine's side, once for every other machine */
+			struct vec a = {
+			    0}; /* the first machine's side, once for every other machine */
 			class_values(p, 0, seen[c], k, f0, f1, NULL, &a);
 			for (int m = 1; m < p->nm && a.n; m++) {
 				struct vec b = { 0 };
 				class_values(p, m, seen[c], k, f0, f1, NULL, &b);
 				if (b.n) {
 					rpt_ratio(&v->metrics[k], &a, &b, &o);
-					const char *row[] = { seen[c], v->metrics[k].label, p->mach[0].label, o.med_a, p->mach[m].label, o.med_b, o.ratio, o.ci, o.p, o.verdict };
+					const char *row[] = {seen[c],
+							     v->metrics[k].label,
+							     p->mach[0].label,
+							     o.med_a,
+							     p->mach[m].label,
+							     o.med_b,
+							     o.ratio,
+							     o.ci,
+							     o.p,
+							     o.verdict};
 					doc_row(&p->doc, row);
 					rows++;
 				}
@@ -198,7 +219,16 @@ static void class_ratios(struct rep *p, const struct bench_view *v, long f0, lon
 			free(a.v);
 		}
 	if (!rows) {
-		const char *row[] = { "NA", "", p->mach[0].label, "", "", "", "", "", "", "no class measured on the first machine and another" };
+		const char *row[] = {"NA",
+				     "",
+				     p->mach[0].label,
+				     "",
+				     "",
+				     "",
+				     "",
+				     "",
+				     "",
+				     "no class measured on the first machine and another"};
 		doc_row(&p->doc, row);
 	}
 	doc_table_end(&p->doc);
@@ -209,7 +239,8 @@ static void class_ratios(struct rep *p, const struct bench_view *v, long f0, lon
 static void baseline_table(struct rep *p, const struct bench_view *v, long g0, long g1)
 {
 	int nmet = rpt_nmet(v) > 2 ? 2 : rpt_nmet(v);
-	const char *seen[CLASSES_MAX], *hdr[CLASSES_MAX + 3] = { "machine", v->facet_col, "metric" }, *row[CLASSES_MAX + 3];
+	const char *seen[CLASSES_MAX], *hdr[CLASSES_MAX + 3] = {"machine", v->facet_col, "metric"},
+							  *row[CLASSES_MAX + 3];
 	int nseen = classes_of(p, v, g0, g1, seen);
 	char cell[CLASSES_MAX][96], met[200];
 	for (int c = 0; c < nseen; c++)
@@ -220,7 +251,8 @@ static void baseline_table(struct rep *p, const struct bench_view *v, long g0, l
 		for (long i = g0; i < g1; i++)
 			any |= p->s[i].m == m;
 		if (!any) { /* said, not left out: this machine's results carry no baseline */
-			row[0] = p->mach[m].label, row[1] = "NA", row[2] = "no rows of this configuration from this machine";
+			row[0] = p->mach[m].label, row[1] = "NA",
+			row[2] = "no rows of this configuration from this machine";
 			for (int c = 0; c < nseen; c++)
 				row[3 + c] = "NA";
 			doc_row(&p->doc, row);
@@ -231,10 +263,12 @@ static void baseline_table(struct rep *p, const struct bench_view *v, long g0, l
 			while (f1 < g1 && !strcmp(p->s[f1].facet, p->s[f0].facet))
 				mine |= p->s[f1++].m == m;
 			for (int k = 0; k < nmet && mine; k++) {
-				rpt_fmt(met, sizeof(met), "%s (%s)", v->metrics[k].label, v->metrics[k].unit);
+				rpt_fmt(met, sizeof(met), "%s (%s)", v->metrics[k].label,
+					v->metrics[k].unit);
 				row[0] = p->mach[m].label, row[1] = p->s[f0].facet, row[2] = met;
 				for (int c = 0; c < nseen; c++) {
-					class_cell(p, m, seen[c], k, f0, f1, cell[c], sizeof(cell[c]));
+					class_cell(p, m, seen[c], k, f0, f1, cell[c],
+						   sizeof(cell[c]));
 					row[3 + c] = cell[c];
 				}
 				doc_row(&p->doc, row);
@@ -252,7 +286,8 @@ void rpt_baseline(struct rep *p)
 		for (int vi = 0; p->bench[bi].views[vi].kind; vi++) {
 			const struct bench_view *v = &p->bench[bi].views[vi];
 			long i0, i1;
-			if (v->kind != VIEW_MATRIX || !v->is_baseline || !rpt_view_range(p, bi, vi, &i0, &i1))
+			if (v->kind != VIEW_MATRIX || !v->is_baseline ||
+			    !rpt_view_range(p, bi, vi, &i0, &i1))
 				continue;
 			for (long g0 = i0; g0 < i1;) {
 				long g1 = g0;
@@ -260,15 +295,22 @@ void rpt_baseline(struct rep *p)
 				while (g1 < i1 && !strcmp(p->s[g1].gkey, p->s[g0].gkey))
 					g1++;
 				rpt_gkey_text(p->s[g0].gkey, settings, sizeof(settings));
-				doc_p(&p->doc, "Line-transfer baseline of each machine (%s, %s; settings: %s): per %s, the median over its pairs of each pair's median over repetitions (range over pairs). A false-sharing cost per operation near these is about one line transfer per operation.",
-				      p->bench[bi].name, v->title ? v->title : "matrix", *settings ? settings : "none recorded", v->class_col);
+				doc_p(&p->doc,
+				      "Line-transfer baseline of each machine (%s, %s; settings: "
+				      "%s): per %s, the median over its pairs of each pair's "
+				      "median over repetitions (range over pairs). A false-sharing "
+				      "cost per operation near these is about one line transfer "
+				      "per operation.",
+				      p->bench[bi].name, v->title ? v->title : "matrix",
+				      *settings ? settings : "none recorded", v->class_col);
 				baseline_table(p, v, g0, g1);
 				shown = 1;
 				g0 = g1;
 			}
 		}
 	if (!shown)
-		doc_p(&p->doc, "Line-transfer baseline: none in these inputs (no rows of a view declared as the baseline; the quick preset runs one).");
+		doc_p(&p->doc, "Line-transfer baseline: none in these inputs (no rows of a view "
+			       "declared as the baseline; the quick preset runs one).");
 }
 
 /* The colour range over every machine's pair medians of the first metric: one scale for all. */
@@ -289,8 +331,8 @@ static int shared_range(const struct rep *p, long f0, long f1, double *lo, doubl
 }
 
 /* One machine's heat map; 0 when it has no pair in this facet. */
-static int heat_map(struct rep *p, const struct bench_view *v, int m, long f0, long f1, const char *title, double lo, double hi, const char *png,
-		    const char *dat)
+static int heat_map(struct rep *p, const struct bench_view *v, int m, long f0, long f1,
+		    const char *title, double lo, double hi, const char *png, const char *dat)
 {
 	struct pu_order o;
 	order_pus(p, v, m, f0, f1, &o);
@@ -301,7 +343,8 @@ static int heat_map(struct rep *p, const struct bench_view *v, int m, long f0, l
 		if (s->m != m || !s->val[0].n)
 			continue;
 		double med = rpt_stat(&s->val[0]).med;
-		fprintf(d, "%d %d %.17g\n%d %d %.17g\n", o.pos[s->a], o.pos[s->b], med, o.pos[s->b], o.pos[s->a], med); /* symmetric */
+		fprintf(d, "%d %d %.17g\n%d %d %.17g\n", o.pos[s->a], o.pos[s->b], med, o.pos[s->b],
+			o.pos[s->a], med); /* symmetric */
 		cells++;
 	}
 	if (d)
@@ -311,8 +354,10 @@ static int heat_map(struct rep *p, const struct bench_view *v, int m, long f0, l
 		rpt_fmt(t, sizeof(t), "%s, %s", title, p->mach[m].label);
 		rpt_fmt(rel, sizeof(rel), "data/%s", dat);
 		rpt_chart(p, png, t, "PU", "PU");
-		fprintf(p->gp, "unset grid\nset size ratio -1\nset xrange [-0.5:%d.5]\nset yrange [%d.5:-0.5]\nset cbrange [%.17g:%.17g]\nset cblabel ", o.n - 1,
-			o.n - 1, lo, hi);
+		fprintf(p->gp,
+			"unset grid\nset size ratio -1\nset xrange [-0.5:%d.5]\nset yrange "
+			"[%d.5:-0.5]\nset cbrange [%.17g:%.17g]\nset cblabel ",
+			o.n - 1, o.n - 1, lo, hi);
 		rpt_gpstr(p, v->metrics[0].unit);
 		fprintf(p->gp, "\nset palette rgbformulae 33,13,10\nset xtics (");
 		int step = o.n > 32 ? o.n / 16 : 1;
@@ -323,11 +368,14 @@ static int heat_map(struct rep *p, const struct bench_view *v, int m, long f0, l
 			fprintf(p->gp, "'%d' %d%s", o.pu[i], i, i + step < o.n ? ", " : "");
 		fprintf(p->gp, ")\nplot ");
 		rpt_gpstr(p, rel);
-		fprintf(p->gp, " using 1:2:(0.5):(0.5):3 with boxxyerror fs solid noborder palette notitle");
+		fprintf(
+		    p->gp,
+		    " using 1:2:(0.5):(0.5):3 with boxxyerror fs solid noborder palette notitle");
 		if (o.n <= VALUES_SHOWN_MAX) {
 			fprintf(p->gp, ", \\\n  ");
 			rpt_gpstr(p, rel);
-			fprintf(p->gp, " using 1:2:(sprintf('%%.0f', $3)) with labels font ',8' notitle");
+			fprintf(p->gp,
+				" using 1:2:(sprintf('%%.0f', $3)) with labels font ',8' notitle");
 		}
 		fprintf(p->gp, "\n");
 	}
@@ -348,8 +396,12 @@ void rpt_matrix(struct rep *p, long i0, long i1)
 			g1++;
 		rpt_gkey_only(p->s[g0].gkey, varying, only, sizeof(only));
 		rpt_gkey_text(p->s[g0].gkey, settings, sizeof(settings));
-		doc_h(&p->doc, 3, "%s, %s%s%s", rb->name, v->title ? v->title : "matrix", *only ? ": " : "", only);
-		doc_p(&p->doc, "Settings: %s. Each heat-map cell: the median over repetitions of the pair's %s; one colour scale for all machines; PUs ordered by package, core and SMT sibling.",
+		doc_h(&p->doc, 3, "%s, %s%s%s", rb->name, v->title ? v->title : "matrix",
+		      *only ? ": " : "", only);
+		doc_p(&p->doc,
+		      "Settings: %s. Each heat-map cell: the median over repetitions of the pair's "
+		      "%s; one colour scale for all machines; PUs ordered by package, core and SMT "
+		      "sibling.",
 		      *settings ? settings : "none recorded", v->metrics[0].label);
 		for (long f0 = g0, fi = 1; f0 < g1; fi++) {
 			long f1 = f0;
@@ -360,14 +412,18 @@ void rpt_matrix(struct rep *p, long i0, long i1)
 			class_table(p, v, f0, f1);
 			if (p->nm > 1)
 				class_ratios(p, v, f0, f1);
-			rpt_fmt(title, sizeof(title), "%s %s %s: %s (%s)", rb->name, v->facet_col, p->s[f0].facet, v->metrics[0].label, v->metrics[0].unit);
-			const char **files = xcalloc((size_t)p->nm, sizeof(char *)), **caps = xcalloc((size_t)p->nm, sizeof(char *));
+			rpt_fmt(title, sizeof(title), "%s %s %s: %s (%s)", rb->name, v->facet_col,
+				p->s[f0].facet, v->metrics[0].label, v->metrics[0].unit);
+			const char **files = xcalloc((size_t)p->nm, sizeof(char *)),
+				   **caps = xcalloc((size_t)p->nm, sizeof(char *));
 			int nf = 0;
 			shared_range(p, f0, f1, &lo, &hi);
 			for (int m = 0; m < p->nm; m++) {
 				char png[96], dat[96];
-				rpt_fmt(png, sizeof(png), "heat-b%d-g%ld-f%ld-m%d.png", p->s[f0].bench + 1, gi, fi, m + 1);
-				rpt_fmt(dat, sizeof(dat), "heat-b%d-g%ld-f%ld-m%d.dat", p->s[f0].bench + 1, gi, fi, m + 1);
+				rpt_fmt(png, sizeof(png), "heat-b%d-g%ld-f%ld-m%d.png",
+					p->s[f0].bench + 1, gi, fi, m + 1);
+				rpt_fmt(dat, sizeof(dat), "heat-b%d-g%ld-f%ld-m%d.dat",
+					p->s[f0].bench + 1, gi, fi, m + 1);
 				if (!heat_map(p, v, m, f0, f1, title, lo, hi, png, dat))
 					continue;
 				files[nf] = p->pngs[p->plots - 1];

@@ -17,7 +17,8 @@ static const char cut_reason[] =
 static long reason_at(struct reason **list, long *n, int m, const char *what, size_t len)
 {
 	for (long i = 0; i < *n; i++)
-		if ((*list)[i].m == m && strlen((*list)[i].what) == len && !strncmp((*list)[i].what, what, len))
+		if ((*list)[i].m == m && strlen((*list)[i].what) == len &&
+		    !strncmp((*list)[i].what, what, len))
 			return i;
 	*list = realloc(*list, (size_t)(*n + 1) * sizeof(**list));
 	if (!*list)
@@ -74,7 +75,8 @@ static int word_in(const char *col, const char *w, size_t n)
 {
 	size_t cl = strlen(col);
 	for (size_t i = 0; n && i + n <= cl; i++)
-		if (!strncmp(col + i, w, n) && (i == 0 || col[i - 1] == '_') && (col[i + n] == 0 || col[i + n] == '_'))
+		if (!strncmp(col + i, w, n) && (i == 0 || col[i - 1] == '_') &&
+		    (col[i + n] == 0 || col[i + n] == '_'))
 			return 1;
 	return 0;
 }
@@ -87,7 +89,8 @@ static int covers(const char *e, size_t len, const char *col)
 	size_t sl = colon ? (size_t)(colon - e) : len, cl = strlen(col);
 	if (sl == cl && !strncmp(e, col, cl))
 		return 1;
-	const char *lb = memchr(e, '[', sl), *rb = lb ? memchr(lb, ']', sl - (size_t)(lb - e)) : NULL;
+	const char *lb = memchr(e, '[', sl),
+		   *rb = lb ? memchr(lb, ']', sl - (size_t)(lb - e)) : NULL;
 	for (const char *s = lb && rb ? lb + 1 : NULL; s && s < rb;) {
 		const char *c = memchr(s, ',', (size_t)(rb - s));
 		if (word_in(col, s, (size_t)((c ? c : rb) - s)))
@@ -158,7 +161,8 @@ static void shown_cols(const char *list, char *out, size_t cap)
 	for (; *s && n < NA_COLS_SHOWN; n++) {
 		const char *e = strchr(s, ',');
 		size_t l = e ? (size_t)(e - s) : strlen(s);
-		len += (size_t)snprintf(out + len, len < cap ? cap - len : 0, "%s%.*s", n ? ", " : "", (int)l, s);
+		len += (size_t)snprintf(out + len, len < cap ? cap - len : 0, "%s%.*s",
+					n ? ", " : "", (int)l, s);
 		s = e ? e + 1 : s + l;
 	}
 	long more = 0;
@@ -179,7 +183,8 @@ static int by_machine_rows(const void *x, const void *y)
 
 void rpt_na(struct rep *p)
 {
-	static const char *const hdr[] = { "machine", "reason (whole, as recorded in na_reason)", "rows", "columns NA for it" };
+	static const char *const hdr[] = {"machine", "reason (whole, as recorded in na_reason)",
+					  "rows", "columns NA for it"};
 	char rows[32], cols[2048];
 	doc_h(&p->doc, 2, "Values not measured, and why");
 	if (!p->nna) {
@@ -187,7 +192,8 @@ void rpt_na(struct rep *p)
 		return;
 	}
 	qsort(p->na, (size_t)p->nna, sizeof(*p->na), by_machine_rows);
-	doc_p(&p->doc, "Each reason once per machine, with the number of rows that give it and the NA columns it explains.");
+	doc_p(&p->doc, "Each reason once per machine, with the number of rows that give it and the "
+		       "NA columns it explains.");
 	doc_table(&p->doc, 4, hdr);
 	for (long i = 0; i < p->nna; i++) {
 		const struct reason *r = &p->na[i];
@@ -216,7 +222,9 @@ void rpt_unused(struct rep *p)
 	doc_table_end(&p->doc);
 }
 
-const char *const rpt_ctx_cols[RPT_CTX] = { "cpu_model", "packages", "cores", "pus", "numa_nodes", "line_size", "kernel", "compiler", "c2cbench_rev" };
+const char *const rpt_ctx_cols[RPT_CTX] = {"cpu_model", "packages",   "cores",
+					   "pus",       "numa_nodes", "line_size",
+					   "kernel",    "compiler",   "c2cbench_rev"};
 
 /* A fingerprint field of the machine, else its row column (ctx index ci, -1: none), else NA. */
 static const char *mfield(const struct rep *p, int m, const char *key, int ci)
@@ -231,12 +239,19 @@ void rpt_machines(struct rep *p, char **inputs, int ninputs)
 	char in[4096] = "";
 	size_t len = 0;
 	for (int i = 0; i < ninputs; i++)
-		len += (size_t)snprintf(in + len, len < sizeof(in) ? sizeof(in) - len : 0, "%s%s", i ? ", " : "", inputs[i]);
+		len += (size_t)snprintf(in + len, len < sizeof(in) ? sizeof(in) - len : 0, "%s%s",
+					i ? ", " : "", inputs[i]);
 	doc_h(&p->doc, 1, "c2cbench report");
-	doc_p(&p->doc, "Made by c2cbench %s (schema_version %d) from: %s.", C2C_VERSION, SCHEMA_VERSION, in);
-	doc_p(&p->doc, "Charts are drawn by gnuplot from plots.gp and the numbers in data/ (rerun gnuplot plots.gp here to redraw them). Only rows with valid = yes are used; each table says how many of the rows were valid.");
+	doc_p(&p->doc, "Made by c2cbench %s (schema_version %d) from: %s.", C2C_VERSION,
+	      SCHEMA_VERSION, in);
+	doc_p(&p->doc, "Charts are drawn by gnuplot from plots.gp and the numbers in data/ (rerun "
+		       "gnuplot plots.gp here to redraw them). Only rows with valid = yes are "
+		       "used; each table says how many of the rows were valid.");
 	if (p->unfinished)
-		doc_p(&p->doc, "Warning: %d input(s) are marked interrupted or unfinished in their .meta or metadata.txt: their last configurations are missing (the warnings of this command name them).",
+		doc_p(&p->doc,
+		      "Warning: %d input(s) are marked interrupted or unfinished in their .meta or "
+		      "metadata.txt: their last configurations are missing (the warnings of this "
+		      "command name them).",
 		      p->unfinished);
 }
 

@@ -49,16 +49,22 @@ int out_begin(struct outdir *o, const char *dir, int force, int *status, char *e
 		o->dir[strlen(o->dir) - 1] = 0;
 	o->force = force;
 	if (!stat(o->dir, &st) && !S_ISDIR(st.st_mode))
-		return err_set(err, "--out: '%.200s' exists and is not a directory; accepted: a new or empty directory", o->dir);
+		return err_set(err,
+			       "--out: '%.200s' exists and is not a directory; accepted: a new or "
+			       "empty directory",
+			       o->dir);
 	if (!stat(o->dir, &st) && !dir_empty(o->dir) && !force)
-		return err_set(err, "--out: '%.200s' already exists and is not empty; accepted: a new or empty directory, or --force to replace it",
+		return err_set(err,
+			       "--out: '%.200s' already exists and is not empty; accepted: a new "
+			       "or empty directory, or --force to replace it",
 			       o->dir);
 	snprintf(parent, sizeof(parent), "%s", o->dir);
 	snprintf(base, sizeof(base), "%s", o->dir);
 	snprintf(o->tmp, sizeof(o->tmp), "%s/.%s.tmp-XXXXXX", dirname(parent), basename(base));
 	*status = 1;
 	if (!mkdtemp(o->tmp))
-		return err_set(err, "--out: cannot create a directory beside '%.200s': %s", o->dir, strerror(errno));
+		return err_set(err, "--out: cannot create a directory beside '%.200s': %s", o->dir,
+			       strerror(errno));
 	char data[PATH_MAX + 8];
 	snprintf(data, sizeof(data), "%s/data", o->tmp);
 	if (mkdir(data, 0755)) {
@@ -77,7 +83,8 @@ void out_path(const struct outdir *o, const char *name, char *buf, size_t cap)
 void out_fail(struct outdir *o, const char *name, const char *why)
 {
 	if (!o->failed)
-		snprintf(o->err, sizeof(o->err), "cannot write %.250s/%.100s: %.140s", o->dir, name, why);
+		snprintf(o->err, sizeof(o->err), "cannot write %.250s/%.100s: %.140s", o->dir, name,
+			 why);
 	o->failed = 1;
 }
 
@@ -108,19 +115,25 @@ int out_commit(struct outdir *o, char *err)
 	char old[PATH_MAX + 32] = "";
 	int empty = dir_empty(o->dir);
 	if (empty == 1 && rmdir(o->dir))
-		return err_set(err, "cannot replace the empty directory %.300s: %s", o->dir, strerror(errno));
+		return err_set(err, "cannot replace the empty directory %.300s: %s", o->dir,
+			       strerror(errno));
 	if (empty == 0) {
 		if (!o->force)
-			return err_set(err, "--out: '%.300s' appeared while the report was written; nothing replaced", o->dir);
+			return err_set(err,
+				       "--out: '%.300s' appeared while the report was written; "
+				       "nothing replaced",
+				       o->dir);
 		snprintf(old, sizeof(old), "%s.old-XXXXXX", o->tmp);
 		if (!mkdtemp(old) || rename(o->dir, old))
-			return err_set(err, "cannot set aside %.300s to replace it: %s", o->dir, strerror(errno));
+			return err_set(err, "cannot set aside %.300s to replace it: %s", o->dir,
+				       strerror(errno));
 	}
 	if (rename(o->tmp, o->dir)) {
 		int e = errno;
 		if (*old) /* put the old one back */
 			(void)!rename(old, o->dir);
-		return err_set(err, "cannot rename the report into %.300s: %s", o->dir, strerror(e));
+		return err_set(err, "cannot rename the report into %.300s: %s", o->dir,
+			       strerror(e));
 	}
 	if (*old)
 		rm_tree(old);

@@ -53,9 +53,11 @@ static void gp_title(struct rep *p, const char *s)
 		rpt_gpstr(p, "");
 }
 
-void rpt_chart(struct rep *p, const char *png, const char *title, const char *xlabel, const char *ylabel)
+void rpt_chart(struct rep *p, const char *png, const char *title, const char *xlabel,
+	       const char *ylabel)
 {
-	fprintf(p->gp, "\nreset\nset terminal pngcairo size 960,520 noenhanced font ',10'\nset output ");
+	fprintf(p->gp,
+		"\nreset\nset terminal pngcairo size 960,520 noenhanced font ',10'\nset output ");
 	rpt_gpstr(p, png);
 	fprintf(p->gp, "\nset datafile missing '?'\nset title ");
 	gp_title(p, title);
@@ -72,7 +74,8 @@ void rpt_chart(struct rep *p, const char *png, const char *title, const char *xl
 
 void rpt_yaxis(struct rep *p, double lo, double hi)
 {
-	if (lo > 0 && hi / lo >= 100) { /* spans two decades or more: a log axis, each decade visible */
+	if (lo > 0 &&
+	    hi / lo >= 100) { /* spans two decades or more: a log axis, each decade visible */
 		fprintf(p->gp, "set logscale y\nset yrange [%.6g:%.6g]\nset format y '%s'\n",
 			lo / 2, hi * 2, hi >= 10000 ? "%.3s%c" : "%g");
 		return;

@@ -24,7 +24,8 @@ void rpt_probe_row(struct rep *p, int m, const struct grp_row *r)
 {
 	if (!r->valid || r->group < 0)
 		return;
-	double l = probe_latency(first_of(r->one, "probe_before_ns"), first_of(r->one, "probe_after_ns"));
+	double l =
+	    probe_latency(first_of(r->one, "probe_before_ns"), first_of(r->one, "probe_after_ns"));
 	if (l < 0)
 		return;
 	if (r->group >= p->nprobe) {
@@ -46,7 +47,8 @@ void rpt_probe_row(struct rep *p, int m, const struct grp_row *r)
 		q->m[q->nm++] = (struct rprobe_m){ .m = m };
 		int c = table_col(r->one, "probe_pairs");
 		snprintf(q->m[i].pair, sizeof(q->m[i].pair), "%.*s",
-			 c < 0 ? 2 : (int)strcspn(r->one->cell[0][c], " "), c < 0 ? "NA" : r->one->cell[0][c]);
+			 c < 0 ? 2 : (int)strcspn(r->one->cell[0][c], " "),
+			 c < 0 ? "NA" : r->one->cell[0][c]);
 	}
 	vec_push(&q->m[i].lat, l);
 }
@@ -62,13 +64,16 @@ void rpt_probe_summary(struct rep *p)
 			if (ncls > 1) {
 				char lab[512], t[400];
 				if (!any++)
-					doc_p(&p->doc, "Placement probe classes (docs/validity.md): where a "
-						       "configuration's valid repetitions ran on placements "
-						       "whose probe latencies cluster more than %gx apart, its "
-						       "medians and ratios below pool them.",
+					doc_p(&p->doc,
+					      "Placement probe classes (docs/validity.md): where a "
+					      "configuration's valid repetitions ran on placements "
+					      "whose probe latencies cluster more than %gx apart, "
+					      "its "
+					      "medians and ratios below pool them.",
 					      PROBE_CLASS_GAP);
 				groups_label(&p->g, g, lab, sizeof(lab));
-				probe_classes_text(q->lat.v, cls, (int)q->lat.n, ncls, t, sizeof(t));
+				probe_classes_text(q->lat.v, cls, (int)q->lat.n, ncls, t,
+						   sizeof(t));
 				doc_p(&p->doc, "%s, %s: %d probe classes on CPUs %s: %s.",
 				      p->mach[q->m].label, lab, ncls, q->pair, t);
 			}

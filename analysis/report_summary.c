@@ -223,8 +223,9 @@ static int sum_pair(struct rep *p, int bi, int a, int b)
 	sum_pass(&ps, bi);
 	if (!ps.rows) {
 		char lead[512];
-		rpt_fmt(lead, sizeof(lead), "%s, A = %s, B = %s: no configuration measured on both.",
-			rb->name, p->mach[a].label, p->mach[b].label);
+		rpt_fmt(lead, sizeof(lead),
+			"%s, A = %s, B = %s: no configuration measured on both.", rb->name,
+			p->mach[a].label, p->mach[b].label);
 		free(ps.seen);
 		return class_only(p, bi, a, b, lead);
 	}
@@ -248,8 +249,9 @@ static int sum_pair(struct rep *p, int bi, int a, int b)
 		      rb->name, p->mach[a].label, *ps.pl[0] ? ps.pl[0] : "not recorded",
 		      p->mach[b].label, *ps.pl[1] ? ps.pl[1] : "not recorded", ps.rows);
 	if (*ps.pl[0] && *ps.pl[1] && strcmp(ps.pl[0], ps.pl[1]))
-		doc_p(&p->doc, "The machines resolved the placement differently (A %s, B %s): each change "
-			       "below includes that difference, not only the machine's.",
+		doc_p(&p->doc,
+		      "The machines resolved the placement differently (A %s, B %s): each change "
+		      "below includes that difference, not only the machine's.",
 		      ps.pl[0], ps.pl[1]);
 	class_only(p, bi, a, b, NULL);
 	int n = ps.rows;

@@ -62,8 +62,10 @@ static void grid_make(struct rep *p, long g0, long g1, struct grid *g)
 		while (k < g->nslot && g->slot_x[k] < s->x)
 			k++;
 		if (k == g->nslot || g->slot_x[k] != s->x) { /* keep the x values sorted */
-			memmove(g->slot_x + k + 1, g->slot_x + k, (size_t)(g->nslot - k) * sizeof(double));
-			memmove(g->slot_name + k + 1, g->slot_name + k, (size_t)(g->nslot - k) * sizeof(char *));
+			memmove(g->slot_x + k + 1, g->slot_x + k,
+				(size_t)(g->nslot - k) * sizeof(double));
+			memmove(g->slot_name + k + 1, g->slot_name + k,
+				(size_t)(g->nslot - k) * sizeof(char *));
 			g->slot_x[k] = s->x;
 			g->slot_name[k] = s->xlabel;
 			g->nslot++;
@@ -71,7 +73,8 @@ static void grid_make(struct rep *p, long g0, long g1, struct grid *g)
 	}
 	if (!g->lines)
 		g->nser = 1;
-	g->cell = xcalloc((size_t)g->nslot * (size_t)g->nm * (size_t)g->nser, sizeof(struct sample *));
+	g->cell =
+	    xcalloc((size_t)g->nslot * (size_t)g->nm * (size_t)g->nser, sizeof(struct sample *));
 	for (long i = g0; i < g1; i++) {
 		struct sample *s = &p->s[i];
 		int k = slot[i - g0];
@@ -129,7 +132,9 @@ static void group_table(struct rep *p, const struct grid *g)
 	char head[RPT_METRICS][160], cell[RPT_METRICS][80], n[64], x[96];
 	int nc = 0;
 	hdr[nc++] = "machine";
-	hdr[nc++] = g->lines ? g->v->x_label ? g->v->x_label : "x" : g->rb->b ? g->rb->b->variant_col : "variant";
+	hdr[nc++] = g->lines   ? g->v->x_label ? g->v->x_label : "x"
+		    : g->rb->b ? g->rb->b->variant_col
+			       : "variant";
 	if (g->lines && g->nser > 1)
 		hdr[nc++] = g->rb->b ? g->rb->b->variant_col : "variant";
 	for (int k = 0; k < g->nmet; k++) {
@@ -176,10 +181,12 @@ static void group_table(struct rep *p, const struct grid *g)
 }
 
 /* Legend text of a series: machine, then the variant (lines), then the metric. */
-static void series_name(const struct rep *p, const struct grid *g, int m, int j, int k, int nk, char *out, size_t cap)
+static void series_name(const struct rep *p, const struct grid *g, int m, int j, int k, int nk,
+			char *out, size_t cap)
 {
-	rpt_fmt(out, cap, "%s%s%s%s%s", p->mach[m].label, g->lines && g->ser_name[j][0] ? ", " : "", g->lines ? g->ser_name[j] : "",
-		 nk > 1 ? ": " : "", nk > 1 ? g->v->metrics[k].label : "");
+	rpt_fmt(out, cap, "%s%s%s%s%s", p->mach[m].label, g->lines && g->ser_name[j][0] ? ", " : "",
+		g->lines ? g->ser_name[j] : "", nk > 1 ? ": " : "",
+		nk > 1 ? g->v->metrics[k].label : "");
 }
 
 /* The 95% bootstrap interval of a list's median: boot_ratio_ci against a constant side of 1s,
@@ -242,7 +249,8 @@ static void group_chart(struct rep *p, const struct grid *g, const int *mk, int 
 			for (int j = 0; j < g->nser; j++)
 				for (int q = 0; q < nk; q++) {
 					const struct sample *s = *cell_at(g, k, m, j);
-					struct rstat st = s ? rpt_stat(&s->val[mk[q]]) : (struct rstat){ 0 };
+					struct rstat st =
+					    s ? rpt_stat(&s->val[mk[q]]) : (struct rstat){0};
 					double clo, chi;
 					if (!st.n) {
 						fprintf(d, " ? ? ?");
@@ -258,8 +266,12 @@ static void group_chart(struct rep *p, const struct grid *g, const int *mk, int 
 		fprintf(d, "\n");
 	}
 	out_close(&p->out, d, dat);
-	rpt_fmt(ttl, sizeof(ttl), "%s: %s", title, nk == 1 ? g->v->metrics[mk[0]].label : g->v->metrics[mk[0]].unit);
-	rpt_chart(p, png, ttl, g->lines ? g->v->x_label ? g->v->x_label : "x" : g->rb->b ? g->rb->b->variant_col : "variant",
+	rpt_fmt(ttl, sizeof(ttl), "%s: %s", title,
+		nk == 1 ? g->v->metrics[mk[0]].label : g->v->metrics[mk[0]].unit);
+	rpt_chart(p, png, ttl,
+		  g->lines   ? g->v->x_label ? g->v->x_label : "x"
+		  : g->rb->b ? g->rb->b->variant_col
+			     : "variant",
 		  ylabel);
 	rpt_yaxis(p, lo, hi);
 	int log = lo > 0 && hi / lo >= 100, cat = !g->lines || strchr(g->v->x_cols, ',');
@@ -271,16 +283,23 @@ static void group_chart(struct rep *p, const struct grid *g, const int *mk, int 
 		}
 		fprintf(p->gp, ")%s\n", g->nslot > 8 ? " rotate by -30" : "");
 	} else {
-		fprintf(p->gp, "set xrange [%.17g:%.17g]\n", g->slot_x[0] - 0.5, g->slot_x[g->nslot - 1] + 0.5);
+		fprintf(p->gp, "set xrange [%.17g:%.17g]\n", g->slot_x[0] - 0.5,
+			g->slot_x[g->nslot - 1] + 0.5);
 	}
-	for (int i = 0; g->lines && g->v->marks && g->v->marks[i]; i++) { /* labelled vertical lines */
+	for (int i = 0; g->lines && g->v->marks && g->v->marks[i];
+	     i++) { /* labelled vertical lines */
 		double mx = g->v->marks[i];
-		fprintf(p->gp, "set arrow from %g, graph 0 to %g, graph 1 nohead dt 2 lc rgb 'red'\nset label %d ", mx, mx, i + 1);
+		fprintf(p->gp,
+			"set arrow from %g, graph 0 to %g, graph 1 nohead dt 2 lc rgb 'red'\nset "
+			"label %d ",
+			mx, mx, i + 1);
 		rpt_gpstr(p, g->v->mark_labels && g->v->mark_labels[i] ? g->v->mark_labels[i] : "");
-		fprintf(p->gp, " at %g, graph 0.97 rotate by 90 right offset -0.8,0 tc rgb 'red'\n", mx);
+		fprintf(p->gp, " at %g, graph 0.97 rotate by 90 right offset -0.8,0 tc rgb 'red'\n",
+			mx);
 	}
 	if (!g->lines && !log)
-		fprintf(p->gp, "set style fill solid 0.6 border -1\nset boxwidth %.4f\n", 0.8 / nseries);
+		fprintf(p->gp, "set style fill solid 0.6 border -1\nset boxwidth %.4f\n",
+			0.8 / nseries);
 	fprintf(p->gp, "plot ");
 	for (int m = 0, c = 0; m < g->nm; m++)
 		for (int j = 0; j < g->nser; j++)
@@ -295,14 +314,22 @@ static void group_chart(struct rep *p, const struct grid *g, const int *mk, int 
 				series_name(p, g, m, j, mk[q], nk, name, sizeof(name));
 				fprintf(p->gp, "%s", plotted ? ", \\\n  " : "");
 				if (g->lines) {
-					fprintf(p->gp, "'data/%s' using %s:%d:%d:%d with yerrorlines lw 2 title ", dat, cat ? "0" : "1", col, col + 1, col + 2);
+					fprintf(p->gp,
+						"'data/%s' using %s:%d:%d:%d with yerrorlines lw 2 "
+						"title ",
+						dat, cat ? "0" : "1", col, col + 1, col + 2);
 				} else {
 					double off = -0.4 + 0.8 / nseries * (c + 0.5);
 					char wcol[32] = "";
 					if (!log)
-						rpt_fmt(wcol, sizeof(wcol), ":(%.4f)", 0.8 / nseries);
-					fprintf(p->gp, "'data/%s' using ($1%+.4f):%d:%d:%d%s with %s lc %d title ", dat, off, col, col + 1, col + 2, wcol,
-						log ? "yerrorbars pt 7 ps 1.2" : "boxerrorbars", plotted + 1);
+						rpt_fmt(wcol, sizeof(wcol), ":(%.4f)",
+							0.8 / nseries);
+					fprintf(p->gp,
+						"'data/%s' using ($1%+.4f):%d:%d:%d%s with %s lc "
+						"%d title ",
+						dat, off, col, col + 1, col + 2, wcol,
+						log ? "yerrorbars pt 7 ps 1.2" : "boxerrorbars",
+						plotted + 1);
 				}
 				rpt_gpstr(p, name);
 				plotted++;
@@ -312,7 +339,8 @@ static void group_chart(struct rep *p, const struct grid *g, const int *mk, int 
 
 /* B against A through the one two-sample rule (harness/twosample.h): the words compare and the
  * run's summary give for the same values, the direction said with the metric's better side. */
-void rpt_ratio(const struct view_metric *mt, const struct vec *a, const struct vec *b, struct rratio *o)
+void rpt_ratio(const struct view_metric *mt, const struct vec *a, const struct vec *b,
+	       struct rratio *o)
 {
 	struct ts_stat s;
 	ts_compute(a->v, a->n, b->v, b->n, &s);
@@ -329,8 +357,18 @@ void rpt_ratio(const struct view_metric *mt, const struct vec *a, const struct v
 /* Ratios of every machine to the first, per slot, series and metric, with the bootstrap CI. */
 static void group_ratios(struct rep *p, const struct grid *g)
 {
-	const char *hdr[] = { g->lines ? g->v->x_label ? g->v->x_label : "x" : g->rb->b ? g->rb->b->variant_col : "variant", "metric", "baseline machine",
-			      "median", "machine", "median", "ratio", "95% CI", "p (U-test)", "verdict" };
+	const char *hdr[] = {g->lines   ? g->v->x_label ? g->v->x_label : "x"
+			     : g->rb->b ? g->rb->b->variant_col
+					: "variant",
+			     "metric",
+			     "baseline machine",
+			     "median",
+			     "machine",
+			     "median",
+			     "ratio",
+			     "95% CI",
+			     "p (U-test)",
+			     "verdict"};
 	char x[200];
 	struct rratio o;
 	int any = 0;
@@ -347,19 +385,33 @@ static void group_ratios(struct rep *p, const struct grid *g)
 		      p->mach[0].label);
 		return;
 	}
-	doc_p(&p->doc, "Ratios to %s (the first machine in the inputs): median of the machine over median of %s, with a bootstrap 95%% interval.",
+	doc_p(&p->doc,
+	      "Ratios to %s (the first machine in the inputs): median of the machine over median "
+	      "of %s, with a bootstrap 95%% interval.",
 	      p->mach[0].label, p->mach[0].label);
 	doc_table(&p->doc, 10, hdr);
 	for (int k = 0; k < g->nslot; k++)
 		for (int j = 0; j < g->nser; j++)
 			for (int q = 0; q < g->nmet; q++)
 				for (int m = 1; m < g->nm; m++) {
-					const struct sample *a = *cell_at(g, k, 0, j), *b = *cell_at(g, k, m, j);
+					const struct sample *a = *cell_at(g, k, 0, j),
+							    *b = *cell_at(g, k, m, j);
 					if (!a || !b || !a->val[q].n || !b->val[q].n)
 						continue;
 					rpt_ratio(&g->v->metrics[q], &a->val[q], &b->val[q], &o);
-					rpt_fmt(x, sizeof(x), "%s%s%s", g->slot_name[k], g->lines && g->ser_name[j][0] ? ", " : "", g->lines ? g->ser_name[j] : "");
-					const char *row[] = { x, g->v->metrics[q].label, p->mach[0].label, o.med_a, p->mach[m].label, o.med_b, o.ratio, o.ci, o.p, o.verdict };
+					rpt_fmt(x, sizeof(x), "%s%s%s", g->slot_name[k],
+						g->lines && g->ser_name[j][0] ? ", " : "",
+						g->lines ? g->ser_name[j] : "");
+					const char *row[] = {x,
+							     g->v->metrics[q].label,
+							     p->mach[0].label,
+							     o.med_a,
+							     p->mach[m].label,
+							     o.med_b,
+							     o.ratio,
+							     o.ci,
+							     o.p,
+							     o.verdict};
 					doc_row(&p->doc, row);
 				}
 	doc_table_end(&p->doc);
@@ -378,7 +430,8 @@ static int chart_group(struct rep *p, long g0, long g1, const char *varying, int
 	const struct sample *s0 = &p->s[g0];
 	rpt_gkey_only(s0->gkey, varying, only, sizeof(only));
 	rpt_gkey_text(s0->gkey, settings, sizeof(settings));
-	rpt_fmt(title, sizeof(title), "%s, %s%s%s", g.rb->name, g.v->title ? g.v->title : "results", *only ? ": " : "", only);
+	rpt_fmt(title, sizeof(title), "%s, %s%s%s", g.rb->name, g.v->title ? g.v->title : "results",
+		*only ? ": " : "", only);
 	doc_h(&p->doc, 3, "%s", title);
 	doc_p(&p->doc, "Settings: %s.", *settings ? settings : "none recorded");
 	group_table(p, &g);
@@ -387,14 +440,17 @@ static int chart_group(struct rep *p, long g0, long g1, const char *varying, int
 	char fbuf[RPT_METRICS][80], cbuf[RPT_METRICS][200], why[RPT_METRICS][512];
 	int nwhy = 0;
 	int nf = 0, before = p->plots;
-	for (int k = 0; k < g.nmet; k++) { /* one chart per axis: metrics sharing it, in declared order */
+	for (int k = 0; k < g.nmet;
+	     k++) { /* one chart per axis: metrics sharing it, in declared order */
 		int mk[RPT_METRICS], nk = 0, first = 1;
 		for (int q = 0; q < k && first; q++)
-			first = !(g.v->metrics[k].axis && g.v->metrics[q].axis && !strcmp(g.v->metrics[k].axis, g.v->metrics[q].axis));
+			first = !(g.v->metrics[k].axis && g.v->metrics[q].axis &&
+				  !strcmp(g.v->metrics[k].axis, g.v->metrics[q].axis));
 		if (!first)
 			continue;
 		for (int q = k; q < g.nmet; q++)
-			if (q == k || (g.v->metrics[k].axis && g.v->metrics[q].axis && !strcmp(g.v->metrics[k].axis, g.v->metrics[q].axis)))
+			if (q == k || (g.v->metrics[k].axis && g.v->metrics[q].axis &&
+				       !strcmp(g.v->metrics[k].axis, g.v->metrics[q].axis)))
 				mk[nk++] = q;
 		before = p->plots;
 		why[nwhy][0] = 0;
@@ -451,7 +507,9 @@ void rpt_views(struct rep *p)
 			const struct bench_view *v = &rb->views[vi];
 			long i0, i1, shown = 0;
 			if (!rpt_view_range(p, bi, vi, &i0, &i1)) {
-				doc_p(&p->doc, "%s: not in these inputs (no %s rows for this view).", v->title ? v->title : "results", rb->name);
+				doc_p(&p->doc,
+				      "%s: not in these inputs (no %s rows for this view).",
+				      v->title ? v->title : "results", rb->name);
 				continue;
 			}
 			if (v->kind == VIEW_MATRIX) {
@@ -470,8 +528,10 @@ void rpt_views(struct rep *p)
 			}
 			free(varying);
 			if (!shown)
-				doc_p(&p->doc, "%s: not in these inputs (no configuration was run at two or more values of %s).", v->title ? v->title : "results",
-				      v->x_cols ? v->x_cols : "x");
+				doc_p(&p->doc,
+				      "%s: not in these inputs (no configuration was run at two or "
+				      "more values of %s).",
+				      v->title ? v->title : "results", v->x_cols ? v->x_cols : "x");
 		}
 	}
 }

@@ -9,19 +9,25 @@
 #include <string.h>
 
 static const struct opt_spec compare_opts[] = {
-	{ "csv", OPT_FLAG, NULL, NULL, "CSV on stdout: one row per configuration and metric, the configuration in its columns, "
-	  "label, host and CPU model of each side, what each side resolved its settings to, "
-	  "how each side was judged and its probe range", NULL, NULL },
-	{ "json", OPT_FLAG, NULL, NULL, "JSON on stdout: the same rows, each side's machines, the geometric means", NULL, NULL },
-	{ "metric", OPT_TEXT, NULL, "COL,...", "metric columns to compare (default: each bench's summary and chart columns)", NULL, NULL },
-	{ 0 },
+    {"csv", OPT_FLAG, NULL, NULL,
+     "CSV on stdout: one row per configuration and metric, the configuration in its columns, "
+     "label, host and CPU model of each side, what each side resolved its settings to, "
+     "how each side was judged and its probe range",
+     NULL, NULL},
+    {"json", OPT_FLAG, NULL, NULL,
+     "JSON on stdout: the same rows, each side's machines, the geometric means", NULL, NULL},
+    {"metric", OPT_TEXT, NULL, "COL,...",
+     "metric columns to compare (default: each bench's summary and chart columns)", NULL, NULL},
+    {0},
 };
 
 static void usage(void)
 {
 	printf("usage: c2cbench compare A B [options]\n"
-	       "A and B: result CSV files or result directories; B is compared with A (the baseline).\n"
-	       "Rows are joined on their full configuration (bench, variant, every configuration column, the\n"
+	       "A and B: result CSV files or result directories; B is compared with A (the "
+	       "baseline).\n"
+	       "Rows are joined on their full configuration (bench, variant, every configuration "
+	       "column, the\n"
 	       "requested duration and warm-up); only valid rows count. The table fits 100\n"
 	       "columns; --csv and --json hold every column. Exit status 2: bad input, an\n"
 	       "unknown metric, no configuration in common; 1: the output could not be written.\n");
@@ -42,18 +48,25 @@ static int compare_main(int argc, char **argv)
 		return 0;
 	}
 	if (!rc && o.nargs != 2)
-		rc = err_set(err, "compare needs two inputs A and B (CSV files or result directories), got %d", o.nargs);
+		rc = err_set(
+		    err,
+		    "compare needs two inputs A and B (CSV files or result directories), got %d",
+		    o.nargs);
 	if (!rc && opt_flag(&o, "csv") && opt_flag(&o, "json"))
-		rc = err_set(err, "--csv and --json cannot both be given; accepted: one output format");
+		rc = err_set(err,
+			     "--csv and --json cannot both be given; accepted: one output format");
 	if (!rc)
 		rc = cmp_run(&c, o.args[0], o.args[1], opt_str(&o, "metric"), err);
 	if (!rc) {
 		errno = 0;
-		out = opt_flag(&o, "csv") ? cmp_print_csv(stdout, &c) : opt_flag(&o, "json") ? cmp_print_json(stdout, &c) : cmp_print_text(stdout, &c);
+		out = opt_flag(&o, "csv")    ? cmp_print_csv(stdout, &c)
+		      : opt_flag(&o, "json") ? cmp_print_json(stdout, &c)
+					     : cmp_print_text(stdout, &c);
 		out |= fflush(stdout) !=
 		       0; /* what is still buffered fails here, not unseen at exit */
 		if (out)
-			snprintf(err, ERRLEN, "cannot write the output: %s", errno ? strerror(errno) : "write error");
+			snprintf(err, ERRLEN, "cannot write the output: %s",
+				 errno ? strerror(errno) : "write error");
 		else if (c.small && (opt_flag(&o, "csv") || opt_flag(&o, "json")))
 			fprintf(stderr,
 				"c2cbench: warning: %d line(s) have too few valid repetitions on "
@@ -69,5 +82,8 @@ static int compare_main(int argc, char **argv)
 	return rc ? EXIT_BADINPUT : out ? 1 : 0;
 }
 
-static const struct command compare_cmd = { "compare", "compare A B", "join two results on their full configuration: medians, ratio B/A with 95% CI, U-test p, verdict", compare_main };
+static const struct command compare_cmd = {"compare", "compare A B",
+					   "join two results on their full configuration: medians, "
+					   "ratio B/A with 95% CI, U-test p, verdict",
+					   compare_main};
 COMMAND_REGISTER(compare_cmd)

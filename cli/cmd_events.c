@@ -117,7 +117,8 @@ static void machine_report(const char *force)
 		printf("\nthis machine: %s\n", err);
 		return;
 	}
-	printf("\nthis machine: hardware counters %s\n", counters_ok(&k) ? "available" : "NOT available");
+	printf("\nthis machine: hardware counters %s\n",
+	       counters_ok(&k) ? "available" : "NOT available");
 	counters_describe(&k, stdout);
 	printf("software-defined events (always countable, any PAPI tool): %s\n",
 	       sde_names()[0] ? sde_names() : "none");
@@ -169,7 +170,8 @@ static int events_main(int argc, char **argv)
 	} else if (opt_flag(&o, "all")) {
 		char pmus[1024];
 		snprintf(pmus, sizeof(pmus), "%s", evtab_pmus(&t));
-		for (char *save = NULL, *p = strtok_r(pmus, ",", &save); p; p = strtok_r(NULL, ",", &save))
+		for (char *save = NULL, *p = strtok_r(pmus, ",", &save); p;
+		     p = strtok_r(NULL, ",", &save))
 			show_pmu(&t, p, NULL, 0);
 	} else if (pmu && evtab_has_pmu(&t, pmu)) {
 		bad = show_pmu(&t, pmu, used, opt_flag(&o, "check"));

@@ -10,7 +10,8 @@
 static int list_main(int argc, char **argv)
 {
 	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		printf("usage: c2cbench list\nlists the benches, layouts, placements and presets of this build, a line each\n");
+		printf("usage: c2cbench list\nlists the benches, layouts, placements and presets "
+		       "of this build, a line each\n");
 		return 0;
 	}
 	if (argc > 1) {
@@ -27,5 +28,6 @@ static int list_main(int argc, char **argv)
 	return 0;
 }
 
-static const struct command list_cmd = { "list", "list", "list benches, layouts, placements and presets", list_main };
+static const struct command list_cmd = {"list", "list",
+					"list benches, layouts, placements and presets", list_main};
 COMMAND_REGISTER(list_cmd)

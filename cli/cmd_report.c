@@ -8,9 +8,14 @@
 #include <string.h>
 
 static const struct opt_spec report_opts[] = {
-	{ "out", OPT_TEXT, NULL, "DIR", "directory to write report.md, report.html, the PNG charts and their data into (also -o DIR): new or empty", NULL, NULL },
-	{ "force", OPT_FLAG, NULL, NULL, "replace DIR when it is not empty (the old one is removed once the new one is whole)", NULL, NULL },
-	{ 0 },
+    {"out", OPT_TEXT, NULL, "DIR",
+     "directory to write report.md, report.html, the PNG charts and their data into (also -o DIR): "
+     "new or empty",
+     NULL, NULL},
+    {"force", OPT_FLAG, NULL, NULL,
+     "replace DIR when it is not empty (the old one is removed once the new one is whole)", NULL,
+     NULL},
+    {0},
 };
 
 /* Parse `report INPUT... -o DIR [--force]` and write the report. */
@@ -23,19 +28,24 @@ static int cmd_report(int argc, char **argv)
 		av[i] = !strcmp(argv[i], "-o") ? "--out" : argv[i];
 	int rc = opts_parse_mixed(&o, tables, argc, av, &copy, err);
 	if (rc && !strcmp(err, "help")) {
-		printf("usage: c2cbench report INPUT... -o DIR [--force]\nINPUT: result CSV files or result directories; every machine is drawn in the same charts.\n");
+		printf("usage: c2cbench report INPUT... -o DIR [--force]\nINPUT: result CSV files "
+		       "or result directories; every machine is drawn in the same charts.\n");
 		opts_help(stdout, report_opts);
 		rc = 0;
 	} else {
 		if (!rc && !o.nargs)
-			rc = err_set(err, "report needs one or more inputs (result CSV files or directories)");
+			rc = err_set(
+			    err,
+			    "report needs one or more inputs (result CSV files or directories)");
 		if (!rc && !opt_str(&o, "out"))
-			rc = err_set(err, "report needs -o DIR, the directory to write the report into");
+			rc = err_set(err,
+				     "report needs -o DIR, the directory to write the report into");
 		if (rc) {
 			fprintf(stderr, "c2cbench: error: %s\n", err);
 			rc = EXIT_BADINPUT;
 		} else {
-			rc = report_write(o.args, o.nargs, opt_str(&o, "out"), opt_flag(&o, "force"));
+			rc = report_write(o.args, o.nargs, opt_str(&o, "out"),
+					  opt_flag(&o, "force"));
 		}
 	}
 	opts_free(&o);
@@ -44,5 +54,7 @@ static int cmd_report(int argc, char **argv)
 	return rc;
 }
 
-static const struct command report_cmd = { "report", "report IN... -o DIR [--force]", "Markdown and HTML report with gnuplot charts from result CSVs or directories", cmd_report };
+static const struct command report_cmd = {
+    "report", "report IN... -o DIR [--force]",
+    "Markdown and HTML report with gnuplot charts from result CSVs or directories", cmd_report};
 COMMAND_REGISTER(report_cmd)

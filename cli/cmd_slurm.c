@@ -9,10 +9,12 @@
 static int slurm_main(int argc, char **argv)
 {
 	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-		printf("usage: c2cbench slurm submit PRESET --constraints F1,F2 --results DIR [...]\n"
-		       "       c2cbench slurm status DIR [--id ID | --all]\n"
-		       "run a preset on one node per Slurm node feature and follow it (see docs/fleet.md);\n"
-		       "`c2cbench slurm submit --help` for every option\n");
+		printf(
+		    "usage: c2cbench slurm submit PRESET --constraints F1,F2 --results DIR [...]\n"
+		    "       c2cbench slurm status DIR [--id ID | --all]\n"
+		    "run a preset on one node per Slurm node feature and follow it (see "
+		    "docs/fleet.md);\n"
+		    "`c2cbench slurm submit --help` for every option\n");
 		return argc < 2 ? EXIT_BADINPUT : 0;
 	}
 	if (!strcmp(argv[1], "submit"))

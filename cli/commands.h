@@ -9,7 +9,8 @@ struct command {
 	const char *name;
 	const char *usage; /* "events [--pmu NAME]" */
 	const char *desc;
-	int (*main)(int argc, char **argv); /* argv[0] is the command name; returns the exit status */
+	int (*main)(int argc,
+		    char **argv); /* argv[0] is the command name; returns the exit status */
 };
 
 void command_register(const struct command *c);

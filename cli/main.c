@@ -22,7 +22,8 @@ static void usage(FILE *f)
 		"print the version and git revision (also -V, --version)");
 	for (int i = 0; command_at(i); i++) /* a long usage gets its own line, the text below it */
 		if (strlen(command_at(i)->usage) > 21)
-			fprintf(f, "  %s\n  %-21s %s\n", command_at(i)->usage, "", command_at(i)->desc);
+			fprintf(f, "  %s\n  %-21s %s\n", command_at(i)->usage, "",
+				command_at(i)->desc);
 		else
 			fprintf(f, "  %-21s %s\n", command_at(i)->usage, command_at(i)->desc);
 	fprintf(f,
@@ -63,7 +64,8 @@ static int run_main(int argc, char **argv)
 		return 0;
 	}
 	if (argc < 3 || argv[2][0] == '-') {
-		fprintf(stderr, "c2cbench: error: run needs a bench name first; accepted: %s\n", bench_names());
+		fprintf(stderr, "c2cbench: error: run needs a bench name first; accepted: %s\n",
+			bench_names());
 		return EXIT_BADINPUT;
 	}
 	const struct bench *b = bench_find(argv[2]);

@@ -30,7 +30,8 @@ int atomics_resolve(const char *want, int *flavour, char *err)
 	}
 	if (!strcmp(want, "lse")) {
 		if (!atomics_have_lse())
-			return err_set(err, "--atomics lse: this CPU has no LSE atomics (HWCAP_ATOMICS not set); accepted here: auto, llsc");
+			return err_set(err, "--atomics lse: this CPU has no LSE atomics "
+					    "(HWCAP_ATOMICS not set); accepted here: auto, llsc");
 		*flavour = ATOMICS_LSE;
 		return 0;
 	}

@@ -94,7 +94,8 @@ void bench_evidence(struct bench_ctx *c, const struct thr *t, int n)
 		bench_evidence_role(c, &t[i], role_name(c, t[i].role, buf, sizeof(buf)));
 }
 
-void bench_work_achieved(struct bench_ctx *c, const struct thr *t, int n, unsigned mask, const struct work_setting *w, struct row *r)
+void bench_work_achieved(struct bench_ctx *c, const struct thr *t, int n, unsigned mask,
+			 const struct work_setting *w, struct row *r)
 {
 	double sum = 0;
 	int k = 0;
@@ -126,7 +127,8 @@ int bench_probe_pairs(struct bench_ctx *c, const struct variant *v, int *a, int 
 	if (c->b->probe_pairs)
 		return c->b->probe_pairs(c, v, a, b, max);
 	char *names[2];
-	int n = c->b->probe ? list_split(c->b->probe, names, 2) : 0, role[2] = { -1, -1 }, count[2] = { 0, 0 }, k = 0;
+	int n = c->b->probe ? list_split(c->b->probe, names, 2) : 0, role[2] = {-1, -1},
+	    count[2] = {0, 0}, k = 0;
 	for (int i = 0; i < n; i++) {
 		for (int r = 0; r < c->plan.nroles && c->plan.roles; r++)
 			if (c->plan.roles[r].name && !strcmp(c->plan.roles[r].name, names[i]))
@@ -139,7 +141,8 @@ int bench_probe_pairs(struct bench_ctx *c, const struct variant *v, int *a, int 
 		for (int j = 0; j < 2; j++)
 			count[j] += c->plan.slot[i].role == role[j];
 	for (int i = 0; i < count[0] && k < max; i++) {
-		int x = slot_cpu(&c->plan, role[0], i), y = count[1] ? slot_cpu(&c->plan, role[1], i % count[1]) : -1, dup = 0;
+		int x = slot_cpu(&c->plan, role[0], i),
+		    y = count[1] ? slot_cpu(&c->plan, role[1], i % count[1]) : -1, dup = 0;
 		for (int j = 0; j < k; j++)
 			dup |= a[j] == x && b[j] == y;
 		if (x >= 0 && y >= 0 && x != y && !dup) {
@@ -152,13 +155,24 @@ int bench_probe_pairs(struct bench_ctx *c, const struct variant *v, int *a, int 
 
 /* pingpong-like benches take --placement only as the set of PUs they pair up themselves. */
 static const struct opt_spec pu_set_placement = {
-	"placement", OPT_TEXT, "auto", "auto|cpus:LIST", "the PUs the bench places its own threads on: auto (every allowed PU) or cpus:LIST", NULL, NULL
-};
+    "placement",
+    OPT_TEXT,
+    "auto",
+    "auto|cpus:LIST",
+    "the PUs the bench places its own threads on: auto (every allowed PU) or cpus:LIST",
+    NULL,
+    NULL};
 
 /* A bench that reads --mem-node itself (BENCH_MEM_NODE) names its own values; unset by default. */
 static const struct opt_spec own_mem_node = {
-	"mem-node", OPT_TEXT, NULL, "a|b|N", "where the bench's lines live: a (first touch from the pair's first PU, when not given), b (from the second) or NUMA node N", NULL, NULL
-};
+    "mem-node",
+    OPT_TEXT,
+    NULL,
+    "a|b|N",
+    "where the bench's lines live: a (first touch from the pair's first PU, when not given), b "
+    "(from the second) or NUMA node N",
+    NULL,
+    NULL};
 
 int bench_refuses(const struct bench *b, const char *name)
 {
@@ -181,14 +195,15 @@ const struct opt_spec *bench_harness_opts(const struct bench *b, struct opt_spec
 			abort(); /* HARNESS_OPTS_MAX is too small: a programming error */
 		if (!(b->flags & BENCH_PLACED) && !strcmp(s->name, "placement")) {
 			out[n++] = pu_set_placement;
-		} else if (b->auto_placement && !strcmp(s->name, "placement")) { /* this bench's own auto */
+		} else if (b->auto_placement &&
+			   !strcmp(s->name, "placement")) { /* this bench's own auto */
 			static char help[400];
-			snprintf(help, sizeof(help), "thread placement: %s (auto: %s, %s)", PLACEMENTS, b->auto_placement,
+			snprintf(help, sizeof(help), "thread placement: %s (auto: %s, %s)",
+				 PLACEMENTS, b->auto_placement,
 				 b->auto_placement_why ? b->auto_placement_why : "");
 			out[n] = *s;
 			out[n++].help = help;
-		}
-		else if (!(b->flags & BENCH_PLACED) && !strcmp(s->name, "mem-node"))
+		} else if (!(b->flags & BENCH_PLACED) && !strcmp(s->name, "mem-node"))
 			out[n++] = own_mem_node;
 		else
 			out[n++] = *s;

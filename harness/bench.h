@@ -13,10 +13,11 @@
 #include "harness/topo.h"
 #include <stdint.h>
 
-#define SCHEMA_VERSION 9 /* 5: validity columns (docs/validity.md); 6: per-role SDE columns, pingpong's role columns;
-                          * 7: vmalloc's purge_us_achieved is CPU time per purge, its work is timed before and after the window;
-                          * 8: the machine fingerprint, vmalloc's lazy_max_effective and
-                          *    placement_requested (lazy_max as given); 9: pingpong's round_disjoint */
+/* 5: validity columns (docs/validity.md); 6: per-role SDE columns, pingpong's role columns;
+ * 7: vmalloc's purge_us_achieved is CPU time per purge, its work is timed before and after the
+ * window; 8: the machine fingerprint, vmalloc's lazy_max_effective and placement_requested
+ * (lazy_max as given); 9: pingpong's round_disjoint, kind_a and kind_b */
+#define SCHEMA_VERSION 9
 #define VARIANTS_MAX 256     /* variants a user lists or sweeps (layouts, offsets) */
 #define CONFIGS_MAX (1 << 22) /* variants one run may hold (pingpong: pairs x modes, 2,048 PUs) */
 #define SUMMARY_MAX 8        /* summary columns per bench */
@@ -49,24 +50,29 @@ enum view_kind {
 struct bench_view {
 	enum view_kind kind;
 	const char *title;             /* section title: "Offset sweep", "Core-to-core latency" */
-	const char *variant_prefix;    /* rows whose variant starts with this (NULL: all rows not taken by
-	                                * an earlier view of the bench) */
+	const char *variant_prefix; /* rows whose variant starts with this (NULL: all rows not taken
+				     * by an earlier view of the bench) */
 	const struct view_metric *metrics; /* { 0 }-terminated */
-	const char *implied_cols;      /* comma list of config columns the variant sets (a layout's offset):
-	                                * left out of the chart key, so they do not split a chart */
-	/* VIEW_LINES: x is the sum of these comma-listed numeric columns ("offset", "writers,readers"),
-	 * labelled "a+b" when several; lines per variant unless the variant names the x (x_is_variant). */
+	const char
+	    *implied_cols; /* comma list of config columns the variant sets (a layout's offset):
+			    * left out of the chart key, so they do not split a chart */
+	/* VIEW_LINES: x is the sum of these comma-listed numeric columns ("offset",
+	 * "writers,readers"), labelled "a+b" when several; lines per variant unless the variant
+	 * names the x (x_is_variant). */
 	const char *x_cols;
 	const char *x_label;
 	int x_is_variant;
-	const double *marks;           /* VIEW_LINES: x values drawn as labelled vertical lines, 0-terminated */
+	const double
+	    *marks; /* VIEW_LINES: x values drawn as labelled vertical lines, 0-terminated */
 	const char *const *mark_labels; /* their labels */
-	/* VIEW_MATRIX: the pair's two columns, the facet (one map per value), the class column and its
-	 * values nearest first; pairs of the first class share a core, pairs of the last cross packages. */
+	/* VIEW_MATRIX: the pair's two columns, the facet (one map per value), the class column and
+	 * its values nearest first; pairs of the first class share a core, pairs of the last cross
+	 * packages. */
 	const char *row_col, *col_col, *facet_col, *class_col;
 	const char *const *classes;
-	/* VIEW_MATRIX: its per-class table is the machine's line-transfer baseline (pingpong). A view
-	 * with with_baseline (pending-bit's layouts) shows that baseline, every machine, beside it. */
+	/* VIEW_MATRIX: its per-class table is the machine's line-transfer baseline (pingpong). A
+	 * view with with_baseline (pending-bit's layouts) shows that baseline, every machine,
+	 * beside it. */
 	int is_baseline;
 	int with_baseline;
 };
@@ -80,14 +86,17 @@ struct bench_ctx {
 	struct variant *var; /* grown by bench_variant */
 	int nvar, var_cap;
 	double duration, warmup;
-	double run_s; /* seconds one run() takes, when prepare knows better than warmup + duration */
+	double
+	    run_s; /* seconds one run() takes, when prepare knows better than warmup + duration */
 	int reps;
 	uint64_t seed;
 	const struct thr_hooks *hooks; /* per-thread hooks for measured threads (may be NULL) */
-	const char *out_path;          /* the main CSV being written (NULL under --dry-run): for side files */
+	const char
+	    *out_path; /* the main CSV being written (NULL under --dry-run): for side files */
 	void *priv;                    /* bench-private */
 	int cleanup_failed; /* set by the bench's cleanup: an output it wrote failed */
-	/* Validity (docs/validity.md): the run's evidence, filled by bench_evidence during pass 0 */
+	/* Validity (docs/validity.md): the run's evidence, filled by bench_evidence during pass 0
+	 */
 	struct evidence ev;
 	int ev_on;                     /* this pass records evidence */
 	struct vrules rules;
@@ -98,8 +107,10 @@ struct bench_ctx {
 
 enum bench_flags {
 	BENCH_PLACED = 1, /* takes --placement and --mem-node */
-	BENCH_PU_SET = 2, /* takes --placement auto|cpus:LIST as the set of PUs it places itself on */
-	BENCH_WINDOW = 4, /* its co-running threads measure for --duration: the window rule applies */
+	BENCH_PU_SET =
+	    2, /* takes --placement auto|cpus:LIST as the set of PUs it places itself on */
+	BENCH_WINDOW =
+	    4, /* its co-running threads measure for --duration: the window rule applies */
 	BENCH_MEM_NODE = 8, /* takes --mem-node and reads it itself (pingpong: a|b|N) */
 	BENCH_UNTIMED = 16, /* measures counts, not time windows: no --duration, no --warmup */
 };
@@ -116,31 +127,35 @@ struct bench {
 	const struct opt_spec *opts; /* bench options, { 0 }-terminated */
 	const char *variant_col;    /* CSV column naming the variant: "layout", "check", ... */
 	const char *const *summary; /* metric columns for the summary table, NULL-terminated */
-	/* Optional comma list of columns ("mode,class"): the summary has a line per group of rows with
-	 * equal values there (reduced to their median within each repetition) instead of per variant. */
+	/* Optional comma list of columns ("mode,class"): the summary has a line per group of rows
+	 * with equal values there (reduced to their median within each repetition) instead of per
+	 * variant. */
 	const char *summary_by;
 	unsigned flags;
 	/* Check options, plan threads, fill c->var. Error: message, exit 2, nothing run. */
 	int (*prepare)(struct bench_ctx *c, char *err);
 	/* Measure one variant once and fill the row's bench columns. Error: no row is written. */
 	int (*run)(struct bench_ctx *c, const struct variant *v, int rep, struct row *r, char *err);
-	/* After the last row. An output it writes there (pingpong's --matrix) that cannot be had: it
-	 * says so on one line and sets c->cleanup_failed, and the run exits 1. */
+	/* After the last row. An output it writes there (pingpong's --matrix) that cannot be had:
+	 * it says so on one line and sets c->cleanup_failed, and the run exits 1. */
 	void (*cleanup)(struct bench_ctx *c);
-	/* Optional: columns derived from the counter columns, filled after the counters are in the row. */
+	/* Optional: columns derived from the counter columns, filled after the counters are in the
+	 * row. */
 	void (*finish_row)(struct bench_ctx *c, struct row *r);
 	/* Optional: called before each repetition with the harness's shuffled order of the variants
-	 * (a permutation of 0 .. nvar-1), which it may rearrange (pingpong keeps the rows of a round
-	 * together, so each round's rows are written one after the other) and cut: the repetition
-	 * runs order[0 .. returned) (pingpong --resume leaves out the rows it has). Error: -1, the
-	 * run stops. */
+	 * (a permutation of 0 .. nvar-1), which it may rearrange (pingpong keeps the rows of a
+	 * round together, so each round's rows are written one after the other) and cut: the
+	 * repetition runs order[0 .. returned) (pingpong --resume leaves out the rows it has).
+	 * Error: -1, the run stops. */
 	int (*reorder)(struct bench_ctx *c, int rep, int *order, char *err);
-	/* Optional: called once the row is judged (its attempt and valid are in it), just before it is
-	 * written: side tables carry the attempt and validity of the row they belong to. Error: no row. */
+	/* Optional: called once the row is judged (its attempt and valid are in it), just before it
+	 * is written: side tables carry the attempt and validity of the row they belong to. Error:
+	 * no row. */
 	int (*row_done)(struct bench_ctx *c, struct row *r, char *err);
-	/* CSV columns besides bench and variant_col that are configuration, not measurement or machine
-	 * context: `compare` joins rows on them. NULL-terminated; NULL: bench and variant_col only.
-	 * A setting the run resolves ("auto", "0: the kernel's formula") is here as requested. */
+	/* CSV columns besides bench and variant_col that are configuration, not measurement or
+	 * machine context: `compare` joins rows on them. NULL-terminated; NULL: bench and
+	 * variant_col only. A setting the run resolves ("auto", "0: the kernel's formula") is here
+	 * as requested. */
 	const char *const *config;
 	/* What those settings resolved to: compare and report show each side's beside its numbers
 	 * and never join on it; a file without the requested column (an older schema) joins on
@@ -151,23 +166,27 @@ struct bench {
 	 * each side has one such configuration (pingpong: a pair per class, on different CPUs). */
 	const char *match_by;
 	const char *const *match_loose;
-	/* Validity: roles that record evidence (a column oncpu_ROLE each), the ones among them that must
-	 * run at the same time (ops, window, on-CPU and overlap rules), and the two roles whose CPUs the
-	 * placement probe times ("writer,reader"), or probe_pairs for benches without a plan. */
+	/* Validity: roles that record evidence (a column oncpu_ROLE each), the ones among them that
+	 * must run at the same time (ops, window, on-CPU and overlap rules), and the two roles
+	 * whose CPUs the placement probe times ("writer,reader"), or probe_pairs for benches
+	 * without a plan. */
 	const char *roles, *corun, *probe;
 	int (*probe_pairs)(struct bench_ctx *c, const struct variant *v, int *a, int *b, int max);
 	/* What report draws ({ VIEW_END }-terminated; NULL: a bar chart per summary column). */
 	const struct bench_view *views;
-	/* Variants in the order a person compares them, baseline first (NULL-terminated; NULL: as run). */
+	/* Variants in the order a person compares them, baseline first (NULL-terminated; NULL: as
+	 * run). */
 	const char *const *variant_order;
-	/* Optional line printed under the summary's changes: the figures the bench reproduces (a seed's). */
+	/* Optional line printed under the summary's changes: the figures the bench reproduces (a
+	 * seed's). */
 	const char *summary_note;
 	/* Optional: why variant var's value of a summary metric is fixed by construction under this
 	 * run's settings (an invariant of the model, not a measurement), in a few words; NULL:
 	 * measured. The summary marks it a bound and takes no ratio or change against it. */
 	const char *(*by_construction)(const struct bench_ctx *c, int var, const char *metric);
-	/* Optional (BENCH_PLACED): the placement --placement auto plans and why, for --help ("spread",
-	 * "workers spread over cores"); NULL: the planner's auto (harness/placement.h). */
+	/* Optional (BENCH_PLACED): the placement --placement auto plans and why, for --help
+	 * ("spread", "workers spread over cores"); NULL: the planner's auto (harness/placement.h).
+	 */
 	const char *auto_placement, *auto_placement_why;
 };
 
@@ -190,7 +209,8 @@ int bench_refuses(const struct bench *b, const char *name);
 int bench_plan(struct bench_ctx *c, const struct role_req *roles, int nroles, char *err);
 /* Add a variant. */
 void bench_variant(struct bench_ctx *c, const char *name, long param);
-/* Room for n variants in all, so that many bench_variant calls do not grow the array step by step. */
+/* Room for n variants in all, so that many bench_variant calls do not grow the array step by step.
+ */
 void bench_variants_reserve(struct bench_ctx *c, int n);
 /* Record threads' evidence after a run: by their plan role names, or under one role name. */
 void bench_evidence(struct bench_ctx *c, const struct thr *t, int n);
@@ -198,13 +218,15 @@ void bench_evidence_role(struct bench_ctx *c, const struct thr *t, const char *r
 /* Or a record kept since its run (pingpong measures a round once for several rows). */
 void bench_evidence_copy(struct bench_ctx *c, const struct ev_thread *x);
 /* A calibrated work as achieved (docs/validity.md, rule setting): the threads of the roles in mask
- * (bit 1 << role) that timed it (thr.work_ns_achieved, ns) give col their mean in unit (ns / scale),
- * and the one furthest from requested (in unit) to the rule; NA with na_why when none did. */
+ * (bit 1 << role) that timed it (thr.work_ns_achieved, ns) give col their mean in unit (ns /
+ * scale), and the one furthest from requested (in unit) to the rule; NA with na_why when none did.
+ */
 struct work_setting {
 	const char *name, *unit, *col, *na_why;
 	double requested, scale;
 };
-void bench_work_achieved(struct bench_ctx *c, const struct thr *t, int n, unsigned mask, const struct work_setting *w, struct row *r);
+void bench_work_achieved(struct bench_ctx *c, const struct thr *t, int n, unsigned mask,
+			 const struct work_setting *w, struct row *r);
 /* The CPU pairs the placement probe times for a variant (at most max). */
 int bench_probe_pairs(struct bench_ctx *c, const struct variant *v, int *a, int *b, int max);
 

@@ -94,7 +94,8 @@ static void order_stat_law(size_t n, size_t k, size_t j0, size_t j1, double *p)
 /* Odd n = 2r+1: the median is the (r+1)-th smallest draw. */
 static void law_odd(struct boot_law *l, const double *x, size_t n, size_t *cap)
 {
-	size_t k = n / 2 + 1, j0 = first_above(n, k, BOOT_LAW_TAIL), j1 = first_above(n, k, 1 - BOOT_LAW_TAIL);
+	size_t k = n / 2 + 1, j0 = first_above(n, k, BOOT_LAW_TAIL),
+	       j1 = first_above(n, k, 1 - BOOT_LAW_TAIL);
 	double *p = xcalloc(j1 - j0 + 1, sizeof(double));
 	order_stat_law(n, k, j0, j1, p);
 	for (size_t j = j0; j <= j1; j++)
@@ -108,24 +109,30 @@ static double above_given(size_t n, size_t r, size_t i, double pi)
 {
 	if (i >= n || pi <= 0)
 		return 0;
-	double qi = (double)i / (double)n, lc = lgamma((double)n + 1) - lgamma((double)r + 1) - lgamma((double)(n - r) + 1);
+	double qi = (double)i / (double)n,
+	       lc = lgamma((double)n + 1) - lgamma((double)r + 1) - lgamma((double)(n - r) + 1);
 	double diff = -expm1((double)r * log1p(-1.0 / (double)i)); /* 1 - (q_{i-1}/q_i)^r */
 	double c = exp(lc + (double)r * log(qi) + log(diff) + (double)(n - r) * log1p(-qi)) / pi;
 	return c > 1 ? 1 : c;
 }
 
 /* Even n = 2r: the median is the mean of the r-th and (r+1)-th draws. Given the r-th at i, the
- * (r+1)-th is above j >= i with probability c_i ((n-j)/(n-i))^(n-r) (all n-r upper draws above j). */
+ * (r+1)-th is above j >= i with probability c_i ((n-j)/(n-i))^(n-r) (all n-r upper draws above j).
+ */
 static void law_even(struct boot_law *l, const double *x, size_t n, size_t *cap)
 {
-	size_t r = n / 2, i0 = first_above(n, r, BOOT_LAW_TAIL), i1 = first_above(n, r, 1 - BOOT_LAW_TAIL);
+	size_t r = n / 2, i0 = first_above(n, r, BOOT_LAW_TAIL),
+	       i1 = first_above(n, r, 1 - BOOT_LAW_TAIL);
 	double *p = xcalloc(i1 - i0 + 1, sizeof(double));
 	order_stat_law(n, r, i0, i1, p);
 	for (size_t i = i0; i <= i1; i++) {
 		double pi = p[i - i0], c = above_given(n, r, i, pi), above = c;
 		push(l, cap, x[i - 1], pi * (1 - c)); /* both at i */
 		for (size_t j = i + 1; j <= n && above > 0; j++) {
-			double next = j == n ? 0 : c * exp((double)(n - r) * log((double)(n - j) / (double)(n - i)));
+			double next =
+			    j == n
+				? 0
+				: c * exp((double)(n - r) * log((double)(n - j) / (double)(n - i)));
 			if (pi * next < BOOT_LAW_TAIL * 1e-3)
 				next = 0; /* the rest of this row's mass on this atom */
 			push(l, cap, (x[i - 1] + x[j - 1]) / 2, pi * (above - next));

@@ -13,7 +13,8 @@
 struct boot_law {
 	size_t m;    /* atoms */
 	double *val; /* the median's value at each atom */
-	double *cum; /* cumulative probability up to and including each atom (last: the total, ~1) */
+	double
+	    *cum; /* cumulative probability up to and including each atom (last: the total, ~1) */
 };
 
 /* The law of the median of a size-n resample of x[0..n) (sorted ascending, n >= 2). */

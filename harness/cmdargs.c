@@ -15,9 +15,11 @@ static int takes_value(const struct opt_spec *const *tables, const char *arg)
 	return 0;
 }
 
-int opts_parse_mixed(struct opts *o, const struct opt_spec *const *tables, int argc, char **argv, char ***copy, char *err)
+int opts_parse_mixed(struct opts *o, const struct opt_spec *const *tables, int argc, char **argv,
+		     char ***copy, char *err)
 {
-	char **v = xcalloc((size_t)argc + 2, sizeof(char *)), **pos = xcalloc((size_t)argc + 1, sizeof(char *));
+	char **v = xcalloc((size_t)argc + 2, sizeof(char *)),
+	     **pos = xcalloc((size_t)argc + 1, sizeof(char *));
 	int n = 0, np = 0, i = 1, rc;
 	v[n++] = argv[0];
 	for (; i < argc; i++) {

@@ -5,5 +5,6 @@
 
 /* opts_parse, after moving options (and their values) ahead of positional arguments; "--" ends
  * options. argv is left unchanged; o->args point into *copy, which the caller frees (always). */
-int opts_parse_mixed(struct opts *o, const struct opt_spec *const *tables, int argc, char **argv, char ***copy, char *err);
+int opts_parse_mixed(struct opts *o, const struct opt_spec *const *tables, int argc, char **argv,
+		     char ***copy, char *err);
 #endif

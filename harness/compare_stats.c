@@ -34,8 +34,10 @@ static double *u_counts(int m, int n)
 		memset(cur, 0, (size_t)(n + 1) * (size_t)(umax + 1) * sizeof(double));
 		AT(cur, 0, 0) = 1;
 		for (int j = 1; j <= n; j++)
-			for (int u = 0; u <= i * j; u++) /* last element an a (beats all j b's) or a b */
-				AT(cur, j, u) = (u >= j ? AT(prev, j, u - j) : 0) + AT(cur, j - 1, u);
+			for (int u = 0; u <= i * j;
+			     u++) /* last element an a (beats all j b's) or a b */
+				AT(cur, j, u) =
+				    (u >= j ? AT(prev, j, u - j) : 0) + AT(cur, j - 1, u);
 		double *t = prev;
 		prev = cur;
 		cur = t;
@@ -72,7 +74,8 @@ static double u_sorted(const double *a, size_t na, const double *b, size_t nb, i
 	return U;
 }
 
-/* Sum of t^3 - t over the tie groups of the pooled sorted values (the normal variance's correction). */
+/* Sum of t^3 - t over the tie groups of the pooled sorted values (the normal variance's
+ * correction). */
 static double tie_sum_of(const double *a, size_t na, const double *b, size_t nb)
 {
 	size_t n = na + nb;
@@ -92,7 +95,8 @@ static double tie_sum_of(const double *a, size_t na, const double *b, size_t nb)
 	return sum;
 }
 
-void mann_whitney(const double *a, size_t na, const double *b, size_t nb, double *u, double *p, int *exact)
+void mann_whitney(const double *a, size_t na, const double *b, size_t nb, double *u, double *p,
+		  int *exact)
 {
 	double *sa = xcalloc(na, sizeof(double)), *sb = xcalloc(nb, sizeof(double));
 	int ties;
@@ -201,7 +205,8 @@ static double resampled_median(struct boot_side *b, uint64_t *s)
 
 /* The brute-force bootstrap: BOOT_RESAMPLES resamples of n draws each side from a fixed seed,
  * O(n) per resample. Kept as the reference the tests hold boot_mc to. */
-int boot_ratio_ci_brute(const double *a, size_t na, const double *b, size_t nb, double *lo, double *hi)
+int boot_ratio_ci_brute(const double *a, size_t na, const double *b, size_t nb, double *lo,
+			double *hi)
 {
 	uint64_t s = 0x5eed;
 	struct boot_side sa, sb;
@@ -266,22 +271,27 @@ static int median_law(const double *x, int n, double *val, double *prob)
 	if (n % 2) {
 		for (int k = 1; k <= n; k++) {
 			val[m] = x[k - 1];
-			prob[m++] = binom_tail(n, (double)k / n, r + 1) - binom_tail(n, (double)(k - 1) / n, r + 1);
+			prob[m++] = binom_tail(n, (double)k / n, r + 1) -
+				    binom_tail(n, (double)(k - 1) / n, r + 1);
 		}
 		return m;
 	}
 	double cnr = fact(n) / (fact(r) * fact(n - r));
 	for (int i = 1; i <= n; i++) {
 		double qi = (double)i / n, qi1 = (double)(i - 1) / n, same = 0;
-		for (int a = 0; a <= r - 1; a++) /* both at i: fewer than r draws below i, more than r at or below */
+		for (int a = 0; a <= r - 1;
+		     a++) /* both at i: fewer than r draws below i, more than r at or below */
 			for (int b = r + 1 - a; b <= n - a; b++)
-				same += fact(n) / (fact(a) * fact(b) * fact(n - a - b)) * ipow(qi1, a) * ipow(1.0 / n, b) * ipow(1 - qi, n - a - b);
+				same += fact(n) / (fact(a) * fact(b) * fact(n - a - b)) *
+					ipow(qi1, a) * ipow(1.0 / n, b) * ipow(1 - qi, n - a - b);
 		val[m] = x[i - 1];
 		prob[m++] = same;
-		for (int j = i + 1; j <= n; j++) { /* exactly r draws at or below i (one at i), the rest from j (one at j) */
+		for (int j = i + 1; j <= n; j++) { /* exactly r draws at or below i (one at i), the
+						      rest from j (one at j) */
 			double qj = (double)j / n, qj1 = (double)(j - 1) / n;
 			val[m] = (x[i - 1] + x[j - 1]) / 2;
-			prob[m++] = cnr * (ipow(qi, r) - ipow(qi1, r)) * (ipow(1 - qj1, n - r) - ipow(1 - qj, n - r));
+			prob[m++] = cnr * (ipow(qi, r) - ipow(qi1, r)) *
+				    (ipow(1 - qj1, n - r) - ipow(1 - qj, n - r));
 		}
 	}
 	return m;
@@ -297,8 +307,10 @@ static int cmp_wpt(const void *x, const void *y)
 	return (a > b) - (a < b);
 }
 
-/* Exact: the law of median(b) / median(a) over every resample pair, and its 2.5% and 97.5% points. */
-static int boot_exact(const double *a, size_t na, const double *b, size_t nb, double *lo, double *hi)
+/* Exact: the law of median(b) / median(a) over every resample pair, and its 2.5% and 97.5% points.
+ */
+static int boot_exact(const double *a, size_t na, const double *b, size_t nb, double *lo,
+		      double *hi)
 {
 	double sa[BOOT_EXACT_MAX], sb[BOOT_EXACT_MAX];
 	double va[BOOT_EXACT_MAX * BOOT_EXACT_MAX], pa[BOOT_EXACT_MAX * BOOT_EXACT_MAX];
@@ -350,7 +362,8 @@ static double uniform(uint64_t *s)
 static int boot_mc(const double *a, size_t na, const double *b, size_t nb, double *lo, double *hi)
 {
 	uint64_t s = 0x5eed;
-	double *sa = xcalloc(na, sizeof(double)), *sb = xcalloc(nb, sizeof(double)), *r = xcalloc(BOOT_RESAMPLES, sizeof(double));
+	double *sa = xcalloc(na, sizeof(double)), *sb = xcalloc(nb, sizeof(double)),
+	       *r = xcalloc(BOOT_RESAMPLES, sizeof(double));
 	struct boot_law la, lb;
 	sort_into(sa, a, na);
 	sort_into(sb, b, nb);
@@ -381,9 +394,11 @@ int boot_ratio_ci(const double *a, size_t na, const double *b, size_t nb, double
 	return boot_mc(a, na, b, nb, lo, hi);
 }
 
-int change_text(char *out, size_t n, const char *name, double ratio, int has_ci, double lo, double hi, double p)
+int change_text(char *out, size_t n, const char *name, double ratio, int has_ci, double lo,
+		double hi, double p)
 {
 	if (!has_ci)
 		return snprintf(out, n, "%s %+.2f%% (CI NA: n<2)", name, 100 * (ratio - 1));
-	return snprintf(out, n, "%s %+.2f%% [%+.2f, %+.2f] p=%.3g", name, 100 * (ratio - 1), 100 * (lo - 1), 100 * (hi - 1), p);
+	return snprintf(out, n, "%s %+.2f%% [%+.2f, %+.2f] p=%.3g", name, 100 * (ratio - 1),
+			100 * (lo - 1), 100 * (hi - 1), p);
 }

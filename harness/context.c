@@ -30,7 +30,8 @@ static struct ctx_fact *fact_new(struct context *c, const char *key)
 	return f;
 }
 
-static void __attribute__((format(printf, 3, 4))) fact_set(struct context *c, const char *key, const char *fmt, ...)
+static void __attribute__((format(printf, 3, 4)))
+fact_set(struct context *c, const char *key, const char *fmt, ...)
 {
 	struct ctx_fact *f = fact_new(c, key);
 	va_list ap;
@@ -70,7 +71,9 @@ static int cpuinfo(const char *name, char *out, size_t n)
 	if (!f)
 		return -1;
 	while (rc && fgets(line, sizeof(line), f))
-		if (!strncmp(line, name, len) && (line[len] == '\t' || line[len] == ' ' || line[len] == ':') && strchr(line, ':')) {
+		if (!strncmp(line, name, len) &&
+		    (line[len] == '\t' || line[len] == ' ' || line[len] == ':') &&
+		    strchr(line, ':')) {
 			char *v = strchr(line, ':') + 1;
 			v += *v == ' ';
 			v[strcspn(v, "\n")] = 0;
@@ -87,7 +90,8 @@ static const char *pkg_info(const struct topo *t, const char *name)
 	return pkg ? hwloc_obj_get_info_by_name(pkg, name) : NULL;
 }
 
-/* First "model name" line of /proc/cpuinfo (x86; other ISAs fall back to the hwloc CPUModel info). */
+/* First "model name" line of /proc/cpuinfo (x86; other ISAs fall back to the hwloc CPUModel info).
+ */
 static void cpu_model(char *out, size_t n, const struct topo *t)
 {
 	const char *m = pkg_info(t, "CPUModel");
@@ -131,12 +135,15 @@ static void cpu_ids(struct context *c, const struct topo *t)
 				    : !midr_stepping(buf, sizeof(buf)))
 			fact_set(c, keys[i][0], "%s", buf);
 		else
-			fact_na(c, keys[i][0], "neither hwloc nor /proc/cpuinfo reports it on this ISA");
+			fact_na(c, keys[i][0],
+				"neither hwloc nor /proc/cpuinfo reports it on this ISA");
 	}
-	if (!cpuinfo("microcode", buf, sizeof(buf)) || !read_line("/sys/devices/system/cpu/cpu0/microcode/version", buf, sizeof(buf)))
+	if (!cpuinfo("microcode", buf, sizeof(buf)) ||
+	    !read_line("/sys/devices/system/cpu/cpu0/microcode/version", buf, sizeof(buf)))
 		fact_set(c, "microcode", "%s", buf);
 	else
-		fact_na(c, "microcode", "no microcode revision in /proc/cpuinfo or sysfs (common in VMs)");
+		fact_na(c, "microcode",
+			"no microcode revision in /proc/cpuinfo or sysfs (common in VMs)");
 }
 
 /* The core PMU libpfm4 detects (what the counters module would program), else why there is none. */
@@ -159,10 +166,12 @@ static void pfm_pmu(struct context *c)
 			return;
 		}
 		if (k < sizeof(others))
-			k += (size_t)snprintf(others + k, sizeof(others) - k, "%s%s", k ? " " : "", info.name);
+			k += (size_t)snprintf(others + k, sizeof(others) - k, "%s%s", k ? " " : "",
+					      info.name);
 	}
 	char why[160];
-	snprintf(why, sizeof(why), "libpfm4 detects no core PMU (present: %s)", k ? others : "none");
+	snprintf(why, sizeof(why), "libpfm4 detects no core PMU (present: %s)",
+		 k ? others : "none");
 	fact_na(c, "pmu", why);
 }
 
@@ -186,7 +195,9 @@ static void caches(struct context *c, const struct topo *t)
 	static const struct {
 		const char *key;
 		hwloc_obj_type_t type;
-	} lv[] = { { "l1d_bytes", HWLOC_OBJ_L1CACHE }, { "l2_bytes", HWLOC_OBJ_L2CACHE }, { "l3_bytes", HWLOC_OBJ_L3CACHE } };
+	} lv[] = {{"l1d_bytes", HWLOC_OBJ_L1CACHE},
+		  {"l2_bytes", HWLOC_OBJ_L2CACHE},
+		  {"l3_bytes", HWLOC_OBJ_L3CACHE}};
 	for (size_t i = 0; i < ARRAY_SIZE(lv); i++) {
 		hwloc_obj_t o = hwloc_get_obj_by_type(t->h, lv[i].type, 0);
 		if (o && o->attr->cache.size)
@@ -231,9 +242,9 @@ static void hypervisor(struct context *c)
 	char buf[64];
 #if defined(__x86_64__) || defined(__i386__)
 	static const char *const known[][2] = {
-		{ "KVMKVMKVM", "kvm" },	   { "Microsoft Hv", "hyperv" }, { "VMwareVMware", "vmware" },
-		{ "XenVMMXenVMM", "xen" }, { "bhyve bhyve ", "bhyve" },	 { "TCGTCGTCGTCG", "qemu-tcg" },
-		{ "ACRNACRNACRN", "acrn" }, { " lrpepyh  vr", "parallels" },
+	    {"KVMKVMKVM", "kvm"},     {"Microsoft Hv", "hyperv"},    {"VMwareVMware", "vmware"},
+	    {"XenVMMXenVMM", "xen"},  {"bhyve bhyve ", "bhyve"},     {"TCGTCGTCGTCG", "qemu-tcg"},
+	    {"ACRNACRNACRN", "acrn"}, {" lrpepyh  vr", "parallels"},
 	};
 	unsigned a, b, cx, d;
 	__cpuid(1, a, b, cx, d);
@@ -335,7 +346,8 @@ static void governor(struct context *c, const struct topo *t)
 	for (int i = 0; i < t->npus; i++) {
 		if (!t->pu[i].allowed)
 			continue;
-		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_governor", t->pu[i].os);
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_governor", t->pu[i].os);
 		if (read_line(path, g, sizeof(g)))
 			continue;
 		if (!seen++)
@@ -344,7 +356,9 @@ static void governor(struct context *c, const struct topo *t)
 			mixed = 1;
 	}
 	if (!seen)
-		fact_na(c, "governor", "no cpufreq scaling_governor in sysfs (no frequency driver; common in VMs)");
+		fact_na(
+		    c, "governor",
+		    "no cpufreq scaling_governor in sysfs (no frequency driver; common in VMs)");
 	else if (mixed)
 		fact_set(c, "governor", "mixed(%s,...)", first);
 	else
@@ -364,8 +378,8 @@ static void boost(struct context *c)
 }
 
 /* A sysfs/procfs setting as a fact; map translates raw values ("0" -> "off"), NULL keeps them. */
-static void setting(struct context *c, const char *key, const char *path, const char *const (*map)[2], size_t nmap,
-		    const char *why)
+static void setting(struct context *c, const char *key, const char *path,
+		    const char *const (*map)[2], size_t nmap, const char *why)
 {
 	char v[160];
 	if (read_line(path, v, sizeof(v))) {
@@ -389,12 +403,19 @@ static void system_settings(struct context *c)
 {
 	static const char *const onoff[][2] = { { "0", "off" }, { "1", "on" } };
 	struct utsname u;
-	setting(c, "smt", "/sys/devices/system/cpu/smt/active", onoff, 2, "no /sys/devices/system/cpu/smt/active");
-	setting(c, "smt_control", "/sys/devices/system/cpu/smt/control", NULL, 0, "no /sys/devices/system/cpu/smt/control");
-	setting(c, "thp", "/sys/kernel/mm/transparent_hugepage/enabled", NULL, 0, "no transparent hugepage support in this kernel");
-	setting(c, "numa_balancing", "/proc/sys/kernel/numa_balancing", onoff, 2, "no /proc/sys/kernel/numa_balancing (kernel without NUMA balancing)");
-	setting(c, "perf_event_paranoid", "/proc/sys/kernel/perf_event_paranoid", NULL, 0, "no /proc/sys/kernel/perf_event_paranoid (kernel without perf events)");
-	setting(c, "clocksource", "/sys/devices/system/clocksource/clocksource0/current_clocksource", NULL, 0, "no clocksource in sysfs");
+	setting(c, "smt", "/sys/devices/system/cpu/smt/active", onoff, 2,
+		"no /sys/devices/system/cpu/smt/active");
+	setting(c, "smt_control", "/sys/devices/system/cpu/smt/control", NULL, 0,
+		"no /sys/devices/system/cpu/smt/control");
+	setting(c, "thp", "/sys/kernel/mm/transparent_hugepage/enabled", NULL, 0,
+		"no transparent hugepage support in this kernel");
+	setting(c, "numa_balancing", "/proc/sys/kernel/numa_balancing", onoff, 2,
+		"no /proc/sys/kernel/numa_balancing (kernel without NUMA balancing)");
+	setting(c, "perf_event_paranoid", "/proc/sys/kernel/perf_event_paranoid", NULL, 0,
+		"no /proc/sys/kernel/perf_event_paranoid (kernel without perf events)");
+	setting(c, "clocksource",
+		"/sys/devices/system/clocksource/clocksource0/current_clocksource", NULL, 0,
+		"no clocksource in sysfs");
 	if (uname(&u)) {
 		fact_na(c, "arch", "uname failed");
 		fact_na(c, "kernel_build", "uname failed");

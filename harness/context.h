@@ -25,7 +25,8 @@ struct ctx_kv {
 };
 
 struct context {
-	char label[LABEL_MAX + 1]; /* the name compare and report give this machine (default: from the host name) */
+	char label[LABEL_MAX + 1]; /* the name compare and report give this machine (default: from
+				      the host name) */
 	char host[128], cpu_model[160], kernel[128], compiler[128], git_rev[64], started[32];
 	int packages, cores, pus, nodes, line_size;
 	char fingerprint[FP_ID_LEN +
@@ -43,7 +44,8 @@ int context_set_label(struct context *c, const char *label, char *err);
 void context_to_row(const struct context *c, struct row *r);
 /* A fact by key, or NULL if it was never collected. */
 const struct ctx_fact *context_fact(const struct context *c, const char *key);
-/* Print one "c2cbench: warning: ..." line per setting known to make results noisy; return how many. */
+/* Print one "c2cbench: warning: ..." line per setting known to make results noisy; return how many.
+ */
 int context_warn(const struct context *c, FILE *f);
 /* The metadata file that goes with a CSV: FILE.csv -> FILE.meta (any other name: NAME.meta). */
 void context_meta_path(const char *csv, char *out, size_t n);
@@ -52,7 +54,8 @@ void context_meta_path(const char *csv, char *out, size_t n);
 int context_write_meta(const struct context *c, const char *path, char *err);
 /* Rewrite our own FILE.meta whole (tmp + rename) with how the run ended: [run] status = complete,
  * interrupted or failed, rows, ended, reason. Written first with status = running. */
-int context_meta_status(const struct context *c, const char *path, const char *status, long rows, const char *reason, char *err);
+int context_meta_status(const struct context *c, const char *path, const char *status, long rows,
+			const char *reason, char *err);
 /* The git revision this binary was built from (for --version). */
 const char *context_git_rev(void);
 #endif

@@ -12,7 +12,8 @@
 #include <unistd.h>
 
 /* Facts that also go into every CSV row: what users filter on when comparing platforms. */
-static const char *const row_facts[] = { "cpu_vendor", "microcode", "hypervisor", "governor", "boost", "smt", "numa_balancing" };
+static const char *const row_facts[] = {"cpu_vendor", "microcode", "hypervisor",    "governor",
+					"boost",      "smt",       "numa_balancing"};
 
 void context_to_row(const struct context *c, struct row *r)
 {
@@ -47,15 +48,26 @@ static int known(const struct ctx_fact *f)
 
 int context_warn(const struct context *c, FILE *f)
 {
-	const struct ctx_fact *g = context_fact(c, "governor"), *nb = context_fact(c, "numa_balancing"),
+	const struct ctx_fact *g = context_fact(c, "governor"),
+			      *nb = context_fact(c, "numa_balancing"),
 			      *hv = context_fact(c, "hypervisor");
 	int n = 0;
 	if (known(g) && strcmp(g->val, "performance"))
-		n += fprintf(f, "c2cbench: warning: CPU frequency governor is '%s', not 'performance': frequency changes add noise\n", g->val) > 0;
+		n += fprintf(f,
+			     "c2cbench: warning: CPU frequency governor is '%s', not "
+			     "'performance': frequency changes add noise\n",
+			     g->val) > 0;
 	if (known(nb) && strcmp(nb->val, "off"))
-		n += fprintf(f, "c2cbench: warning: automatic NUMA balancing is '%s': pages may migrate during the run (sysctl kernel.numa_balancing=0)\n", nb->val) > 0;
+		n += fprintf(f,
+			     "c2cbench: warning: automatic NUMA balancing is '%s': pages may "
+			     "migrate during the run (sysctl kernel.numa_balancing=0)\n",
+			     nb->val) > 0;
 	if (known(hv) && strcmp(hv->val, "none"))
-		n += fprintf(f, "c2cbench: warning: running under a hypervisor (%s): vCPUs share and move between physical cores, so topology and latencies are the host's\n", hv->val) > 0;
+		n += fprintf(
+			 f,
+			 "c2cbench: warning: running under a hypervisor (%s): vCPUs share and move "
+			 "between physical cores, so topology and latencies are the host's\n",
+			 hv->val) > 0;
 	return n;
 }
 
@@ -86,7 +98,8 @@ static void put(FILE *f, const char *key, const char *val)
 static void meta_body(FILE *f, const struct context *c)
 {
 	char num[32];
-	fprintf(f, "; c2cbench run context (INI). Unknown facts are NA; [na_reason] says why.\n[context]\n");
+	fprintf(f, "; c2cbench run context (INI). Unknown facts are NA; [na_reason] says "
+		   "why.\n[context]\n");
 	put(f, "label", c->label);
 	put(f, "host", c->host);
 	put(f, "started", c->started);
@@ -117,7 +130,10 @@ int context_write_meta(const struct context *c, const char *path, char *err)
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 	if (fd < 0)
-		return err_set(err, "cannot create metadata file '%s': %s; accepted: a new file next to the CSV", path, errno == EEXIST ? "it already exists" : strerror(errno));
+		return err_set(
+		    err,
+		    "cannot create metadata file '%s': %s; accepted: a new file next to the CSV",
+		    path, errno == EEXIST ? "it already exists" : strerror(errno));
 	FILE *f = fdopen(fd, "w");
 	if (!f) {
 		close(fd);
@@ -125,7 +141,8 @@ int context_write_meta(const struct context *c, const char *path, char *err)
 		return err_set(err, "cannot write metadata file '%s': %s", path, strerror(errno));
 	}
 	meta_body(f, c);
-	/* until the run ends and says otherwise: a run killed outright (SIGKILL, a second Ctrl-C) stays "running" */
+	/* until the run ends and says otherwise: a run killed outright (SIGKILL, a second Ctrl-C)
+	 * stays "running" */
 	fprintf(f, "\n[run]\nstatus = running\n");
 	if (ferror(f) | fclose(f)) { /* a write that failed early (a full disk) is an error too */
 		unlink(path);
@@ -134,7 +151,8 @@ int context_write_meta(const struct context *c, const char *path, char *err)
 	return 0;
 }
 
-int context_meta_status(const struct context *c, const char *path, const char *status, long rows, const char *reason, char *err)
+int context_meta_status(const struct context *c, const char *path, const char *status, long rows,
+			const char *reason, char *err)
 {
 	char num[32], ended[32];
 	time_t now = time(NULL);
@@ -152,7 +170,8 @@ int context_meta_status(const struct context *c, const char *path, const char *s
 	put(f, "ended", ended);
 	if (reason && *reason)
 		put(f, "reason", reason);
-	if (replace_commit(&r, REPLACE_OVER)) /* the old file stays whole if the new one cannot be had */
+	if (replace_commit(
+		&r, REPLACE_OVER)) /* the old file stays whole if the new one cannot be had */
 		return err_set(err, "cannot update metadata file '%s': %s", path, strerror(errno));
 	return 0;
 }

@@ -4,8 +4,8 @@
 #include <string.h>
 #include <unistd.h>
 
-/* CPUs come and go between planning and running (hotplug, cpuset and taskset changes): name the cause,
- * since "Invalid argument" from the binding call does not. */
+/* CPUs come and go between planning and running (hotplug, cpuset and taskset changes): name the
+ * cause, since "Invalid argument" from the binding call does not. */
 int cpu_unusable(const char *root, int cpu, char *why, size_t n)
 {
 	char path[512], v[8] = "";
@@ -21,14 +21,19 @@ int cpu_unusable(const char *root, int cpu, char *why, size_t n)
 			v[0] = 0;
 		fclose(f);
 		if (v[0] == '0') {
-			snprintf(why, n, "CPU %d is offline (%s is 0); bring it online or plan other CPUs", cpu, path);
+			snprintf(why, n,
+				 "CPU %d is offline (%s is 0); bring it online or plan other CPUs",
+				 cpu, path);
 			return 1;
 		}
 	}
 	cpu_set_t set;
 	CPU_ZERO(&set);
-	if (cpu < CPU_SETSIZE && !sched_getaffinity(0, sizeof(set), &set) && !CPU_ISSET(cpu, &set)) {
-		snprintf(why, n, "CPU %d is outside this process's allowed CPUs (taskset or cgroup cpuset)", cpu);
+	if (cpu < CPU_SETSIZE && !sched_getaffinity(0, sizeof(set), &set) &&
+	    !CPU_ISSET(cpu, &set)) {
+		snprintf(why, n,
+			 "CPU %d is outside this process's allowed CPUs (taskset or cgroup cpuset)",
+			 cpu);
 		return 1;
 	}
 	return 0;

@@ -1,4 +1,5 @@
-/* Whether a CPU can run a pinned thread right now: it exists, is online, is in this process's affinity. */
+/* Whether a CPU can run a pinned thread right now: it exists, is online, is in this process's
+ * affinity. */
 #ifndef C2C_CPUCHECK_H
 #define C2C_CPUCHECK_H
 #include <stddef.h>

@@ -11,7 +11,8 @@
 size_t csv_field(const char *in, char *out, size_t n)
 {
 	size_t k = 0;
-	int quote = strpbrk(in, ",\"\r\n") != NULL || (*in && (in[0] == ' ' || in[strlen(in) - 1] == ' '));
+	int quote =
+	    strpbrk(in, ",\"\r\n") != NULL || (*in && (in[0] == ' ' || in[strlen(in) - 1] == ' '));
 	if (n == 0)
 		return 0;
 #define PUT(ch) do { if (k + 1 < n) out[k++] = (ch); } while (0)
@@ -35,10 +36,14 @@ static int open_fifo(const char *path)
 {
 	int fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0 && errno == ENXIO) {
-		fprintf(stderr, "c2cbench: note: --out %s is a FIFO with no reader yet: waiting for one to open it (Ctrl-C to stop)\n", path);
+		fprintf(stderr,
+			"c2cbench: note: --out %s is a FIFO with no reader yet: waiting for one to "
+			"open it (Ctrl-C to stop)\n",
+			path);
 		fd = open(path, O_WRONLY | O_CLOEXEC);
 	} else if (fd >= 0)
-		fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK); /* rows are written whole, blocking */
+		fcntl(fd, F_SETFL,
+		      fcntl(fd, F_GETFL) & ~O_NONBLOCK); /* rows are written whole, blocking */
 	return fd;
 }
 
@@ -49,20 +54,35 @@ int csv_open(struct csv *c, const char *path, char *err)
 	if (!strcmp(path, "-")) { /* standard output: written as is, never removed */
 		c->fd = fcntl(1, F_DUPFD_CLOEXEC, 3);
 		if (c->fd < 0)
-			return err_set(err, "--out -: standard output is not open: %s", strerror(errno));
+			return err_set(err, "--out -: standard output is not open: %s",
+				       strerror(errno));
 		c->path = xstrdup("-");
 		return 0;
 	}
-	/* A device or pipe (/dev/stdout, /dev/full) is written as is; a regular file must be new. */
+	/* A device or pipe (/dev/stdout, /dev/full) is written as is; a regular file must be new.
+	 */
 	int existing_special = !stat(path, &st) && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
-	c->fd = S_ISFIFO(st.st_mode) && existing_special ? open_fifo(path)
-							 : open(path, O_WRONLY | O_APPEND | O_CLOEXEC | (existing_special ? 0 : O_CREAT | O_EXCL), 0644);
+	c->fd =
+	    S_ISFIFO(st.st_mode) && existing_special
+		? open_fifo(path)
+		: open(path,
+		       O_WRONLY | O_APPEND | O_CLOEXEC | (existing_special ? 0 : O_CREAT | O_EXCL),
+		       0644);
 	if (c->fd < 0) {
 		if (errno == EINTR)
-			return err_set(err, "--out: '%s': interrupted while waiting for a reader of the FIFO; nothing was measured", path);
+			return err_set(err,
+				       "--out: '%s': interrupted while waiting for a reader of the "
+				       "FIFO; nothing was measured",
+				       path);
 		if (errno == EEXIST)
-			return err_set(err, "--out: '%s' already exists; accepted: a new file (results are never overwritten)", path);
-		return err_set(err, "--out: cannot create '%s': %s; accepted: a writable path in an existing directory", path, strerror(errno));
+			return err_set(err,
+				       "--out: '%s' already exists; accepted: a new file (results "
+				       "are never overwritten)",
+				       path);
+		return err_set(err,
+			       "--out: cannot create '%s': %s; accepted: a writable path in an "
+			       "existing directory",
+			       path, strerror(errno));
 	}
 	c->path = xstrdup(path);
 	c->created = !existing_special;
@@ -93,7 +113,8 @@ static int write_whole(struct csv *c, const char *buf, size_t len, char *err)
 		if (w <= 0) {
 			int e = w < 0 ? errno : ENOSPC;
 			if (start >= 0 && ftruncate(c->fd, start)) {
-				/* nothing more can be done; the error below still reports the failure */
+				/* nothing more can be done; the error below still reports the
+				 * failure */
 			}
 			return err_set(err, "cannot write to '%s': %s", c->path, strerror(e));
 		}
@@ -145,7 +166,8 @@ int csv_write(struct csv *c, const struct row *r, char *err)
 		return err_set(err, "internal: row has %d columns, header %d", r->n, c->ncols);
 	for (int i = 0; i < r->n; i++)
 		if (strcmp(r->key[i], c->cols[i]))
-			return err_set(err, "internal: row column %d is '%s', header says '%s'", i, r->key[i], c->cols[i]);
+			return err_set(err, "internal: row column %d is '%s', header says '%s'", i,
+				       r->key[i], c->cols[i]);
 	line = join(r->val, r->n, &len);
 	int rc = write_whole(c, line, len, err);
 	free(line);

@@ -19,36 +19,92 @@
 #include <unistd.h>
 
 const struct opt_spec harness_opts[] = {
-	{ "duration", OPT_SECONDS, "1", "SECONDS", "measured time per configuration and repetition", NULL, NULL },
-	{ "warmup", OPT_SECONDS, "0.2", "SECONDS", "unmeasured time before each measurement", NULL, NULL },
-	{ "reps", OPT_COUNT_AUTO, "5", "N|auto", "repetitions; variants run in a new shuffled order in each; auto: until the 95% CI of each median is within --reps-ci (docs/validity.md)", NULL, NULL },
-	{ "reps-ci", OPT_PERCENT, "5", "PERCENT", "--reps auto: stop a configuration once its median's 95% CI is this wide relative to the median", NULL, NULL },
-	{ "reps-max", OPT_COUNT, "30", "N", "--reps auto: at most N repetitions per configuration (at least " "6" ", the fewest with a 95% CI)", NULL, NULL },
-	{ "reps-time", OPT_SECONDS, "600", "SECONDS", "--reps auto: start no new round of repetitions after this long", NULL, NULL },
-	{ "max-attempts", OPT_COUNT, "3", "N", "attempts per repetition: an invalid one (docs/validity.md) is run again, up to N in all; every attempt is a row", NULL, NULL },
-	{ "keep-invalid", OPT_FLAG, NULL, NULL, "the summary includes invalid attempts (marked), not only valid ones", NULL, NULL },
-	{ "valid-window", OPT_OFF, "10", "PERCENT", "invalid when a co-running thread's window is off --duration by more than this", NULL, NULL },
-	{ "valid-oncpu", OPT_PERCENT, "90", "PERCENT", "invalid when a co-running thread was on a CPU for less of its window than this", NULL, NULL },
-	{ "valid-overlap", OPT_PERCENT, "90", "PERCENT", "invalid when the co-running threads' common window is less than this of the longest", NULL, NULL },
-	{ "valid-steal", OPT_PERCENT, "2", "PERCENT", "invalid when steal time on a measuring CPU exceeds this of the window", NULL, NULL },
-	{ "valid-probe", OPT_FACTOR, "2", "FACTOR", "invalid when the placement probe's latency after a repetition differs from before by more than this factor", NULL, NULL },
-	{ "probe-class", OPT_CHOICE, "any", "any|same", "same: invalid when a repetition's placement probe is of another class than its configuration's first valid one (latencies more than 1.5x apart: another hidden vCPU placement; docs/validity.md)", "any,same", NULL },
-	{ "valid-setting", OPT_UINT, "25", "PERCENT", "invalid when an achieved setting is off the requested by more than this whole percent (each bench's README lists its settings: pending-bit drain period and work ns/op; vmalloc work and purge; shepherd tick, zone work, op; refill alloc and populate)", NULL, NULL },
-	{ "placement", OPT_TEXT, "auto", "POLICY", "thread placement: " PLACEMENTS " (auto: " PLACEMENT_AUTO_DESC ")", NULL, NULL },
-	{ "mem-node", OPT_TEXT, "writer", "N|writer|reader", "NUMA node for the contended memory", NULL, NULL },
-	{ "label", OPT_TEXT, NULL, "NAME", "name of this machine in compare and report, in every row and the .meta (default: the host name); letters, digits, . _ -", NULL, NULL },
-	{ "out", OPT_TEXT, NULL, "FILE|-", "CSV file to create (default results/BENCH-LABEL-TIMESTAMP.csv); -: standard output (the summary then goes to stderr)", NULL, NULL },
-	{ "meta", OPT_TEXT, NULL, "FILE", "where the run context (INI) goes (default: next to the CSV as FILE.meta; none with --out -)", NULL, NULL },
-	{ "seed", OPT_UINT, "0", "N", "seed for the shuffled order (0: from the clock; the CSV records it)", NULL, NULL },
-	{ "topology", OPT_TEXT, NULL, "SPEC", "plan on a foreign topology: synthetic:\"pack:2 numa:1 core:8 pu:2\" or xml:FILE", NULL, NULL },
-	{ "dry-run", OPT_FLAG, NULL, NULL, "print the plan and exit without running", NULL, NULL },
-	{ "quiet", OPT_FLAG, NULL, NULL, "no summary table and no progress line", NULL, NULL },
-	{ "cv-warn", OPT_PERCENT, "5", "PERCENT", "flag in the summary every configuration whose CV over repetitions is above this", NULL, NULL },
-	{ "events", OPT_TEXT, "auto", "auto|LIST", "counters: auto (this platform's metrics, see c2cbench events) or a comma list of metrics, PAPI presets, native events, sde:::c2cbench::NAME", NULL, NULL },
-	{ "pmu", OPT_TEXT, NULL, "NAME", "libpfm4 PMU instead of the detected one (sets LIBPFM_FORCE_PMU; e.g. spr on Emerald Rapids)", NULL, NULL },
-	{ "require-counters", OPT_FLAG, NULL, NULL, "exit with status 3, before any thread starts, if a requested counter cannot be had", NULL, NULL },
-	{ "perf-c2c", OPT_FLAG, NULL, NULL, "also record each configuration with perf c2c and store its report beside the CSV (CSV.perf-c2c-N.txt); the row says why where perf or a PMU is missing", NULL, NULL },
-	{ 0 },
+    {"duration", OPT_SECONDS, "1", "SECONDS", "measured time per configuration and repetition",
+     NULL, NULL},
+    {"warmup", OPT_SECONDS, "0.2", "SECONDS", "unmeasured time before each measurement", NULL,
+     NULL},
+    {"reps", OPT_COUNT_AUTO, "5", "N|auto",
+     "repetitions; variants run in a new shuffled order in each; auto: until the 95% CI of each "
+     "median is within --reps-ci (docs/validity.md)",
+     NULL, NULL},
+    {"reps-ci", OPT_PERCENT, "5", "PERCENT",
+     "--reps auto: stop a configuration once its median's 95% CI is this wide relative to the "
+     "median",
+     NULL, NULL},
+    {"reps-max", OPT_COUNT, "30", "N",
+     "--reps auto: at most N repetitions per configuration (at least "
+     "6"
+     ", the fewest with a 95% CI)",
+     NULL, NULL},
+    {"reps-time", OPT_SECONDS, "600", "SECONDS",
+     "--reps auto: start no new round of repetitions after this long", NULL, NULL},
+    {"max-attempts", OPT_COUNT, "3", "N",
+     "attempts per repetition: an invalid one (docs/validity.md) is run again, up to N in all; "
+     "every attempt is a row",
+     NULL, NULL},
+    {"keep-invalid", OPT_FLAG, NULL, NULL,
+     "the summary includes invalid attempts (marked), not only valid ones", NULL, NULL},
+    {"valid-window", OPT_OFF, "10", "PERCENT",
+     "invalid when a co-running thread's window is off --duration by more than this", NULL, NULL},
+    {"valid-oncpu", OPT_PERCENT, "90", "PERCENT",
+     "invalid when a co-running thread was on a CPU for less of its window than this", NULL, NULL},
+    {"valid-overlap", OPT_PERCENT, "90", "PERCENT",
+     "invalid when the co-running threads' common window is less than this of the longest", NULL,
+     NULL},
+    {"valid-steal", OPT_PERCENT, "2", "PERCENT",
+     "invalid when steal time on a measuring CPU exceeds this of the window", NULL, NULL},
+    {"valid-probe", OPT_FACTOR, "2", "FACTOR",
+     "invalid when the placement probe's latency after a repetition differs from before by more "
+     "than this factor",
+     NULL, NULL},
+    {"probe-class", OPT_CHOICE, "any", "any|same",
+     "same: invalid when a repetition's placement probe is of another class than its "
+     "configuration's first valid one (latencies more than 1.5x apart: another hidden vCPU "
+     "placement; docs/validity.md)",
+     "any,same", NULL},
+    {"valid-setting", OPT_UINT, "25", "PERCENT",
+     "invalid when an achieved setting is off the requested by more than this whole percent (each "
+     "bench's README lists its settings: pending-bit drain period and work ns/op; vmalloc work and "
+     "purge; shepherd tick, zone work, op; refill alloc and populate)",
+     NULL, NULL},
+    {"placement", OPT_TEXT, "auto", "POLICY",
+     "thread placement: " PLACEMENTS " (auto: " PLACEMENT_AUTO_DESC ")", NULL, NULL},
+    {"mem-node", OPT_TEXT, "writer", "N|writer|reader", "NUMA node for the contended memory", NULL,
+     NULL},
+    {"label", OPT_TEXT, NULL, "NAME",
+     "name of this machine in compare and report, in every row and the .meta (default: the host "
+     "name); letters, digits, . _ -",
+     NULL, NULL},
+    {"out", OPT_TEXT, NULL, "FILE|-",
+     "CSV file to create (default results/BENCH-LABEL-TIMESTAMP.csv); -: standard output (the "
+     "summary then goes to stderr)",
+     NULL, NULL},
+    {"meta", OPT_TEXT, NULL, "FILE",
+     "where the run context (INI) goes (default: next to the CSV as FILE.meta; none with --out -)",
+     NULL, NULL},
+    {"seed", OPT_UINT, "0", "N",
+     "seed for the shuffled order (0: from the clock; the CSV records it)", NULL, NULL},
+    {"topology", OPT_TEXT, NULL, "SPEC",
+     "plan on a foreign topology: synthetic:\"pack:2 numa:1 core:8 pu:2\" or xml:FILE", NULL, NULL},
+    {"dry-run", OPT_FLAG, NULL, NULL, "print the plan and exit without running", NULL, NULL},
+    {"quiet", OPT_FLAG, NULL, NULL, "no summary table and no progress line", NULL, NULL},
+    {"cv-warn", OPT_PERCENT, "5", "PERCENT",
+     "flag in the summary every configuration whose CV over repetitions is above this", NULL, NULL},
+    {"events", OPT_TEXT, "auto", "auto|LIST",
+     "counters: auto (this platform's metrics, see c2cbench events) or a comma list of metrics, "
+     "PAPI presets, native events, sde:::c2cbench::NAME",
+     NULL, NULL},
+    {"pmu", OPT_TEXT, NULL, "NAME",
+     "libpfm4 PMU instead of the detected one (sets LIBPFM_FORCE_PMU; e.g. spr on Emerald Rapids)",
+     NULL, NULL},
+    {"require-counters", OPT_FLAG, NULL, NULL,
+     "exit with status 3, before any thread starts, if a requested counter cannot be had", NULL,
+     NULL},
+    {"perf-c2c", OPT_FLAG, NULL, NULL,
+     "also record each configuration with perf c2c and store its report beside the CSV "
+     "(CSV.perf-c2c-N.txt); the row says why where perf or a PMU is missing",
+     NULL, NULL},
+    {0},
 };
 
 const char *const harness_config[] = { "duration_requested_s", "warmup_requested_s", NULL };
@@ -78,16 +134,19 @@ static int default_out(const struct bench_ctx *c, char *path, size_t n, char *er
 	struct tm tm;
 	strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%S", localtime_r(&now, &tm));
 	if (mkdir("results", 0755) && errno != EEXIST)
-		return err_set(err, "cannot create directory 'results': %s; use --out FILE", strerror(errno));
+		return err_set(err, "cannot create directory 'results': %s; use --out FILE",
+			       strerror(errno));
 	for (int k = 1; k < 100; k++) {
 		if (k == 1)
 			snprintf(path, n, "results/%s-%s-%s.csv", c->b->name, c->ctx.label, stamp);
 		else
-			snprintf(path, n, "results/%s-%s-%s-%d.csv", c->b->name, c->ctx.label, stamp, k);
+			snprintf(path, n, "results/%s-%s-%s-%d.csv", c->b->name, c->ctx.label,
+				 stamp, k);
 		if (access(path, F_OK))
 			return 0;
 	}
-	return err_set(err, "too many result files named results/%s-%s-%s*.csv", c->b->name, c->ctx.label, stamp);
+	return err_set(err, "too many result files named results/%s-%s-%s*.csv", c->b->name,
+		       c->ctx.label, stamp);
 }
 
 /* --help lists exactly the options this bench takes; errors are one line, exit 2. */
@@ -121,12 +180,17 @@ static int refused_option(const struct bench *b, int argc, char **argv, char *er
 		char name[64];
 		snprintf(name, sizeof(name), "%.*s", (int)strcspn(argv[i] + 2, "="), argv[i] + 2);
 		if (bench_refuses(b, name))
-			return err_set(err, "bench %s does not take --%s (%s); its options: c2cbench run %s --help", b->name, name,
-				       b->flags & BENCH_UNTIMED && (!strcmp(name, "duration") || !strcmp(name, "warmup"))
-					       ? "it counts samples, not seconds"
-					       : "it places its own threads",
-				       b->name);
-		for (const struct opt_spec *s = harness_opts; s->name; s++) /* skip the value of a valued option */
+			return err_set(
+			    err,
+			    "bench %s does not take --%s (%s); its options: c2cbench run %s --help",
+			    b->name, name,
+			    b->flags & BENCH_UNTIMED &&
+				    (!strcmp(name, "duration") || !strcmp(name, "warmup"))
+				? "it counts samples, not seconds"
+				: "it places its own threads",
+			    b->name);
+		for (const struct opt_spec *s = harness_opts; s->name;
+		     s++) /* skip the value of a valued option */
 			if (!strcmp(s->name, name) && s->type != OPT_FLAG && !strchr(argv[i], '='))
 				i++;
 	}
@@ -140,7 +204,8 @@ static void fill_front(const struct bench_ctx *c, struct row *r, int rep, int vi
 	row_set(r, c->b->variant_col, "%s", c->var[vi].name);
 	row_set(r, "rep", "%d", rep);
 	row_set(r, "attempt", "%d", attempt);
-	row_set(r, "valid", "NA");          /* filled once the evidence is in (the columns keep this place) */
+	row_set(r, "valid",
+		"NA"); /* filled once the evidence is in (the columns keep this place) */
 	row_set(r, "invalid_reason", "NA");
 }
 
@@ -173,9 +238,11 @@ static int run_passes(struct bench_ctx *c, struct counters *k, int vi, int rep, 
 			rc = c->b->run(c, &c->var[vi], rep, &extra, err);
 			if (!rc && !validity_judge(&c->ev, &c->rules, pr, sizeof(pr), vb)) {
 				size_t k = strlen(why);
-				int w = snprintf(why + k, ERRLEN - k, "%scounter pass %d: ", k ? "; " : "", pass + 1);
+				int w = snprintf(why + k, ERRLEN - k,
+						 "%scounter pass %d: ", k ? "; " : "", pass + 1);
 				if (w > 0 && k + (size_t)w < ERRLEN)
-					snprintf(why + k + (size_t)w, ERRLEN - k - (size_t)w, "%.*s", (int)(ERRLEN - k - (size_t)w - 1), pr);
+					snprintf(why + k + (size_t)w, ERRLEN - k - (size_t)w,
+						 "%.*s", (int)(ERRLEN - k - (size_t)w - 1), pr);
 			}
 			evidence_free(&c->ev);
 			c->ev = keep;
@@ -196,7 +263,8 @@ static int run_passes(struct bench_ctx *c, struct counters *k, int vi, int rep, 
 /* Seconds one configuration is planned to take (all its counter passes). */
 static double config_est(const struct bench_ctx *c, const struct counters *k)
 {
-	return (c->run_s > 0 ? c->run_s : c->warmup + c->duration) * (counters_passes(k) > 0 ? counters_passes(k) : 1);
+	return (c->run_s > 0 ? c->run_s : c->warmup + c->duration) *
+	       (counters_passes(k) > 0 ? counters_passes(k) : 1);
 }
 
 /* What the live line shows: redrawn before each attempt and every second while it runs. */
@@ -227,12 +295,13 @@ static void probe_class_check(struct bench_ctx *c, struct live *lv, int vi, stru
 	for (int i = 0; i < c->ev.nprobe; i++)
 		if (!probe_same_class(&lat[i], &lv->first[vi][i], 1)) {
 			row_set(r, "valid", "no");
-			row_set(r, "invalid_reason",
-				"probe-class: pair %d-%d at %.1f ns, its configuration's first valid "
-				"repetition at %.1f ns (more than %gx apart: another placement; "
-				"--probe-class same)",
-				c->ev.probe_a[i], c->ev.probe_b[i], lat[i], lv->first[vi][i],
-				PROBE_CLASS_GAP);
+			row_set(
+			    r, "invalid_reason",
+			    "probe-class: pair %d-%d at %.1f ns, its configuration's first valid "
+			    "repetition at %.1f ns (more than %gx apart: another placement; "
+			    "--probe-class same)",
+			    c->ev.probe_a[i], c->ev.probe_b[i], lat[i], lv->first[vi][i],
+			    PROBE_CLASS_GAP);
 			return;
 		}
 }
@@ -281,7 +350,8 @@ static int attempt_once(struct bench_ctx *c, struct counters *ctr, const struct 
 	probe_all(c, before);
 	fill_front(c, r, rep, vi, attempt);
 	struct perfc2c pc;
-	int c2c = opt_flag(c->o, "perf-c2c"), c2c_file = c2c && c->out_path && strcmp(c->out_path, "-");
+	int c2c = opt_flag(c->o, "perf-c2c"),
+	    c2c_file = c2c && c->out_path && strcmp(c->out_path, "-");
 	if (c2c_file)
 		perfc2c_start(&pc, c->out_path, out->rows + 1);
 	c->ev_on = 1;
@@ -298,7 +368,8 @@ static int attempt_once(struct bench_ctx *c, struct counters *ctr, const struct 
 	int ok = validity_judge(&c->ev, &c->rules, reason, sizeof(reason), vb) && !why[0];
 	size_t k = strlen(reason);
 	if (why[0] && k + 3 < sizeof(reason))
-		snprintf(reason + k, sizeof(reason) - k, "%s%.*s", k ? "; " : "", (int)(sizeof(reason) - k - 3), why);
+		snprintf(reason + k, sizeof(reason) - k, "%s%.*s", k ? "; " : "",
+			 (int)(sizeof(reason) - k - 3), why);
 	row_set(r, "valid", "%s", ok ? "yes" : "no");
 	row_set(r, "invalid_reason", "%s", ok ? "" : reason);
 	evidence_to_row(&c->ev, r, c->b->roles);
@@ -337,7 +408,8 @@ static int run_rep(struct bench_ctx *c, struct counters *ctr, struct csv *out, s
 /* --reps auto: after each round, stop every variant together once the widest interval among
  * them is narrow enough, or at a cap (harness/repsauto.h): until then each keeps its place in
  * every shuffled round. */
-static int auto_round_end(struct bench_ctx *c, struct summary *sum, int *active, int rounds, uint64_t t0)
+static int auto_round_end(struct bench_ctx *c, struct summary *sum, int *active, int rounds,
+			  uint64_t t0)
 {
 	size_t nv = (size_t)c->nvar + 1, per = (size_t)c->reps + 1;
 	double *v = xcalloc(nv * per, sizeof(double)), *width = xcalloc(nv, sizeof(double)), widest;
@@ -347,8 +419,8 @@ static int auto_round_end(struct bench_ctx *c, struct summary *sum, int *active,
 		n[i] = summary_primary(sum, i, v + (size_t)i * per, c->reps);
 		vp[i] = v + (size_t)i * per;
 	}
-	enum reps_stop st = reps_auto_stop_all(vp, n, c->nvar, rounds, (double)(now_ns() - t0) / 1e9,
-					       &c->autocfg, width, &widest);
+	enum reps_stop st = reps_auto_stop_all(
+	    vp, n, c->nvar, rounds, (double)(now_ns() - t0) / 1e9, &c->autocfg, width, &widest);
 	for (int i = 0; i < c->nvar; i++) {
 		if (st != REPS_GO && active[i]) {
 			active[i] = 0;
@@ -366,7 +438,8 @@ static int auto_round_end(struct bench_ctx *c, struct summary *sum, int *active,
 static int run_all(struct bench_ctx *c, struct counters *ctr, struct csv *out, FILE *sumf,
 		   struct novalid *nv, char *err)
 {
-	int *order = xcalloc((size_t)c->nvar, sizeof(int)), *active = xcalloc((size_t)c->nvar, sizeof(int)), rc = 0, left = c->nvar, done = 0;
+	int *order = xcalloc((size_t)c->nvar, sizeof(int)),
+	    *active = xcalloc((size_t)c->nvar, sizeof(int)), rc = 0, left = c->nvar, done = 0;
 	struct summary *sum = summary_new(c);
 	struct progress pg;
 	uint64_t rng = c->seed, t0 = now_ns();
@@ -410,8 +483,8 @@ static int run_all(struct bench_ctx *c, struct counters *ctr, struct csv *out, F
 	return rc;
 }
 
-/* The run context goes next to the CSV (or to --meta FILE) before anything is measured; a CSV sent to
- * standard output, a device or a pipe has no "next to": it keeps only the context columns. */
+/* The run context goes next to the CSV (or to --meta FILE) before anything is measured; a CSV sent
+ * to standard output, a device or a pipe has no "next to": it keeps only the context columns. */
 static int open_meta(const struct bench_ctx *c, const char *csv, char *meta, size_t n, char *err)
 {
 	struct stat st;
@@ -424,7 +497,10 @@ static int open_meta(const struct bench_ctx *c, const char *csv, char *meta, siz
 	if (!strcmp(csv, "-"))
 		return 0; /* standard output: the context columns only, unless --meta says where */
 	if (stat(csv, &st) || !S_ISREG(st.st_mode)) {
-		fprintf(stderr, "c2cbench: note: --out %s is not a regular file: no .meta file (--meta FILE writes one), only the context columns\n", csv);
+		fprintf(stderr,
+			"c2cbench: note: --out %s is not a regular file: no .meta file (--meta "
+			"FILE writes one), only the context columns\n",
+			csv);
 		return 0;
 	}
 	context_meta_path(csv, meta, n);
@@ -432,13 +508,21 @@ static int open_meta(const struct bench_ctx *c, const char *csv, char *meta, siz
 }
 
 /* The .meta says how the run ended, so a result set cut short is never mistaken for a whole one. */
-static int mark_meta(const struct bench_ctx *c, const char *meta, long rows, int rc, const char *err, char *cerr)
+static int mark_meta(const struct bench_ctx *c, const char *meta, long rows, int rc,
+		     const char *err, char *cerr)
 {
 	char why[32];
 	int sig = signals_pending();
 	snprintf(why, sizeof(why), "SIG%s", sig ? sigabbrev_np(sig) : "");
-	return context_meta_status(&c->ctx, meta, sig ? "interrupted" : rc ? "failed" : "complete", rows,
-				   sig ? why : rc ? err : NULL, cerr);
+	return context_meta_status(&c->ctx, meta,
+				   sig  ? "interrupted"
+				   : rc ? "failed"
+					: "complete",
+				   rows,
+				   sig  ? why
+				   : rc ? err
+					: NULL,
+				   cerr);
 }
 
 /* What an out-of-memory exit removes: the run's CSV and .meta while they hold no row (util.c). */
@@ -457,7 +541,8 @@ static void remove_empty_outputs(void)
 int bench_main(const struct bench *b, int argc, char **argv)
 {
 	struct opt_spec htab[HARNESS_OPTS_MAX];
-	const struct opt_spec *tables[] = { bench_harness_opts(b, htab, HARNESS_OPTS_MAX), b->opts, NULL };
+	const struct opt_spec *tables[] = {bench_harness_opts(b, htab, HARNESS_OPTS_MAX), b->opts,
+					   NULL};
 	struct opts o = { 0 };
 	struct topo topo;
 	struct csv out = { .fd = -1 };
@@ -495,10 +580,13 @@ int bench_main(const struct bench *b, int argc, char **argv)
 		c->seed = (now_ns() ^ (uint64_t)getpid()) | 1;
 	context_collect(&c->ctx, &topo);
 	validity_record(c);
-	if ((b->flags & BENCH_PLACED) && !strcmp(opt_str(&o, "placement"), "auto")) /* before planning: auto depends on what the counters can see */
+	if ((b->flags & BENCH_PLACED) &&
+	    !strcmp(opt_str(&o, "placement"),
+		    "auto")) /* before planning: auto depends on what the counters can see */
 		counters_auto_hint(opt_str(&o, "pmu"), &topo);
 
-	signals_install(); /* from here INT, TERM, HUP, PIPE or XFSZ stops the run cleanly, not the process */
+	signals_install(); /* from here INT, TERM, HUP, PIPE or XFSZ stops the run cleanly, not the
+			      process */
 	if (context_set_label(&c->ctx, opt_str(&o, "label"), err))
 		rc = EXIT_BADINPUT;
 	else if (b->prepare(c, err))
@@ -506,15 +594,22 @@ int bench_main(const struct bench *b, int argc, char **argv)
 	else if (counters_open(ctr, opt_str(&o, "events"), opt_str(&o, "pmu"), &c->plan, err))
 		rc = EXIT_BADINPUT;
 	else if (opt_flag(&o, "require-counters") && !counters_ok(ctr))
-		rc = err_set(err, "--require-counters: counters cannot be had: %s", ctr->status) ? EXIT_NOCOUNTERS : 0;
+		rc = err_set(err, "--require-counters: counters cannot be had: %s", ctr->status)
+			 ? EXIT_NOCOUNTERS
+			 : 0;
 	else if (topo.foreign && !opt_flag(&o, "dry-run"))
-		rc = err_set(err, "--topology %s can only plan: add --dry-run (nothing runs on a foreign topology)", topo.source) ? EXIT_BADINPUT : 0;
+		rc = err_set(err,
+			     "--topology %s can only plan: add --dry-run (nothing runs on a "
+			     "foreign topology)",
+			     topo.source)
+			 ? EXIT_BADINPUT
+			 : 0;
 	else if (opt_flag(&o, "dry-run")) {
 		print_dry_run(c);
 		counters_describe(ctr, stdout);
-	}
-	else if (opt_str(&o, "out") ? csv_open(&out, opt_str(&o, "out"), err)
-				    : (default_out(c, path, sizeof(path), err) || csv_open(&out, path, err)))
+	} else if (opt_str(&o, "out")
+		       ? csv_open(&out, opt_str(&o, "out"), err)
+		       : (default_out(c, path, sizeof(path), err) || csv_open(&out, path, err)))
 		rc = EXIT_BADINPUT;
 	else if (open_meta(c, out.path, meta, sizeof(meta), err)) {
 		rc = EXIT_BADINPUT;
@@ -532,11 +627,15 @@ int bench_main(const struct bench *b, int argc, char **argv)
 			rc = 1;
 		if (signals_pending()) {
 			rc = 128 + signals_pending();
-			snprintf(err, ERRLEN, "interrupted by SIG%s: %ld whole row(s) kept, the configuration in progress left no row; result set marked interrupted%s%.200s",
-				 sigabbrev_np(signals_pending()), out.rows, meta[0] ? " in " : "", meta);
+			snprintf(err, ERRLEN,
+				 "interrupted by SIG%s: %ld whole row(s) kept, the configuration "
+				 "in progress left no row; result set marked interrupted%s%.200s",
+				 sigabbrev_np(signals_pending()), out.rows, meta[0] ? " in " : "",
+				 meta);
 		}
 		if (out.rows)
-			fprintf(stderr, "c2cbench: %ld row(s) written to %s\n", out.rows, strcmp(out.path, "-") ? out.path : "standard output");
+			fprintf(stderr, "c2cbench: %ld row(s) written to %s\n", out.rows,
+				strcmp(out.path, "-") ? out.path : "standard output");
 		char cerr[ERRLEN], *made = out.rows || !out.created ? NULL : xstrdup(out.path),
 				   *where = xstrdup(out.path);
 		long rows = out.rows;
@@ -546,7 +645,8 @@ int bench_main(const struct bench *b, int argc, char **argv)
 			snprintf(err, ERRLEN, "%s", cerr);
 			rc = 1;
 		}
-		if (made) { /* nothing measured: leave no empty files of ours behind (never a device or pipe) */
+		if (made) { /* nothing measured: leave no empty files of ours behind (never a device
+			       or pipe) */
 			unlink(made);
 			if (meta[0])
 				unlink(meta);
@@ -564,7 +664,8 @@ int bench_main(const struct bench *b, int argc, char **argv)
 		}
 		free(where);
 	}
-	if (rc && signals_pending() && rc < 128) /* stopped before measuring (a FIFO wait): the signal's status */
+	if (rc && signals_pending() &&
+	    rc < 128) /* stopped before measuring (a FIFO wait): the signal's status */
 		rc = 128 + signals_pending();
 	if (rc && rc != EXIT_NOVALID)
 		fprintf(stderr, "c2cbench: error: %s\n", err);

@@ -1,4 +1,5 @@
-/* What the driver settles before it measures: --reps and the validity tolerances, and the dry run's plan. */
+/* What the driver settles before it measures: --reps and the validity tolerances, and the dry run's
+ * plan. */
 #include "harness/driver_setup.h"
 #include "harness/progress.h"
 #include "harness/util.h"
@@ -12,9 +13,12 @@ int validity_opts(struct bench_ctx *c, const struct opts *o, char *err)
 	const char *reps = opt_str(o, "reps");
 	double f = opt_double(o, "valid-probe"); /* both checked by the option parser */
 	c->reps_auto = !strcmp(reps, "auto");
-	c->autocfg = (struct reps_auto){ opt_double(o, "reps-ci") / 100, (int)opt_long(o, "reps-max"), opt_double(o, "reps-time") };
+	c->autocfg = (struct reps_auto){opt_double(o, "reps-ci") / 100,
+					(int)opt_long(o, "reps-max"), opt_double(o, "reps-time")};
 	if (c->reps_auto && c->autocfg.max_reps < REPS_AUTO_MIN)
-		return err_set(err, "--reps-max: '%d' is not accepted with --reps auto; accepted: %d or more (the fewest values with a 95%% CI of the median)",
+		return err_set(err,
+			       "--reps-max: '%d' is not accepted with --reps auto; accepted: %d or "
+			       "more (the fewest values with a 95%% CI of the median)",
 			       c->autocfg.max_reps, REPS_AUTO_MIN);
 	c->reps = c->reps_auto ? c->autocfg.max_reps : (int)atol(reps);
 	c->attempts = (int)opt_long(o, "max-attempts");
@@ -75,17 +79,22 @@ void validity_record(struct bench_ctx *c)
 void print_dry_run(const struct bench_ctx *c)
 {
 	if (c->reps_auto)
-		printf("--reps auto: each configuration until its median's 95%% CI is within %g%%, %d to %d repetitions, rounds started within %g s; the estimate below is for the most\n",
-		       100 * c->autocfg.ci_width, REPS_AUTO_MIN, c->autocfg.max_reps, c->autocfg.max_s);
+		printf("--reps auto: each configuration until its median's 95%% CI is within %g%%, "
+		       "%d to %d repetitions, rounds started within %g s; the estimate below is "
+		       "for the most\n",
+		       100 * c->autocfg.ci_width, REPS_AUTO_MIN, c->autocfg.max_reps,
+		       c->autocfg.max_s);
 	double total = c->nvar * c->reps * (c->run_s > 0 ? c->run_s : c->warmup + c->duration);
 	char hms[32];
 	fmt_hms(hms, sizeof(hms), total); /* the seconds stay first: preset reads them back */
 	if (c->run_s > 0)
-		printf("bench %s: %d variant(s) x %d repetition(s), about %.3g s each: about %.0f s (%s)\n", c->b->name, c->nvar,
-		       c->reps, c->run_s, total, hms);
+		printf("bench %s: %d variant(s) x %d repetition(s), about %.3g s each: about %.0f "
+		       "s (%s)\n",
+		       c->b->name, c->nvar, c->reps, c->run_s, total, hms);
 	else
-		printf("bench %s: %d variant(s) x %d repetition(s), %.3g s warm-up + %.3g s each: about %.0f s (%s)\n", c->b->name,
-		       c->nvar, c->reps, c->warmup, c->duration, total, hms);
+		printf("bench %s: %d variant(s) x %d repetition(s), %.3g s warm-up + %.3g s each: "
+		       "about %.0f s (%s)\n",
+		       c->b->name, c->nvar, c->reps, c->warmup, c->duration, total, hms);
 	printf("%s:", c->b->variant_col);
 	for (int i = 0; i < c->nvar && i < DRY_RUN_VARIANTS; i++)
 		printf(" %s", c->var[i].name);

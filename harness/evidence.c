@@ -14,7 +14,8 @@ static void steal_line(struct steal_snap *s, const char *line)
 {
 	int cpu, off = 0;
 	unsigned long long v[STEAL_FIELD];
-	if (strncmp(line, "cpu", 3) || sscanf(line + 3, "%d%n", &cpu, &off) != 1 || cpu < 0 || cpu > 65535)
+	if (strncmp(line, "cpu", 3) || sscanf(line + 3, "%d%n", &cpu, &off) != 1 || cpu < 0 ||
+	    cpu > 65535)
 		return;
 	const char *p = line + 3 + off;
 	for (int i = 0; i < STEAL_FIELD; i++) {
@@ -52,8 +53,11 @@ void steal_apply(const struct steal_snap *a, const struct steal_snap *b, struct 
 	double ns_per_tick = 1e9 / (double)sysconf(_SC_CLK_TCK);
 	for (int i = 0; i < n; i++) {
 		int c = thr[i].want_cpu;
-		int known = a->ok && b->ok && c >= 0 && c < a->n && c < b->n && a->ticks[c] != UINT64_MAX && b->ticks[c] != UINT64_MAX;
-		thr[i].steal_ns = known && b->ticks[c] >= a->ticks[c] ? (double)(b->ticks[c] - a->ticks[c]) * ns_per_tick : -1;
+		int known = a->ok && b->ok && c >= 0 && c < a->n && c < b->n &&
+			    a->ticks[c] != UINT64_MAX && b->ticks[c] != UINT64_MAX;
+		thr[i].steal_ns = known && b->ticks[c] >= a->ticks[c]
+				      ? (double)(b->ticks[c] - a->ticks[c]) * ns_per_tick
+				      : -1;
 	}
 }
 
@@ -113,7 +117,8 @@ void evidence_thread(struct evidence *e, const struct thr *t, const char *role, 
 	evidence_add(e, &x);
 }
 
-void evidence_setting(struct evidence *e, const char *name, double requested, double achieved, const char *unit)
+void evidence_setting(struct evidence *e, const char *name, double requested, double achieved,
+		      const char *unit)
 {
 	if (e->nset >= EV_SETTINGS)
 		abort(); /* a bench declares a fixed, small set: more is a programming error */
@@ -124,7 +129,8 @@ void evidence_setting(struct evidence *e, const char *name, double requested, do
 	s->achieved = achieved;
 }
 
-void evidence_setting_max(struct evidence *e, const char *name, double requested, double achieved, const char *unit)
+void evidence_setting_max(struct evidence *e, const char *name, double requested, double achieved,
+			  const char *unit)
 {
 	for (int i = 0; i < e->nset; i++)
 		if (!strcmp(e->set[i].name, name)) {
@@ -171,7 +177,8 @@ double ev_oncpu_others(const struct evidence *e, int i)
 	if (!t->measured || t->t1 <= t->t0)
 		return 0;
 	for (int j = 0; j < e->n; j++)
-		if (j != i && !e->th[j].corun && e->th[j].measured && e->th[j].want_cpu == t->want_cpu)
+		if (j != i && !e->th[j].corun && e->th[j].measured &&
+		    e->th[j].want_cpu == t->want_cpu)
 			ns += e->th[j].cpu_ns;
 	double f = (double)ns / (double)(t->t1 - t->t0);
 	return f < 1 ? f : 1;
@@ -219,14 +226,41 @@ static void thread_list(const struct evidence *e, struct row *r, const char *key
 		const struct ev_thread *t = &e->th[i];
 		const char *sep = i ? " " : "";
 		switch (what) {
-		case 0: k += (size_t)snprintf(buf + k, sizeof(buf) - k, "%s%s%d@%d", sep, t->role, t->idx, t->want_cpu); break;
-		case 1: k += (size_t)snprintf(buf + k, sizeof(buf) - k, t->measured ? "%s%llu" : "%sNA", sep, (unsigned long long)(t->t1 - t->t0)); break;
-		case 2: k += (size_t)snprintf(buf + k, sizeof(buf) - k, t->measured ? "%s%llu" : "%sNA", sep, (unsigned long long)t->cpu_ns); break;
-		case 3: k += (size_t)snprintf(buf + k, sizeof(buf) - k, t->vcsw >= 0 ? "%s%ld" : "%sNA", sep, t->vcsw); break;
-		case 4: k += (size_t)snprintf(buf + k, sizeof(buf) - k, t->ivcsw >= 0 ? "%s%ld" : "%sNA", sep, t->ivcsw); break;
-		case 5: k += (size_t)snprintf(buf + k, sizeof(buf) - k, t->measured ? "%s%d" : "%sNA", sep, t->cpu_start); break;
-		case 6: k += (size_t)snprintf(buf + k, sizeof(buf) - k, t->measured ? "%s%d" : "%sNA", sep, t->cpu_end); break;
-		default: k += (size_t)snprintf(buf + k, sizeof(buf) - k, t->steal_ns >= 0 ? "%s%.0f" : "%sNA", sep, t->steal_ns); break;
+		case 0:
+			k += (size_t)snprintf(buf + k, sizeof(buf) - k, "%s%s%d@%d", sep, t->role,
+					      t->idx, t->want_cpu);
+			break;
+		case 1:
+			k += (size_t)snprintf(buf + k, sizeof(buf) - k,
+					      t->measured ? "%s%llu" : "%sNA", sep,
+					      (unsigned long long)(t->t1 - t->t0));
+			break;
+		case 2:
+			k += (size_t)snprintf(buf + k, sizeof(buf) - k,
+					      t->measured ? "%s%llu" : "%sNA", sep,
+					      (unsigned long long)t->cpu_ns);
+			break;
+		case 3:
+			k += (size_t)snprintf(buf + k, sizeof(buf) - k,
+					      t->vcsw >= 0 ? "%s%ld" : "%sNA", sep, t->vcsw);
+			break;
+		case 4:
+			k += (size_t)snprintf(buf + k, sizeof(buf) - k,
+					      t->ivcsw >= 0 ? "%s%ld" : "%sNA", sep, t->ivcsw);
+			break;
+		case 5:
+			k += (size_t)snprintf(buf + k, sizeof(buf) - k,
+					      t->measured ? "%s%d" : "%sNA", sep, t->cpu_start);
+			break;
+		case 6:
+			k += (size_t)snprintf(buf + k, sizeof(buf) - k,
+					      t->measured ? "%s%d" : "%sNA", sep, t->cpu_end);
+			break;
+		default:
+			k += (size_t)snprintf(buf + k, sizeof(buf) - k,
+					      t->steal_ns >= 0 ? "%s%.0f" : "%sNA", sep,
+					      t->steal_ns);
+			break;
 		}
 	}
 	if (!e->n)
@@ -263,12 +297,19 @@ static void probe_cols(const struct evidence *e, struct row *r)
 	size_t a = 0, b = 0, c = 0;
 	for (int i = 0; i < e->nprobe; i++) {
 		const char *sep = i ? " " : "";
-		a += (size_t)snprintf(pairs + a, sizeof(pairs) - a, "%s%d-%d", sep, e->probe_a[i], e->probe_b[i]);
-		b += (size_t)snprintf(before + b, sizeof(before) - b, e->probe_before[i] >= 0 ? "%s%.1f" : "%sNA", sep, e->probe_before[i]);
-		c += (size_t)snprintf(after + c, sizeof(after) - c, e->probe_after[i] >= 0 ? "%s%.1f" : "%sNA", sep, e->probe_after[i]);
+		a += (size_t)snprintf(pairs + a, sizeof(pairs) - a, "%s%d-%d", sep, e->probe_a[i],
+				      e->probe_b[i]);
+		b += (size_t)snprintf(before + b, sizeof(before) - b,
+				      e->probe_before[i] >= 0 ? "%s%.1f" : "%sNA", sep,
+				      e->probe_before[i]);
+		c += (size_t)snprintf(after + c, sizeof(after) - c,
+				      e->probe_after[i] >= 0 ? "%s%.1f" : "%sNA", sep,
+				      e->probe_after[i]);
 	}
 	if (!e->nprobe) {
-		row_na(r, "probe_pairs", "no pair probed: none of distinct CPUs, or the bench measured this row with another (its README)");
+		row_na(r, "probe_pairs",
+		       "no pair probed: none of distinct CPUs, or the bench measured this row with "
+		       "another (its README)");
 		row_na(r, "probe_before_ns", "no pair probed");
 		row_na(r, "probe_after_ns", "no pair probed");
 		return;
@@ -280,8 +321,9 @@ static void probe_cols(const struct evidence *e, struct row *r)
 
 void evidence_to_row(const struct evidence *e, struct row *r, const char *roles)
 {
-	static const char *const lists[] = { "thread_ids", "thread_window_ns", "thread_cpu_ns", "thread_vcsw",
-					     "thread_ivcsw", "thread_cpu_start", "thread_cpu_end", "thread_steal_ns" };
+	static const char *const lists[] = {
+	    "thread_ids",   "thread_window_ns", "thread_cpu_ns",  "thread_vcsw",
+	    "thread_ivcsw", "thread_cpu_start", "thread_cpu_end", "thread_steal_ns"};
 	for (int i = 0; i < (int)ARRAY_SIZE(lists); i++)
 		thread_list(e, r, lists[i], i);
 	char *names[16];

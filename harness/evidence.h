@@ -28,7 +28,8 @@ struct ev_setting {
 struct evidence {
 	int n, cap;
 	struct ev_thread *th;
-	double requested_s; /* the window each co-running thread should have; 0: the bench runs to a count */
+	double requested_s; /* the window each co-running thread should have; 0: the bench runs to a
+			       count */
 	int nprobe;
 	int probe_a[EV_PROBES], probe_b[EV_PROBES];
 	double probe_before[EV_PROBES], probe_after[EV_PROBES]; /* one-way ns; < 0: not measured */
@@ -54,9 +55,11 @@ void evidence_thread(struct evidence *e, const struct thr *t, const char *role, 
 /* The same in two steps: a thread's record copied out (kept past its thread), then added. */
 void evidence_of(const struct thr *t, const char *role, int corun, struct ev_thread *x);
 void evidence_add(struct evidence *e, const struct ev_thread *x);
-void evidence_setting(struct evidence *e, const char *name, double requested, double achieved, const char *unit);
+void evidence_setting(struct evidence *e, const char *name, double requested, double achieved,
+		      const char *unit);
 /* The same setting achieved by several threads: keep the one furthest from the request. */
-void evidence_setting_max(struct evidence *e, const char *name, double requested, double achieved, const char *unit);
+void evidence_setting_max(struct evidence *e, const char *name, double requested, double achieved,
+			  const char *unit);
 
 /* Derived values: the fraction of its window a thread was on a CPU (-1 without a window), the
  * common window of the co-running threads over the longest of theirs (-1 with fewer than two). */
@@ -65,7 +68,8 @@ double ev_overlap(const struct evidence *e);
 /* CPU time of the bench's other threads bound to thread i's CPU, over i's window: the model's own
  * sharing (pending-bit's drainer on the writer's CPU) is not a disturbance. */
 double ev_oncpu_shared(const struct evidence *e, int i);
-/* Co-running measured threads bound to thread i's CPU, i included: more than 1 is oversubscribed. */
+/* Co-running measured threads bound to thread i's CPU, i included: more than 1 is oversubscribed.
+ */
 int ev_corun_on_cpu(const struct evidence *e, int i);
 /* CPU time of the measured threads on thread i's CPU that need not co-run (a drainer), as a
  * fraction of i's window (at most 1): what the co-running ones share the rest of. */

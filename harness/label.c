@@ -6,7 +6,8 @@
 /* The characters a label may hold: safe in a file name, a CSV cell, gnuplot and HTML unquoted. */
 static int label_char(char c)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '.' || c == '_' || c == '-';
 }
 
 /* A leading letter or digit: no hidden file, no option-looking name. */
@@ -23,7 +24,9 @@ int label_check(const char *what, const char *s, char *err)
 		ok = label_char(s[i]);
 	if (ok)
 		return 0;
-	return err_set(err, "%s '%.80s%s' is not accepted; accepted: 1 to %d letters, digits, '.', '_' or '-', starting with a letter or digit",
+	return err_set(err,
+		       "%s '%.80s%s' is not accepted; accepted: 1 to %d letters, digits, '.', '_' "
+		       "or '-', starting with a letter or digit",
 		       what, s, n > 80 ? "..." : "", LABEL_MAX);
 }
 

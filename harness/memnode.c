@@ -8,11 +8,16 @@
 void *mem_on_node(int node, size_t size, char *err)
 {
 	if (numa_available() < 0 && node != 0) {
-		err_set(err, "libnuma reports NUMA is not available on this kernel (or under qemu-user); cannot place memory on node %d, only on node 0", node);
+		err_set(err,
+			"libnuma reports NUMA is not available on this kernel (or under "
+			"qemu-user); cannot place memory on node %d, only on node 0",
+			node);
 		return NULL;
 	}
-	if (numa_available() < 0) { /* no NUMA in this kernel: all memory is node 0's; numa_free (munmap) frees it */
-		void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (numa_available() <
+	    0) { /* no NUMA in this kernel: all memory is node 0's; numa_free (munmap) frees it */
+		void *p =
+		    mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (p == MAP_FAILED) {
 			err_set(err, "mmap(%zu bytes) failed", size);
 			return NULL;
@@ -21,7 +26,8 @@ void *mem_on_node(int node, size_t size, char *err)
 		return p;
 	}
 	if (node < 0 || node > numa_max_node()) {
-		err_set(err, "--mem-node: node %d does not exist; accepted: 0-%d", node, numa_max_node());
+		err_set(err, "--mem-node: node %d does not exist; accepted: 0-%d", node,
+			numa_max_node());
 		return NULL;
 	}
 	void *p = numa_alloc_onnode(size, node);

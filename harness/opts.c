@@ -45,54 +45,87 @@ static int check_value(const struct opt_spec *s, const char *v, char *err)
 		return 0;
 	case OPT_COUNT:
 		if (parse_long(v, &l) || l < 1 || l > 1000000)
-			return err_set(err, "--%s: '%s' is not accepted; accepted: a whole number from 1 to 1000000", s->name, v);
+			return err_set(err,
+				       "--%s: '%s' is not accepted; accepted: a whole number from "
+				       "1 to 1000000",
+				       s->name, v);
 		return 0;
 	case OPT_COUNT_AUTO:
 		if (strcmp(v, "auto") && (parse_long(v, &l) || l < 1 || l > 1000000))
-			return err_set(err, "--%s: '%s' is not accepted; accepted: a whole number from 1 to 1000000, or auto", s->name, v);
+			return err_set(err,
+				       "--%s: '%s' is not accepted; accepted: a whole number from "
+				       "1 to 1000000, or auto",
+				       s->name, v);
 		return 0;
 	case OPT_FACTOR:
 		if (parse_double(v, &d) || !(d >= 1) || d > 1000)
-			return err_set(err, "--%s: '%s' is not accepted; accepted: a factor, a number from 1 to 1000", s->name, v);
+			return err_set(err,
+				       "--%s: '%s' is not accepted; accepted: a factor, a number "
+				       "from 1 to 1000",
+				       s->name, v);
 		return 0;
 	case OPT_UINT:
 		if (parse_long(v, &l) || l < 0 || l > 1000000000L)
-			return err_set(err, "--%s: '%s' is not accepted; accepted: a whole number from 0 to 1000000000", s->name, v);
+			return err_set(err,
+				       "--%s: '%s' is not accepted; accepted: a whole number from "
+				       "0 to 1000000000",
+				       s->name, v);
 		return 0;
 	case OPT_SECONDS:
 		if (parse_double(v, &d) || d <= 0 || d > 86400)
-			return err_set(err, "--%s: '%s' is not accepted; accepted: seconds, a number > 0 and <= 86400", s->name, v);
+			return err_set(err,
+				       "--%s: '%s' is not accepted; accepted: seconds, a number > "
+				       "0 and <= 86400",
+				       s->name, v);
 		return 0;
 	case OPT_OFF:
 		if (parse_double(v, &d) || d < 0 || d > 1000)
-			return err_set(err, "--%s: '%s' is not accepted; accepted: a percentage, a number from 0 to 1000 (no %% sign)", s->name, v);
+			return err_set(err,
+				       "--%s: '%s' is not accepted; accepted: a percentage, a "
+				       "number from 0 to 1000 (no %% sign)",
+				       s->name, v);
 		return 0;
 	case OPT_PERCENT:
 		if (parse_double(v, &d) || d < 0 || d > 100)
-			return err_set(err, "--%s: '%s' is not accepted; accepted: a percentage, a number from 0 to 100 (no %% sign)", s->name, v);
+			return err_set(err,
+				       "--%s: '%s' is not accepted; accepted: a percentage, a "
+				       "number from 0 to 100 (no %% sign)",
+				       s->name, v);
 		return 0;
 	case OPT_CHOICE:
 		if (!list_has(ch, v)) {
 			char sug[128];
-			return err_set(err, "--%s: '%s' is not accepted%s; accepted: %s", s->name, v, suggest_list(v, ch, sug, sizeof(sug)), ch);
+			return err_set(err, "--%s: '%s' is not accepted%s; accepted: %s", s->name,
+				       v, suggest_list(v, ch, sug, sizeof(sug)), ch);
 		}
 		return 0;
 	case OPT_CHOICES: {
 		char *items[64], why[80];
 		int n = list_count(v, why, sizeof(why)), rc = 0;
 		if (n < 0)
-			return err_set(err, "--%s: '%s' is not accepted (%s); accepted: one or more of %s, comma-separated", s->name, v, why, ch);
+			return err_set(err,
+				       "--%s: '%s' is not accepted (%s); accepted: one or more of "
+				       "%s, comma-separated",
+				       s->name, v, why, ch);
 		if (n > 64)
-			return err_set(err, "--%s: '%s' has %d elements; accepted: each of %s at most once", s->name, v, n, ch);
+			return err_set(
+			    err, "--%s: '%s' has %d elements; accepted: each of %s at most once",
+			    s->name, v, n, ch);
 		n = list_split(v, items, 64);
 		for (int i = 0; i < n && !rc; i++) {
 			char sug[128];
 			if (!list_has(ch, items[i]))
-				rc = err_set(err, "--%s: '%s' is not accepted%s; accepted: %s (comma-separated)", s->name, items[i],
-					     suggest_list(items[i], ch, sug, sizeof(sug)), ch);
+				rc = err_set(
+				    err,
+				    "--%s: '%s' is not accepted%s; accepted: %s (comma-separated)",
+				    s->name, items[i], suggest_list(items[i], ch, sug, sizeof(sug)),
+				    ch);
 			for (int j = 0; j < i && !rc; j++)
 				if (!strcmp(items[i], items[j]))
-					rc = err_set(err, "--%s: '%s' is given twice; accepted: each of %s at most once", s->name, items[i], ch);
+					rc = err_set(err,
+						     "--%s: '%s' is given twice; accepted: each of "
+						     "%s at most once",
+						     s->name, items[i], ch);
 		}
 		for (int i = 0; i < n; i++)
 			free(items[i]);
@@ -128,7 +161,9 @@ static int unknown_option(const struct opts *o, const char *arg, char *err)
 {
 	char name[64], sug[128] = "";
 	const char *c[OPTS_MAX + 1];
-	snprintf(name, sizeof(name), "%.*s", (int)strcspn(arg + (arg[0] == '-') + (arg[1] == '-'), "="), arg + (arg[0] == '-') + (arg[1] == '-'));
+	snprintf(name, sizeof(name), "%.*s",
+		 (int)strcspn(arg + (arg[0] == '-') + (arg[1] == '-'), "="),
+		 arg + (arg[0] == '-') + (arg[1] == '-'));
 	for (int i = 0; i < o->n; i++) {
 		c[i] = o->v[i].spec->name;
 		if (strchr(arg, '=') && !strncmp(arg, "--", 2) && !strcmp(c[i], name) &&
@@ -152,10 +187,13 @@ static int exact_name(const char *token, const char *name, char *err)
 	size_t n = strcspn(token + 2, "=");
 	if (strncmp(token, "--", 2) || (n == strlen(name) && !strncmp(token + 2, name, n)))
 		return 0;
-	return err_set(err, "option '%.*s' is not accepted; accepted: the full name --%s (no abbreviations)", (int)n + 2, token, name);
+	return err_set(
+	    err, "option '%.*s' is not accepted; accepted: the full name --%s (no abbreviations)",
+	    (int)n + 2, token, name);
 }
 
-int opts_parse(struct opts *o, const struct opt_spec *const *tables, int argc, char **argv, char *err)
+int opts_parse(struct opts *o, const struct opt_spec *const *tables, int argc, char **argv,
+	       char *err)
 {
 	struct option lo[OPTS_MAX + 2];
 	memset(o, 0, sizeof(*o));
@@ -164,14 +202,17 @@ int opts_parse(struct opts *o, const struct opt_spec *const *tables, int argc, c
 			if (o->n >= OPTS_MAX)
 				abort();
 			if (find(o, s->name) >= 0)
-				continue; /* first table wins: a bench may not redefine a harness option */
+				continue; /* first table wins: a bench may not redefine a harness
+					     option */
 			o->v[o->n].spec = s;
 			if (s->def) {
 				if (check_value(s, s->def, err))
 					abort(); /* a bad default is a programming error */
 				o->v[o->n].val = xstrdup(s->def);
 			}
-			lo[o->n] = (struct option){ s->name, s->type == OPT_FLAG ? no_argument : required_argument, NULL, 1000 + o->n };
+			lo[o->n] = (struct option){
+			    s->name, s->type == OPT_FLAG ? no_argument : required_argument, NULL,
+			    1000 + o->n};
 			o->n++;
 		}
 	lo[o->n] = (struct option){ "help", no_argument, NULL, 'h' };
@@ -191,8 +232,11 @@ int opts_parse(struct opts *o, const struct opt_spec *const *tables, int argc, c
 		if (exact_name(argv[at], o->v[i].spec->name, err))
 			return -1;
 		if (seen[i]++)
-			return err_set(err, "option --%s is given twice; accepted: each option at most once", o->v[i].spec->name);
-		if (opt_set(o, o->v[i].spec->name, o->v[i].spec->type == OPT_FLAG ? "1" : optarg, err))
+			return err_set(
+			    err, "option --%s is given twice; accepted: each option at most once",
+			    o->v[i].spec->name);
+		if (opt_set(o, o->v[i].spec->name, o->v[i].spec->type == OPT_FLAG ? "1" : optarg,
+			    err))
 			return -1;
 		at = optind;
 	}

@@ -1,4 +1,5 @@
-/* Command-line options as data: the harness and each bench declare tables; one parser serves all. */
+/* Command-line options as data: the harness and each bench declare tables; one parser serves all.
+ */
 #ifndef C2C_OPTS_H
 #define C2C_OPTS_H
 #include <stdio.h>
@@ -41,7 +42,8 @@ struct opts {
 
 /* Parse argv[0..argc) (argv[0] is skipped, as getopt does) against NULL-terminated tables.
  * Every value is type-checked, defaults included. Return 0, or -1 with a one-line message. */
-int opts_parse(struct opts *o, const struct opt_spec *const *tables, int argc, char **argv, char *err);
+int opts_parse(struct opts *o, const struct opt_spec *const *tables, int argc, char **argv,
+	       char *err);
 void opts_free(struct opts *o);
 
 const char *opt_str(const struct opts *o, const char *name);

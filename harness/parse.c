@@ -26,7 +26,8 @@ int parse_long(const char *s, long *out)
 	const char *p = s + (*s == '-');
 	size_t k = digits(p);
 	if (!k || p[k])
-		return -1; /* the grammar first, so strtol's leniency (spaces, '+', 0x) never applies */
+		return -1; /* the grammar first, so strtol's leniency (spaces, '+', 0x) never
+			      applies */
 	errno = 0;
 	char *end;
 	long v = strtol(s, &end, 10);
@@ -110,7 +111,8 @@ static long cpu_number(const char **p)
 int parse_cpulist(const char *s, int *cpus, int max, char *why, size_t n)
 {
 	int k = 0, el = 1;
-	unsigned char seen[(CPU_NUMBER_MAX + 8) / 8] = { 0 }; /* a bit per CPU number: duplicates in O(1) */
+	unsigned char seen[(CPU_NUMBER_MAX + 8) / 8] = {
+	    0}; /* a bit per CPU number: duplicates in O(1) */
 	if (!s || !*s) {
 		snprintf(why, n, "the list is empty");
 		return -1;
@@ -122,11 +124,15 @@ int parse_cpulist(const char *s, int *cpus, int max, char *why, size_t n)
 			b = cpu_number(&p);
 		}
 		if (a < 0 || b < 0 || (*p && *p != ',')) {
-			snprintf(why, n, "element %d is not a CPU number 0..%d or a range N-M", el, CPU_NUMBER_MAX);
+			snprintf(why, n, "element %d is not a CPU number 0..%d or a range N-M", el,
+				 CPU_NUMBER_MAX);
 			return -1;
 		}
 		if (b < a) {
-			snprintf(why, n, "element %d is a range from %ld down to %ld; accepted: N-M with N <= M", el, a, b);
+			snprintf(
+			    why, n,
+			    "element %d is a range from %ld down to %ld; accepted: N-M with N <= M",
+			    el, a, b);
 			return -1;
 		}
 		for (long c = a; c <= b; c++) {
@@ -158,7 +164,8 @@ void text_escape(const char *s, char *out, size_t n)
 			continue;
 		}
 		const char *e = *p == '\n' ? "\\n" : *p == '\t' ? "\\t" : *p == '\r' ? "\\r" : NULL;
-		k += e ? (size_t)snprintf(out + k, n - k, "%s", e) : (size_t)snprintf(out + k, n - k, "\\x%02x", *p);
+		k += e ? (size_t)snprintf(out + k, n - k, "%s", e)
+		       : (size_t)snprintf(out + k, n - k, "\\x%02x", *p);
 	}
 	out[k] = 0;
 }

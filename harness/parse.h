@@ -1,5 +1,6 @@
 /* One strict grammar for every number, list and CPU list c2cbench reads: the command line, presets
- * and result CSVs all parse with these, so a value means the same thing everywhere (docs/input.md). */
+ * and result CSVs all parse with these, so a value means the same thing everywhere (docs/input.md).
+ */
 #ifndef C2C_PARSE_H
 #define C2C_PARSE_H
 #include <stddef.h>
@@ -7,10 +8,11 @@
 /* Largest OS CPU number a CPU list may name (no machine has more; keeps bitmaps small). */
 #define CPU_NUMBER_MAX 65535
 
-/* Integer: [-]DIGITS, decimal, nothing else (no '+', spaces, hex, octal prefix, suffix). Overflow fails.
- * Return 0 or -1. */
+/* Integer: [-]DIGITS, decimal, nothing else (no '+', spaces, hex, octal prefix, suffix). Overflow
+ * fails. Return 0 or -1. */
 int parse_long(const char *s, long *out);
-/* Real: [-]DIGITS[.DIGITS][(e|E)[+|-]DIGITS], finite (no inf, nan, hex floats, spaces). Return 0 or -1. */
+/* Real: [-]DIGITS[.DIGITS][(e|E)[+|-]DIGITS], finite (no inf, nan, hex floats, spaces). Return 0 or
+ * -1. */
 int parse_double(const char *s, double *out);
 /* Whole number in [lo, hi] (same grammar as parse_long). Return 0 or -1. */
 int parse_long_in(const char *s, long lo, long hi, long *out);

@@ -151,7 +151,8 @@ void perfc2c_start(struct perfc2c *p, const char *csv, long n)
 	if (k < 0)
 		return;
 	p->pid = k;
-	/* give perf time to attach; one that fails (no PMU, no memory events, no rights) has exited by then */
+	/* give perf time to attach; one that fails (no PMU, no memory events, no rights) has exited
+	 * by then */
 	struct timespec ts = { 0, 300 * 1000 * 1000 };
 	nanosleep(&ts, NULL);
 	int ws;
@@ -165,8 +166,9 @@ void perfc2c_start(struct perfc2c *p, const char *csv, long n)
 	}
 }
 
-/* The contended line the row records: pingpong's line_addr, else meta_addr (the read-mostly line the
- * readers miss on, pending-bit and vmalloc), else work_addr; NULL when the bench records none. */
+/* The contended line the row records: pingpong's line_addr, else meta_addr (the read-mostly line
+ * the readers miss on, pending-bit and vmalloc), else work_addr; NULL when the bench records none.
+ */
 static const char *line_col(const struct row *r)
 {
 	static const char *const cols[] = { "line_addr", "meta_addr", "work_addr" };
@@ -181,7 +183,8 @@ static const char *line_col(const struct row *r)
 /* All four perf_c2c_hitm columns NA with one reason. */
 static void hitm_na(struct row *r, const char *why)
 {
-	static const char *const cols[] = { "perf_c2c_line", "perf_c2c_hitm_total", "perf_c2c_hitm_local", "perf_c2c_hitm_remote" };
+	static const char *const cols[] = {"perf_c2c_line", "perf_c2c_hitm_total",
+					   "perf_c2c_hitm_local", "perf_c2c_hitm_remote"};
 	for (size_t i = 0; i < ARRAY_SIZE(cols); i++)
 		row_na(r, cols[i], why);
 }
@@ -198,20 +201,27 @@ void perfc2c_hitm_to_row(const char *report, struct row *r)
 	char why[300], *text;
 	struct c2c_hitm h;
 	if (!col) {
-		hitm_na(r, "the row records no contended line address (line_addr, meta_addr, work_addr)");
+		hitm_na(
+		    r,
+		    "the row records no contended line address (line_addr, meta_addr, work_addr)");
 		return;
 	}
 	unsigned long long addr = strtoull(row_get(r, col), NULL, 16);
-	if (!(text = file_text(report, 16u << 20))) { /* the line table comes first, before the Pareto */
+	if (!(text = file_text(report,
+			       16u << 20))) { /* the line table comes first, before the Pareto */
 		snprintf(why, sizeof(why), "cannot read %.200s", report);
 		hitm_na(r, why);
 		return;
 	}
-	long line = sysconf(_SC_LEVEL1_DCACHE_LINESIZE); /* perf recorded on this machine: its line size */
-	int rc = c2c_table_hitm(text, addr, line > 0 ? (unsigned long long)line : 64, &h, why, sizeof(why));
+	long line =
+	    sysconf(_SC_LEVEL1_DCACHE_LINESIZE); /* perf recorded on this machine: its line size */
+	int rc = c2c_table_hitm(text, addr, line > 0 ? (unsigned long long)line : 64, &h, why,
+				sizeof(why));
 	free(text);
 	if (rc == 1)
-		snprintf(why, sizeof(why), "the line of %s 0x%llx is not in perf's Shared Data Cache Line Table (no HITM sample, or under perf's display limit)",
+		snprintf(why, sizeof(why),
+			 "the line of %s 0x%llx is not in perf's Shared Data Cache Line Table (no "
+			 "HITM sample, or under perf's display limit)",
 			 col, addr);
 	if (rc) {
 		hitm_na(r, why);

@@ -1,7 +1,7 @@
-/* --perf-c2c: each configuration also runs under `perf c2c record` (attached to this process), and its
- * `perf c2c report --stdio` is stored beside the CSV, headed by the contended line's address the row
- * records, so the sampled and the counted view of the same line sit side by side. Where perf or a PMU
- * is missing the run goes on and the row says why. */
+/* --perf-c2c: each configuration also runs under `perf c2c record` (attached to this process), and
+ * its `perf c2c report --stdio` is stored beside the CSV, headed by the contended line's address
+ * the row records, so the sampled and the counted view of the same line sit side by side. Where
+ * perf or a PMU is missing the run goes on and the row says why. */
 #ifndef C2C_PERFC2C_H
 #define C2C_PERFC2C_H
 #include "harness/row.h"
@@ -18,10 +18,12 @@ struct perfc2c {
 
 /* Start recording this process for one configuration (csv: the CSV path; n: the row's number). */
 void perfc2c_start(struct perfc2c *p, const char *csv, long n);
-/* Stop, write the report and add perf_c2c_report (its file name) or NA with the reason to the row. */
+/* Stop, write the report and add perf_c2c_report (its file name) or NA with the reason to the row.
+ */
 void perfc2c_stop(struct perfc2c *p, struct row *r);
 /* perf_c2c_line and perf_c2c_hitm_total/local/remote: the HITM samples of the row's contended line
- * (line_addr, else meta_addr, else work_addr) in the report's Shared Data Cache Line Table, or NA with why. */
+ * (line_addr, else meta_addr, else work_addr) in the report's Shared Data Cache Line Table, or NA
+ * with why. */
 void perfc2c_hitm_to_row(const char *report, struct row *r);
 /* No report for this row: perf_c2c_report and the HITM columns NA with why. */
 void perfc2c_na(struct row *r, const char *why);

@@ -57,7 +57,8 @@ static int group_of(const struct table_head *h, int c)
 static int find_col(const struct table_head *h, int g, const char *a, const char *b)
 {
 	for (int c = 0; c < h->ncol; c++)
-		if ((!strcmp(h->col[c].text, a) || (b && !strcmp(h->col[c].text, b))) && (g < 0 || group_of(h, c) == g))
+		if ((!strcmp(h->col[c].text, a) || (b && !strcmp(h->col[c].text, b))) &&
+		    (g < 0 || group_of(h, c) == g))
 			return c;
 	return -1;
 }
@@ -108,7 +109,8 @@ static const char *read_head(const char *p, struct table_head *h)
 }
 
 /* The columns this lookup needs; -1 with why when one is missing. */
-static int head_columns(const struct table_head *h, int *addr, int *tot, int *lcl, int *rmt, char *why, size_t n)
+static int head_columns(const struct table_head *h, int *addr, int *tot, int *lcl, int *rmt,
+			char *why, size_t n)
 {
 	int g = hitm_group(h);
 	*addr = find_col(h, -1, "Address", NULL);
@@ -116,16 +118,20 @@ static int head_columns(const struct table_head *h, int *addr, int *tot, int *lc
 	*lcl = g < 0 ? -1 : find_col(h, g, "LclHitm", "Lcl");
 	*rmt = g < 0 ? -1 : find_col(h, g, "RmtHitm", "Rmt");
 	if (*addr < 0 || g < 0 || *tot < 0 || *lcl < 0 || *rmt < 0) {
-		snprintf(why, n, "perf's Shared Data Cache Line Table has no %s column (display mode without HITM?)",
-			 *addr < 0 ? "Address" : g < 0 ? "Load Hitm group" : "Load Hitm Total/Lcl/Rmt");
+		snprintf(why, n,
+			 "perf's Shared Data Cache Line Table has no %s column (display mode "
+			 "without HITM?)",
+			 *addr < 0 ? "Address"
+			 : g < 0   ? "Load Hitm group"
+				   : "Load Hitm Total/Lcl/Rmt");
 		return -1;
 	}
 	return 0;
 }
 
 /* Scan the data rows for the line of addr. */
-static int scan_rows(const char *p, const struct table_head *h, unsigned long long addr, unsigned long long size, struct c2c_hitm *out,
-		     char *why, size_t n)
+static int scan_rows(const char *p, const struct table_head *h, unsigned long long addr,
+		     unsigned long long size, struct c2c_hitm *out, char *why, size_t n)
 {
 	char line[4096], *f[TBL_COLS + 1];
 	int a, t, l, r;
@@ -137,7 +143,10 @@ static int scan_rows(const char *p, const struct table_head *h, unsigned long lo
 		if (!line[strspn(line, " \t")] || line[strspn(line, " ")] == '=')
 			return 1; /* the table ended without the line */
 		if (split_fields(line, f, TBL_COLS + 1) != h->ncol) {
-			snprintf(why, n, "a row of perf's Shared Data Cache Line Table has not the %d columns of its header", h->ncol);
+			snprintf(why, n,
+				 "a row of perf's Shared Data Cache Line Table has not the %d "
+				 "columns of its header",
+				 h->ncol);
 			return -1;
 		}
 		unsigned long long start = strtoull(f[a], NULL, 16);
@@ -153,7 +162,8 @@ static int scan_rows(const char *p, const struct table_head *h, unsigned long lo
 	return 1;
 }
 
-int c2c_table_hitm(const char *report, unsigned long long addr, unsigned long long line, struct c2c_hitm *out, char *why, size_t n)
+int c2c_table_hitm(const char *report, unsigned long long addr, unsigned long long line,
+		   struct c2c_hitm *out, char *why, size_t n)
 {
 	struct table_head *h = calloc(1, sizeof(*h));
 	const char *p = report ? strstr(report, "Shared Data Cache Line Table") : NULL;
@@ -163,7 +173,9 @@ int c2c_table_hitm(const char *report, unsigned long long addr, unsigned long lo
 	if (!p)
 		snprintf(why, n, "perf's report has no Shared Data Cache Line Table");
 	else if (!(p = read_head(strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL, h)))
-		snprintf(why, n, "perf's Shared Data Cache Line Table has no header perf's way (Cacheline/Index/Address)");
+		snprintf(why, n,
+			 "perf's Shared Data Cache Line Table has no header perf's way "
+			 "(Cacheline/Index/Address)");
 	else
 		rc = scan_rows(p, h, addr, line, out, why, n);
 	free(h);

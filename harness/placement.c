@@ -92,7 +92,8 @@ static const char *pkg_name(int pkg, char *b, size_t n)
 	return b;
 }
 
-/* First allowed PU of each core in package pkg (PKG_ANY: any), in order; out has room for t->npus. */
+/* First allowed PU of each core in package pkg (PKG_ANY: any), in order; out has room for t->npus.
+ */
 static int cores_of(const struct topo *t, int pkg, const struct pu **out)
 {
 	int n = 0, last = -1;
@@ -210,7 +211,8 @@ static int spread_order(const struct topo *t, const struct pu **out)
 }
 
 /* cpus:LIST in the order written: the first CPUs go to the writers, then the readers (cpus:1,0 puts
- * the writer on CPU 1). The strict CPU-list grammar (harness/parse.h) refuses negatives and duplicates. */
+ * the writer on CPU 1). The strict CPU-list grammar (harness/parse.h) refuses negatives and
+ * duplicates. */
 static int place_cpus(struct plan *p, const struct topo *t, const char *list,
 		      const struct role_req *r, int nr, char *err)
 {
@@ -254,7 +256,8 @@ static int place_cpus(struct plan *p, const struct topo *t, const char *list,
 	return rc;
 }
 
-/* First allowed PU of each core of package pkg under LLC llc (llc < -1: the LLCs other than -2-llc). */
+/* First allowed PU of each core of package pkg under LLC llc (llc < -1: the LLCs other than
+ * -2-llc). */
 static int cores_under_llc(const struct topo *t, int pkg, int llc, const struct pu **out)
 {
 	int n = 0, last = -1;
@@ -414,7 +417,8 @@ static int place_named(struct plan *p, const struct topo *t, const char *pl, con
 		       suggest_list(pl, PLACEMENTS, sug, sizeof(sug)), PLACEMENTS);
 }
 
-/* Plan pl on t, or on the PUs of kind only (kind >= 0: auto keeps writer and reader on one kind). */
+/* Plan pl on t, or on the PUs of kind only (kind >= 0: auto keeps writer and reader on one kind).
+ */
 static int plan_on(const struct topo *t, int kind, const char *pl, const struct role_req *r, int nr,
 		   struct plan *p, char *err)
 {
@@ -442,8 +446,8 @@ static int plan_on(const struct topo *t, int kind, const char *pl, const struct 
 	return rc;
 }
 
-/* auto on a hybrid part: the most performant kind that can hold the plan (hwloc ranks kinds from the
- * most power-efficient up), else every kind, said in auto_why. */
+/* auto on a hybrid part: the most performant kind that can hold the plan (hwloc ranks kinds from
+ * the most power-efficient up), else every kind, said in auto_why. */
 static int plan_auto_kinds(const struct topo *t, const struct role_req *r, int nr, struct plan *p,
 			   char *err)
 {
@@ -469,19 +473,27 @@ static int plan_auto_kinds(const struct topo *t, const struct role_req *r, int n
 	return rc;
 }
 
-int plan_make(const struct topo *t, const char *pl, const struct role_req *r, int nr, struct plan *p, char *err)
+int plan_make(const struct topo *t, const char *pl, const struct role_req *r, int nr,
+	      struct plan *p, char *err)
 {
 	memset(p, 0, sizeof(*p));
 	p->roles = r;
 	p->nroles = nr;
-	if (total_threads(r, nr) > PLAN_MAX) { /* name each role's share: the limit is on their sum */
+	if (total_threads(r, nr) >
+	    PLAN_MAX) { /* name each role's share: the limit is on their sum */
 		char share[200] = "";
 		for (int i = 0, k = 0; i < nr && k < (int)sizeof(share); i++)
-			k += snprintf(share + k, sizeof(share) - (size_t)k, "%s%d %s%s", i ? ", " : "", r[i].count, r[i].name, r[i].count == 1 ? "" : "s");
-		return err_set(err, "%d threads requested (%s); accepted: at most %d threads in all", total_threads(r, nr), share, PLAN_MAX);
+			k += snprintf(share + k, sizeof(share) - (size_t)k, "%s%d %s%s",
+				      i ? ", " : "", r[i].count, r[i].name,
+				      r[i].count == 1 ? "" : "s");
+		return err_set(err,
+			       "%d threads requested (%s); accepted: at most %d threads in all",
+			       total_threads(r, nr), share, PLAN_MAX);
 	}
-	int rc = !strcmp(pl, "auto") && t->nkinds > 1 ? plan_auto_kinds(t, r, nr, p, err) : plan_on(t, -1, pl, r, nr, p, err);
-	p->mem_node = p->n ? p->slot[0].node : -1; /* --mem-node writer until plan_mem_node says otherwise */
+	int rc = !strcmp(pl, "auto") && t->nkinds > 1 ? plan_auto_kinds(t, r, nr, p, err)
+						      : plan_on(t, -1, pl, r, nr, p, err);
+	p->mem_node =
+	    p->n ? p->slot[0].node : -1; /* --mem-node writer until plan_mem_node says otherwise */
 	return rc;
 }
 

@@ -22,7 +22,8 @@ struct plan {
 	struct slot slot[PLAN_MAX];
 	const struct role_req *roles;
 	int nroles;
-	int mem_node; /* NUMA node OS index for the contended object (-1: the topology has none usable) */
+	int mem_node; /* NUMA node OS index for the contended object (-1: the topology has none
+			 usable) */
 };
 
 /* The placements, one table that list, --help and the planner read (harness/placement.c). */
@@ -30,9 +31,12 @@ struct placement_def {
 	const char *name, *desc;
 };
 extern const struct placement_def placement_defs[];
-#define PLACEMENT_AUTO_DESC "on the allowed set: cross-socket where 2+ packages have allowed cores; cross-llc " \
-	"in the home package where the target CPU's HITM stand-in only sees another LLC (AMD Zen 3+); else " \
-	"same-socket; on a hybrid part every thread on one CPU kind, the most performant with room"
+#define PLACEMENT_AUTO_DESC                                                                        \
+	"on the allowed set: cross-socket where 2+ packages have allowed cores; cross-llc "        \
+	"in the home package where the target CPU's HITM stand-in only sees another LLC (AMD Zen " \
+	"3+); else "                                                                               \
+	"same-socket; on a hybrid part every thread on one CPU kind, the most performant with "    \
+	"room"
 /* Accepted placement words, for --help and errors (the table's names, in order: a test checks). */
 #define PLACEMENTS "auto,smt,same-llc,cross-llc,same-socket,cross-socket,spread,compact,cpus:LIST"
 

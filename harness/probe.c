@@ -66,7 +66,8 @@ static void *probe_main(void *p)
 		__atomic_store_n(&r->ping, PROBE_STOP, __ATOMIC_RELEASE);
 		return NULL;
 	}
-	uint64_t v = probe_round_trips(r, 0, r->round_trips); /* one untimed sample: both sides awake */
+	uint64_t v =
+	    probe_round_trips(r, 0, r->round_trips); /* one untimed sample: both sides awake */
 	r->best_ns = -1;
 	for (int i = 0; i < PROBE_SAMPLES; i++) {
 		uint64_t t0 = now_ns();

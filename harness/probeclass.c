@@ -26,7 +26,8 @@ int probe_same_class(const double *x, const double *y, int n)
 int probe_classes(const double *lat, int n, int *cls)
 {
 	int *ix = xcalloc((size_t)n + 1, sizeof(int)), m = 0, ncls = 0;
-	for (int i = 0; i < n; i++) { /* the measured ones, sorted by latency (insertion: few rows) */
+	for (int i = 0; i < n;
+	     i++) { /* the measured ones, sorted by latency (insertion: few rows) */
 		cls[i] = -1;
 		if (lat[i] <= 0)
 			continue;
@@ -57,7 +58,7 @@ void probe_classes_text(const double *lat, const int *cls, int n, int ncls, char
 				hi = lat[i] > hi ? lat[i] : hi;
 				cnt++;
 			}
-		k += (size_t)snprintf(out + k, len - k, "%s%.0f-%.0f ns (%d%s)", c ? ", " : "", lo, hi,
-				      cnt, c ? "" : " repetition(s)");
+		k += (size_t)snprintf(out + k, len - k, "%s%.0f-%.0f ns (%d%s)", c ? ", " : "", lo,
+				      hi, cnt, c ? "" : " repetition(s)");
 	}
 }

@@ -1,5 +1,6 @@
-/* The live progress line on a terminal (`run` and `preset` share it): one line on stderr, redrawn in
- * place, cleared before anything else is printed; nothing at all when stderr is not a terminal. */
+/* The live progress line on a terminal (`run` and `preset` share it): one line on stderr, redrawn
+ * in place, cleared before anything else is printed; nothing at all when stderr is not a terminal.
+ */
 #ifndef C2C_PROGRESS_H
 #define C2C_PROGRESS_H
 #include <stddef.h>

@@ -11,7 +11,8 @@ static int before(const struct reg *r, const void *a, const void *b)
 void reg_add(struct reg *r, const void *item)
 {
 	if (r->n >= REG_MAX)
-		abort(); /* more entries than the registry holds is a build error, not a user error */
+		abort(); /* more entries than the registry holds is a build error, not a user error
+			  */
 	int i = r->n++;
 	while (i > 0 && before(r, item, r->item[i - 1])) { /* insertion keeps listings stable */
 		r->item[i] = r->item[i - 1];
@@ -20,7 +21,8 @@ void reg_add(struct reg *r, const void *item)
 	r->item[i] = item;
 	size_t k = 0;
 	for (int j = 0; j < r->n && k < sizeof(r->names); j++)
-		k += (size_t)snprintf(r->names + k, sizeof(r->names) - k, "%s%s", j ? "," : "", r->name(r->item[j]));
+		k += (size_t)snprintf(r->names + k, sizeof(r->names) - k, "%s%s", j ? "," : "",
+				      r->name(r->item[j]));
 }
 
 const void *reg_find(const struct reg *r, const char *name)

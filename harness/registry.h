@@ -1,4 +1,5 @@
-/* One small registry behind benches, layouts and commands: each file registers itself at start-up. */
+/* One small registry behind benches, layouts and commands: each file registers itself at start-up.
+ */
 #ifndef C2C_REG_H
 #define C2C_REG_H
 #include <stddef.h>

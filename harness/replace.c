@@ -12,8 +12,8 @@ FILE *replace_open(struct replace *r, const char *path)
 	r->f = NULL;
 	r->tmp[0] = 0;
 	if ((size_t)snprintf(r->path, sizeof(r->path), "%s", path) >= sizeof(r->path) ||
-	    (size_t)snprintf(r->tmp, sizeof(r->tmp), "%.*s.%s.XXXXXX", dirlen, path, path + dirlen) >=
-		    sizeof(r->tmp)) {
+	    (size_t)snprintf(r->tmp, sizeof(r->tmp), "%.*s.%s.XXXXXX", dirlen, path,
+			     path + dirlen) >= sizeof(r->tmp)) {
 		r->tmp[0] = 0;
 		errno = ENAMETOOLONG;
 		return NULL;

@@ -1,5 +1,5 @@
-/* Write-then-rename, the one way a file is written whole: a reader of PATH (or a crash) sees the old
- * file or the complete new one, never a part. */
+/* Write-then-rename, the one way a file is written whole: a reader of PATH (or a crash) sees the
+ * old file or the complete new one, never a part. */
 #ifndef C2C_REPLACE_H
 #define C2C_REPLACE_H
 #include <limits.h>

@@ -47,7 +47,8 @@ static enum reps_stop reps_caps(int reps, double elapsed_s, const struct reps_au
 	return REPS_GO;
 }
 
-enum reps_stop reps_auto_stop(const double *v, int n, int reps, double elapsed_s, const struct reps_auto *a, double *width)
+enum reps_stop reps_auto_stop(const double *v, int n, int reps, double elapsed_s,
+			      const struct reps_auto *a, double *width)
 {
 	double lo, hi;
 	*width = -1;

@@ -18,7 +18,8 @@ struct reps_auto {
 int median_ci95(const double *v, int n, double *lo, double *hi);
 /* After a round: stop this configuration? reps done so far (valid or not), n valid values in v,
  * elapsed seconds of the run. *width: the relative interval width (-1 when there is none). */
-enum reps_stop reps_auto_stop(const double *v, int n, int reps, double elapsed_s, const struct reps_auto *a, double *width);
+enum reps_stop reps_auto_stop(const double *v, int n, int reps, double elapsed_s,
+			      const struct reps_auto *a, double *width);
 /* The design's stop: a bench's variants of one configuration stop together, so that each keeps its
  * place in every shuffled round (drift then falls on all of them alike). nvar variants, variant i
  * with n[i] valid values at v[i]; reps rounds done. Stops on the interval (REPS_CI) only when every

@@ -6,13 +6,15 @@
 #include <string.h>
 
 /* The slot of key in r->slot: where it is, or the free one where it goes (FNV-1a, linear probing).
- * A pingpong run writes millions of rows of over a hundred columns: no scan of the columns per set. */
+ * A pingpong run writes millions of rows of over a hundred columns: no scan of the columns per set.
+ */
 static unsigned slot_of(const struct row *r, const char *key)
 {
 	unsigned h = 2166136261u;
 	for (const unsigned char *p = (const unsigned char *)key; *p; p++)
 		h = (h ^ *p) * 16777619u;
-	for (h &= ROW_SLOTS - 1; r->slot[h] && strcmp(r->key[r->slot[h] - 1], key); h = (h + 1) & (ROW_SLOTS - 1))
+	for (h &= ROW_SLOTS - 1; r->slot[h] && strcmp(r->key[r->slot[h] - 1], key);
+	     h = (h + 1) & (ROW_SLOTS - 1))
 		;
 	return h;
 }

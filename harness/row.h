@@ -9,12 +9,15 @@ struct row {
 	int n;
 	char *key[ROW_MAX];
 	char *val[ROW_MAX];
-	unsigned short slot[ROW_SLOTS]; /* key index + 1 by hash of the key, 0: free (a row of { 0 } is empty) */
+	unsigned short slot[ROW_SLOTS]; /* key index + 1 by hash of the key, 0: free (a row of { 0 }
+					   is empty) */
 	char na_reason[16384]; /* "column: why; ..." for every NA in the row, whole reasons only */
 };
 
-void row_set(struct row *r, const char *key, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-/* Mark a column as not measured: the value is NA and the reason is kept for the na_reason column. */
+void row_set(struct row *r, const char *key, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Mark a column as not measured: the value is NA and the reason is kept for the na_reason column.
+ */
 void row_na(struct row *r, const char *key, const char *reason);
 /* Append one whole reason ("col: why") to na_reason, "; "-separated; one that does not fit whole
  * is left out whole, never cut (its columns then read "no reason recorded" in the report). */

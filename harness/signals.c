@@ -14,15 +14,19 @@ static pid_t forward_to; /* a child run of `c2cbench preset`, or 0 */
 static void on_signal(int sig)
 {
 	pid_t child = __atomic_load_n(&forward_to, __ATOMIC_SEQ_CST);
-	if (child > 0) /* `kill PID` reaches only this process: the child run must stop the same way */
+	if (child >
+	    0) /* `kill PID` reaches only this process: the child run must stop the same way */
 		kill(child, sig);
 	int first = 0;
-	if (!__atomic_compare_exchange_n(&stop_signal, &first, sig, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
+	if (!__atomic_compare_exchange_n(&stop_signal, &first, sig, 0, __ATOMIC_SEQ_CST,
+					 __ATOMIC_SEQ_CST)) {
 		if (sig == SIGPIPE || sig == SIGXFSZ)
-			return; /* every further write raises these again: only a person's second signal quits now */
+			return; /* every further write raises these again: only a person's second
+				   signal quits now */
 		_exit(128 + sig);
 	}
-	static const char msg[] = "\nc2cbench: interrupted: finishing the rows already measured (again to quit now)\n";
+	static const char msg[] =
+	    "\nc2cbench: interrupted: finishing the rows already measured (again to quit now)\n";
 	ssize_t w = write(2, msg, sizeof(msg) - 1);
 	(void)w;
 }
@@ -33,8 +37,9 @@ void signals_install(void)
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
-	/* A closed terminal (HUP), a reader gone (PIPE: `| head`) and a file-size limit (XFSZ: the write
-	 * then fails with EFBIG and is cut back) stop the run like SIGTERM: whole rows, marked interrupted. */
+	/* A closed terminal (HUP), a reader gone (PIPE: `| head`) and a file-size limit (XFSZ: the
+	 * write then fails with EFBIG and is cut back) stop the run like SIGTERM: whole rows,
+	 * marked interrupted. */
 	const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGXFSZ };
 	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		sigaction(sigs[i], &sa, NULL);
@@ -60,8 +65,11 @@ int sleep_or_stop(uint64_t ns)
 		if (now >= end)
 			return 0;
 		uint64_t left = end - now;
-		sleep_ns(left < 20000000 ? left : 20000000); /* wake at least every 20 ms to notice a signal */
-		progress_tick(); /* the controlling thread's live line, about once a second; nothing elsewhere */
+		sleep_ns(left < 20000000
+			     ? left
+			     : 20000000); /* wake at least every 20 ms to notice a signal */
+		progress_tick(); /* the controlling thread's live line, about once a second; nothing
+				    elsewhere */
 	}
 	return 1;
 }

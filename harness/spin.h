@@ -1,4 +1,5 @@
-/* Calibrated private work: makes a false-sharing penalty show as a fraction of a realistic operation. */
+/* Calibrated private work: makes a false-sharing penalty show as a fraction of a realistic
+ * operation. */
 #ifndef C2C_SPIN_H
 #define C2C_SPIN_H
 #include <stdint.h>
@@ -13,8 +14,9 @@ static inline void spin_iters(uint64_t iters)
 /* Iterations for ns nanoseconds, calibrated now on the calling thread (where it is pinned): each
  * measuring thread calls it before its window, never inside its loop. */
 uint64_t spin_iters_here(double ns);
-/* What iters iterations take on the calling thread now, in ns: the best of a few short timed batches
- * (a preempted batch says nothing about the calibration; preemption has its own rule). Timed after
- * a thread's window, it is the achieved setting beside the requested one (docs/validity.md). */
+/* What iters iterations take on the calling thread now, in ns: the best of a few short timed
+ * batches (a preempted batch says nothing about the calibration; preemption has its own rule).
+ * Timed after a thread's window, it is the achieved setting beside the requested one
+ * (docs/validity.md). */
 double spin_check_ns(uint64_t iters);
 #endif

@@ -1,4 +1,5 @@
-/* Statistics over repetitions: users compare medians and trust them only with the spread beside them. */
+/* Statistics over repetitions: users compare medians and trust them only with the spread beside
+ * them. */
 #ifndef C2C_STATS_H
 #define C2C_STATS_H
 #include <stddef.h>

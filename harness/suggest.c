@@ -16,7 +16,8 @@ int edit_distance(const char *a, const char *b)
 		row[0] = (int)i;
 		for (size_t j = 1; j <= lb; j++) {
 			int up = row[j];
-			int sub = diag + (tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]));
+			int sub = diag + (tolower((unsigned char)a[i - 1]) !=
+					  tolower((unsigned char)b[j - 1]));
 			int best = up + 1 < row[j - 1] + 1 ? up + 1 : row[j - 1] + 1;
 			row[j] = sub < best ? sub : best;
 			diag = up;

@@ -61,7 +61,8 @@ static void fmt_cell(char *cell, size_t n, const struct stats *s, int flag)
 	if (s->n < 2)
 		snprintf(cell, n, "%s (CV NA)", med);
 	else
-		snprintf(cell, n, "%s [%s..%s] (%.1f%%)%s", med, lo, hi, 100 * s->cv, flag ? "!" : "");
+		snprintf(cell, n, "%s [%s..%s] (%.1f%%)%s", med, lo, hi, 100 * s->cv,
+			 flag ? "!" : "");
 }
 
 static int group_add(struct groups *g, const char *label, int var)
@@ -89,7 +90,8 @@ static int group_of(const struct bench_ctx *c, struct groups *g, const struct ro
 	for (int i = 0; i < n; i++) {
 		const char *v = row_get(r, cols[i]);
 		if (k < sizeof(label))
-			k += (size_t)snprintf(label + k, sizeof(label) - k, "%s%s", i ? "/" : "", v ? v : "NA");
+			k += (size_t)snprintf(label + k, sizeof(label) - k, "%s%s", i ? "/" : "",
+					      v ? v : "NA");
 		free(cols[i]);
 	}
 	for (int i = 0; i < g->n; i++)
@@ -101,7 +103,8 @@ static int group_of(const struct bench_ctx *c, struct groups *g, const struct ro
 	return group_add(g, label, var);
 }
 
-static void keep(const struct bench_ctx *c, struct groups *g, struct kept *k, const struct row *r, int var, int rep, int valid)
+static void keep(const struct bench_ctx *c, struct groups *g, struct kept *k, const struct row *r,
+		 int var, int rep, int valid)
 {
 	int ok;
 	k->var = var;
@@ -109,7 +112,8 @@ static void keep(const struct bench_ctx *c, struct groups *g, struct kept *k, co
 	k->valid = valid;
 	k->group = group_of(c, g, r, var);
 	const char *pb = row_get(r, "probe_before_ns"), *pa = row_get(r, "probe_after_ns");
-	double b = pb && strcmp(pb, "NA") ? atof(pb) : -1, a = pa && strcmp(pa, "NA") ? atof(pa) : -1;
+	double b = pb && strcmp(pb, "NA") ? atof(pb) : -1,
+	       a = pa && strcmp(pa, "NA") ? atof(pa) : -1;
 	k->probe = probe_latency(b > 0 ? b : -1, a > 0 ? a : -1);
 	for (int m = 0; m < nmetrics(c->b); m++) {
 		k->v[m] = row_num(r, c->b->summary[m], &ok);
@@ -120,16 +124,19 @@ static void keep(const struct bench_ctx *c, struct groups *g, struct kept *k, co
 static int by_group_rep(const void *x, const void *y)
 {
 	const struct kept *a = x, *b = y;
-	return a->group != b->group ? (a->group > b->group) - (a->group < b->group) : (a->rep > b->rep) - (a->rep < b->rep);
+	return a->group != b->group ? (a->group > b->group) - (a->group < b->group)
+				    : (a->rep > b->rep) - (a->rep < b->rep);
 }
 
 static int by_var_rep(const void *x, const void *y)
 {
 	const struct kept *a = x, *b = y;
-	return a->var != b->var ? (a->var > b->var) - (a->var < b->var) : (a->rep > b->rep) - (a->rep < b->rep);
+	return a->var != b->var ? (a->var > b->var) - (a->var < b->var)
+				: (a->rep > b->rep) - (a->rep < b->rep);
 }
 
-/* kp[0..n) sorted by group and rep: per repetition the median of the group's rows, then their stats. */
+/* kp[0..n) sorted by group and rep: per repetition the median of the group's rows, then their
+ * stats. */
 static struct stats group_stats(const struct kept *kp, int n, int m, double *per_rep, double *tmp)
 {
 	int nr = 0;
@@ -149,7 +156,8 @@ static struct stats group_stats(const struct kept *kp, int n, int m, double *per
 static void flag_configs(FILE *f, const struct bench_ctx *c, struct kept *kp, int nk, double thr)
 {
 	int nm = nmetrics(c->b), bad = 0, nconf = 0, worst[3] = { -1, -1, -1 };
-	double wcv[3] = { 0 }, *v = xcalloc((size_t)c->reps * (size_t)c->attempts + 1, sizeof(double));
+	double wcv[3] = {0},
+	       *v = xcalloc((size_t)c->reps * (size_t)c->attempts + 1, sizeof(double));
 	qsort(kp, (size_t)nk, sizeof(*kp), by_var_rep);
 	for (int i = 0; i < nk;) {
 		int j = i;
@@ -170,8 +178,10 @@ static void flag_configs(FILE *f, const struct bench_ctx *c, struct kept *kp, in
 			bad++;
 			for (int w = 0; w < 3; w++)
 				if (worst[w] < 0 || cv > wcv[w]) {
-					memmove(worst + w + 1, worst + w, (size_t)(2 - w) * sizeof(int));
-					memmove(wcv + w + 1, wcv + w, (size_t)(2 - w) * sizeof(double));
+					memmove(worst + w + 1, worst + w,
+						(size_t)(2 - w) * sizeof(int));
+					memmove(wcv + w + 1, wcv + w,
+						(size_t)(2 - w) * sizeof(double));
 					worst[w] = kp[i].var;
 					wcv[w] = cv;
 					break;
@@ -182,11 +192,13 @@ static void flag_configs(FILE *f, const struct bench_ctx *c, struct kept *kp, in
 	free(v);
 	fprintf(f, "%s with CV above %g%%: %d of %d", c->b->variant_col, 100 * thr, bad, nconf);
 	for (int w = 0; w < 3 && worst[w] >= 0; w++)
-		fprintf(f, "%s %s %.1f%%", w ? "," : " (worst:", c->var[worst[w]].name, 100 * wcv[w]);
+		fprintf(f, "%s %s %.1f%%", w ? "," : " (worst:", c->var[worst[w]].name,
+			100 * wcv[w]);
 	fprintf(f, "%s\n", bad ? ")" : "");
 }
 
-/* One variant's per-repetition values of metric m (kp sorted by group and rep): what the U-test ranks. */
+/* One variant's per-repetition values of metric m (kp sorted by group and rep): what the U-test
+ * ranks. */
 static int rep_values(const struct kept *kp, int n, int m, double *per_rep, double *tmp)
 {
 	return (int)group_stats(kp, n, m, per_rep, tmp).n;
@@ -218,15 +230,17 @@ static void wrap_from(FILE *f, int col, int indent, const char *text)
  * its bootstrap 95% CI, the two-sided Mann-Whitney p over repetitions, that p adjusted over the
  * table's tests, and the verdict: all from the one two-sample rule (harness/twosample.h), as
  * compare and report give them. One line per variant and metric, the verdict wrapped. */
-static void print_changes(FILE *f, const struct bench_ctx *c, const struct kept *kp, const int *start, const int *order,
-			  const struct groups *g, int width)
+static void print_changes(FILE *f, const struct bench_ctx *c, const struct kept *kp,
+			  const int *start, const int *order, const struct groups *g, int width)
 {
 	int nm = nmetrics(c->b), ncell = (g->n - 1) * nm, ntest = 0;
-	size_t nv = (size_t)c->reps * (size_t)c->attempts + 1; /* --keep-invalid: every attempt a value */
+	size_t nv =
+	    (size_t)c->reps * (size_t)c->attempts + 1; /* --keep-invalid: every attempt a value */
 	double *a = xcalloc(nv, sizeof(double)), *b = xcalloc(nv, sizeof(double));
 	double *tmp = xcalloc((size_t)start[g->n] + 1, sizeof(double));
 	struct ts_stat *st = xcalloc((size_t)ncell + 1, sizeof(*st));
-	double *p = xcalloc((size_t)ncell + 1, sizeof(double)), *adj = xcalloc((size_t)ncell + 1, sizeof(double));
+	double *p = xcalloc((size_t)ncell + 1, sizeof(double)),
+	       *adj = xcalloc((size_t)ncell + 1, sizeof(double));
 	for (int oi = 1; oi < g->n; oi++)
 		for (int k = 0; k < nm; k++) {
 			int g0 = order[0], gi = order[oi];
@@ -240,10 +254,12 @@ static void print_changes(FILE *f, const struct bench_ctx *c, const struct kept 
 				p[ntest++] = t->p;
 		}
 	const char *method = ts_adjust(p, ntest, adj);
-	fprintf(f, "\nchange against '%s' (A), each line B: ratio of medians - 1, [95%% bootstrap CI],\n"
-		   "p = two-sided Mann-Whitney U over repetitions, %s = p adjusted over this table's %d "
-		   "test(s)\n",
-		g->label[order[0]], method, ntest);
+	fprintf(
+	    f,
+	    "\nchange against '%s' (A), each line B: ratio of medians - 1, [95%% bootstrap CI],\n"
+	    "p = two-sided Mann-Whitney U over repetitions, %s = p adjusted over this table's %d "
+	    "test(s)\n",
+	    g->label[order[0]], method, ntest);
 	for (int i = 0, t = 0; i < ncell; i++)
 		if (ts_is_test(&st[i]))
 			ts_decide(&st[i], adj[t++]);
@@ -259,13 +275,16 @@ static void print_changes(FILE *f, const struct bench_ctx *c, const struct kept 
 			} else if (!t->na || !t->nb || !t->has_ratio) {
 				snprintf(cell, sizeof(cell), "%s: NA", name);
 			} else {
-				int n = change_text(cell, sizeof(cell), name, t->ratio, t->has_ci, t->lo, t->hi, t->p);
+				int n = change_text(cell, sizeof(cell), name, t->ratio, t->has_ci,
+						    t->lo, t->hi, t->p);
 				if (ts_is_test(t) && n < (int)sizeof(cell))
-					snprintf(cell + n, sizeof(cell) - (size_t)n, " %s=%.3g", method, t->p_adj);
+					snprintf(cell + n, sizeof(cell) - (size_t)n, " %s=%.3g",
+						 method, t->p_adj);
 			}
 			ts_verdict(t, dir, ts_is_time(name, unit), NULL, v, sizeof(v));
 			col = fprintf(f, "%-*s  ", width, k ? "" : g->label[order[oi]]);
-			if (col + 1 + (int)strlen(cell) > SUMMARY_COLS) { /* a wide cell: wrapped too */
+			if (col + 1 + (int)strlen(cell) >
+			    SUMMARY_COLS) { /* a wide cell: wrapped too */
 				size_t cl = strlen(cell);
 				if (cl + 1 < sizeof(cell))
 					cell[cl] = ':', cell[cl + 1] = 0;
@@ -275,7 +294,8 @@ static void print_changes(FILE *f, const struct bench_ctx *c, const struct kept 
 				continue;
 			}
 			col += fprintf(f, "%s:", cell);
-			if (col + 1 + (int)strlen(v) > SUMMARY_COLS) { /* the verdict on lines of its own */
+			if (col + 1 + (int)strlen(v) >
+			    SUMMARY_COLS) { /* the verdict on lines of its own */
 				fprintf(f, "\n%*s", width + 4, "");
 				col = width + 4;
 			} else
@@ -311,7 +331,8 @@ static int fill_column(const struct bench_ctx *c, struct kept *kp, const int *st
 	col->width = (int)strlen(name);
 	for (int oi = 0; oi < ng; oi++) {
 		int gi = order[oi];
-		struct stats s = group_stats(kp + start[gi], start[gi + 1] - start[gi], k, per_rep, tmp);
+		struct stats s =
+		    group_stats(kp + start[gi], start[gi + 1] - start[gi], k, per_rep, tmp);
 		int flag = s.n > 1 && s.cv > thr;
 		flagged += flag;
 		if (oi == 0)
@@ -347,11 +368,12 @@ static void print_probe_classes(FILE *f, const struct kept *kp, const int *start
 		if (ncls > 1) {
 			char cl[512], line[800];
 			probe_classes_text(lat, cls, n, ncls, cl, sizeof(cl));
-			snprintf(line, sizeof(line),
-				 "probe classes: %s ran on %d placements whose probe latencies cluster "
-				 "apart (more than %gx): %s; its medians pool them (docs/validity.md; "
-				 "--probe-class same keeps the first's)",
-				 g->label[gi], ncls, PROBE_CLASS_GAP, cl);
+			snprintf(
+			    line, sizeof(line),
+			    "probe classes: %s ran on %d placements whose probe latencies cluster "
+			    "apart (more than %gx): %s; its medians pool them (docs/validity.md; "
+			    "--probe-class same keeps the first's)",
+			    g->label[gi], ncls, PROBE_CLASS_GAP, cl);
 			summary_wrap(f, line);
 		}
 		free(lat);
@@ -374,8 +396,9 @@ static void group_order(const struct groups *g, int *order)
 }
 
 /* Metric columns side by side while the line fits SUMMARY_COLS, further metrics in blocks below. */
-static void print_blocks(FILE *f, const struct bench_ctx *c, const struct groups *g, const int *order, struct column *cols, int nm, int width,
-			 const char *col, char (*cnt)[32])
+static void print_blocks(FILE *f, const struct bench_ctx *c, const struct groups *g,
+			 const int *order, struct column *cols, int nm, int width, const char *col,
+			 char (*cnt)[32])
 {
 	for (int k0 = 0; k0 < nm;) {
 		int k1 = k0, used = width + 14;
@@ -388,7 +411,8 @@ static void print_blocks(FILE *f, const struct bench_ctx *c, const struct groups
 		for (int oi = 0; oi < g->n; oi++) {
 			fprintf(f, "%-*s  %-12s", width, g->label[order[oi]], cnt[oi]);
 			for (int k = k0; k < k1; k++)
-				fprintf(f, "  %*s %7s", cols[k].width, cols[k].cell[oi], cols[k].ratio[oi]);
+				fprintf(f, "  %*s %7s", cols[k].width, cols[k].cell[oi],
+					cols[k].ratio[oi]);
 			fprintf(f, "\n");
 		}
 		k0 = k1;
@@ -420,13 +444,15 @@ static void print_fixed(FILE *f, const struct bench_ctx *c, const struct groups 
 
 /* Per line: valid repetitions of the requested (or, under --reps auto, of those run). */
 struct tally {
-	int *valid, *reps, *attempts, *invalid, *group; /* per variant (group: its summary line, -1 none yet) */
+	int *valid, *reps, *attempts, *invalid,
+	    *group; /* per variant (group: its summary line, -1 none yet) */
 	enum reps_stop *stop;
 	double *width;
 	int *rounds;
 };
 
-static void group_counts(const struct bench_ctx *c, const struct tally *t, int gi, int *valid, int *reps)
+static void group_counts(const struct bench_ctx *c, const struct tally *t, int gi, int *valid,
+			 int *reps)
 {
 	*valid = *reps = 0;
 	for (int v = 0; v < c->nvar; v++)
@@ -436,9 +462,11 @@ static void group_counts(const struct bench_ctx *c, const struct tally *t, int g
 		}
 }
 
-/* The header: repetitions requested (or --reps auto's rule), attempts invalid, what the statistics use;
- * the rule and the hint on invalid attempts get lines of their own, so each line fits in 100 columns. */
-static void print_header(FILE *f, const struct bench_ctx *c, const struct tally *t, const char *base)
+/* The header: repetitions requested (or --reps auto's rule), attempts invalid, what the statistics
+ * use; the rule and the hint on invalid attempts get lines of their own, so each line fits in 100
+ * columns. */
+static void print_header(FILE *f, const struct bench_ctx *c, const struct tally *t,
+			 const char *base)
 {
 	int att = 0, inv = 0;
 	for (int v = 0; v < c->nvar; v++) {
@@ -451,16 +479,25 @@ static void print_header(FILE *f, const struct bench_ctx *c, const struct tally 
 		fprintf(f, "\n%s: %d repetition(s) requested", c->b->name, c->reps);
 	fprintf(f, "; %d of %d attempt(s) invalid\n", inv, att);
 	if (c->reps_auto)
-		fprintf(f, "  until the 95%% CI of each median of %s is within %g%%, %d..%d repetitions, %g s\n", c->b->summary[0],
-			100 * c->autocfg.ci_width, REPS_AUTO_MIN, c->autocfg.max_reps, c->autocfg.max_s);
+		fprintf(f,
+			"  until the 95%% CI of each median of %s is within %g%%, %d..%d "
+			"repetitions, %g s\n",
+			c->b->summary[0], 100 * c->autocfg.ci_width, REPS_AUTO_MIN,
+			c->autocfg.max_reps, c->autocfg.max_s);
 	if (inv)
-		fprintf(f, "  (docs/validity.md; each repetition is tried up to --max-attempts %d; reasons in invalid_reason)\n",
+		fprintf(f,
+			"  (docs/validity.md; each repetition is tried up to --max-attempts %d; "
+			"reasons in invalid_reason)\n",
 			c->attempts);
 	fprintf(f, "median [min..max] (CV) over %s repetitions, and ratio of medians to '%s'\n",
-		opt_flag(c->o, "keep-invalid") ? "all attempts, invalid ones included (--keep-invalid)," : "valid", base);
+		opt_flag(c->o, "keep-invalid")
+		    ? "all attempts, invalid ones included (--keep-invalid),"
+		    : "valid",
+		base);
 }
 
-static void print_summary(FILE *f, const struct bench_ctx *c, struct kept *kp, int nk, const struct groups *g, const struct tally *t)
+static void print_summary(FILE *f, const struct bench_ctx *c, struct kept *kp, int nk,
+			  const struct groups *g, const struct tally *t)
 {
 	const char *col = c->b->summary_by ? c->b->summary_by : c->b->variant_col;
 	int nm = nmetrics(c->b), width = (int)strlen(col), flagged = 0;
@@ -468,7 +505,8 @@ static void print_summary(FILE *f, const struct bench_ctx *c, struct kept *kp, i
 	if (!nm || !g->n)
 		return;
 	qsort(kp, (size_t)nk, sizeof(*kp), by_group_rep);
-	int *order = xcalloc((size_t)g->n, sizeof(int)), *start = xcalloc((size_t)g->n + 1, sizeof(int));
+	int *order = xcalloc((size_t)g->n, sizeof(int)),
+	    *start = xcalloc((size_t)g->n + 1, sizeof(int));
 	group_order(g, order);
 	for (int i = 0, gi = 0; gi <= g->n; gi++) { /* start[gi]: first kept row of group gi */
 		while (i < nk && kp[i].group < gi)
@@ -480,18 +518,23 @@ static void print_summary(FILE *f, const struct bench_ctx *c, struct kept *kp, i
 			width = (int)strlen(g->label[i]);
 	print_header(f, c, t, g->label[order[0]]);
 	char (*cnt)[32] = xcalloc((size_t)g->n, sizeof(*cnt));
-	double *per_rep = xcalloc((size_t)c->reps * (size_t)c->attempts + 1, sizeof(double)), *tmp = xcalloc((size_t)nk + 1, sizeof(double));
+	double *per_rep = xcalloc((size_t)c->reps * (size_t)c->attempts + 1, sizeof(double)),
+	       *tmp = xcalloc((size_t)nk + 1, sizeof(double));
 	int few = 0; /* lines whose medians stand on fewer repetitions than the U test needs */
 	for (int oi = 0; oi < g->n; oi++) {
 		int nv, nr, gi = order[oi];
-		size_t n = group_stats(kp + start[gi], start[gi + 1] - start[gi], 0, per_rep, tmp).n;
+		size_t n =
+		    group_stats(kp + start[gi], start[gi + 1] - start[gi], 0, per_rep, tmp).n;
 		group_counts(c, t, gi, &nv, &nr);
 		int small = n > 0 && n < (size_t)ts_min_reps();
 		few += small;
 		snprintf(cnt[oi], sizeof(cnt[oi]), "%d of %d%s", nv, nr, small ? " *" : "");
 	}
 	if (c->b->summary_by)
-		fprintf(f, "(a line per %s; within a repetition its rows are reduced to their median)\n", col);
+		fprintf(
+		    f,
+		    "(a line per %s; within a repetition its rows are reduced to their median)\n",
+		    col);
 	struct column cols[SUMMARY_MAX];
 	for (int k = 0; k < nm; k++) {
 		cols[k].cell = xcalloc((size_t)g->n, sizeof(*cols[k].cell));
@@ -537,7 +580,8 @@ struct summary {
 struct summary *summary_new(const struct bench_ctx *c)
 {
 	struct summary *s = xcalloc(1, sizeof(*s));
-	size_t n = (size_t)c->reps * (size_t)c->nvar * (size_t)c->attempts + 1, nv = (size_t)c->nvar + 1;
+	size_t n = (size_t)c->reps * (size_t)c->nvar * (size_t)c->attempts + 1,
+	       nv = (size_t)c->nvar + 1;
 	s->c = c;
 	s->kp = xcalloc(n, sizeof(*s->kp));
 	s->hs.var = xcalloc(n, sizeof(int));
@@ -561,7 +605,8 @@ struct summary *summary_new(const struct bench_ctx *c)
 	return s;
 }
 
-void summary_add(struct summary *s, const struct row *r, int var, int rep, int attempt, int valid, int final)
+void summary_add(struct summary *s, const struct row *r, int var, int rep, int attempt, int valid,
+		 int final)
 {
 	const struct bench_ctx *c = s->c;
 	s->t.attempts[var]++;
@@ -579,7 +624,8 @@ void summary_add(struct summary *s, const struct row *r, int var, int rep, int a
 	if (!valid && !opt_flag(c->o, "keep-invalid"))
 		return;
 	/* one valid row per repetition; with --keep-invalid each attempt is a value of its own */
-	keep(c, &s->g, &s->kp[s->nk++], r, var, opt_flag(c->o, "keep-invalid") ? rep * c->attempts + attempt - 1 : rep, valid);
+	keep(c, &s->g, &s->kp[s->nk++], r, var,
+	     opt_flag(c->o, "keep-invalid") ? rep * c->attempts + attempt - 1 : rep, valid);
 	hitm_seen_add(&s->hs, r, var);
 }
 

@@ -10,7 +10,8 @@ struct summary;
 struct summary *summary_new(const struct bench_ctx *c);
 /* A row that was written: variant var, repetition rep, attempt (1-based); valid: it passed the
  * rules (only valid rows count unless --keep-invalid); final: the repetition's last attempt. */
-void summary_add(struct summary *s, const struct row *r, int var, int rep, int attempt, int valid, int final);
+void summary_add(struct summary *s, const struct row *r, int var, int rep, int attempt, int valid,
+		 int final);
 /* --reps auto: the primary metric's valid values of a variant (at most max); how it stopped. */
 int summary_primary(const struct summary *s, int var, double *out, int max);
 void summary_stopped(struct summary *s, int var, enum reps_stop why, double width, int rounds);

@@ -44,7 +44,8 @@ void hitm_seen_free(struct hitm_seen *h)
 }
 
 /* --reps auto: how each configuration stopped (counts, and the widest intervals). */
-void print_auto(FILE *f, const struct bench_ctx *c, const enum reps_stop *stop, const double *width, const int *rounds)
+void print_auto(FILE *f, const struct bench_ctx *c, const enum reps_stop *stop, const double *width,
+		const int *rounds)
 {
 	int n[4] = { 0 }, worst = -1;
 	for (int v = 0; v < c->nvar; v++) {
@@ -52,18 +53,20 @@ void print_auto(FILE *f, const struct bench_ctx *c, const enum reps_stop *stop, 
 		if (stop[v] != REPS_CI && (worst < 0 || width[v] > width[worst]))
 			worst = v;
 	}
-	fprintf(f, "--reps auto: the variants stop together, on the widest interval among them "
-		   "(docs/validity.md):\n  %d stopped with the CI within %g%%, %d at --reps-max %d, "
-		   "%d at --reps-time %g s%s\n",
-		n[REPS_CI], 100 * c->autocfg.ci_width, n[REPS_MAX], c->autocfg.max_reps, n[REPS_TIME],
-		c->autocfg.max_s, n[REPS_GO] ? " (some cut short by a signal)" : "");
+	fprintf(f,
+		"--reps auto: the variants stop together, on the widest interval among them "
+		"(docs/validity.md):\n  %d stopped with the CI within %g%%, %d at --reps-max %d, "
+		"%d at --reps-time %g s%s\n",
+		n[REPS_CI], 100 * c->autocfg.ci_width, n[REPS_MAX], c->autocfg.max_reps,
+		n[REPS_TIME], c->autocfg.max_s, n[REPS_GO] ? " (some cut short by a signal)" : "");
 	for (int v = 0; v < c->nvar && c->nvar <= 16; v++)
 		if (width[v] >= 0)
-			fprintf(f, "  %s: %s after %d repetition(s), CI width %.1f%%\n", c->var[v].name, reps_stop_name(stop[v]), rounds[v],
-				100 * width[v]);
+			fprintf(f, "  %s: %s after %d repetition(s), CI width %.1f%%\n",
+				c->var[v].name, reps_stop_name(stop[v]), rounds[v], 100 * width[v]);
 		else
-			fprintf(f, "  %s: %s after %d repetition(s), CI NA (fewer than %d valid)\n", c->var[v].name, reps_stop_name(stop[v]),
-				rounds[v], REPS_AUTO_MIN);
+			fprintf(f, "  %s: %s after %d repetition(s), CI NA (fewer than %d valid)\n",
+				c->var[v].name, reps_stop_name(stop[v]), rounds[v], REPS_AUTO_MIN);
 	if (c->nvar > 16 && worst >= 0)
-		fprintf(f, "  widest not within: %s, %.1f%%\n", c->var[worst].name, 100 * width[worst]);
+		fprintf(f, "  widest not within: %s, %.1f%%\n", c->var[worst].name,
+			100 * width[worst]);
 }

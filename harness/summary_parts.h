@@ -26,5 +26,6 @@ struct hitm_seen {
 void hitm_seen_add(struct hitm_seen *h, const struct row *r, int var);
 void hitm_seen_free(struct hitm_seen *h);
 /* --reps auto: how each configuration stopped, per variant. */
-void print_auto(FILE *f, const struct bench_ctx *c, const enum reps_stop *stop, const double *width, const int *rounds);
+void print_auto(FILE *f, const struct bench_ctx *c, const enum reps_stop *stop, const double *width,
+		const int *rounds);
 #endif

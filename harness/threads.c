@@ -50,7 +50,10 @@ void gate_destroy(struct gate *g)
 
 int thread_start_error(int e, const char *what, char *err)
 {
-	return err_set(err, "cannot create %s: %s (thread or memory limit: ulimit -u, ulimit -v); nothing was measured", what, strerror(e));
+	return err_set(err,
+		       "cannot create %s: %s (thread or memory limit: ulimit -u, ulimit -v); "
+		       "nothing was measured",
+		       what, strerror(e));
 }
 
 struct thr *thr_alloc(int n)
@@ -156,10 +159,12 @@ static void *thread_main(void *p)
 	const struct thr_hooks *h = c->hooks;
 	int ok = !bind_self(c->topo, t->want_cpu, &t->got_cpu, t->bind_err);
 	if (ok && h && h->thread_init && h->thread_init(t, h->arg)) {
-		snprintf(t->bind_err, sizeof(t->bind_err), "counter setup failed on CPU %d", t->want_cpu);
+		snprintf(t->bind_err, sizeof(t->bind_err), "counter setup failed on CPU %d",
+			 t->want_cpu);
 		ok = 0;
 	}
-	if (gate_wait(&c->start) || gate_wait(&c->start)) /* second wait: main has checked every binding */
+	if (gate_wait(&c->start) ||
+	    gate_wait(&c->start)) /* second wait: main has checked every binding */
 		ok = 0; /* called off: a thread could not be created */
 	if (ok && run_phase(c) != PHASE_STOP)
 		c->body(t, c->arg);
@@ -168,8 +173,9 @@ static void *thread_main(void *p)
 	return NULL;
 }
 
-int threads_run(const struct topo *topo, const struct plan *p, struct thr *thr, double warmup_s, double duration_s,
-		void (*body)(struct thr *, void *), void *arg, const struct thr_hooks *hooks, char *err)
+int threads_run(const struct topo *topo, const struct plan *p, struct thr *thr, double warmup_s,
+		double duration_s, void (*body)(struct thr *, void *), void *arg,
+		const struct thr_hooks *hooks, char *err)
 {
 	struct runctl *c = aligned_alloc(C2C_BLOCK, sizeof(*c));
 	int started = 0, rc = 0;
@@ -182,7 +188,8 @@ int threads_run(const struct topo *topo, const struct plan *p, struct thr *thr, 
 	c->hooks = hooks;
 	c->phase = PHASE_WARMUP;
 	char why[300] = "";
-	for (int i = 0; i < p->n; i++) /* a CPU gone since planning (hotplug, cpuset change): refuse before any thread starts */
+	for (int i = 0; i < p->n; i++) /* a CPU gone since planning (hotplug, cpuset change): refuse
+					  before any thread starts */
 		if (cpu_unusable(SYSFS_CPU, p->slot[i].os, why, sizeof(why))) {
 			free(c);
 			return err_set(err, "cannot run the planned threads: %s", why);
@@ -232,13 +239,18 @@ int threads_run(const struct topo *topo, const struct plan *p, struct thr *thr, 
 	}
 	for (int i = 0; i < p->n; i++)
 		pthread_join(thr[i].tid, NULL);
-	steal_apply(&s0, &s1, thr, p->n); /* after the joins: main never writes a running thread's record */
+	steal_apply(&s0, &s1, thr,
+		    p->n); /* after the joins: main never writes a running thread's record */
 	steal_free(&s0);
 	steal_free(&s1);
-	/* a thread that ended elsewhere is a migration (an invalid row, evidence.h); a CPU gone offline is an error */
+	/* a thread that ended elsewhere is a migration (an invalid row, evidence.h); a CPU gone
+	 * offline is an error */
 	for (int i = 0; i < p->n && !rc; i++)
-		if (thr[i].got_cpu_end >= 0 && thr[i].got_cpu_end != thr[i].want_cpu && cpu_unusable(SYSFS_CPU, thr[i].want_cpu, why, sizeof(why)))
-			rc = err_set(err, "thread bound to CPU %d ended on CPU %d, no row for it: %s", thr[i].want_cpu, thr[i].got_cpu_end, why);
+		if (thr[i].got_cpu_end >= 0 && thr[i].got_cpu_end != thr[i].want_cpu &&
+		    cpu_unusable(SYSFS_CPU, thr[i].want_cpu, why, sizeof(why)))
+			rc = err_set(err,
+				     "thread bound to CPU %d ended on CPU %d, no row for it: %s",
+				     thr[i].want_cpu, thr[i].got_cpu_end, why);
 	gate_destroy(&c->start);
 	free(c);
 	return rc;
@@ -256,7 +268,8 @@ void thr_sum_role(const struct thr *t, int n, int role, struct thr_sum *s)
 		for (int j = 0; j < 8; j++)
 			s->stat[j] += t[i].stat[j];
 		if (k < sizeof(s->cpus))
-			k += (size_t)snprintf(s->cpus + k, sizeof(s->cpus) - k, "%s%d", k ? " " : "", t[i].got_cpu);
+			k += (size_t)snprintf(s->cpus + k, sizeof(s->cpus) - k, "%s%d",
+					      k ? " " : "", t[i].got_cpu);
 	}
 }
 
@@ -264,7 +277,8 @@ void join_ticking(pthread_t t)
 {
 	struct timespec ts;
 	for (;;) {
-		clock_gettime(CLOCK_REALTIME, &ts); /* pthread_timedjoin_np's deadline is on this clock */
+		clock_gettime(CLOCK_REALTIME,
+			      &ts); /* pthread_timedjoin_np's deadline is on this clock */
 		ts.tv_sec += 1;
 		if (pthread_timedjoin_np(t, NULL, &ts) != ETIMEDOUT)
 			return;

@@ -26,13 +26,16 @@ struct thr {
 	char bind_err[160];
 	uint64_t ops;        /* operations in the measured phase */
 	uint64_t t0, t1;     /* measured phase, as this thread saw it */
-	/* Evidence that it ran (harness/evidence.h), taken by the thread itself around its window */
+	/* Evidence that it ran (harness/evidence.h), taken by the thread itself around its window
+	 */
 	uint64_t cpu_ns0, cpu_ns1; /* CLOCK_THREAD_CPUTIME_ID at t0 and t1 */
-	long vcsw0, vcsw1, ivcsw0, ivcsw1; /* getrusage(RUSAGE_THREAD) context switches at t0 and t1 */
+	long vcsw0, vcsw1, ivcsw0,
+	    ivcsw1;                /* getrusage(RUSAGE_THREAD) context switches at t0 and t1 */
 	int cpu_start, measured;   /* CPU at t0; 1 once t1 is taken */
-	double steal_ns;           /* steal of want_cpu over the window (/proc/stat), < 0: not known */
-	uint64_t work_iters;       /* calibrated private work per operation, measured on this thread */
-	double work_ns_achieved;   /* what that work took on this thread, checked after the window (0: none) */
+	double steal_ns;     /* steal of want_cpu over the window (/proc/stat), < 0: not known */
+	uint64_t work_iters; /* calibrated private work per operation, measured on this thread */
+	double work_ns_achieved; /* what that work took on this thread, checked after the window (0:
+				    none) */
 	uint64_t stat[8];    /* bench-defined tallies */
 	void *bench;         /* bench-private per-thread state */
 	void *hook_state;    /* owned by the hooks */
@@ -53,7 +56,8 @@ void gate_init(struct gate *g, unsigned n);
 int gate_wait(struct gate *g);
 void gate_off(struct gate *g);
 void gate_destroy(struct gate *g);
-/* pthread_create's failure as one line naming what could not start (it returns the error, not errno). */
+/* pthread_create's failure as one line naming what could not start (it returns the error, not
+ * errno). */
 int thread_start_error(int e, const char *what, char *err);
 
 struct runctl {
@@ -91,8 +95,8 @@ void join_ticking(pthread_t t);
 /* Run one thread per plan slot (thr[i] gets slot i); body runs after the start barrier.
  * Returns 0, or -1 with a message if any thread could not be bound (nothing is measured then). */
 int threads_run(const struct topo *topo, const struct plan *p, struct thr *thr, double warmup_s,
-		double duration_s, void (*body)(struct thr *, void *), void *arg, const struct thr_hooks *hooks,
-		char *err);
+		double duration_s, void (*body)(struct thr *, void *), void *arg,
+		const struct thr_hooks *hooks, char *err);
 
 /* Allocate n zeroed, 128-byte-aligned thread records. */
 struct thr *thr_alloc(int n);

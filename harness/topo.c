@@ -32,19 +32,30 @@ static int load_source(struct topo *t, const char *spec, int *major, char *err)
 		if (topo_synthetic_check(spec + 10, err))
 			return -1;
 		if (hwloc_topology_set_synthetic(t->h, spec + 10))
-			return err_set(err, "--topology: '%s' is not a valid hwloc synthetic description; accepted: e.g. synthetic:\"pack:2 numa:1 core:8 pu:2\"", spec + 10);
+			return err_set(
+			    err,
+			    "--topology: '%s' is not a valid hwloc synthetic description; "
+			    "accepted: e.g. synthetic:\"pack:2 numa:1 core:8 pu:2\"",
+			    spec + 10);
 		return 0;
 	}
 	if (!strncmp(spec, "xml:", 4)) {
 		if (access(spec + 4, R_OK))
-			return err_set(err, "--topology: cannot read hwloc XML file '%s'; accepted: a file written by lstopo FILE.xml", spec + 4);
+			return err_set(err,
+				       "--topology: cannot read hwloc XML file '%s'; accepted: a "
+				       "file written by lstopo FILE.xml",
+				       spec + 4);
 		if (topo_xml_check(spec + 4, major, err))
 			return -1;
 		if (hwloc_topology_set_xml(t->h, spec + 4))
-			return err_set(err, "--topology: cannot read hwloc XML file '%s'; accepted: a file written by lstopo FILE.xml", spec + 4);
+			return err_set(err,
+				       "--topology: cannot read hwloc XML file '%s'; accepted: a "
+				       "file written by lstopo FILE.xml",
+				       spec + 4);
 		return 0;
 	}
-	return err_set(err, "--topology: '%s' is not accepted; accepted: synthetic:DESC or xml:FILE", spec);
+	return err_set(
+	    err, "--topology: '%s' is not accepted; accepted: synthetic:DESC or xml:FILE", spec);
 }
 
 /* The target's CPU as the topology names it (hwloc's x86 and Linux backends; an XML keeps them). */
@@ -106,7 +117,8 @@ static int *package_ranks(hwloc_topology_t h, int *npackages)
 		hwloc_obj_t o = hwloc_get_obj_by_type(h, HWLOC_OBJ_PACKAGE, (unsigned)i);
 		rank[i] = -1;
 		for (int j = 0; j < i && o->os_index != HWLOC_UNKNOWN_INDEX; j++)
-			if (hwloc_get_obj_by_type(h, HWLOC_OBJ_PACKAGE, (unsigned)j)->os_index == o->os_index)
+			if (hwloc_get_obj_by_type(h, HWLOC_OBJ_PACKAGE, (unsigned)j)->os_index ==
+			    o->os_index)
 				rank[i] = rank[j];
 		if (rank[i] < 0)
 			rank[i] = distinct++;
@@ -117,7 +129,8 @@ static int *package_ranks(hwloc_topology_t h, int *npackages)
 
 int topo_same_package(hwloc_obj_t a, hwloc_obj_t b)
 {
-	return a == b || (a && b && a->os_index != HWLOC_UNKNOWN_INDEX && a->os_index == b->os_index);
+	return a == b ||
+	       (a && b && a->os_index != HWLOC_UNKNOWN_INDEX && a->os_index == b->os_index);
 }
 
 int topo_load(struct topo *t, const char *spec, char *err)
@@ -125,15 +138,20 @@ int topo_load(struct topo *t, const char *spec, char *err)
 	memset(t, 0, sizeof(*t));
 	if (hwloc_topology_init(&t->h))
 		return err_set(err, "hwloc_topology_init failed");
-	/* Keep disallowed PUs visible, so an excluded CPU is reported as excluded, not as missing. */
+	/* Keep disallowed PUs visible, so an excluded CPU is reported as excluded, not as missing.
+	 */
 	hwloc_topology_set_flags(t->h, HWLOC_TOPOLOGY_FLAG_INCLUDE_DISALLOWED);
 	int major = 0;
 	unsigned lib = hwloc_get_api_version(), lib_major = lib >> 16;
 	if (load_source(t, spec, &major, err) || hwloc_topology_load(t->h)) {
 		if (!err[0] && major > (int)lib_major)
-			err_set(err, "--topology: '%s': this XML is newer than the installed hwloc (XML version %d.x; "
-				"this hwloc, API %u.%u, reads %u.x and older); accepted: an older XML (hwloc %d's lstopo "
-				"--export-xml-flags %u writes one)", spec, major, lib_major, (lib >> 8) & 0xff, lib_major, major,
+			err_set(err,
+				"--topology: '%s': this XML is newer than the installed hwloc (XML "
+				"version %d.x; "
+				"this hwloc, API %u.%u, reads %u.x and older); accepted: an older "
+				"XML (hwloc %d's lstopo "
+				"--export-xml-flags %u writes one)",
+				spec, major, lib_major, (lib >> 8) & 0xff, lib_major, major,
 				lib_major);
 		else if (!err[0])
 			err_set(err, "--topology: hwloc could not load '%s'", spec);
@@ -141,8 +159,9 @@ int topo_load(struct topo *t, const char *spec, char *err)
 		t->h = NULL;
 		return -1;
 	}
-	/* Allowed: the cgroup cpuset hwloc reports, narrowed on this machine to the process affinity
-	 * (taskset), so a planned CPU outside either is refused before any thread starts. */
+	/* Allowed: the cgroup cpuset hwloc reports, narrowed on this machine to the process
+	 * affinity (taskset), so a planned CPU outside either is refused before any thread starts.
+	 */
 	hwloc_bitmap_t allowed = hwloc_bitmap_dup(hwloc_topology_get_allowed_cpuset(t->h));
 	if (!t->foreign) {
 		hwloc_bitmap_t mine = hwloc_bitmap_alloc();
@@ -159,7 +178,8 @@ int topo_load(struct topo *t, const char *spec, char *err)
 	topo_nodes_read(t, hwloc_topology_get_allowed_nodeset(t->h));
 	t->line_size = cache_line(t->h, &t->line_from_hw);
 	t->pu = xcalloc((size_t)t->npus + 1, sizeof(*t->pu));
-	/* PUs seen so far per core (sized by the machine): SMT index in one pass, not a rescan per PU. */
+	/* PUs seen so far per core (sized by the machine): SMT index in one pass, not a rescan per
+	 * PU. */
 	int *seen = xcalloc((size_t)(t->ncores > t->npus ? t->ncores : t->npus) + 1, sizeof(int));
 	for (int i = 0; i < t->npus; i++) {
 		hwloc_obj_t p = hwloc_get_obj_by_type(t->h, HWLOC_OBJ_PU, (unsigned)i);
@@ -172,14 +192,19 @@ int topo_load(struct topo *t, const char *spec, char *err)
 		u->kind = pu_kind(t, p);
 		u->node = topo_pu_node(t, p);
 		u->core = core ? (int)core->logical_index : i;
-		u->smt = core ? (int)hwloc_bitmap_weight(core->cpuset) : 1; /* temporarily: PUs on core */
+		u->smt = core ? (int)hwloc_bitmap_weight(core->cpuset)
+			      : 1; /* temporarily: PUs on core */
 		if (u->smt > t->pus_per_core)
 			t->pus_per_core = u->smt;
-		u->smt = u->core >= 0 && u->core <= (t->ncores > t->npus ? t->ncores : t->npus) ? seen[u->core]++ : 0;
+		u->smt = u->core >= 0 && u->core <= (t->ncores > t->npus ? t->ncores : t->npus)
+			     ? seen[u->core]++
+			     : 0;
 		hwloc_obj_t llc = hwloc_get_ancestor_obj_by_type(t->h, HWLOC_OBJ_L3CACHE, p);
 		if (!llc)
 			llc = hwloc_get_ancestor_obj_by_type(t->h, HWLOC_OBJ_L2CACHE, p);
-		u->llc = llc ? (int)llc->logical_index + (llc->type == HWLOC_OBJ_L2CACHE ? 100000 : 0) : -1;
+		u->llc =
+		    llc ? (int)llc->logical_index + (llc->type == HWLOC_OBJ_L2CACHE ? 100000 : 0)
+			: -1;
 		u->allowed = hwloc_bitmap_isset(allowed, p->os_index);
 	}
 	free(pkg_of);
@@ -215,26 +240,31 @@ void topo_print(const struct topo *t, FILE *f)
 	topo_node_list(t, nodes, sizeof(nodes));
 	topo_pu_list(t, pus, sizeof(pus));
 	fprintf(f, "topology: %s\n", t->source);
-	fprintf(f, "packages: %d%s  NUMA nodes: %d  cores: %d  PUs: %d  PUs/core: %d\n", t->npackages, t->nopkg_pus ? " (and PUs outside any)" : "",
-		t->nnodes, t->ncores, t->npus, t->pus_per_core);
+	fprintf(f, "packages: %d%s  NUMA nodes: %d  cores: %d  PUs: %d  PUs/core: %d\n",
+		t->npackages, t->nopkg_pus ? " (and PUs outside any)" : "", t->nnodes, t->ncores,
+		t->npus, t->pus_per_core);
 	fprintf(f, "allowed (%s): PUs %s; memory nodes %s\n", t->allowed_what, pus, nodes);
 	if (t->vendor[0])
 		fprintf(f, "CPU: %s family %d model %d\n", t->vendor, t->cpu_family, t->cpu_model);
-	fprintf(f, "cache line: %d bytes%s\n", t->line_size, t->line_from_hw ? "" : " (assumed: no cache reports a line size)");
+	fprintf(f, "cache line: %d bytes%s\n", t->line_size,
+		t->line_from_hw ? "" : " (assumed: no cache reports a line size)");
 	topo_print_caches(t, f);
-	fprintf(f, "%-6s %-8s %-6s %-5s %-6s %s\n", "P#", "package", "core", "smt", "node", t->nkinds ? "allowed  kind" : "allowed");
+	fprintf(f, "%-6s %-8s %-6s %-5s %-6s %s\n", "P#", "package", "core", "smt", "node",
+		t->nkinds ? "allowed  kind" : "allowed");
 	for (int i = 0; i < t->npus; i++) {
 		const struct pu *u = &t->pu[i];
 		char pkg[16], node[16];
 		snprintf(pkg, sizeof(pkg), u->pkg >= 0 ? "%d" : "none", u->pkg);
 		snprintf(node, sizeof(node), u->node >= 0 ? "%d" : "none", u->node);
 		if (t->nkinds)
-			fprintf(f, "%-6d %-8s %-6d %-5d %-6s %-8s %s\n", u->os, pkg, u->core, u->smt, node, u->allowed ? "yes" : "no",
-				topo_kind_name(t, u));
+			fprintf(f, "%-6d %-8s %-6d %-5d %-6s %-8s %s\n", u->os, pkg, u->core,
+				u->smt, node, u->allowed ? "yes" : "no", topo_kind_name(t, u));
 		else
-			fprintf(f, "%-6d %-8s %-6d %-5d %-6s %s\n", u->os, pkg, u->core, u->smt, node, u->allowed ? "yes" : "no");
+			fprintf(f, "%-6d %-8s %-6d %-5d %-6s %s\n", u->os, pkg, u->core, u->smt,
+				node, u->allowed ? "yes" : "no");
 	}
 	for (int i = 0; i < t->nnodes; i++)
 		fprintf(f, "NUMA node %d: %llu MiB%s%s\n", t->node[i].os, t->node[i].mem >> 20,
-			t->node[i].mem || !t->mem_known ? "" : " (no memory)", t->node[i].allowed ? "" : " (not allowed)");
+			t->node[i].mem || !t->mem_known ? "" : " (no memory)",
+			t->node[i].allowed ? "" : " (not allowed)");
 }

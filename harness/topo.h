@@ -19,8 +19,10 @@ struct pu {
 	int node;    /* NUMA node OS index for its memory: a covering node that is allowed and has
 		      * memory, else the first such node; -1 when the topology has none */
 	int allowed; /* in the allowed cpuset (topo.allowed_what says whose) */
-	int llc;     /* last-level cache (L3, else L2) logical index; -1 when the topology has no caches */
-	int kind;    /* hwloc cpukind rank (0 = the most power-efficient); -1 when the topology has none */
+	int llc; /* last-level cache (L3, else L2) logical index; -1 when the topology has no caches
+		  */
+	int kind; /* hwloc cpukind rank (0 = the most power-efficient); -1 when the topology has
+		     none */
 };
 
 struct node {
@@ -46,8 +48,9 @@ struct topo {
 	char kind_name[TOPO_KINDS][24];
 	char vendor[32];   /* the topology's CPUVendor ("AuthenticAMD"; "" when it names none) */
 	int cpu_family, cpu_model; /* CPUFamilyNumber, CPUModelNumber (-1 when not given) */
-	/* auto placement: the counters' HITM stand-in only sees lines from another LLC (AMD Zen 3+), so auto
-	 * prefers cross-llc on one package; set before planning from the target's CPU, with the reason */
+	/* auto placement: the counters' HITM stand-in only sees lines from another LLC (AMD Zen
+	 * 3+), so auto prefers cross-llc on one package; set before planning from the target's CPU,
+	 * with the reason */
 	int auto_cross_llc;
 	char auto_why[200];
 };
@@ -71,7 +74,8 @@ const char *topo_kind_name(const struct topo *t, const struct pu *u);
 /* Fill t->node (before the PUs are read), then each PU's node with topo_pu_node. */
 void topo_nodes_read(struct topo *t, hwloc_const_nodeset_t allowed);
 int topo_pu_node(const struct topo *t, hwloc_obj_t pu);
-/* The nodes a run may put memory on (allowed, with memory) as "0-2,33" ("none" when there is none). */
+/* The nodes a run may put memory on (allowed, with memory) as "0-2,33" ("none" when there is none).
+ */
 void topo_node_list(const struct topo *t, char *buf, size_t n);
 /* Is node n one the run may put memory on? 0, or -1 with why ("node 0 has no memory"). */
 int topo_node_usable(const struct topo *t, long n, char *why, size_t wn);

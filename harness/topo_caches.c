@@ -22,8 +22,8 @@ static int data_cache(hwloc_obj_t o, unsigned depth)
 }
 
 /* One level inside one group of PUs (a package, or the PUs outside any): each instance with the OS
- * numbers of the PUs under it. Few instances are listed one per line; many (L1/L2 on big parts) as a
- * count and the first instance. */
+ * numbers of the PUs under it. Few instances are listed one per line; many (L1/L2 on big parts) as
+ * a count and the first instance. */
 static int print_level(const struct topo *t, hwloc_const_cpuset_t within, unsigned depth, FILE *f)
 {
 	int n = 0, shown = 0;
@@ -53,13 +53,15 @@ void topo_print_caches(const struct topo *t, FILE *f)
 {
 	int any = 0;
 	hwloc_bitmap_t outside = hwloc_bitmap_dup(hwloc_topology_get_complete_cpuset(t->h));
-	fprintf(f, "caches (data and unified, per package; same-llc pairs share the outermost one):\n");
-	for (hwloc_obj_t pkg = NULL; (pkg = hwloc_get_next_obj_by_type(t->h, HWLOC_OBJ_PACKAGE, pkg));) {
+	fprintf(
+	    f, "caches (data and unified, per package; same-llc pairs share the outermost one):\n");
+	for (hwloc_obj_t pkg = NULL;
+	     (pkg = hwloc_get_next_obj_by_type(t->h, HWLOC_OBJ_PACKAGE, pkg));) {
 		char pus[256];
 		hwloc_bitmap_list_snprintf(pus, sizeof(pus), pkg->cpuset);
 		hwloc_bitmap_andnot(outside, outside, pkg->cpuset);
-		/* numbered as everywhere else (topo_load: by physical_package_id); an hwloc Package that
-		 * shares its number with another is one die of that package */
+		/* numbered as everywhere else (topo_load: by physical_package_id); an hwloc Package
+		 * that shares its number with another is one die of that package */
 		const struct pu *u = topo_pu(t, hwloc_bitmap_first(pkg->cpuset));
 		int dies = hwloc_get_nbobjs_by_type(t->h, HWLOC_OBJ_PACKAGE) > t->npackages;
 		fprintf(f, "  package %d%s (P# %s)\n", u ? u->pkg : (int)pkg->logical_index,

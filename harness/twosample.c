@@ -130,7 +130,8 @@ void ts_verdict(const struct ts_stat *s, int direction, int time, const char *su
 		double f = up ? s->ratio : 1 / s->ratio, lo = up ? s->lo : 1 / s->hi;
 		double hi = up ? s->hi : 1 / s->lo;
 		char t[32];
-		for (; prec < 6; prec++) { /* an interval just above 1 must not print as [1.00, ...] */
+		for (; prec < 6;
+		     prec++) { /* an interval just above 1 must not print as [1.00, ...] */
 			snprintf(t, sizeof(t), "%.*f", prec, lo);
 			if (strtod(t, NULL) > 1)
 				break;

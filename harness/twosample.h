@@ -9,7 +9,8 @@
 /* Medians, ratio B/A, its 95% interval, the U test, and the verdict's inputs. */
 struct ts_stat {
 	size_t na, nb;
-	double ma, mb, ratio, lo, hi, u, p, p_floor; /* p_floor: the smallest p the exact test can give */
+	double ma, mb, ratio, lo, hi, u, p,
+	    p_floor;     /* p_floor: the smallest p the exact test can give */
 	double p_adj;    /* p adjusted for the table's other tests (ts_decide); p until then */
 	int has_ratio, has_ci, has_p, exact;
 	int small;       /* ts_small: no count of these values can reach significance */

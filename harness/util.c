@@ -49,11 +49,17 @@ void oom_cleanup(void (*fn)(void))
 void out_of_memory(size_t bytes)
 {
 	char msg[120];
-	int n = bytes ? snprintf(msg, sizeof(msg), "c2cbench: error: out of memory (allocating %zu bytes; see ulimit -v)\n", bytes)
-		      : snprintf(msg, sizeof(msg), "c2cbench: error: out of memory (see ulimit -v)\n");
+	int n =
+	    bytes
+		? snprintf(msg, sizeof(msg),
+			   "c2cbench: error: out of memory (allocating %zu bytes; see ulimit -v)\n",
+			   bytes)
+		: snprintf(msg, sizeof(msg), "c2cbench: error: out of memory (see ulimit -v)\n");
 	if (on_oom)
 		on_oom();
-	ssize_t w = write(2, msg, n > 0 && (size_t)n < sizeof(msg) ? (size_t)n : 0); /* no stdio: it may need memory */
+	ssize_t w = write(2, msg,
+			  n > 0 && (size_t)n < sizeof(msg) ? (size_t)n
+							   : 0); /* no stdio: it may need memory */
 	(void)w;
 	_exit(1);
 }

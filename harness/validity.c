@@ -26,7 +26,8 @@ static void hit(struct vbroken *b, enum vrule r, double x, int low)
 }
 
 /* Append "rule: what" to the reason, "; "-separated. */
-static void broken(char *reason, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void broken(char *reason, size_t n, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 static void broken(char *reason, size_t n, const char *fmt, ...)
 {
 	size_t k = strlen(reason);
@@ -78,8 +79,9 @@ static void rule_threads(const struct evidence *e, const struct vrules *v, char 
 		if (e->requested_s > 0 &&
 		    fabs(w - e->requested_s) > v->window_tol * e->requested_s) {
 			hit(b, VR_WINDOW, fabs(w - e->requested_s) / e->requested_s, 0);
-			broken(reason, n, "window: %s%d %.3f s for %.3f s requested (%+.0f%%)", t->role, t->idx, w,
-			       e->requested_s, 100 * (w - e->requested_s) / e->requested_s);
+			broken(reason, n, "window: %s%d %.3f s for %.3f s requested (%+.0f%%)",
+			       t->role, t->idx, w, e->requested_s,
+			       100 * (w - e->requested_s) / e->requested_s);
 		}
 		int k = ev_corun_on_cpu(e, i);
 		double f = ev_oncpu(t), own = ev_oncpu_shared(e, i);
@@ -87,21 +89,27 @@ static void rule_threads(const struct evidence *e, const struct vrules *v, char 
 			double fair = (1 - ev_oncpu_others(e, i)) / k;
 			if (f >= 0 && f < v->oncpu_min * fair) {
 				hit(b, VR_ONCPU, fair > 0 ? f / fair : 0, 1);
-				broken(reason, n, "oncpu: %s%d on a CPU %.1f%% of its window, below %.0f%% of "
-				       "its fair share %.1f%% (CPU %d shared by %d co-running threads)",
-				       t->role, t->idx, 100 * f, 100 * v->oncpu_min, 100 * fair, t->want_cpu,
-				       k);
+				broken(reason, n,
+				       "oncpu: %s%d on a CPU %.1f%% of its window, below %.0f%% of "
+				       "its fair share %.1f%% (CPU %d shared by %d co-running "
+				       "threads)",
+				       t->role, t->idx, 100 * f, 100 * v->oncpu_min, 100 * fair,
+				       t->want_cpu, k);
 			}
 		} else if (f >= 0 && f + own < v->oncpu_min) {
 			hit(b, VR_ONCPU, f + own, 1);
-			broken(reason, n, "oncpu: %s%d on a CPU %.1f%% of its window (+%.1f%% by the bench's other threads on CPU %d) after %ld involuntary and %ld voluntary switches",
+			broken(reason, n,
+			       "oncpu: %s%d on a CPU %.1f%% of its window (+%.1f%% by the bench's "
+			       "other threads on CPU %d) after %ld involuntary and %ld voluntary "
+			       "switches",
 			       t->role, t->idx, 100 * f, 100 * own, t->want_cpu, t->ivcsw, t->vcsw);
 		}
 	}
 	double ov = ev_overlap(e);
 	if (ov >= 0 && ov < v->overlap_min) {
 		hit(b, VR_OVERLAP, ov, 1);
-		broken(reason, n, "overlap: co-running windows overlap %.1f%% of the longest", 100 * ov);
+		broken(reason, n, "overlap: co-running windows overlap %.1f%% of the longest",
+		       100 * ov);
 	}
 }
 
@@ -119,18 +127,20 @@ static void rule_cpus(const struct evidence *e, const struct vrules *v, char *re
 			lim = 1.5 * tick; /* then two ticks at least (steal is whole ticks) */
 		if (s > lim && !coarse) {
 			hit(b, VR_STEAL, s, 0);
-			broken(reason, n, "steal: CPU %d lost %.1f%% of %s%d's window", t->want_cpu, 100 * s, t->role, t->idx);
+			broken(reason, n, "steal: CPU %d lost %.1f%% of %s%d's window", t->want_cpu,
+			       100 * s, t->role, t->idx);
 		} else if (s > lim) {
 			hit(b, VR_STEAL, s, 0);
-			broken(reason, n,
-			       "steal: CPU %d lost %.1f%% of %s%d's window (coarse: /proc/stat counts "
-			       "steal in ticks of %.1f%% of this window, so at least two ticks count)",
-			       t->want_cpu, 100 * s, t->role, t->idx, 100 * tick);
+			broken(
+			    reason, n,
+			    "steal: CPU %d lost %.1f%% of %s%d's window (coarse: /proc/stat counts "
+			    "steal in ticks of %.1f%% of this window, so at least two ticks count)",
+			    t->want_cpu, 100 * s, t->role, t->idx, 100 * tick);
 		}
 		if (t->cpu_start != t->want_cpu || t->cpu_end != t->want_cpu) {
 			hit(b, VR_MIGRATION, 1, 0);
-			broken(reason, n, "migration: %s%d bound to CPU %d ran on %d then %d", t->role, t->idx, t->want_cpu,
-			       t->cpu_start, t->cpu_end);
+			broken(reason, n, "migration: %s%d bound to CPU %d ran on %d then %d",
+			       t->role, t->idx, t->want_cpu, t->cpu_start, t->cpu_end);
 		}
 	}
 }
@@ -156,8 +166,10 @@ static void rule_row(const struct evidence *e, const struct vrules *v, char *rea
 			if (vb && (!vb->hit[VR_SETTING] || off > vb->worst[VR_SETTING]))
 				snprintf(vb->setting, sizeof(vb->setting), "%s", s->name);
 			hit(vb, VR_SETTING, off, 0);
-			broken(reason, n, "setting: %s %.4g %s achieved for %.4g requested (%+.0f%%)", s->name, s->achieved, s->unit,
-			       s->requested, 100 * (s->achieved - s->requested) / s->requested);
+			broken(reason, n,
+			       "setting: %s %.4g %s achieved for %.4g requested (%+.0f%%)", s->name,
+			       s->achieved, s->unit, s->requested,
+			       100 * (s->achieved - s->requested) / s->requested);
 		}
 	}
 }

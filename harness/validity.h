@@ -8,9 +8,11 @@
 struct vrules {
 	double window_tol;   /* |window - requested| / requested above this: rule "window" */
 	double oncpu_min;    /* a co-running thread on a CPU for less of its window: rule "oncpu" */
-	double overlap_min;  /* co-running threads' common window / longest below this: rule "overlap" */
+	double overlap_min;  /* co-running threads' common window / longest below this: rule
+				"overlap" */
 	double steal_max;    /* steal on a measuring CPU / window above this: rule "steal" */
-	double probe_factor; /* placement probe after vs before (either way) above this: rule "probe" */
+	double probe_factor; /* placement probe after vs before (either way) above this: rule
+				"probe" */
 	double setting_tol;  /* |achieved - requested| / requested above this: rule "setting" */
 };
 

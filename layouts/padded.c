@@ -4,7 +4,7 @@
 
 struct vmalloc_padded {
 	struct work_struct drain_vmap_work __attribute__((aligned(128))); /* +0 */
-	struct vmap_node *vmap_nodes __attribute__((aligned(128)));       /* +128: another line pair */
+	struct vmap_node *vmap_nodes __attribute__((aligned(128))); /* +128: another line pair */
 } __attribute__((aligned(128)));
 
 static_assert(offsetof(struct vmalloc_padded, vmap_nodes) == 128, "pointer 128 bytes away");

@@ -11,7 +11,8 @@ struct list_head {
 
 /* struct work_struct without lockdep: 32 bytes on 64-bit, data (the flag word) first. */
 struct work_struct {
-	long data; /* atomic_long_t; bit 0 is WORK_STRUCT_PENDING_BIT; accessed with __atomic builtins */
+	long data; /* atomic_long_t; bit 0 is WORK_STRUCT_PENDING_BIT; accessed with __atomic
+		      builtins */
 	struct list_head entry;
 	void (*func)(struct work_struct *);
 };

@@ -52,9 +52,11 @@ static int perr(struct pstate *s, int line, const char *fmt, const char *a, cons
 		if (snprintf(msg, sizeof(msg), fmt, a, b) >= (int)sizeof(msg))
 			msg[sizeof(msg) - 1] = 0;
 		char raw[ERRLEN];
-		if (snprintf(raw, ERRLEN, "%s:%d: %s", s->path, line, msg) >= ERRLEN) /* cut, still one line */
+		if (snprintf(raw, ERRLEN, "%s:%d: %s", s->path, line, msg) >=
+		    ERRLEN) /* cut, still one line */
 			raw[ERRLEN - 1] = 0;
-		text_escape(raw, s->err, ERRLEN); /* a key or value with control bytes stays on the line */
+		text_escape(raw, s->err,
+			    ERRLEN); /* a key or value with control bytes stays on the line */
 		s->failed = 1;
 	}
 	return 0;
@@ -122,7 +124,8 @@ static char *reader(char *str, int num, void *stream)
 	if (l >= (size_t)num) {
 		char max[16];
 		snprintf(max, sizeof(max), "%d", num - 2);
-		perr(s, s->line, "line longer than %s characters; accepted: shorter lines%s", max, "");
+		perr(s, s->line, "line longer than %s characters; accepted: shorter lines%s", max,
+		     "");
 		l = 0;
 	}
 	memcpy(str, p, l);
@@ -154,13 +157,17 @@ static int handler(void *user, const char *section, const char *name, const char
 			    name, "");
 	struct sect *sec = sect_find(s, section);
 	if (!sec)
-		return perr(s, s->line, "internal: section [%s] not seen by the reader%s", section, "");
+		return perr(s, s->line, "internal: section [%s] not seen by the reader%s", section,
+			    "");
 	sec->used = 1;
 	if (!strcmp(section, "preset")) {
 		if (strcmp(name, "description"))
-			return perr(s, s->line, "unknown key '%s' in [preset]; accepted: description%s", name, "");
+			return perr(s, s->line,
+				    "unknown key '%s' in [preset]; accepted: description%s", name,
+				    "");
 		if (s->description)
-			return perr(s, s->line, "key 'description' given twice in [preset]%s%s", "", "");
+			return perr(s, s->line, "key 'description' given twice in [preset]%s%s", "",
+				    "");
 		s->description = xstrdup(value);
 		return 1;
 	}
@@ -173,13 +180,16 @@ static int handler(void *user, const char *section, const char *name, const char
 		if (sec->bench[0])
 			return perr(s, s->line, "key 'bench' given twice in [%s]%s", section, "");
 		if (!*value || strlen(value) >= sizeof(sec->bench))
-			return perr(s, s->line, "bench '%s' is not accepted; accepted: %s", value, bench_names());
+			return perr(s, s->line, "bench '%s' is not accepted; accepted: %s", value,
+				    bench_names());
 		snprintf(sec->bench, sizeof(sec->bench), "%s", value);
 		return 1;
 	}
 	if (strcmp(section, "defaults") && !strcmp(name, "optional")) {
 		if (strcmp(value, "yes") && strcmp(value, "no"))
-			return perr(s, s->line, "optional = '%s' is not accepted; accepted: yes, no%s", value, "");
+			return perr(s, s->line,
+				    "optional = '%s' is not accepted; accepted: yes, no%s", value,
+				    "");
 		sec->optional = !strcmp(value, "yes");
 		return 1;
 	}
@@ -187,7 +197,9 @@ static int handler(void *user, const char *section, const char *name, const char
 		if (!strcmp(sec->kv[i].key, name)) {
 			char first[32];
 			snprintf(first, sizeof(first), "%d", sec->kv[i].line);
-			return perr(s, s->line, "key '%s' given twice in this section (first at line %s)", name, first);
+			return perr(s, s->line,
+				    "key '%s' given twice in this section (first at line %s)", name,
+				    first);
 		}
 	if (sec->nkv >= KV_MAX || strlen(name) >= sizeof(sec->kv[0].key))
 		return perr(s, s->line,
@@ -221,7 +233,8 @@ static int flag_off(struct preset_run *r, const char *key)
 	for (int i = 0; i < r->nargs; i++)
 		if (!strcmp(r->argv[i], opt)) {
 			free(r->argv[i]);
-			memmove(&r->argv[i], &r->argv[i + 1], (size_t)(r->nargs - i - 1) * sizeof(r->argv[0]));
+			memmove(&r->argv[i], &r->argv[i + 1],
+				(size_t)(r->nargs - i - 1) * sizeof(r->argv[0]));
 			r->nargs--;
 			break;
 		}
@@ -256,17 +269,22 @@ static int apply(struct pstate *s, struct opts *o, struct preset_run *r, const s
 			else if (!strcmp(val, "no"))
 				return flag_off(r, kv->key);
 			else
-				return perr(s, kv->line, "%s = '%s' is not accepted; accepted: yes, no", kv->key, val);
+				return perr(s, kv->line,
+					    "%s = '%s' is not accepted; accepted: yes, no", kv->key,
+					    val);
 		}
 	if (opt_set(o, kv->key, val, e)) {
 		if (!strncmp(e, "unknown option", 14)) {
 			char acc[2048];
 			size_t k = 0;
 			for (int i = 0; i < o->n && k < sizeof(acc); i++)
-				if (!is_reserved(o->v[i].spec->name)) /* name only keys a preset accepts */
-					k += (size_t)snprintf(acc + k, sizeof(acc) - k, ", %s", o->v[i].spec->name);
+				if (!is_reserved(
+					o->v[i].spec->name)) /* name only keys a preset accepts */
+					k += (size_t)snprintf(acc + k, sizeof(acc) - k, ", %s",
+							      o->v[i].spec->name);
 			char what[ERRLEN];
-			if (snprintf(what, sizeof(what), "unknown key '%s' for bench %s", kv->key, bench) < 0)
+			if (snprintf(what, sizeof(what), "unknown key '%s' for bench %s", kv->key,
+				     bench) < 0)
 				what[0] = 0;
 			return perr(s, kv->line, "%s; accepted: bench, optional%s", what, acc);
 		}
@@ -311,11 +329,14 @@ static void build_run(struct pstate *s, struct preset *p, const struct sect *def
 		if (sec->optional)
 			r->skip = xstrdup(why);
 		else
-			perr(s, sec->line, "%s; add optional = yes to skip this run with a reason instead", why, "");
+			perr(s, sec->line,
+			     "%s; add optional = yes to skip this run with a reason instead", why,
+			     "");
 		return;
 	}
 	struct opt_spec htab[HARNESS_OPTS_MAX];
-	const struct opt_spec *tables[] = { bench_harness_opts(b, htab, HARNESS_OPTS_MAX), b->opts, NULL };
+	const struct opt_spec *tables[] = {bench_harness_opts(b, htab, HARNESS_OPTS_MAX), b->opts,
+					   NULL};
 	char *argv0[] = { "preset", NULL }, e[ERRLEN];
 	struct opts o;
 	if (opts_parse(&o, tables, 1, argv0, e)) {
@@ -505,7 +526,8 @@ int preset_find(const char *name, char *path, size_t n, char *err)
 	size_t l = strlen(name);
 	if (strchr(name, '/') || (l > 4 && !strcmp(name + l - 4, ".ini"))) {
 		if (access(name, R_OK))
-			return err_set(err, "%s: cannot open the preset: %s", name, strerror(errno));
+			return err_set(err, "%s: cannot open the preset: %s", name,
+				       strerror(errno));
 		snprintf(path, n, "%s", name);
 		return 0;
 	}

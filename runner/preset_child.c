@@ -46,8 +46,8 @@ static pid_t spawn(const struct preset_run *r, const char *const *extra, int *fo
 	if (pid < 0)
 		die(1, "cannot fork: %s", strerror(errno));
 	if (pid == 0) {
-		/* Signals reach the run through this process only (it forwards them), exactly once, even
-		 * from a terminal; and the run stops (SIGTERM) if this process dies. */
+		/* Signals reach the run through this process only (it forwards them), exactly once,
+		 * even from a terminal; and the run stops (SIGTERM) if this process dies. */
 		setpgid(0, 0);
 		prctl(PR_SET_PDEATHSIG, SIGTERM);
 		if (getppid() != parent)
@@ -55,7 +55,8 @@ static pid_t spawn(const struct preset_run *r, const char *const *extra, int *fo
 		dup2(po[1], 1);
 		dup2(pe[1], 2);
 		execv(self_exe(), (char *const *)argv);
-		fprintf(stderr, "c2cbench: error: cannot execute %s: %s\n", self_exe(), strerror(errno));
+		fprintf(stderr, "c2cbench: error: cannot execute %s: %s\n", self_exe(),
+			strerror(errno));
 		_exit(127);
 	}
 	close(po[1]);

@@ -90,7 +90,8 @@ static int write_text(const char *dir, const struct preset *p)
 	if (!f)
 		return write_failed(path, errno);
 	fputs(p->text, f);
-	if (replace_commit(&r, REPLACE_NEW)) /* whole, or none: --resume never reads half a preset */
+	if (replace_commit(&r,
+			   REPLACE_NEW)) /* whole, or none: --resume never reads half a preset */
 		return write_failed(path, errno);
 	return 0;
 }

@@ -88,13 +88,15 @@ int resume_check(const char *dir, const struct preset *p, const struct context *
 			     "(%s/preset.ini); accepted: the same preset text",
 			     dir, p->name, p->path, dir);
 	else if (strcmp(m.validity, p->validity)) /* its runs would be judged by other rules */
-		rc = err_set(err,
-			     "--resume %s: its runs were given '%s', this invocation '%s'; accepted: "
-			     "the same --max-attempts and --valid-* options ([preset] validity)",
-			     dir, m.validity[0] ? m.validity : "no validity option",
-			     p->validity[0] ? p->validity : "no validity option");
+		rc = err_set(
+		    err,
+		    "--resume %s: its runs were given '%s', this invocation '%s'; accepted: "
+		    "the same --max-attempts and --valid-* options ([preset] validity)",
+		    dir, m.validity[0] ? m.validity : "no validity option",
+		    p->validity[0] ? p->validity : "no validity option");
 	if (!rc) {
-		snprintf(r->started, sizeof(r->started), "%s", m.started[0] ? m.started : "unknown");
+		snprintf(r->started, sizeof(r->started), "%s",
+			 m.started[0] ? m.started : "unknown");
 		snprintf(r->resumed, sizeof(r->resumed), "%s", m.resumed);
 	}
 	return rc;
@@ -120,7 +122,8 @@ static int status_cb(void *user, const char *section, const char *name, const ch
 	long v;
 	if (!strcmp(section, "run") && !strcmp(name, "status"))
 		m->complete = !strcmp(value, "complete");
-	if (!strcmp(section, "run") && !strcmp(name, "rows") && !parse_long_in(value, 0, LONG_MAX, &v))
+	if (!strcmp(section, "run") && !strcmp(name, "rows") &&
+	    !parse_long_in(value, 0, LONG_MAX, &v))
 		m->rows = v;
 	return 1;
 }
@@ -179,7 +182,8 @@ int resume_set_aside(const char *dir, const char *csv, char *err)
 {
 	char from[PATH_MAX + 100], to[PATH_MAX + 200], sub[PATH_MAX + 20], base[128];
 	snprintf(sub, sizeof(sub), "%s/interrupted", dir);
-	snprintf(base, sizeof(base), "%.*s", (int)(strlen(csv) > 4 ? strlen(csv) - 4 : strlen(csv)), csv);
+	snprintf(base, sizeof(base), "%.*s", (int)(strlen(csv) > 4 ? strlen(csv) - 4 : strlen(csv)),
+		 csv);
 	if (mkdir(sub, 0755) && errno != EEXIST)
 		return err_set(err, "--resume: cannot create '%s': %s", sub, strerror(errno));
 	for (int k = 1; k < 1000; k++) {
@@ -188,11 +192,13 @@ int resume_set_aside(const char *dir, const char *csv, char *err)
 			continue;
 		snprintf(from, sizeof(from), "%s/%s", dir, csv);
 		if (!access(from, F_OK) && rename(from, to))
-			return err_set(err, "--resume: cannot move '%s' to '%s': %s", from, to, strerror(errno));
+			return err_set(err, "--resume: cannot move '%s' to '%s': %s", from, to,
+				       strerror(errno));
 		meta_of(dir, csv, from, sizeof(from));
 		snprintf(to, sizeof(to), "%s/%s-%d.meta", sub, base, k);
 		if (!access(from, F_OK) && rename(from, to))
-			return err_set(err, "--resume: cannot move '%s' to '%s': %s", from, to, strerror(errno));
+			return err_set(err, "--resume: cannot move '%s' to '%s': %s", from, to,
+				       strerror(errno));
 		return 0;
 	}
 	return err_set(err, "--resume: too many files in '%s'", sub);

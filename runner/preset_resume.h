@@ -25,6 +25,7 @@ int resume_kept_ours(const char *dir, const char *csv, const char *bench, const 
 /* Lock DIR (flock on the directory, held until the process ends) so two presets, or two resumes,
  * never write one directory at once; -1 with err when another holds it. */
 int resume_lock(const char *dir, char *err);
-/* Move what an unfinished run left (CSV, .meta) to DIR/interrupted/, so the directory holds whole runs only. */
+/* Move what an unfinished run left (CSV, .meta) to DIR/interrupted/, so the directory holds whole
+ * runs only. */
 int resume_set_aside(const char *dir, const char *csv, char *err);
 #endif

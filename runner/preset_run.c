@@ -196,14 +196,16 @@ static double print_plan(struct console *c, const struct preset *p, const struct
 	for (int i = 0, k = 0; i < p->n; i++) {
 		meta_args_text(&p->run[i], a, sizeof(a));
 		if (pl[i].skip)
-			say(c, stdout, "  skip  [%s] %s\n        skipped: %s\n", p->run[i].name, a, pl[i].skip);
+			say(c, stdout, "  skip  [%s] %s\n        skipped: %s\n", p->run[i].name, a,
+			    pl[i].skip);
 		else if (pl[i].done)
 			say(c, stdout,
 			    "  %2d/%-2d [%s] %s  (complete: kept from the earlier invocation)\n",
 			    ++k, runs, p->run[i].name, a);
 		else {
 			fmt_hms(d, sizeof(d), pl[i].est);
-			say(c, stdout, "  %2d/%-2d [%s] %s  (about %s)\n", ++k, runs, p->run[i].name, a, d);
+			say(c, stdout, "  %2d/%-2d [%s] %s  (about %s)\n", ++k, runs,
+			    p->run[i].name, a, d);
 		}
 	}
 	return total;
@@ -226,7 +228,8 @@ static int make_run_dir(const char *results, const struct context *ctx, const ch
 		if (!mkdir(dir, 0755))
 			return 0;
 		if (errno != EEXIST)
-			return err_set(err, "--results: cannot create '%s': %s", dir, strerror(errno));
+			return err_set(err, "--results: cannot create '%s': %s", dir,
+				       strerror(errno));
 	}
 	return err_set(err, "--results: too many run directories named %s/%s-%s-%s*", results,
 		       ctx->label, stamp, preset);
@@ -412,7 +415,8 @@ static int run_all(struct console *c, const struct preset *p, struct planned *pl
 		done_est += pl[k].est;
 		double el = progress_elapsed(&c->pg);
 		if (done_est > 0)
-			scale = el / done_est; /* learn how far the estimates are off on this machine */
+			scale =
+			    el / done_est; /* learn how far the estimates are off on this machine */
 		sig = signals_pending();
 		if (sig) { /* the run was stopped by the forwarded signal: its whole rows stay,
 			      marked in its .meta */
@@ -488,7 +492,8 @@ static int resume_plan(const char *dir, const struct preset *p, struct planned *
 				"c2cbench: warning: --resume: run [%s]: %s; it runs again (its "
 				"files go to %s/interrupted/)\n",
 				p->run[i].name, why, dir);
-		if (!dry && (!access(path, F_OK) || !access(meta, F_OK)) && resume_set_aside(dir, pl[i].csv, err))
+		if (!dry && (!access(path, F_OK) || !access(meta, F_OK)) &&
+		    resume_set_aside(dir, pl[i].csv, err))
 			return 1;
 	}
 	return 0;
@@ -521,16 +526,23 @@ int preset_main(int argc, char **argv)
 		goto out;
 	}
 	if (!rc && o.nargs != 1)
-		rc = err_set(err, "preset needs one preset name or .ini file, got %d argument(s)", o.nargs);
+		rc = err_set(err, "preset needs one preset name or .ini file, got %d argument(s)",
+			     o.nargs);
 	if (!rc && opt_str(&o, "topology") && !opt_flag(&o, "dry-run"))
-		rc = err_set(err, "--topology can only plan: add --dry-run (nothing runs on a foreign topology)");
-	if (!rc && opt_str(&o, "topology")) { /* read once here: an unreadable one is bad input, not "skipped" */
+		rc = err_set(
+		    err,
+		    "--topology can only plan: add --dry-run (nothing runs on a foreign topology)");
+	if (!rc &&
+	    opt_str(
+		&o,
+		"topology")) { /* read once here: an unreadable one is bad input, not "skipped" */
 		struct topo t;
 		if (!(rc = topo_load(&t, opt_str(&o, "topology"), err)))
 			topo_free(&t);
 	}
 	if (!rc && opt_str(&o, "resume") && opt_given(&o, "results"))
-		rc = err_set(err, "--resume DIR continues in DIR: --results cannot be given with it");
+		rc = err_set(err,
+			     "--resume DIR continues in DIR: --results cannot be given with it");
 	if (!rc)
 		rc = preset_find(o.args[0], path, sizeof(path), err);
 	if (!rc)
@@ -583,7 +595,8 @@ int preset_main(int argc, char **argv)
 		goto out;
 	}
 	if (opt_flag(&o, "dry-run")) {
-		print_plan(&con, &p, pl, opt_str(&o, "topology") ? opt_str(&o, "topology") : "this machine");
+		print_plan(&con, &p, pl,
+			   opt_str(&o, "topology") ? opt_str(&o, "topology") : "this machine");
 		goto out;
 	}
 	if (opt_str(&o, "resume"))
@@ -605,7 +618,8 @@ int preset_main(int argc, char **argv)
 	if (lfd >= 0 && !con.log)
 		close(lfd);
 	if (opt_str(&o, "resume"))
-		say(&con, stdout, "resuming preset %s in %s (started %s)\n", p.name, dir, rs.started);
+		say(&con, stdout, "resuming preset %s in %s (started %s)\n", p.name, dir,
+		    rs.started);
 	signals_install(); /* before the first write to stdout: `| head` (SIGPIPE) must not leave
 			      "planned" behind */
 	meta_update(dir, &p, pl, &ctx, &rs, opt_str(&o, "resume") ? "running" : "planned");
@@ -617,7 +631,8 @@ int preset_main(int argc, char **argv)
 	setenv(PROGRESS_ENV, "1", 1);
 	rc = run_all(&con, &p, pl, dir, &ctx, &rs, total);
 	if (meta_failed && !signals_pending() && rc == 0)
-		rc = 1; /* metadata.txt could not be written: the directory does not say what it holds */
+		rc = 1; /* metadata.txt could not be written: the directory does not say what it
+			   holds */
 	if (con.log)
 		fclose(con.log);
 out:

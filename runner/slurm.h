@@ -20,11 +20,13 @@ struct fleet_task {
 	char constraint[64];
 	long job[FLEET_JOBS_MAX];
 	int njobs;
-	char resume_dir[4096]; /* set for a resubmission that continues a partial result directory */
+	char
+	    resume_dir[4096]; /* set for a resubmission that continues a partial result directory */
 	int submit;            /* to be in the next job array (not saved) */
 };
 
-/* A submission: what was asked, where it writes, and its tasks. Saved as DIR/slurm/ID/submission.ini. */
+/* A submission: what was asked, where it writes, and its tasks. Saved as
+ * DIR/slurm/ID/submission.ini. */
 struct fleet {
 	char id[96]; /* DATE.MICROSECONDS-PRESET: names DIR/slurm/ID/ */
 	char preset[256];       /* as the user named it */

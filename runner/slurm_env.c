@@ -6,9 +6,12 @@
 int slurm_task_env(const char *keys[], const char *vals[], int max)
 {
 	static const char *const map[][2] = {
-		{ "slurm_job_id", "SLURM_ARRAY_JOB_ID" },      { "slurm_array_task_id", "SLURM_ARRAY_TASK_ID" },
-		{ "slurm_node", "SLURMD_NODENAME" },           { "slurm_constraint", "C2C_SLURM_CONSTRAINT" },
-		{ "slurm_partition", "SLURM_JOB_PARTITION" }, { "slurm_task_job_id", "SLURM_JOB_ID" },
+	    {"slurm_job_id", "SLURM_ARRAY_JOB_ID"},
+	    {"slurm_array_task_id", "SLURM_ARRAY_TASK_ID"},
+	    {"slurm_node", "SLURMD_NODENAME"},
+	    {"slurm_constraint", "C2C_SLURM_CONSTRAINT"},
+	    {"slurm_partition", "SLURM_JOB_PARTITION"},
+	    {"slurm_task_job_id", "SLURM_JOB_ID"},
 	};
 	int n = 0;
 	if (!getenv("SLURM_JOB_ID"))

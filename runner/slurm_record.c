@@ -106,8 +106,10 @@ static int same(const char *what, const char *want, const char *got, char *err)
 {
 	if (!strcmp(want, got))
 		return 0;
-	return err_set(err, "%s '%s' cannot be kept in the submission record (it would read back as "
-		       "'%s'); accepted: no ' ;' and no leading or trailing blank", what, want, got);
+	return err_set(err,
+		       "%s '%s' cannot be kept in the submission record (it would read back as "
+		       "'%s'); accepted: no ' ;' and no leading or trailing blank",
+		       what, want, got);
 }
 
 /* The record, written and read back in memory: what --resume would read is what was given
@@ -127,7 +129,8 @@ static int record_reads_back(const struct fleet *f, char *err)
 							     "read back") : 0;
 	rc = rc || same("the preset", f->preset, g->preset, err) ||
 	     same("the preset's path", f->preset_file, g->preset_file, err) ||
-	     same("--bin", f->bin, g->bin, err) || same("--partition", f->partition, g->partition, err) ||
+	     same("--bin", f->bin, g->bin, err) ||
+	     same("--partition", f->partition, g->partition, err) ||
 	     same("--results", f->results, g->results, err) || g->nsbatch != f->nsbatch ||
 	     g->ntasks != f->ntasks;
 	for (int i = 0; !rc && i < f->nsbatch; i++)
@@ -248,7 +251,8 @@ static void put_record(FILE *o, const struct fleet *f)
 	for (int i = 0; i < f->nsbatch; i++)
 		fprintf(o, "sbatch_arg = %s\n", f->sbatch_arg[i]);
 	for (int i = 0; i < f->ntasks; i++) {
-		fprintf(o, "\n[task]\nindex = %d\nconstraint = %s\njobs = ", i, f->task[i].constraint);
+		fprintf(o, "\n[task]\nindex = %d\nconstraint = %s\njobs = ", i,
+			f->task[i].constraint);
 		for (int j = 0; j < f->task[i].njobs; j++)
 			fprintf(o, "%s%ld", j ? "," : "", f->task[i].job[j]);
 		fprintf(o, "\nresume_dir = %s\n", f->task[i].resume_dir);
@@ -275,7 +279,8 @@ static void copy(char *dst, size_t n, const char *v)
 	snprintf(dst, n, "%s", v);
 }
 
-/* "12,15": the task's job ids, each a whole number (the strict grammar: the record is read back as data). */
+/* "12,15": the task's job ids, each a whole number (the strict grammar: the record is read back as
+ * data). */
 static int parse_jobs(struct fleet_task *t, const char *val)
 {
 	char one[32];
@@ -300,7 +305,8 @@ static int on_key(void *user, const char *sec, const char *key, const char *val)
 	if (!strcmp(sec, "submission")) {
 		if (!strcmp(key, "id")) copy(f->id, sizeof(f->id), val);
 		else if (!strcmp(key, "preset")) copy(f->preset, sizeof(f->preset), val);
-		else if (!strcmp(key, "preset_file")) copy(f->preset_file, sizeof(f->preset_file), val);
+		else if (!strcmp(key, "preset_file"))
+			copy(f->preset_file, sizeof(f->preset_file), val);
 		else if (!strcmp(key, "results")) copy(f->results, sizeof(f->results), val);
 		else if (!strcmp(key, "partition")) copy(f->partition, sizeof(f->partition), val);
 		else if (!strcmp(key, "bin")) copy(f->bin, sizeof(f->bin), val);
@@ -313,7 +319,8 @@ static int on_key(void *user, const char *sec, const char *key, const char *val)
 		return 0;
 	if (!strcmp(key, "index")) {
 		long i;
-		if (f->ntasks >= FLEET_TASKS_MAX || parse_long_in(val, 0, FLEET_TASKS_MAX - 1, &i) || i != f->ntasks)
+		if (f->ntasks >= FLEET_TASKS_MAX ||
+		    parse_long_in(val, 0, FLEET_TASKS_MAX - 1, &i) || i != f->ntasks)
 			return 0;
 		f->ntasks++;
 		return 1;

@@ -108,9 +108,12 @@ static int task_output(const struct fleet *fl, const char *path, char *dir, size
 			put(printed, sizeof(printed), "%s", line + 14);
 		else if ((p = strstr(line, "resuming preset ")) && (p = strstr(p, " in ")))
 			put(printed, sizeof(printed), "%.*s", (int)strcspn(p + 4, " "), p + 4);
-		else if (!strncmp(line, "c2cbench-slurm: task ", 21) && (p = strstr(line, ") exit "))) {
+		else if (!strncmp(line, "c2cbench-slurm: task ", 21) &&
+			 (p = strstr(line, ") exit "))) {
 			long v;
-			*rc = parse_long_in(p + 7, 0, 255, &v) ? -1 : (int)v; /* anything else is no exit line */
+			*rc = parse_long_in(p + 7, 0, 255, &v)
+				  ? -1
+				  : (int)v; /* anything else is no exit line */
 		}
 	}
 	fclose(f);
@@ -152,7 +155,10 @@ static void finished(const struct fleet *f, int i, long job, struct task_report 
 	fleet_path(f, name, errp, sizeof(errp));
 	if (task_output(f, out, r->result_dir, sizeof(r->result_dir), &rc)) {
 		r->state = TASK_FAILED;
-		put(r->why, sizeof(r->why), "no output %s: the task never started, or DIR is not on a file system the node shares", out);
+		put(r->why, sizeof(r->why),
+		    "no output %s: the task never started, or DIR is not on a file system the node "
+		    "shares",
+		    out);
 		return;
 	}
 	put(meta, sizeof(meta), "%s/metadata.txt", r->result_dir);
@@ -167,11 +173,12 @@ static void finished(const struct fleet *f, int i, long job, struct task_report 
 	}
 	r->state = !strcmp(state, "interrupted") ? TASK_INTERRUPTED : TASK_FAILED;
 	if (rc < 0)
-		put(r->why, sizeof(r->why), "no exit line in %s (killed: time limit, node failure or scancel)%s%s", out,
-			 last[0] ? "; stderr: " : "", last);
+		put(r->why, sizeof(r->why),
+		    "no exit line in %s (killed: time limit, node failure or scancel)%s%s", out,
+		    last[0] ? "; stderr: " : "", last);
 	else
-		put(r->why, sizeof(r->why), "exit %d%s%s%s%s", rc, state[0] ? ", result state " : "", state,
-			 last[0] ? "; stderr: " : "", last);
+		put(r->why, sizeof(r->why), "exit %d%s%s%s%s", rc,
+		    state[0] ? ", result state " : "", state, last[0] ? "; stderr: " : "", last);
 }
 
 void fleet_task_status(const struct fleet *f, int i, struct task_report *r)
@@ -266,7 +273,9 @@ int slurm_status_main(int argc, char **argv)
 	char latest[96];
 	int count = 0;
 	if (!dir || fleet_latest(dir, latest, sizeof(latest), &count)) {
-		fprintf(stderr, "c2cbench: error: slurm status: %s%s holds no submission (no slurm/*/submission.ini)\n",
+		fprintf(stderr,
+			"c2cbench: error: slurm status: %s%s holds no submission (no "
+			"slurm/*/submission.ini)\n",
 			dir ? dir : "DIR", dir ? "" : " is needed;");
 		return EXIT_BADINPUT;
 	}
@@ -294,7 +303,9 @@ int slurm_status_main(int argc, char **argv)
 		free(n > 0 ? names : NULL);
 	} else {
 		if (!id && count > 1)
-			printf("(%s holds %d submissions; the newest is shown: --all shows each, --id ID one)\n", dir, count);
+			printf("(%s holds %d submissions; the newest is shown: --all shows each, "
+			       "--id ID one)\n",
+			       dir, count);
 		rc = status_of(dir, id ? id : latest, err, &bad);
 	}
 	if (rc) {

@@ -26,13 +26,17 @@ static int parse_constraints(struct fleet *f, const char *list, char *err)
 	char *copy = xstrdup(list), *save = NULL;
 	int rc = 0;
 	if (!*list)
-		rc = err_set(err, "--constraints: empty list; give Slurm node features, e.g. --constraints xeon,epyc");
+		rc = err_set(err, "--constraints: empty list; give Slurm node features, e.g. "
+				  "--constraints xeon,epyc");
 	for (const char *p = copy; !rc && *p; p += strcspn(p, ",") + (p[strcspn(p, ",")] == ',')) {
 		size_t n = strcspn(p, ",");
 		char name[80];
 		snprintf(name, sizeof(name), "%.*s", (int)(n < 79 ? n : 79), p);
 		if (!n || (p[n] == ',' && !p[n + 1]))
-			rc = err_set(err, "--constraints '%s': an empty element; accepted: features separated by single commas", list);
+			rc = err_set(err,
+				     "--constraints '%s': an empty element; accepted: features "
+				     "separated by single commas",
+				     list);
 		else if (n > FLEET_NAME_MAX ||
 			 fleet_name_check("--constraints: feature", name, err))
 			rc = err_set(err,
@@ -44,7 +48,9 @@ static int parse_constraints(struct fleet *f, const char *list, char *err)
 			if (!strcmp(f->task[i].constraint, name))
 				rc = err_set(err, "--constraints: '%s' is given twice", name);
 		if (!rc) {
-			memcpy(f->task[f->ntasks].constraint, name, strlen(name) + 1); /* n <= 63 checked above (gcc -O1 saw a truncation) */
+			memcpy(f->task[f->ntasks].constraint, name,
+			       strlen(name) +
+				   1); /* n <= 63 checked above (gcc -O1 saw a truncation) */
 			f->task[f->ntasks++].submit = 1;
 		}
 	}
@@ -66,14 +72,16 @@ static int results_dir(struct fleet *f, const char *dir, char *err)
 	if (stat(dir, &st) || !S_ISDIR(st.st_mode))
 		return err_set(err, "--results '%s': not a directory", dir);
 	if (access(dir, W_OK | X_OK) || !realpath(dir, real))
-		return err_set(err, "--results '%s': not writable: %s", dir, strerror(errno ? errno : EACCES));
+		return err_set(err, "--results '%s': not writable: %s", dir,
+			       strerror(errno ? errno : EACCES));
 	if (fleet_arg_check("--results (resolved)", real, 1, err))
 		return -1;
 	snprintf(f->results, sizeof(f->results), "%s", real);
 	return 0;
 }
 
-/* The newest submission in DIR/slurm/ (ids start with the date, so the largest name is the newest). */
+/* The newest submission in DIR/slurm/ (ids start with the date, so the largest name is the newest).
+ */
 int fleet_latest(const char *results, char *id, size_t n, int *count)
 {
 	char path[PATH_MAX + 8];
@@ -101,20 +109,23 @@ int fleet_latest(const char *results, char *id, size_t n, int *count)
 int fleet_print_status(const struct fleet *f, FILE *o)
 {
 	int bad = 0;
-	fprintf(o, "submission %s: preset %s, %d task(s), results in %s\n", f->id, f->preset, f->ntasks, f->results);
+	fprintf(o, "submission %s: preset %s, %d task(s), results in %s\n", f->id, f->preset,
+		f->ntasks, f->results);
 	for (int i = 0; i < f->ntasks; i++) {
 		struct task_report r;
 		fleet_task_status(f, i, &r);
 		const struct fleet_task *t = &f->task[i];
-		fprintf(o, "  task %d  %-12s %-13s job %ld  node %s  %s%s%s\n", i, t->constraint, task_state_name(r.state),
-			t->njobs ? t->job[t->njobs - 1] : 0L, r.node[0] ? r.node : "-", r.result_dir[0] ? r.result_dir : "",
+		fprintf(o, "  task %d  %-12s %-13s job %ld  node %s  %s%s%s\n", i, t->constraint,
+			task_state_name(r.state), t->njobs ? t->job[t->njobs - 1] : 0L,
+			r.node[0] ? r.node : "-", r.result_dir[0] ? r.result_dir : "",
 			r.why[0] ? (r.result_dir[0] ? ": " : "") : "", r.why);
 		bad += r.state != TASK_DONE;
 	}
 	return bad;
 }
 
-/* --resume: mark failed and interrupted tasks for a new array; partial results continue in place. */
+/* --resume: mark failed and interrupted tasks for a new array; partial results continue in place.
+ */
 static int plan_resume(struct fleet *f, char *err)
 {
 	int n = 0;
@@ -128,19 +139,23 @@ static int plan_resume(struct fleet *f, char *err)
 				       "try again when Slurm answers", i, f->task[i].constraint,
 				       r.why);
 		if (r.state == TASK_PENDING || r.state == TASK_RUNNING)
-			return err_set(err, "task %d (%s) is still %s in job %ld: wait for it, then --resume", i, f->task[i].constraint,
-				       task_state_name(r.state), f->task[i].job[f->task[i].njobs - 1]);
+			return err_set(
+			    err, "task %d (%s) is still %s in job %ld: wait for it, then --resume",
+			    i, f->task[i].constraint, task_state_name(r.state),
+			    f->task[i].job[f->task[i].njobs - 1]);
 		if (r.state == TASK_DONE)
 			continue;
 		char meta[PATH_MAX + 16];
 		snprintf(meta, sizeof(meta), "%s/metadata.txt", r.result_dir);
 		if (r.result_dir[0] && !access(meta, R_OK))
-			snprintf(f->task[i].resume_dir, sizeof(f->task[i].resume_dir), "%s", r.result_dir);
+			snprintf(f->task[i].resume_dir, sizeof(f->task[i].resume_dir), "%s",
+				 r.result_dir);
 		f->task[i].submit = 1;
 		n++;
 	}
 	if (!n)
-		return err_set(err, "every task of submission %s is done: nothing to resume", f->id);
+		return err_set(err, "every task of submission %s is done: nothing to resume",
+			       f->id);
 	return 0;
 }
 
@@ -182,7 +197,10 @@ static int plan_new(struct fleet *f, const struct submit_args *a, char *name, si
 	char id[96];
 	int count;
 	if (!a->new_sub && !a->dry && !fleet_latest(f->results, id, sizeof(id), &count))
-		return err_set(err, "--results '%s' already holds submission %s: --resume completes it, --new adds another", f->results, id);
+		return err_set(err,
+			       "--results '%s' already holds submission %s: --resume completes it, "
+			       "--new adds another",
+			       f->results, id);
 	int rc = fleet_text_check("preset", a->preset, err);
 	if (!rc)
 		rc = preset_find(a->preset, f->preset_file, sizeof(f->preset_file), err);
@@ -209,8 +227,11 @@ static int parse_args(int argc, char **argv, struct submit_args *a, struct fleet
 	for (int i = 1; i < argc; i++) {
 		const char *s = argv[i];
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-		const char **slot = !strcmp(s, "--constraints") ? &a->constraints : !strcmp(s, "--results") ? &a->results
-				  : !strcmp(s, "--partition") ? &a->partition : !strcmp(s, "--bin") ? &a->bin : NULL;
+		const char **slot = !strcmp(s, "--constraints") ? &a->constraints
+				    : !strcmp(s, "--results")   ? &a->results
+				    : !strcmp(s, "--partition") ? &a->partition
+				    : !strcmp(s, "--bin")       ? &a->bin
+								: NULL;
 		if (slot || !strcmp(s, "--sbatch-arg")) {
 			if (!v)
 				return err_set(err, "%s needs a value", s);
@@ -219,7 +240,8 @@ static int parse_args(int argc, char **argv, struct submit_args *a, struct fleet
 			if (slot)
 				*slot = v;
 			else if (f->nsbatch >= FLEET_SBATCH_ARGS_MAX)
-				return err_set(err, "--sbatch-arg: more than %d", FLEET_SBATCH_ARGS_MAX);
+				return err_set(err, "--sbatch-arg: more than %d",
+					       FLEET_SBATCH_ARGS_MAX);
 			else if (v[0] != '-' || fleet_arg_check("--sbatch-arg", v, 0, err))
 				return err_set(err, "--sbatch-arg '%s': accepted: one sbatch "
 					       "option without spaces, control characters, "
@@ -236,46 +258,59 @@ static int parse_args(int argc, char **argv, struct submit_args *a, struct fleet
 		else if (!strcmp(s, "--new"))
 			a->new_sub = 1;
 		else if (s[0] == '-' && s[1])
-			return err_set(err, "unknown option '%s'; accepted: --constraints --results --partition --sbatch-arg --bin --wait --dry-run --resume --new", s);
+			return err_set(
+			    err,
+			    "unknown option '%s'; accepted: --constraints --results --partition "
+			    "--sbatch-arg --bin --wait --dry-run --resume --new",
+			    s);
 		else if (a->preset)
 			return err_set(err, "one preset only, got '%s' and '%s'", a->preset, s);
 		else
 			a->preset = s;
 	}
 	if (!a->results)
-		return err_set(err, "--results DIR is needed (a directory on the cluster's shared file system)");
+		return err_set(
+		    err,
+		    "--results DIR is needed (a directory on the cluster's shared file system)");
 	if (a->bin && *a->bin && fleet_text_check("--bin", a->bin, err))
 		return -1;
 	if (a->bin && !*a->bin)
-		return err_set(err, "--bin: accepted: the c2cbench path on the nodes, or a name found on their PATH");
+		return err_set(err, "--bin: accepted: the c2cbench path on the nodes, or a name "
+				    "found on their PATH");
 	if (a->resume && (a->constraints || a->partition || f->nsbatch || a->new_sub || a->bin))
-		return err_set(err, "--resume continues DIR's submission as it was: give only the preset, --results and --wait");
+		return err_set(err, "--resume continues DIR's submission as it was: give only the "
+				    "preset, --results and --wait");
 	if (!a->resume && !a->preset)
 		return err_set(err, "submit needs a preset name or .ini file");
 	if (!a->resume && !a->constraints)
-		return err_set(err, "--constraints LIST is needed: the Slurm node features to run on, e.g. xeon,epyc");
+		return err_set(err, "--constraints LIST is needed: the Slurm node features to run "
+				    "on, e.g. xeon,epyc");
 	if (a->partition && fleet_name_check("--partition", a->partition, err))
 		return -1;
 	return 0;
 }
 
 static const char submit_usage[] =
-	"usage: c2cbench slurm submit PRESET --constraints F1,F2,... --results DIR [--partition P]\n"
-	"       [--sbatch-arg ARG]... [--bin PATH] [--wait] [--dry-run] [--new]\n"
-	"       c2cbench slurm submit [PRESET] --results DIR --resume [--wait]\n"
-	"one job array, one task per constraint (Slurm node feature), each on a whole node (--nodes=1\n"
-	"--exclusive), running `c2cbench preset PRESET --label FEATURE-NODE --results DIR`;\n"
-	"DIR/slurm/ID/ keeps the batch script, the submission record and each task's output\n"
-	"  --constraints LIST  Slurm node features, one task each (letters, digits, _.-; a letter\n"
-	"                      or digit first)\n"
-	"  --results DIR       where every task writes FEATURE-NODE-DATE-PRESET/ (a shared file system)\n"
-	"  --partition P       the partition to submit to\n"
-	"  --sbatch-arg ARG    one more sbatch option for every task (repeatable), e.g. --time=30\n"
-	"  --bin PATH          the c2cbench the nodes run (default: this binary; a bare name: the nodes' PATH)\n"
-	"  --wait              block until every task ended, then print each task's status\n"
-	"  --dry-run           print the batch script and how it is submitted; submit nothing\n"
-	"  --resume            resubmit DIR's failed and interrupted tasks only (partial ones: preset --resume)\n"
-	"  --new               add another submission to a DIR that holds one (kept apart in DIR/slurm/ID/)\n";
+    "usage: c2cbench slurm submit PRESET --constraints F1,F2,... --results DIR [--partition P]\n"
+    "       [--sbatch-arg ARG]... [--bin PATH] [--wait] [--dry-run] [--new]\n"
+    "       c2cbench slurm submit [PRESET] --results DIR --resume [--wait]\n"
+    "one job array, one task per constraint (Slurm node feature), each on a whole node (--nodes=1\n"
+    "--exclusive), running `c2cbench preset PRESET --label FEATURE-NODE --results DIR`;\n"
+    "DIR/slurm/ID/ keeps the batch script, the submission record and each task's output\n"
+    "  --constraints LIST  Slurm node features, one task each (letters, digits, _.-; a letter\n"
+    "                      or digit first)\n"
+    "  --results DIR       where every task writes FEATURE-NODE-DATE-PRESET/ (a shared file "
+    "system)\n"
+    "  --partition P       the partition to submit to\n"
+    "  --sbatch-arg ARG    one more sbatch option for every task (repeatable), e.g. --time=30\n"
+    "  --bin PATH          the c2cbench the nodes run (default: this binary; a bare name: the "
+    "nodes' PATH)\n"
+    "  --wait              block until every task ended, then print each task's status\n"
+    "  --dry-run           print the batch script and how it is submitted; submit nothing\n"
+    "  --resume            resubmit DIR's failed and interrupted tasks only (partial ones: preset "
+    "--resume)\n"
+    "  --new               add another submission to a DIR that holds one (kept apart in "
+    "DIR/slurm/ID/)\n";
 
 /* The script's name: job.sbatch, or for a resubmission the first free job-resume[-K].sbatch. */
 static void script_name(const struct fleet *f, int resume, char *script, size_t n)
@@ -412,7 +447,8 @@ int slurm_submit_main(int argc, char **argv)
 	printf("submitted job array %ld (%s): ", job, script);
 	for (int i = 0, k = 0; i < f.ntasks; i++)
 		if (f.task[i].submit)
-			printf("%stask %d on %s%s", k++ ? ", " : "", i, f.task[i].constraint, f.task[i].resume_dir[0] ? " (preset --resume)" : "");
+			printf("%stask %d on %s%s", k++ ? ", " : "", i, f.task[i].constraint,
+			       f.task[i].resume_dir[0] ? " (preset --resume)" : "");
 	printf("\nfollow it: c2cbench slurm status %s   (or squeue -j %ld)\n", f.results, job);
 	fflush(stdout);
 	if (a.wait) {

@@ -39,6 +39,7 @@ int main(int argc, char **argv)
 		}
 		ops += 512;
 	} while ((t = now()) < end);
-	printf("%.4f ns/op (%llu ops, checksum %ld)\n", (double)(t - t0) / (double)ops, (unsigned long long)ops, sum);
+	printf("%.4f ns/op (%llu ops, checksum %ld)\n", (double)(t - t0) / (double)ops,
+	       (unsigned long long)ops, sum);
 	return 0;
 }

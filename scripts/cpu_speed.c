@@ -1,10 +1,10 @@
 /* `make bench`'s machine-speed line: how steady each CPU's speed is while every CPU is busy, as the
  * benches' calibrated work sees it. One pinned thread per CPU of the affinity mask times the same
  * spin loop as harness/spin.h in slices of about SLICE_MS (default 10) for SECONDS (default 3), all
- * at once. Per CPU it prints its best rate (iterations/ns), the median slice as a share of that best,
- * and the share of slices below 80% of it; then the share of slice indices at which every CPU was
- * within 10% of its best. On a machine of its own each CPU stays near its best; where a vCPU shares a
- * physical core with another guest's busy sibling, slices drop to about half. */
+ * at once. Per CPU it prints its best rate (iterations/ns), the median slice as a share of that
+ * best, and the share of slices below 80% of it; then the share of slice indices at which every CPU
+ * was within 10% of its best. On a machine of its own each CPU stays near its best; where a vCPU
+ * shares a physical core with another guest's busy sibling, slices drop to about half. */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <sched.h>
@@ -46,7 +46,8 @@ static void *speed(void *arg)
 	uint64_t t0 = now();
 	spin(1000000);
 	double per_ns = 1e6 / (double)(now() - t0 + 1);
-	uint64_t iters = (uint64_t)(per_ns * c->slice_ms * 1e6), end = now() + (uint64_t)(c->secs * 1e9);
+	uint64_t iters = (uint64_t)(per_ns * c->slice_ms * 1e6),
+		 end = now() + (uint64_t)(c->secs * 1e9);
 	while (c->n < SLICES_MAX && now() < end) {
 		t0 = now();
 		spin(iters);
@@ -68,7 +69,9 @@ int main(int argc, char **argv)
 {
 	double secs = argc > 1 ? atof(argv[1]) : 3, slice = argc > 2 ? atof(argv[2]) : 10;
 	if (!(secs > 0 && secs <= 600) || !(slice >= 1 && slice <= 1000)) {
-		fprintf(stderr, "cpu_speed: '%s %s' is not accepted; accepted: SECONDS (0 to 600) and SLICE_MS (1 to 1000)\n",
+		fprintf(stderr,
+			"cpu_speed: '%s %s' is not accepted; accepted: SECONDS (0 to 600) and "
+			"SLICE_MS (1 to 1000)\n",
 			argc > 1 ? argv[1] : "", argc > 2 ? argv[2] : "");
 		return 2;
 	}
@@ -82,7 +85,10 @@ int main(int argc, char **argv)
 		return 1;
 	for (int cpu = 0; cpu < CPU_SETSIZE && k < n; cpu++)
 		if (CPU_ISSET(cpu, &set)) {
-			c[k] = (struct cpu_run){ .cpu = cpu, .secs = secs, .slice_ms = slice, .rate = calloc(SLICES_MAX, sizeof(double)) };
+			c[k] = (struct cpu_run){.cpu = cpu,
+						.secs = secs,
+						.slice_ms = slice,
+						.rate = calloc(SLICES_MAX, sizeof(double))};
 			if (!c[k].rate || pthread_create(&th[k], NULL, speed, &c[k]))
 				return 1;
 			k++;
@@ -104,8 +110,10 @@ int main(int argc, char **argv)
 		for (int i = 0; i < c[k].n; i++)
 			slow += c[k].rate[i] < 0.8 * c[k].best;
 		qsort(c[k].rate, (size_t)c[k].n, sizeof(double), cmp);
-		printf("cpu %d: best %.3f iterations/ns, median slice %.0f%% of best, %.0f%% of %d slices below 80%%\n", c[k].cpu,
-		       c[k].best, c[k].n ? 100 * c[k].rate[c[k].n / 2] / c[k].best : 0, c[k].n ? 100.0 * slow / c[k].n : 0, c[k].n);
+		printf("cpu %d: best %.3f iterations/ns, median slice %.0f%% of best, %.0f%% of %d "
+		       "slices below 80%%\n",
+		       c[k].cpu, c[k].best, c[k].n ? 100 * c[k].rate[c[k].n / 2] / c[k].best : 0,
+		       c[k].n ? 100.0 * slow / c[k].n : 0, c[k].n);
 	}
 	printf("all %d CPUs within 10%% of their best at once: %.0f%% of %d slices of %.0f ms\n", n,
 	       common ? 100.0 * all_fast / common : 0, common, slice);

@@ -73,7 +73,8 @@ int main(int argc, char **argv)
 	if (argc > 4)
 		trips = atol(argv[4]);
 	if (samples < 1 || trips < 1 || cpu[0] == cpu[1]) {
-		fprintf(stderr, "pingpong_ref: need two different CPUs, SAMPLES >= 1, ROUND_TRIPS >= 1\n");
+		fprintf(stderr,
+			"pingpong_ref: need two different CPUs, SAMPLES >= 1, ROUND_TRIPS >= 1\n");
 		return 2;
 	}
 	double *d = calloc((size_t)samples, sizeof(double));

@@ -11,8 +11,10 @@ FILE *pb_csv(const char *path)
 {
 	FILE *f = fopen(path, "w");
 	assert_non_null(f);
-	fprintf(f, "schema_version,bench,layout,rep,offset,policy,placement,writers,readers,mem_node,work_ns,drain_us,duration_requested_s,warmup_requested_s,"
-		   "writer_ns_per_op,reader_ns_per_op,drains,host,cpu_model,label,valid,invalid_reason,na_reason\n");
+	fprintf(f, "schema_version,bench,layout,rep,offset,policy,placement,writers,readers,mem_"
+		   "node,work_ns,drain_us,duration_requested_s,warmup_requested_s,"
+		   "writer_ns_per_op,reader_ns_per_op,drains,host,cpu_model,label,valid,invalid_"
+		   "reason,na_reason\n");
 	return f;
 }
 
@@ -25,10 +27,11 @@ static void field(FILE *f, const char *s, int last)
 	fputs(last ? "\"\n" : "\",", f);
 }
 
-void pb_row(FILE *f, const char *label, const char *host, const char *cpu, const char *layout, const char *policy, int rep, double w,
-	    double r, int valid)
+void pb_row(FILE *f, const char *label, const char *host, const char *cpu, const char *layout,
+	    const char *policy, int rep, double w, double r, int valid)
 {
-	fprintf(f, "%d,pending-bit,%s,%d,%d,", SCHEMA_VERSION, layout, rep, !strcmp(layout, "shared") ? 32 : 64);
+	fprintf(f, "%d,pending-bit,%s,%d,%d,", SCHEMA_VERSION, layout, rep,
+		!strcmp(layout, "shared") ? 32 : 64);
 	field(f, policy, 0);
 	fprintf(f, "same-socket,1,1,0,0,0,1,0.2,%.4f,%.4f,NA,", w, r);
 	field(f, host, 0);
@@ -116,7 +119,8 @@ void md_tables_well_formed(const char *text)
 			if (want < 0)
 				want = c, tables++;
 			if (c != want)
-				fail_msg("table line with %d cells' pipes, its table has %d: %.*s", c, want, (int)n, s);
+				fail_msg("table line with %d cells' pipes, its table has %d: %.*s",
+					 c, want, (int)n, s);
 		} else {
 			want = -1;
 		}
@@ -136,7 +140,8 @@ int html_images_load(const char *dir)
 	assert_non_null(end);
 	FILE *f = fopen(dst, "w");
 	assert_non_null(f);
-	/* the check runs after load: every <img> complete with a natural width, written into the DOM */
+	/* the check runs after load: every <img> complete with a natural width, written into the
+	 * DOM */
 	fprintf(f,
 		"%.*s<script>window.addEventListener('load',function(){var "
 		"im=document.images,ok=0,bad=[];"
@@ -166,7 +171,8 @@ int html_images_load(const char *dir)
 	snprintf(src, sizeof(src), "%s/dom.txt", dir);
 	char *dom = slurp(src);
 	assert_non_null(dom);
-	const char *m = strstr(dom, "<pre id=\"imgcheck\">"); /* the marker, not the script's own text */
+	const char *m =
+	    strstr(dom, "<pre id=\"imgcheck\">"); /* the marker, not the script's own text */
 	m = m ? m + strlen("<pre id=\"imgcheck\">") : NULL;
 	if (!m)
 		fail_msg("chromium's DOM has no IMGCHECK marker (the check script did not run)");
@@ -207,7 +213,8 @@ static void chart_has_data(const char *dir, const char *link)
 		}
 	}
 	if (!nonzero)
-		fail_msg("chart %s.png is drawn with nothing to show (its data is all 0 or NA)", name);
+		fail_msg("chart %s.png is drawn with nothing to show (its data is all 0 or NA)",
+			 name);
 	free(dat);
 }
 

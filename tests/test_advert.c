@@ -108,7 +108,8 @@ static void test_rule_on_trees(void **state)
 	/* outside PMCEID with no parent in the map, or no number at all: counted, but said so */
 	assert_int_equal(chk(1, 0x1234, "IMP_DEF"), ADV_UNVERIFIED);
 	assert_non_null(strstr(why, "not verifiable against armv8_pmuv3_0: 0x1234 is outside"));
-	assert_int_equal(adv_check(devs[1], 0, 0, "PAPI_TOT_CYC", why, sizeof(why)), ADV_UNVERIFIED);
+	assert_int_equal(adv_check(devs[1], 0, 0, "PAPI_TOT_CYC", why, sizeof(why)),
+			 ADV_UNVERIFIED);
 	/* every armv8_ PMU must advertise it: the one that does not is named */
 	assert_int_equal(chk(2, 0x47, "L1D_CACHE_WB_CLEAN"), ADV_NO);
 	assert_non_null(strstr(why, "not advertised by armv8_cortex_a55: no l1d_cache_wb"));
@@ -186,8 +187,9 @@ static void test_events_check_shows_it(void **state)
 	run_c2c(r, "events", "--pmu", "arm_n1", "--check", NULL);
 	assert_int_equal(r->status, 0);
 	assert_null(strstr(r->out, "not advertised"));
-	assert_non_null(strstr(r->out, "coh_writeback    -> advertised by armv8_pmuv3_0 through its "
-				       "parent l1d_cache_wb (0x15)"));
+	assert_non_null(strstr(r->out,
+			       "coh_writeback    -> advertised by armv8_pmuv3_0 through its "
+			       "parent l1d_cache_wb (0x15)"));
 	setenv("C2C_SYSFS_ROOT", test_dir, 1); /* no armv8_ PMU */
 	run_c2c(r, "events", "--pmu", "arm_n1", "--check", NULL);
 	assert_non_null(strstr(r->out, "coh_writeback    -> not verifiable: no armv8_* PMU in "));
@@ -249,7 +251,8 @@ static void test_csv_na_with_reason(void **state)
 	na = table_get(&t, 0, "na_reason");
 	assert_non_null(na);
 	assert_null(strstr(na, "not advertised"));
-	if (!strcmp(table_get(&t, 0, "writer_coh_writeback_per_kop"), "NA")) /* for another reason */
+	if (!strcmp(table_get(&t, 0, "writer_coh_writeback_per_kop"),
+		    "NA")) /* for another reason */
 		assert_non_null(strstr(na, "coh_writeback"));
 	table_free(&t);
 }

@@ -43,7 +43,8 @@ static double law_cdf(const struct boot_law *l, double t)
 	return p;
 }
 
-/* For n = 2..7, odd and even, with ties: the law's CDF equals enumeration at every value it takes. */
+/* For n = 2..7, odd and even, with ties: the law's CDF equals enumeration at every value it takes.
+ */
 static void law_is_enumeration(void **state)
 {
 	(void)state;
@@ -54,9 +55,12 @@ static void law_is_enumeration(void **state)
 		assert_true(fabs(l.cum[l.m - 1] - 1) < 1e-9);
 		for (int i = 0; i < n; i++)
 			for (int j = i; j < n; j++) {
-				double t = (x[i] + x[j]) / 2, want = brute_cdf(x, n, t), got = law_cdf(&l, t);
+				double t = (x[i] + x[j]) / 2, want = brute_cdf(x, n, t),
+				       got = law_cdf(&l, t);
 				if (fabs(want - got) > 1e-9)
-					fail_msg("n=%d, P(median <= %g): law %.12f, enumeration %.12f", n, t, got, want);
+					fail_msg(
+					    "n=%d, P(median <= %g): law %.12f, enumeration %.12f",
+					    n, t, got, want);
 			}
 		boot_law_free(&l);
 	}
@@ -75,9 +79,11 @@ static void binomial_tail(void **state)
 				c = c * (double)(n - i) / (double)(i + 1);
 			}
 			if (fabs(binom_ge(n, q, k) - want) > 1e-10)
-				fail_msg("P(Bin(%zu, 0.37) >= %zu) = %g, want %g", n, k, binom_ge(n, q, k), want);
+				fail_msg("P(Bin(%zu, 0.37) >= %zu) = %g, want %g", n, k,
+					 binom_ge(n, q, k), want);
 		}
-	assert_true(fabs(binom_ge(1000000, 0.5, 500001) - 0.5) < 1e-3); /* symmetric, near the middle */
+	assert_true(fabs(binom_ge(1000000, 0.5, 500001) - 0.5) <
+		    1e-3); /* symmetric, near the middle */
 }
 
 /* Made-up repetitions: base * (1 + spread * noise), a fixed stream, some values repeated. */
@@ -99,15 +105,19 @@ static void interval_matches_brute_force(void **state)
 	const size_t ns[][2] = { { 13, 14 }, { 40, 41 }, { 201, 200 }, { 1000, 999 } };
 	for (int t = 0; t < 4; t++) {
 		size_t na = ns[t][0], nb = ns[t][1];
-		double *a = xcalloc(na, sizeof(double)), *b = xcalloc(nb, sizeof(double)), lo, hi, blo, bhi;
+		double *a = xcalloc(na, sizeof(double)), *b = xcalloc(nb, sizeof(double)), lo, hi,
+		       blo, bhi;
 		made_up(a, na, 10, 0.2, 7u + (unsigned)t);
 		made_up(b, nb, 20, 0.3, 99u + (unsigned)t);
 		assert_int_equal(boot_ratio_ci(a, na, b, nb, &lo, &hi), 0);
 		assert_int_equal(boot_ratio_ci_brute(a, na, b, nb, &blo, &bhi), 0);
 		double tol = 0.1 * (bhi - blo);
 		if (fabs(lo - blo) > tol || fabs(hi - bhi) > tol)
-			fail_msg("n %zu/%zu: laws [%.5f, %.5f], brute force [%.5f, %.5f], tolerance %.5f", na, nb, lo, hi, blo, bhi, tol);
-		assert_true(lo < 2.1 && hi > 1.9 && lo < hi); /* the true ratio of the made-up medians is 2 */
+			fail_msg("n %zu/%zu: laws [%.5f, %.5f], brute force [%.5f, %.5f], "
+				 "tolerance %.5f",
+				 na, nb, lo, hi, blo, bhi, tol);
+		assert_true(lo < 2.1 && hi > 1.9 &&
+			    lo < hi); /* the true ratio of the made-up medians is 2 */
 		free(a);
 		free(b);
 	}

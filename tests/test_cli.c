@@ -28,8 +28,10 @@ static void refused(const char *says, const char *a, const char *b, const char *
 {
 	static struct cmd_result r;
 	const char *pl = two_cpus();
-	if (!pl) { /* settings checked after the plan (--mem-node, --events) would meet its refusal */
-		print_message("skipped: pending-bit's writer and reader need two CPUs this process may use\n");
+	if (!pl) { /* settings checked after the plan (--mem-node, --events) would meet its refusal
+		    */
+		print_message("skipped: pending-bit's writer and reader need two CPUs this process "
+			      "may use\n");
 		skip();
 	}
 	const char *def[] = { "--duration", "0.05", "--warmup", "0.01", "--reps", "1", "--out", out,
@@ -55,7 +57,8 @@ static void refused(const char *says, const char *a, const char *b, const char *
 	argv[n] = NULL;
 	run_c2cv(&r, argv);
 	if (r.status != 2 || !strstr(r.err, says) || count_lines(r.err) != 1)
-		fail_msg("args %s %s: status %d, stderr: %s (wanted '%s')", a, b ? b : "", r.status, r.err, says);
+		fail_msg("args %s %s: status %d, stderr: %s (wanted '%s')", a, b ? b : "", r.status,
+			 r.err, says);
 	assert_string_equal(strncmp(r.err, "c2cbench: error: ", 17) ? "no prefix" : "ok", "ok");
 	assert_false(file_exists(out));
 }
@@ -73,7 +76,8 @@ static void bad_names(void **s)
 	snprintf(says, sizeof(says), "'bogus' is not accepted; accepted: %s (", layout_names());
 	refused(says, "--layout", "bogus", NULL, NULL);
 	refused("'diagonal' is not accepted", "--placement", "diagonal", NULL, NULL);
-	refused("'never' is not accepted; accepted: rmw,test-then-set", "--policy", "never", NULL, NULL);
+	refused("'never' is not accepted; accepted: rmw,test-then-set", "--policy", "never", NULL,
+		NULL);
 	/* no drainer: PENDING set in warm-up stays set, nothing measured but an invariant */
 	refused("--policy test-then-set with --drain-us 0 is not accepted", "--policy",
 		"test-then-set", NULL, NULL);
@@ -127,9 +131,10 @@ static void no_silent_changes(void **s)
 	refused("--policy: 'a\\nb' is not accepted", "--policy", "a\nb", NULL,
 		NULL); /* the newline printed as \n */
 	struct cmd_result r;
-	/* on a topology given: this machine's CPUs 0 and 1 need not both be this process's to use */
-	run_c2c(&r, "run", "pending-bit", "--placement", "cpus:1,0", "--topology", "synthetic:core:2 pu:1",
-		"--dry-run", NULL);
+	/* on a topology given: this machine's CPUs 0 and 1 need not both be this process's to use
+	 */
+	run_c2c(&r, "run", "pending-bit", "--placement", "cpus:1,0", "--topology",
+		"synthetic:core:2 pu:1", "--dry-run", NULL);
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "placement cpus:1,0"));
 	const char *w = strstr(r.out, "\nwriter"), *rd = strstr(r.out, "\nreader");
@@ -154,18 +159,19 @@ static void impossible_placements(void **s)
 {
 	(void)s;
 	char node[16], says[80];
-	refused("needs allowed cores on 2 packages but " ONE_PKG " has them on 1", "--placement", "cross-socket",
-		"--topology=" ONE_PKG, "--dry-run");
+	refused("needs allowed cores on 2 packages but " ONE_PKG " has them on 1", "--placement",
+		"cross-socket", "--topology=" ONE_PKG, "--dry-run");
 	refused("placement same-socket needs 1001 allowed cores on package 0 but " ONE_PKG " has 2",
 		"--writers=1000", "--placement=same-socket", "--topology=" ONE_PKG, "--dry-run");
 	/* auto there: one package without caches is same-socket, whatever this machine's vendor */
 	refused("placement same-socket needs 1001", "--writers=1000", "--placement=auto",
 		"--topology=" ONE_PKG, "--dry-run");
-	refused("placement cross-llc puts 1000 writer(s) under the first last-level cache of package 0, "
+	refused("placement cross-llc puts 1000 writer(s) under the first last-level cache of "
+		"package 0, "
 		"which has 1 allowed cores",
 		"--writers=1000", "--placement=cross-llc", "--topology=" TWO_L3, "--dry-run");
-	refused("placement cross-llc needs 2 last-level caches over allowed cores of package 0 but " ONE_L3
-		" has 1",
+	refused("placement cross-llc needs 2 last-level caches over allowed cores of package 0 "
+		"but " ONE_L3 " has 1",
 		"--placement", "cross-llc", "--topology=" ONE_L3, "--dry-run");
 	refused("placement smt needs cores with 2 or more PUs (SMT) but " ONE_PKG
 		" has 1 PU per core",
@@ -173,11 +179,13 @@ static void impossible_placements(void **s)
 	snprintf(node, sizeof(node), "%d", sysfs_missing_node()); /* one past this machine's last */
 	snprintf(says, sizeof(says), "--mem-node: '%s' is not accepted", node);
 	refused(says, "--mem-node", node, NULL, NULL);
-	refused("--mem-node: '2' is not accepted (node 2 does not exist); accepted: writer, reader or a "
+	refused("--mem-node: '2' is not accepted (node 2 does not exist); accepted: writer, reader "
+		"or a "
 		"NUMA node of " TWO_NODES " with memory in its allowed nodeset (0-1)",
 		"--mem-node", "2", "--topology=" TWO_NODES, "--dry-run");
 	refused("can only plan", "--topology", "synthetic:pack:2 core:2 pu:1", NULL, NULL);
-	refused("not a valid hwloc synthetic", "--topology", "synthetic:bogus:2", "--dry-run", NULL);
+	refused("not a valid hwloc synthetic", "--topology", "synthetic:bogus:2", "--dry-run",
+		NULL);
 }
 
 /* A CPU number past this machine's last one (sysfs), after a CPU this process may use. */
@@ -225,8 +233,8 @@ static void cross_socket_here(void **s)
 	struct cmd_result r;
 	int n = sysfs_packages(), wcpu = -1, rcpu = -1;
 	if (n < 2) {
-		refused("needs allowed cores on 2 packages but this machine has them on 1", "--placement", "cross-socket",
-			NULL, NULL);
+		refused("needs allowed cores on 2 packages but this machine has them on 1",
+			"--placement", "cross-socket", NULL, NULL);
 		run_c2c(&r, "run", "pending-bit", "--placement", "auto", "--dry-run", NULL);
 		assert_null(strstr(r.out, "placement cross-socket"));
 		return;
@@ -266,7 +274,8 @@ static void cpu_outside_cpuset(void **s)
 	snprintf(list, sizeof(list), "cpus:%d,%d", a, b);
 	snprintf(says, sizeof(says), "CPU %d is outside this process's allowed cpuset", b);
 	struct cmd_result r;
-	assert_int_equal(sched_setaffinity(0, sizeof(one), &one), 0); /* inherited, as taskset -c A */
+	assert_int_equal(sched_setaffinity(0, sizeof(one), &one),
+			 0); /* inherited, as taskset -c A */
 	run_c2c(&r, "run", "pending-bit", "--placement", list, "--out", out, NULL);
 	assert_int_equal(sched_setaffinity(0, sizeof(old), &old), 0);
 	assert_int_equal(r.status, 2);
@@ -290,8 +299,8 @@ static void unwritable_output(void **s)
 	assert_int_equal(r.status, 2);
 	assert_non_null(strstr(r.err, "cannot create '/nonexistent-dir/x.csv'"));
 	assert_int_equal(count_lines(r.err), 1);
-	run_c2c(&r, "run", "pending-bit", "--placement", pl, "--out", "/dev/full", "--duration", "0.05",
-		"--warmup", "0.01", "--reps", "1", "--quiet", NULL);
+	run_c2c(&r, "run", "pending-bit", "--placement", pl, "--out", "/dev/full", "--duration",
+		"0.05", "--warmup", "0.01", "--reps", "1", "--quiet", NULL);
 	assert_int_not_equal(r.status, 0);
 	assert_non_null(strstr(r.err, "cannot write to '/dev/full': No space left on device"));
 	assert_non_null(strstr(r.err, "c2cbench: error: "));

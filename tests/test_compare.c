@@ -1,4 +1,5 @@
-/* compare: the CSV reader, the statistics (known U, exact p, bootstrap), the joined table, refusals. */
+/* compare: the CSV reader, the statistics (known U, exact p, bootstrap), the joined table,
+ * refusals. */
 #include "harness/compare_stats.h"
 #include "analysis/csvread.h"
 #include "analysis/groups.h"
@@ -109,10 +110,12 @@ static void bootstrap_interval(void **state)
 	assert_int_equal(boot_ratio_ci(c, 5, d, 5, &lo2, &hi2), 0);
 	assert_true(lo == lo2 && hi == hi2); /* fixed seed: reproducible */
 	assert_int_equal(boot_ratio_ci(c, 1, d, 5, &lo, &hi), -1);
-	assert_true(fabs(lo - 18.0 / 11) < 1e-9 && fabs(hi - 20.0 / 9) < 1e-9); /* the exact law's 2.5% and 97.5% points */
+	assert_true(fabs(lo - 18.0 / 11) < 1e-9 &&
+		    fabs(hi - 20.0 / 9) < 1e-9); /* the exact law's 2.5% and 97.5% points */
 }
 
-/* Every resample of x (n^n of them, n <= 4) and its median, weighted equally: the bootstrap by brute force. */
+/* Every resample of x (n^n of them, n <= 4) and its median, weighted equally: the bootstrap by
+ * brute force. */
 static int all_medians(const double *x, int n, double *out)
 {
 	int total = 1, m = 0;
@@ -142,7 +145,7 @@ static int cmp_d(const void *x, const void *y)
 static void bootstrap_exact_is_brute_force(void **state)
 {
 	(void)state;
-	const double a3[] = { 3, 5, 4 }, b4[] = { 9, 7, 12, 8 }, a4[] = { 2, 2, 3, 7 }, b3[] = { 1, 6, 4 };
+	const double a3[] = {3, 5, 4}, b4[] = {9, 7, 12, 8}, a4[] = {2, 2, 3, 7}, b3[] = {1, 6, 4};
 	const double *as[] = { a3, a4 }, *bs[] = { b4, b3 };
 	int na[] = { 3, 4 }, nb[] = { 4, 3 };
 	for (int t = 0; t < 2; t++) {
@@ -153,22 +156,29 @@ static void bootstrap_exact_is_brute_force(void **state)
 			for (int j = 0; j < kb; j++)
 				r[n++] = mb[j] / ma[i];
 		qsort(r, (size_t)n, sizeof(double), cmp_d);
-		/* the percentile points as the resampling version takes them, over all n equally likely pairs */
+		/* the percentile points as the resampling version takes them, over all n equally
+		 * likely pairs */
 		double want_lo = r[(int)(0.025 * n)], want_hi = r[(int)ceil(0.975 * n) - 1];
-		assert_int_equal(boot_ratio_ci(as[t], (size_t)na[t], bs[t], (size_t)nb[t], &lo, &hi), 0);
+		assert_int_equal(
+		    boot_ratio_ci(as[t], (size_t)na[t], bs[t], (size_t)nb[t], &lo, &hi), 0);
 		if (fabs(lo - want_lo) > 1e-9 || fabs(hi - want_hi) > 1e-9)
-			fail_msg("case %d: exact [%g, %g], brute force [%g, %g]", t, lo, hi, want_lo, want_hi);
+			fail_msg("case %d: exact [%g, %g], brute force [%g, %g]", t, lo, hi,
+				 want_lo, want_hi);
 		free(ma);
 		free(mb);
 		free(r);
 	}
 }
 
-#define HDR "schema_version,bench,layout,rep,offset,policy,atomics,placement,writers,readers,mem_node,work_ns,drain_us,duration_requested_s,warmup_requested_s,writer_ns_per_op,reader_ns_per_op,label,host,cpu_model,valid,na_reason\n"
+#define HDR                                                                                        \
+	"schema_version,bench,layout,rep,offset,policy,atomics,placement,writers,readers,mem_"     \
+	"node,work_ns,drain_us,duration_requested_s,warmup_requested_s,writer_ns_per_op,reader_"   \
+	"ns_per_op,label,host,cpu_model,valid,na_reason\n"
 
-/* A pending-bit CSV: n repetitions of layout shared (and of aligned when w2), given writer values. */
-static const char *write_csv(const char *name, const char *label, const char *host, const char *cpu, const char *dur,
-			     const double *w, int n, const double *w2)
+/* A pending-bit CSV: n repetitions of layout shared (and of aligned when w2), given writer values.
+ */
+static const char *write_csv(const char *name, const char *label, const char *host, const char *cpu,
+			     const char *dur, const double *w, int n, const double *w2)
 {
 	static char path[4][512];
 	static int k;
@@ -178,11 +188,20 @@ static const char *write_csv(const char *name, const char *label, const char *ho
 	assert_non_null(f);
 	fputs(HDR, f);
 	for (int i = 0; i < n; i++) {
-		fprintf(f, "2,pending-bit,shared,%d,32,rmw,lock,same-socket,1,1,0,0,0,%s,0.2,%g,NA,%s,%s,%s,yes,reader_ns_per_op: not measured here\n", i, dur, w[i], label, host, cpu);
+		fprintf(f,
+			"2,pending-bit,shared,%d,32,rmw,lock,same-socket,1,1,0,0,0,%s,0.2,%g,NA,%s,"
+			"%s,%s,yes,reader_ns_per_op: not measured here\n",
+			i, dur, w[i], label, host, cpu);
 		if (w2)
-			fprintf(f, "2,pending-bit,aligned,%d,64,rmw,lock,same-socket,1,1,0,0,0,%s,0.2,%g,NA,%s,%s,%s,yes,\n", i, dur, w2[i], label, host, cpu);
+			fprintf(f,
+				"2,pending-bit,aligned,%d,64,rmw,lock,same-socket,1,1,0,0,0,%s,0.2,"
+				"%g,NA,%s,%s,%s,yes,\n",
+				i, dur, w2[i], label, host, cpu);
 	}
-	fprintf(f, "2,pending-bit,shared,%d,32,rmw,lock,same-socket,1,1,0,0,0,%s,0.2,1000,NA,%s,%s,%s,no,\n", n, dur, label, host, cpu); /* invalid */
+	fprintf(f,
+		"2,pending-bit,shared,%d,32,rmw,lock,same-socket,1,1,0,0,0,%s,0.2,1000,NA,%s,%s,%s,"
+		"no,\n",
+		n, dur, label, host, cpu); /* invalid */
 	fclose(f);
 	return path[k];
 }
@@ -241,20 +260,24 @@ static void fits_100(const char *out, const char *what)
 	}
 }
 
-static const double base[] = { 10, 11, 9, 10.5, 9.5 }, half[] = { 5, 5.5, 4.5, 5.25, 4.75 }, same[] = { 10.2, 9.8, 10.1, 9.9, 10 };
+static const double base[] = {10, 11, 9, 10.5, 9.5}, half[] = {5, 5.5, 4.5, 5.25, 4.75},
+		    same[] = {10.2, 9.8, 10.1, 9.9, 10};
 
 static void verdicts_in_words(void **state)
 {
 	(void)state;
 	struct cmd_result r;
 	char a[512], b[512];
-	snprintf(a, sizeof(a), "%s", write_csv("a.csv", "xeon-a", "h1", "Intel Xeon", "1", base, 5, base));
-	snprintf(b, sizeof(b), "%s", write_csv("b.csv", "epyc-b", "h2", "AMD EPYC", "1", half, 5, same));
+	snprintf(a, sizeof(a), "%s",
+		 write_csv("a.csv", "xeon-a", "h1", "Intel Xeon", "1", base, 5, base));
+	snprintf(b, sizeof(b), "%s",
+		 write_csv("b.csv", "epyc-b", "h2", "AMD EPYC", "1", half, 5, same));
 	run_c2c(&r, "compare", a, b, NULL);
 	if (r.status)
 		fail_msg("%s", r.err);
 	/* the baseline variant first, then aligned: the bench's declared order, not the alphabet */
-	const char *sh = strstr(r.out, "pending-bit shared"), *al = strstr(r.out, "pending-bit aligned");
+	const char *sh = strstr(r.out, "pending-bit shared"),
+		   *al = strstr(r.out, "pending-bit aligned");
 	assert_true(sh && al && sh < al);
 	/* 5 valid values of 6 rows: the invalid row left out */
 	assert_non_null(
@@ -280,8 +303,8 @@ static void verdicts_in_words(void **state)
 			       "B slower by 2.00x"));
 }
 
-/* A vmalloc CSV: n repetitions of shared and of section, section's cycle_ns scaled by k (cycle_cpu_ns:
- * section's only). */
+/* A vmalloc CSV: n repetitions of shared and of section, section's cycle_ns scaled by k
+ * (cycle_cpu_ns: section's only). */
 static const char *write_vm(const char *name, int n, double k)
 {
 	static char path[2][512];
@@ -292,7 +315,8 @@ static const char *write_vm(const char *name, int n, double k)
 	assert_non_null(f);
 	fputs("schema_version,bench,layout,rep,threads,cycle_ns,cycle_cpu_ns,valid\n", f);
 	for (int r = 0; r < n; r++)
-		fprintf(f, "7,vmalloc,shared,%d,2,%g,NA,yes\n7,vmalloc,section,%d,2,%g,%g,yes\n", r, 1000.0 + r, r, k * (1000.0 + r), 900.0 + r);
+		fprintf(f, "7,vmalloc,shared,%d,2,%g,NA,yes\n7,vmalloc,section,%d,2,%g,%g,yes\n", r,
+			1000.0 + r, r, k * (1000.0 + r), 900.0 + r);
 	fclose(f);
 	return path[i];
 }
@@ -315,7 +339,8 @@ static void within_each_side_against_the_baseline(void **state)
 	const char *l = block_line(w, "vmalloc section", "cycle_ns ");
 	assert_non_null(l);
 	assert_non_null(strstr(l, "A -10.00% [")); /* 0.9 of shared on A, value for value */
-	assert_non_null(strstr(l, "p=0.00794 (n 5/5)")); /* exact U, fully separated: 2 / C(10, 5) */
+	assert_non_null(
+	    strstr(l, "p=0.00794 (n 5/5)")); /* exact U, fully separated: 2 / C(10, 5) */
 	l = block_line(w, "vmalloc section", "B +0.00% [");
 	assert_non_null(l);
 	assert_non_null(strstr(l, "(n 6/6)"));
@@ -325,8 +350,10 @@ static void within_each_side_against_the_baseline(void **state)
 	assert_null(strstr(w, "vmalloc shared")); /* the baseline is not set against itself */
 	const char *note = strstr(w, "beside: seed 003");
 	assert_true(note && note > l);
-	/* pending-bit's layouts differ in offset too, which the variant sets (its views say so): matched without it */
-	snprintf(a, sizeof(a), "%s", write_csv("pa.csv", "xeon-a", "h1", "Intel Xeon", "1", base, 5, half));
+	/* pending-bit's layouts differ in offset too, which the variant sets (its views say so):
+	 * matched without it */
+	snprintf(a, sizeof(a), "%s",
+		 write_csv("pa.csv", "xeon-a", "h1", "Intel Xeon", "1", base, 5, half));
 	run_c2c(&r, "compare", a, a, NULL);
 	assert_int_equal(r.status, 0);
 	w = strstr(r.out, "within each side");
@@ -336,11 +363,15 @@ static void within_each_side_against_the_baseline(void **state)
 	assert_non_null(strstr(l, "A -50.00% [")); /* half, value for value */
 	assert_non_null(strstr(block_line(w, "pending-bit aligned", "reader_ns_per_op"),
 			       "A: NA (no valid value of either)"));
-	/* two baselines that differ only in what the variant sets: which one is meant is not known */
+	/* two baselines that differ only in what the variant sets: which one is meant is not known
+	 */
 	FILE *f = fopen(a, "a");
 	assert_non_null(f);
 	for (int i = 0; i < 5; i++)
-		fprintf(f, "2,pending-bit,shared,%d,40,rmw,lock,same-socket,1,1,0,0,0,1,0.2,%g,NA,xeon-a,h1,Intel Xeon,yes,\n", i, base[i]);
+		fprintf(f,
+			"2,pending-bit,shared,%d,40,rmw,lock,same-socket,1,1,0,0,0,1,0.2,%g,NA,"
+			"xeon-a,h1,Intel Xeon,yes,\n",
+			i, base[i]);
 	fclose(f);
 	run_c2c(&r, "compare", a, a, NULL);
 	assert_int_equal(r.status, 0);
@@ -384,9 +415,11 @@ static void errors_list_what_is_available(void **state)
 	run_c2c(&r, "compare", a, a, "--metric", "writer_ns_per_op,bogus", NULL);
 	assert_int_equal(r.status, 2);
 	assert_int_equal(count_lines(r.err), 1);
-	assert_non_null(strstr(r.err, "--metric bogus: no input has this column; accepted: pending-bit: writer_ns_per_op,reader_ns_per_op"));
+	assert_non_null(strstr(r.err, "--metric bogus: no input has this column; accepted: "
+				      "pending-bit: writer_ns_per_op,reader_ns_per_op"));
 	assert_int_equal(r.out[0], 0);
-	/* a duration difference: no configuration in common, and the message says where they differ */
+	/* a duration difference: no configuration in common, and the message says where they differ
+	 */
 	run_c2c(&r, "compare", a, b, NULL);
 	assert_int_equal(r.status, 2);
 	assert_int_equal(count_lines(r.err), 1);
@@ -396,15 +429,18 @@ static void errors_list_what_is_available(void **state)
 	/* another bench altogether */
 	snprintf(p, sizeof(p), "%s/pp.csv", test_dir);
 	FILE *f = fopen(p, "w");
-	fputs("schema_version,bench,config,rep,cpu_a,cpu_b,class,mode,samples,round_trips,preheat_ms,one_way_ns,label,host,cpu_model\n"
-	      "2,pingpong,0-1-cas,0,0,1,smt,cas,10,100,1,40,m1,h1,c\n", f);
+	fputs("schema_version,bench,config,rep,cpu_a,cpu_b,class,mode,samples,round_trips,preheat_"
+	      "ms,one_way_ns,label,host,cpu_model\n"
+	      "2,pingpong,0-1-cas,0,0,1,smt,cas,10,100,1,40,m1,h1,c\n",
+	      f);
 	fclose(f);
 	run_c2c(&r, "compare", a, p, NULL);
 	assert_int_equal(r.status, 2);
 	assert_non_null(strstr(r.err, "holds pending-bit (1 configuration)"));
 	assert_non_null(strstr(r.err, "holds pingpong (1 configuration)"));
 	/* one label, two machines */
-	snprintf(b, sizeof(b), "%s", write_csv("e3.csv", "m1", "other-host", "c", "1", base, 5, NULL));
+	snprintf(b, sizeof(b), "%s",
+		 write_csv("e3.csv", "m1", "other-host", "c", "1", base, 5, NULL));
 	run_c2c(&r, "compare", a, b, NULL);
 	assert_int_equal(r.status, 2);
 	assert_non_null(strstr(r.err, "label 'm1' names two machines"));
@@ -429,8 +465,11 @@ static void csv_and_json_parse_back(void **state)
 	(void)state;
 	struct cmd_result r;
 	char a[512], b[512], out[600], err[ERRLEN];
-	snprintf(a, sizeof(a), "%s", write_csv("ja.csv", "xeon-a", "h1", "\"Intel(R) Xeon(R), 2 GHz\"", "1", base, 5, base));
-	snprintf(b, sizeof(b), "%s", write_csv("jb.csv", "epyc-b", "h2", "\"AMD \"\"EPYC\"\"\"", "1", half, 5, same));
+	snprintf(
+	    a, sizeof(a), "%s",
+	    write_csv("ja.csv", "xeon-a", "h1", "\"Intel(R) Xeon(R), 2 GHz\"", "1", base, 5, base));
+	snprintf(b, sizeof(b), "%s",
+		 write_csv("jb.csv", "epyc-b", "h2", "\"AMD \"\"EPYC\"\"\"", "1", half, 5, same));
 	run_c2c(&r, "compare", a, b, "--csv", NULL);
 	assert_int_equal(r.status, 0);
 	struct table t;
@@ -465,15 +504,22 @@ static void csv_and_json_parse_back(void **state)
 	fputs(r.out, f);
 	fclose(f);
 	char cmd[1400], got[512] = "";
-	snprintf(cmd, sizeof(cmd), "jq -r '[.lines[0].config.layout, .lines[0].config.duration_requested_s, .lines[0].metric, .lines[0].label_a, "
-		 ".lines[0].cpu_model_b, (.lines[0].ratio|tostring), (.lines[1].median_a|tostring), .lines[0].verdict, (.lines|length|tostring), "
-		 ".b.machines[0].label, (.geomean[0].configurations|tostring)] | join(\"|\")' %s", out);
+	snprintf(cmd, sizeof(cmd),
+		 "jq -r '[.lines[0].config.layout, .lines[0].config.duration_requested_s, "
+		 ".lines[0].metric, .lines[0].label_a, "
+		 ".lines[0].cpu_model_b, (.lines[0].ratio|tostring), "
+		 "(.lines[1].median_a|tostring), .lines[0].verdict, (.lines|length|tostring), "
+		 ".b.machines[0].label, (.geomean[0].configurations|tostring)] | join(\"|\")' %s",
+		 out);
 	FILE *p = popen(cmd, "r");
 	assert_non_null(p);
 	assert_non_null(fgets(got, sizeof(got), p));
 	assert_int_equal(pclose(p), 0);
 	got[strcspn(got, "\n")] = 0;
-	assert_string_equal(got, "shared|1|writer_ns_per_op|xeon-a|AMD \"EPYC\"|0.5|null|B faster by 2.00x [1.73, 2.32]|4|epyc-b|2"); /* the interval checked against 400,000 Monte Carlo resamples */
+	assert_string_equal(
+	    got,
+	    "shared|1|writer_ns_per_op|xeon-a|AMD \"EPYC\"|0.5|null|B faster by 2.00x [1.73, "
+	    "2.32]|4|epyc-b|2"); /* the interval checked against 400,000 Monte Carlo resamples */
 }
 
 /* A side of several machines (a fleet directory): each line names the machines its cell holds. */
@@ -485,7 +531,7 @@ static void sides_of_several_machines(void **state)
 	snprintf(dir, sizeof(dir), "%s/fleet", test_dir);
 	assert_int_equal(mkdir(dir, 0755), 0);
 	write_csv("fleet/m1.csv", "m1", "h1", "Xeon", "1", base, 5, NULL);         /* shared only */
-	write_csv("fleet/m3.csv", "m3", "h3", "Xeon", "1", base, 5, base);         /* shared and aligned */
+	write_csv("fleet/m3.csv", "m3", "h3", "Xeon", "1", base, 5, base); /* shared and aligned */
 	snprintf(b, sizeof(b), "%s", write_csv("m2.csv", "m2", "h2", "EPYC", "1", half, 5, half));
 	run_c2c(&r, "compare", dir, b, "--csv", NULL);
 	if (r.status)
@@ -494,7 +540,8 @@ static void sides_of_several_machines(void **state)
 	if (table_parse(&t, "out.csv", r.out, strlen(r.out), err))
 		fail_msg("%s", err);
 	assert_string_equal(cell(&t, 0, "layout"), "shared");
-	assert_string_equal(cell(&t, 0, "label_a"), "m1 + m3"); /* both machines' rows in this cell */
+	assert_string_equal(cell(&t, 0, "label_a"),
+			    "m1 + m3"); /* both machines' rows in this cell */
 	assert_string_equal(cell(&t, 0, "cpu_model_a"), "Xeon");  /* one CPU model, said once */
 	assert_string_equal(cell(&t, 0, "n_a"), "10");
 	assert_string_equal(cell(&t, 2, "layout"), "aligned");
@@ -522,13 +569,15 @@ static void interrupted_and_full_device(void **state)
 	/* a full device: exit 1 and one line, not a silent half table */
 	const char *bin = getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
 	char cmd[1400];
-	snprintf(cmd, sizeof(cmd), "%s compare %s %s --csv >/dev/full 2>%s/full.err", bin, a, a, test_dir);
+	snprintf(cmd, sizeof(cmd), "%s compare %s %s --csv >/dev/full 2>%s/full.err", bin, a, a,
+		 test_dir);
 	int st = system(cmd);
 	assert_true(WIFEXITED(st));
 	assert_int_equal(WEXITSTATUS(st), 1);
 	snprintf(cmd, sizeof(cmd), "%s/full.err", test_dir);
 	char *e = slurp(cmd);
-	assert_non_null(strstr(e, "c2cbench: error: cannot write the output: No space left on device"));
+	assert_non_null(
+	    strstr(e, "c2cbench: error: cannot write the output: No space left on device"));
 	free(e);
 }
 
@@ -539,7 +588,8 @@ static void reference_results_compare(void **state)
 {
 	(void)state;
 	struct cmd_result r;
-	run_c2c(&r, "compare", ZEN5 "/vm-20261130T000155-quick", ZEN5 "/vm-20261130T000155-quick", NULL);
+	run_c2c(&r, "compare", ZEN5 "/vm-20261130T000155-quick", ZEN5 "/vm-20261130T000155-quick",
+		NULL);
 	if (r.status)
 		fail_msg("%s", r.err);
 	assert_non_null(strstr(unwrapped(r.out),
@@ -548,11 +598,13 @@ static void reference_results_compare(void **state)
 	assert_non_null(strstr(unwrapped(r.out), "configuration(s): no significant change"));
 	assert_null(strstr(r.out, "on average"));
 	fits_100(r.out, "reference quick set");
-	/* the quick preset's 1.5 s runs and the seeds preset's 1 s runs (schema 1: the measured duration
-	 * stands in for the requested one) are never pooled or joined */
-	run_c2c(&r, "compare", ZEN5 "/vm-20261130T000155-quick", ZEN5 "/vm-20261130T000246-seeds", NULL);
+	/* the quick preset's 1.5 s runs and the seeds preset's 1 s runs (schema 1: the measured
+	 * duration stands in for the requested one) are never pooled or joined */
+	run_c2c(&r, "compare", ZEN5 "/vm-20261130T000155-quick", ZEN5 "/vm-20261130T000246-seeds",
+		NULL);
 	assert_int_equal(r.status, 2);
-	assert_non_null(strstr(r.err, "differ in duration_requested_s (A ~1.5 (measured), B ~1 (measured))"));
+	assert_non_null(
+	    strstr(r.err, "differ in duration_requested_s (A ~1.5 (measured), B ~1 (measured))"));
 	/* a directory of result directories (a fleet): each subdirectory with a metadata.txt */
 	run_c2c(&r, "compare", ZEN5, ZEN5 "/vm-20261130T000155-quick", NULL);
 	assert_int_equal(r.status, 0);
@@ -694,17 +746,20 @@ static void older_files_join_on_the_resolved_value(void **state)
 	char cmd[2400], old[600], now[600];
 	snprintf(old, sizeof(old), "%s/old-schema.csv", test_dir);
 	snprintf(now, sizeof(now), "%s/now.csv", test_dir);
-	snprintf(cmd, sizeof(cmd), "cut -d, --complement -f12 %s/a/01-pending-bit.csv > %s && "
-		 "head -1 %s | grep -vq placement_requested && "
-		 "sed 's/,same-socket,auto,/,same-socket,same-socket,/' %s/a/01-pending-bit.csv > %s",
-		 SETS, old, old, SETS, now);
+	snprintf(
+	    cmd, sizeof(cmd),
+	    "cut -d, --complement -f12 %s/a/01-pending-bit.csv > %s && "
+	    "head -1 %s | grep -vq placement_requested && "
+	    "sed 's/,same-socket,auto,/,same-socket,same-socket,/' %s/a/01-pending-bit.csv > %s",
+	    SETS, old, old, SETS, now);
 	assert_int_equal(system(cmd), 0);
 	run_c2c(&r, "compare", old, now, NULL);
 	if (r.status)
 		fail_msg("%s", r.err);
 	assert_non_null(strstr(r.out, "pending-bit shared"));
 	assert_null(strstr(r.out, "only in"));
-	assert_non_null(strstr(r.out, "resolved: placement=same-socket atomics=lock mem_node_actual=0 on both"));
+	assert_non_null(strstr(
+	    r.out, "resolved: placement=same-socket atomics=lock mem_node_actual=0 on both"));
 }
 
 /* Both sets are labelled vm: their fingerprints differ, so they are two machines, named apart,
@@ -873,7 +928,8 @@ static void small_n_gives_no_direction(void **state)
 	/* two such tests: Holm doubles the smaller p (2 x 0.0286 = 0.0571), no verdict */
 	run_c2c(&r, "compare", VC "/small4", VC "/small4b", NULL);
 	assert_int_equal(r.status, 0);
-	assert_non_null(strstr(unwrapped(r.out), "p Holm: Holm-adjusted over this table's 2 test(s)"));
+	assert_non_null(
+	    strstr(unwrapped(r.out), "p Holm: Holm-adjusted over this table's 2 test(s)"));
 	const char *l = block_line(r.out, "pending-bit shared", "writer_ns_per_op");
 	assert_non_null(strstr(l, "0.0286  0.0571  "));
 	assert_non_null(strstr(l, "no significant change"));

@@ -17,7 +17,8 @@ static int setup(void **s)
 	char cwd[400], p[512];
 	test_dir_setup(NULL);
 	assert_non_null(getcwd(cwd, sizeof(cwd)));
-	snprintf(p, sizeof(p), "%s/presets", cwd); /* a sanitizer build's binary is not beside presets/ */
+	snprintf(p, sizeof(p), "%s/presets",
+		 cwd); /* a sanitizer build's binary is not beside presets/ */
 	setenv("C2C_PRESET_PATH", p, 1);
 	return 0;
 }
@@ -83,7 +84,8 @@ static const char *valid_value(const char *name, const char *meta, const char *l
 	if (!strcmp(name, "mem-node") && !strncmp(meta, "a|b", 3))
 		return "a";
 	size_t len = d ? strcspn(d + 9, ")") : 0;
-	if (len && !memchr(d + 9, ' ', len) && !memchr(d + 9, ':', len)) { /* "(default X)", one word */
+	if (len && !memchr(d + 9, ' ', len) &&
+	    !memchr(d + 9, ':', len)) { /* "(default X)", one word */
 		snprintf(buf, n, "%.*s", (int)len, d + 9);
 		return buf;
 	}
@@ -101,7 +103,8 @@ static void help_lists_exactly_what_each_bench_takes(void **s)
 {
 	(void)s;
 	struct cmd_result *r = malloc(sizeof(*r)), *all = malloc(sizeof(*all));
-	struct listed *h = malloc(sizeof(*h)), *b = malloc(sizeof(*b)), *every = malloc(sizeof(*every));
+	struct listed *h = malloc(sizeof(*h)), *b = malloc(sizeof(*b)),
+		      *every = malloc(sizeof(*every));
 	char benches[2048], buf[500];
 	run_c2c(r, "list", NULL);
 	benches[0] = 0;
@@ -112,7 +115,8 @@ static void help_lists_exactly_what_each_bench_takes(void **s)
 			strcat(strcat(benches, name), " ");
 		}
 	assert_true(strlen(benches) > 20);
-	run_c2c(all, "run", "pending-bit", "--help", NULL); /* pending-bit takes every harness option */
+	run_c2c(all, "run", "pending-bit", "--help",
+		NULL); /* pending-bit takes every harness option */
 	parse_help(all->out, "harness options:\n", every);
 	for (char *save = NULL, *name = strtok_r(benches, " ", &save); name;
 	     name = strtok_r(NULL, " ", &save)) {
@@ -135,14 +139,16 @@ static void help_lists_exactly_what_each_bench_takes(void **s)
 				args[k++] = name;
 				args[k++] = opt;
 				if (both[t]->meta[i][0])
-					args[k++] = valid_value(o, both[t]->meta[i], both[t]->line[i], buf, sizeof(buf));
+					args[k++] = valid_value(o, both[t]->meta[i],
+								both[t]->line[i], buf, sizeof(buf));
 				args[k++] = "--dry-run";
 				args[k] = NULL;
 				run_c2cv(r, args);
 				int ok = r->status == 0 ||
 					(!strcmp(o, "require-counters") &&
 					 r->status == 3); /* 3: no PMU here, not refused */
-				if (!ok || strstr(r->err, "does not take") || strstr(r->err, "unknown option"))
+				if (!ok || strstr(r->err, "does not take") ||
+				    strstr(r->err, "unknown option"))
 					fail_msg("%s lists %s but refuses it (%s %s): status %d: "
 						 "%s",
 						 name, opt, opt, k > 5 ? args[3] : "", r->status,
@@ -157,7 +163,8 @@ static void help_lists_exactly_what_each_bench_takes(void **s)
 			char opt[48];
 			snprintf(opt, sizeof(opt), "--%s", every->name[i]);
 			run_c2c(r, "run", name, opt, "1", "--dry-run", NULL);
-			if (r->status != 2 || !strstr(r->err, "does not take") || count_lines(r->err) != 1)
+			if (r->status != 2 || !strstr(r->err, "does not take") ||
+			    count_lines(r->err) != 1)
 				fail_msg("%s does not list %s but does not refuse it by name: %d "
 					 "%s",
 					 name, opt, r->status, r->err);
@@ -184,7 +191,8 @@ static void every_help_exits_zero(void **s)
 			continue;
 		run_c2c(c, cmd, "--help", NULL);
 		if (c->status != 0 || !c->out[0])
-			fail_msg("c2cbench %s --help: status %d, stderr %s", cmd, c->status, c->err);
+			fail_msg("c2cbench %s --help: status %d, stderr %s", cmd, c->status,
+				 c->err);
 		n++;
 	}
 	assert_true(n >= 9);
@@ -246,10 +254,9 @@ static void out_dash_is_the_same_csv(void **s)
 	snprintf(piped, sizeof(piped), "%s/piped.csv", test_dir);
 	snprintf(meta, sizeof(meta), "%s/piped.meta", test_dir);
 	const char *common[] = {
-		"run",	  "pending-bit", "--duration", "0.03", "--warmup=0.01", "--max-attempts=1",
-		"--reps", "2",		 "--seed",     "7",    "--out",		NULL,
-		NULL,	  NULL,		 NULL
-	};
+	    "run",    "pending-bit", "--duration", "0.03", "--warmup=0.01", "--max-attempts=1",
+	    "--reps", "2",           "--seed",     "7",    "--out",         NULL,
+	    NULL,     NULL,          NULL};
 	common[11] = file;
 	run_c2cv(r, common);
 	assert_true(RAN(r->status));
@@ -387,7 +394,8 @@ static void progress_line_redrawn_during_a_repetition(void **s)
 		 bin(), test_dir);
 	ran_script(out, cmd);
 	int n = elapsed_draws(out, sec, 64);
-	if (n < 3 || sec[n - 1] <= sec[0]) /* the draw before it started, then at least two while it ran */
+	if (n < 3 ||
+	    sec[n - 1] <= sec[0]) /* the draw before it started, then at least two while it ran */
 		fail_msg("%d drawing(s) of the line during one 3 s repetition, elapsed %ld s to "
 			 "%ld s:\n%s",
 			 n, n ? sec[0] : -1L, n ? sec[n - 1] : -1L, out);
@@ -423,7 +431,8 @@ static void summaries_fit_in_100_columns(void **s)
 		const char *at = "";
 		for (int lenient = 0; lenient < 2;
 		     lenient++) { /* as the machine judges, then every section (all valid) */
-			snprintf(out_path, sizeof(out_path), "%s/wide-%zu-%d.csv", test_dir, i, lenient);
+			snprintf(out_path, sizeof(out_path), "%s/wide-%zu-%d.csv", test_dir, i,
+				 lenient);
 			if (lenient)
 				run_c2c(r, "run", runs[i][0], runs[i][1], runs[i][2], runs[i][3],
 					runs[i][4], "--reps", "2", "--max-attempts", "1", LENIENT,
@@ -432,12 +441,14 @@ static void summaries_fit_in_100_columns(void **s)
 				run_c2c(r, "run", runs[i][0], runs[i][1], runs[i][2], runs[i][3],
 					runs[i][4], "--reps", "2", "--max-attempts", "1", "--out",
 					out_path, NULL);
-			if (!RAN(r->status)) /* 4: the machine judged a configuration invalid throughout */
+			if (!RAN(r->status)) /* 4: the machine judged a configuration invalid
+						throughout */
 				fail_msg("%s: exit %d: %s", runs[i][0], r->status, r->err);
 			assert_non_null(strstr(r->out, "repetition(s) requested"));
 			int w = widest(r->out, &at);
 			if (w > 100)
-				fail_msg("%s: a summary line of %d columns: %.*s", runs[i][0], w, w, at);
+				fail_msg("%s: a summary line of %d columns: %.*s", runs[i][0], w, w,
+					 at);
 		}
 	}
 	free(r);

@@ -60,10 +60,12 @@ static void test_table_rows_encode(void **state)
 	int checked = 0, unchecked = 0;
 	(void)state;
 	snprintf(pmus, sizeof(pmus), "%s", evtab_pmus(&tab));
-	for (char *save = NULL, *p = strtok_r(pmus, ",", &save); p; p = strtok_r(NULL, ",", &save)) {
+	for (char *save = NULL, *p = strtok_r(pmus, ",", &save); p;
+	     p = strtok_r(NULL, ",", &save)) {
 		run_c2c(r, "events", "--pmu", p, "--check", NULL);
 		if (r->status != 0 || strstr(r->out, "REJECTED") || strstr(r->out, "MISMATCH"))
-			fail_msg("table rows for %s fail the libpfm4 check:\n%s%s", p, r->out, r->err);
+			fail_msg("table rows for %s fail the libpfm4 check:\n%s%s", p, r->out,
+				 r->err);
 		int rows = 0;
 		for (int i = 0; i < tab.n; i++)
 			rows += !strcmp(tab.row[i].pmu, p);
@@ -78,14 +80,17 @@ static void test_table_rows_encode(void **state)
 			checked++;
 		} else {
 			assert_non_null(strstr(r->out, "unchecked: the installed libpfm4 has no"));
-			print_message("unchecked (installed libpfm4 has no %s table): %d row(s)\n", p, rows);
+			print_message("unchecked (installed libpfm4 has no %s table): %d row(s)\n",
+				      p, rows);
 			unchecked++;
 		}
 	}
 	for (size_t i = 0; i < sizeof(must_check) / sizeof(must_check[0]); i++) {
 		assert_true(evtab_has_pmu(&tab, must_check[i]));
 		run_c2c(r, "events", "--pmu", must_check[i], "--check", NULL);
-		assert_int_equal(r->status, 0); /* every row of these PMUs is checked here, none left unchecked */
+		assert_int_equal(
+		    r->status,
+		    0); /* every row of these PMUs is checked here, none left unchecked */
 		assert_null(strstr(r->out, "unchecked"));
 	}
 	print_message("table: %d PMU(s) checked with libpfm4, %d listed as unchecked\n", checked,
@@ -105,7 +110,8 @@ static int ref_find(char *ref, const char *pmu, const char *event, char *enc, si
 		snprintf(buf, sizeof(buf), "%.*s", (int)len, line);
 		char *f[8] = { 0 }, *save = NULL;
 		int k = 0;
-		for (char *t = strtok_r(buf, "\t", &save); t && k < 8; t = strtok_r(NULL, "\t", &save))
+		for (char *t = strtok_r(buf, "\t", &save); t && k < 8;
+		     t = strtok_r(NULL, "\t", &save))
 			f[k++] = t;
 		if (k >= 7 && !strncmp(f[0], pmu, strlen(pmu)) &&
 		    (!f[0][strlen(pmu)] || f[0][strlen(pmu)] == '@') && !strcmp(f[2], event)) {
@@ -130,7 +136,8 @@ static void test_table_matches_reference(void **state)
 	assert_non_null(ref);
 	for (int i = 0; i < tab.n; i++) {
 		const struct evrow *e = &tab.row[i];
-		const char *via = strncmp(e->verified_with, "4.13.0 via ", 11) ? NULL : e->verified_with + 11;
+		const char *via =
+		    strncmp(e->verified_with, "4.13.0 via ", 11) ? NULL : e->verified_with + 11;
 		int found = 0, verified = 0;
 		for (const char *p = e->event; *p;) {
 			size_t len = strcspn(p, "|");
@@ -138,17 +145,20 @@ static void test_table_matches_reference(void **state)
 			snprintf(name, sizeof(name), "%.*s", (int)len, p);
 			for (int w = 0; w < 2; w++) {
 				const char *pmu = w ? via : e->pmu;
-				if (!pmu || !ref_find(ref, pmu, name, enc, sizeof(enc), yes, sizeof(yes)))
+				if (!pmu ||
+				    !ref_find(ref, pmu, name, enc, sizeof(enc), yes, sizeof(yes)))
 					continue;
 				if (strcmp(enc, e->encoding))
-					fail_msg("%s %s: table encoding %s, reference %s (%s)", e->pmu, name, e->encoding, enc, pmu);
+					fail_msg("%s %s: table encoding %s, reference %s (%s)",
+						 e->pmu, name, e->encoding, enc, pmu);
 				found++;
 				verified |= !strcmp(yes, "yes");
 			}
 			p += len + (p[len] == '|');
 		}
 		if (!found)
-			fail_msg("%s %s (%s) is not in the verified reference", e->pmu, e->event, e->metric);
+			fail_msg("%s %s (%s) is not in the verified reference", e->pmu, e->event,
+				 e->metric);
 		if (!strncmp(e->verified_with, "4.13.0", 6) && !verified)
 			fail_msg("%s %s: table says verified with %s, the reference has no "
 				 "verified spelling",
@@ -220,7 +230,8 @@ static void test_negative_checks(void **state)
 		const char *pmu = f[0], *name = f[2], *outcome = f[3];
 		for (int i = 0; i < tab.n; i++)
 			if (!strcmp(tab.row[i].event, name) && !strcmp(tab.row[i].pmu, pmu))
-				fail_msg("the table uses %s on %s, a name known to be wrong", name, pmu);
+				fail_msg("the table uses %s on %s, a name known to be wrong", name,
+					 pmu);
 		if (!pmu_known(pmu)) {
 			/* the PMU itself is absent from libpfm4 4.13: that is why the name fails */
 			const char *pfx = strstr(name, "::");
@@ -244,7 +255,8 @@ static void test_negative_checks(void **state)
 			const char *exp = strstr(outcome, "expects ");
 			assert_non_null(exp);
 			char want[128];
-			snprintf(want, sizeof(want), "%s", strstr(exp, "config1=") ? strstr(exp, "config1=") : exp);
+			snprintf(want, sizeof(want), "%s",
+				 strstr(exp, "config1=") ? strstr(exp, "config1=") : exp);
 			want[strcspn(want, ");")] = 0;
 			assert_int_equal(r->status, 0);
 			assert_null(strstr(r->out, want));
@@ -279,13 +291,15 @@ static void test_sde_equals_bench_counts(void **state)
 	       "sde:::c2cbench::pending_rmw,sde:::c2cbench::pending_already_set,sde:::c2cbench::"
 	       "drains,sde:::c2cbench::reader_ops",
 	       "--drain-us=20");
-	if (r->status && r->status != 4) /* 4: a loaded machine measured nothing; counts are checked */
+	if (r->status &&
+	    r->status != 4) /* 4: a loaded machine measured nothing; counts are checked */
 		fail_msg("run failed: %s", r->err);
 	csv_load(&c, out);
 	assert_int_equal(c.nrows, 2);
 	for (long row = 0; row < c.nrows; row++)
 		for (int i = 0; i < 4; i++) {
-			const char *sde = csv_cell(&c, row, pairs[i][0]), *own = csv_cell(&c, row, pairs[i][1]);
+			const char *sde = csv_cell(&c, row, pairs[i][0]),
+				   *own = csv_cell(&c, row, pairs[i][1]);
 			assert_string_not_equal(sde, "NA");
 			assert_true(atoll(own) > 0);
 			assert_string_equal(sde, own);
@@ -380,7 +394,8 @@ static void test_bogus_event_name(void **state)
 	run_c2c(r, "run", "pending-bit", "--events", "MEM_LOAD_L3_HIT_RETIRED:XSNP_HITN", "--pmu",
 		"power9", "--dry-run", NULL);
 	assert_null(strstr(r->err, "XSNP_HITM"));
-	run_c2c(r, "run", "pending-bit", "--events", "sde:::c2cbench::pending_rmx", "--dry-run", NULL);
+	run_c2c(r, "run", "pending-bit", "--events", "sde:::c2cbench::pending_rmx", "--dry-run",
+		NULL);
 	assert_int_equal(r->status, 2);
 	assert_non_null(strstr(r->err, "closest: sde:::c2cbench::pending_rmw"));
 	run_c2c(r, "run", "pending-bit", "--pmu", "no_such_pmu", "--dry-run", NULL);
@@ -439,8 +454,9 @@ static void test_summary_passes_and_multiplexing(void **state)
 	unwrap(text);
 	assert_non_null(strstr(text, "did not fit the PMU's counters at once: each configuration "
 				     "ran 2 passes"));
-	assert_non_null(strstr(text, "MULTIPLEXED: the kernel time-shared the counters in 1 of 2 "
-				     "rows (counters_multiplexed=yes, lowest share running 48.5%)"));
+	assert_non_null(strstr(text,
+			       "MULTIPLEXED: the kernel time-shared the counters in 1 of 2 "
+			       "rows (counters_multiplexed=yes, lowest share running 48.5%)"));
 	free(text);
 	row_clear(&r);
 }
@@ -451,10 +467,10 @@ static void test_summary_na_hitm_wrapped(void **state)
 {
 	static struct bench_ctx c; /* no variants: the NA line needs none */
 	const char *status =
-		"coh_writeback: not advertised by armv8_pmuv3_0: no l1d_cache_wb in sysfs events/ "
-		"(PMCEID), the parent of l1d_cache_wb_clean (0x47, outside PMCEID); coh_inval: not "
-		"advertised by armv8_pmuv3_0: no l1d_cache in sysfs events/ (PMCEID), the parent of "
-		"l1d_cache_inval (0x48, outside PMCEID)";
+	    "coh_writeback: not advertised by armv8_pmuv3_0: no l1d_cache_wb in sysfs events/ "
+	    "(PMCEID), the parent of l1d_cache_wb_clean (0x47, outside PMCEID); coh_inval: not "
+	    "advertised by armv8_pmuv3_0: no l1d_cache in sysfs events/ (PMCEID), the parent of "
+	    "l1d_cache_inval (0x48, outside PMCEID)";
 	int var[1] = { 0 };
 	double hitm[1] = { 0 };
 	unsigned char ok[1] = { 0 };

@@ -84,7 +84,8 @@ static void this_machine(void **s)
 		skip();
 	CPU_ZERO(&one);
 	CPU_SET(first, &one);
-	assert_int_equal(sched_setaffinity(0, sizeof(one), &one), 0); /* as taskset -c FIRST would */
+	assert_int_equal(sched_setaffinity(0, sizeof(one), &one),
+			 0); /* as taskset -c FIRST would */
 	int bad = cpu_unusable(SYSFS_CPU, second, why, sizeof(why));
 	assert_int_equal(sched_setaffinity(0, sizeof(mine), &mine), 0);
 	assert_int_equal(bad, 1);

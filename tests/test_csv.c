@@ -76,7 +76,8 @@ static void header_then_rows(void **s)
 	char *text = slurp(path);
 	assert_string_equal(text, "a,b,c\n1,\"x,y\",NA\n2,\"x,y\",NA\n");
 	assert_string_equal(r.na_reason, "c: not measured here");
-	assert_int_equal(csv_open(&c, path, err), -1); /* an existing result file is never overwritten */
+	assert_int_equal(csv_open(&c, path, err),
+			 -1); /* an existing result file is never overwritten */
 	assert_non_null(strstr(err, "already exists"));
 	free(text);
 	row_clear(&r);

@@ -16,7 +16,8 @@ struct insn {
 struct fn {
 	int n, arm;
 	struct insn *in;
-	unsigned long lo, hi; /* the loop: smallest backward-branch target .. largest backward branch */
+	unsigned long lo,
+	    hi; /* the loop: smallest backward-branch target .. largest backward branch */
 };
 
 /* Tested binary and its objdump: C2C_ELF / C2C_OBJDUMP (the arm64 build under qemu), else C2C_BIN
@@ -54,7 +55,8 @@ static void disasm(const char *name, struct fn *f)
 {
 	char cmd[1024], line[512];
 	const char *od = getenv("C2C_OBJDUMP") ? getenv("C2C_OBJDUMP") : "objdump";
-	snprintf(cmd, sizeof(cmd), "%s -d --no-show-raw-insn --disassemble=%s '%s'", od, name, elf());
+	snprintf(cmd, sizeof(cmd), "%s -d --no-show-raw-insn --disassemble=%s '%s'", od, name,
+		 elf());
 	FILE *p = popen(cmd, "r");
 	assert_non_null(p);
 	memset(f, 0, sizeof(*f));
@@ -102,14 +104,16 @@ static int in_loop(const struct fn *f, const char *prefixes)
 		    strstr(f->in[i].text, "<__ubsan_")) /* sanitizer report calls: not the loop's */
 			continue;
 		if (!strcmp(op, "lock")) /* x86 prefix: "lock btsq" */
-			snprintf(op, sizeof(op), "lock %.20s", f->in[i].text + 4 + strspn(f->in[i].text + 4, " "));
+			snprintf(op, sizeof(op), "lock %.20s",
+				 f->in[i].text + 4 + strspn(f->in[i].text + 4, " "));
 		snprintf(list, sizeof(list), "%s", prefixes);
 		for (char *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save))
 			if (!strncmp(op, t, strlen(t))) {
 				n++;
 				break;
 			}
-		if (strstr(f->in[i].text, "cntvct") || strstr(f->in[i].text, "cntpct")) /* aarch64 clock reads */
+		if (strstr(f->in[i].text, "cntvct") ||
+		    strstr(f->in[i].text, "cntpct")) /* aarch64 clock reads */
 			n += !strcmp(prefixes, "CLOCK");
 	}
 	return n;
@@ -118,10 +122,12 @@ static int in_loop(const struct fn *f, const char *prefixes)
 /* No call, system call or clock read inside the loop. */
 static void no_call_or_clock(const struct fn *f, const char *name)
 {
-	int calls = f->arm ? in_loop(f, "bl,blr,svc") : in_loop(f, "call,syscall,rdtsc,rdtscp,rdpid");
+	int calls =
+	    f->arm ? in_loop(f, "bl,blr,svc") : in_loop(f, "call,syscall,rdtsc,rdtscp,rdpid");
 	int clocks = in_loop(f, "CLOCK");
 	if (calls || clocks)
-		fail_msg("%s: %d call(s) and %d clock read(s) inside the loop", name, calls, clocks);
+		fail_msg("%s: %d call(s) and %d clock read(s) inside the loop", name, calls,
+			 clocks);
 }
 
 static void free_fn(struct fn *f)
@@ -182,19 +188,23 @@ static void writers_hold_their_rmw(void **s)
 static void reader_has_only_plain_loads(void **s)
 {
 	(void)s;
-	if (tsan_build()) /* TSan instruments every load with a call: the loop is not the one that ships */
+	if (tsan_build()) /* TSan instruments every load with a call: the loop is not the one that
+			     ships */
 		skip();
 	struct fn f;
 	disasm("pb_reader_batch", &f);
 	if (f.arm) {
-		assert_int_equal(in_loop(&f, "ldxr,ldaxr,stxr,stlxr,ldset,ldadd,swp,cas,ldar,stlr"), 0);
-		assert_true(in_loop(&f, "ldr,ldp") >= 2); /* the pointer load and the read through it */
+		assert_int_equal(in_loop(&f, "ldxr,ldaxr,stxr,stlxr,ldset,ldadd,swp,cas,ldar,stlr"),
+				 0);
+		assert_true(in_loop(&f, "ldr,ldp") >=
+			    2); /* the pointer load and the read through it */
 	} else {
 		assert_int_equal(in_loop(&f, "lock,xchg"), 0);
 		int loads = 0;
 		for (int i = 0; i < f.n; i++) { /* AT&T: a memory source operand, "(...)" before the
 						   last comma, is a load */
-			const char *t = f.in[i].text, *paren = strchr(t, ')'), *comma = strrchr(t, ',');
+			const char *t = f.in[i].text, *paren = strchr(t, ')'),
+				   *comma = strrchr(t, ',');
 			loads += f.in[i].addr >= f.lo && f.in[i].addr <= f.hi && paren && comma &&
 				paren < comma && strncmp(t, "lea", 3);
 		}

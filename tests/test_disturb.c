@@ -52,7 +52,8 @@ static void check(const char *csv, const char *out, int k, const char *rule)
 	assert_non_null(o);
 	csv_load(&t, csv); /* every row whole: the reader refuses a short row or a cut last line */
 	int rows = (int)t.nrows;
-	assert_true(k < rows); /* the disturbed attempt (row k, 1 = the first) and the one after it */
+	assert_true(k <
+		    rows); /* the disturbed attempt (row k, 1 = the first) and the one after it */
 	const char *v = csv_cell(&t, k - 1, "valid");
 	assert_string_equal(v, "no");
 	v = csv_cell(&t, k - 1, "invalid_reason");
@@ -107,9 +108,10 @@ static void busy_reader_cpu(void **s)
 	snprintf(out, sizeof(out), "%s/busy.out", test_dir);
 	pid_t pid = start(csv, out);
 	assert_int_equal(wait_csv_rows(csv, 1, pid, 60), 0);
-	pthread_t th; /* the next attempt starts now: probe, 50 ms warm-up, then its 400 ms window; the
-		       * busy thread stays until that attempt's row is written (a slow machine or an
-		       * emulated guest may take far longer than 400 ms), then the retry runs clean */
+	pthread_t
+	    th; /* the next attempt starts now: probe, 50 ms warm-up, then its 400 ms window; the
+		 * busy thread stays until that attempt's row is written (a slow machine or an
+		 * emulated guest may take far longer than 400 ms), then the retry runs clean */
 	busy_stop = 0;
 	assert_int_equal(pthread_create(&th, NULL, busy, NULL), 0);
 	int written = wait_csv_rows(csv, 2, pid, 60);
@@ -133,9 +135,9 @@ static void stopped_run(void **s)
 	snprintf(out, sizeof(out), "%s/stop.out", test_dir);
 	pid_t pid = start(csv, out);
 	assert_int_equal(wait_csv_rows(csv, 1, pid, 60), 0);
-	/* Stopped 200 ms of every 300 until the next attempt's row is written: its 400 ms window holds
-	 * at least 100 ms stopped wherever it falls (a slow machine or an emulated guest may take
-	 * seconds to reach it), then the retry runs clean. */
+	/* Stopped 200 ms of every 300 until the next attempt's row is written: its 400 ms window
+	 * holds at least 100 ms stopped wherever it falls (a slow machine or an emulated guest may
+	 * take seconds to reach it), then the retry runs clean. */
 	int written = -1;
 	for (int i = 0; i < 200 && written; i++) {
 		kill(pid, SIGSTOP);

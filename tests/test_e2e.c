@@ -20,7 +20,8 @@ static void three_layouts(void **s)
 	struct table t;
 	csv_load(&t, path); /* whole rows, each ending with a newline */
 	assert_int_equal(t.nrows, 3 * 2);
-	const char *present[] = { "reader_ops", "work_addr", "meta_line", "placement", "c2cbench_rev" };
+	const char *present[] = {"reader_ops", "work_addr", "meta_line", "placement",
+				 "c2cbench_rev"};
 	for (size_t i = 0; i < ARRAY_SIZE(present); i++)
 		csv_cell(&t, 0, present[i]);
 	int seen[3] = { 0 };
@@ -29,15 +30,18 @@ static void three_layouts(void **s)
 		assert_int_equal(atoi(csv_cell(&t, row, "schema_version")), SCHEMA_VERSION);
 		int k = !strcmp(lay, "shared") ? 0 : !strcmp(lay, "aligned") ? 1 : 2;
 		seen[k]++;
-		assert_string_equal(csv_cell(&t, row, "offset"), k == 0 ? "32" : k == 1 ? "64" : "128");
+		assert_string_equal(csv_cell(&t, row, "offset"), k == 0   ? "32"
+								 : k == 1 ? "64"
+									  : "128");
 		assert_string_equal(csv_cell(&t, row, "same_line"), k == 0 ? "1" : "0");
-		const char *rates[] = { "writer_ns_per_op", "reader_ns_per_op", "writer_ops_per_s" };
+		const char *rates[] = {"writer_ns_per_op", "reader_ns_per_op", "writer_ops_per_s"};
 		for (size_t i = 0; i < ARRAY_SIZE(rates); i++) {
 			const char *v = csv_cell(&t, row, rates[i]);
 			if (!(atof(v) > 0))
 				fail_msg("non-positive %s '%s' in row %ld", rates[i], v, row + 1);
 		}
-		assert_string_not_equal(csv_cell(&t, row, "writer_cpus"), csv_cell(&t, row, "reader_cpus"));
+		assert_string_not_equal(csv_cell(&t, row, "writer_cpus"),
+					csv_cell(&t, row, "reader_cpus"));
 	}
 	assert_int_equal(seen[0], 2);
 	assert_int_equal(seen[1], 2);

@@ -37,7 +37,8 @@ static void fallback_by_cpuid(void **st)
 	assert_null(fb("AuthenticAMD", 0x19, 0x01, why,
 		       sizeof(why))); /* Milan: libpfm4 detects it, no fallback */
 	assert_null(fb("GenuineIntel", 6, 250, why, sizeof(why)));
-	assert_string_equal(why, "no compatible PMU is known for GenuineIntel family 0x6 model 0xfa");
+	assert_string_equal(why,
+			    "no compatible PMU is known for GenuineIntel family 0x6 model 0xfa");
 	assert_null(fb("", 0, 0, why, sizeof(why)));
 	assert_non_null(strstr(why, "no CPUID"));
 	assert_string_equal(pmu_fallback_for_target("gnr")->use, "spr");
@@ -89,7 +90,8 @@ static void run_records_fallback(void **st)
 	assert_string_equal(det, "none");
 	assert_string_equal(used, "spr");
 	assert_string_equal(table, "emr");
-	assert_non_null(strstr(why, "Emerald Rapids (GenuineIntel family 0x6 model 0xcf, C2C_CPUID)"));
+	assert_non_null(
+	    strstr(why, "Emerald Rapids (GenuineIntel family 0x6 model 0xcf, C2C_CPUID)"));
 	assert_non_null(strstr(why, "forced spr"));
 	assert_string_equal(ev, "MEM_LOAD_L3_HIT_RETIRED:XSNP_FWD");
 	free(det), free(used), free(table), free(why), free(ev);
@@ -110,7 +112,8 @@ static void run_without_fallback_is_na(void **st)
 	     *v = csv_value(out, "writer_cycles_per_kop"), *na = csv_value(out, "na_reason");
 	assert_string_equal(used, "NA");
 	assert_string_equal(v, "NA");
-	assert_non_null(strstr(why, "no compatible PMU is known for GenuineIntel family 0x6 model 0xfa"));
+	assert_non_null(
+	    strstr(why, "no compatible PMU is known for GenuineIntel family 0x6 model 0xfa"));
 	assert_non_null(strstr(na, "no compatible PMU"));
 	free(used), free(why), free(v), free(na);
 	setenv("C2C_CPUID", "GenuineIntel:six:207", 1);

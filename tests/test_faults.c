@@ -44,7 +44,8 @@ static int run_limited(int res, rlim_t lim, const char *const *args)
 	pid_t pid = fork();
 	assert_true(pid >= 0);
 	if (pid == 0) {
-		int e = open(errf, O_WRONLY | O_CREAT | O_TRUNC, 0644), null = open("/dev/null", O_WRONLY);
+		int e = open(errf, O_WRONLY | O_CREAT | O_TRUNC, 0644),
+		    null = open("/dev/null", O_WRONLY);
 		dup2(null, 1);
 		dup2(e, 2);
 		if (res >= 0) {
@@ -109,10 +110,11 @@ static void file_size_limit(void **s)
 {
 	(void)s;
 	clean();
-	const char *args[] = { "run",	"pending-bit", "--max-attempts", "1",	     "--reps",
-			       "20",	"--duration",  "0.02",		 "--warmup", "0.01",
-			       "--out", path,	       "--quiet",	 NULL };
-	int st = run_limited(RLIMIT_FSIZE, 8192, args); /* a few rows of either architecture's width */
+	const char *args[] = {"run",   "pending-bit", "--max-attempts", "1",        "--reps",
+			      "20",    "--duration",  "0.02",           "--warmup", "0.01",
+			      "--out", path,          "--quiet",        NULL};
+	int st =
+	    run_limited(RLIMIT_FSIZE, 8192, args); /* a few rows of either architecture's width */
 	assert_true(WIFEXITED(st));
 	assert_int_equal(WEXITSTATUS(st), 128 + SIGXFSZ);
 	int rows = whole_rows(path);
@@ -245,10 +247,10 @@ static void users_tmp_file_untouched(void **s)
 	FILE *f = fopen(tmp, "w");
 	fputs("mine\n", f);
 	fclose(f);
-	const char *args[] = { "run",	   "pending-bit", "--max-attempts", "1",	"--reps",
-			       "1",	   "--duration",  "0.02",	    "--warmup", "0.01",
-			       "--layout", "shared",	  LENIENT,	    "--out",	path,
-			       "--quiet",  NULL };
+	const char *args[] = {"run",      "pending-bit", "--max-attempts", "1",        "--reps",
+			      "1",        "--duration",  "0.02",           "--warmup", "0.01",
+			      "--layout", "shared",      LENIENT,          "--out",    path,
+			      "--quiet",  NULL};
 	int st = run_limited(-1, 0, args);
 	assert_true(RAN(WEXITSTATUS(st)));
 	char *t = slurp(tmp), *m = slurp(meta);

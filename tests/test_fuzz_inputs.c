@@ -45,7 +45,8 @@ static int replay_dir(const char *dir, int (*fn)(const unsigned char *, size_t))
 		static unsigned char buf[1 << 20];
 		size_t len = fread(buf, 1, sizeof(buf), f);
 		fclose(f);
-		unsigned char *copy = malloc(len ? len : 1); /* exactly len bytes, as libFuzzer gives them */
+		unsigned char *copy =
+		    malloc(len ? len : 1); /* exactly len bytes, as libFuzzer gives them */
 		memcpy(copy, buf, len);
 		assert_int_equal(fn(copy, len), 0);
 		free(copy);

@@ -92,7 +92,8 @@ static void duration_difference_never_pools(void **state)
 	assert_int_equal(c1->valid, 5);
 	assert_int_equal(c1->met[m].n, 5);
 	for (size_t i = 0; i < c1->met[m].n; i++)
-		assert_true(c1->met[m].v[i] >= 20 && c1->met[m].v[i] < 25); /* neither 99 nor the 1.5 s values */
+		assert_true(c1->met[m].v[i] >= 20 &&
+			    c1->met[m].v[i] < 25); /* neither 99 nor the 1.5 s values */
 	assert_int_equal(c1->met[rm].n, 0); /* NA is no value */
 	assert_null(groups_cell(&g, g1, 1));
 	assert_int_equal(g.side[0].rows, 11);
@@ -132,7 +133,9 @@ static void csv_without_valid_or_label_column(void **state)
 	      "work_ns,drain_us,writer_ns_per_op,reader_ns_per_op,host,cpu_model\n",
 	      f);
 	for (int r = 0; r < 3; r++)
-		fprintf(f, "1,pending-bit,shared,%d,32,rmw,same-socket,1,1,0,0,0,%d,1,old-host,cpu\n", r, 7 + r);
+		fprintf(f,
+			"1,pending-bit,shared,%d,32,rmw,same-socket,1,1,0,0,0,%d,1,old-host,cpu\n",
+			r, 7 + r);
 	fclose(f);
 	struct groups g;
 	assert_int_equal(groups_init(&g, NULL, err), 0);
@@ -148,9 +151,11 @@ static void csv_without_valid_or_label_column(void **state)
 		if (!strcmp(b->key_col[k], "duration_requested_s"))
 			dk = k;
 	assert_true(dk > 0);
-	assert_null(g.group[0].val[dk]); /* the older schema has no requested duration: absent, not "" */
+	assert_null(
+	    g.group[0].val[dk]); /* the older schema has no requested duration: absent, not "" */
 	groups_free(&g);
-	/* the same host name on another CPU, without labels: told apart by the CPU model, not refused */
+	/* the same host name on another CPU, without labels: told apart by the CPU model, not
+	 * refused */
 	f = fopen(path_of("old2.csv"), "w");
 	fputs("schema_version,bench,layout,rep,offset,policy,placement,writers,readers,mem_node,"
 	      "work_ns,drain_us,duration_s,writer_ns_per_op,host,cpu_model\n",
@@ -248,7 +253,8 @@ static void bad_cells_are_errors(void **state)
 		assert_int_equal(groups_init(&g, NULL, err), 0);
 		assert_int_equal(groups_add(&g, path_of("bad.csv"), 0, err), -1);
 		if (!strstr(err, cases[i].what) || !strstr(err, "bad.csv:2"))
-			fail_msg("case %zu: expected '%s' at bad.csv:2 in: %s", i, cases[i].what, err);
+			fail_msg("case %zu: expected '%s' at bad.csv:2 in: %s", i, cases[i].what,
+				 err);
 		groups_free(&g);
 	}
 }

@@ -1,8 +1,8 @@
 /* compare and report read each input once and only what it claims to be: a file or row read twice
  * into one side is refused on one line, a .meta or CSV that is a FIFO or a device is refused at
  * once (never waited on), a malformed metric is refused in a row marked valid = no too; what a
- * command prints on a full standard output fails it; typed names with a newline give one-line errors,
- * and a preset may start with a UTF-8 byte order mark. */
+ * command prints on a full standard output fails it; typed names with a newline give one-line
+ * errors, and a preset may start with a UTF-8 byte order mark. */
 #include "harness/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
 #include "tests/testutil.h"
 #include <stdio.h>

@@ -121,7 +121,8 @@ static void installed_binary_finds_presets_and_man_page(void **s)
 		fail_msg("completion: %s", out);
 	zsh_completes(out, 1 << 16, repo);
 
-	/* a real PREFIX, the binary then copied elsewhere: it finds the presets by the compiled path */
+	/* a real PREFIX, the binary then copied elsewhere: it finds the presets by the compiled
+	 * path */
 	if (sh(out, 1 << 16, "make -s --no-print-directory install PREFIX=%s/prefix", test_dir))
 		fail_msg("make install PREFIX failed:\n%s", out);
 	assert_int_equal(sh(out, 1 << 16,
@@ -147,7 +148,9 @@ static void make_rebuilds_only_what_changed(void **s)
 {
 	(void)s;
 	if (getenv("C2C_UNDER_QEMU")) {
-		fprintf(stderr, "test_install: skipped under qemu-user: make is tested on the native build\n");
+		fprintf(
+		    stderr,
+		    "test_install: skipped under qemu-user: make is tested on the native build\n");
 		skip();
 	}
 	char *out = malloc(1 << 16);
@@ -155,7 +158,8 @@ static void make_rebuilds_only_what_changed(void **s)
 		fail_msg("make all failed:\n%s", out);
 	if (sh(out, 1 << 16, "make -q --no-print-directory all"))
 		fail_msg("a second make would rebuild: %s", out);
-	assert_int_equal(sh(out, 1 << 16, "make -n --no-print-directory -W layouts/layout.h all"), 0);
+	assert_int_equal(sh(out, 1 << 16, "make -n --no-print-directory -W layouts/layout.h all"),
+			 0);
 	if (!strstr(out, "-c layouts/registry.c") || strstr(out, "-c harness/util.c"))
 		fail_msg("a newer layouts/layout.h rebuilds:\n%.2000s", out);
 	free(out);

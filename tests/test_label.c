@@ -77,7 +77,8 @@ static void run_records_label(void **state)
 	run_c2c(&r, "run", "pending-bit", "--label", "xeon-a", "--layout", "shared,padded",
 		"--duration", "0.02", "--warmup", "0.01", "--max-attempts", "1", "--reps", "1",
 		"--quiet", LENIENT, "--out", csv, NULL);
-	if (r.status && r.status != 4) /* 4: a loaded machine measured nothing; the label is checked */
+	if (r.status &&
+	    r.status != 4) /* 4: a loaded machine measured nothing; the label is checked */
 		fail_msg("%s", r.err);
 	assert_int_equal(rows_labelled(csv, "xeon-a"), 2);
 	snprintf(meta, sizeof(meta), "%s/run.meta", test_dir);
@@ -117,7 +118,8 @@ static void preset_records_label(void **state)
 	snprintf(ini, sizeof(ini), "%s", write_file("tiny.ini", tiny));
 	snprintf(res, sizeof(res), "%s/results", test_dir);
 	run_c2c(&r, "preset", ini, "--label", "node-7", "--results", res, NULL);
-	if (r.status && r.status != 4) /* 4: a loaded machine measured nothing; the label is checked */
+	if (r.status &&
+	    r.status != 4) /* 4: a loaded machine measured nothing; the label is checked */
 		fail_msg("%s", r.err);
 	DIR *d = opendir(res);
 	assert_non_null(d);

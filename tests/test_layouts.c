@@ -71,18 +71,21 @@ static void registry_orders_by_distance(void **s)
 		const struct layout *l = layout_at(i), *prev = i ? layout_at(i - 1) : NULL;
 		assert_ptr_equal(layout_find(l->name), l);
 		assert_string_equal(layout_order[i], l->name);
-		snprintf(names + strlen(names), sizeof(names) - strlen(names), "%s%s", i ? "," : "", l->name);
+		snprintf(names + strlen(names), sizeof(names) - strlen(names), "%s%s", i ? "," : "",
+			 l->name);
 		if (prev && !prev->global_work == !l->global_work)
 			assert_true(layout_distance(prev) <= layout_distance(l));
 		if (prev)
-			assert_true(!prev->global_work || l->global_work); /* globals after every struct */
+			assert_true(!prev->global_work ||
+				    l->global_work); /* globals after every struct */
 		long d = layout_distance(l);
 		if (!l->global_work) {
 			assert_true(l->work_off + sizeof(struct work_struct) <= l->size);
 			assert_true(l->meta_off + sizeof(struct vmap_node *) <= l->size);
 			assert_int_equal(l->align & (l->align - 1), 0);
 		}
-		assert_true(d >= (long)sizeof(struct work_struct) || -d >= (long)sizeof(struct vmap_node *));
+		assert_true(d >= (long)sizeof(struct work_struct) ||
+			    -d >= (long)sizeof(struct vmap_node *));
 	}
 	assert_null(layout_order[n]);
 	assert_string_equal(layout_names(), names);

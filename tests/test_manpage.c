@@ -88,7 +88,8 @@ static void each_in(const char *a, const char *b, const char *what)
 		char key[72];
 		snprintf(key, sizeof(key), " %s ", w);
 		if (!strstr(b, key))
-			fail_msg("%s: --%s is in one list but not the other (%s | %s)", what, w, a, b);
+			fail_msg("%s: --%s is in one list but not the other (%s | %s)", what, w, a,
+				 b);
 		p += strlen(w) + 2;
 	}
 }
@@ -114,7 +115,8 @@ static void page_matches_help(void **s)
 		if (!strncmp(l, "bench ", 6) && sscanf(l + 6, "%63s", name) == 1)
 			strcat(strcat(benches, name), " ");
 	}
-	for (char *save = NULL, *b = strtok_r(benches, " ", &save); b; b = strtok_r(NULL, " ", &save)) {
+	for (char *save = NULL, *b = strtok_r(benches, " ", &save); b;
+	     b = strtok_r(NULL, " ", &save)) {
 		char from[80], *sec = section("BENCHES", b);
 		if (!sec)
 			fail_msg("docs/c2cbench.1 has no .SS %s under BENCHES", b);
@@ -129,9 +131,9 @@ static void page_matches_help(void **s)
 		free(sec);
 	}
 	each_in(mharness, harness_seen, "harness options in the page but in no bench's --help");
-	const char *cmds[][2] = { { "compare", NULL },	       { "events", NULL }, { "list", NULL },
-				  { "preset", NULL },	       { "report", NULL }, { "topo", NULL },
-				  { "slurm submit", "submit" } };
+	const char *cmds[][2] = {{"compare", NULL},         {"events", NULL}, {"list", NULL},
+				 {"preset", NULL},          {"report", NULL}, {"topo", NULL},
+				 {"slurm submit", "submit"}};
 	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
 		char *sec = section("COMMAND OPTIONS", cmds[i][0]);
 		if (!sec)

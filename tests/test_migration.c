@@ -89,11 +89,13 @@ static long cpu_ticks(pid_t pid, const char *tid)
 	FILE *f = fopen(path, "re");
 	if (!f)
 		return -1;
-	char *p = fgets(line, sizeof(line), f) ? strrchr(line, ')') : NULL; /* the name may hold spaces */
+	char *p =
+	    fgets(line, sizeof(line), f) ? strrchr(line, ')') : NULL; /* the name may hold spaces */
 	fclose(f);
 	/* after the name: state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt
 	 * utime stime */
-	if (!p || sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %ld %ld", &ut, &st) != 2)
+	if (!p ||
+	    sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %ld %ld", &ut, &st) != 2)
 		return -1;
 	return ut + st;
 }
@@ -158,7 +160,8 @@ static void migration_is_an_invalid_row(void **state)
 						 "200", "--round-trips", "50", "--preheat-ms", "50",
 						 "--quiet", "--out", path, NULL });
 	struct timespec nap = { 0, 500000 };
-	/* bounded: a run that never ends is killed, never left spinning on the CPUs after the test */
+	/* bounded: a run that never ends is killed, never left spinning on the CPUs after the test
+	 */
 	for (long naps = 0; waitpid(pid, &status, WNOHANG) == 0; naps++) {
 		if (naps == 600000) { /* 300 s of 0.5 ms naps */
 			kill(pid, SIGKILL);

@@ -42,10 +42,13 @@ static void refusals(void **s)
 	(void)s;
 	struct opts o;
 	char err[ERRLEN];
-	struct { const char *opt, *val, *says; } bad[] = {
-		{ "--count", "0", "from 1" },   { "--count", "-2", "from 1" }, { "--count", "abc", "'abc'" },
-		{ "--secs", "0", "> 0" },        { "--secs", "-1", "> 0" },     { "--secs", "nan", "'nan'" },
-		{ "--mode", "z", "accepted: a,b" }, { "--modes", "a,a", "twice" }, { "--modes", "a,q", "'q'" },
+	struct { const char *opt, *val, *says;
+	} bad[] = {
+	    {"--count", "0", "from 1"},       {"--count", "-2", "from 1"},
+	    {"--count", "abc", "'abc'"},      {"--secs", "0", "> 0"},
+	    {"--secs", "-1", "> 0"},          {"--secs", "nan", "'nan'"},
+	    {"--mode", "z", "accepted: a,b"}, {"--modes", "a,a", "twice"},
+	    {"--modes", "a,q", "'q'"},
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		char *argv[] = { "x", (char *)bad[i].opt, (char *)bad[i].val };

@@ -33,15 +33,15 @@ static void reals(void **s)
 {
 	(void)s;
 	double d = 0;
-	const char *good[] = { "0", "1.5", "-2.25", "1e3", "1E-3", "2.5e+06", "0.000001", "1e-400" };
+	const char *good[] = {"0", "1.5", "-2.25", "1e3", "1E-3", "2.5e+06", "0.000001", "1e-400"};
 	const double want[] = { 0, 1.5, -2.25, 1000, 0.001, 2.5e6, 1e-6, 0 };
 	for (size_t i = 0; i < ARRAY_SIZE(good); i++) {
 		assert_int_equal(parse_double(good[i], &d), 0);
 		assert_true(d == want[i] || (i == 7 && d < 1e-300));
 	}
-	const char *bad[] = { "",     "inf",   "-inf", "nan",	"NaN",	  "infinity", "0x1p3",
-			      "0x10", " 1",    "1 ",   "+1",	".5",	  "1.",	      "1e",
-			      "1e+",  "1.5.2", "1,5",  "1e999", "-1e999", "5s",	      "1_000" };
+	const char *bad[] = {"",     "inf",   "-inf", "nan",   "NaN",    "infinity", "0x1p3",
+			     "0x10", " 1",    "1 ",   "+1",    ".5",     "1.",       "1e",
+			     "1e+",  "1.5.2", "1,5",  "1e999", "-1e999", "5s",       "1_000"};
 	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
 		d = 42;
 		assert_int_equal(parse_double(bad[i], &d), -1);

@@ -53,7 +53,8 @@ static void test_low_watermark(void **state)
 		if (queue && first_queue < 0)
 			first_queue = i;
 	}
-	/* pages are broken into at allocations 0, 512, 1024 (reserve 3, 2, 1): the third one queues */
+	/* pages are broken into at allocations 0, 512, 1024 (reserve 3, 2, 1): the third one queues
+	 */
 	assert_int_equal(first_queue, 2 * 512);
 	assert_int_equal(s.nr_empty_pop_pages, 0);
 }
@@ -100,7 +101,7 @@ static void test_claim_and_chunks(void **state)
 static void test_burst_without_worker_gets_the_reserve(void **state)
 {
 	(void)state;
-	const long cfg[][4] = { { 8, 64, 2, 0 }, { 16, 64, 3, 100 }, { 4, 8, 0, 7 }, { 4096, 8, 5, 0 } };
+	const long cfg[][4] = {{8, 64, 2, 0}, {16, 64, 3, 100}, {4, 8, 0, 7}, {4096, 8, 5, 0}};
 	for (size_t k = 0; k < ARRAY_SIZE(cfg); k++) {
 		struct pcpu_state s = fresh(cfg[k][0], cfg[k][1], cfg[k][2], cfg[k][3]);
 		long ok = 0, expect = cfg[k][2] * (4096 / cfg[k][0]) + cfg[k][3];
@@ -124,7 +125,8 @@ static void test_requeued_worker_keeps_up(void **state)
 		if (!pcpu_alloc_atomic(&s, &queue))
 			failed++;
 		pending |= queue;
-		if (!running && pending) { /* the worker starts: PENDING cleared, nr_to_pop computed */
+		if (!running &&
+		    pending) { /* the worker starts: PENDING cleared, nr_to_pop computed */
 			pending = 0;
 			running = 1;
 			runs++;
@@ -141,8 +143,10 @@ static void test_requeued_worker_keeps_up(void **state)
 			running = 0;
 	}
 	assert_int_equal(failed, 0);
-	assert_true(s.pages_populated >= 256 && s.pages_populated <= 256 + PCPU_EMPTY_POP_PAGES_HIGH);
-	/* each refill cycle is one run that populates 3 pages and one re-queued run that finds 0 to do */
+	assert_true(s.pages_populated >= 256 &&
+		    s.pages_populated <= 256 + PCPU_EMPTY_POP_PAGES_HIGH);
+	/* each refill cycle is one run that populates 3 pages and one re-queued run that finds 0 to
+	 * do */
 	assert_in_range(runs, 2 * 256 / 3 - 2, 2 * 256 / 3 + 4);
 }
 

@@ -1,6 +1,6 @@
-/* --perf-c2c where it cannot run: the run goes on, every row says why (perf missing; or, on a machine
- * without a PMU such as the 2-vCPU VM here, perf's own reason), and no report file is left behind.
- * With a fake perf on PATH: a perf that hangs is killed with its process group after
+/* --perf-c2c where it cannot run: the run goes on, every row says why (perf missing; or, on a
+ * machine without a PMU such as the 2-vCPU VM here, perf's own reason), and no report file is left
+ * behind. With a fake perf on PATH: a perf that hangs is killed with its process group after
  * C2C_PERF_TIMEOUT, its raw escapes are escaped, a user's file at a report's name is never touched,
  * and a report that works lands beside the CSV with none of perf's own files left. */
 #include "tests/testutil.h"
@@ -40,8 +40,10 @@ static void perf_c2c_says_why(void **s)
 	free(csv);
 	snprintf(rep, sizeof(rep), "%s.perf-c2c-1.txt", out);
 	assert_false(file_exists(rep));
-	if (access("/usr/bin/perf", X_OK) == 0 && !file_exists("/sys/bus/event_source/devices/cpu")) {
-		snprintf(out, sizeof(out), "%s/nopmu.csv", test_dir); /* perf is there, the PMU is not */
+	if (access("/usr/bin/perf", X_OK) == 0 &&
+	    !file_exists("/sys/bus/event_source/devices/cpu")) {
+		snprintf(out, sizeof(out), "%s/nopmu.csv",
+			 test_dir); /* perf is there, the PMU is not */
 		run_c2c_rows(r, out);
 		if (r->status)
 			fail_msg("status %d: %s", r->status, r->err);
@@ -55,8 +57,8 @@ static void perf_c2c_says_why(void **s)
 }
 
 /* A fake perf first on PATH, run by the shell: FAKE_PERF_MODE picks what it does. record: writes
- * its pid to FAKE_PERF_PIDS and waits for SIGINT (or, "hang", ignores it), or fails at once with raw
- * escapes on stderr ("esc"); report: prints a line ("ok") or never ends ("hang-report"). */
+ * its pid to FAKE_PERF_PIDS and waits for SIGINT (or, "hang", ignores it), or fails at once with
+ * raw escapes on stderr ("esc"); report: prints a line ("ok") or never ends ("hang-report"). */
 static char *fake_perf(void)
 {
 	static char dir[600];
@@ -138,8 +140,8 @@ static void with_fake(struct cmd_result *r, const char *mode, const char *name, 
 	unsetenv("C2C_PERF_TIMEOUT");
 }
 
-/* A perf that ignores SIGINT, and a report that never ends: each killed with its process group after
- * C2C_PERF_TIMEOUT, the run goes on, the row says so, no report and no perf file is left. */
+/* A perf that ignores SIGINT, and a report that never ends: each killed with its process group
+ * after C2C_PERF_TIMEOUT, the run goes on, the row says so, no report and no perf file is left. */
 static void perf_hangs(void **s)
 {
 	(void)s;
@@ -225,7 +227,8 @@ static void user_files_kept(void **s)
 	free(tg);
 	unlink(rep);
 	unlink(link);
-	/* nothing in the way: the report is there, headed by the row's line, and perf's files are gone */
+	/* nothing in the way: the report is there, headed by the row's line, and perf's files are
+	 * gone */
 	unlink(out);
 	snprintf(rep, sizeof(rep), "%s.meta", out);
 	rep[strlen(rep) - 9] = 0;

@@ -51,7 +51,8 @@ static void perf5_layout(void **s)
 {
 	(void)s;
 	char *t = fixture("perf-c2c-report-5x.txt");
-	expect_line(t, 0x7f0d27ff61c0ull, 1475, 801, 674); /* Lcl/Rmt of LLC Load Hitm, not of Load Dram */
+	expect_line(t, 0x7f0d27ff61c0ull, 1475, 801,
+		    674); /* Lcl/Rmt of LLC Load Hitm, not of Load Dram */
 	expect_line(t, 0x7f0d27ffba00ull, 13, 6, 7);
 	expect_line(t, 0x7f0d26d3ec00ull, 23, 17, 6);
 	free(t);
@@ -63,7 +64,8 @@ static void refused(void **s)
 	(void)s;
 	struct c2c_hitm h;
 	char why[300];
-	assert_int_equal(c2c_table_hitm("perf: nothing recorded\n", 0x1000, 64, &h, why, sizeof(why)), -1);
+	assert_int_equal(
+	    c2c_table_hitm("perf: nothing recorded\n", 0x1000, 64, &h, why, sizeof(why)), -1);
 	assert_non_null(strstr(why, "no Shared Data Cache Line Table"));
 	char *t = fixture("perf-c2c-report-5x.txt");
 	char *g = strstr(t, "LLC Load Hitm");
@@ -73,7 +75,8 @@ static void refused(void **s)
 	free(t);
 	t = fixture("perf-c2c-report-6x.txt");
 	char *cell = strstr(t, " 66.14%");
-	memmove(cell, cell + 7, strlen(cell + 7) + 1); /* one cell fewer: a shifted row is not read */
+	memmove(cell, cell + 7,
+		strlen(cell + 7) + 1); /* one cell fewer: a shifted row is not read */
 	assert_int_equal(c2c_table_hitm(t, 0x55c8971f0080ull, 64, &h, why, sizeof(why)), -1);
 	assert_non_null(strstr(why, "columns of its header"));
 	free(t);

@@ -157,7 +157,8 @@ static void test_dry_run_synthetic(void **state)
 	assert_non_null(strstr(r->out, "0      16     cross-package"));
 	assert_non_null(strstr(r->out, "8 variant(s)")); /* 4 pairs x 2 modes */
 	assert_non_null(strstr(r->err, "4 pair(s) of 32 PU(s)"));
-	run_c2c(r, "run", "pingpong", "--topology", SYN, "--dry-run", "--placement", "cpus:0,1,16", NULL);
+	run_c2c(r, "run", "pingpong", "--topology", SYN, "--dry-run", "--placement", "cpus:0,1,16",
+		NULL);
 	assert_int_equal(r->status, 0);
 	assert_non_null(strstr(r->out, "0      1      smt"));
 	assert_non_null(strstr(r->out, "0      16     cross-package"));
@@ -178,7 +179,8 @@ static void column(const char *csv, const char *name, char *out, size_t n)
 	csv_load_text(&t, "pingpong.csv", csv);
 	out[0] = 0;
 	for (long row = 0; row < t.nrows; row++)
-		snprintf(out + strlen(out), n - strlen(out), "%s%s", out[0] ? " " : "", csv_cell(&t, row, name));
+		snprintf(out + strlen(out), n - strlen(out), "%s%s", out[0] ? " " : "",
+			 csv_cell(&t, row, name));
 	table_free(&t);
 }
 
@@ -302,10 +304,12 @@ static void test_dry_run_plans(void **state)
 	plan("synthetic:pack:2 core:32 pu:1", "all", "8", 2016, 63 * 4, 8);
 	/* more than 64 PUs: auto is classes plus vs:0, every pair with PU 0, one pair per round */
 	plan("synthetic:pack:2 numa:1 core:64 pu:2", "auto", "auto", 255, 255, 1);
-	/* auto: pairs on distinct PUs (SMT siblings may each run one), the 255 circle rounds of 128 */
+	/* auto: pairs on distinct PUs (SMT siblings may each run one), the 255 circle rounds of 128
+	 */
 	plan("synthetic:pack:2 numa:1 core:64 pu:2", "all", "auto", 32640, 255, 128);
 	plan("synthetic:pack:2 numa:2 core:64 pu:2", "auto", "auto", 511, 511, 1);
-	plan("synthetic:pack:2 numa:2 core:64 pu:2", "classes", "auto", 3, 3, 1); /* all with PU 0 */
+	plan("synthetic:pack:2 numa:2 core:64 pu:2", "classes", "auto", 3, 3,
+	     1); /* all with PU 0 */
 }
 
 static void expect_bad(const char *a, const char *b)
@@ -350,8 +354,9 @@ static void test_bad_input(void **state)
 	expect_bad("--cv-warn", "5%");
 }
 
-/* --matrix FILE that cannot be had at the end (here: a file of the user's appeared at FILE while the
- * run measured): exit 1 with one line, the user's file untouched, no temporary left beside it. */
+/* --matrix FILE that cannot be had at the end (here: a file of the user's appeared at FILE while
+ * the run measured): exit 1 with one line, the user's file untouched, no temporary left beside it.
+ */
 static void test_matrix_late_failure(void **state)
 {
 	(void)state;

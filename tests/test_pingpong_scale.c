@@ -42,9 +42,10 @@ static double cpu_s(const struct rusage *u)
 	       (double)(u->ru_utime.tv_usec + u->ru_stime.tv_usec) / 1e6;
 }
 
-/* The plan of --pairs all --concurrent auto on a synthetic machine of n PUs (2 per core): every pair,
- * n/2 pairs at once on distinct PUs, the n-1 rounds of the circle method, every class sampled. The
- * plan's own CPU time is bounded generously (a plan, not a benchmark: ASan and a loaded VM). */
+/* The plan of --pairs all --concurrent auto on a synthetic machine of n PUs (2 per core): every
+ * pair, n/2 pairs at once on distinct PUs, the n-1 rounds of the circle method, every class
+ * sampled. The plan's own CPU time is bounded generously (a plan, not a benchmark: ASan and a
+ * loaded VM). */
 static int big_plan(const char *topo, int n, double *check_share)
 {
 	struct cmd_result *r = calloc(1, sizeof(*r));
@@ -133,7 +134,8 @@ static void test_killed_run_keeps_rows_and_matrix(void **state)
 	snprintf(matrix, sizeof(matrix), "%s/m.csv", dir);
 	snprintf(cpus, sizeof(cpus), "cpus:%d,%d", a, b);
 	pid_t pid = start(csv, matrix, cpus);
-	/* 2 rows a repetition (one pair, two modes): 5 rows are two repetitions done, a third begun */
+	/* 2 rows a repetition (one pair, two modes): 5 rows are two repetitions done, a third begun
+	 */
 	assert_int_equal(wait_csv_rows(csv, 5, pid, 300), 0);
 	kill(pid, SIGKILL);
 	assert_int_equal(waitpid(pid, &st, 0), pid);

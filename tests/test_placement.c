@@ -145,7 +145,8 @@ static void assert_distinct_pus(const struct topo *t, const struct plan *p)
 	free(seen);
 }
 
-/* More cores than the old 1,024-entry stack lists (ASan caught the overflow): every list policy plans. */
+/* More cores than the old 1,024-entry stack lists (ASan caught the overflow): every list policy
+ * plans. */
 static void two_thousand_cores_one_package(void **s)
 {
 	(void)s;
@@ -166,7 +167,8 @@ static void two_thousand_cores_one_package(void **s)
 	topo_free(&t);
 }
 
-/* 4,096 PUs over four packages with SMT: the last core's PUs are reachable, spread alternates packages. */
+/* 4,096 PUs over four packages with SMT: the last core's PUs are reachable, spread alternates
+ * packages. */
 static void four_thousand_pus(void **s)
 {
 	(void)s;
@@ -198,8 +200,9 @@ static void four_thousand_pus(void **s)
 	topo_free(&t);
 }
 
-/* AMD CCXs: cross-llc puts writer and reader under different L3s of one package, same-llc under one;
- * cross-llc is refused on one L3; auto picks cross-llc only when the counters' stand-in needs it. */
+/* AMD CCXs: cross-llc puts writer and reader under different L3s of one package, same-llc under
+ * one; cross-llc is refused on one L3; auto picks cross-llc only when the counters' stand-in needs
+ * it. */
 static void llc_placements(void **s)
 {
 	(void)s;
@@ -216,7 +219,8 @@ static void llc_placements(void **s)
 	for (int i = 1; i < p.n; i++)
 		assert_int_equal(topo_pu(&t, p.slot[i].os)->llc, topo_pu(&t, p.slot[0].os)->llc);
 	struct role_req r5[2] = { { "writer", 1 }, { "reader", 5 } };
-	assert_int_equal(plan_make(&t, "cross-llc", r5, 2, &p, err), -1); /* 4 cores under the other L3 */
+	assert_int_equal(plan_make(&t, "cross-llc", r5, 2, &p, err),
+			 -1); /* 4 cores under the other L3 */
 	assert_non_null(strstr(err, "which have 4 allowed cores"));
 	assert_int_equal(plan_make(&t, "auto", wr, 2, &p, err), 0);
 	assert_string_equal(p.used, "same-socket");

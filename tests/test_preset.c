@@ -92,13 +92,16 @@ static void bad_values(void **state)
 	(void)state;
 	expect_error("[r]\nbench = pending-bit\nlayout = shared,shard\n", 3,
 		     "--layout: 'shard' is not accepted (did you mean 'shared'?); accepted: ");
-	expect_error("[defaults]\nreps = 0\n[r]\nbench = pending-bit\n", 2, "--reps: '0' is not accepted");
+	expect_error("[defaults]\nreps = 0\n[r]\nbench = pending-bit\n", 2,
+		     "--reps: '0' is not accepted");
 	expect_error("[r]\nbench = pending-bit\nduration = fast\n", 3,
 		     "--duration: 'fast' is not accepted");
 	expect_error("[r]\nbench = pending-bit\nquiet = maybe\n", 3,
 		     "quiet = 'maybe' is not accepted; accepted: yes, no");
-	expect_error("[r]\nbench = pending-bit\nout = x.csv\n", 3, "'out' cannot be set in a preset");
-	expect_error("[r]\nbench = pending-bit\npolicy = rmw\npolicy = rmw\n", 4, "key 'policy' given twice");
+	expect_error("[r]\nbench = pending-bit\nout = x.csv\n", 3,
+		     "'out' cannot be set in a preset");
+	expect_error("[r]\nbench = pending-bit\npolicy = rmw\npolicy = rmw\n", 4,
+		     "key 'policy' given twice");
 	/* the bench's own refusal, at plan time: the mitigation with nothing to clear PENDING */
 	expect_error("[r]\nbench = pending-bit\npolicy = test-then-set\n", 1,
 		     "run [r]: --policy test-then-set with --drain-us 0 is not accepted");
@@ -109,13 +112,16 @@ static void bad_values(void **state)
 static void strict_values(void **state)
 {
 	(void)state;
-	expect_error("[r]\nbench = pending-bit\nlayout = shared,,padded\n", 3, "(element 2 is empty)");
+	expect_error("[r]\nbench = pending-bit\nlayout = shared,,padded\n", 3,
+		     "(element 2 is empty)");
 	expect_error("[r]\nbench = pending-bit\nlayout = shared,\n", 3, "(element 2 is empty)");
 	expect_error("[r]\nbench = shepherd\ncheck = ,pending\n", 3, "(element 1 is empty)");
 	expect_error("[r]\nbench = refill\nworker = bound,,unbound\n", 3, "(element 2 is empty)");
 	expect_error("[r]\nbench = pending-bit\nevents = cycles,\n", 1, "(element 2 is empty)");
-	expect_error("[r]\nbench = pending-bit\nduration = 0x1\n", 3, "--duration: '0x1' is not accepted");
-	expect_error("[r]\nbench = pending-bit\nduration = inf\n", 3, "--duration: 'inf' is not accepted");
+	expect_error("[r]\nbench = pending-bit\nduration = 0x1\n", 3,
+		     "--duration: '0x1' is not accepted");
+	expect_error("[r]\nbench = pending-bit\nduration = inf\n", 3,
+		     "--duration: 'inf' is not accepted");
 	expect_error("[r]\nbench = pending-bit\nreps = +2\n", 3, "--reps: '+2' is not accepted");
 	expect_error("[r]\nbench = pending-bit\noffset-sweep = 8::64\n", 1,
 		     "--offset-sweep: '8::64' is not accepted");
@@ -124,7 +130,8 @@ static void strict_values(void **state)
 	expect_error("[r]\nbench = pending-bit\nmem-node = 4294967296\n", 1,
 		     "--mem-node: '4294967296' is not accepted");
 	/* a control byte in a key is printed escaped: the error stays one line */
-	expect_error("[r]\nbench = pending-bit\ncolo\x01ur = red\n", 3, "unknown key 'colo\\x01ur'");
+	expect_error("[r]\nbench = pending-bit\ncolo\x01ur = red\n", 3,
+		     "unknown key 'colo\\x01ur'");
 	/* the unknown-key list offers only keys a preset accepts */
 	struct cmd_result r;
 	run_c2c(&r, "preset", write_ini("bad.ini", "[r]\nbench = pending-bit\ncolour = red\n"),
@@ -151,9 +158,12 @@ static void defaults_flag_off_and_placement(void **state)
 	assert_non_null(strstr(r.out, "[a] pending-bit  ("));
 	assert_non_null(strstr(r.out, "[b] pending-bit --quiet  ("));
 	assert_non_null(strstr(r.out, "[pp] pingpong --quiet --placement cpus:0,1 --samples 10"));
-	expect_error("[sh]\nbench = shepherd\nmem-node = 0\n", 3, "bench shepherd does not take mem-node");
-	expect_error("[pp]\nbench = pingpong\nduration = 1\n", 3, "bench pingpong does not take duration");
-	/* a [defaults] key serves the runs whose bench takes it: pingpong counts samples, not seconds */
+	expect_error("[sh]\nbench = shepherd\nmem-node = 0\n", 3,
+		     "bench shepherd does not take mem-node");
+	expect_error("[pp]\nbench = pingpong\nduration = 1\n", 3,
+		     "bench pingpong does not take duration");
+	/* a [defaults] key serves the runs whose bench takes it: pingpong counts samples, not
+	 * seconds */
 	run_c2c(&r, "preset",
 		write_ini("untimed.ini",
 			  "[defaults]\nduration = 0.5\n[a]\nbench = pending-bit\n[pp]\nbench = "
@@ -168,14 +178,16 @@ static void bad_structure(void **state)
 {
 	(void)state;
 	expect_error("bench = pending-bit\n", 1, "'bench' is outside any section");
-	expect_error("[r]\nbench = pending-bit\nthis line has no equals sign\n", 3, "not an INI line");
+	expect_error("[r]\nbench = pending-bit\nthis line has no equals sign\n", 3,
+		     "not an INI line");
 	expect_error("[r]\nlayout = shared\n", 1, "run [r] has no bench key");
 	expect_error("[r]\nbench = pending-bit\n[r]\nbench = pending-bit\n", 3,
 		     "section [r] appears twice");
 	expect_error("[preset]\ndescription = nothing\n", 2, "no runs");
 	expect_error("[r]\nbench = nosuch\n", 1, "bench 'nosuch' is not in this build");
 	expect_error("[a b]\nbench = pending-bit\n", 1, "run name 'a b' is not accepted");
-	/* an option value the bench refuses when it prepares: the reference machine refuses it too */
+	/* an option value the bench refuses when it prepares: the reference machine refuses it too
+	 */
 	expect_error("[r]\nbench = pending-bit\noffset-sweep = 0:256:8\n", 1,
 		     "run [r]: --offset-sweep: '0:256:8' is not accepted");
 }
@@ -220,8 +232,10 @@ static void machine_limits_are_skipped_not_disguised(void **state)
 	run_c2c(&r, "preset", p, "--dry-run", "--topology", "synthetic:pack:1 core:4 pu:1", NULL);
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "1 run(s), 1 skipped"));
-	assert_non_null(strstr(r.out, "skipped: placement cross-socket needs allowed cores on 2 packages"));
-	run_c2c(&r, "preset", p, "--dry-run", "--topology", "synthetic:pack:2 numa:1 core:4 pu:1", NULL);
+	assert_non_null(
+	    strstr(r.out, "skipped: placement cross-socket needs allowed cores on 2 packages"));
+	run_c2c(&r, "preset", p, "--dry-run", "--topology", "synthetic:pack:2 numa:1 core:4 pu:1",
+		NULL);
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "2 run(s), 0 skipped"));
 	run_c2c(&r, "preset", p, "--topology", "synthetic:pack:2 core:4 pu:1", NULL);
@@ -245,7 +259,8 @@ static void shipped_presets_load(void **state)
 		run_c2c(&r, "preset", names[i], "--dry-run", NULL);
 		if (r.status != 0)
 			fail_msg("preset %s: %s", names[i], r.err);
-		assert_int_equal(count(r.out, "  skip  ["), count(r.out, "skipped: ")); /* every skip says why */
+		assert_int_equal(count(r.out, "  skip  ["),
+				 count(r.out, "skipped: ")); /* every skip says why */
 	}
 	run_c2c(&r, "preset", "two-socket", "--dry-run", "--topology",
 		"synthetic:pack:2 numa:1 core:8 pu:2", NULL);
@@ -329,11 +344,13 @@ static void run_writes_one_directory(void **state)
 	/* the validity options given to preset: recorded, and in every run's command */
 	assert_non_null(strstr(
 		meta, "\nvalidity = --valid-window 1000 --valid-oncpu 0 --valid-overlap 0\n"));
-	assert_non_null(strstr(meta, "--reps 3 --max-attempts 1 --layout aligned --policy "
-				     "rmw --valid-window 1000 --valid-oncpu 0 --valid-overlap 0\n"));
+	assert_non_null(strstr(meta,
+			       "--reps 3 --max-attempts 1 --layout aligned --policy "
+			       "rmw --valid-window 1000 --valid-oncpu 0 --valid-overlap 0\n"));
 	free(meta);
 	struct ini_seen seen = { 0 };
-	assert_int_equal(ini_parse(f, ini_count, &seen), 0); /* INI that inih reads back, as every .meta */
+	assert_int_equal(ini_parse(f, ini_count, &seen),
+			 0); /* INI that inih reads back, as every .meta */
 	assert_string_equal(seen.state, "finished");
 	assert_string_equal(seen.status_layouts, "complete");
 	assert_int_equal(seen.runs, 2);
@@ -572,7 +589,8 @@ static void resume_after_interrupt_gives_same_configurations(void **state)
 	assert_null(strstr(r.err, "[run 1 of 3] a\n")); /* run a was not run again */
 	file_has(cut_run, "metadata.txt", "\nstate = finished\n");
 	file_has(cut_run, "metadata.txt", "\nresumed = ");
-	file_has(cut_run, "interrupted/02-b-1.meta", "status = interrupted"); /* the cut run, kept apart */
+	file_has(cut_run, "interrupted/02-b-1.meta",
+		 "status = interrupted"); /* the cut run, kept apart */
 	char *want = configurations(full_run), *got = configurations(cut_run);
 	assert_string_equal(got, want);
 	assert_int_equal(count_lines(want), 4 + 36 + 2);
@@ -682,7 +700,8 @@ static void resume_keeps_only_its_own(void **state)
 	assert_int_equal(count_lines(r.err), 1);
 	assert_non_null(strstr(r.err, "another c2cbench preset is running in it (it is locked); "
 				      "accepted: one c2cbench preset"));
-	/* a .meta that is a FIFO (no writer) is not waited on: the run is not kept, it runs again */
+	/* a .meta that is a FIFO (no writer) is not waited on: the run is not kept, it runs again
+	 */
 	unlink(meta);
 	assert_int_equal(mkfifo(meta, 0644), 0);
 	char out[4096];

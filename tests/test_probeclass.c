@@ -51,8 +51,8 @@ static void summary_says_when_medians_pool_classes(void **state)
 	const struct bench *bp = bench_find("pending-bit");
 	assert_non_null(bp);
 	struct opt_spec htab[HARNESS_OPTS_MAX];
-	const struct opt_spec *tables[] = { bench_harness_opts(bp, htab, HARNESS_OPTS_MAX), bp->opts,
-					    NULL };
+	const struct opt_spec *tables[] = {bench_harness_opts(bp, htab, HARNESS_OPTS_MAX), bp->opts,
+					   NULL};
 	struct opts o = { 0 };
 	char err[ERRLEN], *argv[] = { "run", NULL };
 	assert_int_equal(opts_parse(&o, tables, 1, argv, err), 0);
@@ -97,7 +97,8 @@ static void compare_and_report_name_the_classes(void **state)
 	(void)state;
 	struct cmd_result r;
 	char out[600], path[700];
-	const char *a = "tests/data/verdict-context/strict", *b = "tests/data/verdict-context/relaxed";
+	const char *a = "tests/data/verdict-context/strict",
+		   *b = "tests/data/verdict-context/relaxed";
 	run_c2c(&r, "compare", a, b, "--csv", NULL);
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "B's valid repetitions fall in 2 probe classes on CPUs 0-1"));

@@ -31,7 +31,8 @@ static void cut_last_row(void **s)
 	assert_non_null(strstr(err, "r.csv:2:"));
 	assert_int_equal(parse("schema_version,bench", err), -1);
 	assert_non_null(strstr(err, "r.csv:1: the last row does not end with a newline"));
-	assert_int_equal(parse(HEAD "1,pending-bit,shared,0,12.5,3.25\r\n", err), 0); /* CRLF is whole */
+	assert_int_equal(parse(HEAD "1,pending-bit,shared,0,12.5,3.25\r\n", err),
+			 0); /* CRLF is whole */
 }
 
 /* A metric value through the grouping engine compare and report read with; returns its result

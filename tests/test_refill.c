@@ -40,8 +40,8 @@ static char *run_refill_v(struct cmd_result *r, const char *const *a)
 {
 	char *dir = temp_dir(), path[512];
 	snprintf(path, sizeof(path), "%s/refill.csv", dir);
-	/* the model's counts, not the validity rules, are under test: relaxed (a loaded machine would
-	 * otherwise exit 4 with every attempt invalid) */
+	/* the model's counts, not the validity rules, are under test: relaxed (a loaded machine
+	 * would otherwise exit 4 with every attempt invalid) */
 	run_c2c(r, "run", "refill", "--quiet", LENIENT, "--out", path, a[0], a[1], a[2], a[3], a[4],
 		a[5], a[6], a[7], a[8], a[9], a[10], a[11], a[12], a[13], a[14], NULL);
 	char *csv = slurp(path);
@@ -70,11 +70,13 @@ static void test_token_bound_gets_exactly_the_reserve(void **state)
 		assert_int_equal(csv_long(csv, row, "worker_runs"), 0);
 		assert_int_equal(csv_long(csv, row, "pages_populated"), 0);
 		assert_int_equal(csv_long(csv, row, "initial_reserve_objs"), 1024);
-		assert_int_equal(csv_long(csv, row, "caller_cpu"), csv_long(csv, row, "worker_cpu"));
+		assert_int_equal(csv_long(csv, row, "caller_cpu"),
+				 csv_long(csv, row, "worker_cpu"));
 		assert_true(csv_long(csv, row, "reserve_empty_ns") > 0);
 	}
 	free(csv);
-	/* another configuration: 16-byte objects, 3 empty pages and 100 objects left in a partial page */
+	/* another configuration: 16-byte objects, 3 empty pages and 100 objects left in a partial
+	 * page */
 	csv = run_refill(&r, "--worker", "bound", "--attempts", "2000", "--size", "16",
 			 "--initial-empty", "3", "--initial-partial=100");
 	assert_int_equal(r.status, 0);
@@ -100,7 +102,8 @@ static void test_burst_caps(void **state)
 	assert_int_equal(csv_field(csv, 0, "burst_end", v, sizeof(v)), 0);
 	assert_string_equal(v, "max_failures");
 	free(csv);
-	/* 1000000 attempts at 4 us or more each would take seconds: the 0.05 s cap ends the burst */
+	/* 1000000 attempts at 4 us or more each would take seconds: the 0.05 s cap ends the burst
+	 */
 	csv = run_refill(&r, "--worker", "bound", "--attempts", "1000000", "--duration", "0.05",
 			 "--warmup", "0.01");
 	assert_int_equal(r.status, 0);
@@ -208,7 +211,8 @@ static void test_fifo_bound_gets_exactly_the_reserve(void **state)
 	(void)state;
 	static struct cmd_result r;
 	if (!can_fifo()) {
-		print_message("no privilege for SCHED_FIFO here: the fifo known answer is not checked\n");
+		print_message(
+		    "no privilege for SCHED_FIFO here: the fifo known answer is not checked\n");
 		skip();
 	}
 	char *csv = run_refill(&r, "--worker", "bound", "--hold", "fifo", "--attempts", "4096",
@@ -251,7 +255,9 @@ static int drop_rt_privilege(void)
 		return -1;
 	if (prctl(PR_CAPBSET_READ, CAP_SYS_NICE, 0, 0, 0) == 1 &&
 	    prctl(PR_CAPBSET_DROP, CAP_SYS_NICE, 0, 0, 0))
-		return geteuid() == 0 ? -1 : 0; /* non-root without CAP_SETPCAP has no CAP_SYS_NICE after exec */
+		return geteuid() == 0
+			   ? -1
+			   : 0; /* non-root without CAP_SETPCAP has no CAP_SYS_NICE after exec */
 	return 0;
 }
 
@@ -336,14 +342,17 @@ static void test_bad_input(void **state)
 	char *dir = temp_dir(), path[512];
 	snprintf(path, sizeof(path), "%s/bad.csv", dir);
 	for (size_t k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
-		run_c2c(&r, "run", "refill", "--attempts", "64", "--out", path, bad[k][0], bad[k][1], NULL);
+		run_c2c(&r, "run", "refill", "--attempts", "64", "--out", path, bad[k][0],
+			bad[k][1], NULL);
 		if (r.status != 2 || count_lines(r.err) != 1 || !strstr(r.err, "c2cbench: error: "))
-			fail_msg("%s %s: status %d, stderr '%s'", bad[k][0], bad[k][1], r.status, r.err);
+			fail_msg("%s %s: status %d, stderr '%s'", bad[k][0], bad[k][1], r.status,
+				 r.err);
 		assert_false(file_exists(path));
 		assert_string_equal(r.out, "");
 	}
-	/* the unbound worker cannot share the caller's CPU; the bound one takes no --worker-cpu. The
-	 * CPU is one this process may use: CPU 0 need not be (taskset, a container's cpuset). */
+	/* the unbound worker cannot share the caller's CPU; the bound one takes no --worker-cpu.
+	 * The CPU is one this process may use: CPU 0 need not be (taskset, a container's cpuset).
+	 */
 	cpu_set_t aff;
 	char cpu[16];
 	int c0 = 0;

@@ -43,7 +43,8 @@ static void report_on_real_results(void **state)
 	assert_non_null(strstr(md, "2 of 2"));                           /* n valid of N */
 	assert_non_null(strstr(md, "drains: no drainer (--drain-us 0)")); /* a whole reason */
 	assert_non_null(strstr(md, "Thread scaling: not in these inputs"));
-	assert_non_null(strstr(md, "### pending-bit, Layouts\n")); /* nothing differs: a plain title */
+	assert_non_null(
+	    strstr(md, "### pending-bit, Layouts\n")); /* nothing differs: a plain title */
 	free(md);
 	snprintf(p, sizeof(p), "%s/plots.gp", out);
 	char *gp = slurp(p);
@@ -65,17 +66,24 @@ static void report_two_machines_ratio(void **state)
 	for (int rep = 0; rep < 8; rep++)
 		for (int m = 0; m < 2; m++) {
 			double noise = 1 + 0.01 * (rep % 3);
-			pb_row(f, m ? "xeon" : "epyc", m ? "host-b" : "host-a", m ? "Xeon" : "EPYC", "shared", "rmw", rep, (m ? 20 : 10) * noise, 3 * noise, 1);
-			pb_row(f, m ? "xeon" : "epyc", m ? "host-b" : "host-a", m ? "Xeon" : "EPYC", "aligned", "rmw", rep, 5 * noise, 3 * noise, 1);
+			pb_row(f, m ? "xeon" : "epyc", m ? "host-b" : "host-a", m ? "Xeon" : "EPYC",
+			       "shared", "rmw", rep, (m ? 20 : 10) * noise, 3 * noise, 1);
+			pb_row(f, m ? "xeon" : "epyc", m ? "host-b" : "host-a", m ? "Xeon" : "EPYC",
+			       "aligned", "rmw", rep, 5 * noise, 3 * noise, 1);
 		}
-	pb_row(f, "xeon", "host-b", "Xeon", "shared", "rmw", 8, 1000, 1000, 0); /* not valid: not used */
+	pb_row(f, "xeon", "host-b", "Xeon", "shared", "rmw", 8, 1000, 1000,
+	       0); /* not valid: not used */
 	fclose(f);
 	char *md = report_ok(out, csv, NULL);
-	assert_non_null(strstr(md, "| shared | writer | epyc | 10.1 | xeon | 20.2 | 2.00 | \\[1.9")); /* ratio and CI */
-	assert_non_null(strstr(md, "| slower by 2.00x \\[")); /* compare's words (harness/twosample.h) */
+	assert_non_null(strstr(
+	    md,
+	    "| shared | writer | epyc | 10.1 | xeon | 20.2 | 2.00 | \\[1.9")); /* ratio and CI */
+	assert_non_null(
+	    strstr(md, "| slower by 2.00x \\[")); /* compare's words (harness/twosample.h) */
 	assert_non_null(strstr(md, "| shared | reader | epyc | 3.03 | xeon | 3.03 | 1.00 |"));
-	assert_non_null(strstr(md, "8 of 9"));                      /* the invalid row counted, not pooled */
-	assert_non_null(strstr(md, "Line-transfer baseline: none in these inputs")); /* no pingpong: said so */
+	assert_non_null(strstr(md, "8 of 9")); /* the invalid row counted, not pooled */
+	assert_non_null(
+	    strstr(md, "Line-transfer baseline: none in these inputs")); /* no pingpong: said so */
 	assert_non_null(strstr(md, "min\\_duration: 0.1 s &lt; 0.9 s")); /* and why */
 	assert_non_null(strstr(md, "drains: no drainer (--drain-us 0; the default)"));
 	assert_true(report_pngs_ok(out) >= 1);
@@ -83,7 +91,8 @@ static void report_two_machines_ratio(void **state)
 	char p[700];
 	snprintf(p, sizeof(p), "%s/plots.gp", out);
 	char *gp = slurp(p);
-	assert_non_null(strstr(gp, "title 'epyc: writer'")); /* both machines in one chart, readable names */
+	assert_non_null(
+	    strstr(gp, "title 'epyc: writer'")); /* both machines in one chart, readable names */
 	assert_non_null(strstr(gp, "title 'xeon: writer'"));
 	free(gp);
 }
@@ -96,26 +105,33 @@ static void report_pingpong_matrix(void **state)
 	snprintf(csv, sizeof(csv), "%s/pp.csv", test_dir);
 	snprintf(out, sizeof(out), "%s/pp", test_dir);
 	FILE *f = fopen(csv, "w");
-	fprintf(f, "schema_version,bench,config,rep,cpu_a,cpu_b,class,mode,samples,round_trips,preheat_ms,min_ns,median_ns,host,cpu_model,label\n");
+	fprintf(f, "schema_version,bench,config,rep,cpu_a,cpu_b,class,mode,samples,round_trips,"
+		   "preheat_ms,min_ns,median_ns,host,cpu_model,label\n");
 	for (int m = 0; m < 2; m++)
 		for (int a = 0; a < 4; a++)
 			for (int b = a + 1; b < 4; b++)
 				for (int rep = 0; rep < 3; rep++) {
 					int smt = (a % 2) == (b % 2);
 					double v = (smt ? 10 : 40) * (m ? 2 : 1) + rep;
-					fprintf(f, "%d,pingpong,%d-%d-cas,%d,%d,%d,%s,cas,20,10,1,%g,%g,h%d,CPU,m%d\n", SCHEMA_VERSION, a, b, rep, a, b,
+					fprintf(f,
+						"%d,pingpong,%d-%d-cas,%d,%d,%d,%s,cas,20,10,1,%g,%"
+						"g,h%d,CPU,m%d\n",
+						SCHEMA_VERSION, a, b, rep, a, b,
 						smt ? "smt" : "same-llc", v, v + 1, m, m);
 				}
 	fclose(f);
 	char *md = report_ok(out, csv, NULL);
 	assert_int_equal(report_pngs_ok(out), 2); /* a heat map per machine, no per-pair charts */
-	assert_non_null(strstr(md, "| m0 | smt | 2 | 11 (11..11) |")); /* median over pairs of each pair's median */
+	assert_non_null(strstr(
+	    md, "| m0 | smt | 2 | 11 (11..11) |")); /* median over pairs of each pair's median */
 	assert_non_null(strstr(md, "| m1 | same-llc | 4 | 81 (81..81) |"));
 	free(md);
 	snprintf(p, sizeof(p), "%s/plots.gp", out);
 	char *gp = slurp(p);
-	assert_non_null(strstr(gp, "set xtics ('0' 0, '2' 1, '1' 2, '3' 3)")); /* by core, SMT siblings together */
-	const char *c1 = strstr(gp, "set cbrange ["), *c2 = c1 ? strstr(c1 + 1, "set cbrange [") : NULL;
+	assert_non_null(strstr(
+	    gp, "set xtics ('0' 0, '2' 1, '1' 2, '3' 3)")); /* by core, SMT siblings together */
+	const char *c1 = strstr(gp, "set cbrange ["),
+		   *c2 = c1 ? strstr(c1 + 1, "set cbrange [") : NULL;
 	assert_non_null(c2);
 	assert_memory_equal(c1, c2, strcspn(c1, "\n")); /* one colour scale for both machines */
 	assert_non_null(strstr(gp, "with labels")); /* small matrix: values printed */
@@ -135,40 +151,57 @@ static void report_pingpong_ratio_and_baseline(void **state)
 	FILE *f = pb_csv(pb);
 	for (int rep = 0; rep < 6; rep++)
 		for (int m = 0; m < 2; m++)
-			pb_row(f, m ? "xeon" : "epyc", m ? "host-b" : "host-a", m ? "Xeon" : "EPYC", "shared", "rmw", rep, 30 + rep, 3, 1);
-	pb_row(f, "arm", "host-c", "Neoverse", "shared", "rmw", 0, 30, 3, 1); /* a machine without pingpong rows */
+			pb_row(f, m ? "xeon" : "epyc", m ? "host-b" : "host-a", m ? "Xeon" : "EPYC",
+			       "shared", "rmw", rep, 30 + rep, 3, 1);
+	pb_row(f, "arm", "host-c", "Neoverse", "shared", "rmw", 0, 30, 3,
+	       1); /* a machine without pingpong rows */
 	fclose(f);
 	f = fopen(pp, "w");
 	assert_non_null(f);
-	fprintf(f, "schema_version,bench,config,rep,cpu_a,cpu_b,class,mode,samples,round_trips,preheat_ms,min_ns,median_ns,host,cpu_model,label\n");
+	fprintf(f, "schema_version,bench,config,rep,cpu_a,cpu_b,class,mode,samples,round_trips,"
+		   "preheat_ms,min_ns,median_ns,host,cpu_model,label\n");
 	for (int m = 0; m < 2; m++)
 		for (int a = 0; a < 4; a++)
 			for (int b = a + 1; b < 4; b++)
 				for (int rep = 0; rep < 6; rep++) {
 					int smt = (a % 2) == (b % 2);
 					double v = (smt ? 10 : 40) * (m ? 2 : 1) * (1 + 0.01 * rep);
-					fprintf(f, "%d,pingpong,%d-%d-cas,%d,%d,%d,%s,cas,20,10,1,%g,%g,host-%s,%s,%s\n", SCHEMA_VERSION, a, b, rep, a, b,
-						smt ? "smt" : "same-llc", v, v * 1.5, m ? "b" : "a", m ? "Xeon" : "EPYC", m ? "xeon" : "epyc");
+					fprintf(f,
+						"%d,pingpong,%d-%d-cas,%d,%d,%d,%s,cas,20,10,1,%g,%"
+						"g,host-%s,%s,%s\n",
+						SCHEMA_VERSION, a, b, rep, a, b,
+						smt ? "smt" : "same-llc", v, v * 1.5, m ? "b" : "a",
+						m ? "Xeon" : "EPYC", m ? "xeon" : "epyc");
 				}
 	fclose(f);
 	char *md = report_ok(out, pb, pp);
 	/* the ratio table of pingpong, per class: the known 2x, its interval, the verdict */
-	const char *r = strstr(md, "| smt | minimum one-way latency | epyc | 10.25 | xeon | 20.5 | 2.00 | \\[");
+	const char *r =
+	    strstr(md, "| smt | minimum one-way latency | epyc | 10.25 | xeon | 20.5 | 2.00 | \\[");
 	if (!r)
 		fail_msg("no smt ratio row in:\n%s", md);
 	assert_non_null(strstr(r, "slower by 2.00x \\["));
-	assert_non_null(strstr(md, "| same-llc | median one-way latency | epyc | 61.5 | xeon | 123 | 2.00 |"));
+	assert_non_null(
+	    strstr(md, "| same-llc | median one-way latency | epyc | 61.5 | xeon | 123 | 2.00 |"));
 	/* the baseline beside the layouts: under pending-bit, before its Layouts charts */
-	const char *sec = strstr(md, "## pending-bit"), *base = strstr(md, "Line-transfer baseline of each machine (pingpong");
+	const char *sec = strstr(md, "## pending-bit"),
+		   *base = strstr(md, "Line-transfer baseline of each machine (pingpong");
 	const char *lay = sec ? strstr(sec, "### pending-bit, Layouts") : NULL;
 	assert_non_null(sec);
 	assert_non_null(base);
 	assert_non_null(lay);
 	assert_true(base > sec && base < lay);
-	assert_non_null(strstr(base, "| machine | mode | metric | smt | same-llc | same-package | cross-package |"));
-	assert_non_null(strstr(base, "| epyc | cas | minimum one-way latency (ns) | 10.25 (10.25..10.25) | 41 (41..41) | NA (no pair of this class) | NA (no pair of this class) |"));
-	assert_non_null(strstr(base, "| xeon | cas | minimum one-way latency (ns) | 20.5 (20.5..20.5) | 82 (82..82) |"));
-	assert_non_null(strstr(base, "| arm | NA | no rows of this configuration from this machine | NA | NA | NA | NA |"));
+	assert_non_null(strstr(
+	    base, "| machine | mode | metric | smt | same-llc | same-package | cross-package |"));
+	assert_non_null(
+	    strstr(base, "| epyc | cas | minimum one-way latency (ns) | 10.25 (10.25..10.25) | 41 "
+			 "(41..41) | NA (no pair of this class) | NA (no pair of this class) |"));
+	assert_non_null(strstr(
+	    base,
+	    "| xeon | cas | minimum one-way latency (ns) | 20.5 (20.5..20.5) | 82 (82..82) |"));
+	assert_non_null(strstr(
+	    base,
+	    "| arm | NA | no rows of this configuration from this machine | NA | NA | NA | NA |"));
 	free(md);
 }
 
@@ -180,7 +213,8 @@ static void report_pingpong_real(void **state)
 	char csv[600], out[600];
 	snprintf(csv, sizeof(csv), "%s/pp-real.csv", test_dir);
 	snprintf(out, sizeof(out), "%s/pp-real", test_dir);
-	run_c2c(&r, "run", "pingpong", "--max-attempts", "1", LENIENT, "--reps", "1", "--samples", "20", "--round-trips", "10", "--preheat-ms", "1", "--quiet", "--out", csv, NULL);
+	run_c2c(&r, "run", "pingpong", "--max-attempts", "1", LENIENT, "--reps", "1", "--samples",
+		"20", "--round-trips", "10", "--preheat-ms", "1", "--quiet", "--out", csv, NULL);
 	if (r.status)
 		fail_msg("pingpong failed: %s", r.err);
 	char *md = report_ok(out, csv, NULL);
@@ -473,12 +507,16 @@ static int setup(void **state)
 	test_dir_setup(NULL);
 	snprintf(layouts_csv, sizeof(layouts_csv), "%s/layouts.csv", test_dir);
 	snprintf(sweep_csv, sizeof(sweep_csv), "%s/sweep.csv", test_dir);
-	run_c2c(&r, "run", "pending-bit", "--duration", "0.05", "--warmup", "0.01", "--max-attempts", "1", LENIENT, "--reps", "2", "--quiet", "--layout", "shared,aligned", "--out", layouts_csv, NULL);
+	run_c2c(&r, "run", "pending-bit", "--duration", "0.05", "--warmup", "0.01",
+		"--max-attempts", "1", LENIENT, "--reps", "2", "--quiet", "--layout",
+		"shared,aligned", "--out", layouts_csv, NULL);
 	if (r.status) {
 		fprintf(stderr, "setup: layouts run: status %d: %s\n", r.status, r.err);
 		return -1;
 	}
-	run_c2c(&r, "run", "pending-bit", "--duration", "0.03", "--warmup", "0.01", "--max-attempts", "1", LENIENT, "--reps", "2", "--quiet", "--offset-sweep", "8:136:64", "--out", sweep_csv, NULL);
+	run_c2c(&r, "run", "pending-bit", "--duration", "0.03", "--warmup", "0.01",
+		"--max-attempts", "1", LENIENT, "--reps", "2", "--quiet", "--offset-sweep",
+		"8:136:64", "--out", sweep_csv, NULL);
 	if (r.status)
 		fprintf(stderr, "setup: sweep run: status %d: %s\n", r.status, r.err);
 	return r.status ? -1 : 0;

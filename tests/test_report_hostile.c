@@ -71,7 +71,9 @@ static void hostile_inputs(void **state)
 	for (int i = 0; i < 6; i++) {
 		char f[700];
 		pwn_path(f, sizeof(f), i);
-		snprintf(cmd[i], sizeof(cmd[i]), i % 2 ? "x' ; system 'touch %s' ; #" : "rmw\" ; system \"touch %s\" ; #", f);
+		snprintf(cmd[i], sizeof(cmd[i]),
+			 i % 2 ? "x' ; system 'touch %s' ; #" : "rmw\" ; system \"touch %s\" ; #",
+			 f);
 	}
 	char host[1700], policy[1700], cpu[900];
 	snprintf(host, sizeof(host), "%s\nset output '%s/PWNED-out'\n|h|<b>", cmd[2], test_dir);
@@ -89,7 +91,8 @@ static void hostile_inputs(void **state)
 	struct cmd_result r;
 	char bad[700];
 	snprintf(bad, sizeof(bad), "%s/bad-label.csv", test_dir);
-	for (int i = 0; i < 2; i++) { /* a label is a name (as compare reads it): an injection string in one is refused */
+	for (int i = 0; i < 2; i++) { /* a label is a name (as compare reads it): an injection
+					 string in one is refused */
 		f = pb_csv(bad);
 		pb_row(f, i ? "other|<i>" : cmd[0], "h", "CPU", "shared", "rmw", 0, 10, 3, 1);
 		fclose(f);
@@ -183,14 +186,16 @@ static char *fake_gnuplot(const char *body)
 	return old;
 }
 
-/* gnuplot failing (exit 1 after a 0-byte PNG), or exiting 0 without drawing: exit 1, nothing left. */
+/* gnuplot failing (exit 1 after a 0-byte PNG), or exiting 0 without drawing: exit 1, nothing left.
+ */
 static void gnuplot_failure(void **state)
 {
 	(void)state;
 	struct cmd_result r;
 	char out[600];
 	snprintf(out, sizeof(out), "%s/gpfail", test_dir);
-	char *old = fake_gnuplot(": > b1-v2-g1-1.png; echo 'plots.gp line 9: fake failure' >&2; exit 1");
+	char *old =
+	    fake_gnuplot(": > b1-v2-g1-1.png; echo 'plots.gp line 9: fake failure' >&2; exit 1");
 	run_c2c(&r, "report", csv, "-o", out, NULL);
 	assert_int_equal(r.status, 1);
 	assert_int_equal(count_lines(r.err), 1);

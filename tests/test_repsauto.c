@@ -57,15 +57,18 @@ static struct outcome simulate(double d, int bimodal, int balanced, int reps, ui
 				int i = k ? !first : first;
 				if (active[i])
 					v[i][n[i]++] = sample(d, bimodal, t);
-				t++; /* a stopped variant's slot is gone: the other runs later in time */
+				t++; /* a stopped variant's slot is gone: the other runs later in
+					time */
 			}
 			if (balanced) {
 				const double *vp[2] = { v[0], v[1] };
-				if (reps_auto_stop_all(vp, n, 2, round, 0, &a, width, &widest) != REPS_GO)
+				if (reps_auto_stop_all(vp, n, 2, round, 0, &a, width, &widest) !=
+				    REPS_GO)
 					active[0] = active[1] = 0;
 			} else
 				for (int i = 0; i < 2; i++)
-					if (active[i] && reps_auto_stop(v[i], n[i], n[i], 0, &a, &width[i]) != REPS_GO)
+					if (active[i] && reps_auto_stop(v[i], n[i], n[i], 0, &a,
+									&width[i]) != REPS_GO)
 						active[i] = 0;
 		}
 		double u, p;
@@ -90,7 +93,8 @@ static void balanced_false_positives(void **state)
 		   { 0.002, 1, "0.2% drift a round, bimodal" } };
 	for (size_t i = 0; i < sizeof(sc) / sizeof(sc[0]); i++) {
 		struct outcome o = simulate(sc[i].d, sc[i].bimodal, 1, REPLICATES, 0x5eed + i);
-		struct outcome old = simulate(sc[i].d, sc[i].bimodal, 0, OLD_REPLICATES, 0x5eed + i);
+		struct outcome old =
+		    simulate(sc[i].d, sc[i].bimodal, 0, OLD_REPLICATES, 0x5eed + i);
 		double rate = 100.0 * o.positives / REPLICATES;
 		print_message("%s: U test p < 0.05 in %.1f%% of %d replicates (n equal in all: %s, "
 			      "mean n %.1f); each variant on its own: %.1f%% of %d, n differed in "

@@ -25,7 +25,8 @@ static void roles_of(const char *bench, const char *const *roles, const char *co
 		snprintf(col, sizeof(col), "%s_counted_ops", roles[i]);
 		const char *v = t.nrows ? table_get(&t, 0, col) : NULL;
 		if (!v || atoll(v) <= 0)
-			fail_msg("%s: role %s has no operation count (%s = %s)", bench, roles[i], col, v ? v : "absent");
+			fail_msg("%s: role %s has no operation count (%s = %s)", bench, roles[i],
+				 col, v ? v : "absent");
 		snprintf(col, sizeof(col), "%s_cycles_per_kop",
 			 roles[i]); /* its counter columns (NA without a PMU) */
 		if (table_col(&t, col) < 0)
@@ -43,7 +44,8 @@ static void every_role_is_counted(void **s)
 					   "0.02",	 "--layout", "shared",
 					   "--drain-us", "200",	     NULL };
 	static const char *const sh[] = { "kworker", "workload", "shepherd", NULL };
-	/* the shepherd visits once per modelled second: long enough for visits even under qemu-user */
+	/* the shepherd visits once per modelled second: long enough for visits even under qemu-user
+	 */
 	const char *const sha[] = { "--duration", getenv("C2C_UNDER_QEMU") ? "2" : "0.5",
 				    "--warmup",	  "0.05",
 				    "--check",	  "pending",
@@ -54,7 +56,8 @@ static void every_role_is_counted(void **s)
 					   "--warmup",	"0.01",	   NULL };
 	roles_of("pending-bit", pb, pba);
 	roles_of("shepherd", sh, sha);
-	roles_of("refill", rf, rfa); /* the unbound worker populates pages (test_refill: at least 30) */
+	roles_of("refill", rf,
+		 rfa); /* the unbound worker populates pages (test_refill: at least 30) */
 }
 
 int main(void)

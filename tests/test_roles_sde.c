@@ -54,13 +54,15 @@ static void check_bench(const char *bench, const char *const *roles, const struc
 			sum += v;
 			if (strcmp(roles[k], t[i].role)) {
 				if (v)
-					fail_msg("%s: %s = %lld, but only %s threads publish %s", bench, key, v, t[i].role, t[i].name);
+					fail_msg("%s: %s = %lld, but only %s threads publish %s",
+						 bench, key, v, t[i].role, t[i].name);
 				continue;
 			}
 			snprintf(key, sizeof(key), "%s_counted_ops", roles[k]);
 			long long ops = col(&r, bench, key);
 			if (v != ops || (v <= 0 && !(zero_ok && !strcmp(zero_ok, roles[k]))))
-				fail_msg("%s: %s_sde_%s = %lld, %s = %lld", bench, roles[k], t[i].name, v, key, ops);
+				fail_msg("%s: %s_sde_%s = %lld, %s = %lld", bench, roles[k],
+					 t[i].name, v, key, ops);
 		}
 		snprintf(key, sizeof(key), "sde_%s", t[i].name);
 		if (col(&r, bench, key) != sum)
@@ -79,8 +81,8 @@ static void pending_bit_roles(void **s)
 					  { "reader_ops", "reader" },
 					  { "drains", "drainer" },
 					  { 0 } };
-	static const char *const a[] = { "--duration", "0.1",	     "--warmup", "0.02", "--layout",
-					 "shared",     "--drain-us", "200",	 NULL };
+	static const char *const a[] = {"--duration", "0.1",        "--warmup", "0.02", "--layout",
+					"shared",     "--drain-us", "200",      NULL};
 	check_bench("pending-bit", roles, t, NULL, a);
 }
 
@@ -92,7 +94,8 @@ static void shepherd_roles(void **s)
 					  { "shepherd_bursts", "workload" },
 					  { "shepherd_visits", "shepherd" },
 					  { 0 } };
-	/* the shepherd visits once per modelled second: long enough for visits even under qemu-user */
+	/* the shepherd visits once per modelled second: long enough for visits even under qemu-user
+	 */
 	const char *const a[] = { "--duration", getenv("C2C_UNDER_QEMU") ? "2" : "0.5",
 				  "--warmup",	"0.05",
 				  "--check",	"pending",

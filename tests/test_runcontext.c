@@ -211,8 +211,8 @@ static void test_run_writes_meta(void **state)
 	run_c2c(r, "run", "pingpong", "--placement", pl, "--samples", "20", "--round-trips", "5",
 		"--preheat-ms", "0", "--max-attempts", "1", "--reps", "1", "--mode", "load-store",
 		"--out", csv, NULL);
-	/* strict rules (what the .meta must say): on a loaded machine the one attempt may be invalid,
-	 * exit 4; the .meta is written whole either way */
+	/* strict rules (what the .meta must say): on a loaded machine the one attempt may be
+	 * invalid, exit 4; the .meta is written whole either way */
 	assert_true(r->status == 0 || r->status == 4);
 	assert_true(file_exists(meta));
 	char *m = slurp(meta);
@@ -249,9 +249,12 @@ static void test_run_writes_meta(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_facts_present),	  cmocka_unit_test(test_hypervisor_matches_kernel),
-		cmocka_unit_test(test_governor_matches_sysfs), cmocka_unit_test(test_meta_file),
-		cmocka_unit_test(test_noise_warnings),	  cmocka_unit_test(test_run_writes_meta),
+	    cmocka_unit_test(test_facts_present),
+	    cmocka_unit_test(test_hypervisor_matches_kernel),
+	    cmocka_unit_test(test_governor_matches_sysfs),
+	    cmocka_unit_test(test_meta_file),
+	    cmocka_unit_test(test_noise_warnings),
+	    cmocka_unit_test(test_run_writes_meta),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

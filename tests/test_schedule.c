@@ -24,7 +24,8 @@ static void load(struct topo *t, const char *spec)
 static void check_circle(int n)
 {
 	int nr = circle_rounds(n);
-	int *seen = calloc((size_t)nr * (size_t)n, sizeof(int)), *per = calloc((size_t)nr, sizeof(int));
+	int *seen = calloc((size_t)nr * (size_t)n, sizeof(int)),
+	    *per = calloc((size_t)nr, sizeof(int));
 	assert_int_equal(nr, n % 2 ? n : n - 1);
 	for (int i = 0; i < n; i++)
 		for (int j = i + 1; j < n; j++) {
@@ -50,8 +51,8 @@ static void test_circle_method(void **state)
 	check_circle(512);
 }
 
-/* All pairs of a synthetic topology scheduled with cap: every pair once, no PU and (unless by_pu) no
- * core used by two pairs of one round, no round above cap. Returns the number of rounds. */
+/* All pairs of a synthetic topology scheduled with cap: every pair once, no PU and (unless by_pu)
+ * no core used by two pairs of one round, no round above cap. Returns the number of rounds. */
 static int check_schedule_by(const char *spec, int cap, int by_pu, int *most)
 {
 	struct topo t;
@@ -77,9 +78,11 @@ static int check_schedule_by(const char *spec, int cap, int by_pu, int *most)
 			in[s.member[x]]++;
 			assert_int_equal(s.round[s.member[x]], r);
 			if (pu[p->a] == r + 1 || pu[p->b] == r + 1)
-				fail_msg("%s: a PU of %d-%d twice in round %d", spec, p->a, p->b, r);
+				fail_msg("%s: a PU of %d-%d twice in round %d", spec, p->a, p->b,
+					 r);
 			if (!by_pu && (core[ca] == r + 1 || (ca != cb && core[cb] == r + 1)))
-				fail_msg("%s: a core of %d-%d twice in round %d", spec, p->a, p->b, r);
+				fail_msg("%s: a core of %d-%d twice in round %d", spec, p->a, p->b,
+					 r);
 			pu[p->a] = pu[p->b] = core[ca] = core[cb] = r + 1;
 		}
 	}
@@ -110,11 +113,13 @@ static void test_schedule_full_matrix(void **state)
 	assert_int_equal(most, 4);
 	assert_int_equal(check_schedule("synthetic:pack:2 core:32 pu:1", 32, &most), 63);
 	assert_int_equal(most, 32);
-	assert_int_equal(check_schedule("synthetic:pack:2 core:5 pu:1", 5, &most), 9); /* odd: P rounds */
+	assert_int_equal(check_schedule("synthetic:pack:2 core:5 pu:1", 5, &most),
+			 9); /* odd: P rounds */
 	/* a cap splits the rounds: 256 PUs, 16 at once: 255 rounds of 128 pairs, 8 rounds each */
 	assert_int_equal(check_schedule("synthetic:pack:2 core:128 pu:1", 16, &most), 255 * 8);
 	assert_int_equal(most, 16);
-	/* SMT: pairs of one round on disjoint cores, so more rounds than P-1, never two pairs on a core */
+	/* SMT: pairs of one round on disjoint cores, so more rounds than P-1, never two pairs on a
+	 * core */
 	int r = check_schedule("synthetic:pack:2 l3:2 core:4 pu:2", 8, &most);
 	assert_true(r > 31 && r <= 31 * 3);
 	r = check_schedule("synthetic:pack:2 numa:1 core:64 pu:2", 64, &most);
@@ -122,12 +127,15 @@ static void test_schedule_full_matrix(void **state)
 	assert_int_equal(most, 64);
 	r = check_schedule("synthetic:pack:2 numa:2 core:64 pu:2", 128, &most);
 	assert_true(r > 511 && r <= 511 * 3);
-	/* by_pu (--concurrent auto): SMT siblings may run two pairs, so exactly the P-1 circle rounds */
+	/* by_pu (--concurrent auto): SMT siblings may run two pairs, so exactly the P-1 circle
+	 * rounds */
 	assert_int_equal(check_schedule_by("synthetic:pack:2 l3:2 core:4 pu:2", 16, 1, &most), 31);
 	assert_int_equal(most, 16);
-	assert_int_equal(check_schedule_by("synthetic:pack:2 l3:8 core:24 pu:2", 384, 1, &most), 767);
+	assert_int_equal(check_schedule_by("synthetic:pack:2 l3:8 core:24 pu:2", 384, 1, &most),
+			 767);
 	assert_int_equal(most, 384);
-	assert_int_equal(check_schedule_by("synthetic:pack:2 l3:8 core:24 pu:2", 192, 1, &most), 767 * 2);
+	assert_int_equal(check_schedule_by("synthetic:pack:2 l3:8 core:24 pu:2", 192, 1, &most),
+			 767 * 2);
 	/* cap 1 is one pair at a time */
 	assert_int_equal(check_schedule("synthetic:pack:1 core:4 pu:2", 1, &most), 28);
 }
@@ -159,7 +167,10 @@ static void test_check_sample_and_verdict(void **state)
 	int idx[10];
 	(void)state;
 	for (int k = 0; k < 10; k++) /* classes: 6 cross-package, 3 same-llc, 1 smt */
-		p[k] = (struct pu_pair){ 0, k + 1, k < 6 ? PC_CROSS_PACKAGE : k < 9 ? PC_SAME_LLC : PC_SMT };
+		p[k] = (struct pu_pair){0, k + 1,
+					k < 6   ? PC_CROSS_PACKAGE
+					: k < 9 ? PC_SAME_LLC
+						: PC_SMT};
 	int n = check_sample(p, 10, 2, idx);
 	assert_int_equal(n, 5);
 	int per[PC_COUNT] = { 0 };
@@ -193,7 +204,8 @@ static void test_matrix_file(void **state)
 	snprintf(path, sizeof(path), "%s/m.csv", test_dir);
 	assert_int_equal(matrix_write(path, set, 3, p, v, 2, 0, err), 0);
 	char *s = slurp(path);
-	/* OS CPU order 0, 2, 4; symmetric; the diagonal and the pair 2-4 (not measured) are empty */
+	/* OS CPU order 0, 2, 4; symmetric; the diagonal and the pair 2-4 (not measured) are empty
+	 */
 	assert_string_equal(s, ",12.50,101.00\n12.50,,\n101.00,,\n");
 	free(s);
 	snprintf(path, sizeof(path), "%s/no/such/dir/m.csv", test_dir);
@@ -221,8 +233,10 @@ static void test_places_match_classify(void **state)
 		for (int i = 0; i < t.npus; i++)
 			for (int j = 0; j < t.npus; j++)
 				if (i != j) {
-					enum pair_class c = pair_classify(&t, t.pu[i].os, t.pu[j].os);
-					assert_int_equal(places_classify(&pl, t.pu[i].os, t.pu[j].os), c);
+					enum pair_class c =
+					    pair_classify(&t, t.pu[i].os, t.pu[j].os);
+					assert_int_equal(
+					    places_classify(&pl, t.pu[i].os, t.pu[j].os), c);
 					seen[c]++;
 				}
 		assert_true(seen[PC_SMT] || !strstr(topos[x], "pu:2"));
@@ -269,7 +283,8 @@ static void test_measure_round_two_pairs(void **state)
 			assert_true(m[k].mem_node >= 0);
 			assert_int_not_equal(m[k].line_addr, 0);
 		}
-		assert_int_not_equal(m[0].line_addr, m[1].line_addr); /* a page of its own per pair */
+		assert_int_not_equal(m[0].line_addr,
+				     m[1].line_addr); /* a page of its own per pair */
 	}
 	topo_free(&t);
 }

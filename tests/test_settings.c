@@ -194,7 +194,10 @@ static void tick_rule_matches_column(void **s)
 		if (got > 12.5) {
 			assert_string_equal(table_get(&t, i, "valid"), "no");
 			assert_non_null(why);
-			assert_int_equal(sscanf(why, "setting: tick %lf us achieved for 10 requested", &in_reason), 1);
+			assert_int_equal(sscanf(why,
+						"setting: tick %lf us achieved for 10 requested",
+						&in_reason),
+					 1);
 			assert_true(in_reason > 0.99 * got && in_reason < 1.01 * got);
 		} else {
 			assert_null(why);

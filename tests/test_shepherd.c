@@ -23,12 +23,14 @@ static void test_round_jiffies_hand_values(void **state)
 	assert_int_equal(sw_round_jiffies_relative(1000, 0, 1000, 999), 1001); /* j=1999 -> 2000 */
 	/* skew: CPU 1 lands 3 ticks before the second, CPU 100 is pushed over the quarter */
 	assert_int_equal(sw_round_jiffies_relative(1000, 1, 1000, 0), 997);  /* 1003 -> 1000, -3 */
-	assert_int_equal(sw_round_jiffies_relative(1000, 100, 1000, 0), 1700); /* 1300 -> 2000, -300 */
+	assert_int_equal(sw_round_jiffies_relative(1000, 100, 1000, 0),
+			 1700); /* 1300 -> 2000, -300 */
 	/* HZ 250, CPU 2: j=260, +6=266, rem 16 < 62 -> 250, -6 = 244 -> 234 from now=10 */
 	assert_int_equal(sw_round_jiffies_relative(250, 2, 250, 10), 234);
 	/* never into the past: j=1010 rounds to 1000 = now, so the unrounded value stays */
 	assert_int_equal(sw_round_jiffies_relative(10, 0, 1000, 1000), 10);
-	assert_int_equal(sw_round_jiffies_relative(10, 0, 1000, 500), 500); /* 510 rounds up to 1000 */
+	assert_int_equal(sw_round_jiffies_relative(10, 0, 1000, 500),
+			 500); /* 510 rounds up to 1000 */
 	assert_int_equal(sw_round_jiffies_common(1249, 0, 1000, 0), 1000);
 	assert_int_equal(sw_min_legit_gap(1000, 1000), 751);
 	assert_int_equal(sw_min_legit_gap(250, 250), 189);
@@ -69,8 +71,15 @@ static void test_gap_edges(void **state)
 
 static struct sw_model *model(int check)
 {
-	struct sw_params p = { .check = check, .ncpus = 2, .hz = 1000, .interval = 1000, .tick_ns = 250000,
-			       .nzones = 3, .threshold = 32, .pcp_batch = 63, .no_yield = 1 };
+	struct sw_params p = {.check = check,
+			      .ncpus = 2,
+			      .hz = 1000,
+			      .interval = 1000,
+			      .tick_ns = 250000,
+			      .nzones = 3,
+			      .threshold = 32,
+			      .pcp_batch = 63,
+			      .no_yield = 1};
 	return sw_model_new(&p, 0);
 }
 
@@ -190,8 +199,10 @@ static void test_collect_counts_intervals_and_gaps(void **state)
 	m->p.ncpus = 1;
 	w->cap = 8;
 	w->runs = calloc(w->cap, sizeof(*w->runs));
-	struct sw_runrec recs[] = { { 1000, 1020, SW_WHY_TIMER }, { 2000, 2030, SW_WHY_TIMER },
-				    { 2030, 2031, SW_WHY_QUEUED_RUNNING }, { 3000, 3010, SW_WHY_TIMER } };
+	struct sw_runrec recs[] = {{1000, 1020, SW_WHY_TIMER},
+				   {2000, 2030, SW_WHY_TIMER},
+				   {2030, 2031, SW_WHY_QUEUED_RUNNING},
+				   {3000, 3010, SW_WHY_TIMER}};
 	memcpy(w->runs, recs, sizeof(recs));
 	w->nruns = 4;
 	sw_collect(m, 500, 3600, &r); /* whole intervals: [1000,2000) and [2000,3000) */

@@ -73,7 +73,8 @@ static void interrupted_by(int sig, int expect)
 	int st;
 	snprintf(csv, sizeof(csv), "%s/run.csv", dir);
 	pid_t pid = start_run(csv);
-	/* some configurations finished (however slow the machine: up to 5 minutes), one in progress */
+	/* some configurations finished (however slow the machine: up to 5 minutes), one in progress
+	 */
 	assert_int_equal(wait_csv_rows(csv, 2, pid, 300), 0);
 	nap(0.1);
 	kill(pid, sig);
@@ -104,9 +105,11 @@ static void complete_run_is_marked_complete(void **s)
 	struct cmd_result r;
 	snprintf(csv, sizeof(csv), "%s/run.csv", dir);
 	snprintf(meta, sizeof(meta), "%s/run.meta", dir);
-	/* relaxed rules: a loaded machine measuring nothing would exit 4; the .meta is what is checked */
-	run_c2c(&r, "run", "pending-bit", "--max-attempts", "1", "--reps", "1", "--duration", "0.02",
-		"--warmup", "0.01", "--layout", "shared", "--out", csv, "--quiet", LENIENT, NULL);
+	/* relaxed rules: a loaded machine measuring nothing would exit 4; the .meta is what is
+	 * checked */
+	run_c2c(&r, "run", "pending-bit", "--max-attempts", "1", "--reps", "1", "--duration",
+		"0.02", "--warmup", "0.01", "--layout", "shared", "--out", csv, "--quiet", LENIENT,
+		NULL);
 	assert_int_equal(r.status, 0);
 	char *m = slurp(meta);
 	assert_non_null(m);

@@ -127,7 +127,8 @@ static void each_constraint_lands_on_its_node(void **s)
 	assert_int_equal(r.status, 0);
 	assert_int_equal(count_lines(r.out), 3);
 	snprintf(rep, sizeof(rep), "%s/rep", test_dir);
-	run_c2c(&r, "report", dir, "-o", rep, NULL); /* DIR as it is: a directory of result directories */
+	run_c2c(&r, "report", dir, "-o", rep,
+		NULL); /* DIR as it is: a directory of result directories */
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "2 machine(s)"));
 	snprintf(meta, sizeof(meta), "%s/report.md", rep);
@@ -155,7 +156,8 @@ static void a_failed_task_is_reported_and_resumed(void **s)
 	assert_int_equal(r.status, 0);
 	long job = job_of(r.out);
 	assert_true(job > 0);
-	for (int i = 0; i < 300 && result_dir(dir, "epyc-epyc1", "fleet-long", res, sizeof(res)); i++)
+	for (int i = 0; i < 300 && result_dir(dir, "epyc-epyc1", "fleet-long", res, sizeof(res));
+	     i++)
 		usleep(50000); /* task 1 has started its preset */
 	assert_int_equal(result_dir(dir, "epyc-epyc1", "fleet-long", res, sizeof(res)), 0);
 	snprintf(meta, sizeof(meta), "%s/metadata.txt", res);
@@ -226,14 +228,16 @@ static void bad_input_submits_nothing(void **s)
 	char dir[PATH_MAX], sub[PATH_MAX + 8];
 	snprintf(dir, sizeof(dir), "%s/fleet-bad", test_dir);
 	const char *cases[][3] = {
-		{ "no-such-preset", "xeon", "no-such-preset" },
-		{ "tests/data/fleet.ini", "", "empty list" },
-		{ "tests/data/fleet.ini", "xeon,,epyc", "empty element" },
-		{ "tests/data/fleet.ini", "xeon,nosuchfeature", "Slurm refuses constraint 'nosuchfeature'" },
-		{ "tests/data/fleet.ini", "xe;on", "not a feature name" },
+	    {"no-such-preset", "xeon", "no-such-preset"},
+	    {"tests/data/fleet.ini", "", "empty list"},
+	    {"tests/data/fleet.ini", "xeon,,epyc", "empty element"},
+	    {"tests/data/fleet.ini", "xeon,nosuchfeature",
+	     "Slurm refuses constraint 'nosuchfeature'"},
+	    {"tests/data/fleet.ini", "xe;on", "not a feature name"},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		run_c2c(&r, "slurm", "submit", cases[i][0], "--constraints", cases[i][1], "--results", dir, NULL);
+		run_c2c(&r, "slurm", "submit", cases[i][0], "--constraints", cases[i][1],
+			"--results", dir, NULL);
 		assert_int_equal(r.status, 2);
 		assert_int_equal(count_lines(r.err), 1);
 		if (!strstr(r.err, cases[i][2]))

@@ -180,7 +180,8 @@ static void an_unwritable_record_cancels(void **s)
 	assert_false(logged("scontrol release"));
 	char id[256], path[PATH_MAX + 300];
 	struct stat st;
-	if (!the_submission(dir, id, sizeof(id))) { /* the folder is kept only for what is in the way */
+	if (!the_submission(dir, id,
+			    sizeof(id))) { /* the folder is kept only for what is in the way */
 		snprintf(path, sizeof(path), "%s/slurm/%s/submission.ini", dir, id);
 		assert_true(stat(path, &st) || S_ISDIR(st.st_mode));
 	}

@@ -106,7 +106,8 @@ static void off_cpu(void **s)
 static void own_thread_sharing_is_not_off_cpu(void **s)
 {
 	(void)s;
-	struct evidence *e = clean(); /* pending-bit's drainer on the writer's CPU takes 13% of it */
+	struct evidence *e =
+	    clean(); /* pending-bit's drainer on the writer's CPU takes 13% of it */
 	struct thr d = { 0 };
 	char why[512];
 	d.role = 2;
@@ -236,7 +237,8 @@ static void setting_not_achieved(void **s)
 static void setting_keeps_worst(void **s)
 {
 	(void)s;
-	struct evidence *e = clean(); /* two threads' work: the one furthest from the request counts */
+	struct evidence *e =
+	    clean(); /* two threads' work: the one furthest from the request counts */
 	evidence_setting_max(e, "work", 500, 520, "ns/op");
 	evidence_setting_max(e, "work", 500, 944, "ns/op");
 	evidence_setting_max(e, "work", 500, 510, "ns/op");

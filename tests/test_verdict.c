@@ -15,8 +15,10 @@
 #include <string.h>
 
 #define HDR                                                                                        \
-	"schema_version,bench,layout,rep,offset,policy,atomics,placement,writers,readers,mem_node,"   \
-	"work_ns,drain_us,duration_requested_s,warmup_requested_s,writer_ns_per_op,reader_ns_per_op," \
+	"schema_version,bench,layout,rep,offset,policy,atomics,placement,writers,readers,mem_"     \
+	"node,"                                                                                    \
+	"work_ns,drain_us,duration_requested_s,warmup_requested_s,writer_ns_per_op,reader_ns_per_" \
+	"op,"                                                                                      \
 	"label,host,cpu_model,valid,na_reason\n"
 
 /* One machine's result set: n repetitions of pending-bit shared with writer values w. */
@@ -26,8 +28,9 @@ static void write_set(const char *path, const char *label, const double *w, int 
 	assert_non_null(f);
 	fputs(HDR, f);
 	for (int i = 0; i < n; i++)
-		fprintf(f, "2,pending-bit,shared,%d,32,rmw,lock,same-socket,1,1,0,0,0,0.2,0.2,%g,NA,"
-			   "%s,host-%s,CPU,yes,reader_ns_per_op: not measured here\n",
+		fprintf(f,
+			"2,pending-bit,shared,%d,32,rmw,lock,same-socket,1,1,0,0,0,0.2,0.2,%g,NA,"
+			"%s,host-%s,CPU,yes,reader_ns_per_op: not measured here\n",
 			i, w[i], label, label);
 	fclose(f);
 }
@@ -47,7 +50,8 @@ static void compare_verdict(const char *a, const char *b, const char *tests, cha
 		if (!strcmp(table_get(&t, i, "metric"), "writer_ns_per_op")) {
 			const char *v = table_get(&t, i, "verdict");
 			snprintf(out, n, "%s", strncmp(v, "B ", 2) ? v : v + 2);
-			assert_string_equal(table_get(&t, i, "tests"), tests); /* the reader: no test */
+			assert_string_equal(table_get(&t, i, "tests"),
+					    tests); /* the reader: no test */
 		}
 	table_free(&t);
 	assert_true(out[0]);
@@ -90,8 +94,8 @@ static char *summary_text(const double *a, const double *b, int n)
 	const struct bench *bp = bench_find("pending-bit");
 	assert_non_null(bp);
 	struct opt_spec htab[HARNESS_OPTS_MAX];
-	const struct opt_spec *tables[] = { bench_harness_opts(bp, htab, HARNESS_OPTS_MAX), bp->opts,
-					    NULL };
+	const struct opt_spec *tables[] = {bench_harness_opts(bp, htab, HARNESS_OPTS_MAX), bp->opts,
+					   NULL};
 	struct opts o = { 0 };
 	char err[ERRLEN], *argv[] = { "run", NULL };
 	assert_int_equal(opts_parse(&o, tables, 1, argv, err), 0);
@@ -209,7 +213,7 @@ static void near(const double *got, const double *want, int n)
 static void holm_worked_example(void **state)
 {
 	(void)state;
-	const double p[] = { 0.03, 0.01, 0.05, 0.02, 0.04 }, want[] = { 0.09, 0.05, 0.09, 0.08, 0.09 };
+	const double p[] = {0.03, 0.01, 0.05, 0.02, 0.04}, want[] = {0.09, 0.05, 0.09, 0.08, 0.09};
 	double adj[5];
 	ts_holm(p, 5, adj);
 	near(adj, want, 5);
@@ -228,7 +232,7 @@ static void holm_worked_example(void **state)
 static void bh_worked_example(void **state)
 {
 	(void)state;
-	const double p[] = { 0.05, 0.01, 0.03, 0.02, 0.04 }, want[] = { 0.05, 0.05, 0.05, 0.05, 0.05 };
+	const double p[] = {0.05, 0.01, 0.03, 0.02, 0.04}, want[] = {0.05, 0.05, 0.05, 0.05, 0.05};
 	double adj[30];
 	ts_bh(p, 5, adj);
 	near(adj, want, 5);

@@ -168,8 +168,10 @@ static void every_layout_end_to_end(void **s)
 		const char *rates[] = { "cycle_ns", "cycles_per_s", "cycles", "frees" };
 		for (size_t k = 0; k < 4; k++)
 			if (!(num(&t, i, rates[k]) > 0))
-				fail_msg("%s: %s is '%s'", name, rates[k], table_get(&t, i, rates[k]));
-		assert_true(num(&t, i, "frees_over_lazy_max") > 0); /* lazy_max 2000 is crossed in 0.1 s */
+				fail_msg("%s: %s is '%s'", name, rates[k],
+					 table_get(&t, i, rates[k]));
+		assert_true(num(&t, i, "frees_over_lazy_max") >
+			    0); /* lazy_max 2000 is crossed in 0.1 s */
 		assert_true(num(&t, i, "pending_rmw") == num(&t, i, "frees_over_lazy_max"));
 		double share = num(&t, i, "over_on_drainer_cpu_pct");
 		assert_true(share >= 0 && share <= 100);
@@ -178,7 +180,8 @@ static void every_layout_end_to_end(void **s)
 		     ma = strtol(table_get(&t, i, "meta_addr"), NULL, 16);
 		assert_int_equal(dist, ma - wa);
 		if (l->global_work) { /* as linked into the binary that ran */
-			long w = symbol_addr("section_drain_vmap_work"), m = symbol_addr("section_vmap_nodes");
+			long w = symbol_addr("section_drain_vmap_work"),
+			     m = symbol_addr("section_vmap_nodes");
 			assert_true(w > 0 && m > 0);
 			assert_int_equal(dist, m - w);
 			assert_int_equal(wa % 64, 0);

@@ -44,7 +44,8 @@ void run_c2cv(struct cmd_result *r, const char *const *args)
 	argv[n] = NULL;
 	assert_int_equal(pipe(po), 0);
 	assert_int_equal(pipe(pe), 0);
-	/* stderr is read after stdout: keep it in a file so a chatty child cannot block on a full pipe */
+	/* stderr is read after stdout: keep it in a file so a chatty child cannot block on a full
+	 * pipe */
 	char errpath[] = "/tmp/c2c-test-err-XXXXXX";
 	int efd = mkstemp(errpath);
 	assert_true(efd >= 0);

@@ -27,54 +27,56 @@
 enum { ST_RMW, ST_ALREADY, ST_SINK };
 enum { ROLE_WRITER, ROLE_READER, ROLE_DRAINER };
 
-/* Read-only during a run, shared by all threads: alone on its block so nothing written shares it. */
+/* Read-only during a run, shared by all threads: alone on its block so nothing written shares it.
+ */
 struct pb_run {
 	long *data;                    /* the work item's pending word */
 	struct vmap_node **meta;       /* the read-mostly pointer */
-	double work_ns;                /* requested private work per operation (each thread calibrates its own) */
+	double work_ns; /* requested private work per operation (each thread calibrates its own) */
 	uint64_t drain_ns;
 	int ttas;                      /* --policy test-then-set */
 	int atomics;                   /* --atomics, resolved (enum atomics_flavour) */
 } C2C_ALIGNED;
 
-/* queue_work_on(): test_and_set_bit(PENDING) on every call. One batch function per atomics flavour, so
- * each hot loop holds exactly its flavour's instruction (make disasm, tests/test_disasm.c). */
-#define PB_RMW_BATCH(fname, OR)                                                                          \
-	__attribute__((noinline)) uint64_t fname(struct thr *t, void *arg)                               \
-	{                                                                                                \
-		const struct pb_run *r = arg;                                                            \
-		long *data = r->data;                                                                    \
-		uint64_t already = 0, w = t->work_iters;                                                 \
-		for (int i = 0; i < PB_BATCH; i++) {                                                     \
-			already += (OR(data, WORK_STRUCT_PENDING) & WORK_STRUCT_PENDING) != 0;           \
-			spin_iters(w);                                                                   \
-		}                                                                                        \
-		t->stat[ST_RMW] += PB_BATCH;                                                             \
-		t->stat[ST_ALREADY] += already;                                                          \
-		return PB_BATCH;                                                                         \
+/* queue_work_on(): test_and_set_bit(PENDING) on every call. One batch function per atomics flavour,
+ * so each hot loop holds exactly its flavour's instruction (make disasm, tests/test_disasm.c). */
+#define PB_RMW_BATCH(fname, OR)                                                                    \
+	__attribute__((noinline)) uint64_t fname(struct thr *t, void *arg)                         \
+	{                                                                                          \
+		const struct pb_run *r = arg;                                                      \
+		long *data = r->data;                                                              \
+		uint64_t already = 0, w = t->work_iters;                                           \
+		for (int i = 0; i < PB_BATCH; i++) {                                               \
+			already += (OR(data, WORK_STRUCT_PENDING) & WORK_STRUCT_PENDING) != 0;     \
+			spin_iters(w);                                                             \
+		}                                                                                  \
+		t->stat[ST_RMW] += PB_BATCH;                                                       \
+		t->stat[ST_ALREADY] += already;                                                    \
+		return PB_BATCH;                                                                   \
 	}
 
 /* A caller's mitigation, in the spirit of the kernel's false-sharing document: read first, RMW
  * only when clear. Not legal inside queue_work_on(): since "locking/atomic: Make test_and_*_bit()
  * ordered on failure" (2022) a failed test_and_set_bit() is a full barrier workqueues rely on. */
-#define PB_TTAS_BATCH(fname, OR)                                                                         \
-	__attribute__((noinline)) uint64_t fname(struct thr *t, void *arg)                               \
-	{                                                                                                \
-		const struct pb_run *r = arg;                                                            \
-		long *data = r->data;                                                                    \
-		uint64_t already = 0, rmw = 0, w = t->work_iters;                                        \
-		for (int i = 0; i < PB_BATCH; i++) {                                                     \
-			if (__atomic_load_n(data, __ATOMIC_RELAXED) & WORK_STRUCT_PENDING) {             \
-				already++;                                                               \
-			} else {                                                                         \
-				rmw++;                                                                   \
-				already += (OR(data, WORK_STRUCT_PENDING) & WORK_STRUCT_PENDING) != 0;   \
-			}                                                                                \
-			spin_iters(w);                                                                   \
-		}                                                                                        \
-		t->stat[ST_RMW] += rmw;                                                                  \
-		t->stat[ST_ALREADY] += already;                                                          \
-		return PB_BATCH;                                                                         \
+#define PB_TTAS_BATCH(fname, OR)                                                                   \
+	__attribute__((noinline)) uint64_t fname(struct thr *t, void *arg)                         \
+	{                                                                                          \
+		const struct pb_run *r = arg;                                                      \
+		long *data = r->data;                                                              \
+		uint64_t already = 0, rmw = 0, w = t->work_iters;                                  \
+		for (int i = 0; i < PB_BATCH; i++) {                                               \
+			if (__atomic_load_n(data, __ATOMIC_RELAXED) & WORK_STRUCT_PENDING) {       \
+				already++;                                                         \
+			} else {                                                                   \
+				rmw++;                                                             \
+				already +=                                                         \
+				    (OR(data, WORK_STRUCT_PENDING) & WORK_STRUCT_PENDING) != 0;    \
+			}                                                                          \
+			spin_iters(w);                                                             \
+		}                                                                                  \
+		t->stat[ST_RMW] += rmw;                                                            \
+		t->stat[ST_ALREADY] += already;                                                    \
+		return PB_BATCH;                                                                   \
 	}
 
 #define OR_SEQ_CST(p, v) __atomic_fetch_or((p), (v), __ATOMIC_SEQ_CST)
@@ -112,7 +114,8 @@ __attribute__((noinline)) uint64_t pb_reader_batch(struct thr *t, void *arg)
 		 * a hardware data dependency (and $0 is not a dependency-breaking idiom). */
 		uintptr_t dep = (uintptr_t)sum;
 		DEPEND_ZERO(dep);
-		const struct vmap_node *nodes = *(struct vmap_node *const volatile *)((uintptr_t)meta + dep);
+		const struct vmap_node *nodes =
+		    *(struct vmap_node *const volatile *)((uintptr_t)meta + dep);
 		sum += nodes[i & (PB_NODES - 1)].nr_busy;
 		spin_iters(w);
 	}
@@ -125,7 +128,8 @@ __attribute__((noinline)) uint64_t pb_reader_batch(struct thr *t, void *arg)
 static uint64_t pb_drain_once(const struct pb_run *r, uint64_t *next)
 {
 	uint64_t now = now_ns();
-	if (*next < now) /* late (the writer held the CPU): run now, count from here, no catch-up burst */
+	if (*next <
+	    now) /* late (the writer held the CPU): run now, count from here, no catch-up burst */
 		*next = now;
 	struct timespec ts = { (time_t)(*next / 1000000000ull), (long)(*next % 1000000000ull) };
 	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
@@ -138,7 +142,8 @@ static uint64_t pb_drain_once(const struct pb_run *r, uint64_t *next)
 static void pb_drainer(struct thr *t, const struct pb_run *r)
 {
 	uint64_t next = now_ns(), ops = 0;
-	prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0); /* the default 50 us slack would stretch short periods */
+	prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0,
+	      0); /* the default 50 us slack would stretch short periods */
 	while (run_phase(t->ctl) == PHASE_WARMUP)
 		pb_drain_once(r, &next);
 	thr_measure_begin(t);
@@ -148,16 +153,20 @@ static void pb_drainer(struct thr *t, const struct pb_run *r)
 	t->ops = ops;
 }
 
-/* The bench's own tallies as software-defined events (sde:::c2cbench::NAME), measured phase only. */
+/* The bench's own tallies as software-defined events (sde:::c2cbench::NAME), measured phase only.
+ */
 enum { SDE_RMW, SDE_ALREADY, SDE_DRAINS, SDE_READER_OPS, SDE_N };
 static struct sde_counter pb_sde[SDE_N] = {
-	[SDE_RMW] = { "pending_rmw", "pending-bit: locked test_and_set_bit RMWs by writers", 0, 0 },
-	[SDE_ALREADY] = { "pending_already_set", "pending-bit: writer RMWs (or tests) that found PENDING already set", 0, 0 },
-	[SDE_DRAINS] = { "drains", "pending-bit: drainer passes that cleared PENDING", 0, 0 },
-	[SDE_READER_OPS] = { "reader_ops", "pending-bit: reader operations (pointer load + read through it)", 0, 0 },
+    [SDE_RMW] = {"pending_rmw", "pending-bit: locked test_and_set_bit RMWs by writers", 0, 0},
+    [SDE_ALREADY] = {"pending_already_set",
+		     "pending-bit: writer RMWs (or tests) that found PENDING already set", 0, 0},
+    [SDE_DRAINS] = {"drains", "pending-bit: drainer passes that cleared PENDING", 0, 0},
+    [SDE_READER_OPS] = {"reader_ops",
+			"pending-bit: reader operations (pointer load + read through it)", 0, 0},
 };
 
-/* Published once per thread after its measured phase: a PAPI read around the run sees exactly the CSV's counts. */
+/* Published once per thread after its measured phase: a PAPI read around the run sees exactly the
+ * CSV's counts. */
 static void pb_publish(const struct thr *t)
 {
 	if (t->role == ROLE_WRITER) {
@@ -193,15 +202,29 @@ static void pb_body(struct thr *t, void *arg)
 }
 
 static const struct opt_spec pb_opts[] = {
-	{ "layout", OPT_CHOICES, "shared,aligned,padded", "LIST", "layouts to compare, the first is the baseline", NULL, layout_names },
-	{ "offset-sweep", OPT_TEXT, NULL, "FROM:TO:STEP", "instead of layouts: the pointer FROM..TO bytes after the pending word (multiples of 8, 8..2048)", NULL, NULL },
-	{ "writers", OPT_COUNT, "1", "N", "threads doing queue_work_on() (locked test_and_set_bit)", NULL, NULL },
-	{ "readers", OPT_COUNT, "1", "M", "threads loading the read-mostly pointer and reading through it", NULL, NULL },
-	{ "policy", OPT_CHOICE, "rmw", "POLICY", "rmw: RMW on every call (the kernel); test-then-set: RMW only when the bit is clear (needs --drain-us)", "rmw,test-then-set", NULL },
-	{ "drain-us", OPT_UINT, "0", "US", "a drainer on the first writer's CPU clears PENDING every US microseconds (0: none)", NULL, NULL },
-	{ "work", OPT_UINT, "0", "NS", "calibrated private work per operation, in ns", NULL, NULL },
-	{ "atomics", OPT_CHOICE, "auto", "FLAVOUR", "the writers' RMW: aarch64 lse (ldsetal, only where the CPU has LSE) or llsc (ldaxr/stlxr loop), auto = lse where available; x86 has one flavour, lock", ATOMICS_CHOICES, NULL },
-	{ 0 },
+    {"layout", OPT_CHOICES, "shared,aligned,padded", "LIST",
+     "layouts to compare, the first is the baseline", NULL, layout_names},
+    {"offset-sweep", OPT_TEXT, NULL, "FROM:TO:STEP",
+     "instead of layouts: the pointer FROM..TO bytes after the pending word (multiples of 8, "
+     "8..2048)",
+     NULL, NULL},
+    {"writers", OPT_COUNT, "1", "N", "threads doing queue_work_on() (locked test_and_set_bit)",
+     NULL, NULL},
+    {"readers", OPT_COUNT, "1", "M",
+     "threads loading the read-mostly pointer and reading through it", NULL, NULL},
+    {"policy", OPT_CHOICE, "rmw", "POLICY",
+     "rmw: RMW on every call (the kernel); test-then-set: RMW only when the bit is clear (needs "
+     "--drain-us)",
+     "rmw,test-then-set", NULL},
+    {"drain-us", OPT_UINT, "0", "US",
+     "a drainer on the first writer's CPU clears PENDING every US microseconds (0: none)", NULL,
+     NULL},
+    {"work", OPT_UINT, "0", "NS", "calibrated private work per operation, in ns", NULL, NULL},
+    {"atomics", OPT_CHOICE, "auto", "FLAVOUR",
+     "the writers' RMW: aarch64 lse (ldsetal, only where the CPU has LSE) or llsc (ldaxr/stlxr "
+     "loop), auto = lse where available; x86 has one flavour, lock",
+     ATOMICS_CHOICES, NULL},
+    {0},
 };
 
 static const char *const pb_summary[] = { "writer_ns_per_op", "reader_ns_per_op", NULL };
@@ -223,7 +246,8 @@ static int parse_sweep(struct bench_ctx *c, const char *s, char *err)
 	long v[3] = { 0 };
 	char *copy = xstrdup(s), *f = copy;
 	int bad = 0;
-	for (int n = 0; n < 3; n++) { /* exactly three fields: an empty one (8::64, :8:64:8, 8:64:8:) fails */
+	for (int n = 0; n < 3;
+	     n++) { /* exactly three fields: an empty one (8::64, :8:64:8, 8:64:8:) fails */
 		char *colon = strchr(f, ':');
 		if ((colon != NULL) != (n < 2)) {
 			bad = 1;
@@ -237,11 +261,16 @@ static int parse_sweep(struct bench_ctx *c, const char *s, char *err)
 	}
 	free(copy);
 	if (bad || v[0] < 8 || v[1] > 2048 || v[0] > v[1] || v[2] < 8 || v[0] % 8 || v[2] % 8)
-		return err_set(err, "--offset-sweep: '%s' is not accepted; accepted: FROM:TO:STEP in bytes, multiples of 8, 8 <= FROM <= TO <= 2048, STEP >= 8 (offset 0 is the pending word itself)", s);
+		return err_set(err,
+			       "--offset-sweep: '%s' is not accepted; accepted: FROM:TO:STEP in "
+			       "bytes, multiples of 8, 8 <= FROM <= TO <= 2048, STEP >= 8 (offset "
+			       "0 is the pending word itself)",
+			       s);
 	for (long off = v[0]; off <= v[1]; off += v[2]) {
 		char name[48];
 		if (c->nvar >= VARIANTS_MAX)
-			return err_set(err, "--offset-sweep: '%s' gives more than %d offsets", s, VARIANTS_MAX);
+			return err_set(err, "--offset-sweep: '%s' gives more than %d offsets", s,
+				       VARIANTS_MAX);
 		snprintf(name, sizeof(name), "offset-%ld", off);
 		bench_variant(c, name, off);
 	}
@@ -260,7 +289,8 @@ static int pb_prepare(struct bench_ctx *c, char *err)
 			       "--drain-us US > 0, or --policy rmw");
 	if (opt_str(c->o, "offset-sweep")) {
 		if (opt_given(c->o, "layout"))
-			return err_set(err, "--offset-sweep and --layout exclude each other; accepted: one of them");
+			return err_set(err, "--offset-sweep and --layout exclude each other; "
+					    "accepted: one of them");
 		p->sweep = 1;
 		if (parse_sweep(c, opt_str(c->o, "offset-sweep"), err))
 			return -1;
@@ -279,8 +309,11 @@ static int pb_prepare(struct bench_ctx *c, char *err)
 	p->roles[ROLE_DRAINER] = (struct role_req){ "drainer", opt_long(c->o, "drain-us") > 0 };
 	if (bench_plan(c, p->roles, 2, err))
 		return -1;
-	if (p->roles[ROLE_DRAINER].count && c->plan.n >= PLAN_MAX) /* the drainer needs a slot of its own */
-		return err_set(err, "%d writers and readers plus the drainer (--drain-us) make %d threads; accepted: at most %d",
+	if (p->roles[ROLE_DRAINER].count &&
+	    c->plan.n >= PLAN_MAX) /* the drainer needs a slot of its own */
+		return err_set(err,
+			       "%d writers and readers plus the drainer (--drain-us) make %d "
+			       "threads; accepted: at most %d",
 			       c->plan.n, c->plan.n + 1, PLAN_MAX);
 	if (p->roles[ROLE_DRAINER].count) { /* the bound kworker runs on the queueing CPU */
 		struct slot s = c->plan.slot[0];
@@ -293,8 +326,10 @@ static int pb_prepare(struct bench_ctx *c, char *err)
 	return 0;
 }
 
-/* Where the two fields sit for this variant: a layout's (in obj, or its globals), or a sweep offset from +0. */
-static void variant_place(const struct pb_priv *p, const struct variant *v, char *obj, long **data, struct vmap_node ***meta)
+/* Where the two fields sit for this variant: a layout's (in obj, or its globals), or a sweep offset
+ * from +0. */
+static void variant_place(const struct pb_priv *p, const struct variant *v, char *obj, long **data,
+			  struct vmap_node ***meta)
 {
 	if (p->sweep) {
 		*data = (long *)obj;
@@ -325,16 +360,19 @@ static void put_role(struct row *r, const char *role, const struct thr_sum *s, i
 		row_na(r, key, "no operations completed");
 }
 
-/* The settings as achieved: the drain period (window / drains) and the work's ns/op on each thread. */
+/* The settings as achieved: the drain period (window / drains) and the work's ns/op on each thread.
+ */
 static void pb_evidence(struct bench_ctx *c, const struct thr *t, struct row *r)
 {
 	const struct pb_priv *p = c->priv;
-	const struct work_setting work = { "work", "ns/op", "work_ns_achieved", "no calibrated work (--work 0)", p->work_ns, 1 };
+	const struct work_setting work = {
+	    "work", "ns/op", "work_ns_achieved", "no calibrated work (--work 0)", p->work_ns, 1};
 	double req_us = (double)opt_long(c->o, "drain-us");
 	bench_evidence(c, t, c->plan.n);
 	for (int i = 0; i < c->plan.n; i++)
 		if (t[i].role == ROLE_DRAINER) {
-			double period = t[i].ops ? (double)(t[i].t1 - t[i].t0) / 1e3 / (double)t[i].ops : -1;
+			double period =
+			    t[i].ops ? (double)(t[i].t1 - t[i].t0) / 1e3 / (double)t[i].ops : -1;
 			evidence_setting(&c->ev, "drain period", req_us, period, "us");
 			if (period > 0)
 				row_set(r, "drain_us_achieved", "%.2f", period);
@@ -352,7 +390,8 @@ static int pb_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 	size_t size = 4096;
 	(void)rep;
 	char *obj = mem_on_node(c->plan.mem_node, size, err);
-	struct vmap_node *nodes = obj ? mem_on_node(c->plan.mem_node, sizeof(struct vmap_node) * PB_NODES, err) : NULL;
+	struct vmap_node *nodes =
+	    obj ? mem_on_node(c->plan.mem_node, sizeof(struct vmap_node) * PB_NODES, err) : NULL;
 	if (!nodes) {
 		mem_free(obj, size);
 		return -1;
@@ -371,7 +410,8 @@ static int pb_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 	run->atomics = p->atomics;
 
 	struct thr *t = thr_alloc(c->plan.n);
-	int rc = threads_run(c->topo, &c->plan, t, c->warmup, c->duration, pb_body, run, c->hooks, err);
+	int rc =
+	    threads_run(c->topo, &c->plan, t, c->warmup, c->duration, pb_body, run, c->hooks, err);
 	if (!rc) {
 		struct thr_sum w, rd, dr;
 		int line = c->topo->line_size;
@@ -428,39 +468,57 @@ static void pb_cleanup(struct bench_ctx *c)
 /* What report draws: ns per operation of both roles on one axis, the offset sweep with the line and
  * the adjacent-line pair marked, and thread scaling where a configuration ran at several counts. */
 static const struct view_metric pb_ns[] = {
-	{ "writer_ns_per_op", "writer", "ns per operation", "ns", 0 },
-	{ "reader_ns_per_op", "reader", "ns per operation", "ns", 0 },
-	{ "hitm_per_kop", "HITM per 1,000 operations", "events per 1,000 operations", NULL, 0 }, /* counters */
-	{ 0 },
+    {"writer_ns_per_op", "writer", "ns per operation", "ns", 0},
+    {"reader_ns_per_op", "reader", "ns per operation", "ns", 0},
+    {"hitm_per_kop", "HITM per 1,000 operations", "events per 1,000 operations", NULL,
+     0}, /* counters */
+    {0},
 };
 static const double pb_marks[] = { 64, 128, 0 };
-static const char *const pb_mark_labels[] = { "64 B: next cache line", "128 B: adjacent-line pair", NULL };
+static const char *const pb_mark_labels[] = {"64 B: next cache line", "128 B: adjacent-line pair",
+					     NULL};
 static const struct bench_view pb_views[] = {
-	{ .kind = VIEW_LINES, .title = "Offset sweep", .variant_prefix = "offset-", .metrics = pb_ns, .x_cols = "offset",
-	  .x_label = "distance of the read-mostly pointer from the pending word (bytes)", .x_is_variant = 1,
-	  .marks = pb_marks, .mark_labels = pb_mark_labels },
-	{ .kind = VIEW_BARS, .title = "Layouts", .metrics = pb_ns, .implied_cols = "offset", .with_baseline = 1 },
-	{ .kind = VIEW_LINES, .title = "Thread scaling", .metrics = pb_ns, .x_cols = "writers,readers", .x_label = "threads (writers+readers)",
-	  .implied_cols = "offset" },
-	{ .kind = VIEW_END },
+    {.kind = VIEW_LINES,
+     .title = "Offset sweep",
+     .variant_prefix = "offset-",
+     .metrics = pb_ns,
+     .x_cols = "offset",
+     .x_label = "distance of the read-mostly pointer from the pending word (bytes)",
+     .x_is_variant = 1,
+     .marks = pb_marks,
+     .mark_labels = pb_mark_labels},
+    {.kind = VIEW_BARS,
+     .title = "Layouts",
+     .metrics = pb_ns,
+     .implied_cols = "offset",
+     .with_baseline = 1},
+    {.kind = VIEW_LINES,
+     .title = "Thread scaling",
+     .metrics = pb_ns,
+     .x_cols = "writers,readers",
+     .x_label = "threads (writers+readers)",
+     .implied_cols = "offset"},
+    {.kind = VIEW_END},
 };
 
 static const struct bench pending_bit = {
-	.name = "pending-bit",
-	.desc = "writers lock-bts a work-pending bit next to a read-mostly pointer that readers load (seed 003, vmalloc)",
-	.opts = pb_opts,
-	.variant_col = "layout",
-	.summary = pb_summary,
-	.flags = BENCH_PLACED | BENCH_WINDOW,
-	.roles = "writer,reader,drainer",
-	.corun = "writer,reader", /* the drainer sleeps between drains: its rule is its achieved period */
-	.probe = "writer,reader",
-	.prepare = pb_prepare,
-	.run = pb_run,
-	.cleanup = pb_cleanup,
-	.config = pb_config,
-	.resolved = pb_resolved,
-	.views = pb_views,
-	.variant_order = layout_order, /* the registry's: the bug first */
+    .name = "pending-bit",
+    .desc = "writers lock-bts a work-pending bit next to a read-mostly pointer that readers load "
+	    "(seed 003, vmalloc)",
+    .opts = pb_opts,
+    .variant_col = "layout",
+    .summary = pb_summary,
+    .flags = BENCH_PLACED | BENCH_WINDOW,
+    .roles = "writer,reader,drainer",
+    .corun =
+	"writer,reader", /* the drainer sleeps between drains: its rule is its achieved period */
+    .probe = "writer,reader",
+    .prepare = pb_prepare,
+    .run = pb_run,
+    .cleanup = pb_cleanup,
+    .config = pb_config,
+    .resolved = pb_resolved,
+    .views = pb_views,
+    .variant_order = layout_order, /* the registry's: the bug first */
 };
 BENCH_REGISTER(pending_bit)

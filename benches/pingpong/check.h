@@ -1,5 +1,6 @@
 /* The accuracy check of pingpong --concurrent: a few pairs per topology class measured alone and
- * in their round, and per class the ratio concurrent/alone of the median latency with its spread. */
+ * in their round, and per class the ratio concurrent/alone of the median latency with its spread.
+ */
 #ifndef C2C_PP_CHECK_H
 #define C2C_PP_CHECK_H
 #include "benches/pingpong/pairs.h"
@@ -19,6 +20,6 @@ struct check_class {
 
 /* Per class from n sample pairs (class of each, alone and concurrent median ns); tol is a fraction
  * (0.05). Returns how many classes are outside the tolerance. */
-int check_classes(const enum pair_class *cls, const double *alone, const double *conc, int n, double tol,
-		  struct check_class out[PC_COUNT]);
+int check_classes(const enum pair_class *cls, const double *alone, const double *conc, int n,
+		  double tol, struct check_class out[PC_COUNT]);
 #endif

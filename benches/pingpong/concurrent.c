@@ -40,7 +40,8 @@ void pp_state_free(struct pp_priv *p)
 
 /* Measure round r in mode; hooks (counters) go to the threads of member `hooked` only. Results land
  * in out[0 .. size) in member order. */
-static int measure_round(struct bench_ctx *c, struct pp_priv *p, int r, int mode, int hooked, struct pp_meas *out, char *err)
+static int measure_round(struct bench_ctx *c, struct pp_priv *p, int r, int mode, int hooked,
+			 struct pp_meas *out, char *err)
 {
 	int n = p->sched.size[r];
 	const struct pu_pair **pp = xcalloc((size_t)n, sizeof(*pp));
@@ -55,13 +56,16 @@ static int measure_round(struct bench_ctx *c, struct pp_priv *p, int r, int mode
 	return rc;
 }
 
-const struct pp_meas *pp_measure_pair(struct bench_ctx *c, struct pp_priv *p, int k, int mode, int rep, char *err)
+const struct pp_meas *pp_measure_pair(struct bench_ctx *c, struct pp_priv *p, int k, int mode,
+				      int rep, char *err)
 {
 	int r = p->sched.round[k], n = p->sched.size[r], at = 0;
 	for (int i = 0; i < n; i++)
 		at = p->sched.member[p->sched.first[r] + i] == k ? i : at;
-	if (n > 1 && p->meas_round == r && p->meas_mode == mode && p->meas_rep == rep && at != p->meas_hooked) {
-		p->last_counted = 0; /* measured with its round; counters are NA (pp_mark_uncounted) */
+	if (n > 1 && p->meas_round == r && p->meas_mode == mode && p->meas_rep == rep &&
+	    at != p->meas_hooked) {
+		p->last_counted =
+		    0; /* measured with its round; counters are NA (pp_mark_uncounted) */
 		return &p->meas[at];
 	}
 	p->meas_round = -1;
@@ -107,13 +111,18 @@ static void print_check(const struct bench_ctx *c, const struct pp_priv *p, int 
 {
 	if (opt_flag(c->o, "quiet"))
 		return;
-	fprintf(stderr, "pingpong: accuracy check, %s, up to %d pair(s) at once vs alone (median ns; tolerance %.0f%%)%s:\n",
-		pp_mode_names[mode], at_once, p->tol * 100, at_once == 1 ? "; one pair at once: both are alone, the ratio is run-to-run noise" : "");
+	fprintf(stderr,
+		"pingpong: accuracy check, %s, up to %d pair(s) at once vs alone (median ns; "
+		"tolerance %.0f%%)%s:\n",
+		pp_mode_names[mode], at_once, p->tol * 100,
+		at_once == 1 ? "; one pair at once: both are alone, the ratio is run-to-run noise"
+			     : "");
 	for (int cl = 0; cl < PC_COUNT; cl++) {
 		const struct check_class *x = &p->cls[mode][cl];
 		if (x->n)
-			fprintf(stderr, "  %-14s %d pair(s)  ratio %.3f  spread %.3f-%.3f  %s\n", pair_class_name((enum pair_class)cl), x->n,
-				x->ratio, x->lo, x->hi, x->outside ? "OUTSIDE tolerance" : "ok");
+			fprintf(stderr, "  %-14s %d pair(s)  ratio %.3f  spread %.3f-%.3f  %s\n",
+				pair_class_name((enum pair_class)cl), x->n, x->ratio, x->lo, x->hi,
+				x->outside ? "OUTSIDE tolerance" : "ok");
 	}
 }
 
@@ -121,7 +130,8 @@ static void print_check(const struct bench_ctx *c, const struct pp_priv *p, int 
 static int check_once(struct bench_ctx *c, struct pp_priv *p, char *err)
 {
 	enum pair_class *cls = xcalloc((size_t)p->nsample + 1, sizeof(*cls));
-	double *al = xcalloc((size_t)p->nsample + 1, sizeof(double)), *co = xcalloc((size_t)p->nsample + 1, sizeof(double));
+	double *al = xcalloc((size_t)p->nsample + 1, sizeof(double)),
+	       *co = xcalloc((size_t)p->nsample + 1, sizeof(double));
 	int bad = 0, rc = 0;
 	for (int m = 0; m < p->nmodes && !rc; m++) {
 		int mode = p->modes[m];
@@ -133,7 +143,8 @@ static int check_once(struct bench_ctx *c, struct pp_priv *p, char *err)
 			co[j] = p->chk_conc[(size_t)j * NMODES + (size_t)mode];
 		}
 		if (!rc) {
-			p->outside[mode] = check_classes(cls, al, co, p->nsample, p->tol, p->cls[mode]);
+			p->outside[mode] =
+			    check_classes(cls, al, co, p->nsample, p->tol, p->cls[mode]);
 			bad += p->outside[mode];
 			print_check(c, p, mode, max_round(&p->sched));
 		}
@@ -160,12 +171,16 @@ int pp_check_run(struct bench_ctx *c, struct pp_priv *p, char *err)
 		p->by_pu = 0;
 		p->fallbacks++;
 		schedule_free(&p->sched);
-		if (schedule_build(c->topo, p->set, p->nset, p->pair, p->npairs, p->cap, 0, &p->sched, err))
+		if (schedule_build(c->topo, p->set, p->nset, p->pair, p->npairs, p->cap, 0,
+				   &p->sched, err))
 			return -1;
 		p->meas_round = -1;
 		if (!opt_flag(c->o, "quiet"))
-			fprintf(stderr, "pingpong: --concurrent auto falls back to %d pair(s) at once%s (%d rounds)\n", p->cap,
-				was_by_pu ? ", no two pairs on one core" : "", p->sched.nrounds);
+			fprintf(stderr,
+				"pingpong: --concurrent auto falls back to %d pair(s) at once%s "
+				"(%d rounds)\n",
+				p->cap, was_by_pu ? ", no two pairs on one core" : "",
+				p->sched.nrounds);
 	}
 }
 
@@ -192,18 +207,27 @@ static void place_cols(const struct bench_ctx *c, struct row *r, const char *sid
 /* The accuracy-check columns: the pair's own sample (if it is one) and its class's verdict. */
 static void check_cols(const struct pp_priv *p, int k, int mode, struct row *r)
 {
-	const char *why = pp_alone_only(p) ? "--concurrent 1: every pair measured alone, nothing to check" : NULL;
+	const char *why =
+	    pp_alone_only(p) ? "--concurrent 1: every pair measured alone, nothing to check" : NULL;
 	int j = p->sample_slot[k];
 	const struct check_class *x = &p->cls[mode][p->pair[k].cls < PC_COUNT ? p->pair[k].cls : 0];
 	if (why) {
-		const char *keys[] = { "check_alone_median_ns", "check_concurrent_median_ns", "check_pair_ratio", "check_class_pairs",
-				       "check_class_ratio", "check_class_ratio_lo", "check_class_ratio_hi", "check_status", NULL };
+		const char *keys[] = {"check_alone_median_ns",
+				      "check_concurrent_median_ns",
+				      "check_pair_ratio",
+				      "check_class_pairs",
+				      "check_class_ratio",
+				      "check_class_ratio_lo",
+				      "check_class_ratio_hi",
+				      "check_status",
+				      NULL};
 		for (int i = 0; keys[i]; i++)
 			row_na(r, keys[i], why);
 		return;
 	}
 	if (j >= 0) {
-		double al = p->chk_alone[(size_t)j * NMODES + (size_t)mode], co = p->chk_conc[(size_t)j * NMODES + (size_t)mode];
+		double al = p->chk_alone[(size_t)j * NMODES + (size_t)mode],
+		       co = p->chk_conc[(size_t)j * NMODES + (size_t)mode];
 		row_set(r, "check_alone_median_ns", "%.2f", al);
 		row_set(r, "check_concurrent_median_ns", "%.2f", co);
 		row_set(r, "check_pair_ratio", "%.4f", al > 0 ? co / al : NAN);
@@ -232,11 +256,13 @@ static void calibration(struct row *r, int mode)
 	if (mode == MODE_LOAD_STORE)
 		row_set(r, "expected_transfers_per_handoff", "1");
 	else
-		row_na(r, "expected_transfers_per_handoff", "spinning CAS moves the line a variable number of times per handoff");
+		row_na(r, "expected_transfers_per_handoff",
+		       "spinning CAS moves the line a variable number of times per handoff");
 }
 
 /* The row from the pair's figures: configuration, result, round, places and the check's verdict. */
-void pp_fill_row(const struct bench_ctx *c, const struct pp_priv *p, int k, int mode, const struct pp_meas *m, struct row *r)
+void pp_fill_row(const struct bench_ctx *c, const struct pp_priv *p, int k, int mode,
+		 const struct pp_meas *m, struct row *r)
 {
 	const struct pu_pair *pp = &p->pair[k];
 	int rd = p->sched.round[k];
@@ -268,7 +294,8 @@ void pp_fill_row(const struct bench_ctx *c, const struct pp_priv *p, int k, int 
 	if (m->round_overlap >= 0)
 		row_set(r, "round_overlap", "%.4f", m->round_overlap);
 	else
-		row_na(r, "round_overlap", p->sched.size[rd] > 1 ? "a thread took no window" : "measured alone");
+		row_na(r, "round_overlap",
+		       p->sched.size[rd] > 1 ? "a thread took no window" : "measured alone");
 	place_cols(c, r, "a", pp->a);
 	place_cols(c, r, "b", pp->b);
 	check_cols(p, k, mode, r);
@@ -288,7 +315,9 @@ void pp_mark_uncounted(const struct pp_priv *p, struct row *r)
 	for (int i = last + 1; last >= 0 && i < r->n; i++)
 		if (strncmp(r->key[i], "counters_", 9) && strcmp(r->val[i], "NA")) {
 			char *key = xstrdup(r->key[i]);
-			row_na(r, key, "measured in the round of another pair (counters follow that pair's threads only)");
+			row_na(r, key,
+			       "measured in the round of another pair (counters follow that pair's "
+			       "threads only)");
 			free(key);
 		}
 }

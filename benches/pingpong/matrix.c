@@ -17,7 +17,8 @@ static int cmp_int(const void *x, const void *y)
 }
 
 /* Row-major n x n cells, NAN where nothing was measured. */
-static double *fill_cells(const int *os, int n, const struct pu_pair *pair, const double *val, int npairs)
+static double *fill_cells(const int *os, int n, const struct pu_pair *pair, const double *val,
+			  int npairs)
 {
 	int hi = os[n - 1];
 	int *pos = xcalloc((size_t)hi + 1, sizeof(int));
@@ -30,7 +31,8 @@ static double *fill_cells(const int *os, int n, const struct pu_pair *pair, cons
 		if (isnan(val[k]) || pair[k].a > hi || pair[k].b > hi)
 			continue;
 		int i = pos[pair[k].a], j = pos[pair[k].b];
-		cell[(size_t)i * (size_t)n + (size_t)j] = cell[(size_t)j * (size_t)n + (size_t)i] = val[k];
+		cell[(size_t)i * (size_t)n + (size_t)j] = cell[(size_t)j * (size_t)n + (size_t)i] =
+		    val[k];
 	}
 	free(pos);
 	return cell;
@@ -40,13 +42,14 @@ int matrix_probe(const char *path, char *err)
 {
 	struct replace r;
 	if (!replace_open(&r, path))
-		return err_set(err, "--matrix %s: cannot create a file next to it: %s", path, strerror(errno));
+		return err_set(err, "--matrix %s: cannot create a file next to it: %s", path,
+			       strerror(errno));
 	replace_abort(&r);
 	return 0;
 }
 
-int matrix_write(const char *path, const int *set, int n, const struct pu_pair *pair, const double *val, int npairs,
-		 int replace, char *err)
+int matrix_write(const char *path, const int *set, int n, const struct pu_pair *pair,
+		 const double *val, int npairs, int replace, char *err)
 {
 	int *os = xcalloc((size_t)n, sizeof(int)), rc = 0;
 	memcpy(os, set, (size_t)n * sizeof(int));
@@ -55,7 +58,8 @@ int matrix_write(const char *path, const int *set, int n, const struct pu_pair *
 	struct replace r;
 	FILE *f = replace_open(&r, path);
 	if (!f)
-		rc = err_set(err, "--matrix %s: cannot create a file next to it: %s", path, strerror(errno));
+		rc = err_set(err, "--matrix %s: cannot create a file next to it: %s", path,
+			     strerror(errno));
 	for (int i = 0; i < n && !rc; i++)
 		for (int j = 0; j < n; j++) {
 			double v = cell[(size_t)i * (size_t)n + (size_t)j];

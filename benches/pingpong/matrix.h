@@ -8,8 +8,8 @@
  * a temporary name next to it, then linked into place (an existing FILE is kept: -1), or with
  * replace renamed over it (a snapshot of this run's replaces its earlier one), so a reader never
  * sees half a table. 0 or -1 with a message. */
-int matrix_write(const char *path, const int *set, int n, const struct pu_pair *pair, const double *val, int npairs,
-		 int replace, char *err);
+int matrix_write(const char *path, const int *set, int n, const struct pu_pair *pair,
+		 const double *val, int npairs, int replace, char *err);
 /* Before anything runs: can a file be created where FILE goes? 0 or -1 with a message. */
 int matrix_probe(const char *path, char *err);
 #endif

@@ -27,7 +27,8 @@ struct pp_run {
 
 /* load-store: two lines, each written by one side only: store the next value on ping, wait with
  * plain loads until pong echoes it. Each one-way handoff moves one modified line to its reader. */
-__attribute__((noinline)) uint64_t pp_ls_round_trips(uint64_t *ping, uint64_t *pong, uint64_t v, long k)
+__attribute__((noinline)) uint64_t pp_ls_round_trips(uint64_t *ping, uint64_t *pong, uint64_t v,
+						     long k)
 {
 	for (long i = 0; i < k; i++) {
 		__atomic_store_n(ping, ++v, __ATOMIC_RELEASE);
@@ -43,7 +44,8 @@ __attribute__((noinline)) uint64_t pp_cas_round_trips(uint64_t *line, uint64_t v
 {
 	for (long i = 0; i < k; i++, v += 2) {
 		uint64_t exp = v;
-		while (!__atomic_compare_exchange_n(line, &exp, v + 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+		while (!__atomic_compare_exchange_n(line, &exp, v + 1, 0, __ATOMIC_ACQ_REL,
+						    __ATOMIC_ACQUIRE))
 			exp = v;
 	}
 	return v;
@@ -67,7 +69,9 @@ static uint64_t responder(const struct pp_run *r, int line)
 	uint64_t x, *ping = ping_of(r, line), *pong = pong_of(r, line);
 	if (r->su->mode == MODE_CAS) {
 		for (uint64_t want = 1;; want += 2)
-			for (x = want; !__atomic_compare_exchange_n(ping, &x, want + 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE); x = want)
+			for (x = want; !__atomic_compare_exchange_n(
+				 ping, &x, want + 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+			     x = want)
 				if (x == PP_STOP)
 					return want / 2;
 	}
@@ -82,8 +86,9 @@ static uint64_t responder(const struct pp_run *r, int line)
 /* Round trips from v; returns the value after them (2 handoffs per round trip in both modes). */
 static uint64_t round_trips(const struct pp_run *r, int line, uint64_t v, long k)
 {
-	return r->su->mode == MODE_CAS ? pp_cas_round_trips(ping_of(r, line), v, k)
-				       : 2 * pp_ls_round_trips(ping_of(r, line), pong_of(r, line), v / 2, k);
+	return r->su->mode == MODE_CAS
+		   ? pp_cas_round_trips(ping_of(r, line), v, k)
+		   : 2 * pp_ls_round_trips(ping_of(r, line), pong_of(r, line), v / 2, k);
 }
 
 /* Preheat until the time is up, then the timed samples; the stop value releases the responder.
@@ -108,8 +113,10 @@ static uint64_t initiator(const struct pp_run *r, int line)
 
 /* Each role's handoffs as software-defined events (sde:::c2cbench::NAME), measured phase only. */
 static struct sde_counter pp_sde[PP_NROLES] = {
-	[PP_INITIATOR] = { "pingpong_handoffs", "pingpong: handoffs the initiators started (preheat included)", 0, 0 },
-	[PP_RESPONDER] = { "pingpong_answers", "pingpong: handoffs the responders answered (preheat included)", 0, 0 },
+    [PP_INITIATOR] = {"pingpong_handoffs",
+		      "pingpong: handoffs the initiators started (preheat included)", 0, 0},
+    [PP_RESPONDER] = {"pingpong_answers",
+		      "pingpong: handoffs the responders answered (preheat included)", 0, 0},
 };
 
 /* Exported at start-up so every command (events, --events checks) knows the names. */
@@ -125,23 +132,28 @@ static void *pp_thread(void *p)
 	const struct thr_hooks *h = t->ctl->hooks;
 	int ok = !bind_self(r->su->topo, t->want_cpu, &t->got_cpu, t->bind_err);
 	if (ok && h && h->thread_init && h->thread_init(t, h->arg)) {
-		snprintf(t->bind_err, sizeof(t->bind_err), "counter setup failed on CPU %d", t->want_cpu);
+		snprintf(t->bind_err, sizeof(t->bind_err), "counter setup failed on CPU %d",
+			 t->want_cpu);
 		ok = 0;
 	}
 	if (ok && r->toucher == t->idx % 2)
-		memset(r->base, 0, r->bytes); /* first touch from this PU: the page lands on its node (or N) */
+		memset(r->base, 0,
+		       r->bytes); /* first touch from this PU: the page lands on its node (or N) */
 	if (!ok)
 		__atomic_store_n(&r->all->phase, PHASE_STOP, __ATOMIC_RELEASE);
-	if (!gate_wait(&r->all->start) && run_phase(r->all) != PHASE_STOP) { /* -1: a thread could not start */
+	if (!gate_wait(&r->all->start) &&
+	    run_phase(r->all) != PHASE_STOP) { /* -1: a thread could not start */
 		thr_measure_begin(t);
 		for (int l = 0; l < r->su->lines; l++)
 			if (t->role == PP_INITIATOR)
 				t->ops += initiator(r, l);
-			else /* its ops too: the responder's counters are per 1,000 handoffs it answered */
+			else /* its ops too: the responder's counters are per 1,000 handoffs it
+				answered */
 				t->ops += responder(r, l);
 		thr_measure_end(t);
 		t->stat[0] = t->ops;
-		sde_add(&pp_sde[t->role], t->ops); /* after the window, before the counters are read */
+		sde_add(&pp_sde[t->role],
+			t->ops); /* after the window, before the counters are read */
 	}
 	if (ok && h && h->thread_fini)
 		h->thread_fini(t, h->arg);
@@ -154,13 +166,21 @@ static int lines_alloc(const struct pp_setup *su, struct pp_run *r, char *err)
 	long page = sysconf(_SC_PAGESIZE);
 	size_t need = (size_t)su->lines * PP_SLOT;
 	r->bytes = (need + (size_t)page - 1) / (size_t)page * (size_t)page;
-	r->toucher = su->mem == PP_MEM_B ? 1 : 0; /* a node: bound by policy, still touched by the first PU */
+	r->toucher = su->mem == PP_MEM_B
+			 ? 1
+			 : 0; /* a node: bound by policy, still touched by the first PU */
 	r->numa = su->mem >= 0;
 	if (r->numa) {
 		if (numa_available() < 0)
-			return err_set(err, "--mem-node %d: libnuma reports NUMA is not available on this kernel", su->mem);
-		r->base = numa_alloc_onnode(r->bytes, su->mem); /* mbind only: no page until the first touch */
-		return r->base ? 0 : err_set(err, "numa_alloc_onnode(%zu bytes, node %d) failed", r->bytes, su->mem);
+			return err_set(
+			    err,
+			    "--mem-node %d: libnuma reports NUMA is not available on this kernel",
+			    su->mem);
+		r->base = numa_alloc_onnode(
+		    r->bytes, su->mem); /* mbind only: no page until the first touch */
+		return r->base ? 0
+			       : err_set(err, "numa_alloc_onnode(%zu bytes, node %d) failed",
+					 r->bytes, su->mem);
 	}
 	void *m = mmap(NULL, r->bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	r->base = m == MAP_FAILED ? NULL : m;
@@ -176,8 +196,10 @@ static void lines_free(struct pp_run *r)
 		munmap(r->base, r->bytes);
 }
 
-/* The pair's figures from its samples: pooled over lines, and the spread of the per-line medians. */
-static void summarise(const struct pp_setup *su, const struct pp_run *r, const struct thr *init, struct pp_meas *m)
+/* The pair's figures from its samples: pooled over lines, and the spread of the per-line medians.
+ */
+static void summarise(const struct pp_setup *su, const struct pp_run *r, const struct thr *init,
+		      struct pp_meas *m)
 {
 	size_t ns = (size_t)su->samples;
 	struct stats all = stats_of(r->ns, ns * (size_t)su->lines);
@@ -212,14 +234,17 @@ static int run_threads(struct thr *t, int nt, char *err)
 		gate_off(&((struct pp_run *)t[0].bench)->all->start);
 	for (int i = 0; i < started; i++)
 		join_ticking(t[i].tid); /* a long sample count: the live line goes on meanwhile */
-	/* a thread that ended elsewhere is a migration: evidence (rule migration, an invalid row that is
-	 * run again), as in the other benches; only a CPU gone offline is an error */
+	/* a thread that ended elsewhere is a migration: evidence (rule migration, an invalid row
+	 * that is run again), as in the other benches; only a CPU gone offline is an error */
 	for (int i = 0; i < nt && !rc; i++) {
 		char why[128];
 		if (t[i].bind_err[0])
 			rc = err_set(err, "%s", t[i].bind_err);
-		else if (t[i].got_cpu_end >= 0 && t[i].got_cpu_end != t[i].want_cpu && cpu_unusable(SYSFS_CPU, t[i].want_cpu, why, sizeof(why)))
-			rc = err_set(err, "thread bound to CPU %d ended on CPU %d, no row for it: %s", t[i].want_cpu, t[i].got_cpu_end, why);
+		else if (t[i].got_cpu_end >= 0 && t[i].got_cpu_end != t[i].want_cpu &&
+			 cpu_unusable(SYSFS_CPU, t[i].want_cpu, why, sizeof(why)))
+			rc = err_set(err,
+				     "thread bound to CPU %d ended on CPU %d, no row for it: %s",
+				     t[i].want_cpu, t[i].got_cpu_end, why);
 	}
 	return rc;
 }
@@ -260,11 +285,13 @@ static double round_overlap(const struct thr *t, int n, int k)
 	return hi > lo ? (double)best / (double)(hi - lo) : 0;
 }
 
-int pp_measure_round(const struct pp_setup *su, const struct pu_pair *const *pairs, int n, struct pp_meas *out, char *err)
+int pp_measure_round(const struct pp_setup *su, const struct pu_pair *const *pairs, int n,
+		     struct pp_meas *out, char *err)
 {
 	struct thr *t = thr_alloc(2 * n);
 	struct pp_run *run = aligned_alloc(C2C_BLOCK, sizeof(*run) * (size_t)n);
-	struct runctl *all = ctl_new(su->topo, NULL, 2 * n), *hooked = ctl_new(su->topo, su->hooks, 0);
+	struct runctl *all = ctl_new(su->topo, NULL, 2 * n),
+		      *hooked = ctl_new(su->topo, su->hooks, 0);
 	int rc = 0;
 	if (!run)
 		out_of_memory(0);

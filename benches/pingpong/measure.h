@@ -13,7 +13,8 @@ extern const char *const pp_mode_names[NMODES];
 
 #define PP_MEM_A (-1) /* --mem-node a: page first touched by the pair's first PU */
 #define PP_MEM_B (-2) /* --mem-node b: first touched by the second PU */
-#define PP_SLOT 256   /* bytes per line slot: ping at +0, pong at +128 (never the same 128-byte pair) */
+#define PP_SLOT                                                                                    \
+	256 /* bytes per line slot: ping at +0, pong at +128 (never the same 128-byte pair) */
 
 struct pp_setup {
 	const struct topo *topo;
@@ -31,10 +32,12 @@ struct pp_meas {
 	uint64_t handoffs;               /* initiator handoffs, preheat included */
 	int mem_node;                    /* node the page is on after the run, -1 unknown */
 	uintptr_t line_addr;             /* virtual address of the first line */
-	struct ev_thread ev[2];          /* validity evidence: initiator, responder (corun set by the bench) */
-	double round_overlap;            /* share of its window another pair of the round measured too */
+	struct ev_thread
+	    ev[2];            /* validity evidence: initiator, responder (corun set by the bench) */
+	double round_overlap; /* share of its window another pair of the round measured too */
 };
 
 /* Measure the n pairs (disjoint PUs) at the same time on fresh lines; 0 or -1 with a message. */
-int pp_measure_round(const struct pp_setup *su, const struct pu_pair *const *pairs, int n, struct pp_meas *out, char *err);
+int pp_measure_round(const struct pp_setup *su, const struct pu_pair *const *pairs, int n,
+		     struct pp_meas *out, char *err);
 #endif

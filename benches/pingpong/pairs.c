@@ -4,7 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const class_names[PC_COUNT] = { "smt", "same-llc", "same-package", "cross-package" };
+static const char *const class_names[PC_COUNT] = {"smt", "same-llc", "same-package",
+						  "cross-package"};
 
 const char *pair_class_name(enum pair_class c)
 {
@@ -37,21 +38,28 @@ enum pair_class pair_classify(const struct topo *t, int os_a, int os_b)
 	return topo_same_package(pa, pb) ? PC_SAME_PACKAGE : PC_CROSS_PACKAGE;
 }
 
-/* Parse a CPU list (the strict grammar of harness/parse.h) into a bitmap of PUs that exist and are allowed.
- * Pairs are unordered, so the order written does not matter here; a CPU named twice still fails. */
+/* Parse a CPU list (the strict grammar of harness/parse.h) into a bitmap of PUs that exist and are
+ * allowed. Pairs are unordered, so the order written does not matter here; a CPU named twice still
+ * fails. */
 static int parse_cpus(const struct topo *t, const char *list, hwloc_bitmap_t set, char *err)
 {
 	int *cpus = xcalloc((size_t)t->npus + 2, sizeof(int)), rc = 0;
 	char why[120];
 	int n = parse_cpulist(list, cpus, t->npus + 1, why, sizeof(why));
 	if (n < 0)
-		rc = err_set(err, "--placement cpus:'%s' is not accepted (%s); accepted: a CPU list such as cpus:0,2 or cpus:0-3", list, why);
+		rc = err_set(err,
+			     "--placement cpus:'%s' is not accepted (%s); accepted: a CPU list "
+			     "such as cpus:0,2 or cpus:0-3",
+			     list, why);
 	for (int k = 0; !rc && k < n; k++) {
 		const struct pu *u = topo_pu(t, cpus[k]);
 		if (!u)
-			rc = err_set(err, "--placement cpus:%s: CPU %d does not exist on %s (it has %d PUs)", list, cpus[k], t->source, t->npus);
+			rc = err_set(
+			    err, "--placement cpus:%s: CPU %d does not exist on %s (it has %d PUs)",
+			    list, cpus[k], t->source, t->npus);
 		else if (!u->allowed)
-			rc = err_set(err, "--placement cpus:%s: CPU %d is outside %s", list, cpus[k], t->allowed_what);
+			rc = err_set(err, "--placement cpus:%s: CPU %d is outside %s", list,
+				     cpus[k], t->allowed_what);
 		else
 			hwloc_bitmap_set(set, (unsigned)cpus[k]);
 	}
@@ -66,16 +74,21 @@ int pairs_pu_set(const struct topo *t, const char *placement, int **set, char *e
 	if (!strncmp(placement, "cpus:", 5))
 		rc = parse_cpus(t, placement + 5, want, err);
 	else if (strcmp(placement, "auto"))
-		rc = err_set(err, "--placement: '%s' is not accepted here; accepted: auto (every allowed PU) or cpus:LIST (the PUs to pair up)", placement);
+		rc = err_set(err,
+			     "--placement: '%s' is not accepted here; accepted: auto (every "
+			     "allowed PU) or cpus:LIST (the PUs to pair up)",
+			     placement);
 	*set = xcalloc((size_t)t->npus, sizeof(int));
 	for (int i = 0; i < t->npus && !rc; i++) {
 		const struct pu *u = &t->pu[i];
-		if (u->allowed && (!strcmp(placement, "auto") || hwloc_bitmap_isset(want, (unsigned)u->os)))
+		if (u->allowed &&
+		    (!strcmp(placement, "auto") || hwloc_bitmap_isset(want, (unsigned)u->os)))
 			(*set)[n++] = u->os;
 	}
 	hwloc_bitmap_free(want);
 	if (!rc && n < 2)
-		rc = err_set(err, "--placement %s gives %d PU; accepted: 2 or more PUs to pair up", placement, n);
+		rc = err_set(err, "--placement %s gives %d PU; accepted: 2 or more PUs to pair up",
+			     placement, n);
 	if (rc) {
 		free(*set);
 		*set = NULL;
@@ -111,7 +124,8 @@ static int cmp_long(const void *x, const void *y)
 }
 
 /* N distinct pairs drawn with a partial Fisher-Yates shuffle, then put back in matrix order. */
-static int sample_pairs(const int *set, int n, long want, unsigned long long seed, struct pu_pair *out)
+static int sample_pairs(const int *set, int n, long want, unsigned long long seed,
+			struct pu_pair *out)
 {
 	long total = (long)n * (n - 1) / 2;
 	long *idx = xcalloc((size_t)total, sizeof(long));
@@ -142,8 +156,8 @@ static int in_set(const int *set, int n, long cpu)
 }
 
 /* Fill out (room for every pair) for spec; the classes are set by the caller. */
-static int select_into(const struct topo *t, const int *set, int n, const char *spec, unsigned long long seed,
-		       struct pu_pair *out, char *err)
+static int select_into(const struct topo *t, const int *set, int n, const char *spec,
+		       unsigned long long seed, struct pu_pair *out, char *err)
 {
 	long total = (long)n * (n - 1) / 2, v, k = 0;
 	if (!strcmp(spec, "all")) {
@@ -154,7 +168,10 @@ static int select_into(const struct topo *t, const int *set, int n, const char *
 	}
 	if (!strncmp(spec, "vs:", 3)) {
 		if (parse_long(spec + 3, &v) || !in_set(set, n, v))
-			return err_set(err, "--pairs: '%s' is not accepted; accepted: vs:CPU with CPU one of the PUs measured (--placement)", spec);
+			return err_set(err,
+				       "--pairs: '%s' is not accepted; accepted: vs:CPU with CPU "
+				       "one of the PUs measured (--placement)",
+				       spec);
 		for (int i = 0; i < n; i++)
 			if (set[i] != v)
 				out[k++] = (struct pu_pair){ (int)v, set[i], PC_COUNT };
@@ -162,7 +179,10 @@ static int select_into(const struct topo *t, const int *set, int n, const char *
 	}
 	if (!strncmp(spec, "sample:", 7)) {
 		if (parse_long(spec + 7, &v) || v < 1 || v > total)
-			return err_set(err, "--pairs: '%s' is not accepted; accepted: sample:N with 1 <= N <= %ld (the pairs of %d PUs)", spec, total, n);
+			return err_set(err,
+				       "--pairs: '%s' is not accepted; accepted: sample:N with 1 "
+				       "<= N <= %ld (the pairs of %d PUs)",
+				       spec, total, n);
 		return sample_pairs(set, n, v, seed, out);
 	}
 	if (!strcmp(spec, "classes")) { /* a pair per class and pair of CPU kinds (hybrid parts) */
@@ -173,8 +193,10 @@ static int select_into(const struct topo *t, const int *set, int n, const char *
 		for (int i = 0; i < n && k < room; i++) /* stop once every class has its pair */
 			for (int j = i + 1; j < n && k < room; j++) {
 				enum pair_class c = places_classify(&pl, set[i], set[j]);
-				int ka = topo_pu(t, set[i])->kind + 1, kb = topo_pu(t, set[j])->kind + 1;
-				int key = ((int)c * nk + (ka < kb ? ka : kb)) * nk + (ka < kb ? kb : ka);
+				int ka = topo_pu(t, set[i])->kind + 1,
+				    kb = topo_pu(t, set[j])->kind + 1;
+				int key =
+				    ((int)c * nk + (ka < kb ? ka : kb)) * nk + (ka < kb ? kb : ka);
 				if (!seen[key]) {
 					seen[key] = 1;
 					out[k++] = (struct pu_pair){ set[i], set[j], c };
@@ -200,11 +222,13 @@ static size_t pairs_room(const struct topo *t, int n, const char *spec)
 	return 1;
 }
 
-int pairs_select(const struct topo *t, const int *set, int n, const char *spec, unsigned long long seed,
-		 struct pu_pair **out, char *err)
+int pairs_select(const struct topo *t, const int *set, int n, const char *spec,
+		 unsigned long long seed, struct pu_pair **out, char *err)
 {
 	if (!strcmp(spec, "all") && (long)n * (n - 1) / 2 > PAIRS_MAX)
-		return err_set(err, "--pairs all: %d PUs make %ld pairs; accepted: at most %d pairs (use sample:N, vs:CPU or classes)",
+		return err_set(err,
+			       "--pairs all: %d PUs make %ld pairs; accepted: at most %d pairs "
+			       "(use sample:N, vs:CPU or classes)",
 			       n, (long)n * (n - 1) / 2, PAIRS_MAX);
 	*out = xcalloc(pairs_room(t, n, spec), sizeof(struct pu_pair));
 	int k = select_into(t, set, n, spec, seed, *out, err);

@@ -24,6 +24,6 @@ enum pair_class pair_classify(const struct topo *t, int os_a, int os_b);
 int pairs_pu_set(const struct topo *t, const char *placement, int **set, char *err);
 /* Select pairs from set by spec (PAIR_SELECTIONS); seed drives sample:N. Returns the count
  * (>= 1, *out malloc'ed) or -1 with a one-line message. */
-int pairs_select(const struct topo *t, const int *set, int n, const char *spec, unsigned long long seed,
-		 struct pu_pair **out, char *err);
+int pairs_select(const struct topo *t, const int *set, int n, const char *spec,
+		 unsigned long long seed, struct pu_pair **out, char *err);
 #endif

@@ -17,24 +17,55 @@
 
 #define PP_GUESS_NS 150.0 /* one-way latency assumed by the time estimate */
 #define PP_START_US 10.0  /* time assumed to start one thread (create and bind it): per round */
-#define PP_ROW_US 40.0    /* time a row takes to write: measured, 42 us of CPU on a 2-vCPU EPYC VM */
+#define PP_ROW_US 40.0 /* time a row takes to write: measured, 42 us of CPU on a 2-vCPU EPYC VM */
 #define PP_LINES_MAX 4096 /* --lines: 1 MiB of lines per pair */
 #define PP_TABLE_MAX 1000 /* pairs the dry run lists */
 #define PP_BIG 64         /* above this many PUs, --pairs auto is classes plus vs:FIRST */
 
 static const struct opt_spec pp_opts[] = {
-	{ "pairs", OPT_TEXT, "auto", "SPEC", "pairs among the PUs of --placement (auto: every allowed PU, or cpus:LIST): auto (all on up to 64 PUs, else classes plus vs:FIRST), all, vs:CPU (each PU against CPU), sample:N (N random pairs, --seed), classes (one pair per topology class, and per pair of CPU kinds on a hybrid part). --duration/--warmup do not apply: see --samples, --preheat-ms", NULL, NULL },
-	{ "mode", OPT_CHOICES, "load-store,cas", "LIST", "handoffs to measure", "load-store,cas", NULL },
-	{ "samples", OPT_COUNT, "1000", "N", "timed samples per pair, mode, line and repetition (min and median are over these)", NULL, NULL },
-	{ "round-trips", OPT_COUNT, "100", "K", "round trips per sample (a sample is its time / 2K)", NULL, NULL },
-	{ "preheat-ms", OPT_UINT, "20", "MS", "untimed handoffs before the samples of each line, to bring both cores to speed", NULL, NULL },
-	{ "concurrent", OPT_TEXT, "1", "auto|N", "pairs measured at once, in rounds of the circle method: 1 (one pair at a time), N (on disjoint cores), or auto (distinct PUs / 2: SMT siblings may each run a pair; while the accuracy check fails, disjoint cores, then halved)", NULL, NULL },
-	{ "check-pairs", OPT_COUNT, CHECK_PAIRS_DEFAULT, "K", "accuracy check (--concurrent other than 1): pairs per topology class measured alone and in their round", NULL, NULL },
-	{ "check-tolerance", OPT_PERCENT, "5", "PERCENT", "a class whose median concurrent/alone ratio is off 1 by more is flagged (auto then moves pairs off each other's cores, then halves the pairs at once)", NULL, NULL },
-	{ "lines", OPT_COUNT, "1", "K", "lines per pair (up to 4096), 256 bytes apart on fresh pages of its own, measured in turn; the spread of their medians is a proxy for the line's home in the mesh. Where they live: --mem-node a|b|N (default a: first touch from the pair's first PU)", NULL, NULL },
-	{ "resume", OPT_TEXT, NULL, "CSV", "continue the interrupted run that wrote CSV (the same settings and seed): its rows stay there, this run measures only the pairs, modes and repetitions it lacks (into its own --out); --matrix holds both", NULL, NULL },
-	{ "matrix", OPT_TEXT, NULL, "FILE", "also write the first --mode's matrix (median over repetitions of min_ns) as a square comma table in OS CPU order, no header, empty where not measured: core-to-core-latency's --csv form", NULL, NULL },
-	{ 0 },
+    {"pairs", OPT_TEXT, "auto", "SPEC",
+     "pairs among the PUs of --placement (auto: every allowed PU, or cpus:LIST): auto (all on up "
+     "to 64 PUs, else classes plus vs:FIRST), all, vs:CPU (each PU against CPU), sample:N (N "
+     "random pairs, --seed), classes (one pair per topology class, and per pair of CPU kinds on a "
+     "hybrid part). --duration/--warmup do not apply: see --samples, --preheat-ms",
+     NULL, NULL},
+    {"mode", OPT_CHOICES, "load-store,cas", "LIST", "handoffs to measure", "load-store,cas", NULL},
+    {"samples", OPT_COUNT, "1000", "N",
+     "timed samples per pair, mode, line and repetition (min and median are over these)", NULL,
+     NULL},
+    {"round-trips", OPT_COUNT, "100", "K", "round trips per sample (a sample is its time / 2K)",
+     NULL, NULL},
+    {"preheat-ms", OPT_UINT, "20", "MS",
+     "untimed handoffs before the samples of each line, to bring both cores to speed", NULL, NULL},
+    {"concurrent", OPT_TEXT, "1", "auto|N",
+     "pairs measured at once, in rounds of the circle method: 1 (one pair at a time), N (on "
+     "disjoint cores), or auto (distinct PUs / 2: SMT siblings may each run a pair; while the "
+     "accuracy check fails, disjoint cores, then halved)",
+     NULL, NULL},
+    {"check-pairs", OPT_COUNT, CHECK_PAIRS_DEFAULT, "K",
+     "accuracy check (--concurrent other than 1): pairs per topology class measured alone and in "
+     "their round",
+     NULL, NULL},
+    {"check-tolerance", OPT_PERCENT, "5", "PERCENT",
+     "a class whose median concurrent/alone ratio is off 1 by more is flagged (auto then moves "
+     "pairs off each other's cores, then halves the pairs at once)",
+     NULL, NULL},
+    {"lines", OPT_COUNT, "1", "K",
+     "lines per pair (up to 4096), 256 bytes apart on fresh pages of its own, measured in turn; "
+     "the spread of their medians is a proxy for the line's home in the mesh. Where they live: "
+     "--mem-node a|b|N (default a: first touch from the pair's first PU)",
+     NULL, NULL},
+    {"resume", OPT_TEXT, NULL, "CSV",
+     "continue the interrupted run that wrote CSV (the same settings and seed): its rows stay "
+     "there, this run measures only the pairs, modes and repetitions it lacks (into its own "
+     "--out); --matrix holds both",
+     NULL, NULL},
+    {"matrix", OPT_TEXT, NULL, "FILE",
+     "also write the first --mode's matrix (median over repetitions of min_ns) as a square comma "
+     "table in OS CPU order, no header, empty where not measured: core-to-core-latency's --csv "
+     "form",
+     NULL, NULL},
+    {0},
 };
 
 static const char *const pp_summary[] = { "min_ns", "median_ns", NULL };
@@ -44,9 +75,11 @@ static const char *const pp_summary[] = { "min_ns", "median_ns", NULL };
 static int select_pairs(const struct bench_ctx *c, struct pp_priv *p, const char *spec, char *err)
 {
 	if (strcmp(spec, "auto"))
-		return p->npairs = pairs_select(c->topo, p->set, p->nset, spec, c->seed, &p->pair, err);
+		return p->npairs =
+			   pairs_select(c->topo, p->set, p->nset, spec, c->seed, &p->pair, err);
 	if (p->nset <= PP_BIG)
-		return p->npairs = pairs_select(c->topo, p->set, p->nset, "all", c->seed, &p->pair, err);
+		return p->npairs =
+			   pairs_select(c->topo, p->set, p->nset, "all", c->seed, &p->pair, err);
 	struct pu_pair *cls, *vs;
 	char vspec[32];
 	int first = p->set[0];
@@ -66,7 +99,8 @@ static int select_pairs(const struct bench_ctx *c, struct pp_priv *p, const char
 	for (int i = 0; i < nc; i++) { /* a class pair already in vs:FIRST is not measured twice */
 		int dup = 0;
 		for (int j = 0; j < nv && !dup; j++)
-			dup = (vs[j].a == cls[i].a && vs[j].b == cls[i].b) || (vs[j].a == cls[i].b && vs[j].b == cls[i].a);
+			dup = (vs[j].a == cls[i].a && vs[j].b == cls[i].b) ||
+			      (vs[j].a == cls[i].b && vs[j].b == cls[i].a);
 		if (!dup)
 			p->pair[p->npairs++] = cls[i];
 	}
@@ -75,7 +109,8 @@ static int select_pairs(const struct bench_ctx *c, struct pp_priv *p, const char
 	return p->npairs;
 }
 
-/* --mem-node: not given or a = first touch from the pair's first PU, b = from the second, N = libnuma. */
+/* --mem-node: not given or a = first touch from the pair's first PU, b = from the second, N =
+ * libnuma. */
 static int parse_mem(const struct bench_ctx *c, struct pp_priv *p, char *err)
 {
 	const char *m = opt_given(c->o, "mem-node") ? opt_str(c->o, "mem-node") : "a";
@@ -86,16 +121,21 @@ static int parse_mem(const struct bench_ctx *c, struct pp_priv *p, char *err)
 		return 0;
 	}
 	char why[160] = "not a number", nodes[200];
-	if (parse_long(m, &n) || n < 0 || n > 1 << 20 || topo_node_usable(c->topo, n, why, sizeof(why))) {
+	if (parse_long(m, &n) || n < 0 || n > 1 << 20 ||
+	    topo_node_usable(c->topo, n, why, sizeof(why))) {
 		topo_node_list(c->topo, nodes, sizeof(nodes));
-		return err_set(err, "--mem-node: '%s' is not accepted for pingpong (%s); accepted: a (first touch from the pair's first PU), b (from the second) or a NUMA node of %s with memory in its allowed nodeset (%s)",
+		return err_set(err,
+			       "--mem-node: '%s' is not accepted for pingpong (%s); accepted: a "
+			       "(first touch from the pair's first PU), b (from the second) or a "
+			       "NUMA node of %s with memory in its allowed nodeset (%s)",
 			       m, why, c->topo->source, nodes);
 	}
 	p->su.mem = (int)n;
 	return 0;
 }
 
-/* --concurrent: auto, or a count of pairs at once; anything else is refused with what is accepted. */
+/* --concurrent: auto, or a count of pairs at once; anything else is refused with what is accepted.
+ */
 static int parse_concurrent(const struct bench_ctx *c, struct pp_priv *p, char *err)
 {
 	const char *s = opt_str(c->o, "concurrent");
@@ -105,7 +145,10 @@ static int parse_concurrent(const struct bench_ctx *c, struct pp_priv *p, char *
 	if (p->conc_auto)
 		return 0;
 	if (parse_long(s, &n) || n < 1 || n > 1 << 20)
-		return err_set(err, "--concurrent: '%s' is not accepted; accepted: auto, 1 (one pair at a time) or a number of pairs at once from 1 to %d", s, 1 << 20);
+		return err_set(err,
+			       "--concurrent: '%s' is not accepted; accepted: auto, 1 (one pair at "
+			       "a time) or a number of pairs at once from 1 to %d",
+			       s, 1 << 20);
 	p->conc_n = (int)n;
 	return 0;
 }
@@ -115,8 +158,10 @@ static int parse_concurrent(const struct bench_ctx *c, struct pp_priv *p, char *
  * (one after the other) and a millisecond for the rest. */
 static double step_s(const struct bench_ctx *c, const struct pp_priv *p, int n)
 {
-	double rt = (double)opt_long(c->o, "samples") * (double)opt_long(c->o, "round-trips") * 2 * PP_GUESS_NS * 1e-9;
-	return ((double)opt_long(c->o, "preheat-ms") / 1e3 + rt) * p->su.lines + 2.0 * n * PP_START_US * 1e-6 + 1e-3;
+	double rt = (double)opt_long(c->o, "samples") * (double)opt_long(c->o, "round-trips") * 2 *
+		    PP_GUESS_NS * 1e-9;
+	return ((double)opt_long(c->o, "preheat-ms") / 1e3 + rt) * p->su.lines +
+	       2.0 * n * PP_START_US * 1e-6 + 1e-3;
 }
 
 /* The rounds of s in every mode and repetition, and their rows. */
@@ -140,7 +185,8 @@ static double check_s(const struct bench_ctx *c, const struct pp_priv *p, const 
 
 /* The plan on stderr (always) and, with --dry-run, on stdout with every pair's round. */
 /* The plan on stderr (always) and, with --dry-run, on stdout with every pair's round. */
-static void print_plan(const struct bench_ctx *c, const struct pp_priv *p, const char *alt_what, double alt_s)
+static void print_plan(const struct bench_ctx *c, const struct pp_priv *p, const char *alt_what,
+		       double alt_s)
 {
 	char hms[32], alt[32], chk[32], per[PC_COUNT * 24] = "";
 	int ncls[PC_COUNT] = { 0 };
@@ -148,7 +194,8 @@ static void print_plan(const struct bench_ctx *c, const struct pp_priv *p, const
 		ncls[p->pair[p->sample[j]].cls < PC_COUNT ? p->pair[p->sample[j]].cls : 0]++;
 	for (int cl = 0, k = 0; cl < PC_COUNT && !pp_alone_only(p); cl++)
 		if (ncls[cl])
-			k += snprintf(per + k, sizeof(per) - (size_t)k, "%s%s %d", k ? ", " : " (", pair_class_name((enum pair_class)cl), ncls[cl]);
+			k += snprintf(per + k, sizeof(per) - (size_t)k, "%s%s %d", k ? ", " : " (",
+				      pair_class_name((enum pair_class)cl), ncls[cl]);
 	if (per[0])
 		strcat(per, ")");
 	int maxsz = 0;
@@ -159,28 +206,38 @@ static void print_plan(const struct bench_ctx *c, const struct pp_priv *p, const
 	fmt_hms(alt, sizeof(alt), alt_s);
 	fmt_hms(chk, sizeof(chk), cs);
 	char line[800];
-	snprintf(line, sizeof(line), "pingpong: %d pair(s) of %d PU(s) (--pairs %s) x %d mode(s) x %d repetition(s); up to %d pair(s) at once (--concurrent %s%s) in %d round(s); accuracy check: %d pair(s)%s, %s (%.1f%% of the ETA); ETA %s (at %.0f ns per handoff, %.0f us per thread start, %.0f us per row)%s%s%s",
+	snprintf(line, sizeof(line),
+		 "pingpong: %d pair(s) of %d PU(s) (--pairs %s) x %d mode(s) x %d repetition(s); "
+		 "up to %d pair(s) at once (--concurrent %s%s) in %d round(s); accuracy check: %d "
+		 "pair(s)%s, %s (%.1f%% of the ETA); ETA %s (at %.0f ns per handoff, %.0f us per "
+		 "thread start, %.0f us per row)%s%s%s",
 		 p->npairs, p->nset, opt_str(c->o, "pairs"), p->nmodes, c->reps, maxsz, p->conc_req,
-		 p->sched.by_pu && maxsz > 1 ? "; pairs may share a core" : "", p->sched.nrounds, pp_alone_only(p) ? 0 : p->nsample,
-		 per, chk, eta > 0 ? 100.0 * cs / eta : 0.0, hms, PP_GUESS_NS, PP_START_US, PP_ROW_US,
-		 alt_what ? "; " : "", alt_what ? alt_what : "", alt_what ? alt : "");
+		 p->sched.by_pu && maxsz > 1 ? "; pairs may share a core" : "", p->sched.nrounds,
+		 pp_alone_only(p) ? 0 : p->nsample, per, chk, eta > 0 ? 100.0 * cs / eta : 0.0, hms,
+		 PP_GUESS_NS, PP_START_US, PP_ROW_US, alt_what ? "; " : "",
+		 alt_what ? alt_what : "", alt_what ? alt : "");
 	if (!opt_flag(c->o, "quiet"))
 		fprintf(stderr, "%s\n", line);
 	if (!opt_flag(c->o, "dry-run"))
 		return;
 	printf("%s\n", line + 10);
 	const struct topo *t = c->topo; /* on a hybrid part, each PU's CPU kind */
-	printf("%-6s %-6s %-14s %-7s %s\n", "cpu_a", "cpu_b", "class", "round", t->nkinds ? "at_once kinds" : "at_once");
+	printf("%-6s %-6s %-14s %-7s %s\n", "cpu_a", "cpu_b", "class", "round",
+	       t->nkinds ? "at_once kinds" : "at_once");
 	for (int i = 0; i < p->npairs && i < PP_TABLE_MAX; i++) {
 		char kinds[60] = "";
 		if (t->nkinds)
-			snprintf(kinds, sizeof(kinds), "%*s%s-%s", 8 - snprintf(NULL, 0, "%d", p->sched.size[p->sched.round[i]]), "",
-				 topo_kind_name(t, topo_pu(t, p->pair[i].a)), topo_kind_name(t, topo_pu(t, p->pair[i].b)));
-		printf("%-6d %-6d %-14s %-7d %d%s\n", p->pair[i].a, p->pair[i].b, pair_class_name(p->pair[i].cls), p->sched.round[i],
+			snprintf(kinds, sizeof(kinds), "%*s%s-%s",
+				 8 - snprintf(NULL, 0, "%d", p->sched.size[p->sched.round[i]]), "",
+				 topo_kind_name(t, topo_pu(t, p->pair[i].a)),
+				 topo_kind_name(t, topo_pu(t, p->pair[i].b)));
+		printf("%-6d %-6d %-14s %-7d %d%s\n", p->pair[i].a, p->pair[i].b,
+		       pair_class_name(p->pair[i].cls), p->sched.round[i],
 		       p->sched.size[p->sched.round[i]], kinds);
 	}
 	if (p->npairs > PP_TABLE_MAX)
-		printf("... and %d more pair(s) (a run's CSV gives every pair's round)\n", p->npairs - PP_TABLE_MAX);
+		printf("... and %d more pair(s) (a run's CSV gives every pair's round)\n",
+		       p->npairs - PP_TABLE_MAX);
 }
 
 /* Variants are pair x mode, ordered mode by mode and class by class so the summary lines come out
@@ -193,7 +250,8 @@ static void add_variants(struct bench_ctx *c, const struct pp_priv *p)
 			for (int i = 0; i < p->npairs; i++)
 				if ((int)p->pair[i].cls == cls) {
 					char name[48];
-					snprintf(name, sizeof(name), "%d-%d/%s", p->pair[i].a, p->pair[i].b, pp_mode_names[p->modes[m]]);
+					snprintf(name, sizeof(name), "%d-%d/%s", p->pair[i].a,
+						 p->pair[i].b, pp_mode_names[p->modes[m]]);
 					bench_variant(c, name, (long)i * NMODES + p->modes[m]);
 				}
 }
@@ -211,21 +269,33 @@ static int parse_modes(const struct bench_ctx *c, struct pp_priv *p)
 }
 
 /* The CPU set from --placement, the pairs from --pairs, the rounds from --concurrent. */
-/* The counted pair's two threads (measure.c gives them these roles): each has counter columns of its own. */
-static const struct role_req pp_roles[PP_NROLES] = { [PP_INITIATOR] = { "initiator", 1 }, [PP_RESPONDER] = { "responder", 1 } };
+/* The counted pair's two threads (measure.c gives them these roles): each has counter columns of
+ * its own. */
+static const struct role_req pp_roles[PP_NROLES] = {
+    [PP_INITIATOR] = {"initiator", 1}, [PP_RESPONDER] = {"responder", 1}};
 
 static int pp_reorder(struct bench_ctx *c, int rep, int *order, char *err);
 
 /* --resume: the settings its rows must share with this run's (the seed is checked apart). */
 static void resume_same(const struct bench_ctx *c, struct pp_priv *p)
 {
-	static const char *const cols[] = { "pairs_requested", "placement_requested", "samples", "round_trips", "preheat_ms",
-					    "lines", "mem_node_req", "concurrent_req" };
-	const char *vals[] = { opt_str(c->o, "pairs"), opt_str(c->o, "placement"), NULL, NULL, NULL, NULL, p->mem_req, p->conc_req };
-	const char *opts[] = { NULL, NULL, "samples", "round-trips", "preheat-ms", "lines", NULL, NULL };
+	static const char *const cols[] = {"pairs_requested", "placement_requested", "samples",
+					   "round_trips",     "preheat_ms",          "lines",
+					   "mem_node_req",    "concurrent_req"};
+	const char *vals[] = {opt_str(c->o, "pairs"),
+			      opt_str(c->o, "placement"),
+			      NULL,
+			      NULL,
+			      NULL,
+			      NULL,
+			      p->mem_req,
+			      p->conc_req};
+	const char *opts[] = {NULL,         NULL,    "samples", "round-trips",
+			      "preheat-ms", "lines", NULL,      NULL};
 	for (int i = 0; i < 8; i++) {
 		if (opts[i])
-			snprintf(p->same_val[i], sizeof(p->same_val[i]), "%ld", opt_long(c->o, opts[i]));
+			snprintf(p->same_val[i], sizeof(p->same_val[i]), "%ld",
+				 opt_long(c->o, opts[i]));
 		else
 			snprintf(p->same_val[i], sizeof(p->same_val[i]), "%s", vals[i]);
 		p->same[i] = (struct pp_same){ cols[i], p->same_val[i] };
@@ -233,23 +303,28 @@ static void resume_same(const struct bench_ctx *c, struct pp_priv *p)
 	p->same[8] = (struct pp_same){ NULL, NULL };
 }
 
-/* --resume: the rows the CSV has are marked done (and their first mode's min_ns is the matrix's). */
+/* --resume: the rows the CSV has are marked done (and their first mode's min_ns is the matrix's).
+ */
 static int resume_rows(const struct bench_ctx *c, struct pp_priv *p, char *err)
 {
 	long bits = (long)p->npairs * NMODES * c->reps;
 	p->done = xcalloc((size_t)bits / 8 + 1, 1);
-	long have = pp_resume_load(opt_str(c->o, "resume"), p->same, p->pair, p->npairs, NMODES, c->reps,
-				   (int)opt_long(c->o, "max-attempts"), pp_mode_names, p->modes[0], p->done, p->matrix_val, err);
+	long have = pp_resume_load(opt_str(c->o, "resume"), p->same, p->pair, p->npairs, NMODES,
+				   c->reps, (int)opt_long(c->o, "max-attempts"), pp_mode_names,
+				   p->modes[0], p->done, p->matrix_val, err);
 	if (have < 0)
 		return -1;
 	long want = (long)p->npairs * p->nmodes * c->reps, left = 0;
 	for (int k = 0; k < p->npairs; k++)
 		for (int m = 0; m < p->nmodes; m++)
 			for (int rep = 0; rep < c->reps; rep++)
-				left += !pp_done(p->done, ((long)k * NMODES + p->modes[m]) * c->reps + rep);
+				left += !pp_done(p->done,
+						 ((long)k * NMODES + p->modes[m]) * c->reps + rep);
 	if (!opt_flag(c->o, "quiet"))
-		fprintf(stderr, "pingpong: --resume %s: %ld of %ld row(s) there; %ld to measure (seed %llu)\n", opt_str(c->o, "resume"),
-			want - left, want, left, (unsigned long long)c->seed);
+		fprintf(
+		    stderr,
+		    "pingpong: --resume %s: %ld of %ld row(s) there; %ld to measure (seed %llu)\n",
+		    opt_str(c->o, "resume"), want - left, want, left, (unsigned long long)c->seed);
 	return 0;
 }
 
@@ -260,18 +335,26 @@ static int pp_prepare(struct bench_ctx *c, char *err)
 	c->plan.roles = pp_roles;
 	c->plan.nroles = PP_NROLES;
 	if (opt_given(c->o, "duration") || opt_given(c->o, "warmup"))
-		return err_set(err, "pingpong takes --samples, --round-trips and --preheat-ms, not --duration or --warmup");
+		return err_set(err, "pingpong takes --samples, --round-trips and --preheat-ms, not "
+				    "--duration or --warmup");
 	if (parse_concurrent(c, p, err) || parse_mem(c, p, err))
 		return -1;
 	if (opt_long(c->o, "lines") > PP_LINES_MAX)
-		return err_set(err, "--lines %ld is not accepted; accepted: 1 to %d lines per pair", opt_long(c->o, "lines"), PP_LINES_MAX);
-	if (opt_given(c->o, "matrix") && !access(opt_str(c->o, "matrix"), F_OK)) /* refused before anything is measured */
-		return err_set(err, "--matrix: '%s' already exists; accepted: a new file (results are never overwritten)", opt_str(c->o, "matrix"));
-	if (opt_given(c->o, "matrix") && !opt_flag(c->o, "dry-run") && matrix_probe(opt_str(c->o, "matrix"), err))
+		return err_set(err, "--lines %ld is not accepted; accepted: 1 to %d lines per pair",
+			       opt_long(c->o, "lines"), PP_LINES_MAX);
+	if (opt_given(c->o, "matrix") &&
+	    !access(opt_str(c->o, "matrix"), F_OK)) /* refused before anything is measured */
+		return err_set(err,
+			       "--matrix: '%s' already exists; accepted: a new file (results are "
+			       "never overwritten)",
+			       opt_str(c->o, "matrix"));
+	if (opt_given(c->o, "matrix") && !opt_flag(c->o, "dry-run") &&
+	    matrix_probe(opt_str(c->o, "matrix"), err))
 		return -1;
 	if (opt_given(c->o, "resume")) { /* before the pairs: sample:N draws them from the seed */
 		resume_same(c, p);
-		if (pp_resume_check(opt_str(c->o, "resume"), p->same, &c->seed, opt_given(c->o, "seed") && opt_long(c->o, "seed"), err))
+		if (pp_resume_check(opt_str(c->o, "resume"), p->same, &c->seed,
+				    opt_given(c->o, "seed") && opt_long(c->o, "seed"), err))
 			return -1;
 	}
 	p->nset = pairs_pu_set(c->topo, opt_str(c->o, "placement"), &p->set, err);
@@ -279,30 +362,49 @@ static int pp_prepare(struct bench_ctx *c, char *err)
 		return -1;
 	int nm = parse_modes(c, p);
 	if ((long)p->npairs * nm > CONFIGS_MAX)
-		return err_set(err, "--pairs %s gives %d pairs x %d modes, more than %d in one run; accepted: a smaller set (vs:CPU, sample:N, classes or --placement cpus:LIST), or the matrix split over several runs: --pairs vs:CPU for each CPU (a row of the matrix each) or --mode one at a time",
+		return err_set(err,
+			       "--pairs %s gives %d pairs x %d modes, more than %d in one run; "
+			       "accepted: a smaller set (vs:CPU, sample:N, classes or --placement "
+			       "cpus:LIST), or the matrix split over several runs: --pairs vs:CPU "
+			       "for each CPU (a row of the matrix each) or --mode one at a time",
 			       opt_str(c->o, "pairs"), p->npairs, nm, CONFIGS_MAX);
 	add_variants(c, p);
-	p->su = (struct pp_setup){ c->topo, 0, (int)opt_long(c->o, "lines"), p->su.mem, opt_long(c->o, "samples"),
-				   opt_long(c->o, "round-trips"), (uint64_t)opt_long(c->o, "preheat-ms") * 1000000ull, NULL, -1 };
+	p->su = (struct pp_setup){c->topo,
+				  0,
+				  (int)opt_long(c->o, "lines"),
+				  p->su.mem,
+				  opt_long(c->o, "samples"),
+				  opt_long(c->o, "round-trips"),
+				  (uint64_t)opt_long(c->o, "preheat-ms") * 1000000ull,
+				  NULL,
+				  -1};
 	p->tol = opt_double(c->o, "check-tolerance") / 100.0;
 	int auto_cap = schedule_auto_cap(c->topo, p->set, p->nset, 1);
-	p->by_pu = p->conc_auto; /* auto: disjoint PUs first; the check moves to disjoint cores if a class is off */
+	p->by_pu = p->conc_auto; /* auto: disjoint PUs first; the check moves to disjoint cores if a
+				    class is off */
 	p->cap = p->conc_auto ? auto_cap : p->conc_n;
 	/* the other plan worth knowing: auto's (for --concurrent N), or auto's first fallback */
-	int cores = schedule_auto_cap(c->topo, p->set, p->nset, 0), alt_cap = p->conc_auto ? cores : auto_cap;
+	int cores = schedule_auto_cap(c->topo, p->set, p->nset, 0),
+	    alt_cap = p->conc_auto ? cores : auto_cap;
 	const char *alt_what = !p->conc_auto ? "with --concurrent auto: ETA "
-					     : cores < auto_cap ? "if the check moves pairs off each other's cores: ETA " : NULL;
+			       : cores < auto_cap
+				   ? "if the check moves pairs off each other's cores: ETA "
+				   : NULL;
 	struct schedule alt = { 0 };
-	if (schedule_build(c->topo, p->set, p->nset, p->pair, p->npairs, p->cap, p->by_pu, &p->sched, err) ||
-	    (alt_what && schedule_build(c->topo, p->set, p->nset, p->pair, p->npairs, alt_cap, !p->conc_auto, &alt, err)))
+	if (schedule_build(c->topo, p->set, p->nset, p->pair, p->npairs, p->cap, p->by_pu,
+			   &p->sched, err) ||
+	    (alt_what && schedule_build(c->topo, p->set, p->nset, p->pair, p->npairs, alt_cap,
+					!p->conc_auto, &alt, err)))
 		return -1;
 	p->sample = xcalloc((size_t)p->npairs, sizeof(int));
-	p->nsample = check_sample(p->pair, p->npairs, (int)opt_long(c->o, "check-pairs"), p->sample);
+	p->nsample =
+	    check_sample(p->pair, p->npairs, (int)opt_long(c->o, "check-pairs"), p->sample);
 	double alt_s = alt_what ? rounds_s(c, p, &alt) + check_s(c, p, &alt) : 0;
 	if (!p->conc_auto && alt.nrounds == p->sched.nrounds)
 		alt_what = NULL; /* N is auto's plan already */
 	schedule_free(&alt);
-	c->run_s = (rounds_s(c, p, &p->sched) + check_s(c, p, &p->sched)) / ((double)c->nvar * c->reps);
+	c->run_s =
+	    (rounds_s(c, p, &p->sched) + check_s(c, p, &p->sched)) / ((double)c->nvar * c->reps);
 	print_plan(c, p, alt_what, alt_s);
 	if (opt_given(c->o, "matrix") && !opt_flag(c->o, "dry-run") && !c->topo->foreign) {
 		p->matrix_val = xcalloc((size_t)p->npairs * (size_t)c->reps, sizeof(float));
@@ -315,11 +417,13 @@ static int pp_prepare(struct bench_ctx *c, char *err)
 }
 
 /* HITM per handoff from hitm_per_kop, which divides by both roles' operations (each answers every
- * handoff of the other: initiator_counted_ops + responder_counted_ops): scaled back to the initiator's. */
+ * handoff of the other: initiator_counted_ops + responder_counted_ops): scaled back to the
+ * initiator's. */
 static int per_handoff(struct row *r, double *out)
 {
 	int ok, ok_i, ok_r;
-	double kop = row_num(r, "hitm_per_kop", &ok), ni = row_num(r, "initiator_counted_ops", &ok_i),
+	double kop = row_num(r, "hitm_per_kop", &ok),
+	       ni = row_num(r, "initiator_counted_ops", &ok_i),
 	       nr = row_num(r, "responder_counted_ops", &ok_r);
 	if (!ok || !ok_i || !ok_r || ni <= 0)
 		return 0;
@@ -327,7 +431,8 @@ static int per_handoff(struct row *r, double *out)
 	return 1;
 }
 
-/* The measured side of the calibration: HITM (or stand-in) per handoff against the expected transfers. */
+/* The measured side of the calibration: HITM (or stand-in) per handoff against the expected
+ * transfers. */
 static void pp_finish_row(struct bench_ctx *c, struct row *r)
 {
 	int ok_exp;
@@ -372,7 +477,8 @@ static int pp_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
  * time linked into place (an existing FILE is kept), later snapshots replace it. */
 static void write_matrix(struct bench_ctx *c, struct pp_priv *p, int final)
 {
-	double *val = xcalloc((size_t)p->npairs, sizeof(double)), *v = xcalloc((size_t)c->reps, sizeof(double));
+	double *val = xcalloc((size_t)p->npairs, sizeof(double)),
+	       *v = xcalloc((size_t)c->reps, sizeof(double));
 	int any = 0;
 	char err[ERRLEN];
 	for (int k = 0; k < p->npairs; k++) {
@@ -385,7 +491,8 @@ static void write_matrix(struct bench_ctx *c, struct pp_priv *p, int final)
 	}
 	const char *path = opt_str(c->o, "matrix");
 	struct stat st;
-	/* replace only our own snapshot: a FILE that is no longer it (a user's) is never written over */
+	/* replace only our own snapshot: a FILE that is no longer it (a user's) is never written
+	 * over */
 	int ours = p->matrix_written && !stat(path, &st) && st.st_dev == p->matrix_dev &&
 		   st.st_ino == p->matrix_ino;
 	if (any && !p->matrix_failed &&
@@ -424,7 +531,8 @@ static int pp_reorder(struct bench_ctx *c, int rep, int *order, char *err)
 	if (rep > 0 && p->matrix_val)
 		write_matrix(c, p, 0);
 	size_t nu = (size_t)p->sched.nrounds * NMODES;
-	int *rank = xcalloc(nu, sizeof(int)), *start = xcalloc(nu + 1, sizeof(int)), *tmp = xcalloc((size_t)c->nvar, sizeof(int));
+	int *rank = xcalloc(nu, sizeof(int)), *start = xcalloc(nu + 1, sizeof(int)),
+	    *tmp = xcalloc((size_t)c->nvar, sizeof(int));
 	int next = 0;
 	for (size_t u = 0; u < nu; u++)
 		rank[u] = -1;
@@ -448,7 +556,8 @@ static int pp_reorder(struct bench_ctx *c, int rep, int *order, char *err)
 	return n;
 }
 
-/* After the summary: the accuracy verdict again, so a run with a class outside is not read as clean. */
+/* After the summary: the accuracy verdict again, so a run with a class outside is not read as
+ * clean. */
 static void print_verdict(const struct bench_ctx *c, const struct pp_priv *p)
 {
 	if (!p->checked || pp_alone_only(p) || opt_flag(c->o, "quiet"))
@@ -457,14 +566,20 @@ static void print_verdict(const struct bench_ctx *c, const struct pp_priv *p)
 		int mode = p->modes[m];
 		for (int cl = 0; cl < PC_COUNT; cl++)
 			if (p->cls[mode][cl].outside)
-				printf("pingpong: accuracy check: %s %s ratio concurrent/alone %.3f is outside %.0f%% at %d pair(s) at once (rows: check_status=outside)\n",
-				       pp_mode_names[mode], pair_class_name((enum pair_class)cl), p->cls[mode][cl].ratio, p->tol * 100, p->cap);
+				printf("pingpong: accuracy check: %s %s ratio concurrent/alone "
+				       "%.3f is outside %.0f%% at %d pair(s) at once (rows: "
+				       "check_status=outside)\n",
+				       pp_mode_names[mode], pair_class_name((enum pair_class)cl),
+				       p->cls[mode][cl].ratio, p->tol * 100, p->cap);
 		if (!p->outside[mode])
-			printf("pingpong: accuracy check: %s: every class within %.0f%% at up to %d pair(s) at once\n", pp_mode_names[mode], p->tol * 100, p->cap);
+			printf("pingpong: accuracy check: %s: every class within %.0f%% at up to "
+			       "%d pair(s) at once\n",
+			       pp_mode_names[mode], p->tol * 100, p->cap);
 	}
 }
 
-/* After the last row: the verdict and the matrix file, then everything prepare and the rounds held. */
+/* After the last row: the verdict and the matrix file, then everything prepare and the rounds held.
+ */
 static void pp_cleanup(struct bench_ctx *c)
 {
 	struct pp_priv *p = c->priv;
@@ -485,7 +600,8 @@ static void pp_cleanup(struct bench_ctx *c)
 }
 
 /* Configuration columns: what compare joins rows on across machines and builds. */
-static const char *const pp_config[] = { "cpu_a", "cpu_b", "class", "mode", "samples", "round_trips", "preheat_ms", NULL };
+static const char *const pp_config[] = {"cpu_a",   "cpu_b",       "class",      "mode",
+					"samples", "round_trips", "preheat_ms", NULL};
 
 /* Between machines, the pairs of a class are on other CPUs: compare joins a pair per class. */
 static const char *const pp_loose[] = { "cpu_a", "cpu_b", NULL };
@@ -496,11 +612,19 @@ static const struct view_metric pp_metrics[] = {
 	{ "median_ns", "median one-way latency", "ns", "ns", 0 },
 	{ 0 },
 };
-static const char *const pp_classes[] = { "smt", "same-llc", "same-package", "cross-package", NULL }; /* pair_class_name order */
+static const char *const pp_classes[] = {"smt", "same-llc", "same-package", "cross-package",
+					 NULL}; /* pair_class_name order */
 static const struct bench_view pp_views[] = {
-	{ .kind = VIEW_MATRIX, .title = "Core-to-core latency", .metrics = pp_metrics, .row_col = "cpu_a", .col_col = "cpu_b",
-	  .facet_col = "mode", .class_col = "class", .classes = pp_classes, .is_baseline = 1 },
-	{ .kind = VIEW_END },
+    {.kind = VIEW_MATRIX,
+     .title = "Core-to-core latency",
+     .metrics = pp_metrics,
+     .row_col = "cpu_a",
+     .col_col = "cpu_b",
+     .facet_col = "mode",
+     .class_col = "class",
+     .classes = pp_classes,
+     .is_baseline = 1},
+    {.kind = VIEW_END},
 };
 
 /* The placement probe times the pair itself, before and after: a move between shows as a change. */
@@ -512,7 +636,8 @@ static int pp_probe_pairs(struct bench_ctx *c, const struct variant *v, int *a, 
 	for (int i = 0; i < p->sched.size[r] && p->meas_round == r; i++)
 		at = p->sched.member[p->sched.first[r] + i] == k ? i : at;
 	/* a row its round already measured (at != the counted member): nothing to time around it */
-	if (max < 1 || (p->sched.size[r] > 1 && p->meas_round == r && p->meas_mode == v->param % NMODES && at != p->meas_hooked))
+	if (max < 1 || (p->sched.size[r] > 1 && p->meas_round == r &&
+			p->meas_mode == v->param % NMODES && at != p->meas_hooked))
 		return 0;
 	a[0] = pp->a;
 	b[0] = pp->b;
@@ -520,24 +645,26 @@ static int pp_probe_pairs(struct bench_ctx *c, const struct variant *v, int *a, 
 }
 
 static const struct bench pingpong = {
-	.name = "pingpong",
-	.finish_row = pp_finish_row,
-	.desc = "one-way cache-line transfer latency between pairs of PUs (load-store and CAS handoffs), classified smt / same-llc / same-package / cross-package; --mem-node a|b|N places each pair's lines (default a: first touch from the pair's first PU)",
-	.opts = pp_opts,
-	.variant_col = "config",
-	.config = pp_config,
-	.match_by = "class",
-	.match_loose = pp_loose,
-	.summary = pp_summary,
-	.summary_by = "mode,class",
-	.flags = BENCH_PU_SET | BENCH_MEM_NODE | BENCH_UNTIMED,
-	.roles = "initiator,responder",
-	.corun = "initiator,responder",
-	.probe_pairs = pp_probe_pairs,
-	.prepare = pp_prepare,
-	.reorder = pp_reorder,
-	.run = pp_run,
-	.cleanup = pp_cleanup,
-	.views = pp_views,
+    .name = "pingpong",
+    .finish_row = pp_finish_row,
+    .desc = "one-way cache-line transfer latency between pairs of PUs (load-store and CAS "
+	    "handoffs), classified smt / same-llc / same-package / cross-package; --mem-node a|b|N "
+	    "places each pair's lines (default a: first touch from the pair's first PU)",
+    .opts = pp_opts,
+    .variant_col = "config",
+    .config = pp_config,
+    .match_by = "class",
+    .match_loose = pp_loose,
+    .summary = pp_summary,
+    .summary_by = "mode,class",
+    .flags = BENCH_PU_SET | BENCH_MEM_NODE | BENCH_UNTIMED,
+    .roles = "initiator,responder",
+    .corun = "initiator,responder",
+    .probe_pairs = pp_probe_pairs,
+    .prepare = pp_prepare,
+    .reorder = pp_reorder,
+    .run = pp_run,
+    .cleanup = pp_cleanup,
+    .views = pp_views,
 };
 BENCH_REGISTER(pingpong)

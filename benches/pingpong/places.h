@@ -1,5 +1,6 @@
-/* Each PU's core, outermost data cache and package, looked up once: classifying the 130,816 pairs of
- * a 512-PU machine with hwloc lookups by OS number (a scan of every PU each) took over a second. */
+/* Each PU's core, outermost data cache and package, looked up once: classifying the 130,816 pairs
+ * of a 512-PU machine with hwloc lookups by OS number (a scan of every PU each) took over a second.
+ */
 #ifndef C2C_PLACES_H
 #define C2C_PLACES_H
 #include "benches/pingpong/pairs.h"

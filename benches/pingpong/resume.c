@@ -104,15 +104,15 @@ static int rs_open(struct rs_in *in, const char *path, char *err)
 	memset(in, 0, sizeof(*in));
 	in->f = fopen(path, "r");
 	if (!in->f)
-		return err_set(
-			err,
-			"--resume %s: cannot read it: %s; accepted: the CSV of an interrupted pingpong run",
-			path, strerror(errno));
+		return err_set(err,
+			       "--resume %s: cannot read it: %s; accepted: the CSV of an "
+			       "interrupted pingpong run",
+			       path, strerror(errno));
 	if (next_row(in) < 1)
-		return err_set(
-			err,
-			"--resume %s: the file is empty; accepted: the CSV of an interrupted pingpong run",
-			path);
+		return err_set(err,
+			       "--resume %s: the file is empty; accepted: the CSV of an "
+			       "interrupted pingpong run",
+			       path);
 	for (int i = 0; i < in->n; i++)
 		in->head[in->nhead++] = xstrdup(in->fld[i]);
 	for (int i = 0; need[i]; i++)
@@ -136,10 +136,10 @@ static int same_row(const struct rs_in *in, const char *path, long line, const s
 	for (int i = 0; same[i].col; i++) {
 		const char *v = cell(in, col(in, same[i].col));
 		if (strcmp(v, same[i].want))
-			return err_set(
-				err,
-				"--resume %s: line %ld has %s %s, this run %s; accepted: the same settings as the run resumed",
-				path, line, same[i].col, v, same[i].want);
+			return err_set(err,
+				       "--resume %s: line %ld has %s %s, this run %s; accepted: "
+				       "the same settings as the run resumed",
+				       path, line, same[i].col, v, same[i].want);
 	}
 	return 0;
 }
@@ -163,10 +163,10 @@ int pp_resume_check(const char *path, const struct pp_same *same, uint64_t *seed
 			"--resume %s: line 2 has seed '%s'; accepted: a CSV written by c2cbench",
 			path, cell(&in, col(&in, "seed")));
 	if (!rc && seed_given && s != *seed)
-		rc = err_set(
-			err,
-			"--resume %s: its seed is %llu, --seed %llu; accepted: the same seed (or no --seed)",
-			path, s, (unsigned long long)*seed);
+		rc = err_set(err,
+			     "--resume %s: its seed is %llu, --seed %llu; accepted: the same seed "
+			     "(or no --seed)",
+			     path, s, (unsigned long long)*seed);
 	if (!rc)
 		*seed = s;
 	rs_close(&in);
@@ -212,15 +212,15 @@ long pp_resume_load(const char *path, const struct pp_same *same, const struct p
 		for (int m = 0; m < nmodes_all; m++)
 			mode = !strcmp(cell(&in, cm), mode_names[m]) ? m : mode;
 		if (!hit || mode < 0)
-			rc = err_set(
-				err,
-				"--resume %s: line %ld measures pair %s-%s %s, which this run does not plan; accepted: a run of the same plan",
-				path, line, cell(&in, ca), cell(&in, cb), cell(&in, cm));
+			rc = err_set(err,
+				     "--resume %s: line %ld measures pair %s-%s %s, which this run "
+				     "does not plan; accepted: a run of the same plan",
+				     path, line, cell(&in, ca), cell(&in, cb), cell(&in, cm));
 		else if (rep < 0 || rep >= reps)
-			rc = err_set(
-				err,
-				"--resume %s: line %ld is repetition %d; accepted: --reps above it (now %d)",
-				path, line, rep, reps);
+			rc = err_set(err,
+				     "--resume %s: line %ld is repetition %d; accepted: --reps "
+				     "above it (now %d)",
+				     path, line, rep, reps);
 		if (rc || !(strcmp(cell(&in, cv), "yes") == 0 || attempt >= max_attempts))
 			continue; /* an attempt that was to be tried again */
 		long bit = ((long)hit->k * nmodes_all + mode) * reps + rep;

@@ -21,7 +21,8 @@ int pp_resume_check(const char *path, const struct pp_same *same, uint64_t *seed
 /* The rows already there: done gets bit (k * nmodes_all + mode) * reps + rep for each pair k of
  * pair[0..npairs) whose mode and repetition has a valid row or max_attempts of them; for the
  * first mode, val[k * reps + rep] = its min_ns (val may be NULL). Returns the rows it counted, or
- * -1 with a message (other settings than same[], a pair not in this plan, a repetition past reps). */
+ * -1 with a message (other settings than same[], a pair not in this plan, a repetition past reps).
+ */
 long pp_resume_load(const char *path, const struct pp_same *same, const struct pu_pair *pair,
 		    int npairs, int nmodes_all, int reps, int max_attempts,
 		    const char *const *mode_names, int first_mode, uint8_t *done, float *val,

@@ -63,15 +63,16 @@ static int *cores_by_os(const struct topo *t, const int *pos, int max_os, int by
 	int *core = xcalloc((size_t)max_os + 1, sizeof(int));
 	for (int i = 0; i < t->npus; i++)
 		if (t->pu[i].os >= 0 && t->pu[i].os <= max_os)
-			core[t->pu[i].os] = t->pu[i].core >= 0 && t->pu[i].core < t->ncores ? t->pu[i].core : 0;
+			core[t->pu[i].os] =
+			    t->pu[i].core >= 0 && t->pu[i].core < t->ncores ? t->pu[i].core : 0;
 	for (int os = 0; by_pu && os <= max_os; os++)
 		core[os] = pos[os] >= 0 ? pos[os] : 0;
 	return core;
 }
 
 /* Pairs k in order[from..to) (one circle round) into core-disjoint groups, first fit. */
-static int split_by_core(const struct topo *t, const int *core, const struct pu_pair *pair, const int *order, int from, int to,
-			 uint64_t *mask, int *group, char *err)
+static int split_by_core(const struct topo *t, const int *core, const struct pu_pair *pair,
+			 const int *order, int from, int to, uint64_t *mask, int *group, char *err)
 {
 	int ngroups = 0;
 	for (int x = from; x < to; x++) {
@@ -79,7 +80,10 @@ static int split_by_core(const struct topo *t, const int *core, const struct pu_
 		int ca = core[p->a], cb = core[p->b];
 		uint64_t free_bits = ~(mask[ca] | mask[cb]);
 		if (!free_bits)
-			return err_set(err, "pingpong schedule: more than %d pairs share a core in one round (PUs per core: %d)", MAX_GROUPS, t->pus_per_core);
+			return err_set(err,
+				       "pingpong schedule: more than %d pairs share a core in one "
+				       "round (PUs per core: %d)",
+				       MAX_GROUPS, t->pus_per_core);
 		int g = __builtin_ctzll(free_bits);
 		mask[ca] |= 1ull << g;
 		mask[cb] |= 1ull << g;
@@ -92,7 +96,8 @@ static int split_by_core(const struct topo *t, const int *core, const struct pu_
 }
 
 /* Emit one core-disjoint group as rounds of at most cap pairs, sizes as even as they come. */
-static void emit_group(struct schedule *s, const int *order, const int *group, int from, int to, int g, int cap)
+static void emit_group(struct schedule *s, const int *order, const int *group, int from, int to,
+		       int g, int cap)
 {
 	int size = 0;
 	for (int x = from; x < to; x++)
@@ -127,13 +132,15 @@ static void index_rounds(struct schedule *s)
 	free(fill);
 }
 
-int schedule_build(const struct topo *t, const int *set, int n, const struct pu_pair *pair, int npairs, int cap,
-		   int by_pu, struct schedule *s, char *err)
+int schedule_build(const struct topo *t, const int *set, int n, const struct pu_pair *pair,
+		   int npairs, int cap, int by_pu, struct schedule *s, char *err)
 {
 	int max_os, nc = circle_rounds(n), rc = 0;
 	int *pos = positions(set, n, &max_os), *cr = xcalloc((size_t)npairs + 1, sizeof(int));
-	int *start = xcalloc((size_t)nc + 2, sizeof(int)), *order = xcalloc((size_t)npairs + 1, sizeof(int));
-	int *group = xcalloc((size_t)npairs + 1, sizeof(int)), *core = cores_by_os(t, pos, max_os, by_pu);
+	int *start = xcalloc((size_t)nc + 2, sizeof(int)),
+	    *order = xcalloc((size_t)npairs + 1, sizeof(int));
+	int *group = xcalloc((size_t)npairs + 1, sizeof(int)),
+	    *core = cores_by_os(t, pos, max_os, by_pu);
 	uint64_t *mask = xcalloc((size_t)(t->ncores > n ? t->ncores : n) + 1, sizeof(uint64_t));
 	memset(s, 0, sizeof(*s));
 	s->npairs = npairs;
@@ -142,19 +149,23 @@ int schedule_build(const struct topo *t, const int *set, int n, const struct pu_
 	s->round = xcalloc((size_t)npairs + 1, sizeof(int));
 	for (int k = 0; k < npairs && !rc; k++) {
 		int a = pair[k].a, b = pair[k].b;
-		if (a < 0 || b < 0 || a > max_os || b > max_os || pos[a] < 0 || pos[b] < 0 || a == b)
-			rc = err_set(err, "pingpong schedule: pair %d-%d is not two PUs of the set", a, b);
+		if (a < 0 || b < 0 || a > max_os || b > max_os || pos[a] < 0 || pos[b] < 0 ||
+		    a == b)
+			rc = err_set(err, "pingpong schedule: pair %d-%d is not two PUs of the set",
+				     a, b);
 		else
 			start[(cr[k] = circle_round(n, pos[a], pos[b])) + 1]++;
 	}
-	for (int r = 0; r < nc && !rc; r++) /* counting sort by circle round, selection order kept */
+	for (int r = 0; r < nc && !rc;
+	     r++) /* counting sort by circle round, selection order kept */
 		start[r + 1] += start[r];
 	int *fill = xcalloc((size_t)nc + 1, sizeof(int));
 	for (int k = 0; k < npairs && !rc; k++)
 		order[start[cr[k]] + fill[cr[k]]++] = k;
 	free(fill);
 	for (int r = 0; r < nc && !rc; r++) {
-		int ng = split_by_core(t, core, pair, order, start[r], start[r + 1], mask, group, err);
+		int ng =
+		    split_by_core(t, core, pair, order, start[r], start[r + 1], mask, group, err);
 		if (ng < 0)
 			rc = -1;
 		for (int g = 0; g < ng; g++)

@@ -14,18 +14,18 @@ int circle_rounds(int n);
 
 struct schedule {
 	int npairs, nrounds, cap;   /* cap: most pairs at once that was asked for */
-	int by_pu;                  /* 1: pairs of a round are PU-disjoint only (may share a core) */
+	int by_pu; /* 1: pairs of a round are PU-disjoint only (may share a core) */
 	int *round;                 /* npairs entries: the round of pair k, 0-based, in run order */
 	int *size;                  /* nrounds entries: pairs in round r (measured at once) */
-	int *first;                 /* nrounds + 1 entries: members of round r are member[first[r] .. first[r+1]) */
+	int *first; /* nrounds + 1 entries: members of round r are member[first[r] .. first[r+1]) */
 	int *member;                /* npairs entries: pair indices, round by round */
 };
 
 /* Schedule pairs (OS CPU numbers among set[0..n)) so each round holds at most cap pairs on disjoint
  * cores (core ids from t), or on disjoint PUs when by_pu. Returns 0, or -1 with a message (a pair
  * whose PU is not in set). */
-int schedule_build(const struct topo *t, const int *set, int n, const struct pu_pair *pair, int npairs, int cap,
-		   int by_pu, struct schedule *s, char *err);
+int schedule_build(const struct topo *t, const int *set, int n, const struct pu_pair *pair,
+		   int npairs, int cap, int by_pu, struct schedule *s, char *err);
 void schedule_free(struct schedule *s);
 /* Most pairs at once that fit the PU set on disjoint cores: distinct cores / 2, at least 1; with
  * by_pu on disjoint PUs: n / 2. */

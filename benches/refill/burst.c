@@ -1,4 +1,5 @@
-/* refill's threads: the caller's burst of atomic allocations and the balance worker (mm/percpu.c). */
+/* refill's threads: the caller's burst of atomic allocations and the balance worker (mm/percpu.c).
+ */
 #include "benches/refill/refill.h"
 #include "harness/counters/sde.h"
 #include "harness/signals.h"
@@ -17,7 +18,8 @@ static long futex(int *addr, int op, int val)
 /* schedule_work(): a locked fetch-or of PENDING on every call; only the setter wakes the worker. */
 static void queue_balance(struct rf_run *r)
 {
-	if (__atomic_fetch_or(&r->work.data, WORK_STRUCT_PENDING, __ATOMIC_SEQ_CST) & WORK_STRUCT_PENDING)
+	if (__atomic_fetch_or(&r->work.data, WORK_STRUCT_PENDING, __ATOMIC_SEQ_CST) &
+	    WORK_STRUCT_PENDING)
 		return;
 	__atomic_fetch_add(&r->wake, 1, __ATOMIC_SEQ_CST);
 	futex(&r->wake, FUTEX_WAKE_PRIVATE, 1);
@@ -81,8 +83,10 @@ static void hooks_begin(struct rf_run *r, int role)
 
 /* Each role's operations as software-defined events (sde:::c2cbench::NAME), measured phase only. */
 static struct sde_counter rf_sde[2] = {
-	[ROLE_CALLER] = { "refill_attempts", "refill: pcpu_alloc attempts the caller made while measured", 0, 0 },
-	[ROLE_WORKER] = { "refill_pages", "refill: pages the balance work populated while measured", 0, 0 },
+    [ROLE_CALLER] = {"refill_attempts",
+		     "refill: pcpu_alloc attempts the caller made while measured", 0, 0},
+    [ROLE_WORKER] = {"refill_pages", "refill: pages the balance work populated while measured", 0,
+		     0},
 };
 
 /* Exported at start-up so every command (events, --events checks) knows the names. */
@@ -98,7 +102,8 @@ static void hooks_end(struct rf_run *r, int role, uint64_t ops)
 	thr_evidence_end(&r->thr[role]);
 	if (r->hooks && r->hooks->measure_end)
 		r->hooks->measure_end(&r->thr[role], r->hooks->arg);
-	sde_add(&rf_sde[role], ops); /* after the window, before the counters are read (hooks_fini) */
+	sde_add(&rf_sde[role],
+		ops); /* after the window, before the counters are read (hooks_fini) */
 }
 
 static void hooks_fini(struct rf_run *r, int role)
@@ -115,15 +120,19 @@ static void worker_calibrate(struct rf_run *r)
 	r->populate_ns_achieved = -1;
 }
 
-/* The kworker: sleep until PENDING is set; a bound one must then get the caller's CPU (the token). */
+/* The kworker: sleep until PENDING is set; a bound one must then get the caller's CPU (the token).
+ */
 void *worker_main(void *arg)
 {
 	struct rf_run *r = arg;
 	int cpu = r->unbound ? r->p->worker_cpu : r->p->caller_cpu;
 	int bound_token = !r->unbound && r->p->hold == HOLD_TOKEN;
-	int bad = bind_self(r->topo, cpu, &r->worker_got, r->worker_err) || hooks_init(r, ROLE_WORKER, cpu, r->worker_err);
-	worker_calibrate(r); /* before the gate: the caller is not spinning yet, even on the same CPU */
-	if (gate_wait(&r->start) || gate_wait(&r->start)) { /* called off: the caller thread never started */
+	int bad = bind_self(r->topo, cpu, &r->worker_got, r->worker_err) ||
+		  hooks_init(r, ROLE_WORKER, cpu, r->worker_err);
+	worker_calibrate(
+	    r); /* before the gate: the caller is not spinning yet, even on the same CPU */
+	if (gate_wait(&r->start) ||
+	    gate_wait(&r->start)) { /* called off: the caller thread never started */
 		if (!bad)
 			hooks_fini(r, ROLE_WORKER);
 		return NULL;
@@ -138,7 +147,8 @@ void *worker_main(void *arg)
 	for (;;) {
 		int seq = __atomic_load_n(&r->wake, __ATOMIC_ACQUIRE);
 		int stop = __atomic_load_n(&r->stop, __ATOMIC_ACQUIRE);
-		if (!stop && !(__atomic_load_n(&r->work.data, __ATOMIC_ACQUIRE) & WORK_STRUCT_PENDING)) {
+		if (!stop &&
+		    !(__atomic_load_n(&r->work.data, __ATOMIC_ACQUIRE) & WORK_STRUCT_PENDING)) {
 			futex(&r->wake, FUTEX_WAIT_PRIVATE, seq);
 			continue;
 		}
@@ -154,7 +164,9 @@ void *worker_main(void *arg)
 			pthread_mutex_unlock(&r->token);
 		if (stop) {
 			hooks_end(r, ROLE_WORKER, r->pages);
-			r->populate_ns_achieved = r->pages && r->p->populate_ns > 0 ? spin_check_ns(r->populate_iters) : -1;
+			r->populate_ns_achieved = r->pages && r->p->populate_ns > 0
+						      ? spin_check_ns(r->populate_iters)
+						      : -1;
 			hooks_fini(r, ROLE_WORKER);
 			return NULL;
 		}
@@ -168,7 +180,9 @@ static int caller_hold(struct rf_run *r)
 		struct sched_param sp = { .sched_priority = 1 };
 		int e = pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp);
 		if (e)
-			return err_set(r->caller_err, "--hold fifo: cannot make the caller SCHED_FIFO: %s", strerror(e));
+			return err_set(r->caller_err,
+				       "--hold fifo: cannot make the caller SCHED_FIFO: %s",
+				       strerror(e));
 	}
 	if (r->p->hold == HOLD_TOKEN)
 		pthread_mutex_lock(&r->token);
@@ -179,7 +193,8 @@ static int caller_hold(struct rf_run *r)
 static void burst(struct rf_run *r)
 {
 	const struct rf_priv *p = r->p;
-	uint64_t ok = 0, failed = 0, rok = 0, cap = p->max_failures ? (uint64_t)p->max_failures : UINT64_MAX;
+	uint64_t ok = 0, failed = 0, rok = 0,
+		 cap = p->max_failures ? (uint64_t)p->max_failures : UINT64_MAX;
 	r->t0 = now_ns();
 	pthread_mutex_lock(&r->lock);
 	pcpu_reserve_clock(&r->st, r->t0);
@@ -190,7 +205,8 @@ static void burst(struct rf_run *r)
 			r->end = END_MAX_FAILURES;
 			break;
 		}
-		if (a % RF_CHECK_EVERY == 0 && (signals_pending() || (p->cap_ns && now_ns() - r->t0 >= p->cap_ns))) {
+		if (a % RF_CHECK_EVERY == 0 &&
+		    (signals_pending() || (p->cap_ns && now_ns() - r->t0 >= p->cap_ns))) {
 			r->end = signals_pending() ? END_SIGNAL : END_DURATION;
 			break;
 		}
@@ -243,7 +259,8 @@ void *caller_main(void *arg)
 {
 	struct rf_run *r = arg;
 	int cpu = r->p->caller_cpu;
-	int bad = bind_self(r->topo, cpu, &r->caller_got, r->caller_err) || hooks_init(r, ROLE_CALLER, cpu, r->caller_err);
+	int bad = bind_self(r->topo, cpu, &r->caller_got, r->caller_err) ||
+		  hooks_init(r, ROLE_CALLER, cpu, r->caller_err);
 	gate_wait(&r->start); /* the caller starts last: its gate is never called off */
 	gate_wait(&r->start);
 	if (bad || __atomic_load_n(&r->abort, __ATOMIC_ACQUIRE)) {
@@ -262,7 +279,8 @@ void *caller_main(void *arg)
 		hooks_begin(r, ROLE_CALLER);
 		burst(r);
 		hooks_end(r, ROLE_CALLER, r->ok + r->failed);
-		if (r->p->alloc_ns > 0) /* still holding the CPU: a bound worker does not share this timing */
+		if (r->p->alloc_ns >
+		    0) /* still holding the CPU: a bound worker does not share this timing */
 			r->alloc_ns_achieved = spin_check_ns(r->alloc_iters);
 	}
 	caller_release(r, held);

@@ -1,4 +1,5 @@
-/* refill's CPU choice: the caller's and the unbound worker's CPUs, and whether SCHED_FIFO is allowed. */
+/* refill's CPU choice: the caller's and the unbound worker's CPUs, and whether SCHED_FIFO is
+ * allowed. */
 #include "benches/refill/refill.h"
 #include <stdio.h>
 #include <string.h>
@@ -19,7 +20,8 @@ int pick_worker_cpu(const struct topo *t, const cpu_set_t *aff, int caller)
 			const struct pu *u = &t->pu[i];
 			if (u->os == caller || !cpu_usable(t, aff, u->os))
 				continue;
-			if ((pass == 0 && u->core != c->core && u->pkg == c->pkg) || (pass == 1 && u->core != c->core) || pass == 2)
+			if ((pass == 0 && u->core != c->core && u->pkg == c->pkg) ||
+			    (pass == 1 && u->core != c->core) || pass == 2)
 				return u->os;
 		}
 	return -1;
@@ -36,7 +38,8 @@ void usable_list(const struct topo *t, const cpu_set_t *aff, char *buf, size_t n
 }
 
 /* --caller-cpu / --worker-cpu: "auto" (-1 here) or a usable OS CPU number. */
-int parse_cpu(const struct topo *t, const cpu_set_t *aff, const char *opt, const char *s, int *out, char *err)
+int parse_cpu(const struct topo *t, const cpu_set_t *aff, const char *opt, const char *s, int *out,
+	      char *err)
 {
 	long v;
 	char list[256];
@@ -46,7 +49,10 @@ int parse_cpu(const struct topo *t, const cpu_set_t *aff, const char *opt, const
 	}
 	usable_list(t, aff, list, sizeof(list));
 	if (parse_long(s, &v) || v < 0 || v > 1 << 20 || !cpu_usable(t, aff, (int)v))
-		return err_set(err, "--%s: '%s' is not accepted; accepted: auto or a CPU this process may use (%s)", opt, s, list);
+		return err_set(
+		    err,
+		    "--%s: '%s' is not accepted; accepted: auto or a CPU this process may use (%s)",
+		    opt, s, list);
 	*out = (int)v;
 	return 0;
 }
@@ -67,6 +73,10 @@ int check_fifo(char *err)
 		return err_set(err, "--hold fifo: cannot create a thread to check SCHED_FIFO");
 	pthread_join(t, NULL);
 	if (e)
-		return err_set(err, "--hold fifo: the caller cannot be made SCHED_FIFO (%s): it needs CAP_SYS_NICE or RLIMIT_RTPRIO >= 1; accepted without privilege: --hold token or --hold slice", strerror(e));
+		return err_set(err,
+			       "--hold fifo: the caller cannot be made SCHED_FIFO (%s): it needs "
+			       "CAP_SYS_NICE or RLIMIT_RTPRIO >= 1; accepted without privilege: "
+			       "--hold token or --hold slice",
+			       strerror(e));
 	return 0;
 }

@@ -9,17 +9,26 @@ long pcpu_objs_per_page(long obj_size)
 
 int pcpu_cfg_check(const struct pcpu_cfg *c, char *err)
 {
-	if (c->obj_size < PCPU_MIN_ALLOC_SIZE || c->obj_size > PCPU_PAGE_SIZE || c->obj_size % PCPU_MIN_ALLOC_SIZE)
-		return err_set(err, "--size: '%ld' is not accepted; accepted: bytes, a multiple of %d from %d to %d",
-			    c->obj_size, PCPU_MIN_ALLOC_SIZE, PCPU_MIN_ALLOC_SIZE, PCPU_PAGE_SIZE);
+	if (c->obj_size < PCPU_MIN_ALLOC_SIZE || c->obj_size > PCPU_PAGE_SIZE ||
+	    c->obj_size % PCPU_MIN_ALLOC_SIZE)
+		return err_set(err,
+			       "--size: '%ld' is not accepted; accepted: bytes, a multiple of %d "
+			       "from %d to %d",
+			       c->obj_size, PCPU_MIN_ALLOC_SIZE, PCPU_MIN_ALLOC_SIZE,
+			       PCPU_PAGE_SIZE);
 	long per_page = pcpu_objs_per_page(c->obj_size);
 	if (c->initial_partial < 0 || c->initial_partial >= per_page)
-		return err_set(err, "--initial-partial: '%ld' is not accepted; accepted: free objects in a partly used page, 0 to %ld for --size %ld",
-			    c->initial_partial, per_page - 1, c->obj_size);
+		return err_set(err,
+			       "--initial-partial: '%ld' is not accepted; accepted: free objects "
+			       "in a partly used page, 0 to %ld for --size %ld",
+			       c->initial_partial, per_page - 1, c->obj_size);
 	long need = c->initial_empty + (c->initial_partial > 0);
 	if (c->initial_empty < 0 || c->chunk_pages < 1 || need > c->chunk_pages)
-		return err_set(err, "--chunk-pages: '%ld' is not accepted; accepted: at least the initial populated pages (%ld: --initial-empty plus the partial page)",
-			    c->chunk_pages, need);
+		return err_set(
+		    err,
+		    "--chunk-pages: '%ld' is not accepted; accepted: at least the initial "
+		    "populated pages (%ld: --initial-empty plus the partial page)",
+		    c->chunk_pages, need);
 	return 0;
 }
 
@@ -36,8 +45,8 @@ void pcpu_init(struct pcpu_state *s, const struct pcpu_cfg *c)
 
 int pcpu_alloc_atomic(struct pcpu_state *s, int *queue)
 {
-	/* Objects are taken from the page being filled first; an empty page is broken into only when
-	 * that is used up, which is what makes the reserve drain one page at a time. */
+	/* Objects are taken from the page being filled first; an empty page is broken into only
+	 * when that is used up, which is what makes the reserve drain one page at a time. */
 	if (!s->cur_free) {
 		if (!s->nr_empty_pop_pages) {
 			s->atomic_failed = 1; /* "atomic alloc failed, no space left" */

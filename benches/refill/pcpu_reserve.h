@@ -1,6 +1,6 @@
-/* The per-CPU allocator's populated-page reserve (mm/percpu.c), as pure bookkeeping for the refill bench.
- * No locking and no clocks here: the bench holds its pcpu_lock around every call, so the watermark
- * logic can be unit-tested on its own. */
+/* The per-CPU allocator's populated-page reserve (mm/percpu.c), as pure bookkeeping for the refill
+ * bench. No locking and no clocks here: the bench holds its pcpu_lock around every call, so the
+ * watermark logic can be unit-tested on its own. */
 #ifndef C2C_PCPU_RESERVE_H
 #define C2C_PCPU_RESERVE_H
 #include <stdint.h>
@@ -11,10 +11,12 @@
 #define PCPU_EMPTY_POP_PAGES_HIGH 4
 
 struct pcpu_cfg {
-	long obj_size;        /* bytes per allocation, a multiple of PCPU_MIN_ALLOC_SIZE, <= PCPU_PAGE_SIZE */
+	long obj_size; /* bytes per allocation, a multiple of PCPU_MIN_ALLOC_SIZE, <= PCPU_PAGE_SIZE
+			*/
 	long chunk_pages;     /* pages per chunk (populated or not) */
 	long initial_empty;   /* populated pages nobody has allocated from, at the start */
-	long initial_partial; /* free objects left in a partly used page at the start (< objs per page) */
+	long initial_partial; /* free objects left in a partly used page at the start (< objs per
+				 page) */
 };
 
 struct pcpu_state {

@@ -1,9 +1,10 @@
 /* refill: per-CPU reserve starvation with a bound refill worker (seed 001, mm/percpu.c).
  * A caller pinned to one CPU makes a burst of atomic per-CPU allocations without giving the CPU up
- * (the kernel's preemption-disabled section). The allocator serves atomic allocations from populated
- * pages only and queues its balance work when the reserve runs low. `bound`: the worker may only run
- * on the caller's CPU, as schedule_work() on a per-CPU workqueue does; `unbound`: it runs on another
- * CPU, as the fix (an unbound workqueue) allows. The bench places its own two threads. */
+ * (the kernel's preemption-disabled section). The allocator serves atomic allocations from
+ * populated pages only and queues its balance work when the reserve runs low. `bound`: the worker
+ * may only run on the caller's CPU, as schedule_work() on a per-CPU workqueue does; `unbound`: it
+ * runs on another CPU, as the fix (an unbound workqueue) allows. The bench places its own two
+ * threads. */
 #include "benches/refill/refill.h"
 #include "harness/memnode.h"
 #include "harness/signals.h"
@@ -15,30 +16,59 @@
 static const char *const end_names[] = { "attempts", "max_failures", "duration", "signal" };
 
 static const struct opt_spec rf_opts[] = {
-	{ "worker", OPT_CHOICES, "bound,unbound", "LIST", "balance-worker modes to compare, the first is the baseline: bound (on the caller's CPU, schedule_work) or unbound (on another CPU, the fix)", "bound,unbound", NULL },
-	{ "hold", OPT_CHOICE, "token", "HOW", "how the caller keeps its CPU for the burst: token (the bound worker must take a per-CPU token the caller holds; deterministic), fifo (caller SCHED_FIFO; needs CAP_SYS_NICE), slice (both ordinary threads: the time-slice case)", "token,fifo,slice", NULL },
-	{ "attempts", OPT_COUNT, "131072", "N", "allocations in the burst; the burst ends when all were attempted; --duration, only when given, caps a burst's time; --warmup is busy time on the caller's CPU before each burst", NULL, NULL },
-	{ "max-failures", OPT_UINT, "0", "N", "end the burst early after N failed allocations (0: never; the seed's test seems to have stopped near 4096)", NULL, NULL },
-	{ "retries", OPT_UINT, "4", "N", "retries of a failed allocation before it counts as failed", NULL, NULL },
-	{ "retry-ns", OPT_UINT, "1000", "NS", "busy wait before each retry (the caller keeps its CPU)", NULL, NULL },
-	{ "alloc-ns", OPT_UINT, "2000", "NS", "calibrated work after each successful allocation (the memset over every CPU's unit, hooks); with the default the unbound worker keeps up", NULL, NULL },
-	{ "populate-ns", OPT_UINT, "20000", "NS", "calibrated work to populate one page (the worker, outside pcpu_lock)", NULL, NULL },
-	{ "chunk-ns", OPT_UINT, "0", "NS", "extra calibrated work to create a chunk when the newest has no unpopulated page", NULL, NULL },
-	{ "size", OPT_COUNT, "8", "BYTES", "bytes per allocation: a multiple of 4 up to 4096 (8: 512 objects a page)", NULL, NULL },
-	{ "initial-empty", OPT_UINT, "2", "PAGES", "populated empty pages in the reserve at the start of a burst", NULL, NULL },
-	{ "initial-partial", OPT_UINT, "0", "OBJS", "free objects in a partly used page at the start of a burst", NULL, NULL },
-	{ "chunk-pages", OPT_COUNT, "64", "PAGES", "pages per chunk", NULL, NULL },
-	{ "caller-cpu", OPT_TEXT, "auto", "CPU", "OS CPU number for the caller (auto: the first CPU this process may use)", NULL, NULL },
-	{ "worker-cpu", OPT_TEXT, "auto", "CPU", "OS CPU number for the unbound worker (auto: another core than the caller's, same package first, else an SMT sibling)", NULL, NULL },
-	{ 0 },
+    {"worker", OPT_CHOICES, "bound,unbound", "LIST",
+     "balance-worker modes to compare, the first is the baseline: bound (on the caller's CPU, "
+     "schedule_work) or unbound (on another CPU, the fix)",
+     "bound,unbound", NULL},
+    {"hold", OPT_CHOICE, "token", "HOW",
+     "how the caller keeps its CPU for the burst: token (the bound worker must take a per-CPU "
+     "token the caller holds; deterministic), fifo (caller SCHED_FIFO; needs CAP_SYS_NICE), slice "
+     "(both ordinary threads: the time-slice case)",
+     "token,fifo,slice", NULL},
+    {"attempts", OPT_COUNT, "131072", "N",
+     "allocations in the burst; the burst ends when all were attempted; --duration, only when "
+     "given, caps a burst's time; --warmup is busy time on the caller's CPU before each burst",
+     NULL, NULL},
+    {"max-failures", OPT_UINT, "0", "N",
+     "end the burst early after N failed allocations (0: never; the seed's test seems to have "
+     "stopped near 4096)",
+     NULL, NULL},
+    {"retries", OPT_UINT, "4", "N", "retries of a failed allocation before it counts as failed",
+     NULL, NULL},
+    {"retry-ns", OPT_UINT, "1000", "NS", "busy wait before each retry (the caller keeps its CPU)",
+     NULL, NULL},
+    {"alloc-ns", OPT_UINT, "2000", "NS",
+     "calibrated work after each successful allocation (the memset over every CPU's unit, hooks); "
+     "with the default the unbound worker keeps up",
+     NULL, NULL},
+    {"populate-ns", OPT_UINT, "20000", "NS",
+     "calibrated work to populate one page (the worker, outside pcpu_lock)", NULL, NULL},
+    {"chunk-ns", OPT_UINT, "0", "NS",
+     "extra calibrated work to create a chunk when the newest has no unpopulated page", NULL, NULL},
+    {"size", OPT_COUNT, "8", "BYTES",
+     "bytes per allocation: a multiple of 4 up to 4096 (8: 512 objects a page)", NULL, NULL},
+    {"initial-empty", OPT_UINT, "2", "PAGES",
+     "populated empty pages in the reserve at the start of a burst", NULL, NULL},
+    {"initial-partial", OPT_UINT, "0", "OBJS",
+     "free objects in a partly used page at the start of a burst", NULL, NULL},
+    {"chunk-pages", OPT_COUNT, "64", "PAGES", "pages per chunk", NULL, NULL},
+    {"caller-cpu", OPT_TEXT, "auto", "CPU",
+     "OS CPU number for the caller (auto: the first CPU this process may use)", NULL, NULL},
+    {"worker-cpu", OPT_TEXT, "auto", "CPU",
+     "OS CPU number for the unbound worker (auto: another core than the caller's, same package "
+     "first, else an SMT sibling)",
+     NULL, NULL},
+    {0},
 };
 
-static const char *const rf_summary[] = { "allocs_ok", "allocs_failed", "retries_ok", "worker_runs", "reserve_empty_ns", NULL };
+static const char *const rf_summary[] = {"allocs_ok",   "allocs_failed",    "retries_ok",
+					 "worker_runs", "reserve_empty_ns", NULL};
 
 /* The worst-case burst length in seconds (failed attempts spin through every retry). */
 static double burst_estimate(const struct rf_priv *p, int unbound)
 {
-	double reserve = (double)(p->cfg.initial_empty * pcpu_objs_per_page(p->cfg.obj_size) + p->cfg.initial_partial);
+	double reserve = (double)(p->cfg.initial_empty * pcpu_objs_per_page(p->cfg.obj_size) +
+				  p->cfg.initial_partial);
 	double a = (double)p->attempts, alloc = p->alloc_ns;
 	if (unbound || reserve >= a)
 		return a * alloc / 1e9;
@@ -65,7 +95,9 @@ static uint64_t rt_period_ns(void)
 static int read_numbers(struct bench_ctx *c, struct rf_priv *p, char *err)
 {
 	const char *hold = opt_str(c->o, "hold");
-	p->hold = !strcmp(hold, "fifo") ? HOLD_FIFO : !strcmp(hold, "slice") ? HOLD_SLICE : HOLD_TOKEN;
+	p->hold = !strcmp(hold, "fifo")    ? HOLD_FIFO
+		  : !strcmp(hold, "slice") ? HOLD_SLICE
+					   : HOLD_TOKEN;
 	p->cfg = (struct pcpu_cfg){
 		.obj_size = opt_long(c->o, "size"),
 		.chunk_pages = opt_long(c->o, "chunk-pages"),
@@ -95,8 +127,10 @@ static int place(struct bench_ctx *c, struct rf_priv *p, int want_unbound, char 
 		return err_set(err, "cannot read this process's CPU affinity: %s", strerror(errno));
 	snprintf(p->caller_req, sizeof(p->caller_req), "%s", opt_str(c->o, "caller-cpu"));
 	snprintf(p->worker_req, sizeof(p->worker_req), "%s", opt_str(c->o, "worker-cpu"));
-	if (parse_cpu(c->topo, &aff, "caller-cpu", opt_str(c->o, "caller-cpu"), &p->caller_cpu, err) ||
-	    parse_cpu(c->topo, &aff, "worker-cpu", opt_str(c->o, "worker-cpu"), &p->worker_cpu, err))
+	if (parse_cpu(c->topo, &aff, "caller-cpu", opt_str(c->o, "caller-cpu"), &p->caller_cpu,
+		      err) ||
+	    parse_cpu(c->topo, &aff, "worker-cpu", opt_str(c->o, "worker-cpu"), &p->worker_cpu,
+		      err))
 		return -1;
 	for (int i = 0; p->caller_cpu < 0 && i < c->topo->npus; i++)
 		if (cpu_usable(c->topo, &aff, c->topo->pu[i].os))
@@ -106,16 +140,25 @@ static int place(struct bench_ctx *c, struct rf_priv *p, int want_unbound, char 
 		return err_set(err, "no CPU this process may use was found in the topology");
 	if (!want_unbound) {
 		if (opt_given(c->o, "worker-cpu"))
-			return err_set(err, "--worker-cpu places the unbound worker; accepted only with --worker including unbound (the bound worker runs on the caller's CPU)");
+			return err_set(
+			    err,
+			    "--worker-cpu places the unbound worker; accepted only with --worker "
+			    "including unbound (the bound worker runs on the caller's CPU)");
 		p->worker_cpu = -1;
 		return 0;
 	}
 	if (p->worker_cpu == p->caller_cpu)
-		return err_set(err, "--worker-cpu: '%d' is not accepted; accepted: a CPU other than the caller's (%d) among %s", p->worker_cpu, p->caller_cpu, list);
+		return err_set(err,
+			       "--worker-cpu: '%d' is not accepted; accepted: a CPU other than the "
+			       "caller's (%d) among %s",
+			       p->worker_cpu, p->caller_cpu, list);
 	if (p->worker_cpu < 0)
 		p->worker_cpu = pick_worker_cpu(c->topo, &aff, p->caller_cpu);
 	if (p->worker_cpu < 0)
-		return err_set(err, "--worker unbound needs a CPU other than the caller's, but this process may use only CPU %s; accepted here: --worker bound", list);
+		return err_set(err,
+			       "--worker unbound needs a CPU other than the caller's, but this "
+			       "process may use only CPU %s; accepted here: --worker bound",
+			       list);
 	return 0;
 }
 
@@ -125,8 +168,9 @@ static void fill_plan(struct bench_ctx *c, struct rf_priv *p, int want_bound)
 	int cpus[3] = { p->caller_cpu, want_bound ? p->caller_cpu : -1, p->worker_cpu }, nw = 0;
 	p->roles[ROLE_CALLER] = (struct role_req){ "caller", 1 };
 	p->roles[ROLE_WORKER] = (struct role_req){ "worker", want_bound + (p->worker_cpu >= 0) };
-	snprintf(c->plan.used, sizeof(c->plan.used), "own: %s%s%s", want_bound ? "worker 0 bound" : "",
-		 want_bound && p->worker_cpu >= 0 ? ", " : "", p->worker_cpu >= 0 ? (want_bound ? "worker 1 unbound" : "worker 0 unbound") : "");
+	snprintf(c->plan.used, sizeof(c->plan.used), "own: %s%s%s",
+		 want_bound ? "worker 0 bound" : "", want_bound && p->worker_cpu >= 0 ? ", " : "",
+		 p->worker_cpu >= 0 ? (want_bound ? "worker 1 unbound" : "worker 0 unbound") : "");
 	c->plan.roles = p->roles;
 	c->plan.nroles = 2;
 	c->plan.n = 0;
@@ -134,7 +178,8 @@ static void fill_plan(struct bench_ctx *c, struct rf_priv *p, int want_bound)
 		const struct pu *u = cpus[k] >= 0 ? topo_pu(c->topo, cpus[k]) : NULL;
 		int role = k ? ROLE_WORKER : ROLE_CALLER;
 		if (u)
-			c->plan.slot[c->plan.n++] = (struct slot){ role, k ? nw++ : 0, u->os, u->pkg, u->core, u->smt, u->node };
+			c->plan.slot[c->plan.n++] = (struct slot){
+			    role, k ? nw++ : 0, u->os, u->pkg, u->core, u->smt, u->node};
 	}
 	c->plan.mem_node = topo_pu(c->topo, p->caller_cpu)->node;
 }
@@ -156,10 +201,12 @@ static int rf_prepare(struct bench_ctx *c, char *err)
 	}
 	if (place(c, p, want[RF_UNBOUND], err))
 		return -1;
-	if (p->hold == HOLD_FIFO && !c->topo->foreign && !opt_flag(c->o, "dry-run") && check_fifo(err))
+	if (p->hold == HOLD_FIFO && !c->topo->foreign && !opt_flag(c->o, "dry-run") &&
+	    check_fifo(err))
 		return -1;
 	fill_plan(c, p, want[RF_BOUND]);
-	/* the dry run's time estimate: the longest burst (or the cap), the warm-up and the RT pause */
+	/* the dry run's time estimate: the longest burst (or the cap), the warm-up and the RT pause
+	 */
 	double longest = 0;
 	for (int m = 0; m < 2; m++)
 		if (want[m] && burst_estimate(p, m) > longest)
@@ -169,24 +216,34 @@ static int rf_prepare(struct bench_ctx *c, char *err)
 	p->rt_period_ns = p->hold == HOLD_FIFO ? rt_period_ns() : 0;
 	c->run_s = longest + c->warmup + (double)p->rt_period_ns / 1e9;
 	if (p->hold == HOLD_FIFO && want[RF_BOUND] && longest > 0.9)
-		fprintf(stderr, "c2cbench: warning: a bound burst may last %.2f s; RT throttling (sched_rt_runtime_us) can let the worker run after ~0.95 s of SCHED_FIFO\n", longest);
+		fprintf(
+		    stderr,
+		    "c2cbench: warning: a bound burst may last %.2f s; RT throttling "
+		    "(sched_rt_runtime_us) can let the worker run after ~0.95 s of SCHED_FIFO\n",
+		    longest);
 	return 0;
 }
 
-/* Bookkeeping must balance: every object handed out came from the initial pages or a populated one. */
+/* Bookkeeping must balance: every object handed out came from the initial pages or a populated one.
+ */
 static int check_books(const struct rf_run *r, char *err)
 {
 	const struct pcpu_state *s = &r->st;
 	const struct pcpu_cfg *c = &r->p->cfg;
-	long total = (c->initial_empty + s->pages_populated) * s->objs_per_page + c->initial_partial;
+	long total =
+	    (c->initial_empty + s->pages_populated) * s->objs_per_page + c->initial_partial;
 	long left = s->nr_empty_pop_pages * s->objs_per_page + s->cur_free;
 	long made = (long)(r->ok + r->failed);
 	int made_ok = r->end == END_ATTEMPTS ? made == r->p->attempts
-		    : r->end == END_MAX_FAILURES ? (long)r->failed == r->p->max_failures && made < r->p->attempts
-						 : made <= r->p->attempts;
+		      : r->end == END_MAX_FAILURES
+			  ? (long)r->failed == r->p->max_failures && made < r->p->attempts
+			  : made <= r->p->attempts;
 	if ((long)r->ok != total - left || !made_ok || (long)r->pages != s->pages_populated)
-		return err_set(err, "refill: internal accounting error (ok %llu, failed %llu, objects %ld - %ld left)",
-			    (unsigned long long)r->ok, (unsigned long long)r->failed, total, left);
+		return err_set(err,
+			       "refill: internal accounting error (ok %llu, failed %llu, objects "
+			       "%ld - %ld left)",
+			       (unsigned long long)r->ok, (unsigned long long)r->failed, total,
+			       left);
 	return 0;
 }
 
@@ -217,7 +274,8 @@ static void fill_row(struct rf_run *r, struct row *w)
 	row_set(w, "objs_per_page", "%ld", r->st.objs_per_page);
 	row_set(w, "initial_empty", "%ld", p->cfg.initial_empty);
 	row_set(w, "initial_partial", "%ld", p->cfg.initial_partial);
-	row_set(w, "initial_reserve_objs", "%ld", p->cfg.initial_empty * r->st.objs_per_page + p->cfg.initial_partial);
+	row_set(w, "initial_reserve_objs", "%ld",
+		p->cfg.initial_empty * r->st.objs_per_page + p->cfg.initial_partial);
 	row_set(w, "chunk_pages", "%ld", p->cfg.chunk_pages);
 	row_set(w, "retries", "%ld", p->retries);
 	row_set(w, "retry_ns", "%.0f", p->retry_ns);
@@ -226,8 +284,8 @@ static void fill_row(struct rf_run *r, struct row *w)
 	row_set(w, "chunk_ns", "%.0f", p->chunk_ns);
 }
 
-/* The settings as achieved (docs/validity.md, rule setting): the caller's work per allocation and the
- * worker's per populated page, each timed on its own CPU after its window. */
+/* The settings as achieved (docs/validity.md, rule setting): the caller's work per allocation and
+ * the worker's per populated page, each timed on its own CPU after its window. */
 static void rf_settings(struct bench_ctx *c, const struct rf_run *r, struct row *w)
 {
 	const struct rf_priv *p = r->p;
@@ -236,11 +294,15 @@ static void rf_settings(struct bench_ctx *c, const struct rf_run *r, struct row 
 	if (r->alloc_ns_achieved >= 0)
 		row_set(w, "alloc_ns_achieved", "%.1f", r->alloc_ns_achieved);
 	else
-		row_na(w, "alloc_ns_achieved", p->alloc_ns > 0 ? "the caller did not run its burst" : "no calibrated work (--alloc-ns 0)");
+		row_na(w, "alloc_ns_achieved",
+		       p->alloc_ns > 0 ? "the caller did not run its burst"
+				       : "no calibrated work (--alloc-ns 0)");
 	if (r->populate_ns_achieved >= 0)
 		row_set(w, "populate_ns_achieved", "%.1f", r->populate_ns_achieved);
 	else
-		row_na(w, "populate_ns_achieved", p->populate_ns > 0 ? "the worker never populated a page" : "no calibrated work (--populate-ns 0)");
+		row_na(w, "populate_ns_achieved",
+		       p->populate_ns > 0 ? "the worker never populated a page"
+					  : "no calibrated work (--populate-ns 0)");
 }
 
 static int rf_run(struct bench_ctx *c, const struct variant *v, int rep, struct row *w, char *err)
@@ -269,7 +331,8 @@ static int rf_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 	}
 	struct steal_snap s0 = { 0 }, s1 = { 0 };
 	steal_read(&s0);
-	int e = pthread_create(&tw, NULL, worker_main, r), e2 = e ? 0 : pthread_create(&tc, NULL, caller_main, r);
+	int e = pthread_create(&tw, NULL, worker_main, r),
+	    e2 = e ? 0 : pthread_create(&tc, NULL, caller_main, r);
 	if (e || e2) { /* a thread limit: one line, no row, no wait for a thread that never came */
 		gate_off(&r->start);
 		if (!e)
@@ -278,7 +341,8 @@ static int rf_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 		free(r->thr);
 		mem_free(r, sizeof(*r));
 		steal_free(&s0);
-		return thread_start_error(e ? e : e2, e ? "the worker thread" : "the caller thread", err);
+		return thread_start_error(e ? e : e2, e ? "the worker thread" : "the caller thread",
+					  err);
 	}
 	gate_wait(&r->start);
 	r->abort = r->caller_err[0] || r->worker_err[0];
@@ -313,13 +377,18 @@ static void rf_cleanup(struct bench_ctx *c)
 }
 
 /* Configuration columns: what compare joins rows on across machines and builds. */
-static const char *const rf_config[] = { "hold", "attempts", "max_failures", "size", "initial_empty", "initial_partial", "chunk_pages", "retries", "retry_ns", "alloc_ns", "populate_ns", "chunk_ns", NULL };
+static const char *const rf_config[] = {
+    "hold",        "attempts", "max_failures", "size",     "initial_empty", "initial_partial",
+    "chunk_pages", "retries",  "retry_ns",     "alloc_ns", "populate_ns",   "chunk_ns",
+    NULL};
 
-/* The placement probe: caller against the unbound worker's CPU; a bound worker shares the caller's. */
+/* The placement probe: caller against the unbound worker's CPU; a bound worker shares the caller's.
+ */
 static int rf_probe_pairs(struct bench_ctx *c, const struct variant *v, int *a, int *b, int max)
 {
 	const struct rf_priv *p = c->priv;
-	if (v->param != RF_UNBOUND || max < 1 || p->worker_cpu < 0 || p->worker_cpu == p->caller_cpu)
+	if (v->param != RF_UNBOUND || max < 1 || p->worker_cpu < 0 ||
+	    p->worker_cpu == p->caller_cpu)
 		return 0;
 	a[0] = p->caller_cpu;
 	b[0] = p->worker_cpu;
@@ -327,13 +396,14 @@ static int rf_probe_pairs(struct bench_ctx *c, const struct variant *v, int *a, 
 }
 /* What report draws: each count on its own axis (successes are higher-better), time in ns apart. */
 static const struct view_metric rf_metrics[] = {
-	{ "allocs_ok", "allocations that succeeded", "allocations", NULL, 1 },
-	{ "allocs_failed", "allocations that failed", "allocations", NULL, 0 },
-	{ "retries_ok", "allocations that succeeded on a retry", "allocations", NULL, 0 },
-	{ "worker_runs", "refill worker runs", "runs", NULL, 0 },
-	{ "reserve_empty_ns", "time the reserve was empty", "ns", NULL, 0 },
-	{ "hitm_per_kop", "HITM per 1,000 operations", "events per 1,000 operations", NULL, 0 }, /* counters */
-	{ 0 },
+    {"allocs_ok", "allocations that succeeded", "allocations", NULL, 1},
+    {"allocs_failed", "allocations that failed", "allocations", NULL, 0},
+    {"retries_ok", "allocations that succeeded on a retry", "allocations", NULL, 0},
+    {"worker_runs", "refill worker runs", "runs", NULL, 0},
+    {"reserve_empty_ns", "time the reserve was empty", "ns", NULL, 0},
+    {"hitm_per_kop", "HITM per 1,000 operations", "events per 1,000 operations", NULL,
+     0}, /* counters */
+    {0},
 };
 static const struct bench_view rf_views[] = {
 	{ .kind = VIEW_BARS, .title = "Refill worker", .metrics = rf_metrics },
@@ -358,22 +428,24 @@ static const char *rf_by_construction(const struct bench_ctx *c, int var, const 
 }
 
 static const struct bench refill = {
-	.name = "refill",
-	.desc = "a caller bursts atomic per-CPU allocations while the reserve's refill worker is bound to its CPU or not (seed 001, percpu)",
-	.opts = rf_opts,
-	.variant_col = "worker",
-	.config = rf_config,
-	.summary = rf_summary,
-	.flags = 0,
-	.roles = "caller,worker",
-	/* the caller must run its burst; the bound worker is expected not to run (that is the result) */
-	.corun = "caller",
-	.probe_pairs = rf_probe_pairs,
-	.prepare = rf_prepare,
-	.run = rf_run,
-	.cleanup = rf_cleanup,
-	.views = rf_views,
-	.variant_order = rf_order,
-	.by_construction = rf_by_construction,
+    .name = "refill",
+    .desc = "a caller bursts atomic per-CPU allocations while the reserve's refill worker is bound "
+	    "to its CPU or not (seed 001, percpu)",
+    .opts = rf_opts,
+    .variant_col = "worker",
+    .config = rf_config,
+    .summary = rf_summary,
+    .flags = 0,
+    .roles = "caller,worker",
+    /* the caller must run its burst; the bound worker is expected not to run (that is the result)
+     */
+    .corun = "caller",
+    .probe_pairs = rf_probe_pairs,
+    .prepare = rf_prepare,
+    .run = rf_run,
+    .cleanup = rf_cleanup,
+    .views = rf_views,
+    .variant_order = rf_order,
+    .by_construction = rf_by_construction,
 };
 BENCH_REGISTER(refill)

@@ -1,4 +1,5 @@
-/* Bit-exact copies of the kernel's rounding: the gap thresholds of the shepherd bench rest on them. */
+/* Bit-exact copies of the kernel's rounding: the gap thresholds of the shepherd bench rest on them.
+ */
 #include "benches/shepherd/jiffies.h"
 
 long sw_round_jiffies_common(long j, int cpu, long hz, long now)

@@ -1,4 +1,5 @@
-/* round_jiffies_relative() as kernel/time/timer.c computes it: the re-arm delay of vmstat_update. */
+/* round_jiffies_relative() as kernel/time/timer.c computes it: the re-arm delay of vmstat_update.
+ */
 #ifndef C2C_SHEPHERD_JIFFIES_H
 #define C2C_SHEPHERD_JIFFIES_H
 

@@ -1,7 +1,7 @@
-/* The vmstat shepherd model (seed 000): per-CPU delayed work, worker pools, vmstat_update, the shepherd.
- * The workqueue side (PENDING bit, pool lock, current-work marker, the three shepherd checks) is driven
- * by explicit calls with an explicit tick, so a test can step through any schedule one call at a time;
- * shepherd_run.c puts threads on top of it. */
+/* The vmstat shepherd model (seed 000): per-CPU delayed work, worker pools, vmstat_update, the
+ * shepherd. The workqueue side (PENDING bit, pool lock, current-work marker, the three shepherd
+ * checks) is driven by explicit calls with an explicit tick, so a test can step through any
+ * schedule one call at a time; shepherd_run.c puts threads on top of it. */
 #ifndef C2C_SHEPHERD_MODEL_H
 #define C2C_SHEPHERD_MODEL_H
 #include "harness/util.h"
@@ -17,7 +17,8 @@
 /* What the shepherd asks before queueing: the bug, the fix, and a race-free state word. */
 enum sw_check { SW_CHECK_PENDING, SW_CHECK_BUSY, SW_CHECK_ATOMIC };
 #define SW_CHECK_NAMES "pending,busy,atomic"
-/* The state word of --check atomic: every transition is one compare-and-swap or a store by its owner. */
+/* The state word of --check atomic: every transition is one compare-and-swap or a store by its
+ * owner. */
 enum sw_state { SW_IDLE, SW_STATE_PENDING, SW_RUNNING };
 /* Why a run started. */
 enum sw_why { SW_WHY_TIMER, SW_WHY_QUEUED_IDLE, SW_WHY_QUEUED_RUNNING };
@@ -50,13 +51,16 @@ struct sw_cpu {
 	/* the delayed work (vmstat_work): PENDING bit, and the state word of --check atomic */
 	C2C_ALIGNED unsigned long data;
 	int state;
-	/* the per-CPU worker pool: lock, worklist (queued), busy_hash (running), the timer (expires) */
+	/* the per-CPU worker pool: lock, worklist (queued), busy_hash (running), the timer
+	 * (expires) */
 	C2C_ALIGNED pthread_mutex_t pool_lock;
 	pthread_cond_t pool_cv;
 	int queued, running, queued_while_running, timer_fired;
 	long expires;        /* 0: no timer armed */
-	long rearm_expires;  /* --check atomic: the re-arm the running work asked for, applied at its end */
-	pthread_mutex_t exec; /* concurrency management: one work item executes on a bound pool at a time */
+	long rearm_expires; /* --check atomic: the re-arm the running work asked for, applied at its
+			       end */
+	pthread_mutex_t
+	    exec; /* concurrency management: one work item executes on a bound pool at a time */
 	/* vm_stat_diff and vm_node_stat_diff: dirtied by the workload, zeroed by vmstat_update */
 	C2C_ALIGNED int8_t diff[SW_ZONES_MAX][SW_ITEMS];
 	int8_t node_diff[SW_ITEMS];
@@ -76,8 +80,8 @@ struct sw_cpu {
 
 /* What the shepherd did (its own block: one thread writes it). */
 struct sw_shepstat {
-	uint64_t passes, visits, skipped_busy, skipped_clean, queues, queued_while_running, queued_while_idle,
-		lost_races;
+	uint64_t passes, visits, skipped_busy, skipped_clean, queues, queued_while_running,
+	    queued_while_idle, lost_races;
 } C2C_ALIGNED;
 
 struct sw_params {
@@ -97,14 +101,16 @@ struct sw_params {
 
 struct sw_model {
 	struct sw_params p;
-	C2C_ALIGNED const volatile int *phase; /* the harness run phase (atomic pointer); NULL: always measuring */
+	C2C_ALIGNED const volatile int
+	    *phase;        /* the harness run phase (atomic pointer); NULL: always measuring */
 	uint64_t base_ns;  /* tick 0 */
 	struct sw_cpu *cpu;
 	struct sw_zone *zone;
 	struct sw_shepstat shep;
 };
 
-/* Allocate and initialise: every work armed as in steady state (round_jiffies_relative(interval)). */
+/* Allocate and initialise: every work armed as in steady state (round_jiffies_relative(interval)).
+ */
 struct sw_model *sw_model_new(const struct sw_params *p, long now);
 void sw_model_free(struct sw_model *m);
 long sw_now_tick(const struct sw_model *m);
@@ -114,16 +120,18 @@ int sw_measuring(const struct sw_model *m);
 int sw_delayed_work_pending(struct sw_model *m, int c);
 /* work_busy(): PENDING, then RUNNING under the pool lock (two separate looks: racy by design). */
 int sw_work_busy(struct sw_model *m, int c);
-/* queue_delayed_work_on(c, delay): test_and_set PENDING; if it was clear, queue now (delay 0) or arm
- * the timer. Return 0 if PENDING was already set, 2 if queued onto a running work, else 1. */
+/* queue_delayed_work_on(c, delay): test_and_set PENDING; if it was clear, queue now (delay 0) or
+ * arm the timer. Return 0 if PENDING was already set, 2 if queued onto a running work, else 1. */
 int sw_queue_delayed_work_on(struct sw_model *m, int c, long delay, long now);
 /* The shepherd's visit of CPU c with the model's check: 0 (not queued), 1 (queued an idle work) or
  * 2 (queued a work that was running: a back-to-back double run follows). */
 int sw_shepherd_visit(struct sw_model *m, int c, long now);
-/* delayed_work_timer_fn when the timer is due (pool lock held by the caller): return 1 if it fired. */
+/* delayed_work_timer_fn when the timer is due (pool lock held by the caller): return 1 if it fired.
+ */
 int sw_timer_due_locked(struct sw_model *m, int c, long now);
 /* process_one_work, before and after the function: under the pool lock, take the work off the list,
- * mark it running and clear PENDING (atomic: PENDING -> RUNNING); return 0 if nothing was queued. */
+ * mark it running and clear PENDING (atomic: PENDING -> RUNNING); return 0 if nothing was queued.
+ */
 int sw_process_begin(struct sw_model *m, int c, long now);
 void sw_process_end(struct sw_model *m, int c, long now);
 /* vmstat_update's re-arm: queue_delayed_work_on(c, round_jiffies_relative(interval)). */

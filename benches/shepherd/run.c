@@ -20,9 +20,13 @@ static struct role_req sw_roles[SW_NROLES] = {
 
 /* Each role's operations as software-defined events (sde:::c2cbench::NAME), measured phase only. */
 static struct sde_counter sw_sde[SW_NROLES] = {
-	[SW_ROLE_KWORKER] = { "shepherd_works", "shepherd: work items the kworkers ran while measured", 0, 0 },
-	[SW_ROLE_WORKLOAD] = { "shepherd_bursts", "shepherd: page alloc/free bursts the workloads ran while measured", 0, 0 },
-	[SW_ROLE_SHEPHERD] = { "shepherd_visits", "shepherd: CPUs the shepherd visited while measured", 0, 0 },
+    [SW_ROLE_KWORKER] = {"shepherd_works", "shepherd: work items the kworkers ran while measured",
+			 0, 0},
+    [SW_ROLE_WORKLOAD] = {"shepherd_bursts",
+			  "shepherd: page alloc/free bursts the workloads ran while measured", 0,
+			  0},
+    [SW_ROLE_SHEPHERD] = {"shepherd_visits", "shepherd: CPUs the shepherd visited while measured",
+			  0, 0},
 };
 
 /* Exported at start-up so every command (events, --events checks) knows the names. */
@@ -47,7 +51,8 @@ static void measure_close(struct thr *t, int measuring, uint64_t ops)
 		return;
 	thr_measure_end(t);
 	t->ops = ops;
-	if (t->role >= 0 && t->role < SW_NROLES) /* published after the window, before the counters are read */
+	if (t->role >= 0 &&
+	    t->role < SW_NROLES) /* published after the window, before the counters are read */
 		sde_add(&sw_sde[t->role], ops);
 }
 
@@ -68,7 +73,8 @@ int sw_plan(const struct topo *t, int ncpus, struct plan *p, char *err)
 	if (!n || 2 * ncpus + 1 > PLAN_MAX) {
 		free(cpu);
 		return !n ? err_set(err, "no allowed CPU on %s", t->source)
-			  : err_set(err, "--cpus: '%d' is too many; accepted: 1 to %d", ncpus, (PLAN_MAX - 1) / 2);
+			  : err_set(err, "--cpus: '%d' is too many; accepted: 1 to %d", ncpus,
+				    (PLAN_MAX - 1) / 2);
 	}
 	memset(p, 0, sizeof(*p));
 	snprintf(p->used, sizeof(p->used), "round-robin");
@@ -121,7 +127,8 @@ static void kworker_loop(struct sw_model *m, int c, struct thr *t)
 			pthread_cond_timedwait(&w->pool_cv, &w->pool_lock, &ts);
 		}
 		pthread_mutex_unlock(&w->pool_lock);
-		/* one work item at a time on a bound pool: the shepherd, on CPU 0's pool, takes turns with it */
+		/* one work item at a time on a bound pool: the shepherd, on CPU 0's pool, takes
+		 * turns with it */
 		pthread_mutex_lock(&w->exec);
 		if (sw_process_begin(m, c, sw_now_tick(m))) {
 			sw_process_end(m, c, sw_vmstat_update(m, c));
@@ -132,7 +139,8 @@ static void kworker_loop(struct sw_model *m, int c, struct thr *t)
 	}
 }
 
-/* Sleep until tick `until` (starting the measured phase when it begins); return 0 if the run was stopped meanwhile. */
+/* Sleep until tick `until` (starting the measured phase when it begins); return 0 if the run was
+ * stopped meanwhile. */
 static int sleep_until_tick(const struct sw_model *m, long until, struct thr *t, int *measuring)
 {
 	const struct runctl *ctl = t->ctl;
@@ -159,7 +167,8 @@ static void shepherd_loop(struct sw_model *m, struct thr *t)
 	long next = now + sw_round_jiffies_relative(m->p.interval, s, m->p.hz, now);
 	while (sleep_until_tick(m, next, t, &measuring)) {
 		measure_edge(t, &measuring);
-		if (measuring) { /* the tick as achieved: how many whole ticks after its deadline it woke */
+		if (measuring) { /* the tick as achieved: how many whole ticks after its deadline it
+				    woke */
 			t->stat[SW_ST_LATE_TICKS] += (uint64_t)(sw_now_tick(m) - next);
 			t->stat[SW_ST_WAKES]++;
 		}
@@ -213,15 +222,15 @@ static void sw_body(struct thr *t, void *arg)
 	}
 }
 
-int sw_run(struct sw_model *m, const struct topo *t, const struct plan *p, double warmup, double duration,
-	   const struct thr_hooks *hooks, struct sw_result *r, char *err)
+int sw_run(struct sw_model *m, const struct topo *t, const struct plan *p, double warmup,
+	   double duration, const struct thr_hooks *hooks, struct sw_result *r, char *err)
 {
 	return sw_run_ev(m, t, p, warmup, duration, hooks, r, NULL, NULL, err);
 }
 
-int sw_run_ev(struct sw_model *m, const struct topo *t, const struct plan *p, double warmup, double duration,
-	      const struct thr_hooks *hooks, struct sw_result *r, void (*ev)(void *arg, const struct thr *t, int n),
-	      void *ev_arg, char *err)
+int sw_run_ev(struct sw_model *m, const struct topo *t, const struct plan *p, double warmup,
+	      double duration, const struct thr_hooks *hooks, struct sw_result *r,
+	      void (*ev)(void *arg, const struct thr *t, int n), void *ev_arg, char *err)
 {
 	struct thr *thr = thr_alloc(p->n);
 	int rc = threads_run(t, p, thr, warmup, duration, sw_body, m, hooks, err);
@@ -236,9 +245,12 @@ int sw_run_ev(struct sw_model *m, const struct topo *t, const struct plan *p, do
 				t1 = thr[i].t1 < t1 ? thr[i].t1 : t1;
 			}
 		if (t1 <= t0)
-			rc = err_set(err, "the workload threads did not measure (duration too short?)");
+			rc = err_set(err,
+				     "the workload threads did not measure (duration too short?)");
 		else
-			sw_collect(m, (long)((t0 - m->base_ns + (uint64_t)m->p.tick_ns - 1) / (uint64_t)m->p.tick_ns),
+			sw_collect(m,
+				   (long)((t0 - m->base_ns + (uint64_t)m->p.tick_ns - 1) /
+					  (uint64_t)m->p.tick_ns),
 				   (long)((t1 - m->base_ns) / (uint64_t)m->p.tick_ns), r);
 	}
 	free(thr);

@@ -1,7 +1,7 @@
 /* shepherd: the vmstat_shepherd double-scheduling race (seed 000), before and after the fix.
- * Each variant is the shepherd's check: pending (delayed_work_pending, the bug), busy (work_busy, the
- * fix) and atomic (one IDLE/PENDING/RUNNING word: check and queue in one compare-and-swap).
- * The model lives in shepherd_{jiffies,wq,vmstat,stats,run}.c; this file is the bench glue: options,
+ * Each variant is the shepherd's check: pending (delayed_work_pending, the bug), busy (work_busy,
+ * the fix) and atomic (one IDLE/PENDING/RUNNING word: check and queue in one compare-and-swap). The
+ * model lives in shepherd_{jiffies,wq,vmstat,stats,run}.c; this file is the bench glue: options,
  * rows, and the gap histogram CSV written next to the main CSV. */
 #include "harness/bench.h"
 #include "harness/csv.h"
@@ -12,29 +12,45 @@
 #include <string.h>
 
 static const struct opt_spec sw_opts[] = {
-	{ "check", OPT_CHOICES, SW_CHECK_NAMES, "LIST", "the shepherd's check, one or a comma list; the first is the baseline", SW_CHECK_NAMES, NULL },
-	{ "cpus", OPT_UINT, NULL, "N", "modelled CPUs, bound round-robin over the allowed CPUs (default: one per allowed CPU)", NULL, NULL },
-	{ "hz", OPT_COUNT, "1000", "HZ", "ticks per modelled second (kernel CONFIG_HZ), 100 to 10000", NULL, NULL },
-	{ "tick-us", OPT_COUNT, "250", "US", "wall-clock microseconds per tick, 10 to 1000000 (250 with HZ 1000: a modelled second is 250 ms; 1000 is real time)", NULL, NULL },
-	{ "interval", OPT_COUNT, "1", "SECONDS", "vm.stat_interval in modelled seconds, 1 to 60", NULL, NULL },
-	{ "zones", OPT_COUNT, "3", "N", "zones per CPU, 1 to 8", NULL, NULL },
-	{ "zone-work-us", OPT_UINT, "50", "US", "CPU work per zone in vmstat_update, up to 100000", NULL, NULL },
-	{ "op-ns", OPT_UINT, "1000", "NS", "private work per workload page operation, up to 1000000", NULL, NULL },
-	{ "threshold", OPT_COUNT, "32", "N", "per-CPU counter fold threshold (stat_threshold), 1 to 125", NULL, NULL },
-	{ "pcp-batch", OPT_COUNT, "63", "N", "per-CPU page set batch, 1 to 4096 (high_min 4x, high_max 32x)", NULL, NULL },
-	{ "no-yield", OPT_FLAG, NULL, NULL, "cond_resched() does not yield (default: sched_yield)", NULL, NULL },
-	{ 0 },
+    {"check", OPT_CHOICES, SW_CHECK_NAMES, "LIST",
+     "the shepherd's check, one or a comma list; the first is the baseline", SW_CHECK_NAMES, NULL},
+    {"cpus", OPT_UINT, NULL, "N",
+     "modelled CPUs, bound round-robin over the allowed CPUs (default: one per allowed CPU)", NULL,
+     NULL},
+    {"hz", OPT_COUNT, "1000", "HZ", "ticks per modelled second (kernel CONFIG_HZ), 100 to 10000",
+     NULL, NULL},
+    {"tick-us", OPT_COUNT, "250", "US",
+     "wall-clock microseconds per tick, 10 to 1000000 (250 with HZ 1000: a modelled second is 250 "
+     "ms; 1000 is real time)",
+     NULL, NULL},
+    {"interval", OPT_COUNT, "1", "SECONDS", "vm.stat_interval in modelled seconds, 1 to 60", NULL,
+     NULL},
+    {"zones", OPT_COUNT, "3", "N", "zones per CPU, 1 to 8", NULL, NULL},
+    {"zone-work-us", OPT_UINT, "50", "US", "CPU work per zone in vmstat_update, up to 100000", NULL,
+     NULL},
+    {"op-ns", OPT_UINT, "1000", "NS", "private work per workload page operation, up to 1000000",
+     NULL, NULL},
+    {"threshold", OPT_COUNT, "32", "N", "per-CPU counter fold threshold (stat_threshold), 1 to 125",
+     NULL, NULL},
+    {"pcp-batch", OPT_COUNT, "63", "N",
+     "per-CPU page set batch, 1 to 4096 (high_min 4x, high_max 32x)", NULL, NULL},
+    {"no-yield", OPT_FLAG, NULL, NULL, "cond_resched() does not yield (default: sched_yield)", NULL,
+     NULL},
+    {0},
 };
 
-static const char *const sw_summary[] = { "runs_per_interval", "short_gaps", "queued_while_running",
-	"zone_lock_acquisitions", "zone_lock_contended", "zone_lock_wait_total_ns", "zone_lock_wait_max_ns", NULL };
+static const char *const sw_summary[] = {"runs_per_interval",     "short_gaps",
+					 "queued_while_running",  "zone_lock_acquisitions",
+					 "zone_lock_contended",   "zone_lock_wait_total_ns",
+					 "zone_lock_wait_max_ns", NULL};
 
 struct sw_priv {
 	struct sw_params p;
 	char cpu_list[1024];
 	struct csv gaps; /* opened at the first row */
 	char gaps_path[1100];
-	/* the histograms of the attempt being judged (its first counter pass), written by sw_row_done */
+	/* the histograms of the attempt being judged (its first counter pass), written by
+	 * sw_row_done */
 	struct sw_result *pending;
 	const struct variant *pending_v;
 	int pending_rep;
@@ -45,7 +61,8 @@ static int in_range(const struct opts *o, const char *name, long lo, long hi, lo
 {
 	*out = opt_long(o, name);
 	if (*out < lo || *out > hi)
-		return err_set(err, "--%s: '%ld' is not accepted; accepted: %ld to %ld", name, *out, lo, hi);
+		return err_set(err, "--%s: '%ld' is not accepted; accepted: %ld to %ld", name, *out,
+			       lo, hi);
 	return 0;
 }
 
@@ -62,14 +79,25 @@ static int sw_params_from(struct bench_ctx *c, struct sw_params *p, char *err)
 	long hz, tick, iv, zones, work, op, thr, batch, cpus = count_allowed(c->topo);
 	if (opt_str(c->o, "cpus") && in_range(c->o, "cpus", 1, (PLAN_MAX - 1) / 2, &cpus, err))
 		return -1;
-	if (in_range(c->o, "hz", 100, 10000, &hz, err) || in_range(c->o, "tick-us", 10, 1000000, &tick, err) ||
-	    in_range(c->o, "interval", 1, 60, &iv, err) || in_range(c->o, "zones", 1, SW_ZONES_MAX, &zones, err) ||
-	    in_range(c->o, "zone-work-us", 0, 100000, &work, err) || in_range(c->o, "op-ns", 0, 1000000, &op, err) ||
-	    in_range(c->o, "threshold", 1, 125, &thr, err) || in_range(c->o, "pcp-batch", 1, 4096, &batch, err))
+	if (in_range(c->o, "hz", 100, 10000, &hz, err) ||
+	    in_range(c->o, "tick-us", 10, 1000000, &tick, err) ||
+	    in_range(c->o, "interval", 1, 60, &iv, err) ||
+	    in_range(c->o, "zones", 1, SW_ZONES_MAX, &zones, err) ||
+	    in_range(c->o, "zone-work-us", 0, 100000, &work, err) ||
+	    in_range(c->o, "op-ns", 0, 1000000, &op, err) ||
+	    in_range(c->o, "threshold", 1, 125, &thr, err) ||
+	    in_range(c->o, "pcp-batch", 1, 4096, &batch, err))
 		return -1;
-	*p = (struct sw_params){ .ncpus = (int)cpus, .hz = hz, .interval = iv * hz, .tick_ns = tick * 1000,
-				 .nzones = (int)zones, .threshold = (int)thr, .pcp_batch = (int)batch,
-				 .zone_work_ns = work * 1000, .op_ns = op, .no_yield = opt_flag(c->o, "no-yield") };
+	*p = (struct sw_params){.ncpus = (int)cpus,
+				.hz = hz,
+				.interval = iv * hz,
+				.tick_ns = tick * 1000,
+				.nzones = (int)zones,
+				.threshold = (int)thr,
+				.pcp_batch = (int)batch,
+				.zone_work_ns = work * 1000,
+				.op_ns = op,
+				.no_yield = opt_flag(c->o, "no-yield")};
 	return 0;
 }
 
@@ -91,8 +119,8 @@ static int sw_prepare(struct bench_ctx *c, char *err)
 	size_t k = 0;
 	for (int i = 0; i < c->plan.n && k < sizeof(s->cpu_list); i++)
 		if (c->plan.slot[i].role == SW_ROLE_KWORKER)
-			k += (size_t)snprintf(s->cpu_list + k, sizeof(s->cpu_list) - k, "%s%d", k ? " " : "",
-					      c->plan.slot[i].os);
+			k += (size_t)snprintf(s->cpu_list + k, sizeof(s->cpu_list) - k, "%s%d",
+					      k ? " " : "", c->plan.slot[i].os);
 	return 0;
 }
 
@@ -108,7 +136,8 @@ static int open_gaps(struct bench_ctx *c, struct sw_priv *s, char *err)
 
 static const char *const kind_name[SW_GAP_KINDS] = { "start_to_start", "end_to_start" };
 
-/* One histogram row per gap kind and bin, for this check, repetition and attempt (with its validity). */
+/* One histogram row per gap kind and bin, for this check, repetition and attempt (with its
+ * validity). */
 static int write_gaps(struct bench_ctx *c, struct sw_priv *s, const struct row *main_row, char *err)
 {
 	const struct sw_result *r = s->pending;
@@ -122,8 +151,11 @@ static int write_gaps(struct bench_ctx *c, struct sw_priv *s, const struct row *
 			row_set(&g, "check", "%s", s->pending_v->name);
 			row_set(&g, "rep", "%d", s->pending_rep);
 			row_set(&g, "attempt", "%s", row_get(main_row, "attempt"));
-			row_set(&g, "valid", "%s", row_get(main_row, "valid")); /* a reader drops invalid attempts' gaps */
-			row_set(&g, "side_table", "gap_histogram"); /* compare and report skip side tables */
+			row_set(
+			    &g, "valid", "%s",
+			    row_get(main_row, "valid")); /* a reader drops invalid attempts' gaps */
+			row_set(&g, "side_table",
+				"gap_histogram"); /* compare and report skip side tables */
 			row_set(&g, "kind", "%s", kind_name[k]);
 			row_set(&g, "bin", "%d", b);
 			row_set(&g, "lo_ticks", "%ld", r->edges[b]);
@@ -147,7 +179,8 @@ static int write_gaps(struct bench_ctx *c, struct sw_priv *s, const struct row *
 	return 0;
 }
 
-/* The row is judged: its attempt's histograms go to the side table with its attempt and validity. */
+/* The row is judged: its attempt's histograms go to the side table with its attempt and validity.
+ */
 static int sw_row_done(struct bench_ctx *c, struct row *r, char *err)
 {
 	struct sw_priv *s = c->priv;
@@ -188,9 +221,11 @@ static void put_runs(struct row *r, const struct sw_result *x, const struct sw_p
 	put_u(r, "intervals", x->full_intervals);
 	put_u(r, "runs", x->runs);
 	if (x->full_intervals)
-		row_set(r, "runs_per_interval", "%.4f", (double)x->runs_in_full / (double)x->full_intervals);
+		row_set(r, "runs_per_interval", "%.4f",
+			(double)x->runs_in_full / (double)x->full_intervals);
 	else
-		row_na(r, "runs_per_interval", "no whole interval in the measured window; raise --duration");
+		row_na(r, "runs_per_interval",
+		       "no whole interval in the measured window; raise --duration");
 	put_u(r, "double_intervals", x->double_intervals);
 	put_u(r, "back_to_back_runs", x->back_to_back);
 	put_u(r, "gaps", x->gaps[SW_GAP_START]);
@@ -249,18 +284,21 @@ struct sw_ev {
 	const struct sw_params *p;
 };
 
-/* The tick as achieved: one tick plus the whole ticks the shepherd woke late, on average, per wake-up. */
+/* The tick as achieved: one tick plus the whole ticks the shepherd woke late, on average, per
+ * wake-up. */
 static void put_tick(struct sw_ev *e, const struct thr *t, int n)
 {
 	double req = (double)e->p->tick_ns / 1e3, got = -1;
 	for (int i = 0; i < n; i++)
 		if (t[i].role == SW_ROLE_SHEPHERD && t[i].stat[SW_ST_WAKES])
-			got = req * (1 + (double)t[i].stat[SW_ST_LATE_TICKS] / (double)t[i].stat[SW_ST_WAKES]);
+			got = req * (1 + (double)t[i].stat[SW_ST_LATE_TICKS] /
+					     (double)t[i].stat[SW_ST_WAKES]);
 	evidence_setting(&e->c->ev, "tick", req, got, "us");
 	if (got > 0)
 		row_set(e->r, "tick_us_achieved", "%.2f", got);
 	else
-		row_na(e->r, "tick_us_achieved", "the shepherd did not wake in the measured window; raise --duration");
+		row_na(e->r, "tick_us_achieved",
+		       "the shepherd did not wake in the measured window; raise --duration");
 }
 
 /* Validity evidence of the model's threads (the workloads must co-run; kworkers and the shepherd
@@ -270,14 +308,20 @@ static void sw_evidence(void *arg, const struct thr *t, int n)
 	struct sw_ev *e = arg;
 	bench_evidence(e->c, t, n);
 	put_tick(e, t, n);
-	const struct work_setting zone = { "zone work", "us", "zone_work_us_achieved", "no calibrated work (--zone-work-us 0)",
-					   (double)e->p->zone_work_ns / 1e3, 1e3 };
-	const struct work_setting op = { "op", "ns", "op_ns_achieved", "no calibrated work (--op-ns 0)", (double)e->p->op_ns, 1 };
+	const struct work_setting zone = {"zone work",
+					  "us",
+					  "zone_work_us_achieved",
+					  "no calibrated work (--zone-work-us 0)",
+					  (double)e->p->zone_work_ns / 1e3,
+					  1e3};
+	const struct work_setting op = {
+	    "op", "ns", "op_ns_achieved", "no calibrated work (--op-ns 0)", (double)e->p->op_ns, 1};
 	bench_work_achieved(e->c, t, n, 1u << SW_ROLE_KWORKER, &zone, e->r);
 	bench_work_achieved(e->c, t, n, 1u << SW_ROLE_WORKLOAD, &op, e->r);
 }
 
-/* The placement probe: the shepherd's CPU against each other CPU it visits (workloads run there). */
+/* The placement probe: the shepherd's CPU against each other CPU it visits (workloads run there).
+ */
 static int sw_probe_pairs(struct bench_ctx *c, const struct variant *v, int *a, int *b, int max)
 {
 	int s = c->plan.slot[c->plan.n - 1].os, k = 0;
@@ -294,7 +338,8 @@ static int sw_probe_pairs(struct bench_ctx *c, const struct variant *v, int *a, 
 	return k;
 }
 
-static int sw_run_variant(struct bench_ctx *c, const struct variant *v, int rep, struct row *r, char *err)
+static int sw_run_variant(struct bench_ctx *c, const struct variant *v, int rep, struct row *r,
+			  char *err)
 {
 	struct sw_priv *s = c->priv;
 	struct sw_params p = s->p;
@@ -302,16 +347,23 @@ static int sw_run_variant(struct bench_ctx *c, const struct variant *v, int rep,
 	p.check = (int)v->param;
 	struct sw_model *m = sw_model_new(&p, 0);
 	struct sw_ev ev = { c, r, &p };
-	put_model(r, c, s); /* first: the settings requested, then (sw_evidence) as achieved beside them */
-	int rc = sw_run_ev(m, c->topo, &c->plan, c->warmup, c->duration, c->hooks, x, sw_evidence, &ev, err);
+	put_model(
+	    r, c,
+	    s); /* first: the settings requested, then (sw_evidence) as achieved beside them */
+	int rc = sw_run_ev(m, c->topo, &c->plan, c->warmup, c->duration, c->hooks, x, sw_evidence,
+			   &ev, err);
 	if (!rc) {
 		put_runs(r, x, &p);
 		put_queues(r, x);
 		put_locks(r, x);
 		put_u(r, "workload_ops", x->workload_ops);
-		row_set(r, "workload_ops_per_s", "%.0f", (double)x->workload_ops / ((double)x->window_ticks * (double)p.tick_ns / 1e9));
-		row_set(r, "gaps_file", "NA"); /* its place; the path once sw_row_done wrote the histograms */
-		if (!s->pending) { /* a later counter pass measures counters only: the first pass's gaps stay */
+		row_set(r, "workload_ops_per_s", "%.0f",
+			(double)x->workload_ops /
+			    ((double)x->window_ticks * (double)p.tick_ns / 1e9));
+		row_set(r, "gaps_file",
+			"NA");     /* its place; the path once sw_row_done wrote the histograms */
+		if (!s->pending) { /* a later counter pass measures counters only: the first pass's
+				      gaps stay */
 			s->pending = x;
 			s->pending_v = v;
 			s->pending_rep = rep;
@@ -329,7 +381,8 @@ static void sw_cleanup(struct bench_ctx *c)
 	char err[ERRLEN];
 	if (s && s->gaps.fd >= 0) {
 		if (s->gaps.rows)
-			fprintf(stderr, "c2cbench: %ld gap histogram row(s) written to %s\n", s->gaps.rows, s->gaps_path);
+			fprintf(stderr, "c2cbench: %ld gap histogram row(s) written to %s\n",
+				s->gaps.rows, s->gaps_path);
 		if (csv_close(&s->gaps, err))
 			fprintf(stderr, "c2cbench: error: %s\n", err);
 	}
@@ -340,19 +393,22 @@ static void sw_cleanup(struct bench_ctx *c)
 }
 
 /* Configuration columns: what compare joins rows on across machines and builds. */
-static const char *const sh_config[] = { "cpus", "hz", "tick_us", "interval_ticks", "zones", "zone_work_us", "op_ns", "yield", "threshold", "pcp_batch", NULL };
+static const char *const sh_config[] = {"cpus",      "hz",           "tick_us", "interval_ticks",
+					"zones",     "zone_work_us", "op_ns",   "yield",
+					"threshold", "pcp_batch",    NULL};
 
 /* What report draws: the key ratio alone, each count alone, lock wait times in ns together. */
 static const struct view_metric sh_metrics[] = {
-	{ "runs_per_interval", "vmstat_update runs per interval", "runs per interval", NULL, 0 },
-	{ "short_gaps", "gaps shorter than the legitimate minimum", "gaps", NULL, 0 },
-	{ "queued_while_running", "queued while running", "queueings", NULL, 0 },
-	{ "zone_lock_acquisitions", "zone lock acquisitions", "acquisitions", NULL, 0 },
-	{ "zone_lock_contended", "contended zone lock acquisitions", "acquisitions", NULL, 0 },
-	{ "zone_lock_wait_total_ns", "total zone lock wait", "ns", "wait", 0 },
-	{ "zone_lock_wait_max_ns", "longest zone lock wait", "ns", "wait", 0 },
-	{ "hitm_per_kop", "HITM per 1,000 operations", "events per 1,000 operations", NULL, 0 }, /* counters */
-	{ 0 },
+    {"runs_per_interval", "vmstat_update runs per interval", "runs per interval", NULL, 0},
+    {"short_gaps", "gaps shorter than the legitimate minimum", "gaps", NULL, 0},
+    {"queued_while_running", "queued while running", "queueings", NULL, 0},
+    {"zone_lock_acquisitions", "zone lock acquisitions", "acquisitions", NULL, 0},
+    {"zone_lock_contended", "contended zone lock acquisitions", "acquisitions", NULL, 0},
+    {"zone_lock_wait_total_ns", "total zone lock wait", "ns", "wait", 0},
+    {"zone_lock_wait_max_ns", "longest zone lock wait", "ns", "wait", 0},
+    {"hitm_per_kop", "HITM per 1,000 operations", "events per 1,000 operations", NULL,
+     0}, /* counters */
+    {0},
 };
 static const struct bench_view sh_views[] = {
 	{ .kind = VIEW_BARS, .title = "vmstat_shepherd checks", .metrics = sh_metrics },
@@ -361,25 +417,27 @@ static const struct bench_view sh_views[] = {
 static const char *const sh_order[] = { "pending", "busy", "atomic", NULL };
 
 static const struct bench shepherd = {
-	.name = "shepherd",
-	.desc = "vmstat_shepherd double-schedules vmstat_update while it runs (seed 000): pending (bug), busy (fix), atomic",
-	.opts = sw_opts,
-	.variant_col = "check",
-	.config = sh_config,
-	.summary = sw_summary,
-	.flags = BENCH_WINDOW,
-	.roles = "kworker,workload,shepherd",
-	.corun = "workload", /* kworkers and the shepherd sleep until due: their time on a CPU is the result */
-	.probe_pairs = sw_probe_pairs,
-	.prepare = sw_prepare,
-	.run = sw_run_variant,
-	.cleanup = sw_cleanup,
-	.row_done = sw_row_done,
-	.views = sh_views,
-	.variant_order = sh_order,
-	/* benches/shepherd/README.md, "What in these numbers is the OS, not the CPU" */
-	.summary_note = "OS, not CPU: runs_per_interval and short_gaps follow sched_yield() "
-			"(the scheduler),\n--tick-us and --zone-work-us more than the CPU; "
-			"the zone-lock figures are the CPU's",
+    .name = "shepherd",
+    .desc = "vmstat_shepherd double-schedules vmstat_update while it runs (seed 000): pending "
+	    "(bug), busy (fix), atomic",
+    .opts = sw_opts,
+    .variant_col = "check",
+    .config = sh_config,
+    .summary = sw_summary,
+    .flags = BENCH_WINDOW,
+    .roles = "kworker,workload,shepherd",
+    .corun = "workload", /* kworkers and the shepherd sleep until due: their time on a CPU is the
+			    result */
+    .probe_pairs = sw_probe_pairs,
+    .prepare = sw_prepare,
+    .run = sw_run_variant,
+    .cleanup = sw_cleanup,
+    .row_done = sw_row_done,
+    .views = sh_views,
+    .variant_order = sh_order,
+    /* benches/shepherd/README.md, "What in these numbers is the OS, not the CPU" */
+    .summary_note = "OS, not CPU: runs_per_interval and short_gaps follow sched_yield() "
+		    "(the scheduler),\n--tick-us and --zone-work-us more than the CPU; "
+		    "the zone-lock figures are the CPU's",
 };
 BENCH_REGISTER(shepherd)

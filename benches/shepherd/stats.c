@@ -30,7 +30,8 @@ static void count_intervals(const struct sw_model *m, int c, long m0, long m1, s
 {
 	const struct sw_cpu *w = &m->cpu[c];
 	long I = m->p.interval, skew = 3L * c;
-	long b0 = floor_div(m0 + skew + I - 1, I), b1 = floor_div(m1 + skew, I); /* buckets [b0, b1) */
+	long b0 = floor_div(m0 + skew + I - 1, I),
+	     b1 = floor_div(m1 + skew, I); /* buckets [b0, b1) */
 	size_t k = 0;
 	for (long b = b0; b < b1; b++) {
 		long lo = b * I - skew, hi = lo + I;
@@ -54,7 +55,8 @@ static void add_gap(struct sw_result *r, int kind, long gap)
 		r->min_gap[kind] = gap;
 }
 
-static void count_runs(const struct sw_model *m, int c, long m0, long m1, struct sw_result *r, double *run_ticks)
+static void count_runs(const struct sw_model *m, int c, long m0, long m1, struct sw_result *r,
+		       double *run_ticks)
 {
 	const struct sw_cpu *w = &m->cpu[c];
 	uint64_t short_before = r->short_gaps[SW_GAP_START] + r->short_gaps[SW_GAP_END];
@@ -72,7 +74,8 @@ static void count_runs(const struct sw_model *m, int c, long m0, long m1, struct
 		add_gap(r, SW_GAP_START, x->start - w->runs[k - 1].start);
 		add_gap(r, SW_GAP_END, x->start - w->runs[k - 1].end);
 	}
-	r->cpus_with_short_gaps += r->short_gaps[SW_GAP_START] + r->short_gaps[SW_GAP_END] > short_before;
+	r->cpus_with_short_gaps +=
+	    r->short_gaps[SW_GAP_START] + r->short_gaps[SW_GAP_END] > short_before;
 }
 
 static void add_lock(struct sw_lockstat *to, const struct sw_lockstat *s)

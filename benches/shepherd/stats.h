@@ -1,5 +1,6 @@
-/* What a shepherd model run measured: run rate per interval, gap histograms, queues, zone-lock figures.
- * Computed from the model's run records after the threads stopped (pure: testable on made-up records). */
+/* What a shepherd model run measured: run rate per interval, gap histograms, queues, zone-lock
+ * figures. Computed from the model's run records after the threads stopped (pure: testable on
+ * made-up records). */
 #ifndef C2C_SHEPHERD_STATS_H
 #define C2C_SHEPHERD_STATS_H
 #include "benches/shepherd/model.h"

@@ -1,5 +1,6 @@
-/* The mm half of the shepherd model: vm_stat diffs, need_update, vmstat_update, pcp high decay and the
- * zone lock it drains under (mm/vmstat.c, mm/page_alloc.c; docs/kernel-mechanisms.md section 2.1). */
+/* The mm half of the shepherd model: vm_stat diffs, need_update, vmstat_update, pcp high decay and
+ * the zone lock it drains under (mm/vmstat.c, mm/page_alloc.c; docs/kernel-mechanisms.md
+ * section 2.1). */
 #include "benches/shepherd/model.h"
 #include "harness/spin.h"
 #include <sched.h>
@@ -63,7 +64,8 @@ int sw_decay_pcp_high(struct sw_model *m, int c, int z)
 	pthread_mutex_lock(&w->pcp_lock);
 	/* high shrinks by 1/8 per call, never below high_min or count - (batch << SCALE_MAX) */
 	if (p->high > p->high_min) {
-		int a = p->count - (p->batch << SW_PCP_BATCH_SCALE_MAX), b = p->high - (p->high >> 3);
+		int a = p->count - (p->batch << SW_PCP_BATCH_SCALE_MAX),
+		    b = p->high - (p->high >> 3);
 		int h = a > b ? a : b;
 		p->high = h > p->high_min ? h : p->high_min;
 		todo |= p->high > p->high_min;
@@ -129,7 +131,8 @@ void sw_mod_state(struct sw_model *m, int c, int z, int item, int delta)
 	/* __mod_zone_page_state: fold into the zone when the per-CPU diff passes the threshold */
 	int v = __atomic_add_fetch(&w->diff[z][item], (int8_t)delta, __ATOMIC_RELAXED);
 	if (v > t || v < -t)
-		__atomic_fetch_add(&m->zone[z].vm_stat[item], __atomic_exchange_n(&w->diff[z][item], 0, __ATOMIC_RELAXED),
+		__atomic_fetch_add(&m->zone[z].vm_stat[item],
+				   __atomic_exchange_n(&w->diff[z][item], 0, __ATOMIC_RELAXED),
 				   __ATOMIC_RELAXED);
 	v = __atomic_add_fetch(&w->node_diff[item], (int8_t)delta, __ATOMIC_RELAXED);
 	if (v > t || v < -t)
@@ -160,7 +163,8 @@ void sw_pcp_free(struct sw_model *m, int c, int z)
 	pthread_mutex_lock(&w->pcp_lock);
 	/* free_frozen_page_commit: over high, give a batch back to the zone */
 	if (++p->count >= p->high)
-		free_pcppages_bulk(m, c, z, p->count < p->batch ? p->count : p->batch, SW_SITE_FREE);
+		free_pcppages_bulk(m, c, z, p->count < p->batch ? p->count : p->batch,
+				   SW_SITE_FREE);
 	pthread_mutex_unlock(&w->pcp_lock);
 }
 
@@ -170,7 +174,8 @@ void sw_workload_burst(struct sw_model *m, int c)
 	int batch = m->p.pcp_batch;
 	int z = (int)(rnd(&w->rng) % (uint64_t)m->p.nzones);
 	int pages = 2 * batch + (int)(rnd(&w->rng) % (uint64_t)(4 * batch));
-	/* stress-ng style: take a burst of pages, then give them back; every page dirties a counter */
+	/* stress-ng style: take a burst of pages, then give them back; every page dirties a counter
+	 */
 	for (int k = 0; k < pages; k++) {
 		sw_pcp_alloc(m, c, z);
 		sw_mod_state(m, c, z, (int)(rnd(&w->rng) % SW_ITEMS), 1);

@@ -23,7 +23,8 @@ static void init_cpu(struct sw_model *m, int c, long now)
 	struct sw_cpu *w = &m->cpu[c];
 	pthread_condattr_t ca;
 	pthread_condattr_init(&ca);
-	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC); /* kworkers sleep until a tick on this clock */
+	pthread_condattr_setclock(&ca,
+				  CLOCK_MONOTONIC); /* kworkers sleep until a tick on this clock */
 	pthread_mutex_init(&w->pool_lock, NULL);
 	pthread_cond_init(&w->pool_cv, &ca);
 	pthread_condattr_destroy(&ca);
@@ -51,7 +52,8 @@ struct sw_model *sw_model_new(const struct sw_params *p, long now)
 	memset(m, 0, sizeof(*m));
 	m->p = *p;
 	m->base_ns = now_ns();
-	size_t csz = sizeof(struct sw_cpu) * (size_t)p->ncpus, zsz = sizeof(struct sw_zone) * (size_t)p->nzones;
+	size_t csz = sizeof(struct sw_cpu) * (size_t)p->ncpus,
+	       zsz = sizeof(struct sw_zone) * (size_t)p->nzones;
 	m->cpu = aligned_alloc(C2C_BLOCK, csz);
 	m->zone = aligned_alloc(C2C_BLOCK, zsz);
 	if (!m->cpu || !m->zone)
@@ -153,7 +155,8 @@ void sw_rearm(struct sw_model *m, int c, long now)
 		w->rearm_failed++;
 }
 
-/* The check and the queue of --check atomic in one compare-and-swap: nothing can slip between them. */
+/* The check and the queue of --check atomic in one compare-and-swap: nothing can slip between them.
+ */
 static int atomic_visit(struct sw_model *m, int c)
 {
 	struct sw_cpu *w = &m->cpu[c];
@@ -162,15 +165,18 @@ static int atomic_visit(struct sw_model *m, int c)
 		return -1;
 	if (!sw_need_update(m, c))
 		return -2;
-	if (!__atomic_compare_exchange_n(&w->state, &idle, SW_STATE_PENDING, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+	if (!__atomic_compare_exchange_n(&w->state, &idle, SW_STATE_PENDING, 0, __ATOMIC_SEQ_CST,
+					 __ATOMIC_SEQ_CST))
 		return -3;
 	return queue_now(m, c);
 }
 
-/* The kernel's shepherd: `if (!check(dw) && need_update(cpu)) queue_delayed_work_on(cpu, wq, dw, 0)`. */
+/* The kernel's shepherd: `if (!check(dw) && need_update(cpu)) queue_delayed_work_on(cpu, wq, dw,
+ * 0)`. */
 static int kernel_visit(struct sw_model *m, int c, long now)
 {
-	int busy = m->p.check == SW_CHECK_PENDING ? sw_delayed_work_pending(m, c) : sw_work_busy(m, c);
+	int busy =
+	    m->p.check == SW_CHECK_PENDING ? sw_delayed_work_pending(m, c) : sw_work_busy(m, c);
 	if (busy)
 		return -1;
 	if (!sw_need_update(m, c))
@@ -189,7 +195,8 @@ int sw_shepherd_visit(struct sw_model *m, int c, long now)
 	s->skipped_busy += r == -1;
 	s->skipped_clean += r == -2;
 	s->lost_races += r == -3; /* the check said idle, the queue found it taken */
-	/* r == 2: __queue_work saw the item in busy_hash (statistics only: no check decided on it) */
+	/* r == 2: __queue_work saw the item in busy_hash (statistics only: no check decided on it)
+	 */
 	s->queues += r > 0;
 	s->queued_while_running += r == 2;
 	s->queued_while_idle += r == 1;
@@ -201,7 +208,8 @@ int sw_timer_due_locked(struct sw_model *m, int c, long now)
 	struct sw_cpu *w = &m->cpu[c];
 	if (!w->expires || w->expires > now)
 		return 0;
-	/* delayed_work_timer_fn -> __queue_work: PENDING stays set while the item waits on the list */
+	/* delayed_work_timer_fn -> __queue_work: PENDING stays set while the item waits on the list
+	 */
 	w->expires = 0;
 	w->queued = 1;
 	w->timer_fired = 1;
@@ -217,7 +225,9 @@ int sw_process_begin(struct sw_model *m, int c, long now)
 		pthread_mutex_unlock(&w->pool_lock);
 		return 0;
 	}
-	int why = w->queued_while_running ? SW_WHY_QUEUED_RUNNING : w->timer_fired ? SW_WHY_TIMER : SW_WHY_QUEUED_IDLE;
+	int why = w->queued_while_running ? SW_WHY_QUEUED_RUNNING
+		  : w->timer_fired        ? SW_WHY_TIMER
+					  : SW_WHY_QUEUED_IDLE;
 	w->queued = 0;
 	w->queued_while_running = 0;
 	w->timer_fired = 0;
@@ -244,10 +254,12 @@ void sw_process_end(struct sw_model *m, int c, long now)
 	pthread_mutex_lock(&w->pool_lock);
 	w->running = 0; /* hash_del, current_work = NULL */
 	if (m->p.check == SW_CHECK_ATOMIC) {
-		/* RUNNING -> PENDING (timer armed) or RUNNING -> IDLE, by the owner, under the pool lock */
+		/* RUNNING -> PENDING (timer armed) or RUNNING -> IDLE, by the owner, under the pool
+		 * lock */
 		if (w->rearm_expires)
 			w->expires = w->rearm_expires;
-		__atomic_store_n(&w->state, w->rearm_expires ? SW_STATE_PENDING : SW_IDLE, __ATOMIC_SEQ_CST);
+		__atomic_store_n(&w->state, w->rearm_expires ? SW_STATE_PENDING : SW_IDLE,
+				 __ATOMIC_SEQ_CST);
 		w->rearm_expires = 0;
 	}
 	pthread_mutex_unlock(&w->pool_lock);

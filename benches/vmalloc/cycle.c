@@ -1,5 +1,5 @@
-/* The vmalloc bench's threads: workers loop vmalloc/vfree cycles, the drain worker serves drain_vmap_work
- * (mm/vmalloc.c, lib/test_vmalloc.c fix_size_alloc_test, kernel/workqueue.c). */
+/* The vmalloc bench's threads: workers loop vmalloc/vfree cycles, the drain worker serves
+ * drain_vmap_work (mm/vmalloc.c, lib/test_vmalloc.c fix_size_alloc_test, kernel/workqueue.c). */
 #include "benches/vmalloc/vmalloc.h"
 #include "harness/counters/sde.h"
 #include "harness/spin.h"
@@ -9,16 +9,19 @@
 #include <time.h>
 #include <unistd.h>
 
-/* The hot loop: whole vmalloc/vfree cycles, no call and no clock read. Stops early after the cycle whose
- * free found PENDING clear (*queue = 1), so the caller can finish queue_work_on() outside the loop. */
-__attribute__((noinline)) uint64_t vm_cycle_batch(const struct vm_run *r, const struct vm_iters *it, long id, struct vm_tally *tl, int *queue)
+/* The hot loop: whole vmalloc/vfree cycles, no call and no clock read. Stops early after the cycle
+ * whose free found PENDING clear (*queue = 1), so the caller can finish queue_work_on() outside the
+ * loop. */
+__attribute__((noinline)) uint64_t vm_cycle_batch(const struct vm_run *r, const struct vm_iters *it,
+						  long id, struct vm_tally *tl, int *queue)
 {
 	const struct vm_model *m = &r->m;
 	struct vm_node *const volatile *vn = (struct vm_node *const volatile *)m->nodes;
 	uint64_t ai = it->alloc, fi = it->free, i;
 	long incr = r->incr;
 	for (i = 0; i < VM_BATCH;) {
-		struct vm_node *n = *vn + id; /* alloc_vmap_area: node_alloc -> id_to_node(vmap_nodes) */
+		struct vm_node *n =
+		    *vn + id; /* alloc_vmap_area: node_alloc -> id_to_node(vmap_nodes) */
 		vm_spin_lock(&n->pool_lock);
 		n->nr_pool++;
 		vm_spin_unlock(&n->pool_lock);
@@ -46,7 +49,8 @@ __attribute__((noinline)) uint64_t vm_cycle_batch(const struct vm_run *r, const 
 	return i;
 }
 
-/* The futex syscall (glibc has no wrapper): the drain worker sleeps on it, a real queueing wakes it. */
+/* The futex syscall (glibc has no wrapper): the drain worker sleeps on it, a real queueing wakes
+ * it. */
 static long futex(int *addr, int op, int val, const struct timespec *ts)
 {
 	return syscall(SYS_futex, addr, op, val, ts, NULL, 0);
@@ -59,8 +63,10 @@ static void vm_wake_drainer(const struct vm_run *r)
 	futex(r->wake, FUTEX_WAKE_PRIVATE, 1, NULL);
 }
 
-/* One batch of a worker: the hot loop, then the slow half of queue_work_on() when its bit was clear. */
-static uint64_t vm_worker_step(struct thr *t, const struct vm_run *r, const struct vm_iters *it, struct vm_tally *tl)
+/* One batch of a worker: the hot loop, then the slow half of queue_work_on() when its bit was
+ * clear. */
+static uint64_t vm_worker_step(struct thr *t, const struct vm_run *r, const struct vm_iters *it,
+			       struct vm_tally *tl)
 {
 	int queue = 0;
 	uint64_t n = vm_cycle_batch(r, it, t->idx % r->nr_nodes, tl, &queue);
@@ -81,8 +87,10 @@ static uint64_t thread_cpu_ns(void)
 
 /* Each role's operations as software-defined events (sde:::c2cbench::NAME), measured phase only. */
 static struct sde_counter vm_sde[2] = {
-	[ROLE_WORKER] = { "vmalloc_cycles", "vmalloc: vmalloc/vfree cycles the workers ran while measured", 0, 0 },
-	[ROLE_DRAINER] = { "vmalloc_drains", "vmalloc: purges the drainer (kworker) ran while measured", 0, 0 },
+    [ROLE_WORKER] = {"vmalloc_cycles",
+		     "vmalloc: vmalloc/vfree cycles the workers ran while measured", 0, 0},
+    [ROLE_DRAINER] = {"vmalloc_drains", "vmalloc: purges the drainer (kworker) ran while measured",
+		      0, 0},
 };
 
 /* Exported at start-up so every command (events, --events checks) knows the names. */
@@ -125,12 +133,14 @@ static void vm_worker_body(struct thr *t, const struct vm_run *r)
 	t->stat[ST_QUEUED] = tl.queued;
 }
 
-/* drain_vmap_area_work() when queued: take the work (PENDING cleared), purge for the calibrated time
- * while frees keep calling schedule_work(), subtract what was lazy at the start. Else sleep until woken. */
+/* drain_vmap_area_work() when queued: take the work (PENDING cleared), purge for the calibrated
+ * time while frees keep calling schedule_work(), subtract what was lazy at the start. Else sleep
+ * until woken. */
 static int vm_drain_once(struct thr *t, const struct vm_run *r, uint64_t purge_iters)
 {
 	if (!vm_take_work(&r->m)) {
-		static const struct timespec tick = { 0, 10000000 }; /* look at the phase flag every 10 ms */
+		static const struct timespec tick = {
+		    0, 10000000}; /* look at the phase flag every 10 ms */
 		if (!__atomic_exchange_n(r->wake, 0, __ATOMIC_ACQUIRE))
 			futex(r->wake, FUTEX_WAIT_PRIVATE, 0, &tick);
 		return 0;
@@ -140,13 +150,14 @@ static int vm_drain_once(struct thr *t, const struct vm_run *r, uint64_t purge_i
 	spin_iters(purge_iters);
 	vm_purge_end(&r->m, snap);
 	t->stat[ST_PURGE_CPU_NS] += thread_cpu_ns() - c0; /* the purge's work, as done on its CPU */
-	t->stat[ST_PURGE_NS] += now_ns() - t0;           /* and its wall time: worker 0 shares the CPU */
+	t->stat[ST_PURGE_NS] += now_ns() - t0; /* and its wall time: worker 0 shares the CPU */
 	return 1;
 }
 
-/* The kworker: serves the work through warm-up and measurement; counts drains of the measured phase.
- * Its purge is calibrated on its CPU; its CPU time per drain (ST_PURGE_CPU_NS / drains) is the achieved,
- * its wall time per drain (ST_PURGE_NS) a measurement: worker 0 is runnable on the same CPU. */
+/* The kworker: serves the work through warm-up and measurement; counts drains of the measured
+ * phase. Its purge is calibrated on its CPU; its CPU time per drain (ST_PURGE_CPU_NS / drains) is
+ * the achieved, its wall time per drain (ST_PURGE_NS) a measurement: worker 0 is runnable on the
+ * same CPU. */
 static void vm_drainer_body(struct thr *t, const struct vm_run *r)
 {
 	uint64_t purge_iters = spin_iters_here(r->purge_ns);

@@ -1,7 +1,7 @@
 /* The vmalloc lazy-free path and the workqueue queue path as userspace code, step for step:
- * mm/vmalloc.c free_vmap_area_noflush() / drain_vmap_area_work(), kernel/workqueue.c queue_work_on() /
- * insert_work() / process_one_work(). Inline so the bench's hot loop has no call; the unit tests run
- * the same functions on made-up sequences. */
+ * mm/vmalloc.c free_vmap_area_noflush() / drain_vmap_area_work(), kernel/workqueue.c
+ * queue_work_on() / insert_work() / process_one_work(). Inline so the bench's hot loop has no call;
+ * the unit tests run the same functions on made-up sequences. */
 #ifndef C2C_VMALLOC_MODEL_H
 #define C2C_VMALLOC_MODEL_H
 #include "harness/util.h"
@@ -21,10 +21,10 @@
 #define vm_cpu_relax() __asm__ volatile("")
 #endif
 
-/* One vmap_node as the allocation path uses it: its locks and trees, written by the CPU that owns it.
- * The kernel has the locks on lines of their own inside the node; here a node is one block, used by one
- * worker thread, so nothing in it is shared. Its address comes from the vmap_nodes load, so each lock
- * waits for that load, as in the kernel. */
+/* One vmap_node as the allocation path uses it: its locks and trees, written by the CPU that owns
+ * it. The kernel has the locks on lines of their own inside the node; here a node is one block,
+ * used by one worker thread, so nothing in it is shared. Its address comes from the vmap_nodes
+ * load, so each lock waits for that load, as in the kernel. */
 struct vm_node {
 	int pool_lock, busy_lock, lazy_lock;
 	long nr_pool, nr_busy, nr_lazy;
@@ -37,7 +37,8 @@ struct vm_pool {
 	long id;
 } C2C_ALIGNED;
 
-/* static __cacheline_aligned_in_smp atomic_long_t vmap_lazy_nr: on a line of its own, as in the kernel. */
+/* static __cacheline_aligned_in_smp atomic_long_t vmap_lazy_nr: on a line of its own, as in the
+ * kernel. */
 struct vm_lazy {
 	long nr;
 } C2C_ALIGNED;
@@ -87,7 +88,8 @@ static inline void vm_pool_lock(int *l)
 static inline int vm_test_and_set_pending(struct work_struct *w, struct vm_tally *t)
 {
 	t->rmw++;
-	if (__atomic_fetch_or(&w->data, WORK_STRUCT_PENDING, __ATOMIC_SEQ_CST) & WORK_STRUCT_PENDING) {
+	if (__atomic_fetch_or(&w->data, WORK_STRUCT_PENDING, __ATOMIC_SEQ_CST) &
+	    WORK_STRUCT_PENDING) {
 		t->already++;
 		return 0;
 	}
@@ -98,12 +100,14 @@ static inline int vm_test_and_set_pending(struct work_struct *w, struct vm_tally
 static inline long vm_lazy_add(const struct vm_model *m, long pages, struct vm_tally *t)
 {
 	t->frees++;
-	return __atomic_add_fetch(&m->lazy->nr, pages, __ATOMIC_RELAXED); /* atomic_long_add_return_relaxed */
+	return __atomic_add_fetch(&m->lazy->nr, pages,
+				  __ATOMIC_RELAXED); /* atomic_long_add_return_relaxed */
 }
 
 /* Its end: past lazy_max, schedule_work(&drain_vmap_work). VM_BIT_WAS_CLEAR: the caller must finish
  * queue_work_on() (vm_queue_rest) and wake the worker. */
-static inline enum vm_free_result vm_schedule_if_over(const struct vm_model *m, long nr, struct vm_tally *t)
+static inline enum vm_free_result vm_schedule_if_over(const struct vm_model *m, long nr,
+						      struct vm_tally *t)
 {
 	if (__builtin_expect(nr <= m->lazy_max, 1))
 		return VM_BELOW;
@@ -112,7 +116,8 @@ static inline enum vm_free_result vm_schedule_if_over(const struct vm_model *m, 
 }
 
 /* Both steps, for callers that model no node work in between (the unit tests). */
-static inline enum vm_free_result vm_free_lazy(const struct vm_model *m, long pages, struct vm_tally *t)
+static inline enum vm_free_result vm_free_lazy(const struct vm_model *m, long pages,
+					       struct vm_tally *t)
 {
 	return vm_schedule_if_over(m, vm_lazy_add(m, pages, t), t);
 }
@@ -133,21 +138,23 @@ static inline void vm_list_del_init(struct list_head *e)
 	e->next = e->prev = e;
 }
 
-/* The rest of queue_work_on() when the bit was clear: __queue_work() under pool->lock, insert_work()
- * writes data (set_work_pwq) and the list entry, both on the work's line; the wake-up is the caller's. */
+/* The rest of queue_work_on() when the bit was clear: __queue_work() under pool->lock,
+ * insert_work() writes data (set_work_pwq) and the list entry, both on the work's line; the wake-up
+ * is the caller's. */
 static inline void vm_queue_rest(const struct vm_model *m, struct vm_tally *t)
 {
 	struct work_struct *w = m->work;
 	vm_pool_lock(&m->pool->lock);
-	__atomic_store_n(&w->data, VM_PWQ_BITS | WORK_STRUCT_PWQ | WORK_STRUCT_PENDING, __ATOMIC_RELAXED);
+	__atomic_store_n(&w->data, VM_PWQ_BITS | WORK_STRUCT_PWQ | WORK_STRUCT_PENDING,
+			 __ATOMIC_RELAXED);
 	vm_list_add_tail(&w->entry, &m->pool->worklist);
 	vm_spin_unlock(&m->pool->lock);
 	t->queued++;
 }
 
-/* process_one_work()'s start for the drain work, under pool->lock: take it off the worklist and clear
- * PENDING as set_work_pool_and_clear_pending() does (a plain store of the pool id, then smp_mb()).
- * Returns 0 when nothing was queued. */
+/* process_one_work()'s start for the drain work, under pool->lock: take it off the worklist and
+ * clear PENDING as set_work_pool_and_clear_pending() does (a plain store of the pool id, then
+ * smp_mb()). Returns 0 when nothing was queued. */
 static inline int vm_take_work(const struct vm_model *m)
 {
 	struct work_struct *w = m->work;
@@ -155,7 +162,8 @@ static inline int vm_take_work(const struct vm_model *m)
 	vm_pool_lock(&m->pool->lock);
 	if (m->pool->worklist.next == &w->entry) {
 		vm_list_del_init(&w->entry);
-		/* atomic_long_set + smp_mb(): a seq_cst store is both (x86: xchg), and TSan understands it */
+		/* atomic_long_set + smp_mb(): a seq_cst store is both (x86: xchg), and TSan
+		 * understands it */
 		__atomic_store_n(&w->data, m->pool->id << WORK_OFFQ_POOL_SHIFT, __ATOMIC_SEQ_CST);
 		got = 1;
 	}
@@ -164,7 +172,8 @@ static inline int vm_take_work(const struct vm_model *m)
 }
 
 /* __purge_vmap_area_lazy()'s bookkeeping: what it found lazy when it started (the snapshot) is
- * subtracted when it ends (purge_vmap_node: atomic_long_sub); frees during the purge stay counted. */
+ * subtracted when it ends (purge_vmap_node: atomic_long_sub); frees during the purge stay counted.
+ */
 static inline long vm_purge_begin(const struct vm_model *m)
 {
 	return __atomic_load_n(&m->lazy->nr, __ATOMIC_RELAXED);

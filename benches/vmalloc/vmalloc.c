@@ -1,6 +1,7 @@
-/* vmalloc: test_vmalloc's fix_size loop against the drain_vmap_work / vmap_nodes false sharing (seed 003).
- * N workers loop vmalloc+vfree cycles (cycle.c); a drain worker serves drain_vmap_work. Layouts place
- * the work item and the vmap_nodes pointer; the measure is ns per alloc/free cycle, as the seed's runtime. */
+/* vmalloc: test_vmalloc's fix_size loop against the drain_vmap_work / vmap_nodes false sharing
+ * (seed 003). N workers loop vmalloc+vfree cycles (cycle.c); a drain worker serves drain_vmap_work.
+ * Layouts place the work item and the vmap_nodes pointer; the measure is ns per alloc/free cycle,
+ * as the seed's runtime. */
 #include "harness/bench.h"
 #include "benches/vmalloc/vmalloc.h"
 #include "layouts/layout.h"
@@ -12,17 +13,32 @@
 #include <unistd.h>
 
 /* Seed 003's own figures (16 test_vmalloc workers, 2-socket Xeon Silver 4208, Linux 7.2). */
-#define SEED_NOTE "beside: seed 003 (16 workers, 2x Xeon Silver 4208): runtime fix_align -12.61%, fix_size -5.78%,\n" \
-		  "        no_block_alloc -6.87%; HITM samples on the line -96.55%, all HITM -13.36%"
+#define SEED_NOTE                                                                                  \
+	"beside: seed 003 (16 workers, 2x Xeon Silver 4208): runtime fix_align -12.61%, fix_size " \
+	"-5.78%,\n"                                                                                \
+	"        no_block_alloc -6.87%; HITM samples on the line -96.55%, all HITM -13.36%"
 
 static const struct opt_spec vm_opts[] = {
-	{ "layout", OPT_CHOICES, "shared,aligned,padded,section", "LIST", "layouts to compare, the first is the baseline", NULL, layout_names },
-	{ "threads", OPT_COUNT, "2", "N", "worker threads (test_vmalloc nr_threads), one per placed CPU", NULL, NULL },
-	{ "pages", OPT_COUNT, "1", "N", "pages per vmalloc (fix_size: 1); each free adds N + 1 guard page to vmap_lazy_nr", NULL, NULL },
-	{ "work", OPT_UINT, "930", "NS", "calibrated private work per cycle (2/3 in the allocation, 1/3 in the free); a model parameter: with the ~35 ns of modelled steps about 969 ns a cycle, a 3-page vmalloc+vfree's on 5.2 (README)", NULL, NULL },
-	{ "purge-us", OPT_UINT, "500", "US", "calibrated time one drain (purge) takes; frees keep calling schedule_work() meanwhile", NULL, NULL },
-	{ "lazy-max", OPT_UINT, "0", "PAGES", "lazy_max_pages(); 0: the kernel's fls(online CPUs) x 8192, so a different value per CPU count", NULL, NULL },
-	{ 0 },
+    {"layout", OPT_CHOICES, "shared,aligned,padded,section", "LIST",
+     "layouts to compare, the first is the baseline", NULL, layout_names},
+    {"threads", OPT_COUNT, "2", "N", "worker threads (test_vmalloc nr_threads), one per placed CPU",
+     NULL, NULL},
+    {"pages", OPT_COUNT, "1", "N",
+     "pages per vmalloc (fix_size: 1); each free adds N + 1 guard page to vmap_lazy_nr", NULL,
+     NULL},
+    {"work", OPT_UINT, "930", "NS",
+     "calibrated private work per cycle (2/3 in the allocation, 1/3 in the free); a model "
+     "parameter: with the ~35 ns of modelled steps about 969 ns a cycle, a 3-page vmalloc+vfree's "
+     "on 5.2 (README)",
+     NULL, NULL},
+    {"purge-us", OPT_UINT, "500", "US",
+     "calibrated time one drain (purge) takes; frees keep calling schedule_work() meanwhile", NULL,
+     NULL},
+    {"lazy-max", OPT_UINT, "0", "PAGES",
+     "lazy_max_pages(); 0: the kernel's fls(online CPUs) x 8192, so a different value per CPU "
+     "count",
+     NULL, NULL},
+    {0},
 };
 
 static const char *const vm_summary[] = { "cycle_ns", "cycle_cpu_ns", "over_pct", NULL };
@@ -55,7 +71,8 @@ static int vm_place(struct bench_ctx *c, struct vm_priv *p, char *err)
 	const char *pl = opt_str(c->o, "placement");
 	p->roles[ROLE_WORKER] = (struct role_req){ "worker", (int)p->threads };
 	p->roles[ROLE_DRAINER] = (struct role_req){ "drainer", 1 };
-	if (plan_make(c->topo, strcmp(pl, "auto") ? pl : c->b->auto_placement, p->roles, 1, &c->plan, err))
+	if (plan_make(c->topo, strcmp(pl, "auto") ? pl : c->b->auto_placement, p->roles, 1,
+		      &c->plan, err))
 		return -1;
 	if (plan_mem_node(c->topo, &c->plan, opt_str(c->o, "mem-node"), err))
 		return -1;
@@ -85,17 +102,22 @@ static int vm_prepare(struct bench_ctx *c, char *err)
 	p->online = sysconf(_SC_NPROCESSORS_ONLN);
 	p->lazy_max_req = opt_long(c->o, "lazy-max");
 	p->lazy_max = p->lazy_max_req ? p->lazy_max_req : kernel_lazy_max(p->online);
-	p->nr_nodes = p->online < 1 ? 1 : p->online > 128 ? 128 : (int)p->online; /* clamp(ncpu, 1, 128) */
+	p->nr_nodes = p->online < 1     ? 1
+		      : p->online > 128 ? 128
+					: (int)p->online; /* clamp(ncpu, 1, 128) */
 	if (p->pages > 1 << 20)
-		return err_set(err, "--pages: %ld is not accepted; accepted: 1 to %d", p->pages, 1 << 20);
+		return err_set(err, "--pages: %ld is not accepted; accepted: 1 to %d", p->pages,
+			       1 << 20);
 	if (p->purge_us > 10000000)
-		return err_set(err, "--purge-us: %ld is not accepted; accepted: 0 to 10000000 (10 s)", p->purge_us);
+		return err_set(err,
+			       "--purge-us: %ld is not accepted; accepted: 0 to 10000000 (10 s)",
+			       p->purge_us);
 	return vm_place(c, p, err);
 }
 
 /* The run's shared objects, each on blocks of its own, on the requested NUMA node. */
 struct vm_objs {
-	char *obj;             /* the layout's struct (unused by section, whose objects are globals) */
+	char *obj; /* the layout's struct (unused by section, whose objects are globals) */
 	struct vm_node *nodes; /* what vmap_nodes points at */
 	struct vm_lazy *lazy;
 	struct vm_pool *pool;
@@ -104,8 +126,10 @@ struct vm_objs {
 	size_t nodes_size;
 };
 
-/* Allocate them; -1 with the message when the NUMA allocation fails (objs_free frees what was had). */
-static int objs_alloc(const struct bench_ctx *c, const struct vm_priv *p, struct vm_objs *o, char *err)
+/* Allocate them; -1 with the message when the NUMA allocation fails (objs_free frees what was had).
+ */
+static int objs_alloc(const struct bench_ctx *c, const struct vm_priv *p, struct vm_objs *o,
+		      char *err)
 {
 	int node = c->plan.mem_node;
 	o->nodes_size = sizeof(struct vm_node) * (size_t)p->nr_nodes;
@@ -174,20 +198,24 @@ static void put_counts(struct row *w, const struct thr_sum *wk, const struct thr
 	row_set(w, "cycles", "%llu", (unsigned long long)wk->ops);
 	row_set(w, "frees", "%llu", (unsigned long long)wk->stat[ST_FREES]);
 	row_set(w, "frees_over_lazy_max", "%llu", (unsigned long long)wk->stat[ST_OVER]);
-	row_set(w, "over_pct", "%.3f", wk->stat[ST_FREES] ? 100.0 * (double)wk->stat[ST_OVER] / (double)wk->stat[ST_FREES] : 0.0);
+	row_set(w, "over_pct", "%.3f",
+		wk->stat[ST_FREES] ? 100.0 * (double)wk->stat[ST_OVER] / (double)wk->stat[ST_FREES]
+				   : 0.0);
 	row_set(w, "pending_rmw", "%llu", (unsigned long long)wk->stat[ST_RMW]);
 	row_set(w, "pending_already_set", "%llu", (unsigned long long)wk->stat[ST_ALREADY]);
 	row_set(w, "queued", "%llu", (unsigned long long)wk->stat[ST_QUEUED]);
 	row_set(w, "drains", "%llu", (unsigned long long)dr->ops);
 	if (dr->ops)
-		row_set(w, "purge_ns_mean", "%.0f", (double)dr->stat[ST_PURGE_NS] / (double)dr->ops);
+		row_set(w, "purge_ns_mean", "%.0f",
+			(double)dr->stat[ST_PURGE_NS] / (double)dr->ops);
 	else
 		row_na(w, "purge_ns_mean", "no drain in the measured phase");
 }
 
-/* Who freed past lazy_max: the share made by workers on the drain worker's CPU. A purge takes that CPU,
- * so a small share means the frees that hammer PENDING mostly ran with that worker parked: with two
- * workers, no other worker was reading vmap_nodes meanwhile, and there was nothing to false-share with. */
+/* Who freed past lazy_max: the share made by workers on the drain worker's CPU. A purge takes that
+ * CPU, so a small share means the frees that hammer PENDING mostly ran with that worker parked:
+ * with two workers, no other worker was reading vmap_nodes meanwhile, and there was nothing to
+ * false-share with. */
 static void put_over_share(struct row *w, const struct thr *t, int n)
 {
 	int dcpu = -1;
@@ -207,8 +235,8 @@ static void put_over_share(struct row *w, const struct thr *t, int n)
 }
 
 /* One whole row: configuration, the measure, the tallies, where the objects were. */
-static void fill_row(struct bench_ctx *c, const struct vm_priv *p, const struct layout *l, const struct vm_objs *o,
-		     const struct thr *t, struct row *w)
+static void fill_row(struct bench_ctx *c, const struct vm_priv *p, const struct layout *l,
+		     const struct vm_objs *o, const struct thr *t, struct row *w)
 {
 	struct thr_sum wk, dr;
 	thr_sum_role(t, c->plan.n, ROLE_WORKER, &wk);
@@ -231,8 +259,10 @@ static void fill_row(struct bench_ctx *c, const struct vm_priv *p, const struct 
 	if (wk.ops) {
 		row_set(w, "cycle_ns", "%.3f", (double)wk.ns / (double)wk.ops);
 		row_set(w, "cycle_cpu_ns", "%.3f", (double)wk.stat[ST_CPU_NS] / (double)wk.ops);
-		row_set(w, "cycles_per_s", "%.0f", (double)wk.ops * (double)p->threads / ((double)wk.ns / 1e9));
-		row_set(w, "worker_on_cpu_pct", "%.1f", 100.0 * (double)wk.stat[ST_CPU_NS] / (double)wk.ns);
+		row_set(w, "cycles_per_s", "%.0f",
+			(double)wk.ops * (double)p->threads / ((double)wk.ns / 1e9));
+		row_set(w, "worker_on_cpu_pct", "%.1f",
+			100.0 * (double)wk.stat[ST_CPU_NS] / (double)wk.ns);
 	} else {
 		row_na(w, "cycle_ns", "no cycle completed");
 		row_na(w, "cycle_cpu_ns", "no cycle completed");
@@ -244,16 +274,21 @@ static void fill_row(struct bench_ctx *c, const struct vm_priv *p, const struct 
 	put_layout(w, o->run, l, c->topo->line_size);
 }
 
-/* The settings as achieved (docs/validity.md, rule setting): each worker's work per cycle timed on its
- * CPU before and after its window (the further from the request), and the drain worker's CPU time per purge (its wall
- * time, purge_ns_mean, also holds the time worker 0 ran on that CPU meanwhile: a result, not a setting). */
-static void vm_evidence(struct bench_ctx *c, const struct vm_priv *p, const struct thr *t, struct row *w)
+/* The settings as achieved (docs/validity.md, rule setting): each worker's work per cycle timed on
+ * its CPU before and after its window (the further from the request), and the drain worker's CPU
+ * time per purge (its wall time, purge_ns_mean, also holds the time worker 0 ran on that CPU
+ * meanwhile: a result, not a setting). */
+static void vm_evidence(struct bench_ctx *c, const struct vm_priv *p, const struct thr *t,
+			struct row *w)
 {
-	const struct work_setting work = { "work", "ns", "work_ns_achieved", "no calibrated work (--work 0)", p->work_ns, 1 };
+	const struct work_setting work = {
+	    "work", "ns", "work_ns_achieved", "no calibrated work (--work 0)", p->work_ns, 1};
 	bench_evidence(c, t, c->plan.n); /* the workers must co-run */
 	for (int i = 0; i < c->plan.n; i++)
 		if (t[i].role == ROLE_DRAINER) {
-			double us = t[i].ops ? (double)t[i].stat[ST_PURGE_CPU_NS] / 1e3 / (double)t[i].ops : -1;
+			double us =
+			    t[i].ops ? (double)t[i].stat[ST_PURGE_CPU_NS] / 1e3 / (double)t[i].ops
+				     : -1;
 			evidence_setting(&c->ev, "purge", (double)p->purge_us, us, "us");
 			if (us >= 0)
 				row_set(w, "purge_us_achieved", "%.2f", us);
@@ -264,7 +299,8 @@ static void vm_evidence(struct bench_ctx *c, const struct vm_priv *p, const stru
 }
 
 /* Measure one layout once: fresh objects, the threads, the row. */
-static int vm_run_one(struct bench_ctx *c, const struct variant *v, int rep, struct row *w, char *err)
+static int vm_run_one(struct bench_ctx *c, const struct variant *v, int rep, struct row *w,
+		      char *err)
 {
 	struct vm_priv *p = c->priv;
 	struct vm_objs o = { 0 };
@@ -276,7 +312,8 @@ static int vm_run_one(struct bench_ctx *c, const struct variant *v, int rep, str
 	const struct layout *l = layout_find(v->name);
 	run_init(p, l, &o);
 	struct thr *t = thr_alloc(c->plan.n);
-	int rc = threads_run(c->topo, &c->plan, t, c->warmup, c->duration, vm_body, o.run, c->hooks, err);
+	int rc = threads_run(c->topo, &c->plan, t, c->warmup, c->duration, vm_body, o.run, c->hooks,
+			     err);
 	if (!rc) {
 		fill_row(c, p, l, &o, t, w);
 		vm_evidence(c, p, t, w);
@@ -305,10 +342,14 @@ static const struct view_metric vm_over[] = {
 	{ 0 },
 };
 static const struct bench_view vm_views[] = {
-	{ .kind = VIEW_BARS, .title = "Layouts", .metrics = vm_ns },
-	{ .kind = VIEW_BARS, .title = "Frees that called schedule_work()", .metrics = vm_over },
-	{ .kind = VIEW_LINES, .title = "Worker scaling", .metrics = vm_ns, .x_cols = "threads", .x_label = "worker threads" },
-	{ .kind = VIEW_END },
+    {.kind = VIEW_BARS, .title = "Layouts", .metrics = vm_ns},
+    {.kind = VIEW_BARS, .title = "Frees that called schedule_work()", .metrics = vm_over},
+    {.kind = VIEW_LINES,
+     .title = "Worker scaling",
+     .metrics = vm_ns,
+     .x_cols = "threads",
+     .x_label = "worker threads"},
+    {.kind = VIEW_END},
 };
 
 /* Each free adds pages + 1 to vmap_lazy_nr and a purge subtracts only what it snapshotted, so with
@@ -323,25 +364,28 @@ static const char *vm_by_construction(const struct bench_ctx *c, int var, const 
 }
 
 static const struct bench vmalloc_bench = {
-	.name = "vmalloc",
-	.desc = "test_vmalloc-style vmalloc/vfree cycles; frees past lazy_max lock-bts drain_vmap_work next to vmap_nodes (seed 003)",
-	.opts = vm_opts,
-	.variant_col = "layout",
-	.summary = vm_summary,
-	.flags = BENCH_PLACED | BENCH_WINDOW,
-	.auto_placement = "spread",
-	.auto_placement_why = "workers on distinct cores, alternating packages, the drain worker on the first worker's CPU",
-	.roles = "worker,drainer",
-	.corun = "worker", /* the drainer (purge kworker) sleeps until queued: when it runs is the result */
-	.probe = "worker,drainer",
-	.prepare = vm_prepare,
-	.run = vm_run_one,
-	.cleanup = vm_cleanup,
-	.config = vm_config,
-	.resolved = vm_resolved,
-	.summary_note = SEED_NOTE,
-	.views = vm_views,
-	.variant_order = layout_order, /* the registry's: the bug first */
-	.by_construction = vm_by_construction,
+    .name = "vmalloc",
+    .desc = "test_vmalloc-style vmalloc/vfree cycles; frees past lazy_max lock-bts drain_vmap_work "
+	    "next to vmap_nodes (seed 003)",
+    .opts = vm_opts,
+    .variant_col = "layout",
+    .summary = vm_summary,
+    .flags = BENCH_PLACED | BENCH_WINDOW,
+    .auto_placement = "spread",
+    .auto_placement_why = "workers on distinct cores, alternating packages, the drain worker on "
+			  "the first worker's CPU",
+    .roles = "worker,drainer",
+    .corun =
+	"worker", /* the drainer (purge kworker) sleeps until queued: when it runs is the result */
+    .probe = "worker,drainer",
+    .prepare = vm_prepare,
+    .run = vm_run_one,
+    .cleanup = vm_cleanup,
+    .config = vm_config,
+    .resolved = vm_resolved,
+    .summary_note = SEED_NOTE,
+    .views = vm_views,
+    .variant_order = layout_order, /* the registry's: the bug first */
+    .by_construction = vm_by_construction,
 };
 BENCH_REGISTER(vmalloc_bench)

@@ -6,12 +6,22 @@
 
 #define VM_BATCH 64 /* cycles between looks at the phase flag */
 enum { ROLE_WORKER, ROLE_DRAINER };
-enum { ST_FREES, ST_OVER, ST_RMW, ST_ALREADY, ST_QUEUED, ST_PURGE_NS, ST_CPU_NS, ST_PURGE_CPU_NS }; /* thr.stat slots */
+enum {
+	ST_FREES,
+	ST_OVER,
+	ST_RMW,
+	ST_ALREADY,
+	ST_QUEUED,
+	ST_PURGE_NS,
+	ST_CPU_NS,
+	ST_PURGE_CPU_NS
+}; /* thr.stat slots */
 
 /* Read-only during a run, shared by every thread: alone on its block. */
 struct vm_run {
 	struct vm_model m;
-	double alloc_ns, free_ns, purge_ns; /* requested: each thread calibrates its iterations on its CPU */
+	double alloc_ns, free_ns,
+	    purge_ns; /* requested: each thread calibrates its iterations on its CPU */
 	long incr;    /* pages + 1 guard page per free */
 	int nr_nodes;
 	int *wake;    /* futex word of the drain worker, on a block of its own */
@@ -27,7 +37,8 @@ struct vm_iters {
 };
 
 /* The hot loop (exported so make disasm and its test find it). */
-uint64_t vm_cycle_batch(const struct vm_run *r, const struct vm_iters *it, long id, struct vm_tally *tl, int *queue);
+uint64_t vm_cycle_batch(const struct vm_run *r, const struct vm_iters *it, long id,
+			struct vm_tally *tl, int *queue);
 /* A thread's body: a worker's cycles or the drain worker's loop, by role. */
 void vm_body(struct thr *t, void *arg);
 #endif

@@ -15,7 +15,8 @@
 
 /* ---- resolving --events ---- */
 
-static struct ctr_event *new_event(struct counters *k, const char *label, const char *native, int kind, int metric)
+static struct ctr_event *new_event(struct counters *k, const char *label, const char *native,
+				   int kind, int metric)
 {
 	struct ctr_event *e = &k->ev[k->nev++];
 	memset(e, 0, sizeof(*e));
@@ -29,9 +30,11 @@ static struct ctr_event *new_event(struct counters *k, const char *label, const 
 
 static void add_metric(struct counters *k, const struct evtab *tab, int m)
 {
-	const struct evrow *row = k->pmu[0] ? evtab_find(tab, k->pmu_table, metric_defs[m].name) : NULL;
+	const struct evrow *row =
+	    k->pmu[0] ? evtab_find(tab, k->pmu_table, metric_defs[m].name) : NULL;
 	char name[192];
-	struct ctr_event *e = new_event(k, metric_defs[m].name, row ? evrow_event(row, name, sizeof(name)) : "", CK_HW, m);
+	struct ctr_event *e = new_event(k, metric_defs[m].name,
+					row ? evrow_event(row, name, sizeof(name)) : "", CK_HW, m);
 	if (k->pmu[0] && !row)
 		snprintf(e->na, sizeof(e->na), "no such event on %s", k->pmu_table);
 }
@@ -51,7 +54,8 @@ static int resolve_item(struct counters *k, const struct evtab *tab, const char 
 			add_metric(k, tab, m);
 			return 0;
 		}
-	if (!strncmp(item, SDE_PREFIX, strlen(SDE_PREFIX)) && sde_known(item + strlen(SDE_PREFIX))) {
+	if (!strncmp(item, SDE_PREFIX, strlen(SDE_PREFIX)) &&
+	    sde_known(item + strlen(SDE_PREFIX))) {
 		snprintf(label, sizeof(label), "sde_%s", item + strlen(SDE_PREFIX));
 		new_event(k, label, item, CK_SDE, -1);
 		return 0;
@@ -74,8 +78,10 @@ static int resolve_item(struct counters *k, const struct evtab *tab, const char 
 		}
 	}
 	ctr_closest(item, tab, k->pmu_table[0] ? k->pmu_table : k->pmu, sug, sizeof(sug));
-	return err_set(err, "--events: unknown event '%s'; closest: %s (accepted: auto, metric names, PAPI presets, native events, %s)", item, sug,
-		    sde_names()[0] ? sde_names() : "sde:::c2cbench::NAME");
+	return err_set(err,
+		       "--events: unknown event '%s'; closest: %s (accepted: auto, metric names, "
+		       "PAPI presets, native events, %s)",
+		       item, sug, sde_names()[0] ? sde_names() : "sde:::c2cbench::NAME");
 }
 
 /* ---- pass groups ---- */
@@ -93,7 +99,8 @@ static int try_add(int es, const char *name, int *rc)
 	return 0;
 }
 
-/* Greedy: each event joins the first group it starts with; one that starts with none opens a pass. */
+/* Greedy: each event joins the first group it starts with; one that starts with none opens a pass.
+ */
 static void make_passes(struct counters *k)
 {
 	int es[CTR_PASSES], ng = 0;
@@ -154,7 +161,8 @@ static void check_advertised(struct counters *k, const struct evtab *tab)
 		if (v == ADV_NONE)
 			e->adv[0] = 0;
 		else if (v == ADV_NO)
-			memcpy(e->na, e->adv, sizeof(e->na)); /* the same size, both NUL-terminated */
+			memcpy(e->na, e->adv,
+			       sizeof(e->na)); /* the same size, both NUL-terminated */
 	}
 }
 
@@ -167,13 +175,16 @@ static void set_global(struct counters *k, const char *status, const char *detai
 			snprintf(k->ev[i].na, sizeof(k->ev[i].na), "%.180s", status);
 }
 
-/* Pick the PMU (pmu_select: --pmu, libpfm4's detection, or a compatible PMU by CPUID) before PAPI starts. */
+/* Pick the PMU (pmu_select: --pmu, libpfm4's detection, or a compatible PMU by CPUID) before PAPI
+ * starts. */
 static int choose_pmu(struct counters *k, const struct evtab *tab, const char *force, char *err)
 {
 	struct pmu_choice c;
 	if (force && !pmu_known(force) && !evtab_has_pmu(tab, force))
-		return err_set(err, "--pmu: '%s' is not accepted; accepted: a PMU of the platform table (%s) or a core PMU of the installed libpfm4 (see c2cbench events)",
-			    force, evtab_pmus(tab));
+		return err_set(err,
+			       "--pmu: '%s' is not accepted; accepted: a PMU of the platform table "
+			       "(%s) or a core PMU of the installed libpfm4 (see c2cbench events)",
+			       force, evtab_pmus(tab));
 	if (pmu_select(force, &c, err))
 		return -1;
 	snprintf(k->pmu, sizeof(k->pmu), "%s", c.used);
@@ -199,13 +210,15 @@ static void global_reason(const char *used, char *why, size_t n, char *detail, s
 	}
 	if (!ci || ci->disabled) {
 		snprintf(why, n, "no PMU: perf_event component disabled");
-		snprintf(detail, dn, "no PMU: perf_event component disabled (PAPI: %.200s)", ci ? ci->disabled_reason : "no perf_event component");
+		snprintf(detail, dn, "no PMU: perf_event component disabled (PAPI: %.200s)",
+			 ci ? ci->disabled_reason : "no perf_event component");
 		return;
 	}
 	ctr_perf_probe(why, n);
 }
 
-int counters_open(struct counters *k, const char *events, const char *force_pmu, const struct plan *p, char *err)
+int counters_open(struct counters *k, const char *events, const char *force_pmu,
+		  const struct plan *p, char *err)
 {
 	struct evtab tab;
 	char why[256], detail[512];
@@ -221,7 +234,8 @@ int counters_open(struct counters *k, const char *events, const char *force_pmu,
 		return -1;
 	int rc = choose_pmu(k, &tab, force_pmu, err);
 	if (!rc)
-		ctr_papi_start(); /* presets are looked up through PAPI; a failure is reported below */
+		ctr_papi_start(); /* presets are looked up through PAPI; a failure is reported below
+				   */
 	k->auto_mode = !strcmp(events, "auto");
 	if (!rc && k->auto_mode) {
 		for (int m = 0; m < nmetric_defs; m++)
@@ -230,13 +244,18 @@ int counters_open(struct counters *k, const char *events, const char *force_pmu,
 		char *item[CTR_MAX + 1], why[80];
 		int n = list_count(events, why, sizeof(why));
 		if (n < 0) /* an empty element is refused, not dropped */
-			rc = err_set(err, "--events: '%s' is not accepted (%s); accepted: auto or a comma list of event names", events, why);
+			rc = err_set(err,
+				     "--events: '%s' is not accepted (%s); accepted: auto or a "
+				     "comma list of event names",
+				     events, why);
 		else if (n > CTR_MAX)
-			rc = err_set(err, "--events: '%s' names %d events; accepted: at most %d", events, n, CTR_MAX);
+			rc = err_set(err, "--events: '%s' names %d events; accepted: at most %d",
+				     events, n, CTR_MAX);
 		n = rc ? 0 : list_split(events, item, CTR_MAX + 1);
 		for (int i = 0; i < n; i++) {
 			if (!rc && !strcmp(item[i], "auto"))
-				rc = err_set(err, "--events: 'auto' cannot be combined with other names");
+				rc = err_set(
+				    err, "--events: 'auto' cannot be combined with other names");
 			if (!rc)
 				rc = resolve_item(k, &tab, item[i], err);
 			free(item[i]);
@@ -272,7 +291,8 @@ int counters_open(struct counters *k, const char *events, const char *force_pmu,
 		}
 		if (k->sde_es == PAPI_NULL && PAPI_create_eventset(&k->sde_es) != PAPI_OK)
 			k->sde_es = PAPI_NULL;
-		int r = k->sde_es == PAPI_NULL ? PAPI_ECMP : PAPI_add_named_event(k->sde_es, e->native);
+		int r =
+		    k->sde_es == PAPI_NULL ? PAPI_ECMP : PAPI_add_named_event(k->sde_es, e->native);
 		if (r != PAPI_OK)
 			snprintf(e->na, sizeof(e->na), "PAPI sde component: %s", PAPI_strerror(r));
 		else
@@ -282,11 +302,13 @@ int counters_open(struct counters *k, const char *events, const char *force_pmu,
 		size_t w = 0;
 		for (int i = 0; i < k->nev; i++) {
 			const struct ctr_event *e = &k->ev[i];
-			/* in auto mode a metric this platform has no event for is expected, not a failure */
+			/* in auto mode a metric this platform has no event for is expected, not a
+			 * failure */
 			if (!e->na[0] || (k->auto_mode && strstr(e->na, "no such event")))
 				continue;
 			if (w < sizeof(k->status))
-				w += (size_t)snprintf(k->status + w, sizeof(k->status) - w, "%s%s: %s", w ? "; " : "", e->label, e->na);
+				w += (size_t)snprintf(k->status + w, sizeof(k->status) - w,
+						      "%s%s: %s", w ? "; " : "", e->label, e->na);
 		}
 		if (!w)
 			snprintf(k->status, sizeof(k->status), "ok");
@@ -318,8 +340,9 @@ void counters_close(struct counters *k)
 }
 
 /* The platform table for the CPU a foreign topology names (its CPUVendor, CPUFamilyNumber and
- * CPUModelNumber), or NULL: a plan for another machine follows its CPU, not this one's PMU. Only the
- * AMD families matter to auto (their stand-ins); other vendors' tables see any core of the socket. */
+ * CPUModelNumber), or NULL: a plan for another machine follows its CPU, not this one's PMU. Only
+ * the AMD families matter to auto (their stand-ins); other vendors' tables see any core of the
+ * socket. */
 static const char *target_table(const struct topo *t)
 {
 	int f = t->cpu_family, m = t->cpu_model;
@@ -328,8 +351,10 @@ static const char *target_table(const struct topo *t)
 	if (f == 0x17)
 		return "amd64_fam17h_zen2";
 	if (f == 0x19)
-		return (m >= 0x10 && m <= 0x1f) || (m >= 0x60 && m <= 0x7f) || (m >= 0xa0 && m <= 0xaf) ? "amd64_fam19h_zen4"
-													: "amd64_fam19h_zen3";
+		return (m >= 0x10 && m <= 0x1f) || (m >= 0x60 && m <= 0x7f) ||
+			       (m >= 0xa0 && m <= 0xaf)
+			   ? "amd64_fam19h_zen4"
+			   : "amd64_fam19h_zen3";
 	return f == 0x1a ? "amd64_fam1ah_zen5" : NULL;
 }
 
@@ -344,17 +369,22 @@ void counters_auto_hint(const char *force, struct topo *t)
 	if (t->foreign) {
 		table = target_table(t);
 		if (!t->vendor[0])
-			snprintf(t->auto_why, sizeof(t->auto_why), "the topology names no CPU vendor: no HITM stand-in assumed");
+			snprintf(t->auto_why, sizeof(t->auto_why),
+				 "the topology names no CPU vendor: no HITM stand-in assumed");
 		else if (!table || !evtab_hitm_sees(&tab, table, "other-llc"))
-			snprintf(t->auto_why, sizeof(t->auto_why), "the topology's CPU (%.24s family %d model %d) has no HITM stand-in that only sees another LLC",
+			snprintf(t->auto_why, sizeof(t->auto_why),
+				 "the topology's CPU (%.24s family %d model %d) has no HITM "
+				 "stand-in that only sees another LLC",
 				 t->vendor, t->cpu_family, t->cpu_model);
 	} else if (!pmu_select(force, &c, err) && c.table[0]) {
 		table = c.table;
 	}
 	if (table && evtab_hitm_sees(&tab, table, "other-llc")) {
 		t->auto_cross_llc = 1;
-		snprintf(t->auto_why, sizeof(t->auto_why), "the %.60s HITM stand-in only sees lines from another last-level cache (CCX)%s",
-			 table, t->foreign ? ", from the topology's CPU" : "");
+		snprintf(
+		    t->auto_why, sizeof(t->auto_why),
+		    "the %.60s HITM stand-in only sees lines from another last-level cache (CCX)%s",
+		    table, t->foreign ? ", from the topology's CPU" : "");
 	}
 	evtab_free(&tab);
 }

@@ -9,19 +9,34 @@
 extern const char c2c_platforms_tsv[];
 
 const struct metric_def metric_defs[] = {
-	{ "cycles", "core cycles, unhalted", NULL, 0 },
-	{ "instructions", "instructions retired", NULL, 0 },
-	{ "hitm_local", "loads served by a Modified line in another core of the same socket (Intel, POWER)", NULL, 1 },
-	{ "hitm_remote", "loads served by a Modified line in another socket's cache (Intel, POWER)", NULL, 1 },
-	{ "rfo_hitm", "demand RFOs (stores) that found the line Modified in another core of the same socket (Intel)", NULL, 0 },
-	{ "c2c_fill_local", "AMD stand-in: L1D demand fills from another core complex's cache, same NUMA node (no line state)", "hitm_local", 1 },
-	{ "c2c_fill_remote", "AMD stand-in: L1D demand fills from another core complex's cache, other NUMA node", "hitm_remote", 1 },
-	{ "c2c_fill_ccx", "AMD Zen 3+: L1D demand fills from the own core complex, an L3 hit or another core's L2 (not core-to-core alone)", NULL, 0 },
-	{ "coh_writeback", "Arm stand-in: L1D write-backs caused by another CPU's coherency request (owner side of a HITM)", "hitm_local", 1 },
-	{ "coh_inval",
-	  "Arm stand-in, unverified: explicit L1D invalidations (CMOs by VA, broadcast "
-	  "coherency ops from another CPU); snoop invalidations by another core's store not shown",
-	  "rfo_hitm", 0 },
+    {"cycles", "core cycles, unhalted", NULL, 0},
+    {"instructions", "instructions retired", NULL, 0},
+    {"hitm_local",
+     "loads served by a Modified line in another core of the same socket (Intel, POWER)", NULL, 1},
+    {"hitm_remote", "loads served by a Modified line in another socket's cache (Intel, POWER)",
+     NULL, 1},
+    {"rfo_hitm",
+     "demand RFOs (stores) that found the line Modified in another core of the same socket (Intel)",
+     NULL, 0},
+    {"c2c_fill_local",
+     "AMD stand-in: L1D demand fills from another core complex's cache, same NUMA node (no line "
+     "state)",
+     "hitm_local", 1},
+    {"c2c_fill_remote",
+     "AMD stand-in: L1D demand fills from another core complex's cache, other NUMA node",
+     "hitm_remote", 1},
+    {"c2c_fill_ccx",
+     "AMD Zen 3+: L1D demand fills from the own core complex, an L3 hit or another core's L2 (not "
+     "core-to-core alone)",
+     NULL, 0},
+    {"coh_writeback",
+     "Arm stand-in: L1D write-backs caused by another CPU's coherency request (owner side of a "
+     "HITM)",
+     "hitm_local", 1},
+    {"coh_inval",
+     "Arm stand-in, unverified: explicit L1D invalidations (CMOs by VA, broadcast "
+     "coherency ops from another CPU); snoop invalidations by another core's store not shown",
+     "rfo_hitm", 0},
 };
 const int nmetric_defs = (int)ARRAY_SIZE(metric_defs);
 
@@ -60,17 +75,24 @@ static int parse_table(struct evtab *t, const char *text, char *err)
 		int nf = split_tabs(line, f, 7);
 		if (nf == 6) /* the older 6-column form: what the event sees is not said */
 			f[6] = "-";
-		if ((nf != 6 && nf != 7) || !f[0][0] || !f[1][0] || !f[2][0] || strncmp(f[3], "config=", 7)) {
+		if ((nf != 6 && nf != 7) || !f[0][0] || !f[1][0] || !f[2][0] ||
+		    strncmp(f[3], "config=", 7)) {
 			free(copy);
-			return err_set(err, "events table %s, line %d: expected 7 tab-separated fields pmu, metric, event, encoding (config=...), verified_with, note, sees", t->source, lineno);
+			return err_set(
+			    err,
+			    "events table %s, line %d: expected 7 tab-separated fields pmu, "
+			    "metric, event, encoding (config=...), verified_with, note, sees",
+			    t->source, lineno);
 		}
 		if (!metric_find(f[1])) {
 			free(copy);
-			return err_set(err, "events table %s, line %d: unknown metric '%s'", t->source, lineno, f[1]);
+			return err_set(err, "events table %s, line %d: unknown metric '%s'",
+				       t->source, lineno, f[1]);
 		}
 		if (evtab_find(t, f[0], f[1])) {
 			free(copy);
-			return err_set(err, "events table %s, line %d: second row for %s %s", t->source, lineno, f[0], f[1]);
+			return err_set(err, "events table %s, line %d: second row for %s %s",
+				       t->source, lineno, f[0], f[1]);
 		}
 		if (t->n == cap) {
 			cap = cap ? 2 * cap : 64;
@@ -78,7 +100,9 @@ static int parse_table(struct evtab *t, const char *text, char *err)
 			if (!t->row)
 				out_of_memory(0);
 		}
-		t->row[t->n++] = (struct evrow){ xstrdup(f[0]), xstrdup(f[1]), xstrdup(f[2]), xstrdup(f[3]), xstrdup(f[4]), xstrdup(f[5]), xstrdup(f[6]), lineno };
+		t->row[t->n++] =
+		    (struct evrow){xstrdup(f[0]), xstrdup(f[1]), xstrdup(f[2]), xstrdup(f[3]),
+				   xstrdup(f[4]), xstrdup(f[5]), xstrdup(f[6]), lineno};
 	}
 	free(copy);
 	if (!t->n)
@@ -158,7 +182,8 @@ const char *evtab_pmus(const struct evtab *t)
 		for (int j = 0; j < i && !seen; j++)
 			seen = !strcmp(t->row[j].pmu, t->row[i].pmu);
 		if (!seen && k < sizeof(buf))
-			k += (size_t)snprintf(buf + k, sizeof(buf) - k, "%s%s", k ? "," : "", t->row[i].pmu);
+			k += (size_t)snprintf(buf + k, sizeof(buf) - k, "%s%s", k ? "," : "",
+					      t->row[i].pmu);
 	}
 	return buf;
 }
@@ -168,7 +193,9 @@ int evtab_hitm_sees(const struct evtab *t, const char *pmu, const char *sees)
 	int n = 0;
 	for (int i = 0; i < t->n; i++) {
 		const struct metric_def *m = metric_find(t->row[i].metric);
-		if (strcmp(t->row[i].pmu, pmu) || !m || !m->hitm || !strcmp(t->row[i].sees, "other-socket") || !strcmp(t->row[i].sees, "other-node"))
+		if (strcmp(t->row[i].pmu, pmu) || !m || !m->hitm ||
+		    !strcmp(t->row[i].sees, "other-socket") ||
+		    !strcmp(t->row[i].sees, "other-node"))
 			continue;
 		if (strcmp(t->row[i].sees, sees))
 			return 0;
@@ -188,7 +215,8 @@ const char *evrow_event(const struct evrow *r, char *buf, size_t n)
 			break;
 		p += len + 1;
 	}
-	if (strchr(r->event, '|') && pmu_encode(buf, enc, sizeof(enc), why, sizeof(why))) /* none encodes: show the first */
+	if (strchr(r->event, '|') &&
+	    pmu_encode(buf, enc, sizeof(enc), why, sizeof(why))) /* none encodes: show the first */
 		snprintf(buf, n, "%.*s", (int)strcspn(r->event, "|"), r->event);
 	return buf;
 }

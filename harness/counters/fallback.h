@@ -1,4 +1,5 @@
-/* CPUs the installed libpfm4 has no table for: the closest compatible PMU, by CPU vendor, family and model. */
+/* CPUs the installed libpfm4 has no table for: the closest compatible PMU, by CPU vendor, family
+ * and model. */
 #ifndef C2C_FALLBACK_H
 #define C2C_FALLBACK_H
 #include <stddef.h>

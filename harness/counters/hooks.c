@@ -1,4 +1,5 @@
-/* Per-thread counting: each measured thread's own event set, started and stopped around its measured phase. */
+/* Per-thread counting: each measured thread's own event set, started and stopped around its
+ * measured phase. */
 #include "harness/counters/counters.h"
 #include "harness/counters/internal.h"
 #include "harness/util.h"
@@ -19,7 +20,8 @@
 struct thr_ctr {
 	int es, failed, n, idx[CTR_MAX];
 	int papi; /* registered with PAPI: this pass counts hardware or software-defined events */
-	int sde_es, nsde, sde_idx[CTR_MAX]; /* this thread's own SDE tallies (NAME.this_thread), pass 0 */
+	int sde_es, nsde,
+	    sde_idx[CTR_MAX]; /* this thread's own SDE tallies (NAME.this_thread), pass 0 */
 	long long v[CTR_MAX];
 	int probe;          /* perf fd of the multiplexing probe, -1 when none */
 	uint64_t probe_v[3]; /* value, time enabled, time running */
@@ -42,18 +44,21 @@ static void probe_open(struct thr_ctr *s, const char *event)
 	a.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
 	s->probe = (int)syscall(__NR_perf_event_open, &a, 0, -1, -1, 0);
 	if (s->probe < 0)
-		snprintf(s->probe_err, sizeof(s->probe_err), "perf_event_open: %s", strerror(errno));
+		snprintf(s->probe_err, sizeof(s->probe_err), "perf_event_open: %s",
+			 strerror(errno));
 }
 
 static void thread_failed(struct counters *k, struct thr *t, const char *what, int rc)
 {
 	pthread_mutex_lock(&k->mu);
 	if (!k->thread_err[0])
-		snprintf(k->thread_err, sizeof(k->thread_err), "counters failed on CPU %d: %s: %s", t->want_cpu, what, PAPI_strerror(rc));
+		snprintf(k->thread_err, sizeof(k->thread_err), "counters failed on CPU %d: %s: %s",
+			 t->want_cpu, what, PAPI_strerror(rc));
 	pthread_mutex_unlock(&k->mu);
 }
 
-/* Does this pass count SDE events? Pass 0 does, in every thread (per role) and around the run (in total). */
+/* Does this pass count SDE events? Pass 0 does, in every thread (per role) and around the run (in
+ * total). */
 static int sde_wanted(const struct counters *k)
 {
 	return k->cur_pass == 0 && k->sde_es != PAPI_NULL;
@@ -114,8 +119,8 @@ static void hw_thread_open(struct counters *k, struct thr *t, struct thr_ctr *s)
 }
 
 /* PAPI's set-up and tear-down calls are not safe to run in several threads at once (libpapi 7.0's
- * event-name lookup shares a cache: ThreadSanitizer shows the race), so threads take turns; they run
- * before and after the measured phase, never inside it. */
+ * event-name lookup shares a cache: ThreadSanitizer shows the race), so threads take turns; they
+ * run before and after the measured phase, never inside it. */
 static pthread_mutex_t papi_setup = PTHREAD_MUTEX_INITIALIZER;
 
 /* Register with PAPI and open this thread's SDE and hardware sets (under papi_setup). */
@@ -144,7 +149,8 @@ static int hook_init(struct thr *t, void *arg)
 	memset(s, 0, sizeof(*s));
 	s->es = s->sde_es = PAPI_NULL;
 	s->probe = -1;
-	s->failed = !k->hooks_hw; /* nothing to count in hardware: the hooks gather each role's operations */
+	s->failed = !k->hooks_hw; /* nothing to count in hardware: the hooks gather each role's
+				     operations */
 	snprintf(s->probe_err, sizeof(s->probe_err), "no event in this pass");
 	t->hook_state = s;
 	if (!k->hooks_hw && !sde_wanted(k))
@@ -252,8 +258,8 @@ const struct thr_hooks *counters_hooks(struct counters *k)
 	k->hooks_hw = k->hw_usable && any;
 	if (!k->nroles)
 		return NULL;
-	/* even with nothing to count in hardware every measured thread goes through them: each role's
-	 * operations (the counters' denominator) are gathered and reported either way */
+	/* even with nothing to count in hardware every measured thread goes through them: each
+	 * role's operations (the counters' denominator) are gathered and reported either way */
 	k->hooks = (struct thr_hooks){ hook_init, hook_begin, hook_end, hook_fini, k };
 	return &k->hooks;
 }

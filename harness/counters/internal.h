@@ -1,11 +1,13 @@
-/* Shared between the counters files (not for benches): PAPI state, the kernel probe, name helpers. */
+/* Shared between the counters files (not for benches): PAPI state, the kernel probe, name helpers.
+ */
 #ifndef C2C_COUNTERS_INTERNAL_H
 #define C2C_COUNTERS_INTERNAL_H
 #include <stddef.h>
 
 struct evtab;
 
-/* PAPI and its thread support, initialised once per process after LIBPFM_FORCE_PMU is set: 0 or -1. */
+/* PAPI and its thread support, initialised once per process after LIBPFM_FORCE_PMU is set: 0 or -1.
+ */
 int ctr_papi_start(void);
 /* 0: not started, 1: up, -1: failed. */
 int ctr_papi_state(void);

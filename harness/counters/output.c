@@ -17,7 +17,8 @@ struct na_group {
 	char reason[CTR_MAX * 2][192], cols[CTR_MAX * 2][512];
 };
 
-static void na_note(struct na_group *g, struct row *r, const char *key, const char *label, const char *reason)
+static void na_note(struct na_group *g, struct row *r, const char *key, const char *label,
+		    const char *reason)
 {
 	int i;
 	row_set(r, key, "NA");
@@ -41,9 +42,11 @@ static double per_kop(const struct counters *k, const struct ctr_event *e, int r
 	return *ok ? (double)k->val[role][e - k->ev] * 1000.0 / (double)ops : 0;
 }
 
-/* One SDE event per role: ROLE_sde_NAME (its threads' own tallies, read in each thread through PAPI)
- * and ROLE_sde_NAME_per_kop (per 1,000 of the role's operations), so tallies are attributed to roles. */
-static void sde_roles_to_row(const struct counters *k, struct na_group *g, struct row *r, int i, const char *why)
+/* One SDE event per role: ROLE_sde_NAME (its threads' own tallies, read in each thread through
+ * PAPI) and ROLE_sde_NAME_per_kop (per 1,000 of the role's operations), so tallies are attributed
+ * to roles. */
+static void sde_roles_to_row(const struct counters *k, struct na_group *g, struct row *r, int i,
+			     const char *why)
 {
 	const struct ctr_event *e = &k->ev[i];
 	char key[160], kop[192];
@@ -60,7 +63,8 @@ static void sde_roles_to_row(const struct counters *k, struct na_group *g, struc
 		}
 		row_set(r, key, "%lld", k->sde_role[role][i]);
 		if (ops)
-			row_set(r, kop, "%.4f", (double)k->sde_role[role][i] * 1000.0 / (double)ops);
+			row_set(r, kop, "%.4f",
+				(double)k->sde_role[role][i] * 1000.0 / (double)ops);
 		else
 			na_note(g, r, kop, kop, "no operations completed");
 	}
@@ -92,7 +96,8 @@ static int hitm_figure(const struct counters *k, double *out, char *src, size_t 
 		if (!ops)
 			continue;
 		sum += (double)v * 1000.0 / (double)ops;
-		w += (size_t)snprintf(src + w, w < n ? n - w : 0, "%s%s", used++ ? "+" : "", e->label);
+		w += (size_t)snprintf(src + w, w < n ? n - w : 0, "%s%s", used++ ? "+" : "",
+				      e->label);
 	}
 	if (used && strstr(src, "c2c_fill"))
 		snprintf(src + strlen(src), n - strlen(src), " (AMD stand-in)");
@@ -117,7 +122,8 @@ static void multiplex_to_row(const struct counters *k, struct na_group *g, struc
 	if (!k->hw_usable)
 		snprintf(why, sizeof(why), "no hardware counter ran: %.150s", k->status);
 	else
-		snprintf(why, sizeof(why), "the probe beside the PAPI set did not run: %.150s", k->mux_err[0] ? k->mux_err : "no hardware event counted");
+		snprintf(why, sizeof(why), "the probe beside the PAPI set did not run: %.150s",
+			 k->mux_err[0] ? k->mux_err : "no hardware event counted");
 	na_note(g, r, "counters_multiplexed", "counters_multiplexed", why);
 	na_note(g, r, "counters_running_pct", "counters_running_pct", why);
 }
@@ -180,7 +186,8 @@ void counters_to_row(struct counters *k, struct row *r)
 	}
 	row_set(r, "counter_passes", "%d", k->npasses);
 	multiplex_to_row(k, g, r);
-	for (int role = 0; role < k->nroles; role++) { /* every counted role's operations: what per_kop divides by */
+	for (int role = 0; role < k->nroles;
+	     role++) { /* every counted role's operations: what per_kop divides by */
 		if (!k->roles[role].count)
 			continue;
 		snprintf(key, sizeof(key), "%s_counted_ops", k->roles[role].name);
@@ -192,7 +199,8 @@ void counters_to_row(struct counters *k, struct row *r)
 	free(g);
 }
 
-/* How many requested events can be counted: with none, one line says why instead of one per event. */
+/* How many requested events can be counted: with none, one line says why instead of one per event.
+ */
 static int counted(const struct counters *k)
 {
 	int n = 0;
@@ -204,8 +212,11 @@ static int counted(const struct counters *k)
 void counters_describe(const struct counters *k, FILE *f)
 {
 	if (k->nev && !counted(k)) {
-		fprintf(f, "counters: none of the %d requested can be counted here: %s (PMU %s, %s; `c2cbench events` lists them)\n", k->nev,
-			k->detail[0] ? k->detail : k->status, k->pmu[0] ? k->pmu : "none", k->pmu_how);
+		fprintf(f,
+			"counters: none of the %d requested can be counted here: %s (PMU %s, %s; "
+			"`c2cbench events` lists them)\n",
+			k->nev, k->detail[0] ? k->detail : k->status, k->pmu[0] ? k->pmu : "none",
+			k->pmu_how);
 		for (int i = 0; i < k->nev; i++) { /* an event's own reason beside the global one */
 			const struct ctr_event *e = &k->ev[i];
 			if (strcmp(e->na, k->status) && strcmp(e->na, k->detail) &&
@@ -215,12 +226,15 @@ void counters_describe(const struct counters *k, FILE *f)
 		}
 		return;
 	}
-	fprintf(f, "counters: PMU %s (%s); table rows: %s; %d pass(es) per configuration; status: %s\n", k->pmu[0] ? k->pmu : "none",
-		k->pmu_how, k->pmu_table[0] ? k->pmu_table : "none", k->npasses, k->detail);
+	fprintf(
+	    f, "counters: PMU %s (%s); table rows: %s; %d pass(es) per configuration; status: %s\n",
+	    k->pmu[0] ? k->pmu : "none", k->pmu_how, k->pmu_table[0] ? k->pmu_table : "none",
+	    k->npasses, k->detail);
 	for (int i = 0; i < k->nev; i++) {
 		const struct ctr_event *e = &k->ev[i];
 		if (e->na[0])
-			fprintf(f, "  %-16s %-48s cannot count: %s\n", e->label, e->native[0] ? e->native : "-", e->na);
+			fprintf(f, "  %-16s %-48s cannot count: %s\n", e->label,
+				e->native[0] ? e->native : "-", e->na);
 		else
 			fprintf(f, "  %-16s %-48s counted (%s)%s%s\n", e->label, e->native,
 				e->kind == CK_SDE ? "software-defined, whole run"
@@ -230,8 +244,8 @@ void counters_describe(const struct counters *k, FILE *f)
 	}
 }
 
-void counters_summary(FILE *f, const char *src, const char *why, const struct bench_ctx *c, const int *var, const double *hitm,
-		      const unsigned char *ok, int n)
+void counters_summary(FILE *f, const char *src, const char *why, const struct bench_ctx *c,
+		      const int *var, const double *hitm, const unsigned char *ok, int n)
 {
 	double *vals = xcalloc((size_t)(n ? n : 1), sizeof(double)), base = 0;
 	int nvar = c->nvar, any = 0;
@@ -247,8 +261,8 @@ void counters_summary(FILE *f, const char *src, const char *why, const struct be
 		free(vals);
 		return;
 	}
-	fprintf(f, "\nHITM (or stand-in) per 1,000 operations%s%s%s, change against '%s'\n", src[0] ? " [" : "", src,
-		src[0] ? "]" : "", nvar ? c->var[0].name : "");
+	fprintf(f, "\nHITM (or stand-in) per 1,000 operations%s%s%s, change against '%s'\n",
+		src[0] ? " [" : "", src, src[0] ? "]" : "", nvar ? c->var[0].name : "");
 	for (int v = 0; v < nvar; v++) {
 		size_t k = 0;
 		for (int i = 0; i < n; i++)
@@ -258,11 +272,14 @@ void counters_summary(FILE *f, const char *src, const char *why, const struct be
 		if (v == 0)
 			base = k ? s.median : 0;
 		if (!k)
-			fprintf(f, "%-16s  %14s  NA (%s)\n", c->var[v].name, "NA", why[0] && strcmp(why, "ok") ? why : "not counted");
+			fprintf(f, "%-16s  %14s  NA (%s)\n", c->var[v].name, "NA",
+				why[0] && strcmp(why, "ok") ? why : "not counted");
 		else if (base > 0)
-			fprintf(f, "%-16s  %14.4g  %+.2f%%\n", c->var[v].name, s.median, 100.0 * (s.median - base) / base);
+			fprintf(f, "%-16s  %14.4g  %+.2f%%\n", c->var[v].name, s.median,
+				100.0 * (s.median - base) / base);
 		else
-			fprintf(f, "%-16s  %14.4g  NA (baseline is 0 or NA)\n", c->var[v].name, s.median);
+			fprintf(f, "%-16s  %14.4g  NA (baseline is 0 or NA)\n", c->var[v].name,
+				s.median);
 	}
 	free(vals);
 }
@@ -289,16 +306,21 @@ void counters_seen_print(FILE *f, const struct counters_seen *s)
 {
 	char line[512];
 	if (s->passes > 1) {
-		snprintf(line, sizeof(line), "counters: the requested events did not fit the PMU's "
-			 "counters at once: each configuration ran %d passes (counter_passes), each "
-			 "event counted whole in one of them", s->passes);
+		snprintf(
+		    line, sizeof(line),
+		    "counters: the requested events did not fit the PMU's "
+		    "counters at once: each configuration ran %d passes (counter_passes), each "
+		    "event counted whole in one of them",
+		    s->passes);
 		summary_wrap(f, line);
 	}
 	if (s->mux_yes) {
-		snprintf(line, sizeof(line), "counters: MULTIPLEXED: the kernel time-shared the "
-			 "counters in %d of %d rows (counters_multiplexed=yes, lowest share running "
-			 "%.1f%%): those counts cover only part of the measured phase, unscaled",
-			 s->mux_yes, s->rows, s->min_pct);
+		snprintf(
+		    line, sizeof(line),
+		    "counters: MULTIPLEXED: the kernel time-shared the "
+		    "counters in %d of %d rows (counters_multiplexed=yes, lowest share running "
+		    "%.1f%%): those counts cover only part of the measured phase, unscaled",
+		    s->mux_yes, s->rows, s->min_pct);
 		summary_wrap(f, line);
 	}
 }

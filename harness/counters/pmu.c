@@ -108,14 +108,17 @@ static int view_known(const struct pfm_view *v, const char *name)
 	return strstr(v->known, pat) != NULL;
 }
 
-/* --pmu NAME: the PMU itself, or the compatible one when the installed libpfm4 has no NAME table. */
+/* --pmu NAME: the PMU itself, or the compatible one when the installed libpfm4 has no NAME table.
+ */
 static void choose_forced(const struct pfm_view *v, const char *force, struct pmu_choice *c)
 {
 	const struct pmu_fallback *f = view_known(v, force) ? NULL : pmu_fallback_for_target(force);
 	snprintf(c->table, sizeof(c->table), "%s", force);
 	if (f && view_known(v, f->use)) {
 		snprintf(c->used, sizeof(c->used), "%s", f->use);
-		snprintf(c->why, sizeof(c->why), "--pmu %s: the installed libpfm4 has no %s table; forced %s (%s)", force, force, f->use, f->why);
+		snprintf(c->why, sizeof(c->why),
+			 "--pmu %s: the installed libpfm4 has no %s table; forced %s (%s)", force,
+			 force, f->use, f->why);
 		c->fallback = 1;
 	} else {
 		snprintf(c->used, sizeof(c->used), "%s", force);
@@ -132,16 +135,21 @@ static int choose_by_cpuid(const struct pfm_view *v, struct pmu_choice *c, char 
 		return -1;
 	const struct pmu_fallback *f = pmu_fallback_for_cpu(&s, why, sizeof(why));
 	if (f && !view_known(v, f->use))
-		snprintf(why, sizeof(why), "the compatible PMU %s is not in the installed libpfm4", f->use);
+		snprintf(why, sizeof(why), "the compatible PMU %s is not in the installed libpfm4",
+			 f->use);
 	if (!f || !view_known(v, f->use)) {
-		snprintf(c->why, sizeof(c->why), "none: the installed libpfm4 knows no PMU for this CPU%s and %s (--pmu NAME forces one)",
+		snprintf(c->why, sizeof(c->why),
+			 "none: the installed libpfm4 knows no PMU for this CPU%s and %s (--pmu "
+			 "NAME forces one)",
 			 s.fake ? " (C2C_CPUID)" : "", why);
 		return 0;
 	}
 	snprintf(c->used, sizeof(c->used), "%s", f->use);
 	snprintf(c->table, sizeof(c->table), "%s", f->target);
-	snprintf(c->why, sizeof(c->why), "%s (%s family 0x%x model 0x%x%s): the installed libpfm4 has no table for it; forced %s: %s", f->cpu,
-		 s.vendor, s.family, s.model, s.fake ? ", C2C_CPUID" : "", f->use, f->why);
+	snprintf(c->why, sizeof(c->why),
+		 "%s (%s family 0x%x model 0x%x%s): the installed libpfm4 has no table for it; "
+		 "forced %s: %s",
+		 f->cpu, s.vendor, s.family, s.model, s.fake ? ", C2C_CPUID" : "", f->use, f->why);
 	c->fallback = 1;
 	return 0;
 }
@@ -153,7 +161,10 @@ int pmu_select(const char *force, struct pmu_choice *c, char *err)
 	memset(c, 0, sizeof(*c));
 	static struct pmu_choice last;
 	static char last_force[64];
-	if (inited && !strcmp(last_force, force ? force : "")) { /* once per process: the same question, the same answer */
+	if (inited &&
+	    !strcmp(last_force,
+		    force ? force
+			  : "")) { /* once per process: the same question, the same answer */
 		free(v);
 		*c = last;
 		return 0;
@@ -193,15 +204,16 @@ int pmu_select(const char *force, struct pmu_choice *c, char *err)
 	return pmu_init(c->used[0] && (force || c->fallback) ? c->used : NULL, err);
 }
 
-/* PAPI (pe_libpfm4_events.c): the first present core PMU that is not the architectural fallback or an E-core. */
+/* PAPI (pe_libpfm4_events.c): the first present core PMU that is not the architectural fallback or
+ * an E-core. */
 const char *pmu_default(void)
 {
 	pfm_pmu_t p;
 	pfm_pmu_info_t pi;
 	pfm_for_all_pmus(p)
 	{
-		if (pmu_info(p, &pi) && pi.is_present && pi.type == PFM_PMU_TYPE_CORE && strcmp(pi.name, "ix86arch") &&
-		    !strstr(pi.desc, "E-Core"))
+		if (pmu_info(p, &pi) && pi.is_present && pi.type == PFM_PMU_TYPE_CORE &&
+		    strcmp(pi.name, "ix86arch") && !strstr(pi.desc, "E-Core"))
 			return pi.name;
 	}
 	return NULL;
@@ -229,7 +241,8 @@ const char *pmu_known_list(void)
 	pfm_for_all_pmus(p)
 	{
 		if (pmu_info(p, &pi) && pi.type == PFM_PMU_TYPE_CORE && k < sizeof(buf))
-			k += (size_t)snprintf(buf + k, sizeof(buf) - k, "%s%s", k ? "," : "", pi.name);
+			k += (size_t)snprintf(buf + k, sizeof(buf) - k, "%s%s", k ? "," : "",
+					      pi.name);
 	}
 	return buf;
 }
@@ -250,18 +263,20 @@ int pmu_encode(const char *event, char *enc, size_t n, char *why, size_t wn)
 		snprintf(why, wn, "%s", pfm_strerror(rc));
 		return -1;
 	}
-	/* LIBPFM_ENCODE_INACTIVE (fallbacks) lets every table encode: only the PMU in use and perf_raw count */
+	/* LIBPFM_ENCODE_INACTIVE (fallbacks) lets every table encode: only the PMU in use and
+	 * perf_raw count */
 	pfm_event_info_t ei;
 	pfm_pmu_info_t pi;
 	memset(&ei, 0, sizeof(ei));
 	ei.size = sizeof(ei);
-	if (pfm_get_event_info(a.idx, PFM_OS_NONE, &ei) == PFM_SUCCESS && pmu_info(ei.pmu, &pi) && !pi.is_present &&
-	    strcmp(pi.name, "perf_raw")) {
+	if (pfm_get_event_info(a.idx, PFM_OS_NONE, &ei) == PFM_SUCCESS && pmu_info(ei.pmu, &pi) &&
+	    !pi.is_present && strcmp(pi.name, "perf_raw")) {
 		snprintf(why, wn, "an event of PMU %s, not of the PMU in use", pi.name);
 		return -1;
 	}
 	if (attr.config1)
-		snprintf(enc, n, "config=0x%llx config1=0x%llx", (unsigned long long)attr.config, (unsigned long long)attr.config1);
+		snprintf(enc, n, "config=0x%llx config1=0x%llx", (unsigned long long)attr.config,
+			 (unsigned long long)attr.config1);
 	else
 		snprintf(enc, n, "config=0x%llx", (unsigned long long)attr.config);
 	return 0;
@@ -286,7 +301,8 @@ int pmu_perf_attr(const char *event, struct perf_event_attr *attr, char *why, si
 /* perf_event modifiers libpfm4 adds in PERF_EVENT_EXT mode (not in the PMU tables). */
 static int perf_modifier(const char *m, size_t len)
 {
-	static const char *const mods[] = { "u", "k", "h", "mg", "mh", "period", "freq", "excl", "precise", "cpu", "pinned", "hw_smpl" };
+	static const char *const mods[] = {"u",    "k",    "h",       "mg",  "mh",     "period",
+					   "freq", "excl", "precise", "cpu", "pinned", "hw_smpl"};
 	for (size_t i = 0; i < ARRAY_SIZE(mods); i++)
 		if (strlen(mods[i]) == len && !strncasecmp(mods[i], m, len))
 			return 1;
@@ -303,8 +319,9 @@ static int attrs_match(int idx, int nattrs, char **part, int nparts)
 			pfm_event_attr_info_t ai;
 			memset(&ai, 0, sizeof(ai));
 			ai.size = sizeof(ai);
-			if (pfm_get_event_attr_info(idx, a, PFM_OS_NONE, &ai) == PFM_SUCCESS && ai.name &&
-			    strlen(ai.name) == len && !strncasecmp(ai.name, part[k], len))
+			if (pfm_get_event_attr_info(idx, a, PFM_OS_NONE, &ai) == PFM_SUCCESS &&
+			    ai.name && strlen(ai.name) == len &&
+			    !strncasecmp(ai.name, part[k], len))
 				ok = 1;
 		}
 		if (!ok)
@@ -337,7 +354,8 @@ int pmu_name_anywhere(const char *event)
 			pfm_event_info_t ei;
 			memset(&ei, 0, sizeof(ei));
 			ei.size = sizeof(ei);
-			if (pfm_get_event_info(idx, PFM_OS_NONE, &ei) == PFM_SUCCESS && !strcasecmp(ei.name, name))
+			if (pfm_get_event_info(idx, PFM_OS_NONE, &ei) == PFM_SUCCESS &&
+			    !strcasecmp(ei.name, name))
 				found = attrs_match(idx, ei.nattrs, part, nparts);
 		}
 	}

@@ -24,12 +24,14 @@ int ctr_papi_start(void)
 		return papi_state > 0 ? 0 : -1;
 	int v = PAPI_library_init(PAPI_VER_CURRENT);
 	if (v != PAPI_VER_CURRENT) {
-		snprintf(papi_why, sizeof(papi_why), "PAPI unusable: %s", v > 0 ? "library version mismatch" : PAPI_strerror(v));
+		snprintf(papi_why, sizeof(papi_why), "PAPI unusable: %s",
+			 v > 0 ? "library version mismatch" : PAPI_strerror(v));
 		papi_state = -1;
 		return -1;
 	}
 	if ((v = PAPI_thread_init(thread_id)) != PAPI_OK) {
-		snprintf(papi_why, sizeof(papi_why), "PAPI unusable: thread support: %s", PAPI_strerror(v));
+		snprintf(papi_why, sizeof(papi_why), "PAPI unusable: thread support: %s",
+			 PAPI_strerror(v));
 		papi_state = -1;
 		return -1;
 	}

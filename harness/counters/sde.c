@@ -28,7 +28,8 @@ static void export_mine(const struct sde_counter *c)
 {
 	char name[160];
 	snprintf(name, sizeof(name), "%s" SDE_THREAD_SUFFIX, c->name);
-	papi_sde_register_counter_cb(handle, name, PAPI_SDE_RO | PAPI_SDE_DELTA, PAPI_SDE_long_long, read_mine, (void *)(intptr_t)c->slot);
+	papi_sde_register_counter_cb(handle, name, PAPI_SDE_RO | PAPI_SDE_DELTA, PAPI_SDE_long_long,
+				     read_mine, (void *)(intptr_t)c->slot);
 	papi_sde_describe_counter(handle, name, c->desc);
 }
 
@@ -39,8 +40,10 @@ void sde_export(struct sde_counter *c, int n)
 	for (int i = 0; i < n; i++) {
 		if (sde_known(c[i].name) || nexported >= SDE_MAX)
 			continue;
-		/* DELTA: PAPI reports the change between start and stop, so reads bracket one run. */
-		papi_sde_register_counter(handle, c[i].name, PAPI_SDE_RO | PAPI_SDE_DELTA, PAPI_SDE_long_long, &c[i].value);
+		/* DELTA: PAPI reports the change between start and stop, so reads bracket one run.
+		 */
+		papi_sde_register_counter(handle, c[i].name, PAPI_SDE_RO | PAPI_SDE_DELTA,
+					  PAPI_SDE_long_long, &c[i].value);
 		papi_sde_describe_counter(handle, c[i].name, c[i].desc);
 		c[i].slot = nexported;
 		export_mine(&c[i]);
@@ -62,11 +65,13 @@ const char *sde_names(void)
 	size_t k = 0;
 	buf[0] = 0;
 	for (int i = 0; i < nexported && k < sizeof(buf); i++)
-		k += (size_t)snprintf(buf + k, sizeof(buf) - k, "%s" SDE_PREFIX "%s", k ? "," : "", exported[i]);
+		k += (size_t)snprintf(buf + k, sizeof(buf) - k, "%s" SDE_PREFIX "%s", k ? "," : "",
+				      exported[i]);
 	return buf;
 }
 
-/* libsde keeps copies of the names until shut down; release them at exit (LeakSanitizer runs in CI). */
+/* libsde keeps copies of the names until shut down; release them at exit (LeakSanitizer runs in
+ * CI). */
 static void __attribute__((destructor)) sde_release(void)
 {
 	if (handle)

@@ -55,7 +55,8 @@ void ctr_closest(const char *bad, const struct evtab *tab, const char *pmu, char
 	int best[3] = { -1, -1, -1 }, bd[3] = { 1 << 30, 1 << 30, 1 << 30 };
 	for (int i = 0; i < nmetric_defs; i++)
 		cand_add(metric_defs[i].name, &c);
-	for (int i = 0; i < tab->n; i++) /* only the table rows of the PMU in use: never a POWER event on x86 */
+	for (int i = 0; i < tab->n;
+	     i++) /* only the table rows of the PMU in use: never a POWER event on x86 */
 		if (pmu && pmu[0] && !strcmp(tab->row[i].pmu, pmu))
 			cand_add(tab->row[i].event, &c);
 	char names[2048];
@@ -79,7 +80,8 @@ void ctr_closest(const char *bad, const struct evtab *tab, const char *pmu, char
 	size_t w = 0;
 	out[0] = 0;
 	for (int k = 0; k < 3 && best[k] >= 0; k++)
-		w += (size_t)snprintf(out + w, w < n ? n - w : 0, "%s%s", k ? ", " : "", c.s[best[k]]);
+		w += (size_t)snprintf(out + w, w < n ? n - w : 0, "%s%s", k ? ", " : "",
+				      c.s[best[k]]);
 	for (int i = 0; i < c.n; i++)
 		free(c.s[i]);
 	free(c.s);

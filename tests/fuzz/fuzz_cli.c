@@ -38,7 +38,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	const struct opt_spec *tables[] = { harness_opts, fuzz_bench_opts, NULL };
 	struct opts o;
 	if (!opts_parse(&o, tables, argc, argv, err)) {
-		struct role_req r[2] = { { "writer", (int)opt_long(&o, "writers") }, { "reader", 1 } };
+		struct role_req r[2] = {{"writer", (int)opt_long(&o, "writers")}, {"reader", 1}};
 		struct plan *p = malloc(sizeof(*p));
 		if (!plan_make(&topo, opt_str(&o, "placement"), r, 2, p, err))
 			plan_mem_node(&topo, p, opt_str(&o, "mem-node"), err);

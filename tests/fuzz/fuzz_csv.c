@@ -15,7 +15,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 			abort(); /* errors are one line */
 		return 0;
 	}
-	for (long r = 0; r < t.nrows; r++) /* every lookup by name, as the report's row hook makes them */
+	for (long r = 0; r < t.nrows;
+	     r++) /* every lookup by name, as the report's row hook makes them */
 		for (int c = 0; c < t.ncols; c++)
 			if (!table_get(&t, r, t.cols[c]))
 				abort();

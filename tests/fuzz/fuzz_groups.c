@@ -40,7 +40,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 				struct ts_stat st;
 				char v[160];
 				cmp_stat(a ? &a->met[m] : NULL, &c->met[m], &st);
-				ts_verdict(&st, b->direction[m], ts_is_time(b->metric[m], b->unit[m]), "B", v, sizeof(v));
+				ts_verdict(&st, b->direction[m],
+					   ts_is_time(b->metric[m], b->unit[m]), "B", v, sizeof(v));
 			}
 		}
 	}

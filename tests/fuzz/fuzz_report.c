@@ -20,7 +20,8 @@ static void check_gp(const char *q)
 			abort();
 		if (q[i] == '\'') {
 			if (q[i + 1] != '\'' || i + 2 >= n)
-				abort(); /* a lone quote closes the string early: what follows would be a command */
+				abort(); /* a lone quote closes the string early: what follows would
+					    be a command */
 			i++;
 		}
 	}
@@ -103,7 +104,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	char *s = malloc(size + 1), out[4096 * 6 + 8];
 	memcpy(s, data, size);
 	s[size] = 0; /* text up to the first NUL, as a CSV field holds it */
-	size_t cap = size ? 3 + data[0] % 64 : 3; /* small buffers: truncation must stay well-formed */
+	size_t cap =
+	    size ? 3 + data[0] % 64 : 3; /* small buffers: truncation must stay well-formed */
 	esc_gp(out, cap, s);
 	check_gp(out);
 	esc_gp(out, sizeof(out), s);

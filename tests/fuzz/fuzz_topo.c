@@ -71,13 +71,15 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	const char *pl = *line_at(lines, n, 1) ? line_at(lines, n, 1) : "auto";
 	if (!plan_make(&t, pl, roles, 2, p, err)) {
 		char cpus[256];
-		for (int i = 0; i < p->n; i++) /* every planned slot is a real, allowed PU, used once */
+		for (int i = 0; i < p->n;
+		     i++) /* every planned slot is a real, allowed PU, used once */
 			if (!topo_pu(&t, p->slot[i].os) || !topo_pu(&t, p->slot[i].os)->allowed)
 				abort();
 		plan_cpus(p, -1, cpus, sizeof(cpus));
 		plan_mem_node(&t, p, *line_at(lines, n, 4) ? line_at(lines, n, 4) : "writer", err);
 	}
-	if (t.npus <= 256) { /* pairs grow as PUs squared: the planner above is the big-machine part */
+	if (t.npus <=
+	    256) { /* pairs grow as PUs squared: the planner above is the big-machine part */
 		int *set = NULL, ns = pairs_pu_set(&t, pl, &set, err);
 		struct pu_pair *pairs = NULL;
 		if (ns >= 2 &&

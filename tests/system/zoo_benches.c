@@ -34,7 +34,8 @@ void zoo_pingpong(void **s)
 		int a = (int)zoo_cell_int(&t, r, "cpu_a"), b = (int)zoo_cell_int(&t, r, "cpu_b");
 		const char *want = sysfs_class(a, b), *got = table_get(&t, r, "class");
 		if (strcmp(want, got))
-			print_message("pair %d-%d: pingpong says %s, the guest's sysfs %s\n", a, b, got, want);
+			print_message("pair %d-%d: pingpong says %s, the guest's sysfs %s\n", a, b,
+				      got, want);
 		assert_string_equal(got, want);
 		int lo = a < b ? a : b, hi = a < b ? b : a;
 		assert_true(hi < n && !seen[lo * n + hi]);
@@ -56,14 +57,16 @@ void zoo_concurrent(void **s)
 	zoo_ran(dir, "concurrent");
 	struct table t;
 	zoo_table(&t, dir, "concurrent.csv");
-	long n = zoo.ncpus, rounds = zoo_cell_int(&t, 0, "rounds"), wide = 0, checked = 0, together = 0;
+	long n = zoo.ncpus, rounds = zoo_cell_int(&t, 0, "rounds"), wide = 0, checked = 0,
+	     together = 0;
 	assert_int_equal(t.nrows, n * (n - 1) / 2);
 	for (long rd = 0; rd < rounds; rd++) {
 		char *used = calloc((size_t)n, 1);
 		for (long r = 0; r < t.nrows; r++) {
 			if (zoo_cell_int(&t, r, "round") != rd)
 				continue;
-			int a = (int)zoo_cell_int(&t, r, "cpu_a"), b = (int)zoo_cell_int(&t, r, "cpu_b");
+			int a = (int)zoo_cell_int(&t, r, "cpu_a"),
+			    b = (int)zoo_cell_int(&t, r, "cpu_b");
 			assert_false(used[a] || used[b]); /* disjoint */
 			used[a] = used[b] = 1;
 			if (zoo_cell_int(&t, r, "concurrent") > 1) {
@@ -78,12 +81,13 @@ void zoo_concurrent(void **s)
 		checked += !strcmp(st, "ok") || !strcmp(st, "outside");
 	}
 	print_message("%ld rounds, %ld rows in rounds of several pairs, %ld of them measured while "
-		      "another pair was, %ld rows with the accuracy check's verdict\n", rounds, wide,
-		      together, checked);
+		      "another pair was, %ld rows with the accuracy check's verdict\n",
+		      rounds, wide, together, checked);
 	if (zoo_cores(&zoo, -1) >= 4)
 		assert_true(wide > 0);
-	/* they ran at once: pairs run to a count, and under TCG a thread may start its window after a
-	 * fast pair of its round ended, so a third of the rows is asked, not all (0 if run in turn) */
+	/* they ran at once: pairs run to a count, and under TCG a thread may start its window after
+	 * a fast pair of its round ended, so a third of the rows is asked, not all (0 if run in
+	 * turn) */
 	assert_true(together > 0 && 3 * together >= wide);
 	assert_true(checked > 0);
 	table_free(&t);
@@ -112,7 +116,8 @@ void zoo_vmalloc16(void **s)
 		k++;
 		p = end + strspn(end, " ");
 	}
-	print_message("worker_cpus %s: %d on package 0, %d on package 1\n", cpus, per_pkg[0], per_pkg[1]);
+	print_message("worker_cpus %s: %d on package 0, %d on package 1\n", cpus, per_pkg[0],
+		      per_pkg[1]);
 	assert_int_equal(k, 16);
 	assert_int_equal(per_pkg[0], 8);
 	assert_int_equal(per_pkg[1], 8);
@@ -133,7 +138,8 @@ void zoo_refill(void **s)
 	int bound = 0, unbound = 0;
 	for (long r = 0; r < t.nrows; r++) {
 		const char *w = table_get(&t, r, "worker");
-		long caller = zoo_cell_int(&t, r, "caller_cpu"), worker = zoo_cell_int(&t, r, "worker_cpu");
+		long caller = zoo_cell_int(&t, r, "caller_cpu"),
+		     worker = zoo_cell_int(&t, r, "worker_cpu");
 		assert_true(zoo_cpu(&zoo, (int)caller) != NULL);
 		if (!strcmp(w, "bound")) {
 			bound++;

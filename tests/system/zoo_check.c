@@ -25,7 +25,8 @@ static int relation_holds(const char *pl, const struct zoo_cpu *w, const struct 
 		return same_pkg && !same_core && w->pkg == zoo.cpu[0].pkg;
 	if (!strcmp(pl, "cross-socket"))
 		return !same_pkg;
-	if (!strcmp(pl, "spread")) /* cores alternate packages: apart as far as the machine allows */
+	if (!strcmp(pl,
+		    "spread")) /* cores alternate packages: apart as far as the machine allows */
 		return zoo_packages(&zoo) > 1 ? !same_pkg : !same_core;
 	if (!strcmp(pl, "compact")) /* consecutive PUs: SMT siblings where the core has two */
 		return same_pkg && (zoo_core_pus(&zoo, w->core) > 1 ? same_core : 1);
@@ -96,9 +97,9 @@ static void one_placement(const char *dir, const char *pl)
 	assert_non_null(cw);
 	assert_non_null(cr);
 	print_message("%s%s%s: writer CPU %d (package %d, core %d, LLC %d, node %d), reader CPU %d "
-		      "(package %d, core %d, LLC %d, node %d)\n", pl, auto_pl ? " -> " : "",
-		      auto_pl ? used : "", w, cw->pkg, cw->core, cw->llc, cw->node, r, cr->pkg, cr->core,
-		      cr->llc, cr->node);
+		      "(package %d, core %d, LLC %d, node %d)\n",
+		      pl, auto_pl ? " -> " : "", auto_pl ? used : "", w, cw->pkg, cw->core, cw->llc,
+		      cw->node, r, cr->pkg, cr->core, cr->llc, cr->node);
 	assert_true(relation_holds(auto_pl ? used : pl, cw, cr));
 	if (auto_pl) {
 		assert_true(possible(used));

@@ -36,7 +36,8 @@ static void unadvertised_is_na(const char *dir)
 	zoo_table(&t, dir, "auto.csv");
 	int cols = 0;
 	for (int c = 0; c < t.ncols; c++) {
-		if (!strstr(t.cols[c], "coh_writeback_per_kop") && !strstr(t.cols[c], "coh_inval_per_kop"))
+		if (!strstr(t.cols[c], "coh_writeback_per_kop") &&
+		    !strstr(t.cols[c], "coh_inval_per_kop"))
 			continue;
 		cols++;
 		for (long r = 0; r < t.nrows; r++)

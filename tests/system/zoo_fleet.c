@@ -62,14 +62,16 @@ static void one_pair(const char *a, const char *b)
 	assert_int_equal(table_parse(&t, "compare.csv", r->out, strlen(r->out), err), 0);
 	int pb = 0, named = 0;
 	char ca[8][64], cb[8][64], joined[8][64];
-	int na = values_in(a, "pingpong", "class", ca, 8), nb = values_in(b, "pingpong", "class", cb, 8);
+	int na = values_in(a, "pingpong", "class", ca, 8),
+	    nb = values_in(b, "pingpong", "class", cb, 8);
 	int nj = 0;
 	for (long i = 0; i < t.nrows; i++) {
 		const char *bench = table_get(&t, i, "bench"), *only = table_get(&t, i, "only_in");
 		if (!strcmp(bench, "pending-bit")) {
 			pb++;
 			if (only[0])
-				print_message("pending-bit %s/%s only in %s\n", table_get(&t, i, "layout"),
+				print_message("pending-bit %s/%s only in %s\n",
+					      table_get(&t, i, "layout"),
 					      table_get(&t, i, "policy"), only);
 			assert_string_equal(only, "");
 			named += table_get(&t, i, "resolved_note")[0] != 0;
@@ -81,7 +83,8 @@ static void one_pair(const char *a, const char *b)
 	for (int i = 0; i < na; i++)
 		if (has(cb, nb, ca[i])) {
 			if (!has(joined, nj, ca[i]))
-				print_message("pingpong class %s on both sides, not joined\n", ca[i]);
+				print_message("pingpong class %s on both sides, not joined\n",
+					      ca[i]);
 			assert_true(has(joined, nj, ca[i]));
 		}
 	char pa[4][64], pbv[4][64];
@@ -131,7 +134,8 @@ static void report_names_each_placement(void **s)
 		assert_true(n >= 1);
 		for (int j = 0; j < n; j++) {
 			if (!strstr(md, pl[j]))
-				print_message("report.md does not name %s's placement %s\n", dirs[i], pl[j]);
+				print_message("report.md does not name %s's placement %s\n",
+					      dirs[i], pl[j]);
 			assert_non_null(strstr(md, pl[j]));
 		}
 	}
@@ -153,6 +157,6 @@ int main(int argc, char **argv)
 		cmocka_unit_test(every_pair_joins),
 		cmocka_unit_test(report_names_each_placement),
 	};
-	return cmocka_run_group_tests_name("zoo fleet: the quick preset on several machines", t, NULL,
-					   NULL);
+	return cmocka_run_group_tests_name("zoo fleet: the quick preset on several machines", t,
+					   NULL, NULL);
 }

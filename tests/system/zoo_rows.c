@@ -49,7 +49,9 @@ void zoo_ran(const char *dir, const char *name)
 	snprintf(f, sizeof(f), "%s.rc", name);
 	int rc = zoo_int(dir, f);
 	if (rc == 4) { /* rows written, none valid: TCG's timings can break a rule LENIENT keeps */
-		print_message("%s: exit 4 (no valid repetition under emulation); its rows are judged\n", name);
+		print_message(
+		    "%s: exit 4 (no valid repetition under emulation); its rows are judged\n",
+		    name);
 		return;
 	}
 	if (rc != 0) {

@@ -30,8 +30,9 @@ int zoo_topo_read(struct zoo_topo *t, const char *dir, char *err)
 	while (fgets(line, sizeof(line), f)) {
 		if (!strncmp(line, "cpu=", 4) && t->ncpus < ZOO_MAX_CPUS) {
 			struct zoo_cpu *c = &t->cpu[t->ncpus++];
-			*c = (struct zoo_cpu){ field(line, "cpu"), field(line, "pkg"), field(line, "core"),
-					       field(line, "llc"), field(line, "node") };
+			*c = (struct zoo_cpu){field(line, "cpu"), field(line, "pkg"),
+					      field(line, "core"), field(line, "llc"),
+					      field(line, "node")};
 		} else if (!strncmp(line, "node=", 5) && t->nnodes < ZOO_MAX_NODES) {
 			t->node[t->nnodes] = field(line, "node");
 			const char *m = strstr(line, "mem_kb=");
