@@ -31,7 +31,8 @@ if [ "$mode" = chroot ]; then
   mount -t proc proc /mnt/proc; mount -t sysfs sys /mnt/sys; mount -t devtmpfs dev /mnt/dev
   mount -t tmpfs tmp /mnt/tmp; mount -t tmpfs run /mnt/run
   mkdir -p /mnt/dev/pts /mnt/dev/shm; mount -t devpts devpts /mnt/dev/pts; mount -t tmpfs shm /mnt/dev/shm
-  chroot /mnt /bin/sh "$script"
+  # the host's own root PATH: Slurm's scripts need runuser (/usr/sbin), as on the host
+  PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin chroot /mnt /bin/sh "$script"
 else
   mount -t tmpfs tmp /tmp
   ZOO_ROOT=/mnt sh "/mnt$script"
