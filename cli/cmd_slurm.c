@@ -21,8 +21,9 @@ static int slurm_main(int argc, char **argv)
 		return slurm_submit_main(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "status") || !strcmp(argv[1], "collect"))
 		return slurm_status_main(argc - 1, argv + 1);
-	fprintf(stderr, "c2cbench: error: slurm: unknown action '%s'; accepted: submit, status\n",
-		argv[1]);
+	char err[ERRLEN];
+	err_set(err, "slurm: unknown action '%.200s'; accepted: submit, status", argv[1]);
+	fprintf(stderr, "c2cbench: error: %s\n", err); /* escaped: one line whatever was typed */
 	return EXIT_BADINPUT;
 }
 

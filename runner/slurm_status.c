@@ -222,7 +222,7 @@ static int status_of(const char *results, const char *id, char *err, int *bad)
 }
 
 static const char status_usage[] =
-	"usage: c2cbench slurm status DIR [--id ID | --all]\n"
+	"usage: c2cbench slurm status DIR [--id ID | --all]   (DIR: also --results DIR)\n"
 	"per task of DIR's newest submission (or of ID, or of each with --all, one after the\n"
 	"other):\n"
 	"pending, running, done, failed, interrupted, or unknown (Slurm unreachable), and why;\n"
@@ -236,15 +236,25 @@ static int status_args(int argc, char **argv, const char **dir, const char **id,
 			if (*all)
 				return err_set(err, "slurm status: --all is given twice");
 			*all = 1;
-		} else if (!strcmp(argv[i], "--id")) {
+		} else if (!strcmp(argv[i], "--id") || !strncmp(argv[i], "--id=", 5)) {
+			const char *v = argv[i][4] == '=' ? argv[i] + 5 : i + 1 < argc ? argv[++i] : "";
 			if (*id)
 				return err_set(err, "slurm status: --id is given twice");
-			if (i + 1 >= argc || !argv[i + 1][0])
+			if (!v[0])
 				return err_set(err, "slurm status: --id needs a submission id");
-			*id = argv[++i];
+			*id = v;
+		} else if (!strcmp(argv[i], "--results") || !strncmp(argv[i], "--results=", 10)) {
+			/* DIR, spelled as submit takes it (docs/input.md: --opt=value too) */
+			const char *v = argv[i][9] == '=' ? argv[i] + 10 : i + 1 < argc ? argv[++i] : "";
+			if (*dir)
+				return err_set(err, "slurm status: DIR is given twice ('%s', '%s')", *dir,
+					       v);
+			if (!v[0])
+				return err_set(err, "slurm status: --results needs a directory");
+			*dir = v;
 		} else if (argv[i][0] == '-' || *dir)
-			return err_set(err, "slurm status: unexpected '%s'; accepted: DIR "
-				       "[--id ID | --all]", argv[i]);
+			return err_set(err, "slurm status: unexpected '%s'; accepted: DIR (or "
+				       "--results DIR) [--id ID | --all]", argv[i]);
 		else
 			*dir = argv[i];
 	}

@@ -410,6 +410,32 @@ static void submitted(char *dir, size_t n, const char *name, char *id, size_t id
 }
 
 /* squeue cannot reach the controller: status says unknown, not failed; --resume submits nothing. */
+/* status takes DIR as submit does (--results DIR, --results=DIR) and --id=ID; DIR twice, and an
+ * action typed with a newline, are one-line errors. */
+static void status_spellings(void **s)
+{
+	(void)s;
+	struct cmd_result r;
+	char dir[PATH_MAX], id[256], opt[PATH_MAX + 16], idopt[300];
+	submitted(dir, sizeof(dir), "spell", id, sizeof(id));
+	run_c2c(&r, "slurm", "status", dir, NULL);
+	char *plain = strdup(r.out);
+	snprintf(opt, sizeof(opt), "--results=%s", dir);
+	snprintf(idopt, sizeof(idopt), "--id=%s", id);
+	run_c2c(&r, "slurm", "status", opt, idopt, NULL);
+	assert_string_equal(r.out, plain);
+	run_c2c(&r, "slurm", "status", "--results", dir, NULL);
+	assert_string_equal(r.out, plain);
+	free(plain);
+	run_c2c(&r, "slurm", "status", dir, "--results", dir, NULL);
+	assert_int_equal(r.status, 2);
+	assert_non_null(strstr(r.err, "DIR is given twice"));
+	run_c2c(&r, "slurm", "sta\ntus", NULL);
+	assert_int_equal(r.status, 2);
+	assert_int_equal(count_lines(r.err), 1);
+	assert_non_null(strstr(r.err, "unknown action 'sta\\ntus'"));
+}
+
 static void unreachable_is_not_failed(void **s)
 {
 	(void)s;
@@ -703,6 +729,7 @@ int main(void)
 		cmocka_unit_test(two_submissions_two_records),
 		cmocka_unit_test(a_record_id_is_its_folder),
 		cmocka_unit_test(status_options_once),
+		cmocka_unit_test(status_spellings),
 		cmocka_unit_test(unreachable_is_not_failed),
 		cmocka_unit_test(a_failed_resume_takes_its_job_back),
 		cmocka_unit_test(resume_follows_results_not_the_record),
