@@ -143,7 +143,8 @@ check-qemu: $(BIN) $(TESTS)
 
 # The guest zoo (scripts/zoo/): real kernels under QEMU full-system emulation on server topologies
 # and an arm64 guest with a PMU; checks inside each, judged against the guest's own sysfs.
-ZOO_CHECK := $(addprefix tests/system/,zoo_check.c zoo_benches.c zoo_counters.c zoo_rows.c zoo_topo.c)
+ZOO_CHECK := $(addprefix tests/system/,zoo_check.c zoo_benches.c zoo_cgroup.c zoo_counters.c zoo_rows.c \
+	zoo_topo.c)
 ZOO_LINK = $(LIBOBJ) $(TESTLIB) $(LDFLAGS) $(LDLIBS) $(shell $(PKG_CONFIG) --libs cmocka)
 ZOO_HDR := $(wildcard harness/*.h harness/counters/*.h layouts/*.h benches/*/*.h analysis/*.h \
 	runner/*.h cli/*.h tests/*.h tests/system/*.h)

@@ -162,7 +162,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(zoo_pingpong), cmocka_unit_test(zoo_concurrent),
 		cmocka_unit_test(zoo_vmalloc16), cmocka_unit_test(zoo_refill),
 		cmocka_unit_test(zoo_shepherd), cmocka_unit_test(zoo_counters),
-		cmocka_unit_test(zoo_suite),
+		cmocka_unit_test(zoo_suite), cmocka_unit_test(zoo_cgroup),
 	};
 	return cmocka_run_group_tests_name(zoo_dir, t, NULL, NULL);
 }

@@ -27,4 +27,5 @@ void zoo_refill(void **s);
 void zoo_shepherd(void **s);
 void zoo_counters(void **s);
 void zoo_suite(void **s);
+void zoo_cgroup(void **s);
 #endif
