@@ -127,6 +127,11 @@ struct rratio {
 };
 void rpt_ratio(const struct view_metric *mt, const struct vec *a, const struct vec *b,
 	       struct rratio *o);
+/* The same from a computed (and, in a table, decided) test; method: the table's adjustment
+ * ("Holm"), shown beside p, or NULL for a line judged alone. */
+struct ts_stat;
+void rpt_ratio_of(const struct view_metric *mt, const struct ts_stat *s, const char *method,
+		  struct rratio *o);
 /* The samples of bench bi's view vi: [*i0, *i1) (samples are sorted by bench, then view); 0 when
  * none. */
 int rpt_view_range(const struct rep *p, int bi, int vi, long *i0, long *i1);

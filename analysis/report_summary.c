@@ -2,6 +2,7 @@
  * measured, with the ratio of medians, its bootstrap 95% interval and the U-test (rpt_ratio), and
  * each machine's resolved placement. A change is named only when it is significant. */
 #include "analysis/report_int.h"
+#include "harness/twosample.h"
 #include "harness/util.h"
 #include <stdlib.h>
 #include <string.h>
@@ -42,7 +43,34 @@ struct pairsum {
 	double
 	    *seen; /* per line: a fingerprint of both sides' values (the same rows in two views) */
 	int nseen;
+	struct ts_stat *st; /* per line, in order: computed in the dry pass, decided on the table */
+	int nst, line;
+	const char *method; /* the table's adjustment (ts_adjust) */
+	int ntest;
 };
+
+/* The table's tests adjusted together (Holm, or BH over 20), each line decided on its adjusted p,
+ * and the count of significant ones: the lead line's "N of M differ". */
+static void decide_table(struct pairsum *ps)
+{
+	double *p = xcalloc((size_t)ps->nst + 1, sizeof(double));
+	double *adj = xcalloc((size_t)ps->nst + 1, sizeof(double));
+	ps->ntest = 0;
+	for (int i = 0; i < ps->nst; i++)
+		if (ts_is_test(&ps->st[i]))
+			p[ps->ntest++] = ps->st[i].p;
+	ps->method = ts_adjust(p, ps->ntest, adj);
+	ps->changed = 0;
+	for (int i = 0, t = 0; i < ps->nst; i++)
+		if (ts_is_test(&ps->st[i])) {
+			ts_decide(&ps->st[i], adj[t++]);
+			ps->changed += ps->st[i].significant;
+		}
+	if (ps->ntest < 2)
+		ps->method = NULL; /* a table of one test: its p alone */
+	free(p);
+	free(adj);
+}
 
 /* A fingerprint of a list of values: its count, sum and sum of squares. */
 static void vec_fp(const struct vec *v, double *out)
@@ -86,9 +114,18 @@ static void sum_line(struct pairsum *ps, const char *what, const struct view_met
 	char ratio[128];
 	if (seen_before(ps, a, b))
 		return;
-	rpt_ratio(mt, a, b, &o);
+	if (ps->dry) { /* every line's test first: the verdicts use the table's adjusted p */
+		ps->st = realloc(ps->st, (size_t)(ps->nst + 1) * sizeof(*ps->st));
+		if (!ps->st)
+			die(1, "out of memory");
+		ts_compute(a->v, a->n, b->v, b->n, &ps->st[ps->nst++]);
+		ps->rows++;
+		return;
+	}
+	rpt_ratio_of(mt, &ps->st[ps->line], ps->method, &o);
 	ps->changed += o.significant;
-	if (ps->rows++ >= SUM_ROWS || ps->dry)
+	ps->line++;
+	if (ps->rows++ >= SUM_ROWS)
 		return;
 	sum_head(ps);
 	rpt_fmt(ratio, sizeof(ratio), "%s %s", o.ratio, o.ci);
@@ -229,6 +266,7 @@ static int sum_pair(struct rep *p, int bi, int a, int b)
 		free(ps.seen);
 		return class_only(p, bi, a, b, lead);
 	}
+	decide_table(&ps);
 	for (int vi = 0; rb->views[vi].kind; vi++) /* pingpong: each pair is its own placement */
 		for (int k = 0; k < 2 && rb->views[vi].kind == VIEW_MATRIX; k++)
 			if (!*ps.pl[k])
@@ -255,9 +293,14 @@ static int sum_pair(struct rep *p, int bi, int a, int b)
 		      ps.pl[0], ps.pl[1]);
 	class_only(p, bi, a, b, NULL);
 	int n = ps.rows;
-	ps.rows = ps.changed = ps.dry = ps.nseen = 0;
+	if (ps.ntest > 1)
+		doc_p(&p->doc, "This table holds %d tests: each verdict uses its p adjusted over them "
+			       "(%s; the p column shows both), as compare does.",
+		      ps.ntest, ps.method);
+	ps.rows = ps.changed = ps.dry = ps.nseen = ps.line = 0;
 	sum_pass(&ps, bi);
 	free(ps.seen);
+	free(ps.st);
 	if (ps.open)
 		doc_table_end(&p->doc);
 	if (n > SUM_ROWS)
@@ -279,8 +322,9 @@ void rpt_summary(struct rep *p)
 	      "Per bench and pair of machines, each configuration both measured: the medians of "
 	      "the view's first metric, B's "
 	      "over A's with its bootstrap 95%% interval, and the Mann-Whitney U-test. A change is "
-	      "named only when the interval "
-	      "excludes 1 and p < 0.05; otherwise \"no significant change\". The details follow.");
+	      "named only when the interval excludes 1 and p < 0.05, p adjusted over the lines of "
+	      "its table (Holm; Benjamini-Hochberg over 20 lines) as compare does; otherwise \"no "
+	      "significant change\". The details follow.");
 	int any = 0;
 	for (int bi = 0; bi < p->nb; bi++)
 		for (int a = 0; a < p->nm; a++)

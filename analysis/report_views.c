@@ -344,11 +344,21 @@ void rpt_ratio(const struct view_metric *mt, const struct vec *a, const struct v
 {
 	struct ts_stat s;
 	ts_compute(a->v, a->n, b->v, b->n, &s);
+	rpt_ratio_of(mt, &s, NULL, o);
+}
+
+void rpt_ratio_of(const struct view_metric *mt, const struct ts_stat *st, const char *method,
+		  struct rratio *o)
+{
+	struct ts_stat s = *st;
 	rpt_num(s.ma, mt->unit, o->med_a, sizeof(o->med_a));
 	rpt_num(s.mb, mt->unit, o->med_b, sizeof(o->med_b));
 	rpt_fmt(o->ratio, sizeof(o->ratio), s.has_ratio ? "%.2f" : "NA", s.ratio);
 	rpt_fmt(o->ci, sizeof(o->ci), s.has_ci ? "[%.2f, %.2f]" : "NA", s.lo, s.hi);
-	rpt_fmt(o->p, sizeof(o->p), s.has_p ? "%.3g" : "NA", s.p);
+	if (method && s.has_p && ts_is_test(&s))
+		rpt_fmt(o->p, sizeof(o->p), "%.3g (%s %.3g)", s.p, method, s.p_adj);
+	else
+		rpt_fmt(o->p, sizeof(o->p), s.has_p ? "%.3g" : "NA", s.p);
 	o->significant = s.significant;
 	ts_verdict(&s, mt->higher_better ? 1 : -1, ts_is_time(mt->col, mt->unit), NULL, o->verdict,
 		   sizeof(o->verdict));
