@@ -14,6 +14,7 @@ echo -1 > /proc/sys/kernel/perf_event_paranoid   # Debian's default 3 disables P
 arg() { tr ' ' '\n' < /proc/cmdline | sed -n "s/^$1=//p"; }
 proj=$(arg zoo.proj); script=$(arg zoo.script); mode=$(arg zoo.mode)
 hostname "$(arg zoo.name)"   # the guest's name is its host name: its result sets say which guest
+ifconfig lo 127.0.0.1 up 2>/dev/null || ip link set lo up   # localhost for the suite's Slurm cluster
 opts=trans=virtio,version=9p2000.L,msize=262144
 mkdir -p /mnt
 # The host root is read-only and unchanged while the guest lives: cached, under a tmpfs overlay so
@@ -31,6 +32,8 @@ if [ "$mode" = chroot ]; then
   mount -t proc proc /mnt/proc; mount -t sysfs sys /mnt/sys; mount -t devtmpfs dev /mnt/dev
   mount -t tmpfs tmp /mnt/tmp; mount -t tmpfs run /mnt/run
   mkdir -p /mnt/dev/pts /mnt/dev/shm; mount -t devpts devpts /mnt/dev/pts; mount -t tmpfs shm /mnt/dev/shm
+  # the guest's name resolves (Slurm's SlurmctldHost is the host name), on the writable overlay
+  echo "127.0.1.1 $(hostname)" >> /mnt/etc/hosts
   # the host's own root PATH: Slurm's scripts need runuser (/usr/sbin), as on the host
   PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin chroot /mnt /bin/sh "$script"
 else
