@@ -127,6 +127,10 @@ struct rratio {
 };
 void rpt_ratio(const struct view_metric *mt, const struct vec *a, const struct vec *b,
 	       struct rratio *o);
+/* One row of a ratios-to-the-first-machine table: what, the metric, machine 0's median, machine
+ * m's, the ratio, its interval, p and the verdict. */
+void rpt_ratio_row(struct rep *p, const char *what, const struct view_metric *mt, int m,
+		   const struct vec *a, const struct vec *b);
 /* The same from a computed (and, in a table, decided) test; method: the table's adjustment
  * ("Holm"), shown beside p, or NULL for a line judged alone. */
 struct ts_stat;

@@ -184,7 +184,6 @@ static void class_ratios(struct rep *p, const struct bench_view *v, long f0, lon
 			     "median",     "ratio",  "95% CI",           "p (U-test)", "verdict"};
 	const char *seen[CLASSES_MAX];
 	int nseen = classes_of(p, v, f0, f1, seen);
-	struct rratio o;
 	doc_p(&p->doc,
 	      "Ratios to %s (the first machine in the inputs), per %s: median of the machine over "
 	      "median of %s, over the repetitions of every pair of the class, with a bootstrap "
@@ -200,18 +199,7 @@ static void class_ratios(struct rep *p, const struct bench_view *v, long f0, lon
 				struct vec b = { 0 };
 				class_values(p, m, seen[c], k, f0, f1, NULL, &b);
 				if (b.n) {
-					rpt_ratio(&v->metrics[k], &a, &b, &o);
-					const char *row[] = {seen[c],
-							     v->metrics[k].label,
-							     p->mach[0].label,
-							     o.med_a,
-							     p->mach[m].label,
-							     o.med_b,
-							     o.ratio,
-							     o.ci,
-							     o.p,
-							     o.verdict};
-					doc_row(&p->doc, row);
+					rpt_ratio_row(p, seen[c], &v->metrics[k], m, &a, &b);
 					rows++;
 				}
 				free(b.v);

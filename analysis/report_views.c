@@ -364,6 +364,16 @@ void rpt_ratio_of(const struct view_metric *mt, const struct ts_stat *st, const 
 		   sizeof(o->verdict));
 }
 
+void rpt_ratio_row(struct rep *p, const char *what, const struct view_metric *mt, int m,
+		   const struct vec *a, const struct vec *b)
+{
+	struct rratio o;
+	rpt_ratio(mt, a, b, &o);
+	const char *row[] = {what,	    mt->label, p->mach[0].label, o.med_a, p->mach[m].label,
+			     o.med_b, o.ratio,	 o.ci,		   o.p,	    o.verdict};
+	doc_row(&p->doc, row);
+}
+
 /* Ratios of every machine to the first, per slot, series and metric, with the bootstrap CI. */
 static void group_ratios(struct rep *p, const struct grid *g)
 {
@@ -380,7 +390,6 @@ static void group_ratios(struct rep *p, const struct grid *g)
 			     "p (U-test)",
 			     "verdict"};
 	char x[200];
-	struct rratio o;
 	int any = 0;
 	for (int k = 0; k < g->nslot; k++)
 		for (int j = 0; j < g->nser; j++)
@@ -408,21 +417,11 @@ static void group_ratios(struct rep *p, const struct grid *g)
 							    *b = *cell_at(g, k, m, j);
 					if (!a || !b || !a->val[q].n || !b->val[q].n)
 						continue;
-					rpt_ratio(&g->v->metrics[q], &a->val[q], &b->val[q], &o);
 					rpt_fmt(x, sizeof(x), "%s%s%s", g->slot_name[k],
 						g->lines && g->ser_name[j][0] ? ", " : "",
 						g->lines ? g->ser_name[j] : "");
-					const char *row[] = {x,
-							     g->v->metrics[q].label,
-							     p->mach[0].label,
-							     o.med_a,
-							     p->mach[m].label,
-							     o.med_b,
-							     o.ratio,
-							     o.ci,
-							     o.p,
-							     o.verdict};
-					doc_row(&p->doc, row);
+					rpt_ratio_row(p, x, &g->v->metrics[q], m, &a->val[q],
+						      &b->val[q]);
 				}
 	doc_table_end(&p->doc);
 }

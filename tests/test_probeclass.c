@@ -72,14 +72,7 @@ static void summary_says_when_medians_pool_classes(void **state)
 			summary_add(s, &r, v, i, 1, 1, 1);
 			row_clear(&r);
 		}
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	assert_non_null(f);
-	summary_print(s, f);
-	fclose(f);
-	summary_free(s);
-	opts_free(&o);
+	char *buf = summary_printed(s, &o);
 	for (char *p = buf; (p = strstr(p, "\n  ")); ) /* unwrap */
 		memmove(p, p + 2, strlen(p + 2) + 1), *p = ' ';
 	if (!strstr(buf, "probe classes: shared ran on 2 placements whose probe latencies cluster "

@@ -111,14 +111,7 @@ static char *summary_text(const double *a, const double *b, int n)
 			summary_add(s, &r, v, i, 1, 1, 1);
 			row_clear(&r);
 		}
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	assert_non_null(f);
-	summary_print(s, f);
-	fclose(f);
-	summary_free(s);
-	opts_free(&o);
+	char *buf = summary_printed(s, &o);
 	unwrap(buf);
 	return buf;
 }

@@ -1,6 +1,8 @@
 #include "tests/testutil.h"
 #include <dirent.h>
 #include "analysis/csvread.h"
+#include "harness/opts.h"
+#include "harness/summary.h"
 #include "harness/validity.h"
 #include <fcntl.h>
 #include <sched.h>
@@ -314,4 +316,17 @@ const char *check_measured_nothing(const char *err, const char *csv, const char 
 			 named < 0 ? -1 : cnt[named], t.nrows, most);
 	table_free(&t);
 	return rule;
+}
+
+char *summary_printed(struct summary *s, struct opts *o)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	assert_non_null(f);
+	summary_print(s, f);
+	fclose(f);
+	summary_free(s);
+	opts_free(o);
+	return buf;
 }

@@ -82,4 +82,8 @@ const char *check_measured_nothing(const char *err, const char *csv, const char 
  * thread that did not get to run in a short window: a loaded host, an emulated guest). For tests
  * that check the output, not the rules. */
 #define RAN(status) ((status) == 0 || (status) == 4)
+/* The run summary s as summary_print writes it (malloc'ed), then s and its options o freed. */
+struct summary;
+struct opts;
+char *summary_printed(struct summary *s, struct opts *o);
 #endif
