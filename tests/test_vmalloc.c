@@ -173,6 +173,10 @@ static void every_layout_end_to_end(void **s)
 		assert_true(num(&t, i, "frees_over_lazy_max") >
 			    0); /* lazy_max 2000 is crossed in 0.1 s */
 		assert_true(num(&t, i, "pending_rmw") == num(&t, i, "frees_over_lazy_max"));
+		/* placement auto: vmalloc's own (spread), and the row says so */
+		assert_string_equal(table_get(&t, i, "placement_requested"), "auto");
+		assert_non_null(strstr(table_get(&t, i, "placement_auto_why"),
+				       "vmalloc's auto is spread"));
 		double share = num(&t, i, "over_on_drainer_cpu_pct");
 		assert_true(share >= 0 && share <= 100);
 		long dist = (long)num(&t, i, "distance");

@@ -244,6 +244,11 @@ static void fill_row(struct bench_ctx *c, const struct vm_priv *p, const struct 
 	row_set(w, "threads", "%ld", p->threads);
 	row_set(w, "placement", "%s", c->plan.used);
 	row_set(w, "placement_requested", "%s", opt_str(c->o, "placement"));
+	if (!strcmp(opt_str(c->o, "placement"), "auto"))
+		row_set(w, "placement_auto_why", "vmalloc's auto is %s: %s", c->b->auto_placement,
+			c->b->auto_placement_why);
+	else
+		row_na(w, "placement_auto_why", "placement not auto");
 	row_set(w, "pages", "%ld", p->pages);
 	row_set(w, "lazy_max", "%ld", p->lazy_max_req);
 	row_set(w, "lazy_max_effective", "%ld", p->lazy_max);
