@@ -28,8 +28,10 @@ for g in $guests; do
   echo "zoo: $g took $(( $(date +%s) - t0 )) s"
 done
 # The main job across machines: the guests' quick runs and one on this host, compared and reported.
-fleet=()
-for d in "$proj"/build/zoo/*/quick/*-quick; do [ -d "$d" ] && fleet+=("$d"); done
+fleet=()   # the quick runs of the guests booted now, never a folder an earlier run left
+for g in $guests; do
+  for d in "$proj/build/zoo/$g"/quick/*-quick; do [ -d "$d" ] && fleet+=("$d"); done
+done
 if [ ${#fleet[@]} -ge 2 ]; then
   rm -rf "$proj/build/zoo/host"
   mkdir -p "$proj/build/zoo/host"
@@ -38,6 +40,7 @@ if [ ${#fleet[@]} -ge 2 ]; then
   if "$proj/c2cbench" preset quick --results "$proj/build/zoo/host" --max-attempts 1 \
        $(cat "$here/lenient.txt") > "$proj/build/zoo/host/console.log" 2>&1; then
     fleet+=("$proj"/build/zoo/host/*-quick)
+    rm -rf "$proj/build/zoo/fleet-report"   # the report of this run only
     "${check%/zoo_check}/zoo_fleet" "$proj/build/zoo/fleet-report" "${fleet[@]}" || failed+=("fleet")
   else
     failed+=("host quick (see build/zoo/host/console.log)")
