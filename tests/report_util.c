@@ -222,3 +222,16 @@ int report_charts_have_data(const char *dir)
 {
 	return each_chart(dir, chart_has_data);
 }
+
+char *report_md_of(const char *out, const char *in1, const char *in2)
+{
+	struct cmd_result r;
+	char p[1024];
+	run_c2c(&r, "report", in1, in2 ? in2 : "-o", in2 ? "-o" : out, in2 ? out : NULL, NULL);
+	if (r.status)
+		fail_msg("report failed (%d): %s", r.status, r.err);
+	snprintf(p, sizeof(p), "%s/report.md", out);
+	char *md = slurp(p);
+	assert_non_null(md);
+	return md;
+}

@@ -9,6 +9,9 @@ FILE *pb_csv(const char *path);
 void pb_row(FILE *f, const char *label, const char *host, const char *cpu, const char *layout,
 	    const char *policy, int rep, double w, double r, int valid);
 /* Every PNG the report names exists, is a PNG and is over 1 KB; return how many. */
+/* Run report on in1 (and in2, when not NULL) into out; the test fails with its message when it
+ * does not exit 0. The report's Markdown, malloc'ed. */
+char *report_md_of(const char *out, const char *in1, const char *in2);
 int report_pngs_ok(const char *dir);
 /* gnuplot.log in dir holds no warning. */
 void report_no_gnuplot_warning(const char *dir);

@@ -7,6 +7,7 @@
 #include "harness/summary.h"
 #include "harness/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
 #include "tests/testutil.h"
+#include "tests/report_util.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,7 +90,7 @@ static void compare_and_report_name_the_classes(void **state)
 {
 	(void)state;
 	struct cmd_result r;
-	char out[600], path[700];
+	char out[600];
 	const char *a = "tests/data/verdict-context/strict",
 		   *b = "tests/data/verdict-context/relaxed";
 	run_c2c(&r, "compare", a, b, "--csv", NULL);
@@ -97,12 +98,7 @@ static void compare_and_report_name_the_classes(void **state)
 	assert_non_null(strstr(r.out, "B's valid repetitions fall in 2 probe classes on CPUs 0-1"));
 	assert_null(strstr(r.out, "A's valid repetitions fall in"));
 	snprintf(out, sizeof(out), "%s/report", test_dir);
-	run_c2c(&r, "report", a, b, "-o", out, NULL);
-	if (r.status)
-		fail_msg("report: %s", r.err);
-	snprintf(path, sizeof(path), "%s/report.md", out);
-	char *md = slurp(path);
-	assert_non_null(md);
+	char *md = report_md_of(out, a, b);
 	if (!strstr(md, "m-relaxed, pending-bit shared: 2 probe classes on CPUs 0-1: 30-31 ns (3 "
 			"repetition(s)), 298-299 ns (2)."))
 		fail_msg("no probe-class line in:\n%.3000s", md);

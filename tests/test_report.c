@@ -17,14 +17,7 @@ static char layouts_csv[512], sweep_csv[512];
 /* Run report; the test fails with its message when it does not exit 0. */
 static char *report_ok(const char *out, const char *in1, const char *in2)
 {
-	struct cmd_result r;
-	char p[1024];
-	run_c2c(&r, "report", in1, in2 ? in2 : "-o", in2 ? "-o" : out, in2 ? out : NULL, NULL);
-	if (r.status)
-		fail_msg("report failed (%d): %s", r.status, r.err);
-	snprintf(p, sizeof(p), "%s/report.md", out);
-	char *md = slurp(p);
-	assert_non_null(md);
+	char *md = report_md_of(out, in1, in2);
 	md_tables_well_formed(md);
 	report_no_gnuplot_warning(out);
 	return md;

@@ -9,6 +9,7 @@
 #include "analysis/csvread.h"
 #include "harness/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
 #include "tests/testutil.h"
+#include "tests/report_util.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,19 +58,6 @@ static void compare_verdict(const char *a, const char *b, const char *tests, cha
 	assert_true(out[0]);
 }
 
-/* report's Markdown for the two sets as two machines. */
-static char *report_md(const char *a, const char *b, const char *dir)
-{
-	struct cmd_result r;
-	char path[700];
-	run_c2c(&r, "report", a, b, "-o", dir, NULL);
-	if (r.status)
-		fail_msg("report: %s", r.err);
-	snprintf(path, sizeof(path), "%s/report.md", dir);
-	char *md = slurp(path);
-	assert_non_null(md);
-	return md;
-}
 
 /* The text with its wrapped lines joined again (a newline and the indent: one space). */
 static void unwrap(char *s)
@@ -142,7 +130,7 @@ static void same_words(const double *a, const double *b, int n, const char *want
 	compare_verdict(pa, pb, n < ts_min_reps() ? "0" : "1", v, sizeof(v));
 	if (!strstr(v, want))
 		fail_msg("%s: compare says '%s', expected '%s'", tag, v, want);
-	char *rep = report_md(pa, pb, dir);
+	char *rep = report_md_of(dir, pa, pb);
 	md_form(v, md, sizeof(md));
 	if (!strstr(rep, md))
 		fail_msg("%s: report lacks compare's words '%s'", tag, md);
@@ -287,7 +275,7 @@ static void table_of_two_adjusted(void **state)
 	run_c2c(&r, "compare", pa, pb, NULL);
 	assert_int_equal(r.status, 0);
 	assert_null(strstr(r.out, "slower by"));
-	char *rep = report_md(pa, pb, dir);
+	char *rep = report_md_of(dir, pa, pb);
 	char *sum = strstr(rep, "## Summary");
 	assert_non_null(sum);
 	char *end = strstr(sum, "## Machines");
