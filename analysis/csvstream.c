@@ -30,14 +30,7 @@ int csvs_open(struct csvs *s, const char *path, char *err)
 			path, file_kind(st.st_mode));
 	if (!s->f)
 		return err_set(err, "%s: cannot open: %s", path, strerror(errno));
-	if (fstat(fileno(s->f), &st) || !S_ISREG(st.st_mode)) {
-		fclose(s->f);
-		s->f = NULL;
-		return err_set(err,
-			       "%s: not a regular file; accepted: a CSV file or a result directory",
-			       path);
-	}
-	csvs_attach(s, s->f, path);
+	csvs_attach(s, s->f, path); /* fopen_regular checked it is a regular file */
 	return 0;
 }
 
