@@ -31,6 +31,7 @@ struct table;
 
 struct grp_vals {
 	double *v;
+	long *row; /* per value: which of its cell's valid rows it came from (0: the first) */
 	size_t n, cap;
 };
 

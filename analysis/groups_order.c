@@ -134,7 +134,7 @@ void groups_free(struct groups *g)
 	for (int i = 0; i < g->ncell; i++) {
 		int nmet = g->bench[g->group[g->cell[i].group].bench].nmet;
 		for (int m = 0; m < nmet; m++)
-			free(g->cell[i].met[m].v);
+			free(g->cell[i].met[m].v), free(g->cell[i].met[m].row);
 		free(g->cell[i].met);
 		for (int r = 0; r < g->bench[g->group[g->cell[i].group].bench].nres; r++)
 			free(g->cell[i].res[r]);

@@ -271,9 +271,11 @@ static int row_values(struct file *f, const struct fbench *fb, const struct grp_
 		if (x->n == x->cap) {
 			x->cap = x->cap ? 2 * x->cap : 4;
 			x->v = realloc(x->v, x->cap * sizeof(double));
-			if (!x->v)
+			x->row = realloc(x->row, x->cap * sizeof(long));
+			if (!x->v || !x->row)
 				out_of_memory(0);
 		}
+		x->row[x->n] = c->valid - 1; /* counted before its values are kept */
 		x->v[x->n++] = d;
 	}
 	return 0;

@@ -7,6 +7,7 @@
 #include "analysis/csvread.h"
 #include "analysis/groups.h"
 #include "harness/bench.h"
+#include "harness/twosample.h"
 #include <stdio.h>
 
 #define RPT_METRICS 16 /* metrics of one view */
@@ -43,6 +44,8 @@ struct sample {
 	char *resolved; /* what its rows resolved the bench's resolved settings to
 			   ("placement=cross-llc"), or NULL */
 	struct vec val[RPT_METRICS];
+	struct vec lat[RPT_METRICS]; /* per value of val: its row's probe latency (-1: none) */
+	struct vec rowlat;           /* per valid row: its probe latency (-1: none) */
 };
 
 /* A bench as the inputs name it, with the views to draw it by (declared, or the fallback). */
@@ -113,6 +116,24 @@ void rpt_gkey_only(const char *gkey, const char *varying, char *out, size_t cap)
 /* report_probe.c: keep a row's probe latency; in the summary, a line per machine and
  * configuration whose valid repetitions fall in more than one probe class; free. */
 void rpt_probe_row(struct rep *p, int m, const struct grp_row *r);
+/* The probe latency of valid row `row` (0: the first) of group g on machine m; -1 for none. */
+double rpt_probe_lat(const struct rep *p, int g, int m, long row);
+/* A sample's probe classes (harness/probeclass.h) over its valid rows: class c spans latencies
+ * lo[c]..hi[c] and holds count[c] rows; unmeasured: rows without a probe latency. */
+struct rclasses {
+	int n;
+	double *lo, *hi;
+	long *count, unmeasured;
+};
+void rpt_classes(const struct sample *s, struct rclasses *c);
+void rpt_classes_free(struct rclasses *c);
+/* The parts a sample's metric k is judged in: with two or more classes, one per class (then one
+ * for the values without a probe latency, if any), else one, all its values. part and label hold
+ * c->n + 1; returns the count of parts, each a copy (free them), labelled by its class and count of
+ * values, "30-31 ns (3)" ("" for the one part; "probe not measured (2)"). A part may be empty
+ * (every value of the class NA). */
+int rpt_class_parts(const struct sample *s, int k, const struct rclasses *c, struct vec *part,
+		    char (*label)[64]);
 void rpt_probe_summary(struct rep *p);
 void rpt_probe_free(struct rep *p);
 /* report_summary.c: the first section, per bench and pair of machines, verdicts and intervals. */
@@ -125,17 +146,28 @@ struct rratio {
 	char med_a[32], med_b[32], ratio[32], ci[64], p[32], verdict[256];
 	int significant;
 };
-void rpt_ratio(const struct view_metric *mt, const struct vec *a, const struct vec *b,
-	       struct rratio *o);
-/* One row of a ratios-to-the-first-machine table: what, the metric, machine 0's median, machine
- * m's, the ratio, its interval, p and the verdict. */
-void rpt_ratio_row(struct rep *p, const char *what, const struct view_metric *mt, int m,
-		   const struct vec *a, const struct vec *b);
-/* The same from a computed (and, in a table, decided) test; method: the table's adjustment
- * ("Holm"), shown beside p, or NULL for a line judged alone. */
-struct ts_stat;
+/* report_ratios.c: the ratio from a computed (and, in a table, decided) test; method: the table's
+ * adjustment ("Holm"), shown beside p, or NULL for a line judged alone. */
 void rpt_ratio_of(const struct view_metric *mt, const struct ts_stat *s, const char *method,
 		  struct rratio *o);
+/* report_ratios.c: a ratios-to-the-first-machine table, its lines collected, then written at once
+ * with their p values adjusted together (the table's count of tests said above it). */
+struct rtab_line {
+	char *what;
+	const struct view_metric *mt;
+	int m; /* the machine against machine 0 */
+	struct ts_stat s;
+};
+struct rtab {
+	struct rep *p;
+	struct rtab_line *line;
+	int n, cap, ntest;
+};
+/* A line: what (the first column), the metric, machine m's values b against machine 0's a. */
+void rtab_add(struct rtab *t, const char *what, const struct view_metric *mt, int m,
+	      const struct vec *a, const struct vec *b);
+/* The count of tests, the table (first_col: the first column's header), and the lines freed. */
+void rtab_write(struct rtab *t, const char *first_col);
 /* The samples of bench bi's view vi: [*i0, *i1) (samples are sorted by bench, then view); 0 when
  * none. */
 int rpt_view_range(const struct rep *p, int bi, int vi, long *i0, long *i1);

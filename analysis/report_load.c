@@ -311,8 +311,14 @@ static void add_cell(struct rep *p, const struct grp_cell *cell, int bi, int vi)
 	for (int k = 0; k < rpt_nmet(v); k++)
 		for (int q = 0; q < gb->nmet; q++)
 			if (!strcmp(gb->metric[q], v->metrics[k].col))
-				for (size_t j = 0; j < cell->met[q].n; j++)
+				for (size_t j = 0; j < cell->met[q].n; j++) {
+					long r = cell->met[q].row[j]; /* the latency of its row */
 					vec_push(&s->val[k], cell->met[q].v[j]);
+					vec_push(&s->lat[k],
+						 rpt_probe_lat(p, cell->group, cell->side, r));
+				}
+	for (long r = 0; r < cell->valid; r++)
+		vec_push(&s->rowlat, rpt_probe_lat(p, cell->group, cell->side, r));
 }
 
 /* Every row as the engine files it: its machine, and what the report says of rows (NA reasons,
@@ -359,7 +365,7 @@ int rpt_load(struct rep *p, char **inputs, int ninputs, char *err)
 			add_cell(p, cell, bi, vi);
 		for (int q = 0; q < gb->nmet;
 		     q++) { /* copied: the values are held once, not twice */
-			free(cell->met[q].v);
+			free(cell->met[q].v), free(cell->met[q].row);
 			cell->met[q] = (struct grp_vals){ 0 };
 		}
 	}
@@ -373,7 +379,8 @@ void rpt_free(struct rep *p)
 		free(s->key), free(s->gkey), free(s->variant), free(s->xlabel), free(s->facet),
 		    free(s->cls), free(s->resolved);
 		for (int k = 0; k < RPT_METRICS; k++)
-			free(s->val[k].v);
+			free(s->val[k].v), free(s->lat[k].v);
+		free(s->rowlat.v);
 	}
 	free(p->s);
 	free(p->hash);

@@ -176,20 +176,19 @@ static void class_table(struct rep *p, const struct bench_view *v, long f0, long
 
 /* Every machine against the first, per class and metric: the repetitions of all the class's pairs
  * pooled on each side (one pair per class with --pairs classes), the ratio of the medians, its
- * bootstrap CI and the U-test, as the other benches' ratio tables. */
+ * bootstrap CI and the U-test adjusted over the table, as the other benches' ratio tables. Not
+ * split by probe class: each row measures its own pair, not the probe's. */
 static void class_ratios(struct rep *p, const struct bench_view *v, long f0, long f1)
 {
-	int nmet = rpt_nmet(v) > 2 ? 2 : rpt_nmet(v), rows = 0;
-	const char *hdr[] = {v->class_col, "metric", "baseline machine", "median",     "machine",
-			     "median",     "ratio",  "95% CI",           "p (U-test)", "verdict"};
+	int nmet = rpt_nmet(v) > 2 ? 2 : rpt_nmet(v);
 	const char *seen[CLASSES_MAX];
+	struct rtab t = {.p = p};
 	int nseen = classes_of(p, v, f0, f1, seen);
 	doc_p(&p->doc,
 	      "Ratios to %s (the first machine in the inputs), per %s: median of the machine over "
 	      "median of %s, over the repetitions of every pair of the class, with a bootstrap "
 	      "95%% interval.",
 	      p->mach[0].label, v->class_col, p->mach[0].label);
-	doc_table(&p->doc, 10, hdr);
 	for (int c = 0; c < nseen; c++)
 		for (int k = 0; k < nmet; k++) {
 			struct vec a = {
@@ -198,27 +197,22 @@ static void class_ratios(struct rep *p, const struct bench_view *v, long f0, lon
 			for (int m = 1; m < p->nm && a.n; m++) {
 				struct vec b = { 0 };
 				class_values(p, m, seen[c], k, f0, f1, NULL, &b);
-				if (b.n) {
-					rpt_ratio_row(p, seen[c], &v->metrics[k], m, &a, &b);
-					rows++;
-				}
+				if (b.n)
+					rtab_add(&t, seen[c], &v->metrics[k], m, &a, &b);
 				free(b.v);
 			}
 			free(a.v);
 		}
-	if (!rows) {
-		const char *row[] = {"NA",
-				     "",
-				     p->mach[0].label,
-				     "",
-				     "",
-				     "",
-				     "",
-				     "",
-				     "",
-				     "no class measured on the first machine and another"};
-		doc_row(&p->doc, row);
+	if (t.n) {
+		rtab_write(&t, v->class_col);
+		return;
 	}
+	const char *hdr[] = {v->class_col, "metric", "baseline machine", "median",     "machine",
+			     "median",     "ratio",  "95% CI",           "p (U-test)", "verdict"};
+	const char *row[] = {"NA", "", p->mach[0].label, "", "", "", "", "", "",
+			     "no class measured on the first machine and another"};
+	doc_table(&p->doc, 10, hdr);
+	doc_row(&p->doc, row);
 	doc_table_end(&p->doc);
 }
 

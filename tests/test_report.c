@@ -493,6 +493,54 @@ static void report_bad_input(void **state)
 	assert_false(file_exists(out));
 }
 
+/* Made-up rows with two probe clusters: machine b's shared layout ran 4 repetitions on a 30 ns
+ * placement at a's speed and 4 on a 300 ns one at half of it. The detail tables give each class
+ * its own row and ratio line (never the pooled median, 15), and adjust their p values together. */
+static void report_details_by_probe_class(void **state)
+{
+	(void)state;
+	char csv[600], out[600];
+	snprintf(csv, sizeof(csv), "%s/classes.csv", test_dir);
+	snprintf(out, sizeof(out), "%s/classes", test_dir);
+	FILE *f = fopen(csv, "w");
+	assert_non_null(f);
+	fprintf(f, "schema_version,bench,layout,rep,offset,policy,placement,writers,readers,mem_node,"
+		   "work_ns,drain_us,duration_requested_s,warmup_requested_s,writer_ns_per_op,"
+		   "reader_ns_per_op,probe_pairs,probe_before_ns,probe_after_ns,host,cpu_model,"
+		   "label,valid,na_reason\n");
+	for (int rep = 0; rep < 8; rep++)
+		for (int m = 0; m < 2; m++) {
+			int far = m && rep >= 4; /* b's last four: the 300 ns placement */
+			double probe = m ? (far ? 300 : 30) + rep % 2 : 60 + rep % 2;
+			fprintf(f,
+				"%d,pending-bit,shared,%d,32,rmw,same-socket,1,1,0,0,0,1,0.2,%.2f,NA,"
+				"0-1,%g,%g,host-%s,CPU,%s,yes,reader_ns_per_op: not measured here\n",
+				SCHEMA_VERSION, rep, (far ? 20 : 10) + 0.1 * rep, probe, probe,
+				m ? "b" : "a", m ? "b" : "a");
+		}
+	fclose(f);
+	char *md = report_ok(out, csv, NULL);
+	char *det = strstr(md, "### pending-bit, Layouts");
+	if (!det)
+		fail_msg("no Layouts section in:\n%.3000s", md);
+	const char *want[] = {
+	    "| machine | layout | probe class | writer (ns per operation) |",
+	    "| a | shared | 60-61 ns | 10.35 (10..10.7) |",
+	    "| b | shared | 30-31 ns | 10.15 (10..10.3) |",
+	    "| b | shared | 300-301 ns | 20.55 (20.4..20.7) |",
+	    "This table holds 2 tests: each verdict uses its p adjusted over them (Holm;",
+	    "| shared; b 30-31 ns (4) | writer | a | 10.35 | b | 10.15 | 0.98 |",
+	    "| shared; b 300-301 ns (4) | writer | a | 10.35 | b | 20.55 | 1.99 |",
+	    "(Holm 0.00808) | slower by 1.99x",
+	};
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+		if (!strstr(det, want[i]))
+			fail_msg("the details lack '%s' in:\n%.4000s", want[i], det);
+	if (strstr(det, "| shared | writer |") || strstr(det, "| b | shared | 15"))
+		fail_msg("the details pool b's two probe classes:\n%.4000s", det);
+	free(md);
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -520,6 +568,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(report_on_real_results),
 		cmocka_unit_test(report_two_machines_ratio),
+		cmocka_unit_test(report_details_by_probe_class),
 		cmocka_unit_test(report_pingpong_matrix),
 		cmocka_unit_test(report_pingpong_real),
 		cmocka_unit_test(report_pingpong_ratio_and_baseline),

@@ -279,11 +279,19 @@ static void table_of_two_adjusted(void **state)
 	char *sum = strstr(rep, "## Summary");
 	assert_non_null(sum);
 	char *end = strstr(sum, "## Machines");
-	if (end)
-		*end = 0;
+	assert_non_null(end);
+	*end = 0;
 	if (strstr(sum, "slower by") || !strstr(sum, "no significant change in the 2"))
 		fail_msg("the report's summary judged each line alone:\n%s", sum);
 	assert_non_null(strstr(sum, "0.0286 (Holm 0.0571)"));
+	/* the detail ratio table below: the same two tests, adjusted the same way, and said */
+	char *det = strstr(end + 1, "Ratios to ma");
+	if (!det || strstr(end + 1, "slower by"))
+		fail_msg("the report's detail table judged each line alone:\n%s", end + 1);
+	assert_non_null(strstr(det, "This table holds 2 tests: each verdict uses its p adjusted "
+				    "over them (Holm; the p column shows both)"));
+	assert_non_null(strstr(det, "| shared | writer | ma | 10.25 | mb | 20.5 | 2.00 |"));
+	assert_non_null(strstr(det, "| 0.0286 (Holm 0.0571) | no significant change |"));
 	free(rep);
 }
 
