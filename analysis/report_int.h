@@ -140,6 +140,25 @@ void rpt_probe_free(struct rep *p);
 void rpt_summary(struct rep *p);
 /* report_views.c: the bar and line views, chart group by chart group, all machines together. */
 void rpt_views(struct rep *p);
+/* One chart group laid out: slots on the x-axis (variants for bars, x values for lines), and for
+ * lines a series per variant; cell[slot][machine][series] is a sample or NULL. */
+struct rgrid {
+	const struct bench_view *v;
+	const struct rbench *rb;
+	int nslot, nser, nm, nmet, lines;
+	const char **slot_name; /* variant, or x label */
+	double *slot_x;
+	const char **ser_name;  /* lines: the variant ("" when the variant names the x) */
+	struct sample **cell;
+};
+static inline struct sample **rpt_cell_at(const struct rgrid *g, int slot, int m, int ser)
+{
+	return &g->cell[((size_t)slot * (size_t)g->nm + (size_t)m) * (size_t)g->nser + (size_t)ser];
+}
+/* report_tables.c: a chart group's table (every machine's medians, a row per probe class where
+ * they fall in two or more) and its ratios to the first machine. */
+void rpt_group_table(struct rep *p, const struct rgrid *g);
+void rpt_group_ratios(struct rep *p, const struct rgrid *g);
 /* The ratio of machine B's values over A's as the tables print it: medians, ratio, bootstrap 95%
  * CI, U-test p and the verdict in words (the metric's better side), from harness/twosample.h. */
 struct rratio {

@@ -138,7 +138,7 @@ void rpt_probe_summary(struct rep *p)
 					      "configuration's valid repetitions ran on placements "
 					      "whose probe latencies cluster more than %gx apart, "
 					      "the summary's lines below pool them; each bench's "
-					      "tables and ratios give each class a line of its own.",
+					      "tables and ratios give each class its own line.",
 					      PROBE_CLASS_GAP);
 				groups_label(&p->g, g, lab, sizeof(lab));
 				probe_classes_text(q->lat.v, cls, (int)q->lat.n, ncls, t,
