@@ -175,13 +175,17 @@ struct rtab_line {
 	char *what;
 	const struct view_metric *mt;
 	int m; /* the machine against machine 0 */
-	struct ts_stat s;
 };
 struct rtab {
 	struct rep *p;
 	struct rtab_line *line;
+	struct ts_stat *st; /* per line: its test */
 	int n, cap, ntest;
 };
+/* The n tests of one table adjusted together (ts_adjust: Holm, BH over 20), each decided on its
+ * adjusted p; *ntest: how many are tests (ts_is_test). The method's name, or NULL for a table of
+ * fewer than two tests (each p alone, as ts_compute decided it). Summary and ratio tables. */
+const char *rpt_decide(struct ts_stat *st, int n, int *ntest);
 /* A line: what (the first column), the metric, machine m's values b against machine 0's a. */
 void rtab_add(struct rtab *t, const char *what, const struct view_metric *mt, int m,
 	      const struct vec *a, const struct vec *b);

@@ -31,33 +31,32 @@ void rtab_add(struct rtab *t, const char *what, const struct view_metric *mt, in
 	if (t->n == t->cap) {
 		t->cap = t->cap ? 2 * t->cap : 16;
 		t->line = realloc(t->line, (size_t)t->cap * sizeof(*t->line));
-		if (!t->line)
+		t->st = realloc(t->st, (size_t)t->cap * sizeof(*t->st));
+		if (!t->line || !t->st)
 			die(1, "out of memory");
 	}
-	struct rtab_line *l = &t->line[t->n++];
+	struct rtab_line *l = &t->line[t->n];
 	l->what = xstrdup(what);
 	l->mt = mt;
 	l->m = m;
-	ts_compute(a->v, a->n, b->v, b->n, &l->s);
+	ts_compute(a->v, a->n, b->v, b->n, &t->st[t->n++]);
 }
 
-/* The table's tests adjusted together, each line decided on its adjusted p; the method's name,
- * NULL for a table of fewer than two tests (each p alone, as ts_compute decided it). */
-static const char *rtab_decide(struct rtab *t)
+const char *rpt_decide(struct ts_stat *st, int n, int *ntest)
 {
-	double *p = xcalloc((size_t)t->n + 1, sizeof(double));
-	double *adj = xcalloc((size_t)t->n + 1, sizeof(double));
-	t->ntest = 0;
-	for (int i = 0; i < t->n; i++)
-		if (ts_is_test(&t->line[i].s))
-			p[t->ntest++] = t->line[i].s.p;
-	const char *method = ts_adjust(p, t->ntest, adj);
-	for (int i = 0, k = 0; i < t->n; i++)
-		if (ts_is_test(&t->line[i].s))
-			ts_decide(&t->line[i].s, adj[k++]);
+	double *p = xcalloc((size_t)n + 1, sizeof(double));
+	double *adj = xcalloc((size_t)n + 1, sizeof(double));
+	*ntest = 0;
+	for (int i = 0; i < n; i++)
+		if (ts_is_test(&st[i]))
+			p[(*ntest)++] = st[i].p;
+	const char *method = ts_adjust(p, *ntest, adj);
+	for (int i = 0, k = 0; i < n; i++)
+		if (ts_is_test(&st[i]))
+			ts_decide(&st[i], adj[k++]);
 	free(p);
 	free(adj);
-	return t->ntest > 1 ? method : NULL;
+	return *ntest > 1 ? method : NULL;
 }
 
 void rtab_write(struct rtab *t, const char *first_col)
@@ -65,7 +64,7 @@ void rtab_write(struct rtab *t, const char *first_col)
 	struct rep *p = t->p;
 	const char *hdr[] = {first_col,	 "metric", "baseline machine", "median",     "machine",
 			     "median",	 "ratio",  "95% CI",	       "p (U-test)", "verdict"};
-	const char *method = rtab_decide(t);
+	const char *method = rpt_decide(t->st, t->n, &t->ntest);
 	if (method)
 		doc_p(&p->doc,
 		      "This table holds %d tests: each verdict uses its p adjusted over them (%s; "
@@ -79,7 +78,7 @@ void rtab_write(struct rtab *t, const char *first_col)
 	for (int i = 0; i < t->n; i++) {
 		const struct rtab_line *l = &t->line[i];
 		struct rratio o;
-		rpt_ratio_of(l->mt, &l->s, method, &o);
+		rpt_ratio_of(l->mt, &t->st[i], method, &o);
 		const char *row[] = {l->what,	   l->mt->label, p->mach[0].label, o.med_a,
 				     p->mach[l->m].label, o.med_b,	 o.ratio,	   o.ci,
 				     o.p,		   o.verdict};
@@ -89,5 +88,6 @@ void rtab_write(struct rtab *t, const char *first_col)
 	for (int i = 0; i < t->n; i++)
 		free(t->line[i].what);
 	free(t->line);
+	free(t->st);
 	memset(t, 0, sizeof(*t));
 }

@@ -49,27 +49,14 @@ struct pairsum {
 	int ntest;
 };
 
-/* The table's tests adjusted together (Holm, or BH over 20), each line decided on its adjusted p,
- * and the count of significant ones: the lead line's "N of M differ". */
+/* The table's tests adjusted together (rpt_decide), and the count of significant ones: the lead
+ * line's "N of M differ". */
 static void decide_table(struct pairsum *ps)
 {
-	double *p = xcalloc((size_t)ps->nst + 1, sizeof(double));
-	double *adj = xcalloc((size_t)ps->nst + 1, sizeof(double));
-	ps->ntest = 0;
-	for (int i = 0; i < ps->nst; i++)
-		if (ts_is_test(&ps->st[i]))
-			p[ps->ntest++] = ps->st[i].p;
-	ps->method = ts_adjust(p, ps->ntest, adj);
+	ps->method = rpt_decide(ps->st, ps->nst, &ps->ntest);
 	ps->changed = 0;
-	for (int i = 0, t = 0; i < ps->nst; i++)
-		if (ts_is_test(&ps->st[i])) {
-			ts_decide(&ps->st[i], adj[t++]);
-			ps->changed += ps->st[i].significant;
-		}
-	if (ps->ntest < 2)
-		ps->method = NULL; /* a table of one test: its p alone */
-	free(p);
-	free(adj);
+	for (int i = 0; i < ps->nst; i++)
+		ps->changed += ps->st[i].significant;
 }
 
 /* A fingerprint of a list of values: its count, sum and sum of squares. */
