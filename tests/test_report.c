@@ -174,6 +174,9 @@ static void report_pingpong_ratio_and_baseline(void **state)
 	if (!r)
 		fail_msg("no smt ratio row in:\n%s", md);
 	assert_non_null(strstr(r, "slower by 2.00x \\["));
+	/* the four tests of the table adjusted together (Holm), as every ratio table's */
+	assert_non_null(strstr(md, "This table holds 4 tests: each verdict uses its p adjusted"));
+	assert_non_null(strstr(r, "| 3.49e-05 (Holm 6.98e-05) | slower by 2.00x"));
 	assert_non_null(
 	    strstr(md, "| same-llc | median one-way latency | epyc | 61.5 | xeon | 123 | 2.00 |"));
 	/* the baseline beside the layouts: under pending-bit, before its Layouts charts */
@@ -504,17 +507,18 @@ static void report_details_by_probe_class(void **state)
 	snprintf(out, sizeof(out), "%s/classes", test_dir);
 	FILE *f = fopen(csv, "w");
 	assert_non_null(f);
-	fprintf(f, "schema_version,bench,layout,rep,offset,policy,placement,writers,readers,mem_node,"
-		   "work_ns,drain_us,duration_requested_s,warmup_requested_s,writer_ns_per_op,"
-		   "reader_ns_per_op,probe_pairs,probe_before_ns,probe_after_ns,host,cpu_model,"
-		   "label,valid,na_reason\n");
+	fprintf(f, "schema_version,bench,layout,rep,offset,policy,placement,writers,readers,"
+		   "mem_node,work_ns,drain_us,duration_requested_s,warmup_requested_s,"
+		   "writer_ns_per_op,reader_ns_per_op,probe_pairs,probe_before_ns,"
+		   "probe_after_ns,host,cpu_model,label,valid,na_reason\n");
 	for (int rep = 0; rep < 8; rep++)
 		for (int m = 0; m < 2; m++) {
 			int far = m && rep >= 4; /* b's last four: the 300 ns placement */
 			double probe = m ? (far ? 300 : 30) + rep % 2 : 60 + rep % 2;
 			fprintf(f,
-				"%d,pending-bit,shared,%d,32,rmw,same-socket,1,1,0,0,0,1,0.2,%.2f,NA,"
-				"0-1,%g,%g,host-%s,CPU,%s,yes,reader_ns_per_op: not measured here\n",
+				"%d,pending-bit,shared,%d,32,rmw,same-socket,1,1,0,0,0,1,0.2,%.2f,"
+				"NA,0-1,%g,%g,host-%s,CPU,%s,yes,reader_ns_per_op: not measured "
+				"here\n",
 				SCHEMA_VERSION, rep, (far ? 20 : 10) + 0.1 * rep, probe, probe,
 				m ? "b" : "a", m ? "b" : "a");
 		}

@@ -295,6 +295,45 @@ static void table_of_two_adjusted(void **state)
 	free(rep);
 }
 
+/* A detail ratio table of more than 20 tests (five machines, three layouts, two metrics: 24)
+ * adjusts by Benjamini-Hochberg, says so, and decides on the adjusted p: a 2x change is still
+ * called, the lines without one are not. */
+static void detail_table_over_20_tests_bh(void **state)
+{
+	(void)state;
+	char csv[600], dir[600], lab[8], host[16];
+	const char *lay[] = { "shared", "aligned", "padded" };
+	snprintf(csv, sizeof(csv), "%s/five.csv", test_dir);
+	snprintf(dir, sizeof(dir), "%s/five-report", test_dir);
+	FILE *f = pb_csv(csv);
+	for (int m = 0; m < 5; m++)
+		for (int l = 0; l < 3; l++)
+			for (int rep = 0; rep < 10; rep++) {
+				double noise = 1 + 0.003 * rep, slow = m == 4 && !l ? 2 : 1;
+				snprintf(lab, sizeof(lab), "m%d", m);
+				snprintf(host, sizeof(host), "host-%d", m);
+				pb_row(f, lab, host, "CPU", lay[l], "rmw", rep, 10 * slow * noise,
+				       3 * noise, 1);
+			}
+	fclose(f);
+	char *rep = report_md_of(dir, csv, NULL);
+	char *det = strstr(rep, "Ratios to m0");
+	if (!det)
+		fail_msg("no detail ratio table in:\n%.3000s", rep);
+	if (!strstr(det, "This table holds 24 tests: each verdict uses its p adjusted over them "
+			 "(BH; the p column shows both)"))
+		fail_msg("no count of 24 tests with BH in:\n%.3000s", det);
+	const char *slow = strstr(det, "| m4 | 20."), *eol = slow ? strchr(slow, '\n') : NULL;
+	if (!eol || !strstr(slow, " (BH ") || strstr(slow, " (BH ") > eol ||
+	    !strstr(slow, "| slower by 2.00x") || strstr(slow, "| slower by 2.00x") > eol)
+		fail_msg("no 2x line called on its BH p in:\n%.5000s", det);
+	int called = 0;
+	for (const char *q = det; (q = strstr(q, "slower by")); q++)
+		called++;
+	assert_int_equal(called, 1);
+	free(rep);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -304,6 +343,7 @@ int main(void)
 		cmocka_unit_test(verdict_uses_adjusted_p),
 		cmocka_unit_test(three_outputs_one_verdict),
 		cmocka_unit_test(table_of_two_adjusted),
+		cmocka_unit_test(detail_table_over_20_tests_bh),
 	};
 	return cmocka_run_group_tests(tests, test_dir_setup, test_dir_teardown);
 }
