@@ -91,9 +91,11 @@ static void duration_difference_never_pools(void **state)
 	assert_int_equal(c1->rows, 6);
 	assert_int_equal(c1->valid, 5);
 	assert_int_equal(c1->met[m].n, 5);
-	for (size_t i = 0; i < c1->met[m].n; i++)
+	for (size_t i = 0; i < c1->met[m].n; i++) {
 		assert_true(c1->met[m].v[i] >= 20 &&
 			    c1->met[m].v[i] < 25); /* neither 99 nor the 1.5 s values */
+		assert_int_equal(c1->met[m].row[i], (long)c1->met[m].v[i] - 20); /* its valid row */
+	}
 	assert_int_equal(c1->met[rm].n, 0); /* NA is no value */
 	assert_null(groups_cell(&g, g1, 1));
 	assert_int_equal(g.side[0].rows, 11);
