@@ -37,8 +37,10 @@ static int ok_at(const struct kept *k, int m)
 	return (k->ok >> m) & 1;
 }
 
-/* Summary lines: one per variant, or one per distinct value of the bench's summary_by columns. */
-struct groups {
+/* Summary lines: one per variant, or one per distinct value of the bench's summary_by columns.
+ * Not analysis/groups.h's struct groups (CSV rows in configuration x side cells, which harness/
+ * may not include): a label and its lowest variant per line. */
+struct sum_lines {
 	char **label;
 	int *first_var; /* lowest variant in the group: groups print in the bench's variant order */
 	int n, cap;
@@ -84,7 +86,7 @@ static void fmt_cell(char *cell, size_t n, const struct stats *s, int flag)
 			 flag ? "!" : "");
 }
 
-static int group_add(struct groups *g, const char *label, int var)
+static int group_add(struct sum_lines *g, const char *label, int var)
 {
 	if (g->n == g->cap) {
 		g->cap = g->cap ? 2 * g->cap : 16;
@@ -99,7 +101,7 @@ static int group_add(struct groups *g, const char *label, int var)
 }
 
 /* The group of a written row: its variant, or its summary_by values joined by '/'. */
-static int group_of(const struct bench_ctx *c, struct groups *g, const struct row *r, int var)
+static int group_of(const struct bench_ctx *c, struct sum_lines *g, const struct row *r, int var)
 {
 	char label[160] = "", *cols[8];
 	size_t k = 0;
@@ -122,8 +124,8 @@ static int group_of(const struct bench_ctx *c, struct groups *g, const struct ro
 	return group_add(g, label, var);
 }
 
-static void keep(const struct bench_ctx *c, struct groups *g, struct kept *k, const struct row *r,
-		 int var, int rep, int valid)
+static void keep(const struct bench_ctx *c, struct sum_lines *g, struct kept *k,
+		 const struct row *r, int var, int rep, int valid)
 {
 	int ok;
 	k->ok = 0;
@@ -254,7 +256,7 @@ static void wrap_from(FILE *f, int col, int indent, const char *text)
  * table's tests, and the verdict: all from the one two-sample rule (harness/twosample.h), as
  * compare and report give them. One line per variant and metric, the verdict wrapped. */
 static void print_changes(FILE *f, const struct bench_ctx *c, const struct kept_rows *kr,
-			  const int *start, const int *order, const struct groups *g, int width)
+			  const int *start, const int *order, const struct sum_lines *g, int width)
 {
 	int nm = nmetrics(c->b), ncell = (g->n - 1) * nm, ntest = 0;
 	size_t nv =
@@ -380,7 +382,7 @@ static int fill_column(const struct bench_ctx *c, const struct kept_rows *kr, co
  * (harness/probeclass.h): said under the table, since its medians pool them. */
 static void print_probe_classes(FILE *f, const struct kept_rows *kr, const int *start,
 				const int *order,
-				const struct groups *g)
+				const struct sum_lines *g)
 {
 	for (int oi = 0; oi < g->n; oi++) {
 		int gi = order[oi], n = start[gi + 1] - start[gi];
@@ -406,7 +408,7 @@ static void print_probe_classes(FILE *f, const struct kept_rows *kr, const int *
 }
 
 /* Groups in the bench's variant order (by their first variant; few groups: insertion sort). */
-static void group_order(const struct groups *g, int *order)
+static void group_order(const struct sum_lines *g, int *order)
 {
 	for (int i = 0; i < g->n; i++)
 		for (int j = i; j >= 0; j--) {
@@ -420,7 +422,7 @@ static void group_order(const struct groups *g, int *order)
 }
 
 /* Metric columns side by side while the line fits SUMMARY_COLS, further metrics in blocks below. */
-static void print_blocks(FILE *f, const struct bench_ctx *c, const struct groups *g,
+static void print_blocks(FILE *f, const struct bench_ctx *c, const struct sum_lines *g,
 			 const int *order, struct column *cols, int nm, int width, const char *col,
 			 char (*cnt)[32])
 {
@@ -444,7 +446,7 @@ static void print_blocks(FILE *f, const struct bench_ctx *c, const struct groups
 }
 
 /* The values fixed by construction, a line each with its median and the bench's reason. */
-static void print_fixed(FILE *f, const struct bench_ctx *c, const struct groups *g,
+static void print_fixed(FILE *f, const struct bench_ctx *c, const struct sum_lines *g,
 			const int *order, const struct column *cols, int width)
 {
 	int any = 0;
@@ -521,7 +523,7 @@ static void print_header(FILE *f, const struct bench_ctx *c, const struct tally 
 }
 
 static void print_summary(FILE *f, const struct bench_ctx *c, struct kept_rows *kr,
-			  const struct groups *g, const struct tally *t)
+			  const struct sum_lines *g, const struct tally *t)
 {
 	int nk = kr->n;
 	const char *col = c->b->summary_by ? c->b->summary_by : c->b->variant_col;
@@ -602,7 +604,7 @@ static void print_summary(FILE *f, const struct bench_ctx *c, struct kept_rows *
 struct summary {
 	const struct bench_ctx *c;
 	struct kept_rows kr;
-	struct groups g;
+	struct sum_lines g;
 	struct hitm_seen hs;
 	struct tally t;
 	double *prim; /* per variant, reps values: the primary metric of its valid repetitions */
