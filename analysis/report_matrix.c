@@ -69,7 +69,11 @@ static void order_pus(const struct rep *p, const struct bench_view *v, int m, lo
 		o->pos[s->a] = o->pos[s->b] = 0;
 		if (ncls && !strcmp(s->cls, v->classes[0]))
 			join(core, s->a, s->b);
-		if (ncls && strcmp(s->cls, v->classes[ncls - 1]))
+		int same_pkg = 0; /* a declared class before the last: a class not declared says
+				   * nothing of the package (pingpong's unknown-package) */
+		for (int c = 0; c < ncls - 1; c++)
+			same_pkg |= !strcmp(s->cls, v->classes[c]);
+		if (same_pkg)
 			join(pkg, s->a, s->b);
 	}
 	o->n = 0;

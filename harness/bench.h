@@ -67,7 +67,7 @@ struct bench_view {
 	const char *const *mark_labels; /* their labels */
 	/* VIEW_MATRIX: the pair's two columns, the facet (one map per value), the class column and
 	 * its values nearest first; pairs of the first class share a core, pairs of the last cross
-	 * packages. */
+	 * packages, pairs of a class not declared here may be either. */
 	const char *row_col, *col_col, *facet_col, *class_col;
 	const char *const *classes;
 	/* VIEW_MATRIX: its per-class table is the machine's line-transfer baseline (pingpong). A

@@ -10,16 +10,37 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* What the summary keeps of a written row: its group and metrics, never the whole row. */
+/* What the summary keeps of a written row: its group and metrics, never the whole row. A record
+ * holds only the bench's own summary metrics (pingpong's 2 of SUMMARY_MAX: 40 bytes a row, not 96:
+ * a 768-PU full matrix writes 2.9 million rows). */
 struct kept {
-	int var, rep, group, valid;
-	double probe; /* the first probed pair's latency (probe_latency), -1 none */
-	double v[SUMMARY_MAX];
-	unsigned char ok[SUMMARY_MAX];
+	int var, rep, group;
+	unsigned char valid, ok; /* ok: bit m set when v[m] is a value */
+	double probe;		 /* the first probed pair's latency (probe_latency), -1 none */
+	double v[];		 /* nmetrics of them */
 };
 
-/* Summary lines: one per variant, or one per distinct value of the bench's summary_by columns. */
-struct groups {
+/* The kept records, each size bytes (struct kept and its metrics). */
+struct kept_rows {
+	char *at;
+	size_t size;
+	int n;
+};
+
+static struct kept *kr_at(const struct kept_rows *kr, int i)
+{
+	return (struct kept *)(kr->at + (size_t)i * kr->size);
+}
+
+static int ok_at(const struct kept *k, int m)
+{
+	return (k->ok >> m) & 1;
+}
+
+/* Summary lines: one per variant, or one per distinct value of the bench's summary_by columns.
+ * Not analysis/groups.h's struct groups (CSV rows in configuration x side cells, which harness/
+ * may not include): a label and its lowest variant per line. */
+struct sum_lines {
 	char **label;
 	int *first_var; /* lowest variant in the group: groups print in the bench's variant order */
 	int n, cap;
@@ -65,7 +86,7 @@ static void fmt_cell(char *cell, size_t n, const struct stats *s, int flag)
 			 flag ? "!" : "");
 }
 
-static int group_add(struct groups *g, const char *label, int var)
+static int group_add(struct sum_lines *g, const char *label, int var)
 {
 	if (g->n == g->cap) {
 		g->cap = g->cap ? 2 * g->cap : 16;
@@ -80,7 +101,7 @@ static int group_add(struct groups *g, const char *label, int var)
 }
 
 /* The group of a written row: its variant, or its summary_by values joined by '/'. */
-static int group_of(const struct bench_ctx *c, struct groups *g, const struct row *r, int var)
+static int group_of(const struct bench_ctx *c, struct sum_lines *g, const struct row *r, int var)
 {
 	char label[160] = "", *cols[8];
 	size_t k = 0;
@@ -103,10 +124,11 @@ static int group_of(const struct bench_ctx *c, struct groups *g, const struct ro
 	return group_add(g, label, var);
 }
 
-static void keep(const struct bench_ctx *c, struct groups *g, struct kept *k, const struct row *r,
-		 int var, int rep, int valid)
+static void keep(const struct bench_ctx *c, struct sum_lines *g, struct kept *k,
+		 const struct row *r, int var, int rep, int valid)
 {
 	int ok;
+	k->ok = 0;
 	k->var = var;
 	k->rep = rep;
 	k->valid = valid;
@@ -117,7 +139,7 @@ static void keep(const struct bench_ctx *c, struct groups *g, struct kept *k, co
 	k->probe = probe_latency(b > 0 ? b : -1, a > 0 ? a : -1);
 	for (int m = 0; m < nmetrics(c->b); m++) {
 		k->v[m] = row_num(r, c->b->summary[m], &ok);
-		k->ok[m] = (unsigned char)ok;
+		k->ok |= (unsigned char)((ok != 0) << m);
 	}
 }
 
@@ -135,16 +157,17 @@ static int by_var_rep(const void *x, const void *y)
 				: (a->rep > b->rep) - (a->rep < b->rep);
 }
 
-/* kp[0..n) sorted by group and rep: per repetition the median of the group's rows, then their
- * stats. */
-static struct stats group_stats(const struct kept *kp, int n, int m, double *per_rep, double *tmp)
+/* Records [i0, i0 + n) sorted by group and rep: per repetition the median of the group's rows,
+ * then their stats. */
+static struct stats group_stats(const struct kept_rows *kr, int i0, int n, int m, double *per_rep,
+				double *tmp)
 {
 	int nr = 0;
-	for (int i = 0; i < n;) {
+	for (int i = i0; i < i0 + n;) {
 		int j = i, nt = 0;
-		for (; j < n && kp[j].rep == kp[i].rep; j++)
-			if (kp[j].ok[m])
-				tmp[nt++] = kp[j].v[m];
+		for (; j < i0 + n && kr_at(kr, j)->rep == kr_at(kr, i)->rep; j++)
+			if (ok_at(kr_at(kr, j), m))
+				tmp[nt++] = kr_at(kr, j)->v[m];
 		if (nt)
 			per_rep[nr++] = stats_of(tmp, (size_t)nt).median;
 		i = j;
@@ -153,22 +176,23 @@ static struct stats group_stats(const struct kept *kp, int n, int m, double *per
 }
 
 /* Grouped summaries hide single configurations: list those whose own CV is above the threshold. */
-static void flag_configs(FILE *f, const struct bench_ctx *c, struct kept *kp, int nk, double thr)
+static void flag_configs(FILE *f, const struct bench_ctx *c, struct kept_rows *kr, double thr)
 {
+	int nk = kr->n;
 	int nm = nmetrics(c->b), bad = 0, nconf = 0, worst[3] = { -1, -1, -1 };
 	double wcv[3] = {0},
 	       *v = xcalloc((size_t)c->reps * (size_t)c->attempts + 1, sizeof(double));
-	qsort(kp, (size_t)nk, sizeof(*kp), by_var_rep);
+	qsort(kr->at, (size_t)nk, kr->size, by_var_rep);
 	for (int i = 0; i < nk;) {
 		int j = i;
 		double cv = 0;
-		while (j < nk && kp[j].var == kp[i].var)
+		while (j < nk && kr_at(kr, j)->var == kr_at(kr, i)->var)
 			j++;
 		for (int m = 0; m < nm; m++) {
 			int n = 0;
 			for (int k = i; k < j; k++)
-				if (kp[k].ok[m])
-					v[n++] = kp[k].v[m];
+				if (ok_at(kr_at(kr, k), m))
+					v[n++] = kr_at(kr, k)->v[m];
 			struct stats s = stats_of(v, (size_t)n);
 			if (s.n > 1 && s.cv > cv)
 				cv = s.cv;
@@ -182,7 +206,7 @@ static void flag_configs(FILE *f, const struct bench_ctx *c, struct kept *kp, in
 						(size_t)(2 - w) * sizeof(int));
 					memmove(wcv + w + 1, wcv + w,
 						(size_t)(2 - w) * sizeof(double));
-					worst[w] = kp[i].var;
+					worst[w] = kr_at(kr, i)->var;
 					wcv[w] = cv;
 					break;
 				}
@@ -197,11 +221,12 @@ static void flag_configs(FILE *f, const struct bench_ctx *c, struct kept *kp, in
 	fprintf(f, "%s\n", bad ? ")" : "");
 }
 
-/* One variant's per-repetition values of metric m (kp sorted by group and rep): what the U-test
- * ranks. */
-static int rep_values(const struct kept *kp, int n, int m, double *per_rep, double *tmp)
+/* One variant's per-repetition values of metric m (records [i0, i0 + n) sorted by group and rep):
+ * what the U-test ranks. */
+static int rep_values(const struct kept_rows *kr, int i0, int n, int m, double *per_rep,
+		      double *tmp)
 {
-	return (int)group_stats(kp, n, m, per_rep, tmp).n;
+	return (int)group_stats(kr, i0, n, m, per_rep, tmp).n;
 }
 
 /* Print text from column col (already on this line), continuation lines indented by indent, at
@@ -230,8 +255,8 @@ static void wrap_from(FILE *f, int col, int indent, const char *text)
  * its bootstrap 95% CI, the two-sided Mann-Whitney p over repetitions, that p adjusted over the
  * table's tests, and the verdict: all from the one two-sample rule (harness/twosample.h), as
  * compare and report give them. One line per variant and metric, the verdict wrapped. */
-static void print_changes(FILE *f, const struct bench_ctx *c, const struct kept *kp,
-			  const int *start, const int *order, const struct groups *g, int width)
+static void print_changes(FILE *f, const struct bench_ctx *c, const struct kept_rows *kr,
+			  const int *start, const int *order, const struct sum_lines *g, int width)
 {
 	int nm = nmetrics(c->b), ncell = (g->n - 1) * nm, ntest = 0;
 	size_t nv =
@@ -244,8 +269,8 @@ static void print_changes(FILE *f, const struct bench_ctx *c, const struct kept 
 	for (int oi = 1; oi < g->n; oi++)
 		for (int k = 0; k < nm; k++) {
 			int g0 = order[0], gi = order[oi];
-			int na = rep_values(kp + start[g0], start[g0 + 1] - start[g0], k, a, tmp);
-			int nb = rep_values(kp + start[gi], start[gi + 1] - start[gi], k, b, tmp);
+			int na = rep_values(kr, start[g0], start[g0 + 1] - start[g0], k, a, tmp);
+			int nb = rep_values(kr, start[gi], start[gi + 1] - start[gi], k, b, tmp);
 			struct ts_stat *t = &st[(oi - 1) * nm + k];
 			if (fixed_why(c, g0, k) || fixed_why(c, gi, k))
 				continue; /* a bound: no test, no change against it */
@@ -321,7 +346,7 @@ struct column {
 
 /* Fill a metric's column for every group (in print order); returns the number of flagged cells.
  * A value fixed by construction is a bound: "bound" in its ratio cell, and no ratio against it. */
-static int fill_column(const struct bench_ctx *c, struct kept *kp, const int *start,
+static int fill_column(const struct bench_ctx *c, const struct kept_rows *kr, const int *start,
 		       const int *order, int ng, int k, double thr, double *per_rep, double *tmp,
 		       const char *name, struct column *col)
 {
@@ -332,7 +357,7 @@ static int fill_column(const struct bench_ctx *c, struct kept *kp, const int *st
 	for (int oi = 0; oi < ng; oi++) {
 		int gi = order[oi];
 		struct stats s =
-		    group_stats(kp + start[gi], start[gi + 1] - start[gi], k, per_rep, tmp);
+		    group_stats(kr, start[gi], start[gi + 1] - start[gi], k, per_rep, tmp);
 		int flag = s.n > 1 && s.cv > thr;
 		flagged += flag;
 		if (oi == 0)
@@ -355,15 +380,16 @@ static int fill_column(const struct bench_ctx *c, struct kept *kp, const int *st
 
 /* A line's repetitions that ran on placements whose probe latencies cluster apart
  * (harness/probeclass.h): said under the table, since its medians pool them. */
-static void print_probe_classes(FILE *f, const struct kept *kp, const int *start, const int *order,
-				const struct groups *g)
+static void print_probe_classes(FILE *f, const struct kept_rows *kr, const int *start,
+				const int *order,
+				const struct sum_lines *g)
 {
 	for (int oi = 0; oi < g->n; oi++) {
 		int gi = order[oi], n = start[gi + 1] - start[gi];
 		double *lat = xcalloc((size_t)n + 1, sizeof(double));
 		int *cls = xcalloc((size_t)n + 1, sizeof(int));
 		for (int i = 0; i < n; i++)
-			lat[i] = kp[start[gi] + i].probe;
+			lat[i] = kr_at(kr, start[gi] + i)->probe;
 		int ncls = probe_classes(lat, n, cls);
 		if (ncls > 1) {
 			char cl[512], line[800];
@@ -382,7 +408,7 @@ static void print_probe_classes(FILE *f, const struct kept *kp, const int *start
 }
 
 /* Groups in the bench's variant order (by their first variant; few groups: insertion sort). */
-static void group_order(const struct groups *g, int *order)
+static void group_order(const struct sum_lines *g, int *order)
 {
 	for (int i = 0; i < g->n; i++)
 		for (int j = i; j >= 0; j--) {
@@ -396,7 +422,7 @@ static void group_order(const struct groups *g, int *order)
 }
 
 /* Metric columns side by side while the line fits SUMMARY_COLS, further metrics in blocks below. */
-static void print_blocks(FILE *f, const struct bench_ctx *c, const struct groups *g,
+static void print_blocks(FILE *f, const struct bench_ctx *c, const struct sum_lines *g,
 			 const int *order, struct column *cols, int nm, int width, const char *col,
 			 char (*cnt)[32])
 {
@@ -420,7 +446,7 @@ static void print_blocks(FILE *f, const struct bench_ctx *c, const struct groups
 }
 
 /* The values fixed by construction, a line each with its median and the bench's reason. */
-static void print_fixed(FILE *f, const struct bench_ctx *c, const struct groups *g,
+static void print_fixed(FILE *f, const struct bench_ctx *c, const struct sum_lines *g,
 			const int *order, const struct column *cols, int width)
 {
 	int any = 0;
@@ -496,20 +522,21 @@ static void print_header(FILE *f, const struct bench_ctx *c, const struct tally 
 		base);
 }
 
-static void print_summary(FILE *f, const struct bench_ctx *c, struct kept *kp, int nk,
-			  const struct groups *g, const struct tally *t)
+static void print_summary(FILE *f, const struct bench_ctx *c, struct kept_rows *kr,
+			  const struct sum_lines *g, const struct tally *t)
 {
+	int nk = kr->n;
 	const char *col = c->b->summary_by ? c->b->summary_by : c->b->variant_col;
 	int nm = nmetrics(c->b), width = (int)strlen(col), flagged = 0;
 	double thr = opt_double(c->o, "cv-warn") / 100;
 	if (!nm || !g->n)
 		return;
-	qsort(kp, (size_t)nk, sizeof(*kp), by_group_rep);
+	qsort(kr->at, (size_t)nk, kr->size, by_group_rep);
 	int *order = xcalloc((size_t)g->n, sizeof(int)),
 	    *start = xcalloc((size_t)g->n + 1, sizeof(int));
 	group_order(g, order);
 	for (int i = 0, gi = 0; gi <= g->n; gi++) { /* start[gi]: first kept row of group gi */
-		while (i < nk && kp[i].group < gi)
+		while (i < nk && kr_at(kr, i)->group < gi)
 			i++;
 		start[gi] = i;
 	}
@@ -518,13 +545,21 @@ static void print_summary(FILE *f, const struct bench_ctx *c, struct kept *kp, i
 			width = (int)strlen(g->label[i]);
 	print_header(f, c, t, g->label[order[0]]);
 	char (*cnt)[32] = xcalloc((size_t)g->n, sizeof(*cnt));
+	int run = 0; /* the most rows of one group in one repetition: what a median is taken of */
+	for (int i = 0, j; i < nk; i = j) {
+		for (j = i; j < nk && kr_at(kr, j)->group == kr_at(kr, i)->group &&
+			    kr_at(kr, j)->rep == kr_at(kr, i)->rep;
+		     j++)
+			;
+		run = j - i > run ? j - i : run;
+	}
 	double *per_rep = xcalloc((size_t)c->reps * (size_t)c->attempts + 1, sizeof(double)),
-	       *tmp = xcalloc((size_t)nk + 1, sizeof(double));
+	       *tmp = xcalloc((size_t)run + 1, sizeof(double));
 	int few = 0; /* lines whose medians stand on fewer repetitions than the U test needs */
 	for (int oi = 0; oi < g->n; oi++) {
 		int nv, nr, gi = order[oi];
 		size_t n =
-		    group_stats(kp + start[gi], start[gi + 1] - start[gi], 0, per_rep, tmp).n;
+		    group_stats(kr, start[gi], start[gi + 1] - start[gi], 0, per_rep, tmp).n;
 		group_counts(c, t, gi, &nv, &nr);
 		int small = n > 0 && n < (size_t)ts_min_reps();
 		few += small;
@@ -539,7 +574,7 @@ static void print_summary(FILE *f, const struct bench_ctx *c, struct kept *kp, i
 	for (int k = 0; k < nm; k++) {
 		cols[k].cell = xcalloc((size_t)g->n, sizeof(*cols[k].cell));
 		cols[k].ratio = xcalloc((size_t)g->n, sizeof(*cols[k].ratio));
-		flagged += fill_column(c, kp, start, order, g->n, k, thr, per_rep, tmp,
+		flagged += fill_column(c, kr, start, order, g->n, k, thr, per_rep, tmp,
 				       c->b->summary[k], &cols[k]);
 	}
 	print_blocks(f, c, g, order, cols, nm, width, col, cnt);
@@ -550,12 +585,12 @@ static void print_summary(FILE *f, const struct bench_ctx *c, struct kept *kp, i
 		fprintf(f, "* fewer than %d valid repetitions: too few for the U test to reach "
 			   "p < 0.05, no verdict\n", ts_min_reps());
 	if (!c->b->summary_by)
-		print_probe_classes(f, kp, start, order, g);
+		print_probe_classes(f, kr, start, order, g);
 	print_fixed(f, c, g, order, cols, width);
 	if (!c->b->summary_by && g->n > 1 && nk)
-		print_changes(f, c, kp, start, order, g, width);
+		print_changes(f, c, kr, start, order, g, width);
 	if (c->b->summary_by && nk)
-		flag_configs(f, c, kp, nk, thr);
+		flag_configs(f, c, kr, thr);
 	for (int k = 0; k < nm; k++) {
 		free(cols[k].cell);
 		free(cols[k].ratio);
@@ -568,9 +603,8 @@ static void print_summary(FILE *f, const struct bench_ctx *c, struct kept *kp, i
 
 struct summary {
 	const struct bench_ctx *c;
-	struct kept *kp;
-	int nk;
-	struct groups g;
+	struct kept_rows kr;
+	struct sum_lines g;
 	struct hitm_seen hs;
 	struct tally t;
 	double *prim; /* per variant, reps values: the primary metric of its valid repetitions */
@@ -583,7 +617,9 @@ struct summary *summary_new(const struct bench_ctx *c)
 	size_t n = (size_t)c->reps * (size_t)c->nvar * (size_t)c->attempts + 1,
 	       nv = (size_t)c->nvar + 1;
 	s->c = c;
-	s->kp = xcalloc(n, sizeof(*s->kp));
+	/* a multiple of 8 (struct kept holds doubles): the next record's doubles stay aligned */
+	s->kr.size = sizeof(struct kept) + (size_t)nmetrics(c->b) * sizeof(double);
+	s->kr.at = xcalloc(n, s->kr.size);
 	s->hs.var = xcalloc(n, sizeof(int));
 	s->hs.val = xcalloc(n, sizeof(double));
 	s->hs.ok = xcalloc(n, 1);
@@ -595,7 +631,8 @@ struct summary *summary_new(const struct bench_ctx *c)
 	s->t.rounds = xcalloc(nv, sizeof(int));
 	s->t.stop = xcalloc(nv, sizeof(enum reps_stop));
 	s->t.width = xcalloc(nv, sizeof(double));
-	s->prim = xcalloc(nv * ((size_t)c->reps + 1), sizeof(double));
+	if (c->reps_auto) /* only --reps auto asks for them (summary_primary) */
+		s->prim = xcalloc(nv * ((size_t)c->reps + 1), sizeof(double));
 	s->nprim = xcalloc(nv, sizeof(int));
 	for (int v = 0; v < c->nvar; v++)
 		s->t.group[v] = c->b->summary_by ? -1 : v;
@@ -613,7 +650,7 @@ void summary_add(struct summary *s, const struct row *r, int var, int rep, int a
 	s->t.invalid[var] += !valid;
 	s->t.valid[var] += valid;
 	s->t.reps[var] += final;
-	if (valid && c->b->summary && c->b->summary[0] && s->nprim[var] < c->reps) {
+	if (s->prim && valid && c->b->summary && c->b->summary[0] && s->nprim[var] < c->reps) {
 		int ok;
 		double v = row_num(r, c->b->summary[0], &ok);
 		if (ok)
@@ -624,7 +661,7 @@ void summary_add(struct summary *s, const struct row *r, int var, int rep, int a
 	if (!valid && !opt_flag(c->o, "keep-invalid"))
 		return;
 	/* one valid row per repetition; with --keep-invalid each attempt is a value of its own */
-	keep(c, &s->g, &s->kp[s->nk++], r, var,
+	keep(c, &s->g, kr_at(&s->kr, s->kr.n++), r, var,
 	     opt_flag(c->o, "keep-invalid") ? rep * c->attempts + attempt - 1 : rep, valid);
 	hitm_seen_add(&s->hs, r, var);
 }
@@ -645,7 +682,7 @@ void summary_stopped(struct summary *s, int var, enum reps_stop why, double widt
 
 void summary_print(struct summary *s, FILE *f)
 {
-	print_summary(f, s->c, s->kp, s->nk, &s->g, &s->t);
+	print_summary(f, s->c, &s->kr, &s->g, &s->t);
 	if (s->c->reps_auto)
 		print_auto(f, s->c, s->t.stop, s->t.width, s->t.rounds);
 	counters_summary(f, s->hs.src, s->hs.why, s->c, s->hs.var, s->hs.val, s->hs.ok, s->hs.n);
@@ -658,7 +695,7 @@ void summary_free(struct summary *s)
 		free(s->g.label[i]);
 	free(s->g.label);
 	free(s->g.first_var);
-	free(s->kp);
+	free(s->kr.at);
 	hitm_seen_free(&s->hs);
 	free(s->t.valid);
 	free(s->t.reps);

@@ -30,9 +30,12 @@ void hitm_seen_add(struct hitm_seen *h, const struct row *r, int var)
 		snprintf(h->src, sizeof(h->src), "%s", src);
 	if (!h->why[0] && why)
 		snprintf(h->why, sizeof(h->why), "%s", why);
-	h->var[h->n] = var;
-	h->val[h->n] = row_num(r, "hitm_per_kop", &ok);
-	h->ok[h->n++] = (unsigned char)ok;
+	double v = row_num(r, "hitm_per_kop", &ok);
+	if (ok) { /* only values: of pingpong's rows, one a round is counted */
+		h->var[h->n] = var;
+		h->val[h->n] = v;
+		h->ok[h->n++] = 1;
+	}
 	counters_seen_add(&h->cs, r);
 }
 

@@ -13,7 +13,8 @@
  * two (a single word wider than that stays whole). */
 void summary_wrap(FILE *f, const char *text);
 
-/* What the counter summary needs of each written row. */
+/* What the counter summary needs of the written rows: the HITM values there are (a row without
+ * one adds nothing but its status), and the rows' counter status. */
 struct hitm_seen {
 	int n, *var;
 	double *val;

@@ -47,6 +47,23 @@ static void test_classify_without_caches(void **state)
 	topo_free(&t);
 }
 
+/* No Package objects: cores that share no cache are not claimed to share a socket, nor not to. */
+static void test_classify_without_packages(void **state)
+{
+	struct topo t;
+	(void)state;
+	load(&t, "synthetic:core:3 pu:2");
+	assert_int_equal(pair_classify(&t, 0, 1), PC_SMT);
+	assert_int_equal(pair_classify(&t, 0, 2), PC_UNKNOWN_PACKAGE);
+	assert_int_equal(pair_classify(&t, 1, 5), PC_UNKNOWN_PACKAGE);
+	assert_string_equal(pair_class_name(PC_UNKNOWN_PACKAGE), "unknown-package");
+	topo_free(&t);
+	load(&t, "synthetic:l2:2 core:2 pu:1"); /* a shared L2 is known without a package */
+	assert_int_equal(pair_classify(&t, 0, 1), PC_SAME_LLC);
+	assert_int_equal(pair_classify(&t, 1, 2), PC_UNKNOWN_PACKAGE);
+	topo_free(&t);
+}
+
 static void test_pu_set(void **state)
 {
 	struct topo t;
@@ -170,6 +187,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_classify_two_packages),
 		cmocka_unit_test(test_classify_without_caches),
+		cmocka_unit_test(test_classify_without_packages),
 		cmocka_unit_test(test_pu_set),
 		cmocka_unit_test(test_select_all_and_vs),
 		cmocka_unit_test(test_select_sample_and_classes),

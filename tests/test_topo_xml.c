@@ -1,8 +1,9 @@
 /* Plans on the odd and restricted machines of tests/data/topo/ (cgroup-restricted, memory-only and
  * memory-less nodes, hybrid with two cpukinds, two PUs without caches or cores, PUs outside any
- * package with sparse node numbers), each placement judged against the XML's own objects: the
- * test reads the XML's tags itself and never asks the planner what to expect. Then the caps and
- * refusals on hostile XMLs and synthetic descriptions. */
+ * package with sparse node numbers), each placement and pingpong pair class judged against the
+ * XML's own objects: the test reads the XML's tags itself and never asks the planner what to
+ * expect. Then the caps and refusals on hostile XMLs and synthetic descriptions. */
+#include "benches/pingpong/places.h"
 #include "harness/placement.h"
 #include "harness/util.h" /* before cmocka, which defines a fail() macro */
 #include "tests/testutil.h"
@@ -330,6 +331,30 @@ static void mem_nodes(const struct xml *x, const struct topo *t)
 	free(p);
 }
 
+/* pingpong's class of every pair, from the XML's tags: one core, one outermost cache, a PU
+ * outside any Package (unknown-package), one Package, or two. The XMLs' packages have distinct
+ * os_index values, so a Package object is a package. */
+static void pair_classes(const struct xml *x, const struct topo *t)
+{
+	struct places pl;
+	places_build(t, &pl);
+	for (int i = 0; i < x->npu; i++)
+		for (int j = 0; j < x->npu; j++) {
+			const struct xpu *a = &x->pu[i], *b = &x->pu[j];
+			if (i == j)
+				continue;
+			enum pair_class want = a->core == b->core		 ? PC_SMT
+					       : a->llc >= 0 && a->llc == b->llc ? PC_SAME_LLC
+					       : a->pkg < 0 || b->pkg < 0	 ? PC_UNKNOWN_PACKAGE
+					       : a->pkg == b->pkg		 ? PC_SAME_PACKAGE
+										 : PC_CROSS_PACKAGE;
+			assert_string_equal(pair_class_name(pair_classify(t, a->os, b->os)),
+					    pair_class_name(want));
+			assert_int_equal(places_classify(&pl, a->os, b->os), want);
+		}
+	places_free(&pl);
+}
+
 #define XML_TEST(name, file)                            \
 	static void name(void **s)                      \
 	{                                               \
@@ -338,6 +363,7 @@ static void mem_nodes(const struct xml *x, const struct topo *t)
 		struct topo t;                          \
 		every_placement(file, x, &t);           \
 		mem_nodes(x, &t);                       \
+		pair_classes(x, &t);                    \
 		topo_free(&t);                          \
 		free(x);                                \
 	}
@@ -381,6 +407,12 @@ static void messages_describe_the_xml(void **s)
 	assert_non_null(strstr(r->out, "L2 1 MiB    shared by 2 PU(s): P# 4-5"));
 	assert_null(strstr(r->out, "none:"));
 	assert_non_null(strstr(r->out, "memory nodes 0,33,72"));
+	/* P#4 and P#6: outside any package, in two L2s: the plan claims no package for them */
+	run_c2c(r, "run", "pingpong", "--dry-run", "--topology", "xml:" DIR "nopkg-sparse-nodes.xml",
+		"--pairs", "all", NULL);
+	assert_int_equal(r->status, 0);
+	assert_non_null(strstr(r->out, "\n4      6      unknown-package "));
+	assert_non_null(strstr(r->out, "\n4      5      same-llc "));
 	run_c2c(r, "topo", "--topology", "xml:" DIR "2pu-nocache.xml", NULL);
 	assert_non_null(strstr(r->out, "none: xml:" DIR
 				       "2pu-nocache.xml has no data or unified cache objects"));

@@ -5,7 +5,7 @@
 #include <string.h>
 
 static const char *const class_names[PC_COUNT] = {"smt", "same-llc", "same-package",
-						  "cross-package"};
+						  "cross-package", "unknown-package"};
 
 const char *pair_class_name(enum pair_class c)
 {
@@ -35,6 +35,8 @@ enum pair_class pair_classify(const struct topo *t, int os_a, int os_b)
 		return PC_SAME_LLC;
 	hwloc_obj_t pa = hwloc_get_ancestor_obj_by_type(t->h, HWLOC_OBJ_PACKAGE, a);
 	hwloc_obj_t pb = hwloc_get_ancestor_obj_by_type(t->h, HWLOC_OBJ_PACKAGE, b);
+	if (!pa || !pb)
+		return PC_UNKNOWN_PACKAGE;
 	return topo_same_package(pa, pb) ? PC_SAME_PACKAGE : PC_CROSS_PACKAGE;
 }
 

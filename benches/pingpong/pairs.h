@@ -3,8 +3,17 @@
 #define C2C_PAIRS_H
 #include "harness/topo.h"
 
-/* Distance classes, nearest first; the order is the order of the summary. */
-enum pair_class { PC_SMT, PC_SAME_LLC, PC_SAME_PACKAGE, PC_CROSS_PACKAGE, PC_COUNT };
+/* Distance classes, nearest first; the order is the order of the summary. A pair that shares no
+ * core and no data cache, with a PU outside any Package object (hwloc has none above it), is
+ * PC_UNKNOWN_PACKAGE: whether the two share a socket is not known. */
+enum pair_class {
+	PC_SMT,
+	PC_SAME_LLC,
+	PC_SAME_PACKAGE,
+	PC_CROSS_PACKAGE,
+	PC_UNKNOWN_PACKAGE,
+	PC_COUNT
+};
 
 struct pu_pair {
 	int a, b; /* OS CPU numbers: a is the first in topological order, or the vs:CPU reference */
@@ -17,7 +26,8 @@ struct pu_pair {
 #define PAIRS_MAX (1 << 24)
 
 const char *pair_class_name(enum pair_class c);
-/* Classify two PUs from the hwloc tree: same core, a shared cache, same package, or neither. */
+/* Classify two PUs from the hwloc tree: same core, a shared cache, same package, neither, or a PU
+ * outside any package. */
 enum pair_class pair_classify(const struct topo *t, int os_a, int os_b);
 /* The PU set to pair up: "auto" = every allowed PU, "cpus:LIST" = those. Fills set (n entries,
  * topological order); returns the count (>= 2) or -1 with a one-line message. */

@@ -222,7 +222,7 @@ static void print_plan(const struct bench_ctx *c, const struct pp_priv *p, const
 		return;
 	printf("%s\n", line + 10);
 	const struct topo *t = c->topo; /* on a hybrid part, each PU's CPU kind */
-	printf("%-6s %-6s %-14s %-7s %s\n", "cpu_a", "cpu_b", "class", "round",
+	printf("%-6s %-6s %-15s %-7s %s\n", "cpu_a", "cpu_b", "class", "round",
 	       t->nkinds ? "at_once kinds" : "at_once");
 	for (int i = 0; i < p->npairs && i < PP_TABLE_MAX; i++) {
 		char kinds[60] = "";
@@ -231,7 +231,7 @@ static void print_plan(const struct bench_ctx *c, const struct pp_priv *p, const
 				 8 - snprintf(NULL, 0, "%d", p->sched.size[p->sched.round[i]]), "",
 				 topo_kind_name(t, topo_pu(t, p->pair[i].a)),
 				 topo_kind_name(t, topo_pu(t, p->pair[i].b)));
-		printf("%-6d %-6d %-14s %-7d %d%s\n", p->pair[i].a, p->pair[i].b,
+		printf("%-6d %-6d %-15s %-7d %d%s\n", p->pair[i].a, p->pair[i].b,
 		       pair_class_name(p->pair[i].cls), p->sched.round[i],
 		       p->sched.size[p->sched.round[i]], kinds);
 	}
@@ -612,8 +612,10 @@ static const struct view_metric pp_metrics[] = {
 	{ "median_ns", "median one-way latency", "ns", "ns", 0 },
 	{ 0 },
 };
+/* pair_class_name order; unknown-package is left out: it is neither side of a package, and the
+ * report shows a class not declared only where rows have it */
 static const char *const pp_classes[] = {"smt", "same-llc", "same-package", "cross-package",
-					 NULL}; /* pair_class_name order */
+					 NULL};
 static const struct bench_view pp_views[] = {
     {.kind = VIEW_MATRIX,
      .title = "Core-to-core latency",
@@ -648,8 +650,9 @@ static const struct bench pingpong = {
     .name = "pingpong",
     .finish_row = pp_finish_row,
     .desc = "one-way cache-line transfer latency between pairs of PUs (load-store and CAS "
-	    "handoffs), classified smt / same-llc / same-package / cross-package; --mem-node a|b|N "
-	    "places each pair's lines (default a: first touch from the pair's first PU)",
+	    "handoffs), classified smt / same-llc / same-package / cross-package (unknown-package: "
+	    "a PU outside any package); --mem-node a|b|N places each pair's lines (default a: "
+	    "first touch from the pair's first PU)",
     .opts = pp_opts,
     .variant_col = "config",
     .config = pp_config,

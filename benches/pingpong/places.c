@@ -50,5 +50,7 @@ enum pair_class places_classify(const struct places *pl, int a, int b)
 		return PC_SMT;
 	if (pl->cache[a] && pl->cache[a] == pl->cache[b])
 		return PC_SAME_LLC;
+	if (!pl->pkg[a] || !pl->pkg[b])
+		return PC_UNKNOWN_PACKAGE;
 	return topo_same_package(pl->pkg[a], pl->pkg[b]) ? PC_SAME_PACKAGE : PC_CROSS_PACKAGE;
 }

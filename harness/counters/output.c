@@ -263,12 +263,21 @@ void counters_summary(FILE *f, const char *src, const char *why, const struct be
 	}
 	fprintf(f, "\nHITM (or stand-in) per 1,000 operations%s%s%s, change against '%s'\n",
 		src[0] ? " [" : "", src, src[0] ? "]" : "", nvar ? c->var[0].name : "");
+	/* the values bucketed by variant in one pass (first[v] .. first[v + 1]), not a pass over
+	 * the rows per variant: 589,056 variants x 2.9 million rows on a 768-PU pingpong matrix */
+	int *first = xcalloc((size_t)nvar + 2, sizeof(int)), *fill;
+	for (int i = 0; i < n; i++)
+		if (ok[i] && var[i] >= 0 && var[i] < nvar)
+			first[var[i] + 2]++;
+	for (int v = 0; v < nvar; v++)
+		first[v + 2] += first[v + 1];
+	fill = first + 1;
+	for (int i = 0; i < n; i++)
+		if (ok[i] && var[i] >= 0 && var[i] < nvar)
+			vals[fill[var[i]]++] = hitm[i];
 	for (int v = 0; v < nvar; v++) {
-		size_t k = 0;
-		for (int i = 0; i < n; i++)
-			if (ok[i] && var[i] == v)
-				vals[k++] = hitm[i];
-		struct stats s = stats_of(vals, k);
+		size_t k = (size_t)(first[v + 1] - first[v]);
+		struct stats s = stats_of(vals + first[v], k);
 		if (v == 0)
 			base = k ? s.median : 0;
 		if (!k)
@@ -281,6 +290,7 @@ void counters_summary(FILE *f, const char *src, const char *why, const struct be
 			fprintf(f, "%-16s  %14.4g  NA (baseline is 0 or NA)\n", c->var[v].name,
 				s.median);
 	}
+	free(first);
 	free(vals);
 }
 
