@@ -93,8 +93,8 @@ struct bench_ctx {
 	int reps;
 	uint64_t seed;
 	const struct thr_hooks *hooks; /* per-thread hooks for measured threads (may be NULL) */
-	/* Filled by bench_threads, kept until the run returns (the harness frees them): the threads'
-	 * records (plan.n) and each role's threads added up (sum[role]). */
+	/* Filled by bench_threads, kept until the run returns (the harness frees them): the
+	 * threads' records (plan.n) and each role's threads added up (sum[role]). */
 	struct thr *thr;
 	struct thr_sum sum[BENCH_ROLES];
 	/* bench_mem's blocks, freed by the harness once the run's row has its columns; mem_at is
@@ -146,12 +146,15 @@ struct bench {
 	 * PUs), s itself, or NULL when it does not take s, with *why saying why in a few words.
 	 * NULL hook: every harness option, --placement and --mem-node only with BENCH_PLACED. */
 	const struct opt_spec *(*harness_opt)(const struct opt_spec *s, const char **why);
-	/* Check options, plan threads, fill c->var. Error: message, exit 2, nothing run. */
+	/* Every hook below is optional: NULL does nothing.
+	 * Check options, plan threads, fill c->var. Error: message, exit 2, nothing run. NULL: one
+	 * variant, "default". */
 	int (*prepare)(struct bench_ctx *c, char *err);
 	/* Measure one variant once and fill the row's bench columns. Error: no row is written. */
 	int (*run)(struct bench_ctx *c, const struct variant *v, int rep, struct row *r, char *err);
 	/* After the last row. An output it writes there (pingpong's --matrix) that cannot be had:
-	 * it says so on one line and sets c->cleanup_failed, and the run exits 1. */
+	 * it says so on one line and sets c->cleanup_failed, and the run exits 1. The harness
+	 * frees c->priv after it. */
 	void (*cleanup)(struct bench_ctx *c);
 	/* Optional: columns derived from the counter columns, filled after the counters are in the
 	 * row. */

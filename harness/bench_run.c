@@ -18,7 +18,7 @@ int bench_threads(struct bench_ctx *c, void (*body)(struct thr *, void *), void 
 		if (c->plan.slot[i].role >= nroles)
 			nroles = c->plan.slot[i].role + 1;
 	if (nroles > BENCH_ROLES)
-		abort(); /* a bench's plan names more roles than c->sum holds: a programming error */
+		abort(); /* the plan names more roles than c->sum holds: a programming error */
 	free(c->thr);
 	c->thr = thr_alloc(c->plan.n);
 	if (threads_run(c->topo, &c->plan, c->thr, c->warmup, c->duration, body, arg, c->hooks,

@@ -32,7 +32,7 @@ struct thr {
 	long vcsw0, vcsw1, ivcsw0,
 	    ivcsw1;                /* getrusage(RUSAGE_THREAD) context switches at t0 and t1 */
 	int cpu_start, measured;   /* CPU at t0; 1 once t1 is taken */
-	int no_hooks; /* set by the caller of threads_start: the run's hooks are not this thread's */
+	int no_hooks; /* set by threads_start's caller: the run's hooks are not this thread's */
 	double steal_ns;     /* steal of want_cpu over the window (/proc/stat), < 0: not known */
 	uint64_t work_iters; /* calibrated private work per operation, measured on this thread */
 	double work_ns_achieved; /* what that work took on this thread, checked after the window (0:

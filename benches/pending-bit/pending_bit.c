@@ -387,7 +387,8 @@ static int pb_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 	struct pb_priv *p = c->priv;
 	(void)rep;
 	char *obj = bench_mem(c, 4096, err);
-	struct vmap_node *nodes = obj ? bench_mem(c, sizeof(struct vmap_node) * PB_NODES, err) : NULL;
+	size_t nsize = sizeof(struct vmap_node) * PB_NODES;
+	struct vmap_node *nodes = obj ? bench_mem(c, nsize, err) : NULL;
 	if (!nodes)
 		return -1;
 	for (int i = 0; i < PB_NODES; i++)
