@@ -153,35 +153,27 @@ int bench_probe_pairs(struct bench_ctx *c, const struct variant *v, int *a, int 
 	return k;
 }
 
-/* pingpong-like benches take --placement only as the set of PUs they pair up themselves. */
-static const struct opt_spec pu_set_placement = {
-    "placement",
-    OPT_TEXT,
-    "auto",
-    "auto|cpus:LIST",
-    "the PUs the bench places its own threads on: auto (every allowed PU) or cpus:LIST",
-    NULL,
-    NULL};
-
-/* A bench that reads --mem-node itself (BENCH_MEM_NODE) names its own values; unset by default. */
-static const struct opt_spec own_mem_node = {
-    "mem-node",
-    OPT_TEXT,
-    NULL,
-    "a|b|N",
-    "where the bench's lines live: a (first touch from the pair's first PU, when not given), b "
-    "(from the second) or NUMA node N",
-    NULL,
-    NULL};
-
-int bench_refuses(const struct bench *b, const char *name)
+/* b's form of harness option s, or NULL (why says why) when it does not take it. */
+static const struct opt_spec *bench_form(const struct bench *b, const struct opt_spec *s,
+					 const char **why)
 {
-	if (!strcmp(name, "mem-node"))
-		return !(b->flags & (BENCH_PLACED | BENCH_MEM_NODE));
-	if (!strcmp(name, "placement"))
-		return !(b->flags & (BENCH_PLACED | BENCH_PU_SET));
-	if (!strcmp(name, "duration") || !strcmp(name, "warmup"))
-		return (b->flags & BENCH_UNTIMED) != 0;
+	const char *w = "it places its own threads";
+	const struct opt_spec *f = s;
+	if (b->harness_opt)
+		f = b->harness_opt(s, &w);
+	else if (!(b->flags & BENCH_PLACED) &&
+		 (!strcmp(s->name, "placement") || !strcmp(s->name, "mem-node")))
+		f = NULL;
+	if (!f && why)
+		*why = w;
+	return f;
+}
+
+int bench_refuses(const struct bench *b, const char *name, const char **why)
+{
+	for (const struct opt_spec *s = harness_opts; s->name; s++)
+		if (!strcmp(s->name, name))
+			return !bench_form(b, s, why);
 	return 0;
 }
 
@@ -189,24 +181,21 @@ const struct opt_spec *bench_harness_opts(const struct bench *b, struct opt_spec
 {
 	int n = 0;
 	for (const struct opt_spec *s = harness_opts; s->name; s++) {
-		if (bench_refuses(b, s->name))
+		const struct opt_spec *f = bench_form(b, s, NULL);
+		if (!f)
 			continue;
 		if (n + 1 >= max)
 			abort(); /* HARNESS_OPTS_MAX is too small: a programming error */
-		if (!(b->flags & BENCH_PLACED) && !strcmp(s->name, "placement")) {
-			out[n++] = pu_set_placement;
-		} else if (b->auto_placement &&
-			   !strcmp(s->name, "placement")) { /* this bench's own auto */
+		out[n] = *f;
+		if (f == s && b->auto_placement &&
+		    !strcmp(s->name, "placement")) { /* this bench's own auto */
 			static char help[400];
 			snprintf(help, sizeof(help), "thread placement: %s (auto: %s, %s)",
 				 PLACEMENTS, b->auto_placement,
 				 b->auto_placement_why ? b->auto_placement_why : "");
-			out[n] = *s;
-			out[n++].help = help;
-		} else if (!(b->flags & BENCH_PLACED) && !strcmp(s->name, "mem-node"))
-			out[n++] = own_mem_node;
-		else
-			out[n++] = *s;
+			out[n].help = help;
+		}
+		n++;
 	}
 	memset(&out[n], 0, sizeof(out[n]));
 	return out;

@@ -29,6 +29,8 @@ struct variant {
 };
 
 struct bench;
+struct bench_block;
+#define BENCH_ROLES 8 /* roles a plan may name (c->sum) */
 
 /* How `report` draws a bench: declared here as data, read by analysis/ (which names no bench).
  * A metric is one CSV column; metrics with the same axis share one chart (and so one unit). */
@@ -91,6 +93,16 @@ struct bench_ctx {
 	int reps;
 	uint64_t seed;
 	const struct thr_hooks *hooks; /* per-thread hooks for measured threads (may be NULL) */
+	/* Filled by bench_threads, kept until the run returns (the harness frees them): the
+	 * threads' records (plan.n) and each role's threads added up (sum[role]). */
+	struct thr *thr;
+	struct thr_sum sum[BENCH_ROLES];
+	/* bench_mem's blocks, freed by the harness once the run's row has its columns; mem_at is
+	 * the contended memory whose node the mem_node_actual column records (set by the bench, or
+	 * bench_mem's first block). */
+	struct bench_block *mem;
+	int nmem;
+	const void *mem_at;
 	const char
 	    *out_path; /* the main CSV being written (NULL under --dry-run): for side files */
 	void *priv;                    /* bench-private */
@@ -106,13 +118,11 @@ struct bench_ctx {
 };
 
 enum bench_flags {
-	BENCH_PLACED = 1, /* takes --placement and --mem-node */
-	BENCH_PU_SET =
-	    2, /* takes --placement auto|cpus:LIST as the set of PUs it places itself on */
+	/* takes --placement and --mem-node: the harness plans with them (bench_plan) and writes
+	 * the placement* and mem_node* columns */
+	BENCH_PLACED = 1,
 	BENCH_WINDOW =
-	    4, /* its co-running threads measure for --duration: the window rule applies */
-	BENCH_MEM_NODE = 8, /* takes --mem-node and reads it itself (pingpong: a|b|N) */
-	BENCH_UNTIMED = 16, /* measures counts, not time windows: no --duration, no --warmup */
+	    2, /* its co-running threads measure for --duration: the window rule applies */
 };
 
 /* A setting as requested and the column of what the run resolved it to. */
@@ -132,12 +142,19 @@ struct bench {
 	 * variant. */
 	const char *summary_by;
 	unsigned flags;
-	/* Check options, plan threads, fill c->var. Error: message, exit 2, nothing run. */
+	/* Optional: the bench's own form of harness option s (pingpong's --placement is a set of
+	 * PUs), s itself, or NULL when it does not take s, with *why saying why in a few words.
+	 * NULL hook: every harness option, --placement and --mem-node only with BENCH_PLACED. */
+	const struct opt_spec *(*harness_opt)(const struct opt_spec *s, const char **why);
+	/* Every hook below is optional: NULL does nothing.
+	 * Check options, plan threads, fill c->var. Error: message, exit 2, nothing run. NULL: one
+	 * variant, "default". */
 	int (*prepare)(struct bench_ctx *c, char *err);
 	/* Measure one variant once and fill the row's bench columns. Error: no row is written. */
 	int (*run)(struct bench_ctx *c, const struct variant *v, int rep, struct row *r, char *err);
 	/* After the last row. An output it writes there (pingpong's --matrix) that cannot be had:
-	 * it says so on one line and sets c->cleanup_failed, and the run exits 1. */
+	 * it says so on one line and sets c->cleanup_failed, and the run exits 1. The harness
+	 * frees c->priv after it. */
 	void (*cleanup)(struct bench_ctx *c);
 	/* Optional: columns derived from the counter columns, filled after the counters are in the
 	 * row. */
@@ -202,8 +219,9 @@ const char *bench_names(void);
  * parser accepts and its --help lists. Returns out. */
 #define HARNESS_OPTS_MAX 40
 const struct opt_spec *bench_harness_opts(const struct bench *b, struct opt_spec *out, int max);
-/* 1 when name (without "--") is a harness option that b does not take. */
-int bench_refuses(const struct bench *b, const char *name);
+/* 1 when name (without "--") is a harness option that b does not take; *why (may be NULL) gets
+ * why in a few words. */
+int bench_refuses(const struct bench *b, const char *name, const char **why);
 
 /* Plan the bench's threads from --placement and --mem-node. */
 int bench_plan(struct bench_ctx *c, const struct role_req *roles, int nroles, char *err);
@@ -212,6 +230,18 @@ void bench_variant(struct bench_ctx *c, const char *name, long param);
 /* Room for n variants in all, so that many bench_variant calls do not grow the array step by step.
  */
 void bench_variants_reserve(struct bench_ctx *c, int n);
+/* The harness's thread runner: one thread per plan slot runs body(thread, arg) after the start
+ * barrier, for c->warmup then c->duration (thr_drive or thr_measure_begin/end mark the window);
+ * then every thread's evidence is recorded by its role and c->thr and c->sum filled. 0, or -1 with
+ * the message (nothing measured). */
+int bench_threads(struct bench_ctx *c, void (*body)(struct thr *, void *), void *arg, char *err);
+/* The same, each thread running thr_drive(fn, arg): batches of fn until the window ends. */
+int bench_drive(struct bench_ctx *c, batch_fn fn, void *arg, char *err);
+/* col := the role's ns per operation over its threads' windows (from c->sum), NA when none. */
+void bench_ns_per_op(struct bench_ctx *c, struct row *r, const char *col, int role);
+/* size zeroed bytes on the plan's memory node (--mem-node), freed by the harness after the run;
+ * NULL with the message. */
+void *bench_mem(struct bench_ctx *c, size_t size, char *err);
 /* Record threads' evidence after a run: by their plan role names, or under one role name. */
 void bench_evidence(struct bench_ctx *c, const struct thr *t, int n);
 void bench_evidence_role(struct bench_ctx *c, const struct thr *t, const char *role);

@@ -179,16 +179,12 @@ static int refused_option(const struct bench *b, int argc, char **argv, char *er
 			continue;
 		char name[64];
 		snprintf(name, sizeof(name), "%.*s", (int)strcspn(argv[i] + 2, "="), argv[i] + 2);
-		if (bench_refuses(b, name))
+		const char *why;
+		if (bench_refuses(b, name, &why))
 			return err_set(
 			    err,
 			    "bench %s does not take --%s (%s); its options: c2cbench run %s --help",
-			    b->name, name,
-			    b->flags & BENCH_UNTIMED &&
-				    (!strcmp(name, "duration") || !strcmp(name, "warmup"))
-				? "it counts samples, not seconds"
-				: "it places its own threads",
-			    b->name);
+			    b->name, name, why, b->name);
 		for (const struct opt_spec *s = harness_opts; s->name;
 		     s++) /* skip the value of a valued option */
 			if (!strcmp(s->name, name) && s->type != OPT_FLAG && !strchr(argv[i], '='))
@@ -235,7 +231,8 @@ static int run_passes(struct bench_ctx *c, struct counters *k, int vi, int rep, 
 			struct evidence keep = c->ev;
 			memset(&c->ev, 0, sizeof(c->ev));
 			c->ev.requested_s = keep.requested_s;
-			rc = c->b->run(c, &c->var[vi], rep, &extra, err);
+			rc = c->b->run ? c->b->run(c, &c->var[vi], rep, &extra, err) : 0;
+			bench_run_release(c);
 			if (!rc && !validity_judge(&c->ev, &c->rules, pr, sizeof(pr), vb)) {
 				size_t k = strlen(why);
 				int w = snprintf(why + k, ERRLEN - k,
@@ -247,7 +244,10 @@ static int run_passes(struct bench_ctx *c, struct counters *k, int vi, int rep, 
 			evidence_free(&c->ev);
 			c->ev = keep;
 		} else {
-			rc = c->b->run(c, &c->var[vi], rep, r, err);
+			rc = c->b->run ? c->b->run(c, &c->var[vi], rep, r, err) : 0;
+			if (!rc && c->b->flags & BENCH_PLACED)
+				bench_where_to_row(c, r);
+			bench_run_release(c);
 		}
 		counters_pass_end(k, pass);
 		row_clear(&extra);
@@ -538,6 +538,16 @@ static void remove_empty_outputs(void)
 	}
 }
 
+/* The bench's prepare; without one, nothing to check and one variant, "default". */
+static int prepare(struct bench_ctx *c, char *err)
+{
+	if (!c->b->prepare) {
+		bench_variant(c, "default", 0);
+		return 0;
+	}
+	return c->b->prepare(c, err);
+}
+
 int bench_main(const struct bench *b, int argc, char **argv)
 {
 	struct opt_spec htab[HARNESS_OPTS_MAX];
@@ -573,8 +583,8 @@ int bench_main(const struct bench *b, int argc, char **argv)
 	c->b = b;
 	c->o = &o;
 	c->topo = &topo;
-	c->duration = bench_refuses(b, "duration") ? 0 : opt_double(&o, "duration");
-	c->warmup = bench_refuses(b, "warmup") ? 0 : opt_double(&o, "warmup");
+	c->duration = bench_refuses(b, "duration", NULL) ? 0 : opt_double(&o, "duration");
+	c->warmup = bench_refuses(b, "warmup", NULL) ? 0 : opt_double(&o, "warmup");
 	c->seed = (uint64_t)opt_long(&o, "seed");
 	if (!c->seed)
 		c->seed = (now_ns() ^ (uint64_t)getpid()) | 1;
@@ -589,7 +599,7 @@ int bench_main(const struct bench *b, int argc, char **argv)
 			      process */
 	if (context_set_label(&c->ctx, opt_str(&o, "label"), err))
 		rc = EXIT_BADINPUT;
-	else if (b->prepare(c, err))
+	else if (prepare(c, err))
 		rc = EXIT_BADINPUT;
 	else if (counters_open(ctr, opt_str(&o, "events"), opt_str(&o, "pmu"), &c->plan, err))
 		rc = EXIT_BADINPUT;
@@ -672,6 +682,7 @@ int bench_main(const struct bench *b, int argc, char **argv)
 	novalid_free(nv);
 	if (b->cleanup)
 		b->cleanup(c);
+	free(c->priv); /* what a bench's cleanup left (the usual: all of it) */
 	if (c->cleanup_failed && (!rc || rc == EXIT_NOVALID)) /* it said why on its own line */
 		rc = 1;
 	counters_close(ctr);

@@ -144,7 +144,7 @@ static void words(char *b, size_t n, int r, double mean, const struct vrules *v,
 static void try_text(char *b, size_t n, int r, double best, const struct bench_ctx *c)
 {
 	const struct vrules *v = &c->rules;
-	int dur = !bench_refuses(c->b, "duration");
+	int dur = !bench_refuses(c->b, "duration", NULL);
 	switch (r) {
 	case VR_OPS:
 		snprintf(b, n, "a quieter machine (no other jobs on these CPUs)%s",

@@ -121,9 +121,15 @@ void thr_evidence_end(struct thr *t)
 	t->measured = 1;
 }
 
+/* The hooks this thread runs: the run's, unless the caller said not for this one. */
+static const struct thr_hooks *hooks_of(const struct thr *t)
+{
+	return t->no_hooks ? NULL : t->ctl->hooks;
+}
+
 void thr_measure_begin(struct thr *t)
 {
-	const struct thr_hooks *h = t->ctl->hooks;
+	const struct thr_hooks *h = hooks_of(t);
 	memset(t->stat, 0, sizeof(t->stat)); /* bench tallies cover the measured phase only */
 	if (h && h->measure_begin)
 		h->measure_begin(t, h->arg);
@@ -132,7 +138,7 @@ void thr_measure_begin(struct thr *t)
 
 void thr_measure_end(struct thr *t)
 {
-	const struct thr_hooks *h = t->ctl->hooks;
+	const struct thr_hooks *h = hooks_of(t);
 	thr_evidence_end(t);
 	if (h && h->measure_end)
 		h->measure_end(t, h->arg);
@@ -156,13 +162,15 @@ static void *thread_main(void *p)
 {
 	struct thr *t = p;
 	struct runctl *c = t->ctl;
-	const struct thr_hooks *h = c->hooks;
+	const struct thr_hooks *h = hooks_of(t);
 	int ok = !bind_self(c->topo, t->want_cpu, &t->got_cpu, t->bind_err);
 	if (ok && h && h->thread_init && h->thread_init(t, h->arg)) {
 		snprintf(t->bind_err, sizeof(t->bind_err), "counter setup failed on CPU %d",
 			 t->want_cpu);
 		ok = 0;
 	}
+	if (ok && c->prologue)
+		c->prologue(t, c->arg);
 	if (gate_wait(&c->start) ||
 	    gate_wait(&c->start)) /* second wait: main has checked every binding */
 		ok = 0; /* called off: a thread could not be created */
@@ -177,40 +185,50 @@ int threads_run(const struct topo *topo, const struct plan *p, struct thr *thr, 
 		double duration_s, void (*body)(struct thr *, void *), void *arg,
 		const struct thr_hooks *hooks, char *err)
 {
+	const struct thr_how how = { warmup_s, duration_s, 0, NULL, body, arg, hooks };
+	for (int i = 0; i < p->n; i++) {
+		thr[i].role = p->slot[i].role;
+		thr[i].idx = p->slot[i].idx;
+		thr[i].want_cpu = p->slot[i].os;
+	}
+	return threads_start(topo, thr, p->n, &how, err);
+}
+
+int threads_start(const struct topo *topo, struct thr *thr, int n, const struct thr_how *how,
+		  char *err)
+{
 	struct runctl *c = aligned_alloc(C2C_BLOCK, sizeof(*c));
 	int started = 0, rc = 0;
 	if (!c)
 		out_of_memory(0);
 	memset(c, 0, sizeof(*c));
 	c->topo = topo;
-	c->body = body;
-	c->arg = arg;
-	c->hooks = hooks;
-	c->phase = PHASE_WARMUP;
+	c->prologue = how->prologue;
+	c->body = how->body;
+	c->arg = how->arg;
+	c->hooks = how->hooks;
+	c->phase = how->counted ? PHASE_MEASURE : PHASE_WARMUP;
 	char why[300] = "";
-	for (int i = 0; i < p->n; i++) /* a CPU gone since planning (hotplug, cpuset change): refuse
-					  before any thread starts */
-		if (cpu_unusable(SYSFS_CPU, p->slot[i].os, why, sizeof(why))) {
+	for (int i = 0; i < n; i++) /* a CPU gone since planning (hotplug, cpuset change): refuse
+				       before any thread starts */
+		if (cpu_unusable(SYSFS_CPU, thr[i].want_cpu, why, sizeof(why))) {
 			free(c);
 			return err_set(err, "cannot run the planned threads: %s", why);
 		}
-	gate_init(&c->start, (unsigned)p->n + 1);
-	for (int i = 0; i < p->n; i++) {
-		thr[i].role = p->slot[i].role;
-		thr[i].idx = p->slot[i].idx;
-		thr[i].want_cpu = p->slot[i].os;
+	gate_init(&c->start, (unsigned)n + 1);
+	for (int i = 0; i < n; i++) {
 		thr[i].got_cpu = thr[i].got_cpu_end = -1;
 		thr[i].ctl = c;
 		int e = pthread_create(&thr[i].tid, NULL, thread_main, &thr[i]);
 		if (e) {
 			char what[64];
-			snprintf(what, sizeof(what), "thread %d of %d", i + 1, p->n);
+			snprintf(what, sizeof(what), "thread %d of %d", i + 1, n);
 			rc = thread_start_error(e, what, err);
 			break;
 		}
 		started++;
 	}
-	if (started < p->n) { /* the gate can never fill: call it off, the started threads return */
+	if (started < n) { /* the gate can never fill: call it off, the started threads return */
 		__atomic_store_n(&c->phase, PHASE_STOP, __ATOMIC_RELEASE);
 		gate_off(&c->start);
 		for (int i = 0; i < started; i++)
@@ -220,32 +238,39 @@ int threads_run(const struct topo *topo, const struct plan *p, struct thr *thr, 
 		return rc;
 	}
 	gate_wait(&c->start);
-	for (int i = 0; i < p->n && !rc; i++)
+	for (int i = 0; i < n && !rc; i++)
 		if (thr[i].bind_err[0])
 			rc = err_set(err, "%s", thr[i].bind_err);
 	if (rc)
 		__atomic_store_n(&c->phase, PHASE_STOP, __ATOMIC_RELEASE);
 	gate_wait(&c->start);
 	struct steal_snap s0 = { 0 }, s1 = { 0 };
-	if (!rc) {
-		int stopped = sleep_or_stop((uint64_t)(warmup_s * 1e9));
+	if (!rc && !how->counted) {
+		int stopped = sleep_or_stop((uint64_t)(how->warmup_s * 1e9));
 		steal_read(&s0);
 		__atomic_store_n(&c->phase, PHASE_MEASURE, __ATOMIC_RELEASE);
-		stopped = stopped || sleep_or_stop((uint64_t)(duration_s * 1e9));
+		stopped = stopped || sleep_or_stop((uint64_t)(how->duration_s * 1e9));
 		__atomic_store_n(&c->phase, PHASE_STOP, __ATOMIC_RELEASE);
 		steal_read(&s1);
 		if (stopped) /* a configuration cut short is not a measurement: no row for it */
 			rc = err_set(err, "interrupted by signal %d", signals_pending());
+	} else if (!rc) {
+		steal_read(&s0);
 	}
-	for (int i = 0; i < p->n; i++)
-		pthread_join(thr[i].tid, NULL);
-	steal_apply(&s0, &s1, thr,
-		    p->n); /* after the joins: main never writes a running thread's record */
+	for (int i = 0; i < n; i++)
+		if (how->counted) /* a long count: the live line goes on meanwhile */
+			join_ticking(thr[i].tid);
+		else
+			pthread_join(thr[i].tid, NULL);
+	if (!rc && how->counted)
+		steal_read(&s1);
+	steal_apply(&s0, &s1, thr, n); /* after the joins: main never writes a running thread's
+					  record */
 	steal_free(&s0);
 	steal_free(&s1);
 	/* a thread that ended elsewhere is a migration (an invalid row, evidence.h); a CPU gone
 	 * offline is an error */
-	for (int i = 0; i < p->n && !rc; i++)
+	for (int i = 0; i < n && !rc; i++)
 		if (thr[i].got_cpu_end >= 0 && thr[i].got_cpu_end != thr[i].want_cpu &&
 		    cpu_unusable(SYSFS_CPU, thr[i].want_cpu, why, sizeof(why)))
 			rc = err_set(err,

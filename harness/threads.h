@@ -32,6 +32,7 @@ struct thr {
 	long vcsw0, vcsw1, ivcsw0,
 	    ivcsw1;                /* getrusage(RUSAGE_THREAD) context switches at t0 and t1 */
 	int cpu_start, measured;   /* CPU at t0; 1 once t1 is taken */
+	int no_hooks; /* set by threads_start's caller: the run's hooks are not this thread's */
 	double steal_ns;     /* steal of want_cpu over the window (/proc/stat), < 0: not known */
 	uint64_t work_iters; /* calibrated private work per operation, measured on this thread */
 	double work_ns_achieved; /* what that work took on this thread, checked after the window (0:
@@ -64,6 +65,7 @@ struct runctl {
 	C2C_ALIGNED volatile int phase; /* read every batch by every thread: alone on its block */
 	C2C_ALIGNED struct gate start;
 	C2C_ALIGNED const struct topo *topo;
+	void (*prologue)(struct thr *t, void *arg);
 	void (*body)(struct thr *t, void *arg);
 	void *arg;
 	const struct thr_hooks *hooks;
@@ -97,6 +99,24 @@ void join_ticking(pthread_t t);
 int threads_run(const struct topo *topo, const struct plan *p, struct thr *thr, double warmup_s,
 		double duration_s, void (*body)(struct thr *, void *), void *arg,
 		const struct thr_hooks *hooks, char *err);
+
+/* How threads_start runs its threads. */
+struct thr_how {
+	double warmup_s, duration_s; /* the window the caller's thread times */
+	/* 1: no window: the threads measure from the start (PHASE_MEASURE), each body marks its
+	 * own window and returns at its count (pingpong's samples); the caller waits, redrawing
+	 * the progress line, and warmup_s and duration_s are not used */
+	int counted;
+	/* optional: on each thread once bound, before the start barrier (pingpong's first touch) */
+	void (*prologue)(struct thr *t, void *arg);
+	void (*body)(struct thr *t, void *arg);
+	void *arg;
+	const struct thr_hooks *hooks; /* for every thread whose no_hooks is 0 */
+};
+/* threads_run's runner, for threads the caller places: thr[0 .. n) with role, idx and want_cpu
+ * set (and bench, no_hooks as it needs). Bound and checked the same way; 0 or -1 with a message. */
+int threads_start(const struct topo *topo, struct thr *thr, int n, const struct thr_how *how,
+		  char *err);
 
 /* Allocate n zeroed, 128-byte-aligned thread records. */
 struct thr *thr_alloc(int n);

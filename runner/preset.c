@@ -248,7 +248,7 @@ static int apply(struct pstate *s, struct opts *o, struct preset_run *r, const s
 {
 	char e[ERRLEN];
 	const char *bench = b->name;
-	if (bench_refuses(b, kv->key)) /* [defaults] serve the runs whose bench takes them */
+	if (bench_refuses(b, kv->key, NULL)) /* [defaults] serve the runs whose bench takes them */
 		return from_defaults ? 1
 				     : perr(s, kv->line,
 					    "bench %s does not take %s; accepted: the options its "

@@ -5,7 +5,6 @@
 #include "harness/atomics.h"
 #include "harness/bench.h"
 #include "layouts/layout.h"
-#include "harness/memnode.h"
 #include "harness/counters/sde.h"
 #include "harness/spin.h"
 #include <stdio.h>
@@ -368,7 +367,6 @@ static void pb_evidence(struct bench_ctx *c, const struct thr *t, struct row *r)
 	const struct work_setting work = {
 	    "work", "ns/op", "work_ns_achieved", "no calibrated work (--work 0)", p->work_ns, 1};
 	double req_us = (double)opt_long(c->o, "drain-us");
-	bench_evidence(c, t, c->plan.n);
 	for (int i = 0; i < c->plan.n; i++)
 		if (t[i].role == ROLE_DRAINER) {
 			double period =
@@ -387,15 +385,12 @@ static void pb_evidence(struct bench_ctx *c, const struct thr *t, struct row *r)
 static int pb_run(struct bench_ctx *c, const struct variant *v, int rep, struct row *r, char *err)
 {
 	struct pb_priv *p = c->priv;
-	size_t size = 4096;
 	(void)rep;
-	char *obj = mem_on_node(c->plan.mem_node, size, err);
-	struct vmap_node *nodes =
-	    obj ? mem_on_node(c->plan.mem_node, sizeof(struct vmap_node) * PB_NODES, err) : NULL;
-	if (!nodes) {
-		mem_free(obj, size);
+	char *obj = bench_mem(c, 4096, err);
+	size_t nsize = sizeof(struct vmap_node) * PB_NODES;
+	struct vmap_node *nodes = obj ? bench_mem(c, nsize, err) : NULL;
+	if (!nodes)
 		return -1;
-	}
 	for (int i = 0; i < PB_NODES; i++)
 		nodes[i].nr_busy = i;
 	struct pb_run *run = aligned_alloc(C2C_BLOCK, sizeof(*run));
@@ -403,45 +398,33 @@ static int pb_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 		out_of_memory(0);
 	memset(run, 0, sizeof(*run));
 	variant_place(p, v, obj, &run->data, &run->meta);
+	c->mem_at = run->data;
 	*run->meta = nodes;
 	run->work_ns = p->work_ns;
 	run->drain_ns = (uint64_t)opt_long(c->o, "drain-us") * 1000;
 	run->ttas = !strcmp(opt_str(c->o, "policy"), "test-then-set");
 	run->atomics = p->atomics;
 
-	struct thr *t = thr_alloc(c->plan.n);
-	int rc =
-	    threads_run(c->topo, &c->plan, t, c->warmup, c->duration, pb_body, run, c->hooks, err);
+	int rc = bench_threads(c, pb_body, run, err);
 	if (!rc) {
-		struct thr_sum w, rd, dr;
+		const struct thr_sum *w = &c->sum[ROLE_WRITER], *rd = &c->sum[ROLE_READER];
 		int line = c->topo->line_size;
 		uintptr_t wa = (uintptr_t)run->data, ma = (uintptr_t)run->meta;
-		thr_sum_role(t, c->plan.n, ROLE_WRITER, &w);
-		thr_sum_role(t, c->plan.n, ROLE_READER, &rd);
-		thr_sum_role(t, c->plan.n, ROLE_DRAINER, &dr);
 		row_set(r, "offset", "%ld", (long)((intptr_t)ma - (intptr_t)wa));
 		row_set(r, "policy", "%s", opt_str(c->o, "policy"));
 		row_set(r, "atomics", "%s", atomics_name(p->atomics));
 		row_set(r, "atomics_requested", "%s", opt_str(c->o, "atomics"));
-		row_set(r, "placement", "%s", c->plan.used);
-		row_set(r, "placement_requested", "%s", opt_str(c->o, "placement"));
-		if (c->plan.auto_why[0])
-			row_set(r, "placement_auto_why", "%s", c->plan.auto_why);
-		else
-			row_na(r, "placement_auto_why", "placement not auto");
 		row_set(r, "writers", "%d", p->roles[ROLE_WRITER].count);
 		row_set(r, "readers", "%d", p->roles[ROLE_READER].count);
-		row_set(r, "mem_node", "%d", c->plan.mem_node);
-		row_set(r, "mem_node_actual", "%d", mem_node_of(run->data));
-		row_set(r, "duration_s", "%.6f", (double)w.ns / p->roles[ROLE_WRITER].count / 1e9);
+		row_set(r, "duration_s", "%.6f", (double)w->ns / p->roles[ROLE_WRITER].count / 1e9);
 		row_set(r, "work_ns", "%.0f", p->work_ns);
 		row_set(r, "drain_us", "%ld", opt_long(c->o, "drain-us"));
-		put_role(r, "writer", &w, p->roles[ROLE_WRITER].count);
-		row_set(r, "writer_rmw", "%llu", (unsigned long long)w.stat[ST_RMW]);
-		row_set(r, "writer_already_set", "%llu", (unsigned long long)w.stat[ST_ALREADY]);
-		put_role(r, "reader", &rd, p->roles[ROLE_READER].count);
+		put_role(r, "writer", w, p->roles[ROLE_WRITER].count);
+		row_set(r, "writer_rmw", "%llu", (unsigned long long)w->stat[ST_RMW]);
+		row_set(r, "writer_already_set", "%llu", (unsigned long long)w->stat[ST_ALREADY]);
+		put_role(r, "reader", rd, p->roles[ROLE_READER].count);
 		if (p->roles[ROLE_DRAINER].count)
-			row_set(r, "drains", "%llu", (unsigned long long)dr.ops);
+			row_set(r, "drains", "%llu", (unsigned long long)c->sum[ROLE_DRAINER].ops);
 		else
 			row_na(r, "drains", "no drainer (--drain-us 0)");
 		row_set(r, "work_addr", "0x%lx", (unsigned long)wa);
@@ -450,19 +433,10 @@ static int pb_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 		row_set(r, "meta_line", "%lu", (unsigned long)(ma / (uintptr_t)line));
 		row_set(r, "same_line", "%d", wa / (uintptr_t)line == ma / (uintptr_t)line);
 		row_set(r, "same_128b_block", "%d", wa / 128 == ma / 128);
-		pb_evidence(c, t, r);
+		pb_evidence(c, c->thr, r);
 	}
-	free(t);
 	free(run);
-	mem_free(nodes, sizeof(struct vmap_node) * PB_NODES);
-	mem_free(obj, size);
 	return rc;
-}
-
-static void pb_cleanup(struct bench_ctx *c)
-{
-	free(c->priv);
-	c->priv = NULL;
 }
 
 /* What report draws: ns per operation of both roles on one axis, the offset sweep with the line and
@@ -515,7 +489,6 @@ static const struct bench pending_bit = {
     .probe = "writer,reader",
     .prepare = pb_prepare,
     .run = pb_run,
-    .cleanup = pb_cleanup,
     .config = pb_config,
     .resolved = pb_resolved,
     .views = pb_views,

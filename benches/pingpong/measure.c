@@ -1,6 +1,5 @@
 #include "benches/pingpong/measure.h"
 #include "harness/counters/sde.h"
-#include "harness/cpucheck.h"
 #include "harness/memnode.h"
 #include <numa.h>
 #include "harness/stats.h"
@@ -17,7 +16,6 @@ const char *const pp_mode_names[NMODES] = { "load-store", "cas" };
 /* One pair: shared by its two threads, read-only once they start; a block of its own. */
 struct pp_run {
 	const struct pp_setup *su;
-	struct runctl *all; /* the barrier and stop flag every thread of the round shares */
 	char *base;         /* su->lines slots of PP_SLOT bytes on pages of their own */
 	size_t bytes;
 	int toucher;        /* side that first-touches the page: 0 (cpu_a) or 1 (cpu_b) */
@@ -125,39 +123,30 @@ static void __attribute__((constructor)) pp_sde_export(void)
 	sde_export(pp_sde, PP_NROLES);
 }
 
-static void *pp_thread(void *p)
+/* Once bound, before the start barrier: the side that touches first zeroes the pair's page, so it
+ * lands on that PU's node (or on node N, bound by policy). */
+static void pp_touch(struct thr *t, void *arg)
 {
-	struct thr *t = p;
 	const struct pp_run *r = t->bench;
-	const struct thr_hooks *h = t->ctl->hooks;
-	int ok = !bind_self(r->su->topo, t->want_cpu, &t->got_cpu, t->bind_err);
-	if (ok && h && h->thread_init && h->thread_init(t, h->arg)) {
-		snprintf(t->bind_err, sizeof(t->bind_err), "counter setup failed on CPU %d",
-			 t->want_cpu);
-		ok = 0;
-	}
-	if (ok && r->toucher == t->idx % 2)
-		memset(r->base, 0,
-		       r->bytes); /* first touch from this PU: the page lands on its node (or N) */
-	if (!ok)
-		__atomic_store_n(&r->all->phase, PHASE_STOP, __ATOMIC_RELEASE);
-	if (!gate_wait(&r->all->start) &&
-	    run_phase(r->all) != PHASE_STOP) { /* -1: a thread could not start */
-		thr_measure_begin(t);
-		for (int l = 0; l < r->su->lines; l++)
-			if (t->role == PP_INITIATOR)
-				t->ops += initiator(r, l);
-			else /* its ops too: the responder's counters are per 1,000 handoffs it
-				answered */
-				t->ops += responder(r, l);
-		thr_measure_end(t);
-		t->stat[0] = t->ops;
-		sde_add(&pp_sde[t->role],
-			t->ops); /* after the window, before the counters are read */
-	}
-	if (ok && h && h->thread_fini)
-		h->thread_fini(t, h->arg);
-	return NULL;
+	(void)arg;
+	if (r->toucher == t->idx % 2)
+		memset(r->base, 0, r->bytes);
+}
+
+/* Each line in turn, its samples counted: the window is the thread's own (harness/threads.h). */
+static void pp_body(struct thr *t, void *arg)
+{
+	const struct pp_run *r = t->bench;
+	(void)arg;
+	thr_measure_begin(t);
+	for (int l = 0; l < r->su->lines; l++)
+		if (t->role == PP_INITIATOR)
+			t->ops += initiator(r, l);
+		else /* its ops too: the responder's counters are per 1,000 handoffs it answered */
+			t->ops += responder(r, l);
+	thr_measure_end(t);
+	t->stat[0] = t->ops;
+	sde_add(&pp_sde[t->role], t->ops); /* after the window, before the counters are read */
 }
 
 /* Fresh lines for one pair: libnuma on a node, or untouched pages that one side touches first. */
@@ -217,53 +206,6 @@ static void summarise(const struct pp_setup *su, const struct pp_run *r, const s
 	m->line_addr = (uintptr_t)r->base;
 }
 
-/* Start 2n threads, join them all, then check every binding held to the end. */
-static int run_threads(struct thr *t, int nt, char *err)
-{
-	int rc = 0, started = 0;
-	for (int i = 0; i < nt && !rc; i++) {
-		int e = pthread_create(&t[i].tid, NULL, pp_thread, &t[i]);
-		char what[64];
-		snprintf(what, sizeof(what), "the thread for CPU %d", t[i].want_cpu);
-		if (e)
-			rc = thread_start_error(e, what, err);
-		else
-			started++;
-	}
-	if (rc && nt) /* the gate can never fill: call it off, those waiting return */
-		gate_off(&((struct pp_run *)t[0].bench)->all->start);
-	for (int i = 0; i < started; i++)
-		join_ticking(t[i].tid); /* a long sample count: the live line goes on meanwhile */
-	/* a thread that ended elsewhere is a migration: evidence (rule migration, an invalid row
-	 * that is run again), as in the other benches; only a CPU gone offline is an error */
-	for (int i = 0; i < nt && !rc; i++) {
-		char why[128];
-		if (t[i].bind_err[0])
-			rc = err_set(err, "%s", t[i].bind_err);
-		else if (t[i].got_cpu_end >= 0 && t[i].got_cpu_end != t[i].want_cpu &&
-			 cpu_unusable(SYSFS_CPU, t[i].want_cpu, why, sizeof(why)))
-			rc = err_set(err,
-				     "thread bound to CPU %d ended on CPU %d, no row for it: %s",
-				     t[i].want_cpu, t[i].got_cpu_end, why);
-	}
-	return rc;
-}
-
-/* A run control on its own block: the barrier of all 2n threads, or just the hooks of one pair. */
-static struct runctl *ctl_new(const struct topo *topo, const struct thr_hooks *hooks, int nthreads)
-{
-	struct runctl *ctl = aligned_alloc(C2C_BLOCK, sizeof(*ctl));
-	if (!ctl)
-		out_of_memory(0);
-	memset(ctl, 0, sizeof(*ctl));
-	ctl->topo = topo;
-	ctl->hooks = hooks;
-	ctl->phase = PHASE_MEASURE;
-	if (nthreads)
-		gate_init(&ctl->start, (unsigned)nthreads);
-	return ctl;
-}
-
 /* For pair k of a round of n (threads 2k, 2k+1): the largest share of its window (both its threads
  * measuring) during which another pair of the round was measuring too; 0 when it ran alone, -1
  * without a window. Pairs run to a count, so a fast pair may end long before a slow one. */
@@ -290,15 +232,13 @@ int pp_measure_round(const struct pp_setup *su, const struct pu_pair *const *pai
 {
 	struct thr *t = thr_alloc(2 * n);
 	struct pp_run *run = aligned_alloc(C2C_BLOCK, sizeof(*run) * (size_t)n);
-	struct runctl *all = ctl_new(su->topo, NULL, 2 * n),
-		      *hooked = ctl_new(su->topo, su->hooks, 0);
+	const struct thr_how how = { 0, 0, 1, pp_touch, pp_body, NULL, su->hooks };
 	int rc = 0;
 	if (!run)
 		out_of_memory(0);
 	memset(run, 0, sizeof(*run) * (size_t)n);
 	for (int k = 0; k < n && !rc; k++) {
 		run[k].su = su;
-		run[k].all = all;
 		run[k].ns = xcalloc((size_t)su->samples * (size_t)su->lines, sizeof(double));
 		rc = lines_alloc(su, &run[k], err);
 		for (int s = 0; s < 2; s++) {
@@ -306,19 +246,12 @@ int pp_measure_round(const struct pp_setup *su, const struct pu_pair *const *pai
 			x->idx = 2 * k + s;
 			x->role = s ? PP_RESPONDER : PP_INITIATOR;
 			x->want_cpu = s ? pairs[k]->b : pairs[k]->a;
-			x->got_cpu = x->got_cpu_end = -1;
-			x->ctl = k == su->hooked ? hooked : all;
+			x->no_hooks = k != su->hooked; /* the counters follow one pair */
 			x->bench = &run[k];
 		}
 	}
-	struct steal_snap s0 = { 0 }, s1 = { 0 };
-	steal_read(&s0);
-	if (!rc)
-		rc = run_threads(t, 2 * n, err);
-	steal_read(&s1);
-	steal_apply(&s0, &s1, t, 2 * n); /* after the joins */
-	steal_free(&s0);
-	steal_free(&s1);
+	if (!rc) /* all 2n threads behind one barrier, each to its count */
+		rc = threads_start(su->topo, t, 2 * n, &how, err);
 	for (int k = 0; k < n && !rc; k++) {
 		summarise(su, &run[k], &t[2 * k], &out[k]);
 		evidence_of(&t[2 * k], "initiator", 1, &out[k].ev[0]);
@@ -331,9 +264,6 @@ int pp_measure_round(const struct pp_setup *su, const struct pu_pair *const *pai
 		lines_free(&run[k]);
 		free(run[k].ns);
 	}
-	gate_destroy(&all->start);
-	free(all);
-	free(hooked);
 	free(run);
 	free(t);
 	return rc;

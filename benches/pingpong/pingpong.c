@@ -646,6 +646,33 @@ static int pp_probe_pairs(struct bench_ctx *c, const struct variant *v, int *a, 
 	return 1;
 }
 
+/* pingpong pairs the PUs up itself: its --placement is the set of PUs it pairs. */
+static const struct opt_spec pu_set_placement = {
+    "placement", OPT_TEXT, "auto", "auto|cpus:LIST",
+    "the PUs the bench places its own threads on: auto (every allowed PU) or cpus:LIST", NULL,
+    NULL};
+
+/* It reads --mem-node itself, with values of its own; unset by default. */
+static const struct opt_spec own_mem_node = {
+    "mem-node", OPT_TEXT, NULL, "a|b|N",
+    "where the bench's lines live: a (first touch from the pair's first PU, when not given), b "
+    "(from the second) or NUMA node N",
+    NULL, NULL};
+
+/* Its harness options: its own --placement and --mem-node, and no --duration or --warmup. */
+static const struct opt_spec *pp_harness_opt(const struct opt_spec *s, const char **why)
+{
+	if (!strcmp(s->name, "placement"))
+		return &pu_set_placement;
+	if (!strcmp(s->name, "mem-node"))
+		return &own_mem_node;
+	if (!strcmp(s->name, "duration") || !strcmp(s->name, "warmup")) {
+		*why = "it counts samples, not seconds";
+		return NULL;
+	}
+	return s;
+}
+
 static const struct bench pingpong = {
     .name = "pingpong",
     .finish_row = pp_finish_row,
@@ -660,7 +687,7 @@ static const struct bench pingpong = {
     .match_loose = pp_loose,
     .summary = pp_summary,
     .summary_by = "mode,class",
-    .flags = BENCH_PU_SET | BENCH_MEM_NODE | BENCH_UNTIMED,
+    .harness_opt = pp_harness_opt,
     .roles = "initiator,responder",
     .corun = "initiator,responder",
     .probe_pairs = pp_probe_pairs,

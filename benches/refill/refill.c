@@ -370,12 +370,6 @@ static int rf_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 	return rc;
 }
 
-static void rf_cleanup(struct bench_ctx *c)
-{
-	free(c->priv);
-	c->priv = NULL;
-}
-
 /* Configuration columns: what compare joins rows on across machines and builds. */
 static const char *const rf_config[] = {
     "hold",        "attempts", "max_failures", "size",     "initial_empty", "initial_partial",
@@ -443,7 +437,6 @@ static const struct bench refill = {
     .probe_pairs = rf_probe_pairs,
     .prepare = rf_prepare,
     .run = rf_run,
-    .cleanup = rf_cleanup,
     .views = rf_views,
     .variant_order = rf_order,
     .by_construction = rf_by_construction,

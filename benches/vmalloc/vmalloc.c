@@ -126,34 +126,21 @@ struct vm_objs {
 	size_t nodes_size;
 };
 
-/* Allocate them; -1 with the message when the NUMA allocation fails (objs_free frees what was had).
- */
-static int objs_alloc(const struct bench_ctx *c, const struct vm_priv *p, struct vm_objs *o,
-		      char *err)
+/* Allocate them (the harness frees the NUMA blocks after the run); -1 with the message when the
+ * NUMA allocation fails. */
+static int objs_alloc(struct bench_ctx *c, const struct vm_priv *p, struct vm_objs *o, char *err)
 {
-	int node = c->plan.mem_node;
 	o->nodes_size = sizeof(struct vm_node) * (size_t)p->nr_nodes;
-	o->obj = mem_on_node(node, 4096, err);
-	o->nodes = o->obj ? mem_on_node(node, o->nodes_size, err) : NULL;
-	o->lazy = o->nodes ? mem_on_node(node, sizeof(struct vm_lazy), err) : NULL;
-	o->pool = o->lazy ? mem_on_node(node, sizeof(struct vm_pool), err) : NULL;
-	o->wake = o->pool ? mem_on_node(node, sizeof(struct vm_wake), err) : NULL;
+	o->obj = bench_mem(c, 4096, err);
+	o->nodes = o->obj ? bench_mem(c, o->nodes_size, err) : NULL;
+	o->lazy = o->nodes ? bench_mem(c, sizeof(struct vm_lazy), err) : NULL;
+	o->pool = o->lazy ? bench_mem(c, sizeof(struct vm_pool), err) : NULL;
+	o->wake = o->pool ? bench_mem(c, sizeof(struct vm_wake), err) : NULL;
 	o->run = aligned_alloc(C2C_BLOCK, sizeof(struct vm_run));
 	if (!o->run)
 		abort();
 	memset(o->run, 0, sizeof(*o->run));
 	return o->wake ? 0 : -1;
-}
-
-/* Free what objs_alloc got (NULL members are skipped by mem_free and free). */
-static void objs_free(struct vm_objs *o)
-{
-	mem_free(o->wake, sizeof(struct vm_wake));
-	mem_free(o->pool, sizeof(struct vm_pool));
-	mem_free(o->lazy, sizeof(struct vm_lazy));
-	mem_free(o->nodes, o->nodes_size);
-	mem_free(o->obj, 4096);
-	free(o->run);
 }
 
 /* Set the run up for one layout: objects placed, an idle work item, zero lazy pages. */
@@ -238,24 +225,13 @@ static void put_over_share(struct row *w, const struct thr *t, int n)
 static void fill_row(struct bench_ctx *c, const struct vm_priv *p, const struct layout *l,
 		     const struct vm_objs *o, const struct thr *t, struct row *w)
 {
-	struct thr_sum wk, dr;
-	thr_sum_role(t, c->plan.n, ROLE_WORKER, &wk);
-	thr_sum_role(t, c->plan.n, ROLE_DRAINER, &dr);
+	const struct thr_sum wk = c->sum[ROLE_WORKER], dr = c->sum[ROLE_DRAINER];
 	row_set(w, "threads", "%ld", p->threads);
-	row_set(w, "placement", "%s", c->plan.used);
-	row_set(w, "placement_requested", "%s", opt_str(c->o, "placement"));
-	if (!strcmp(opt_str(c->o, "placement"), "auto"))
-		row_set(w, "placement_auto_why", "vmalloc's auto is %s: %s", c->b->auto_placement,
-			c->b->auto_placement_why);
-	else
-		row_na(w, "placement_auto_why", "placement not auto");
 	row_set(w, "pages", "%ld", p->pages);
 	row_set(w, "lazy_max", "%ld", p->lazy_max_req);
 	row_set(w, "lazy_max_effective", "%ld", p->lazy_max);
 	row_set(w, "work_ns", "%.0f", p->work_ns);
 	row_set(w, "purge_us", "%ld", p->purge_us);
-	row_set(w, "mem_node", "%d", c->plan.mem_node);
-	row_set(w, "mem_node_actual", "%d", mem_node_of(o->run->m.work));
 	row_set(w, "online_cpus", "%ld", p->online);
 	row_set(w, "nr_nodes", "%d", p->nr_nodes);
 	row_set(w, "worker_cpus", "%s", wk.cpus);
@@ -288,7 +264,6 @@ static void vm_evidence(struct bench_ctx *c, const struct vm_priv *p, const stru
 {
 	const struct work_setting work = {
 	    "work", "ns", "work_ns_achieved", "no calibrated work (--work 0)", p->work_ns, 1};
-	bench_evidence(c, t, c->plan.n); /* the workers must co-run */
 	for (int i = 0; i < c->plan.n; i++)
 		if (t[i].role == ROLE_DRAINER) {
 			double us =
@@ -311,28 +286,19 @@ static int vm_run_one(struct bench_ctx *c, const struct variant *v, int rep, str
 	struct vm_objs o = { 0 };
 	(void)rep;
 	if (objs_alloc(c, p, &o, err)) {
-		objs_free(&o);
+		free(o.run);
 		return -1;
 	}
 	const struct layout *l = layout_find(v->name);
 	run_init(p, l, &o);
-	struct thr *t = thr_alloc(c->plan.n);
-	int rc = threads_run(c->topo, &c->plan, t, c->warmup, c->duration, vm_body, o.run, c->hooks,
-			     err);
+	c->mem_at = o.run->m.work;
+	int rc = bench_threads(c, vm_body, o.run, err);
 	if (!rc) {
-		fill_row(c, p, l, &o, t, w);
-		vm_evidence(c, p, t, w);
+		fill_row(c, p, l, &o, c->thr, w);
+		vm_evidence(c, p, c->thr, w);
 	}
-	free(t);
-	objs_free(&o);
+	free(o.run);
 	return rc;
-}
-
-/* Free what prepare kept. */
-static void vm_cleanup(struct bench_ctx *c)
-{
-	free(c->priv);
-	c->priv = NULL;
 }
 
 /* What report draws: ns per cycle (wall and on-CPU) per layout, the share of frees past lazy_max,
@@ -385,7 +351,6 @@ static const struct bench vmalloc_bench = {
     .probe = "worker,drainer",
     .prepare = vm_prepare,
     .run = vm_run_one,
-    .cleanup = vm_cleanup,
     .config = vm_config,
     .resolved = vm_resolved,
     .summary_note = SEED_NOTE,

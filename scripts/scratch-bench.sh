@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# A new bench is one file: a scratch copy of the tree gains benches/scratch/scratch.c and nothing
+# else (no registry, Makefile or test edit), builds, passes the layer and command-line tests, and
+# lists, refuses, helps and runs the bench. The bench sets only name, description, variant column,
+# summary and run: every other hook is NULL (no prepare: one variant, "default"). CI runs it after
+# `make test` (the copy reuses build/: only the new file is compiled).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tmp=$(mktemp -d)
+mkdir -p "$tmp/build"
+trap 'rm -rf "$tmp"' EXIT
+git ls-files -z | xargs -0 cp -a --parents -t "$tmp"
+# the native build's objects and dependency files (not the sanitizer, cross or zoo trees)
+if [ -d build ]; then
+  (cd build && find harness layouts benches analysis runner cli gen tests -maxdepth 3 \
+    \( -name '*.o' -o -name '*.d' -o -name '*.h' \) -print0 2>/dev/null) |
+    (cd build && xargs -0 -r cp -a --parents -t "$tmp/build")
+fi
+mkdir -p "$tmp/benches/scratch"
+cat > "$tmp/benches/scratch/scratch.c" <<'EOC'
+/* A scratch bench (a test's): the calling thread reads the clock for --duration. */
+#include "harness/bench.h"
+
+static int sc_run(struct bench_ctx *c, const struct variant *v, int rep, struct row *r, char *err)
+{
+	uint64_t t0 = now_ns(), t = t0, n = 0;
+	(void)v, (void)rep, (void)err;
+	while ((t = now_ns()) - t0 < (uint64_t)(c->duration * 1e9))
+		n++;
+	row_set(r, "clock_reads", "%llu", (unsigned long long)n);
+	if (n)
+		row_set(r, "ns_per_read", "%.3f", (double)(t - t0) / (double)n);
+	else
+		row_na(r, "ns_per_read", "no read in the window");
+	return 0;
+}
+
+static const char *const sc_summary[] = { "ns_per_read", NULL };
+static const struct bench scratch = { .name = "scratch", .desc = "clock reads (a test's)",
+	.variant_col = "variant", .summary = sc_summary, .run = sc_run };
+BENCH_REGISTER(scratch)
+EOC
+make -C "$tmp" -s --no-print-directory c2cbench build/tests/test_layers build/tests/test_cli
+bin="$tmp/c2cbench"
+(cd "$tmp" && C2C_BIN="$bin" build/tests/test_layers && C2C_BIN="$bin" build/tests/test_cli)
+fail() { echo "scratch-bench: $*" >&2; exit 1; }
+"$bin" list | grep -q '^bench *scratch ' || fail "list does not name it"
+"$bin" run scratch --help | grep -q -- '--duration' || fail "its --help lacks --duration"
+if "$bin" run scratch --help | grep -q -- '--placement'; then fail "--help offers --placement"; fi
+said=$("$bin" run scratch --placement auto 2>&1) && fail "--placement was taken: $said"
+case "$said" in *"does not take --placement"*) ;; *) fail "not refused by name: $said" ;; esac
+"$bin" run scratch --duration 0.05 --warmup 0.01 --reps 2 --out "$tmp/s.csv" >"$tmp/s.out" 2>&1 ||
+  fail "the run failed: $(cat "$tmp/s.out")"
+grep -q 'ns_per_read' "$tmp/s.out" || fail "the summary lacks ns_per_read: $(cat "$tmp/s.out")"
+python3 - "$tmp/s.csv" <<'EOP' || fail "its rows are wrong"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert len(rows) == 2, rows
+for r in rows:
+    assert r["bench"] == "scratch" and r["variant"] == "default", r
+    assert r["valid"] == "yes", r["invalid_reason"]
+    assert float(r["ns_per_read"]) > 0 and int(r["clock_reads"]) > 0, r
+    assert "placement" not in r and "mem_node" not in r, sorted(r)
+EOP
+echo "scratch-bench: a new bench built, listed, refused, helped and run with no other edit"
