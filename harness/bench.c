@@ -1,7 +1,9 @@
 /* The bench registry: benches/ files register themselves at start-up; no harness edit per bench. */
 #include "harness/bench.h"
+#include "harness/bench_columns.h"
 #include "harness/placement.h"
 #include "harness/registry.h"
+#include "harness/util.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +17,11 @@ static struct reg benches = { .name = bench_name };
 
 void bench_register(const struct bench *b)
 {
+	char err[ERRLEN];
+	if (col_checking() && bench_columns_check(b, err)) {
+		fprintf(stderr, "c2cbench: internal error: %s\n", err);
+		abort();
+	}
 	reg_add(&benches, b);
 }
 

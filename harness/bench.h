@@ -2,6 +2,7 @@
  * The harness does the rest: options, topology, repetitions in shuffled order, CSV, summary. */
 #ifndef C2C_BENCH_H
 #define C2C_BENCH_H
+#include "harness/columns.h"
 #include "harness/context.h"
 #include "harness/evidence.h"
 #include "harness/repsauto.h"
@@ -93,6 +94,8 @@ struct bench_ctx {
 	const struct thr_hooks *hooks; /* per-thread hooks for measured threads (may be NULL) */
 	const char
 	    *out_path; /* the main CSV being written (NULL under --dry-run): for side files */
+	const char *columns_path; /* its column declaration (FILE.columns), written after the first
+				   * row; NULL: none (no .meta either) */
 	void *priv;                    /* bench-private */
 	int cleanup_failed; /* set by the bench's cleanup: an output it wrote failed */
 	/* Validity (docs/validity.md): the run's evidence, filled by bench_evidence during pass 0
@@ -188,6 +191,10 @@ struct bench {
 	 * ("spread", "workers spread over cores"); NULL: the planner's auto (harness/placement.h).
 	 */
 	const char *auto_placement, *auto_placement_why;
+	/* Every column its rows hold besides the harness's (harness/columns.h), { 0 }-terminated:
+	 * the names above (config, summary, views...) are declared here; a row with an undeclared
+	 * column aborts where the check is on (col_checking). */
+	const struct col_decl *columns;
 };
 
 void bench_register(const struct bench *b);

@@ -644,6 +644,8 @@ static int pp_probe_pairs(struct bench_ctx *c, const struct variant *v, int *a, 
 	return 1;
 }
 
+extern const struct col_decl pingpong_columns[]; /* columns.c */
+
 static const struct bench pingpong = {
     .name = "pingpong",
     .finish_row = pp_finish_row,
@@ -666,5 +668,6 @@ static const struct bench pingpong = {
     .run = pp_run,
     .cleanup = pp_cleanup,
     .views = pp_views,
+    .columns = pingpong_columns,
 };
 BENCH_REGISTER(pingpong)

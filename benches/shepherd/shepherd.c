@@ -416,6 +416,8 @@ static const struct bench_view sh_views[] = {
 };
 static const char *const sh_order[] = { "pending", "busy", "atomic", NULL };
 
+extern const struct col_decl shepherd_columns[]; /* columns.c */
+
 static const struct bench shepherd = {
     .name = "shepherd",
     .desc = "vmstat_shepherd double-schedules vmstat_update while it runs (seed 000): pending "
@@ -439,5 +441,6 @@ static const struct bench shepherd = {
     .summary_note = "OS, not CPU: runs_per_interval and short_gaps follow sched_yield() "
 		    "(the scheduler),\n--tick-us and --zone-work-us more than the CPU; "
 		    "the zone-lock figures are the CPU's",
+    .columns = shepherd_columns,
 };
 BENCH_REGISTER(shepherd)

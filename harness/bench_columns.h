@@ -1,0 +1,21 @@
+/* A bench's column declaration checked: the names its other declarations use, and a row's keys. */
+#ifndef C2C_BENCH_COLUMNS_H
+#define C2C_BENCH_COLUMNS_H
+#include "harness/bench.h"
+
+/* The declaration of column name in b's rows (its own, then the harness's), or NULL. */
+const struct col_decl *bench_column(const struct bench *b, const char *name);
+/* Every column name b's other declarations use (variant_col, config, resolved, summary,
+ * summary_by, match_by, match_loose, the views' columns) is declared, and each view metric's
+ * higher_better agrees with its declaration. Returns 0, or -1 with a message naming the first
+ * that is not. */
+int bench_columns_check(const struct bench *b, char *err);
+/* Where the check is on (col_checking): abort, saying which, when a key of r is undeclared. */
+void bench_row_check(const struct bench *b, const struct row *r);
+/* The declaration of the n columns of a result set's header as CSV into path (written whole, or
+ * not at all). Returns 0, or -1 with a message. */
+int bench_columns_write(const struct bench *b, const char *path, char *const *cols, int n,
+			char *err);
+/* FILE.columns beside the result set whose .meta is meta (FILE.meta, else meta + .columns). */
+void bench_columns_path(const char *meta, char *out, size_t n);
+#endif
