@@ -141,8 +141,8 @@ static void result_set_carries_its_declaration(void **state)
 	snprintf(cols, sizeof(cols), "%s/rf.columns", dir);
 	snprintf(meta, sizeof(meta), "%s/rf.meta", dir);
 	/* a bound worker shares the caller's CPU: any machine */
-	run_c2c(&r, "run", "refill", "--worker", "bound", "--attempts", "512", "--max-attempts", "1",
-		"--reps", "1", "--warmup", "0.01", LENIENT, "--quiet", "--out", csv, NULL);
+	run_c2c(&r, "run", "refill", "--worker", "bound", "--attempts", "512", "--max-attempts",
+		"1", "--reps", "1", "--warmup", "0.01", LENIENT, "--quiet", "--out", csv, NULL);
 	if (!RAN(r.status))
 		fail_msg("status %d: %s", r.status, r.err);
 	assert_true(file_exists(meta));
@@ -183,7 +183,8 @@ static void list_prints_the_declaration(void **state)
 		assert_int_equal(r.status, 0);
 		for (const struct col_decl *c = b->columns; c->name; c++, n++) {
 			char want[256];
-			snprintf(want, sizeof(want), "\n%-32s %-13s", c->name, col_kind_name(c->kind));
+			snprintf(want, sizeof(want), "\n%-32s %-13s", c->name,
+				 col_kind_name(c->kind));
 			if (!strstr(r.out, want))
 				fail_msg("list --columns %s: no line for %s", b->name, c->name);
 		}
