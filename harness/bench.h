@@ -14,10 +14,7 @@
 #include "harness/topo.h"
 #include <stdint.h>
 
-/* 5: validity columns (docs/validity.md); 6: per-role SDE columns, pingpong's role columns;
- * 7: vmalloc's purge_us_achieved is CPU time per purge, its work is timed before and after the
- * window; 8: the machine fingerprint, vmalloc's lazy_max_effective and placement_requested
- * (lazy_max as given); 9: pingpong's round_disjoint, kind_a and kind_b */
+/* Each version's changes: results/CHANGELOG-schema.md */
 #define SCHEMA_VERSION 9
 #define VARIANTS_MAX 256     /* variants a user lists or sweeps (layouts, offsets) */
 #define CONFIGS_MAX (1 << 22) /* variants one run may hold (pingpong: pairs x modes, 2,048 PUs) */
