@@ -38,6 +38,22 @@ static int declared_all(const struct bench *b, const char *what, const char *con
 	return 0;
 }
 
+/* Each of names declared, and of kind k (config: configuration, summary: metric). */
+static int declared_as(const struct bench *b, const char *what, const char *const *names,
+		       enum col_kind k, char *err)
+{
+	if (declared_all(b, what, names, err))
+		return -1;
+	for (; names && *names; names++) {
+		enum col_kind got = bench_column(b, *names)->kind;
+		if (got != k)
+			return err_set(err, "bench %s: its %s names column '%s', declared %s, not "
+					    "%s",
+				       b->name, what, *names, col_kind_name(got), col_kind_name(k));
+	}
+	return 0;
+}
+
 static int view_ok(const struct bench *b, const struct bench_view *v, char *err)
 {
 	const char *cols[] = {v->implied_cols, v->x_cols,    v->row_col,
@@ -65,14 +81,16 @@ int bench_columns_check(const struct bench *b, char *err)
 	if (!b->columns)
 		return err_set(err, "bench %s declares no columns (.columns)", b->name);
 	if (declared(b, "variant_col", b->variant_col, err) ||
-	    declared_all(b, "config", b->config, err) ||
-	    declared_all(b, "summary", b->summary, err) ||
+	    declared_as(b, "config", b->config, COL_CONFIG, err) ||
+	    declared_as(b, "config", harness_config, COL_CONFIG, err) ||
+	    declared_as(b, "summary", b->summary, COL_METRIC, err) ||
 	    declared(b, "summary_by", b->summary_by, err) ||
 	    declared(b, "match_by", b->match_by, err) ||
 	    declared_all(b, "match_loose", b->match_loose, err))
 		return -1;
 	for (const struct bench_resolved *r = b->resolved; r && r->requested; r++)
-		if (declared(b, "resolved", r->requested, err) ||
+		if (declared_as(b, "resolved", (const char *const[]){r->requested, NULL},
+				COL_CONFIG, err) ||
 		    declared(b, "resolved", r->resolved, err))
 			return -1;
 	for (const struct bench_view *v = b->views; v && v->kind != VIEW_END; v++)

@@ -78,6 +78,11 @@ static void other_declarations_refer_to_declared_names(void **state)
 	assert_int_equal(bench_columns_check(&b, err), -1);
 	assert_non_null(strstr(err, "lat_ns"));
 	b.views = NULL;
+	static const char *const metric_as_config[] = {"lat_ns", NULL};
+	b.config = metric_as_config;
+	assert_int_equal(bench_columns_check(&b, err), -1);
+	assert_non_null(strstr(err, "'lat_ns', declared metric, not configuration"));
+	b.config = NULL;
 	b.columns = NULL;
 	assert_int_equal(bench_columns_check(&b, err), -1);
 }
