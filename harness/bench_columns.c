@@ -104,19 +104,32 @@ int bench_columns_check(const struct bench *b, char *err)
 	return 0;
 }
 
-void bench_row_check(const struct bench *b, const struct row *r)
+static void row_check(const struct bench *b, const struct col_decl *t, const char *table,
+		      const struct row *r)
 {
 	if (!col_checking())
 		return;
 	for (int i = 0; i < r->n; i++)
-		if (!bench_column(b, r->key[i])) {
+		if (!col_find(t, b->roles, r->key[i])) {
 			fprintf(stderr,
-				"c2cbench: internal error: bench %s writes column '%s', which "
+				"c2cbench: internal error: bench %s writes column '%s'%s%s, which "
 				"neither it (.columns) nor the harness (harness/columns_harness.c) "
 				"declares\n",
-				b->name, r->key[i]);
+				b->name, r->key[i], table ? " in its side table " : "",
+				table ? table : "");
 			abort();
 		}
+}
+
+void bench_row_check(const struct bench *b, const struct row *r)
+{
+	row_check(b, b->columns, NULL, r);
+}
+
+void bench_side_row_check(const struct bench *b, const struct col_decl *t, const char *table,
+			  const struct row *r)
+{
+	row_check(b, t, table, r);
 }
 
 void bench_columns_path(const char *meta, char *out, size_t n)
@@ -127,15 +140,15 @@ void bench_columns_path(const char *meta, char *out, size_t n)
 	snprintf(out, n, "%.*s.columns", (int)len, meta);
 }
 
-int bench_columns_write(const struct bench *b, const char *path, char *const *cols, int n,
-			char *err)
+static int write_decl(const struct bench *b, const struct col_decl *t, const char *path,
+		      char *const *cols, int n, char *err)
 {
 	struct replace r;
 	FILE *f = replace_open(&r, path);
 	if (!f)
 		return err_set(err, "cannot write the column declaration '%s': %s", path,
 			       strerror(errno));
-	if (col_write_csv(f, b->columns, b->roles, cols, n)) {
+	if (col_write_csv(f, t, b->roles, cols, n)) {
 		replace_abort(&r);
 		return err_set(err, "cannot write the column declaration '%s': %s", path,
 			       strerror(errno));
@@ -144,4 +157,21 @@ int bench_columns_write(const struct bench *b, const char *path, char *const *co
 		return err_set(err, "cannot write the column declaration '%s': %s", path,
 			       strerror(errno));
 	return 0;
+}
+
+int bench_columns_write(const struct bench *b, const char *path, char *const *cols, int n,
+			char *err)
+{
+	return write_decl(b, b->columns, path, cols, n, err);
+}
+
+int bench_side_columns_write(const struct bench *b, const struct col_decl *t, const char *csv,
+			     char *const *cols, int n, char *err)
+{
+	char path[4200];
+	size_t len = strlen(csv);
+	if (len > 4 && !strcmp(csv + len - 4, ".csv"))
+		len -= 4;
+	snprintf(path, sizeof(path), "%.*s.columns", (int)len, csv);
+	return write_decl(b, t, path, cols, n, err);
 }

@@ -13,10 +13,17 @@ const struct col_decl *bench_column(const struct bench *b, const char *name);
 int bench_columns_check(const struct bench *b, char *err);
 /* Where the check is on (col_checking): abort, saying which, when a key of r is undeclared. */
 void bench_row_check(const struct bench *b, const struct row *r);
+/* The same for a row of one of b's side tables (shepherd's gap histogram), declared in t (then
+ * in the harness's columns); table names it in the message. */
+void bench_side_row_check(const struct bench *b, const struct col_decl *t, const char *table,
+			  const struct row *r);
 /* The declaration of the n columns of a result set's header as CSV into path (written whole, or
  * not at all). Returns 0, or -1 with a message. */
 int bench_columns_write(const struct bench *b, const char *path, char *const *cols, int n,
 			char *err);
+/* The same for a side table's n columns, declared in t: beside its CSV (X.csv: X.columns). */
+int bench_side_columns_write(const struct bench *b, const struct col_decl *t, const char *csv,
+			     char *const *cols, int n, char *err);
 /* FILE.columns beside the result set whose .meta is meta (FILE.meta, else meta + .columns). */
 void bench_columns_path(const char *meta, char *out, size_t n);
 #endif

@@ -80,3 +80,22 @@ const struct col_decl shepherd_columns[] = {
     {"gaps_file", COL_CONTEXT, "file", COL_NOSIDE, "the gap histogram CSV beside this one"},
     {0},
 };
+
+/* The gap histogram side table (X-gaps.csv); its other columns are the harness's. */
+const struct col_decl shepherd_gap_columns[] = {
+    {"check", COL_CONFIG, "text", COL_NOSIDE, "the shepherd's check of the main row"},
+    {"side_table", COL_CONTEXT, "text", COL_NOSIDE,
+     "gap_histogram: a side table, which compare and report skip"},
+    {"kind", COL_CONFIG, "text", COL_NOSIDE, "start_to_start or end_to_start gaps"},
+    {"bin", COL_CONFIG, "index", COL_NOSIDE, "the bin, from 0"},
+    {"lo_ticks", COL_CONTEXT, "ticks", COL_NOSIDE, "the bin's lowest gap"},
+    {"hi_ticks", COL_CONTEXT, "ticks", COL_NOSIDE, "the bin's highest gap; NA for the last bin"},
+    {"count", COL_METRIC, "count", COL_NOSIDE, "gaps of that kind in the bin"},
+    {"below_min_legit", COL_CONTEXT, "0/1", COL_NOSIDE,
+     "1 if the bin lies below min_legit_gap_ticks"},
+    {"min_legit_gap_ticks", COL_CONTEXT, "ticks", COL_NOSIDE,
+     "shortest gap a self re-arm can produce"},
+    {"hz", COL_CONFIG, "ticks/s", COL_NOSIDE, "ticks per modelled second"},
+    {"tick_us", COL_CONFIG, "us", COL_NOSIDE, "wall-clock microseconds per tick"},
+    {0},
+};

@@ -4,6 +4,7 @@
  * model lives in shepherd_{jiffies,wq,vmstat,stats,run}.c; this file is the bench glue: options,
  * rows, and the gap histogram CSV written next to the main CSV. */
 #include "harness/bench.h"
+#include "harness/bench_columns.h"
 #include "harness/csv.h"
 #include "benches/shepherd/jiffies.h"
 #include "benches/shepherd/run.h"
@@ -134,6 +135,8 @@ static int open_gaps(struct bench_ctx *c, struct sw_priv *s, char *err)
 	return csv_open(&s->gaps, s->gaps_path, err);
 }
 
+extern const struct col_decl shepherd_gap_columns[]; /* columns.c */
+
 static const char *const kind_name[SW_GAP_KINDS] = { "start_to_start", "end_to_start" };
 
 /* One histogram row per gap kind and bin, for this check, repetition and attempt (with its
@@ -171,7 +174,12 @@ static int write_gaps(struct bench_ctx *c, struct sw_priv *s, const struct row *
 			row_set(&g, "host", "%s", c->ctx.host);
 			row_set(&g, "seed", "%llu", (unsigned long long)c->seed);
 			row_set(&g, "na_reason", "%s", g.na_reason);
+			bench_side_row_check(c->b, shepherd_gap_columns, "gaps", &g);
 			int rc = csv_write(&s->gaps, &g, err);
+			if (!rc && s->gaps.rows == 1 && c->columns_path)
+				rc = bench_side_columns_write(c->b, shepherd_gap_columns,
+							      s->gaps_path, s->gaps.cols,
+							      s->gaps.ncols, err);
 			row_clear(&g);
 			if (rc)
 				return -1;
