@@ -11,7 +11,8 @@ const struct col_decl *bench_column(const struct bench *b, const char *name);
  * higher_better agrees with its declaration. Returns 0, or -1 with a message naming the first
  * that is not. */
 int bench_columns_check(const struct bench *b, char *err);
-/* Where the check is on (col_checking): abort, saying which, when a key of r is undeclared. */
+/* Where the check is on (col_checking): abort, saying which, when a key of r is undeclared. The
+ * driver checks a CSV's first row, which fixes its header (csv_write holds later rows to it). */
 void bench_row_check(const struct bench *b, const struct row *r);
 /* The same for a row of one of b's side tables (shepherd's gap histogram), declared in t (then
  * in the harness's columns); table names it in the message. */
