@@ -1,7 +1,9 @@
 /* The bench registry: benches/ files register themselves at start-up; no harness edit per bench. */
 #include "harness/bench.h"
+#include "harness/bench_columns.h"
 #include "harness/placement.h"
 #include "harness/registry.h"
+#include "harness/util.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,8 +15,29 @@ static const char *bench_name(const void *b)
 
 static struct reg benches = { .name = bench_name };
 
+/* A bench without .summary: its declared metrics that have a better side, in their order. */
+static const struct bench *summary_default(const struct bench *b)
+{
+	if (b->summary || !b->columns)
+		return b;
+	struct bench *cp = xcalloc(1, sizeof(*cp));
+	const char **sum = xcalloc(SUMMARY_MAX + 1, sizeof(*sum));
+	*cp = *b;
+	for (int i = 0, k = 0; b->columns[i].name && k < SUMMARY_MAX; i++)
+		if (b->columns[i].kind == COL_METRIC && b->columns[i].better != COL_NOSIDE)
+			sum[k++] = b->columns[i].name;
+	cp->summary = sum;
+	return cp;
+}
+
 void bench_register(const struct bench *b)
 {
+	char err[ERRLEN];
+	b = summary_default(b);
+	if (col_checking() && bench_columns_check(b, err)) {
+		fprintf(stderr, "c2cbench: internal error: %s\n", err);
+		abort();
+	}
 	reg_add(&benches, b);
 }
 

@@ -2,6 +2,7 @@
  * The harness does the rest: options, topology, repetitions in shuffled order, CSV, summary. */
 #ifndef C2C_BENCH_H
 #define C2C_BENCH_H
+#include "harness/columns.h"
 #include "harness/context.h"
 #include "harness/evidence.h"
 #include "harness/repsauto.h"
@@ -13,10 +14,7 @@
 #include "harness/topo.h"
 #include <stdint.h>
 
-/* 5: validity columns (docs/validity.md); 6: per-role SDE columns, pingpong's role columns;
- * 7: vmalloc's purge_us_achieved is CPU time per purge, its work is timed before and after the
- * window; 8: the machine fingerprint, vmalloc's lazy_max_effective and placement_requested
- * (lazy_max as given); 9: pingpong's round_disjoint, kind_a and kind_b */
+/* Each version's changes: results/CHANGELOG-schema.md */
 #define SCHEMA_VERSION 9
 #define VARIANTS_MAX 256     /* variants a user lists or sweeps (layouts, offsets) */
 #define CONFIGS_MAX (1 << 22) /* variants one run may hold (pingpong: pairs x modes, 2,048 PUs) */
@@ -105,6 +103,8 @@ struct bench_ctx {
 	const void *mem_at;
 	const char
 	    *out_path; /* the main CSV being written (NULL under --dry-run): for side files */
+	const char *columns_path; /* its column declaration (FILE.columns), written after the first
+				   * row; NULL: none (no .meta either) */
 	void *priv;                    /* bench-private */
 	int cleanup_failed; /* set by the bench's cleanup: an output it wrote failed */
 	/* Validity (docs/validity.md): the run's evidence, filled by bench_evidence during pass 0
@@ -136,7 +136,9 @@ struct bench {
 	const char *desc;
 	const struct opt_spec *opts; /* bench options, { 0 }-terminated */
 	const char *variant_col;    /* CSV column naming the variant: "layout", "check", ... */
-	const char *const *summary; /* metric columns for the summary table, NULL-terminated */
+	/* metric columns for the summary table, NULL-terminated; NULL: the declared metrics (.columns)
+	 * that have a better side, in their order */
+	const char *const *summary;
 	/* Optional comma list of columns ("mode,class"): the summary has a line per group of rows
 	 * with equal values there (reduced to their median within each repetition) instead of per
 	 * variant. */
@@ -205,6 +207,10 @@ struct bench {
 	 * ("spread", "workers spread over cores"); NULL: the planner's auto (harness/placement.h).
 	 */
 	const char *auto_placement, *auto_placement_why;
+	/* Every column its rows hold besides the harness's (harness/columns.h), { 0 }-terminated:
+	 * the names above (config, summary, views...) are declared here; a row with an undeclared
+	 * column aborts where the check is on (col_checking). */
+	const struct col_decl *columns;
 };
 
 void bench_register(const struct bench *b);

@@ -1,5 +1,6 @@
 /* Runs a bench: options, topology, plan, repetitions in shuffled order, CSV rows, summary table. */
 #include "harness/bench.h"
+#include "harness/bench_columns.h"
 #include "harness/counters/counters.h"
 #include "harness/csv.h"
 #include "harness/driver_setup.h"
@@ -390,8 +391,13 @@ static int run_rep(struct bench_ctx *c, struct counters *ctr, struct csv *out, s
 		rc = attempt_once(c, ctr, out, vi, rep, a, &r, &vb, err);
 		if (!rc)
 			probe_class_check(c, lv, vi, &r);
-		if (!rc)
+		if (!rc) {
+			if (!out->ncols) /* the first row fixes the header; the rest match it */
+				bench_row_check(c->b, &r);
 			rc = csv_write(out, &r, err);
+		}
+		if (!rc && out->rows == 1 && c->columns_path)
+			rc = bench_columns_write(c->b, c->columns_path, out->cols, out->ncols, err);
 		int valid = !rc && !strcmp(row_get(&r, "valid"), "yes");
 		lv->attempts++;
 		if (!rc) {
@@ -556,7 +562,7 @@ int bench_main(const struct bench *b, int argc, char **argv)
 	struct opts o = { 0 };
 	struct topo topo;
 	struct csv out = { .fd = -1 };
-	char err[ERRLEN] = "", path[1024], meta[1100];
+	char err[ERRLEN] = "", path[1024], meta[1100], columns[1200];
 	struct bench_ctx *c = xcalloc(1, sizeof(*c));
 	struct counters *ctr = xcalloc(1, sizeof(*ctr));
 	struct novalid *nv = NULL;
@@ -632,6 +638,10 @@ int bench_main(const struct bench *b, int argc, char **argv)
 		oom_cleanup(remove_empty_outputs);
 		context_warn(&c->ctx, stderr);
 		c->out_path = out.path;
+		if (meta[0]) {
+			bench_columns_path(meta, columns, sizeof(columns));
+			c->columns_path = columns;
+		}
 		nv = novalid_new(c->nvar);
 		if (run_all(c, ctr, &out, strcmp(out.path, "-") ? stdout : stderr, nv, err))
 			rc = 1;

@@ -1,4 +1,5 @@
 #include "runner/preset_resume.h"
+#include "harness/bench_columns.h"
 #include "harness/bench.h"
 #include "harness/infile.h"
 #include "harness/util.h"
@@ -195,9 +196,15 @@ int resume_set_aside(const char *dir, const char *csv, char *err)
 			return err_set(err, "--resume: cannot move '%s' to '%s': %s", from, to,
 				       strerror(errno));
 		meta_of(dir, csv, from, sizeof(from));
+		char cols[sizeof(from) + 16];
+		bench_columns_path(from, cols, sizeof(cols));
 		snprintf(to, sizeof(to), "%s/%s-%d.meta", sub, base, k);
 		if (!access(from, F_OK) && rename(from, to))
 			return err_set(err, "--resume: cannot move '%s' to '%s': %s", from, to,
+				       strerror(errno));
+		snprintf(to, sizeof(to), "%s/%s-%d.columns", sub, base, k);
+		if (!access(cols, F_OK) && rename(cols, to))
+			return err_set(err, "--resume: cannot move '%s' to '%s': %s", cols, to,
 				       strerror(errno));
 		return 0;
 	}

@@ -2,6 +2,8 @@
 # Run each cmocka test binary; print a closing "N passed, N failed" line; fail if any test failed.
 # C2C_TEST_TIMES=1 also prints each binary's seconds.
 set -u
+# Every row a test run writes is checked against its bench's column declaration (harness/columns.h).
+export C2C_CHECK_COLUMNS=1
 passed=0 failed=0 bad_bins=()
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

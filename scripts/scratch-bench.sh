@@ -2,7 +2,8 @@
 # A new bench is one file: a scratch copy of the tree gains benches/scratch/scratch.c and nothing
 # else (no registry, Makefile or test edit), builds, passes the layer and command-line tests, and
 # lists, refuses, helps and runs the bench. The bench sets only name, description, variant column,
-# summary and run: every other hook is NULL (no prepare: one variant, "default"). CI runs it after
+# columns and run: every other hook is NULL (no prepare: one variant, "default"; no summary list:
+# its declared metrics). CI runs it after
 # `make test` (the copy reuses build/: only the new file is compiled).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,9 +36,12 @@ static int sc_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 	return 0;
 }
 
-static const char *const sc_summary[] = { "ns_per_read", NULL };
+static const struct col_decl sc_columns[] = {
+	{ "variant", COL_CONFIG, "text", COL_NOSIDE, "default: its one variant" },
+	{ "clock_reads", COL_METRIC, "count", COL_NOSIDE, "clock reads in the window" },
+	{ "ns_per_read", COL_METRIC, "ns", COL_LOWER, "ns per clock read" }, { 0 } };
 static const struct bench scratch = { .name = "scratch", .desc = "clock reads (a test's)",
-	.variant_col = "variant", .summary = sc_summary, .run = sc_run };
+	.variant_col = "variant", .columns = sc_columns, .run = sc_run };
 BENCH_REGISTER(scratch)
 EOC
 make -C "$tmp" -s --no-print-directory c2cbench build/tests/test_layers build/tests/test_cli

@@ -591,6 +591,9 @@ static void resume_after_interrupt_gives_same_configurations(void **state)
 	file_has(cut_run, "metadata.txt", "\nresumed = ");
 	file_has(cut_run, "interrupted/02-b-1.meta",
 		 "status = interrupted"); /* the cut run, kept apart */
+	/* its column declaration with it, and the rerun's own beside the new CSV */
+	file_has(cut_run, "interrupted/02-b-1.columns", "column,declared_as,kind,");
+	file_has(cut_run, "02-b.columns", "column,declared_as,kind,");
 	char *want = configurations(full_run), *got = configurations(cut_run);
 	assert_string_equal(got, want);
 	assert_int_equal(count_lines(want), 4 + 36 + 2);

@@ -336,6 +336,17 @@ static void test_run_writes_rows_and_histogram(void **state)
 			       "count"));
 	assert_non_null(strstr(hist, "pending,0,1,yes,gap_histogram,end_to_start,0,0,0,"));
 	assert_non_null(strstr(hist, "atomic,0,1,yes,gap_histogram,start_to_start,5,751,1000,"));
+	/* the side table's declaration beside it (X-gaps.columns), as the main CSV's */
+	char decl[520];
+	snprintf(decl, sizeof(decl), "%s/s-gaps.columns", dir);
+	char *gd = slurp(decl);
+	assert_non_null(gd);
+	int ncols = 1; /* one line per column of the histogram's header, after its own header */
+	for (const char *p = hist; *p && *p != '\n'; p++)
+		ncols += *p == ',';
+	assert_int_equal(count_lines(gd), 1 + ncols);
+	assert_non_null(strstr(gd, "\nside_table,side_table,context,"));
+	free(gd);
 	run_c2c(&r, "compare", gaps, gaps, NULL); /* a side table is refused by name... */
 	assert_int_equal(r.status, 2);
 	assert_non_null(strstr(r.err, "a side table"));

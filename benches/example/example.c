@@ -1,5 +1,4 @@
-/* example: each thread adds to a counter of its own, the counters side by side (packed: false
- * sharing) or 128 bytes apart (padded). The smallest bench: docs/hacking.md, "Writing a bench". */
+/* example (docs/hacking.md, "Writing a bench"): two threads add to counters of their own. */
 #include "harness/bench.h"
 
 static uint64_t ex_batch(struct thr *t, void *arg)
@@ -10,12 +9,12 @@ static uint64_t ex_batch(struct thr *t, void *arg)
 	return 256;
 }
 
+static const struct role_req ex_adders = { "adder", 2 };
 static int ex_prepare(struct bench_ctx *c, char *err)
 {
-	static const struct role_req adders = { "adder", 2 };
 	bench_variant(c, "packed", 1);
 	bench_variant(c, "padded", 16);
-	return bench_plan(c, &adders, 1, err);
+	return bench_plan(c, &ex_adders, 1, err);
 }
 
 static int ex_run(struct bench_ctx *c, const struct variant *v, int rep, struct row *r, char *err)
@@ -30,11 +29,12 @@ static int ex_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 	bench_ns_per_op(c, r, "ns_per_add", 0);
 	return 0;
 }
-
-static const char *const ex_summary[] = { "ns_per_add", NULL };
+static const struct col_decl ex_columns[] = { /* the summary: its metrics, by default */
+	{ "layout", COL_CONFIG, "text", COL_NOSIDE, "packed (false sharing) or padded (128 B apart)" },
+	{ "ns_per_add", COL_METRIC, "ns", COL_LOWER, "ns per atomic add over the adders' windows" }, {0} };
 static const struct bench example = {
 	.name = "example", .desc = "two threads add to counters of their own, packed or padded",
-	.variant_col = "layout", .summary = ex_summary, .flags = BENCH_PLACED | BENCH_WINDOW,
+	.variant_col = "layout", .columns = ex_columns, .flags = BENCH_PLACED | BENCH_WINDOW,
 	.roles = "adder", .corun = "adder", .prepare = ex_prepare, .run = ex_run,
 };
 BENCH_REGISTER(example)

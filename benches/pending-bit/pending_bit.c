@@ -475,6 +475,8 @@ static const struct bench_view pb_views[] = {
     {.kind = VIEW_END},
 };
 
+extern const struct col_decl pending_bit_columns[]; /* columns.c */
+
 static const struct bench pending_bit = {
     .name = "pending-bit",
     .desc = "writers lock-bts a work-pending bit next to a read-mostly pointer that readers load "
@@ -493,5 +495,6 @@ static const struct bench pending_bit = {
     .resolved = pb_resolved,
     .views = pb_views,
     .variant_order = layout_order, /* the registry's: the bug first */
+    .columns = pending_bit_columns,
 };
 BENCH_REGISTER(pending_bit)

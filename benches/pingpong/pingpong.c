@@ -672,6 +672,7 @@ static const struct opt_spec *pp_harness_opt(const struct opt_spec *s, const cha
 	}
 	return s;
 }
+extern const struct col_decl pingpong_columns[]; /* columns.c */
 
 static const struct bench pingpong = {
     .name = "pingpong",
@@ -696,5 +697,6 @@ static const struct bench pingpong = {
     .run = pp_run,
     .cleanup = pp_cleanup,
     .views = pp_views,
+    .columns = pingpong_columns,
 };
 BENCH_REGISTER(pingpong)

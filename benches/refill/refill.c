@@ -421,6 +421,8 @@ static const char *rf_by_construction(const struct bench_ctx *c, int var, const 
 	return NULL;
 }
 
+extern const struct col_decl refill_columns[]; /* columns.c */
+
 static const struct bench refill = {
     .name = "refill",
     .desc = "a caller bursts atomic per-CPU allocations while the reserve's refill worker is bound "
@@ -440,5 +442,6 @@ static const struct bench refill = {
     .views = rf_views,
     .variant_order = rf_order,
     .by_construction = rf_by_construction,
+    .columns = refill_columns,
 };
 BENCH_REGISTER(refill)

@@ -4,6 +4,7 @@
  * model lives in shepherd_{jiffies,wq,vmstat,stats,run}.c; this file is the bench glue: options,
  * rows, and the gap histogram CSV written next to the main CSV. */
 #include "harness/bench.h"
+#include "harness/bench_columns.h"
 #include "harness/csv.h"
 #include "benches/shepherd/jiffies.h"
 #include "benches/shepherd/run.h"
@@ -134,6 +135,8 @@ static int open_gaps(struct bench_ctx *c, struct sw_priv *s, char *err)
 	return csv_open(&s->gaps, s->gaps_path, err);
 }
 
+extern const struct col_decl shepherd_gap_columns[]; /* columns.c */
+
 static const char *const kind_name[SW_GAP_KINDS] = { "start_to_start", "end_to_start" };
 
 /* One histogram row per gap kind and bin, for this check, repetition and attempt (with its
@@ -171,7 +174,13 @@ static int write_gaps(struct bench_ctx *c, struct sw_priv *s, const struct row *
 			row_set(&g, "host", "%s", c->ctx.host);
 			row_set(&g, "seed", "%llu", (unsigned long long)c->seed);
 			row_set(&g, "na_reason", "%s", g.na_reason);
+			if (!s->gaps.ncols) /* the first row fixes the header */
+				bench_side_row_check(c->b, shepherd_gap_columns, "gaps", &g);
 			int rc = csv_write(&s->gaps, &g, err);
+			if (!rc && s->gaps.rows == 1 && c->columns_path)
+				rc = bench_side_columns_write(c->b, shepherd_gap_columns,
+							      s->gaps_path, s->gaps.cols,
+							      s->gaps.ncols, err);
 			row_clear(&g);
 			if (rc)
 				return -1;
@@ -416,6 +425,8 @@ static const struct bench_view sh_views[] = {
 };
 static const char *const sh_order[] = { "pending", "busy", "atomic", NULL };
 
+extern const struct col_decl shepherd_columns[]; /* columns.c */
+
 static const struct bench shepherd = {
     .name = "shepherd",
     .desc = "vmstat_shepherd double-schedules vmstat_update while it runs (seed 000): pending "
@@ -439,5 +450,6 @@ static const struct bench shepherd = {
     .summary_note = "OS, not CPU: runs_per_interval and short_gaps follow sched_yield() "
 		    "(the scheduler),\n--tick-us and --zone-work-us more than the CPU; "
 		    "the zone-lock figures are the CPU's",
+    .columns = shepherd_columns,
 };
 BENCH_REGISTER(shepherd)

@@ -334,6 +334,8 @@ static const char *vm_by_construction(const struct bench_ctx *c, int var, const 
 	return NULL;
 }
 
+extern const struct col_decl vmalloc_columns[]; /* columns.c */
+
 static const struct bench vmalloc_bench = {
     .name = "vmalloc",
     .desc = "test_vmalloc-style vmalloc/vfree cycles; frees past lazy_max lock-bts drain_vmap_work "
@@ -357,5 +359,6 @@ static const struct bench vmalloc_bench = {
     .views = vm_views,
     .variant_order = layout_order, /* the registry's: the bug first */
     .by_construction = vm_by_construction,
+    .columns = vmalloc_columns,
 };
 BENCH_REGISTER(vmalloc_bench)

@@ -1,0 +1,177 @@
+/* A bench's column declaration checked against the names its other declarations use and the keys
+ * of its rows, and written beside each result set. */
+#include "harness/bench_columns.h"
+#include "harness/replace.h"
+#include "harness/util.h"
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+const struct col_decl *bench_column(const struct bench *b, const char *name)
+{
+	return col_find(b->columns, b->roles, name);
+}
+
+/* Each item of the comma list (or the one name) declared. */
+static int declared(const struct bench *b, const char *what, const char *names, char *err)
+{
+	for (const char *p = names; p && *p;) {
+		size_t n = strcspn(p, ",");
+		char name[128];
+		snprintf(name, sizeof(name), "%.*s", (int)n, p);
+		if (n && !bench_column(b, name))
+			return err_set(err,
+				       "bench %s: its %s names column '%s', which it does not "
+				       "declare (.columns)",
+				       b->name, what, name);
+		p += n + (p[n] == ',');
+	}
+	return 0;
+}
+
+static int declared_all(const struct bench *b, const char *what, const char *const *names,
+			char *err)
+{
+	for (; names && *names; names++)
+		if (declared(b, what, *names, err))
+			return -1;
+	return 0;
+}
+
+/* Each of names declared, and of kind k (config: configuration, summary: metric). */
+static int declared_as(const struct bench *b, const char *what, const char *const *names,
+		       enum col_kind k, char *err)
+{
+	if (declared_all(b, what, names, err))
+		return -1;
+	for (; names && *names; names++) {
+		enum col_kind got = bench_column(b, *names)->kind;
+		if (got != k)
+			return err_set(err, "bench %s: its %s names column '%s', declared %s, not "
+					    "%s",
+				       b->name, what, *names, col_kind_name(got), col_kind_name(k));
+	}
+	return 0;
+}
+
+static int view_ok(const struct bench *b, const struct bench_view *v, char *err)
+{
+	const char *cols[] = {v->implied_cols, v->x_cols,    v->row_col,
+			      v->col_col,      v->facet_col, v->class_col};
+	for (size_t i = 0; i < ARRAY_SIZE(cols); i++)
+		if (declared(b, "view", cols[i], err))
+			return -1;
+	for (const struct view_metric *m = v->metrics; m && m->col; m++) {
+		const struct col_decl *c = bench_column(b, m->col);
+		if (!c)
+			return declared(b, "view metric", m->col, err);
+		enum col_better want = m->higher_better ? COL_HIGHER : COL_LOWER;
+		if (c->better != want)
+			return err_set(err,
+				       "bench %s: view metric %s is drawn %s-is-better, declared "
+				       "%s",
+				       b->name, m->col, m->higher_better ? "higher" : "lower",
+				       col_better_name(c->better));
+	}
+	return 0;
+}
+
+int bench_columns_check(const struct bench *b, char *err)
+{
+	if (!b->columns)
+		return err_set(err, "bench %s declares no columns (.columns)", b->name);
+	if (declared(b, "variant_col", b->variant_col, err) ||
+	    declared_as(b, "config", b->config, COL_CONFIG, err) ||
+	    declared_as(b, "config", harness_config, COL_CONFIG, err) ||
+	    declared_as(b, "summary", b->summary, COL_METRIC, err) ||
+	    declared(b, "summary_by", b->summary_by, err) ||
+	    declared(b, "match_by", b->match_by, err) ||
+	    declared_all(b, "match_loose", b->match_loose, err))
+		return -1;
+	for (const struct bench_resolved *r = b->resolved; r && r->requested; r++)
+		if (declared_as(b, "resolved", (const char *const[]){r->requested, NULL},
+				COL_CONFIG, err) ||
+		    declared(b, "resolved", r->resolved, err))
+			return -1;
+	for (const struct bench_view *v = b->views; v && v->kind != VIEW_END; v++)
+		if (view_ok(b, v, err))
+			return -1;
+	for (const struct col_decl *c = b->columns; c->name; c++)
+		if (!c->kind || !c->unit || !c->desc || strpbrk(c->desc, "\r\n"))
+			return err_set(err, "bench %s: column %s lacks a kind, unit or one-line "
+					    "description",
+				       b->name, c->name);
+	return 0;
+}
+
+static void row_check(const struct bench *b, const struct col_decl *t, const char *table,
+		      const struct row *r)
+{
+	if (!col_checking())
+		return;
+	for (int i = 0; i < r->n; i++)
+		if (!col_find(t, b->roles, r->key[i])) {
+			fprintf(stderr,
+				"c2cbench: internal error: bench %s writes column '%s'%s%s, which "
+				"neither it (.columns) nor the harness (harness/columns_harness.c) "
+				"declares\n",
+				b->name, r->key[i], table ? " in its side table " : "",
+				table ? table : "");
+			abort();
+		}
+}
+
+void bench_row_check(const struct bench *b, const struct row *r)
+{
+	row_check(b, b->columns, NULL, r);
+}
+
+void bench_side_row_check(const struct bench *b, const struct col_decl *t, const char *table,
+			  const struct row *r)
+{
+	row_check(b, t, table, r);
+}
+
+void bench_columns_path(const char *meta, char *out, size_t n)
+{
+	size_t len = strlen(meta);
+	if (len > 5 && !strcmp(meta + len - 5, ".meta"))
+		len -= 5;
+	snprintf(out, n, "%.*s.columns", (int)len, meta);
+}
+
+static int write_decl(const struct bench *b, const struct col_decl *t, const char *path,
+		      char *const *cols, int n, char *err)
+{
+	struct replace r;
+	FILE *f = replace_open(&r, path);
+	if (!f)
+		return err_set(err, "cannot write the column declaration '%s': %s", path,
+			       strerror(errno));
+	if (col_write_csv(f, t, b->roles, cols, n)) {
+		replace_abort(&r);
+		return err_set(err, "cannot write the column declaration '%s': %s", path,
+			       strerror(errno));
+	}
+	if (replace_commit(&r, REPLACE_OVER))
+		return err_set(err, "cannot write the column declaration '%s': %s", path,
+			       strerror(errno));
+	return 0;
+}
+
+int bench_columns_write(const struct bench *b, const char *path, char *const *cols, int n,
+			char *err)
+{
+	return write_decl(b, b->columns, path, cols, n, err);
+}
+
+int bench_side_columns_write(const struct bench *b, const struct col_decl *t, const char *csv,
+			     char *const *cols, int n, char *err)
+{
+	char path[4200];
+	size_t len = strlen(csv);
+	if (len > 4 && !strcmp(csv + len - 4, ".csv"))
+		len -= 4;
+	snprintf(path, sizeof(path), "%.*s.columns", (int)len, csv);
+	return write_decl(b, t, path, cols, n, err);
+}

@@ -1,0 +1,30 @@
+/* A bench's column declaration checked: the names its other declarations use, and a row's keys. */
+#ifndef C2C_BENCH_COLUMNS_H
+#define C2C_BENCH_COLUMNS_H
+#include "harness/bench.h"
+
+/* The declaration of column name in b's rows (its own, then the harness's), or NULL. */
+const struct col_decl *bench_column(const struct bench *b, const char *name);
+/* Every column name b's other declarations use (variant_col, config, resolved, summary,
+ * summary_by, match_by, match_loose, the views' columns) is declared, config's (and the
+ * requested side of resolved) as configuration, summary's as metrics, and each view metric's
+ * higher_better agrees with its declaration. Returns 0, or -1 with a message naming the first
+ * that is not. */
+int bench_columns_check(const struct bench *b, char *err);
+/* Where the check is on (col_checking): abort, saying which, when a key of r is undeclared. The
+ * driver checks a CSV's first row, which fixes its header (csv_write holds later rows to it). */
+void bench_row_check(const struct bench *b, const struct row *r);
+/* The same for a row of one of b's side tables (shepherd's gap histogram), declared in t (then
+ * in the harness's columns); table names it in the message. */
+void bench_side_row_check(const struct bench *b, const struct col_decl *t, const char *table,
+			  const struct row *r);
+/* The declaration of the n columns of a result set's header as CSV into path (written whole, or
+ * not at all). Returns 0, or -1 with a message. */
+int bench_columns_write(const struct bench *b, const char *path, char *const *cols, int n,
+			char *err);
+/* The same for a side table's n columns, declared in t: beside its CSV (X.csv: X.columns). */
+int bench_side_columns_write(const struct bench *b, const struct col_decl *t, const char *csv,
+			     char *const *cols, int n, char *err);
+/* FILE.columns beside the result set whose .meta is meta (FILE.meta, else meta + .columns). */
+void bench_columns_path(const char *meta, char *out, size_t n);
+#endif

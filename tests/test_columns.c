@@ -1,0 +1,260 @@
+/* Column declarations (harness/columns.h): every bench declares what its rows hold, the names its
+ * other declarations use are declared, an undeclared column aborts a checked run, and the
+ * declaration goes beside every result set and out of `list --columns`. */
+#include "tests/testutil.h"
+#include "analysis/csvread.h"
+#include "harness/bench_columns.h"
+#include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* Every registered bench: declared, consistent, and each declared name well formed. */
+static void every_bench_declares_its_columns(void **state)
+{
+	(void)state;
+	char err[ERRLEN];
+	int n = 0;
+	for (int i = 0; bench_at(i); i++, n++)
+		if (bench_columns_check(bench_at(i), err))
+			fail_msg("%s", err);
+	assert_true(n >= 5);
+	for (const struct col_decl *c = harness_columns; c->name; c++) {
+		assert_true(c->kind >= COL_CONFIG && c->kind <= COL_CONTEXT);
+		assert_non_null(c->unit);
+		assert_null(strpbrk(c->desc, "\r\n"));
+	}
+}
+
+/* ROLE stands for the bench's roles only; other placeholders for any name; literal parts match
+ * exactly. */
+static void placeholders_match(void **state)
+{
+	(void)state;
+	const char *roles = "writer,reader";
+	assert_true(col_match("oncpu_ROLE", "oncpu_writer", roles));
+	assert_false(col_match("oncpu_ROLE", "oncpu_drainer", roles));
+	assert_false(col_match("oncpu_ROLE", "oncpu_", roles));
+	assert_true(col_match("ROLE_METRIC_per_kop", "reader_hitm_local_per_kop", roles));
+	assert_false(col_match("ROLE_METRIC_per_kop", "reader_per_kop", roles));
+	assert_false(col_match("ROLE_METRIC_per_kop", "reader_cycles_per_op", roles));
+	assert_true(col_match("METRIC_event", "cycles_event", roles));
+	assert_true(col_match("median_ns", "median_ns", roles));
+	assert_false(col_match("median_ns", "median_ns2", roles));
+	/* the first match wins: the SDE form before the general counter form */
+	const struct col_decl *c = col_find(NULL, roles, "writer_sde_x_per_kop");
+	assert_non_null(c);
+	assert_string_equal(c->name, "ROLE_sde_NAME_per_kop");
+	assert_null(col_find(NULL, roles, "no_such_column"));
+}
+
+static const struct col_decl scratch_cols[] = {
+    {"shape", COL_CONFIG, "text", COL_NOSIDE, "the variant"},
+    {"lat_ns", COL_METRIC, "ns", COL_LOWER, "latency"},
+    {0},
+};
+static const char *const bad_summary[] = {"lat_ns", "latency_ns", NULL};
+static const struct view_metric up_metrics[] = {{"lat_ns", "latency", "ns", NULL, 1}, {0}};
+static const struct bench_view up_views[] = {{.kind = VIEW_BARS, .metrics = up_metrics},
+					     {.kind = VIEW_END}};
+
+/* A summary naming an undeclared column, or a view drawing a metric the other way up than
+ * declared, is refused with a message naming it. */
+static void other_declarations_refer_to_declared_names(void **state)
+{
+	(void)state;
+	char err[ERRLEN];
+	struct bench b = {.name = "scratch", .variant_col = "shape", .columns = scratch_cols};
+	assert_int_equal(bench_columns_check(&b, err), 0);
+	b.summary = bad_summary;
+	assert_int_equal(bench_columns_check(&b, err), -1);
+	assert_non_null(strstr(err, "'latency_ns'"));
+	b.summary = NULL;
+	b.variant_col = "layout";
+	assert_int_equal(bench_columns_check(&b, err), -1);
+	assert_non_null(strstr(err, "'layout'"));
+	b.variant_col = "shape";
+	b.views = up_views;
+	assert_int_equal(bench_columns_check(&b, err), -1);
+	assert_non_null(strstr(err, "lat_ns"));
+	b.views = NULL;
+	static const char *const metric_as_config[] = {"lat_ns", NULL};
+	b.config = metric_as_config;
+	assert_int_equal(bench_columns_check(&b, err), -1);
+	assert_non_null(strstr(err, "'lat_ns', declared metric, not configuration"));
+	b.config = NULL;
+	b.columns = NULL;
+	assert_int_equal(bench_columns_check(&b, err), -1);
+}
+
+/* bench_row_check in a child: its exit status or signal, and what it said. */
+static int row_check_child(const char *key, const char *check, char *msg, size_t n)
+{
+	int fd[2];
+	assert_int_equal(pipe(fd), 0);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (!pid) {
+		struct bench b = {.name = "scratch",
+				  .variant_col = "shape",
+				  .roles = "worker",
+				  .columns = scratch_cols};
+		struct row *r = calloc(1, sizeof(*r));
+		dup2(fd[1], 2);
+		setenv("C2C_CHECK_COLUMNS", check, 1);
+		row_set(r, "shape", "x");
+		row_set(r, "lat_ns", "1");
+		row_set(r, "label", "host");
+		row_set(r, "oncpu_worker", "1");
+		row_set(r, key, "1");
+		bench_row_check(&b, r);
+		_exit(0);
+	}
+	close(fd[1]);
+	ssize_t got = read(fd[0], msg, n - 1);
+	msg[got > 0 ? got : 0] = 0;
+	close(fd[0]);
+	int st;
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	return WIFSIGNALED(st) ? 128 + WTERMSIG(st) : WEXITSTATUS(st);
+}
+
+/* A row with an undeclared column aborts where the check is on, naming the column and bench. */
+static void undeclared_column_aborts(void **state)
+{
+	(void)state;
+	char msg[1024];
+	assert_int_equal(row_check_child("latency_ns", "1", msg, sizeof(msg)), 128 + SIGABRT);
+	assert_non_null(strstr(msg, "'latency_ns'"));
+	assert_non_null(strstr(msg, "bench scratch"));
+	assert_int_equal(row_check_child("oncpu_nobody", "1", msg, sizeof(msg)), 128 + SIGABRT);
+	if (row_check_child("lat_ns", "1", msg, sizeof(msg)))
+		fail_msg("a declared column refused: %s", msg);
+#ifndef C2C_DEBUG
+	assert_int_equal(row_check_child("latency_ns", "0", msg, sizeof(msg)), 0);
+#endif
+}
+
+/* A real run writes FILE.columns beside FILE.csv and FILE.meta: one declared line per column of
+ * the CSV's header, in its order, read through the one CSV reader. */
+static void result_set_carries_its_declaration(void **state)
+{
+	(void)state;
+	char *dir = temp_dir(), csv[512], cols[512], meta[512];
+	struct cmd_result r;
+	snprintf(csv, sizeof(csv), "%s/rf.csv", dir);
+	snprintf(cols, sizeof(cols), "%s/rf.columns", dir);
+	snprintf(meta, sizeof(meta), "%s/rf.meta", dir);
+	/* a bound worker shares the caller's CPU: any machine */
+	run_c2c(&r, "run", "refill", "--worker", "bound", "--attempts", "512", "--max-attempts",
+		"1", "--reps", "1", "--warmup", "0.01", LENIENT, "--quiet", "--out", csv, NULL);
+	if (!RAN(r.status))
+		fail_msg("status %d: %s", r.status, r.err);
+	assert_true(file_exists(meta));
+	struct table t, d;
+	csv_load(&t, csv);
+	csv_load(&d, cols);
+	assert_int_equal(d.ncols, 6);
+	assert_string_equal(d.cols[0], "column");
+	assert_int_equal(d.nrows, t.ncols);
+	const struct bench *b = bench_find("refill");
+	for (long i = 0; i < d.nrows; i++) {
+		const char *name = csv_cell(&d, i, "column"), *kind = csv_cell(&d, i, "kind");
+		assert_string_equal(name, t.cols[i]);
+		const struct col_decl *c = bench_column(b, name);
+		if (!c)
+			fail_msg("%s is in the CSV but not declared", name);
+		assert_string_equal(csv_cell(&d, i, "declared_as"), c->name);
+		assert_string_equal(kind, col_kind_name(c->kind));
+		assert_string_equal(csv_cell(&d, i, "description"), c->desc);
+	}
+	assert_string_equal(csv_cell(&d, 0, "column"), "schema_version");
+	table_free(&t);
+	table_free(&d);
+	rm_rf(dir);
+	free(dir);
+}
+
+/* `list --columns BENCH` prints every name the bench declares, and none of the harness's unless
+ * asked with `harness`; --markdown is a table of the same; a wrong name is one line, status 2. */
+static void list_prints_the_declaration(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	for (int i = 0; bench_at(i); i++) {
+		const struct bench *b = bench_at(i);
+		int n = 0;
+		run_c2c(&r, "list", "--columns", b->name, NULL);
+		assert_int_equal(r.status, 0);
+		for (const struct col_decl *c = b->columns; c->name; c++, n++) {
+			char want[256];
+			snprintf(want, sizeof(want), "\n%-32s %-13s", c->name,
+				 col_kind_name(c->kind));
+			if (!strstr(r.out, want))
+				fail_msg("list --columns %s: no line for %s", b->name, c->name);
+		}
+		assert_null(strstr(r.out, "\nna_reason "));
+		assert_int_equal(count_lines(r.out), n + 2);
+		run_c2c(&r, "list", "--columns", b->name, "--markdown", NULL);
+		assert_int_equal(r.status, 0);
+		assert_int_equal(count_lines(r.out), n + 2);
+		assert_non_null(strstr(r.out, "| column | kind | unit | better | meaning |\n"));
+	}
+	run_c2c(&r, "list", "--columns", "harness", NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "\nna_reason "));
+	assert_non_null(strstr(r.out, "\noncpu_ROLE "));
+	run_c2c(&r, "list", "--columns", "pendin-bit", NULL);
+	assert_int_equal(r.status, 2);
+	assert_int_equal(count_lines(r.err), 1);
+	assert_non_null(strstr(r.err, "'pendin-bit'"));
+	assert_non_null(strstr(r.err, "pending-bit"));
+	run_c2c(&r, "list", "--columns", "refill", "--csv", NULL);
+	assert_int_equal(r.status, 2);
+	assert_non_null(strstr(r.err, "'--csv'"));
+}
+
+/* Each bench README's column table is its declaration (scripts/bench-columns.sh writes it): a
+ * column added to a declaration and not to the README, or the other way, fails here. */
+static void readme_tables_are_the_declarations(void **state)
+{
+	(void)state;
+	const char *begin = "<!-- columns: generated by scripts/bench-columns.sh from the "
+			    "declaration; do not edit -->\n",
+		   *end = "<!-- end of columns -->\n";
+	struct cmd_result r;
+	for (int i = 0; bench_at(i); i++) {
+		const struct bench *b = bench_at(i);
+		char path[256];
+		snprintf(path, sizeof(path), "benches/%s/README.md", b->name);
+		char *text = slurp(path);
+		if (!text)
+			fail_msg("%s: cannot read it", path);
+		char *from = strstr(text, begin), *to = from ? strstr(from, end) : NULL;
+		if (!to)
+			fail_msg("%s: no generated column table (scripts/bench-columns.sh)", path);
+		from += strlen(begin);
+		*to = 0;
+		run_c2c(&r, "list", "--columns", b->name, "--markdown", NULL);
+		assert_int_equal(r.status, 0);
+		if (strcmp(from, r.out))
+			fail_msg("%s: its column table is not %s's declaration; run "
+				 "scripts/bench-columns.sh ./c2cbench",
+				 path, b->name);
+		free(text);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(every_bench_declares_its_columns),
+	    cmocka_unit_test(placeholders_match),
+	    cmocka_unit_test(other_declarations_refer_to_declared_names),
+	    cmocka_unit_test(undeclared_column_aborts),
+	    cmocka_unit_test(result_set_carries_its_declaration),
+	    cmocka_unit_test(list_prints_the_declaration),
+	    cmocka_unit_test(readme_tables_are_the_declarations),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
