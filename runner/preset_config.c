@@ -282,7 +282,7 @@ int resume_same_config(const char *dir, const char *csv, const struct preset_run
 		       size_t n)
 {
 	const struct bench *b = bench_find(r->bench);
-	char path[PATH_MAX + 100], f[256];
+	char path[PATH_MAX + 100], f[8192]; /* a value as long as a --placement cpus:LIST */
 	if (!b) /* a bench this build lacks is skipped, never kept */
 		return 1;
 	if (!same_validity(dir, csv, b, r, why, n))
@@ -295,9 +295,10 @@ int resume_same_config(const char *dir, const char *csv, const struct preset_run
 	}
 	const char *p = text;
 	int ncols = 0, ok = 1;
-	for (int end = 0; *p && !end && ncols < CFG_COLS;) {
+	for (int end = 0; *p && !end;) { /* the header whole, its first CFG_COLS names kept */
 		end = csv_next_field(&p, f, sizeof(f));
-		cols[ncols++] = xstrdup(f);
+		if (ncols < CFG_COLS)
+			cols[ncols++] = xstrdup(f);
 	}
 	struct check ck[CFG_CHECKS];
 	int nck = plan_checks(b, r, cols, ncols, ck);
