@@ -6,6 +6,7 @@
 #include "harness/context.h"
 #include "harness/infile.h"
 #include "harness/opts.h"
+#include "harness/parse.h"
 #include "harness/util.h"
 #include <ini.h>
 #include <limits.h>
@@ -213,6 +214,20 @@ static void row_value(struct check *k, const char *v, int line)
 	}
 }
 
+/* A row's rep (from 0): the repetitions are the highest + 1; one that is not a count (a hostile
+ * 9999999999999999999) is the row that differs. */
+static void rep_value(struct check *k, const char *v, int line)
+{
+	long rep;
+	if (parse_long_in(v, 0, INT_MAX - 1, &rep)) {
+		if (!k->line) {
+			k->line = line;
+			snprintf(k->got, sizeof(k->got), "%.*s", (int)sizeof(k->got) - 1, v);
+		}
+	} else if (rep + 1 > k->reps)
+		k->reps = rep + 1;
+}
+
 /* The checks of run r against the header: options given with a column that records them. */
 static int plan_checks(const struct bench *b, const struct preset_run *r, char **cols, int ncols,
 		       struct check *ck)
@@ -236,14 +251,23 @@ static int plan_checks(const struct bench *b, const struct preset_run *r, char *
 	const struct opt_spec *s = spec_of(b, "reps");
 	reps = reps ? reps : s ? s->def : NULL;
 	for (int i = 0; reps && strcmp(reps, "auto") && i < ncols; i++)
-		if (!strcmp(cols[i], "rep"))
+		if (!strcmp(cols[i], "rep")) { /* the first: a hostile header may repeat it */
 			ck[n++] = (struct check){ .opt = "reps", .want = reps, .col = i };
+			break;
+		}
 	return n;
 }
 
 /* The check's verdict, into why: 1 when the rows agree. */
 static int judge(const char *csv, struct check *k, char *why, size_t n)
 {
+	if (!strcmp(k->opt, "reps") && k->line) {
+		snprintf(why, n,
+			 "%s:%d was made with other options (--reps is '%s' in the preset, rep '%s' "
+			 "in the file)",
+			 csv, k->line, k->want, k->got);
+		return 0;
+	}
 	if (!strcmp(k->opt, "reps")) {
 		if (k->reps == atol(k->want))
 			return 1;
@@ -278,21 +302,13 @@ static int judge(const char *csv, struct check *k, char *why, size_t n)
 	return 0;
 }
 
-int resume_same_config(const char *dir, const char *csv, const struct preset_run *r, char *why,
-		       size_t n)
+int resume_same_rows(const char *text, const char *csv, const struct preset_run *r, char *why,
+		     size_t n)
 {
 	const struct bench *b = bench_find(r->bench);
-	char path[PATH_MAX + 100], f[8192]; /* a value as long as a --placement cpus:LIST */
-	if (!b) /* a bench this build lacks is skipped, never kept */
+	char f[8192], *cols[CFG_COLS]; /* a value as long as a --placement cpus:LIST */
+	if (!b)
 		return 1;
-	if (!same_validity(dir, csv, b, r, why, n))
-		return 0;
-	snprintf(path, sizeof(path), "%s/%s", dir, csv);
-	char *text = file_text(path, 64u << 20), *cols[CFG_COLS];
-	if (!text) {
-		snprintf(why, n, "%s cannot be read", csv);
-		return 0;
-	}
 	const char *p = text;
 	int ncols = 0, ok = 1;
 	for (int end = 0; *p && !end;) { /* the header whole, its first CFG_COLS names kept */
@@ -306,16 +322,34 @@ int resume_same_config(const char *dir, const char *csv, const struct preset_run
 		for (int end = 0, i = 0; *p && !end; i++) {
 			end = csv_next_field(&p, f, sizeof(f));
 			for (int k = 0; k < nck; k++)
-				if (ck[k].col == i && !strcmp(ck[k].opt, "reps")) {
-					long rep = atol(f) + 1;
-					ck[k].reps = rep > ck[k].reps ? rep : ck[k].reps;
-				} else if (ck[k].col == i)
+				if (ck[k].col == i && !strcmp(ck[k].opt, "reps"))
+					rep_value(&ck[k], f, line);
+				else if (ck[k].col == i)
 					row_value(&ck[k], f, line);
 		}
 	for (int k = 0; k < nck && ok; k++)
 		ok = judge(csv, &ck[k], why, n);
 	for (int i = 0; i < ncols; i++)
 		free(cols[i]);
+	return ok;
+}
+
+int resume_same_config(const char *dir, const char *csv, const struct preset_run *r, char *why,
+		       size_t n)
+{
+	const struct bench *b = bench_find(r->bench);
+	char path[PATH_MAX + 100];
+	if (!b) /* a bench this build lacks is skipped, never kept */
+		return 1;
+	if (!same_validity(dir, csv, b, r, why, n))
+		return 0;
+	snprintf(path, sizeof(path), "%s/%s", dir, csv);
+	char *text = file_text(path, 64u << 20);
+	if (!text) {
+		snprintf(why, n, "%s cannot be read", csv);
+		return 0;
+	}
+	int ok = resume_same_rows(text, csv, r, why, n);
 	free(text);
 	return ok;
 }

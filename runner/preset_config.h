@@ -14,4 +14,7 @@ int csv_next_field(const char **p, char *out, size_t n);
  * both values. Settings that the run resolves (--mem-node writer, --seed 0) are not compared. */
 int resume_same_config(const char *dir, const char *csv, const struct preset_run *r, char *why,
 		       size_t n);
+/* The rows' part of it, on the CSV's text (NUL-terminated), csv naming it in why. */
+int resume_same_rows(const char *text, const char *csv, const struct preset_run *r, char *why,
+		     size_t n);
 #endif

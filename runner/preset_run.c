@@ -13,6 +13,7 @@
 #include "runner/preset_meta.h"
 #include "runner/preset_resume.h"
 #include "harness/novalid.h"
+#include "harness/parse.h"
 #include "harness/progress.h"
 #include "harness/signals.h"
 #include "runner/preset_run.h"
@@ -490,11 +491,13 @@ static int resume_plan(const char *dir, const struct preset *p, struct planned *
 			pl[i].rows = csv_rows(path);
 			continue;
 		}
+		char line[4 * sizeof(why)]; /* the file's values shown escaped: one line */
+		text_escape(why, line, sizeof(line));
 		if (why[0]) /* said complete, is not: never kept silently */
 			fprintf(stderr,
 				"c2cbench: warning: --resume: run [%s]: %s; it runs again (its "
 				"files go to %s/interrupted/)\n",
-				p->run[i].name, why, dir);
+				p->run[i].name, line, dir);
 		if (!dry && (!access(path, F_OK) || !access(meta, F_OK)) &&
 		    resume_set_aside(dir, pl[i].csv, err))
 			return 1;

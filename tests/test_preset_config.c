@@ -111,6 +111,15 @@ static void kept_csv_of_other_options_runs_again(void **state)
 	foreign("shared,aligned", "0.02", "2", "2");
 	expect(&r, "01-a.csv was made with other options (--max-attempts is '1' in the preset, "
 		   "'2' in its .meta)");
+	/* the file's values are shown escaped: the warning stays one line */
+	foreign("shared,aligned", "0.02", "2", "1");
+	char cmd[1600];
+	snprintf(cmd, sizeof(cmd),
+		 "sed -i '2s/^\\([^,]*,pending-bit,\\)[a-z]*,/\\1\"sha\\nred\",/' '%s'", csv);
+	assert_int_equal(system(cmd), 0);
+	expect(&r, "01-a.csv was made with other options (--layout is 'shared,aligned' in the "
+		   "preset, 'sha\\nred,");
+	assert_null(strstr(r.err, "\nred"));
 }
 
 int main(void)
