@@ -242,7 +242,8 @@ static int plan_checks(const struct bench *b, const struct preset_run *r, char *
 			continue;
 		const char *v = r->argv[++a];
 		int c = column_of(b, cols, ncols, name);
-		if (c < 0 || (!strcmp(name, "seed") && !strcmp(v, "0"))) /* 0: from the clock */
+		/* given again later: the last counts; seed 0: from the clock */
+		if (c < 0 || given(b, r, name) != v || (!strcmp(name, "seed") && !strcmp(v, "0")))
 			continue;
 		ck[n++] = (struct check){ .opt = name, .want = v, .col = c,
 					  .list = s->type == OPT_CHOICES };
