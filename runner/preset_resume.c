@@ -1,5 +1,6 @@
 #include "runner/preset_resume.h"
 #include "harness/bench_columns.h"
+#include "runner/preset_config.h"
 #include "harness/bench.h"
 #include "harness/infile.h"
 #include "harness/util.h"
@@ -228,31 +229,6 @@ static int kept_cb(void *user, const char *section, const char *name, const char
 	return 1;
 }
 
-/* The next field of a CSV record at *p (RFC 4180 quotes), into out; 1 when it ended the record. */
-static int next_field(const char **p, char *out, size_t n)
-{
-	const char *s = *p;
-	size_t k = 0;
-	int q = *s == '"';
-	for (s += q; *s; s++) {
-		if (q && *s == '"' && s[1] == '"')
-			s++;
-		else if (q && *s == '"') {
-			q = 0;
-			continue;
-		} else if (!q && (*s == ',' || *s == '\n' || *s == '\r'))
-			break;
-		if (k + 1 < n)
-			out[k++] = *s;
-	}
-	out[k] = 0;
-	int end = *s != ',';
-	if (*s == '\r')
-		s++;
-	*p = *s ? s + 1 : s;
-	return end;
-}
-
 int resume_kept_ours(const char *dir, const char *csv, const char *bench, const struct context *ctx,
 		     const char *started, char *why, size_t n)
 {
@@ -290,7 +266,7 @@ int resume_kept_ours(const char *dir, const char *csv, const char *bench, const 
 	int col[4] = { 1, -1, -1, -1 }, c = 0, bad = !text;
 	for (int end = 0; *p && !end;
 	     c++) { /* the header: where bench, label, host, fingerprint are */
-		end = next_field(&p, f, sizeof(f));
+		end = csv_next_field(&p, f, sizeof(f));
 		for (int i = 0; i < 3; i++)
 			if (!strcmp(f, key[i]))
 				col[i + 1] = c;
@@ -298,7 +274,7 @@ int resume_kept_ours(const char *dir, const char *csv, const char *bench, const 
 	const char *const want[] = { bench, ctx->label, ctx->host, ctx->fingerprint };
 	for (long line = 2; *p && !bad; line++)
 		for (int end = 0, i = 0; *p && !end && !bad; i++) {
-			end = next_field(&p, f, sizeof(f));
+			end = csv_next_field(&p, f, sizeof(f));
 			for (int j = 0; j < 4 && !bad; j++)
 				if (col[j] == i && strcmp(f, want[j])) {
 					snprintf(why, n,

@@ -9,9 +9,11 @@
 #include "harness/context.h"
 #include "runner/preset.h"
 #include "runner/preset_child.h"
+#include "runner/preset_config.h"
 #include "runner/preset_meta.h"
 #include "runner/preset_resume.h"
 #include "harness/novalid.h"
+#include "harness/parse.h"
 #include "harness/progress.h"
 #include "harness/signals.h"
 #include "runner/preset_run.h"
@@ -51,8 +53,9 @@ static const struct opt_spec preset_opts[] = {
 	  "the host name; with --resume: the directory's); letters, digits, . _ -",
 	  NULL, NULL },
 	{ "resume", OPT_TEXT, NULL, "DIR",
-	  "continue an interrupted run directory of this preset: runs complete in DIR, and made "
-	  "here, are kept, the others run again; DIR is locked while it runs",
+	  "continue an interrupted run directory of this preset: runs complete in DIR, made here "
+	  "with the options the preset gives now, are kept, the others run again; DIR is locked "
+	  "while it runs",
 	  NULL, NULL },
 	{ 0 },
 };
@@ -481,17 +484,20 @@ static int resume_plan(const char *dir, const struct preset *p, struct planned *
 		char why[PATH_MAX + 200];
 		if (resume_run_complete(dir, pl[i].csv, why, sizeof(why)) &&
 		    resume_kept_ours(dir, pl[i].csv, p->run[i].bench, ctx, rs->started, why,
-				     sizeof(why))) {
+				     sizeof(why)) &&
+		    resume_same_config(dir, pl[i].csv, &p->run[i], why, sizeof(why))) {
 			pl[i].done = 1;
 			pl[i].status = 0;
 			pl[i].rows = csv_rows(path);
 			continue;
 		}
+		char line[4 * sizeof(why)]; /* the file's values shown escaped: one line */
+		text_escape(why, line, sizeof(line));
 		if (why[0]) /* said complete, is not: never kept silently */
 			fprintf(stderr,
 				"c2cbench: warning: --resume: run [%s]: %s; it runs again (its "
 				"files go to %s/interrupted/)\n",
-				p->run[i].name, why, dir);
+				p->run[i].name, line, dir);
 		if (!dry && (!access(path, F_OK) || !access(meta, F_OK)) &&
 		    resume_set_aside(dir, pl[i].csv, err))
 			return 1;

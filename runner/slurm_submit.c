@@ -7,10 +7,12 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -78,6 +80,41 @@ static int results_dir(struct fleet *f, const char *dir, char *err)
 		return -1;
 	snprintf(f->results, sizeof(f->results), "%s", real);
 	return 0;
+}
+
+/* DIR's submissions are made one at a time: flock on DIR/slurm, taken before "DIR already holds a
+ * submission" is checked (or, for --resume, its tasks' states read) and held until the record is
+ * written, so two submits without --new, or two --resume, never both pass the check. */
+static int submit_lock = -1;
+
+static int lock_submissions(const char *results, char *err)
+{
+	char sl[PATH_MAX + 16];
+	snprintf(sl, sizeof(sl), "%s/slurm", results);
+	if (mkdir(sl, 0755) && errno != EEXIST)
+		return err_set(err, "cannot create '%s': %s", sl, strerror(errno));
+	int fd = open(sl, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return err_set(err, "cannot open '%s' to lock it: %s", sl, strerror(errno));
+	if (flock(fd, LOCK_EX | LOCK_NB)) {
+		int e = errno;
+		close(fd);
+		if (e != EWOULDBLOCK)
+			return err_set(err, "cannot lock '%s': %s", sl, strerror(e));
+		return err_set(err,
+			       "--results '%s': another slurm submit is submitting into it (%s is "
+			       "locked); accepted: one at a time, or --new to add another beside it",
+			       results, sl);
+	}
+	submit_lock = fd;
+	return 0;
+}
+
+static void unlock_submissions(void)
+{
+	if (submit_lock >= 0)
+		close(submit_lock);
+	submit_lock = -1;
 }
 
 /* The newest submission in DIR/slurm/ (ids start with the date, so the largest name is the newest).
@@ -354,6 +391,8 @@ static int plan(struct fleet *f, struct submit_args *a, int argc, char **argv, c
 		rc = fleet_timeout_init(err);
 	if (!rc)
 		rc = results_dir(f, a->results, err);
+	if (!rc && !a->dry && !a->new_sub)
+		rc = lock_submissions(f->results, err);
 	if (!rc && a->resume)
 		rc = load_latest(f, a, err);
 	else if (!rc) {
@@ -441,9 +480,11 @@ int slurm_submit_main(int argc, char **argv)
 			unlink(script); /* nothing queued: no script that looks submitted */
 		if (!a.resume && !names_job(&f, job))
 			rmdir(dir);
+		unlock_submissions(); /* after its folder is gone: the next check sees no half */
 		fleet_free(&f);
 		return fleet_stopped() ? 128 + fleet_stopped() : 1;
 	}
+	unlock_submissions(); /* recorded: the next submit sees it (--wait holds no lock) */
 	printf("submitted job array %ld (%s): ", job, script);
 	for (int i = 0, k = 0; i < f.ntasks; i++)
 		if (f.task[i].submit)

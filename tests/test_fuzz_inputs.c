@@ -27,6 +27,9 @@
 #define LLVMFuzzerTestOneInput fuzz_slurm_one
 #include "tests/fuzz/fuzz_slurm.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_resume_one
+#include "tests/fuzz/fuzz_resume.c"
+#undef LLVMFuzzerTestOneInput
 
 /* Feed every file in dir to fn; return how many. */
 static int replay_dir(const char *dir, int (*fn)(const unsigned char *, size_t))
@@ -110,6 +113,12 @@ static void slurm_inputs(void **s)
 	replay("slurm", fuzz_slurm_one);
 }
 
+static void resume_inputs(void **s)
+{
+	(void)s;
+	replay("resume", fuzz_resume_one);
+}
+
 /* Found by fuzz_csv (UBSan): an empty field before any byte was read passed memcpy a NULL source.
  */
 static void csv_empty_first_field(void **s)
@@ -137,6 +146,7 @@ int main(void)
 		cmocka_unit_test(topo_inputs),
 		cmocka_unit_test(groups_inputs),
 		cmocka_unit_test(slurm_inputs),
+		cmocka_unit_test(resume_inputs),
 		cmocka_unit_test(csv_empty_first_field),
 	};
 	return cmocka_run_group_tests(t, NULL, NULL);

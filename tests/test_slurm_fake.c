@@ -350,6 +350,61 @@ static void two_submissions_two_records(void **s)
 	assert_int_equal(atoi(out), 4);
 }
 
+/* Submits without --new into one DIR at once: the check "DIR already holds a submission" and the
+ * record are made under one lock, so exactly one is queued and recorded; each other exits 2 with
+ * one line (DIR locked while the first submits, or holding its submission once it has). The same
+ * for two --resume of that submission: one resubmits. sbatch takes a second, so they overlap. */
+static void concurrent_submits_one_wins(void **s)
+{
+	(void)s;
+	char dir[PATH_MAX], cmd[PATH_MAX * 3], out[4096], f[PATH_MAX + 32];
+	const char *bin = getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
+	results(dir, sizeof(dir), "racing");
+	assert_int_equal(mkdir(dir, 0755), 0);
+	fakes_that_work();
+	fake("sbatch", "[ \"$1\" = --test-only ] && exit 0\nsleep 1\necho 42");
+	for (int round = 0; round < 2; round++) {
+		const char *what = round ? "--resume" : "--constraints xeon --bin /bin/true";
+		if (round) { /* job 42 ended with no result: its task failed, until it is resubmitted */
+			snprintf(f, sizeof(f), "%s/resubmitted", test_dir);
+			snprintf(cmd, sizeof(cmd),
+				 "[ \"$1\" = --test-only ] && exit 0\ntouch '%s'; sleep 1\necho 42",
+				 f);
+			fake("sbatch", cmd);
+			snprintf(cmd, sizeof(cmd),
+				 "[ -e '%s' ] && { echo '0|PENDING||None'; exit 0; }\n"
+				 "echo 'slurm_load_jobs error: Invalid job id specified' >&2; exit 1",
+				 f);
+			fake("squeue", cmd);
+		}
+		snprintf(cmd, sizeof(cmd),
+			 "cd '%s' && for i in 1 2 3 4; do ('%s' slurm submit '%s' %s --results '%s' "
+			 ">/dev/null 2>err$i; echo $? >rc$i) & done; wait; "
+			 "cat rc1 rc2 rc3 rc4 | sort | tr '\\n' ' '",
+			 test_dir, bin, preset, what, dir);
+		assert_int_equal(sh_capture(out, sizeof(out), cmd), 0);
+		if (strcmp(out, "0 2 2 2 "))
+			fail_msg("%s four at once: exit statuses %s, not one 0 and three 2", what,
+				 out);
+		for (int i = 1; i <= 4; i++) {
+			snprintf(f, sizeof(f), "%s/err%d", test_dir, i);
+			char *e = slurp(f);
+			assert_non_null(e);
+			if (*e && (count_lines(e) != 1 ||
+				   (!strstr(e, "slurm is locked); accepted: one at a time, or --new") &&
+				    !strstr(e, round ? "is still pending in job 42" : "already holds"))))
+				fail_msg("%s: the loser's error: %s", what, e);
+			free(e);
+		}
+		snprintf(cmd, sizeof(cmd), "grep -c '^sbatch --hold' '%s'", logpath);
+		assert_int_equal(sh_capture(out, sizeof(out), cmd), 0);
+		assert_int_equal(atoi(out), round + 1); /* one array queued per round */
+		snprintf(cmd, sizeof(cmd), "ls '%s'/slurm/*/submission.ini | wc -l", dir);
+		assert_int_equal(sh_capture(out, sizeof(out), cmd), 0);
+		assert_int_equal(atoi(out), 1);
+	}
+}
+
 /* A record whose id is not its folder's name, or an --id with a path in it, is refused. */
 static void a_record_id_is_its_folder(void **s)
 {
@@ -730,6 +785,7 @@ int main(void)
 		cmocka_unit_test(a_hung_sbatch_is_killed),
 		cmocka_unit_test(a_signal_cancels_the_held_array),
 		cmocka_unit_test(two_submissions_two_records),
+		cmocka_unit_test(concurrent_submits_one_wins),
 		cmocka_unit_test(a_record_id_is_its_folder),
 		cmocka_unit_test(status_options_once),
 		cmocka_unit_test(status_spellings),
