@@ -1,4 +1,5 @@
 #include "analysis/groups.h"
+#include "analysis/groups_decl.h"
 #include "harness/twosample.h"
 #include "harness/bench.h"
 #include "harness/util.h"
@@ -98,8 +99,9 @@ int groups_init(struct groups *g, const char *metrics, char *err)
 	return 0;
 }
 
-/* Add a metric column to a bench's list once, with what its view declares about it. */
-static void add_metric(struct grp_bench *b, const char *col)
+/* Add a metric column to a bench's list once, with which way is better: from the result set's
+ * declaration (d, may be NULL) where it says, else from what this build's bench declares. */
+static void add_metric(struct grp_bench *b, const char *col, const struct grp_decl *d)
 {
 	for (int i = 0; i < b->nmet; i++)
 		if (!strcmp(b->metric[i], col))
@@ -112,6 +114,11 @@ static void add_metric(struct grp_bench *b, const char *col)
 		out_of_memory(0);
 	const char *unit;
 	int dir = ts_direction(b->b, col, &unit);
+	long di = d ? grp_decl_find(d, col) : -1;
+	if (di >= 0 && grp_decl_direction(d, di)) { /* the file's word; "ns" names its time unit */
+		dir = grp_decl_direction(d, di);
+		unit = ts_is_time(col, grp_decl_unit(d, di)) ? "ns" : "";
+	}
 	b->metric[b->nmet] = xstrdup(col);
 	b->direction[b->nmet] = dir;
 	b->unit[b->nmet] = unit;
@@ -127,28 +134,40 @@ static void add_key(struct grp_bench *b, const char *col)
 }
 
 /* The bench's metrics: --metric, else its summary and view columns, else (a bench this build lacks)
- * the header's *_ns_per_op columns. */
+ * the metrics its result set declares with a better side, else the header's *_ns_per_op columns. */
 static void bench_metrics(struct groups *g, struct grp_bench *b, const char *const *header,
-			  int ncols)
+			  int ncols, const struct grp_decl *d)
 {
 	for (int i = 0; i < g->nwant; i++)
-		add_metric(b, g->want[i]);
+		add_metric(b, g->want[i], d);
 	if (g->nwant)
 		return;
 	for (int i = 0; b->b && b->b->summary && b->b->summary[i]; i++)
-		add_metric(b, b->b->summary[i]);
+		add_metric(b, b->b->summary[i], d);
 	for (const struct bench_view *v = b->b ? b->b->views : NULL; v && v->kind; v++)
 		for (const struct view_metric *m = v->metrics; m && m->col; m++)
-			add_metric(b, m->col);
-	for (int c = 0; !b->b && c < ncols; c++) {
+			add_metric(b, m->col, d);
+	for (long i = 0; !b->b && d && d->present && i < d->t.nrows; i++)
+		if (!strcmp(grp_decl_kind(d, i), "metric") && grp_decl_direction(d, i))
+			add_metric(b, grp_decl_name(d, i), d);
+	for (int c = 0; !b->b && !b->nmet && c < ncols; c++) {
 		size_t l = strlen(header[c]);
 		if (l > 10 && !strcmp(header[c] + l - 10, "_ns_per_op"))
-			add_metric(b, header[c]);
+			add_metric(b, header[c], d);
 	}
 }
 
+/* A key column once: a declaration may name one the harness's list has too. */
+static void add_key_once(struct grp_bench *b, const char *col)
+{
+	for (int k = 0; k < b->nkey; k++)
+		if (!strcmp(b->key_col[k], col))
+			return;
+	add_key(b, col);
+}
+
 int grp_bench_of(struct groups *g, const char *name, const char *variant_col,
-		 const char *const *header, int ncols)
+		 const char *const *header, int ncols, const struct grp_decl *d)
 {
 	for (int i = 0; i < g->nbench; i++) /* a handful of benches: no hash needed */
 		if (!strcmp(g->bench[i].name, name))
@@ -165,6 +184,10 @@ int grp_bench_of(struct groups *g, const char *name, const char *variant_col,
 		add_key(b, b->b->config[i]);
 	for (int i = 0; harness_config[i]; i++)
 		add_key(b, harness_config[i]);
+	for (long i = 0; !b->b && d && d->present && i < d->t.nrows; i++) /* its own settings */
+		if (!strcmp(grp_decl_kind(d, i), "configuration") &&
+		    strcmp(grp_decl_name(d, i), "bench"))
+			add_key_once(b, grp_decl_name(d, i));
 	for (const struct bench_resolved *r = b->b ? b->b->resolved : NULL; r && r->requested; r++)
 		for (int k = 1; k < b->nkey; k++)
 			if (!strcmp(b->key_col[k], r->requested)) {
@@ -180,7 +203,7 @@ int grp_bench_of(struct groups *g, const char *name, const char *variant_col,
 				b->res_col[b->nres] = r->resolved;
 				b->res_unit[b->nres++] = r->unit;
 			}
-	bench_metrics(g, b, header, ncols);
+	bench_metrics(g, b, header, ncols, d);
 	b->avail = xstrdup("");
 	return g->nbench++;
 }

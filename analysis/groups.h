@@ -164,8 +164,10 @@ int groups_warn_file(const char *csv);
 int groups_warn_dir(const char *dir);
 
 /* Internal, shared by groups.c and groups_read.c. */
+struct grp_decl;
+/* The bench's index, made on its first file; d: that file's column declaration (may be NULL). */
 int grp_bench_of(struct groups *g, const char *name, const char *variant_col,
-		 const char *const *header, int ncols);
+		 const char *const *header, int ncols, const struct grp_decl *d);
 int grp_group_of(struct groups *g, int bench, const char *const *val);
 struct grp_cell *grp_cell_of(struct groups *g, int group, int side);
 int grp_machine_of(struct groups *g, const char *label, const char *host, const char *cpu,

@@ -2,6 +2,7 @@
 #include "analysis/csvread.h"
 #include "analysis/csvstream.h"
 #include "analysis/groups.h"
+#include "analysis/groups_decl.h"
 #include "harness/infile.h"
 #include "harness/bench.h"
 #include "harness/context.h"
@@ -39,6 +40,7 @@ struct file {
 	int mach;          /* its index in groups.mach */
 	int sides[8], nsides; /* sides this file gave rows to (for the interrupted mark) */
 	char **rowp;       /* for groups.row: the current row's fields */
+	struct grp_decl decl; /* its X.columns, when the run wrote one */
 };
 
 /* Columns of the run context and bookkeeping: never metrics, even when numeric. */
@@ -172,7 +174,8 @@ static struct fbench *file_bench(struct groups *g, struct file *f, const char *n
 	if (!f->fb)
 		out_of_memory(0);
 	struct fbench *fb = &f->fb[f->nfb++];
-	fb->bench = grp_bench_of(g, name, f->hdr[2], (const char *const *)f->hdr, f->ncols);
+	fb->bench =
+	    grp_bench_of(g, name, f->hdr[2], (const char *const *)f->hdr, f->ncols, &f->decl);
 	struct grp_bench *b = &g->bench[fb->bench];
 	fb->key_ix = xcalloc((size_t)b->nkey, sizeof(int));
 	fb->met_ix = xcalloc((size_t)b->nmet + 1, sizeof(int));
@@ -415,6 +418,7 @@ static void file_free(struct file *f)
 	free(f->host);
 	free(f->cpu);
 	grp_fp_free(&f->fp);
+	grp_decl_free(&f->decl);
 	csvs_close(&f->s);
 }
 
@@ -438,6 +442,8 @@ static int add_file(struct groups *g, const char *path, int side, int in_dir, in
 	int rc = csvs_open(&f.s, path, err);
 	if (!rc)
 		rc = read_header(&f, err);
+	if (!rc && col_of(&f, "side_table") < 0)
+		rc = grp_decl_read(&f.decl, path, err);
 	if (!rc && col_of(&f, "side_table") >= 0) {
 		file_free(&f);
 		return in_dir

@@ -936,6 +936,39 @@ static void small_n_gives_no_direction(void **state)
 	assert_null(strstr(r.out, "slower"));
 }
 
+/* A bench this build does not have compares from its result sets' own declarations (X.columns):
+ * its configuration column is a key, its metric's direction and words come from the file. A
+ * declaration that is not one is refused by name. */
+static void a_declared_bench_compares_from_its_files(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	run_c2c(&r, "compare", "tests/data/declared/a.csv", "tests/data/declared/b.csv", NULL);
+	if (r.status)
+		fail_msg("%s", r.err);
+	assert_non_null(strstr(r.out, "future large: A 5 of 5 rows valid, B 5 of 5"));
+	assert_non_null(strstr(r.out, "future small: A 5 of 5 rows valid, B 5 of 5"));
+	const char *l = block_line(r.out, "future small", "ops_per_s");
+	assert_non_null(l);
+	assert_non_null(strstr(l, "B better by 2.00x")); /* declared higher: B is better */
+	char a[512], b[512], cmd[1200];
+	snprintf(a, sizeof(a), "%s/decl-a.csv", test_dir);
+	snprintf(b, sizeof(b), "%s/decl-b.csv", test_dir);
+	snprintf(cmd, sizeof(cmd),
+		 "cp tests/data/declared/a.csv %s && cp tests/data/declared/b.csv %s && "
+		 "sed 's/,higher,/,lower,/' tests/data/declared/a.columns > %s/decl-a.columns",
+		 a, b, test_dir);
+	assert_int_equal(system(cmd), 0);
+	run_c2c(&r, "compare", a, b, NULL); /* A says lower is better; B, undeclared, is read as A */
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(block_line(r.out, "future small", "ops_per_s"), "B worse by 2.00x"));
+	snprintf(cmd, sizeof(cmd), "printf 'name,kind\nx,metric\n' > %s/decl-a.columns", test_dir);
+	assert_int_equal(system(cmd), 0);
+	run_c2c(&r, "compare", a, b, NULL);
+	assert_int_equal(r.status, 2);
+	assert_non_null(strstr(r.err, "decl-a.columns: not a column declaration (no 'column'"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -960,6 +993,7 @@ int main(void)
 		cmocka_unit_test(relaxed_against_strict_is_flagged),
 		cmocka_unit_test(a_probe_that_moved_is_named),
 		cmocka_unit_test(small_n_gives_no_direction),
+		cmocka_unit_test(a_declared_bench_compares_from_its_files),
 	};
 	return cmocka_run_group_tests(tests, test_dir_setup, test_dir_teardown);
 }

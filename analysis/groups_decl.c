@@ -1,0 +1,86 @@
+/* A result set's column declaration, read through the one CSV reader (groups_decl.h). */
+#include "analysis/groups_decl.h"
+#include "harness/util.h"
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char *const want[] = { "column", "kind", "unit", "higher_better" };
+static const char *const kinds[] = { "configuration", "metric", "evidence", "context",
+				     "undeclared" };
+
+int grp_decl_read(struct grp_decl *d, const char *csv_path, char *err)
+{
+	char path[4096];
+	size_t n = strlen(csv_path);
+	memset(d, 0, sizeof(*d));
+	if (n > 4 && !strcmp(csv_path + n - 4, ".csv"))
+		n -= 4;
+	if (snprintf(path, sizeof(path), "%.*s.columns", (int)n, csv_path) >= (int)sizeof(path) ||
+	    access(path, F_OK))
+		return 0; /* an older schema, or a CSV not written by c2cbench: no declaration */
+	if (table_read(&d->t, path, err))
+		return -1;
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+		if (table_col(&d->t, want[i]) < 0) {
+			table_free(&d->t);
+			return err_set(err,
+				       "%s: not a column declaration (no '%s' column; accepted: the "
+				       "header column,declared_as,kind,unit,higher_better,description)",
+				       path, want[i]);
+		}
+	for (long r = 0; r < d->t.nrows; r++) {
+		const char *k = grp_decl_kind(d, r), *b = table_get(&d->t, r, "higher_better");
+		int ok = 0;
+		for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+			ok |= !strcmp(k, kinds[i]);
+		if (!ok || (strcmp(b, "higher") && strcmp(b, "lower") && strcmp(b, "n/a") &&
+			    strcmp(b, "NA"))) {
+			err_set(err,
+				"%s:%ld: kind '%.64s' or higher_better '%.64s' is not one of "
+				"configuration, metric, evidence, context, undeclared and higher, "
+				"lower, n/a",
+				path, d->t.line[r], k, b);
+			table_free(&d->t);
+			return -1;
+		}
+	}
+	d->present = 1;
+	return 0;
+}
+
+void grp_decl_free(struct grp_decl *d)
+{
+	if (d->present)
+		table_free(&d->t);
+	d->present = 0;
+}
+
+const char *grp_decl_name(const struct grp_decl *d, long i)
+{
+	return table_get(&d->t, i, "column");
+}
+
+const char *grp_decl_kind(const struct grp_decl *d, long i)
+{
+	return table_get(&d->t, i, "kind");
+}
+
+const char *grp_decl_unit(const struct grp_decl *d, long i)
+{
+	return table_get(&d->t, i, "unit");
+}
+
+int grp_decl_direction(const struct grp_decl *d, long i)
+{
+	const char *b = table_get(&d->t, i, "higher_better");
+	return !strcmp(b, "higher") ? 1 : !strcmp(b, "lower") ? -1 : 0;
+}
+
+long grp_decl_find(const struct grp_decl *d, const char *name)
+{
+	for (long r = 0; d->present && r < d->t.nrows; r++)
+		if (!strcmp(grp_decl_name(d, r), name))
+			return r;
+	return -1;
+}
