@@ -1,5 +1,6 @@
 #include "analysis/groups.h"
 #include "analysis/groups_decl.h"
+#include "harness/bench_columns.h"
 #include "harness/twosample.h"
 #include "harness/bench.h"
 #include "harness/util.h"
@@ -113,7 +114,7 @@ static void add_metric(struct grp_bench *b, const char *col, const struct grp_de
 	if (!b->metric || !b->direction || !b->unit || !b->met_seen)
 		out_of_memory(0);
 	const char *unit;
-	int dir = ts_direction(b->b, col, &unit);
+	int dir = bench_direction(b->b, col, &unit);
 	long di = d ? grp_decl_find(d, col) : -1;
 	if (di >= 0 && grp_decl_direction(d, di)) { /* the file's word; "ns" names its time unit */
 		dir = grp_decl_direction(d, di);

@@ -175,3 +175,24 @@ int bench_side_columns_write(const struct bench *b, const struct col_decl *t, co
 	snprintf(path, sizeof(path), "%.*s.columns", (int)len, csv);
 	return write_decl(b, t, path, cols, n, err);
 }
+
+int bench_direction(const struct bench *b, const char *col, const char **unit)
+{
+	size_t l = strlen(col);
+	int dir = l > 6 && !strcmp(col + l - 6, "_per_s")                             ? 1
+		  : l > 3 && (!strcmp(col + l - 3, "_ns") || strstr(col, "_ns_per_")) ? -1
+										      : 0;
+	if (unit)
+		*unit = NULL;
+	const struct col_decl *d = b ? bench_column(b, col) : NULL;
+	if (d && d->better != COL_NOSIDE) /* the declaration first, then the views' word */
+		dir = d->better == COL_HIGHER ? 1 : -1;
+	for (const struct bench_view *v = b ? b->views : NULL; v && v->kind; v++)
+		for (const struct view_metric *m = v->metrics; m && m->col; m++)
+			if (!strcmp(m->col, col)) {
+				dir = m->higher_better ? 1 : -1;
+				if (unit)
+					*unit = m->unit;
+			}
+	return dir;
+}

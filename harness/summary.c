@@ -1,5 +1,6 @@
 #include "harness/summary.h"
 #include "harness/summary_parts.h"
+#include "harness/bench_columns.h"
 #include "harness/compare_stats.h"
 #include "harness/twosample.h"
 #include "harness/probeclass.h"
@@ -293,7 +294,7 @@ static void print_changes(FILE *f, const struct bench_ctx *c, const struct kept_
 			const struct ts_stat *t = &st[(oi - 1) * nm + k];
 			const char *name = c->b->summary[k], *unit;
 			char cell[200], v[256];
-			int dir = ts_direction(c->b, name, &unit), col;
+			int dir = bench_direction(c->b, name, &unit), col;
 			int bound = fixed_why(c, order[0], k) || fixed_why(c, order[oi], k);
 			if (bound) {
 				snprintf(cell, sizeof(cell), "%s: NA (a bound)", name);

@@ -1,6 +1,5 @@
 /* The one two-sample rule: the verdict's inputs, its words, and the table's multiplicity. */
 #include "harness/twosample.h"
-#include "harness/bench.h"
 #include "harness/compare_stats.h"
 #include "harness/stats.h"
 #include "harness/util.h"
@@ -79,24 +78,6 @@ int ts_is_time(const char *metric, const char *unit)
 	return strstr(metric, "_ns_per_") ||
 	       (l > 3 && (!strcmp(metric + l - 3, "_ns") || !strcmp(metric + l - 3, "_us") ||
 			  !strcmp(metric + l - 2, "_s")));
-}
-
-int ts_direction(const struct bench *b, const char *col, const char **unit)
-{
-	size_t l = strlen(col);
-	int dir = l > 6 && !strcmp(col + l - 6, "_per_s")                             ? 1
-		  : l > 3 && (!strcmp(col + l - 3, "_ns") || strstr(col, "_ns_per_")) ? -1
-										      : 0;
-	if (unit)
-		*unit = NULL;
-	for (const struct bench_view *v = b ? b->views : NULL; v && v->kind; v++)
-		for (const struct view_metric *m = v->metrics; m && m->col; m++)
-			if (!strcmp(m->col, col)) {
-				dir = m->higher_better ? 1 : -1;
-				if (unit)
-					*unit = m->unit;
-			}
-	return dir;
 }
 
 /* The words for "B is higher": by the metric's direction, and "faster/slower" for durations. */

@@ -40,10 +40,6 @@ void ts_verdict(const struct ts_stat *s, int direction, int time, const char *su
 /* The word for "B is higher" by the metric's direction: better/worse, faster/slower for a
  * duration, higher/lower when the direction is unknown. */
 const char *ts_word(int higher, int direction, int time);
-/* A metric's direction (1 higher is better, -1 lower, 0 unknown) and unit (*unit, may be NULL)
- * from bench b's views (b may be NULL), else from its name: _per_s higher, _ns lower. */
-struct bench;
-int ts_direction(const struct bench *b, const char *col, const char **unit);
 /* Is the metric a duration (lower: faster)? From its unit or its name. */
 int ts_is_time(const char *metric, const char *unit);
 
