@@ -1,9 +1,9 @@
 /* The compare engine: join two result sets on configuration and say, per metric, what changed. */
 #include "analysis/compare.h"
 #include "harness/bench.h"
-#include "harness/compare_stats.h"
-#include "harness/stats.h"
-#include "harness/util.h"
+#include "stats/compare_stats.h"
+#include "stats/stats.h"
+#include "lib/util.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,11 +1,11 @@
 /* `compare A B`: two result sets joined on the full configuration (analysis/groups.h), and per
  * configuration and metric what changed: medians, ratio B/A with its 95% bootstrap interval, the
  * Mann-Whitney p-value and a plain verdict; a geometric mean per bench and metric over the joined
- * configurations. The front end is cli/cmd_compare.c; the rule itself is harness/twosample.h. */
+ * configurations. The front end is cli/cmd_compare.c; the rule itself is stats/twosample.h. */
 #ifndef C2C_ANALYSIS_COMPARE_H
 #define C2C_ANALYSIS_COMPARE_H
 #include "analysis/groups.h"
-#include "harness/twosample.h"
+#include "stats/twosample.h"
 #include <stdio.h>
 
 #define CMP_WIDTH 100 /* columns the text output fits in */

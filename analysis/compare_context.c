@@ -3,11 +3,11 @@
  * valid rows), so a verdict never hides a relaxed rule or a vCPU the hypervisor moved. */
 #include "analysis/compare.h"
 #include "analysis/csvread.h"
-#include "harness/infile.h"
+#include "lib/infile.h"
 #include "harness/context.h"
-#include "harness/parse.h"
+#include "lib/parse.h"
 #include "harness/probeclass.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include "harness/validity.h"
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,9 +2,9 @@
  * metric, the configuration split into its columns, each side's label, host and CPU model). */
 #include "analysis/compare.h"
 #include "harness/bench.h"
-#include "harness/compare_stats.h"
+#include "stats/compare_stats.h"
 #include "harness/csv.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -3,7 +3,7 @@
  * that comes with another placement or another lazy_max says so. */
 #include "analysis/compare.h"
 #include "harness/bench.h"
-#include "harness/parse.h"
+#include "lib/parse.h"
 #include <stdio.h>
 #include <string.h>
 

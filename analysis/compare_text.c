@@ -4,8 +4,8 @@
  * --json. */
 #include "analysis/compare.h"
 #include "harness/bench.h"
-#include "harness/compare_stats.h"
-#include "harness/util.h"
+#include "stats/compare_stats.h"
+#include "lib/util.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

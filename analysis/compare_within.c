@@ -4,9 +4,9 @@
  * figures). */
 #include "analysis/compare.h"
 #include "harness/bench.h"
-#include "harness/compare_stats.h"
+#include "stats/compare_stats.h"
 #include "harness/opts.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

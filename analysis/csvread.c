@@ -1,6 +1,6 @@
 #include "analysis/csvread.h"
 #include "analysis/csvstream.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

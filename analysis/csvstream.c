@@ -1,7 +1,7 @@
 #include "analysis/csvstream.h"
 #include "analysis/csvread.h"
-#include "harness/infile.h"
-#include "harness/util.h"
+#include "lib/infile.h"
+#include "lib/util.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 #include "analysis/gnuplot.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>

@@ -1,9 +1,9 @@
 #include "analysis/groups.h"
 #include "analysis/groups_decl.h"
 #include "harness/bench_columns.h"
-#include "harness/twosample.h"
+#include "stats/twosample.h"
 #include "harness/bench.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

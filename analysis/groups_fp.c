@@ -3,10 +3,10 @@
  * are told apart, and so that a set written before the fingerprint still is by the fields it has.
  */
 #include "analysis/groups.h"
-#include "harness/infile.h"
+#include "lib/infile.h"
 #include "harness/context.h"
 #include "harness/fingerprint.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -2,7 +2,7 @@
  * and a row seen before on that side (a copy of a CSV) are refused, so no repetition counts twice.
  * The two sides of compare may read the same file: that compares a result with itself. */
 #include "analysis/groups.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

@@ -2,7 +2,7 @@
  */
 #include "analysis/groups.h"
 #include "harness/bench.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -3,11 +3,11 @@
 #include "analysis/csvstream.h"
 #include "analysis/groups.h"
 #include "analysis/groups_decl.h"
-#include "harness/infile.h"
+#include "lib/infile.h"
 #include "harness/bench.h"
 #include "harness/context.h"
 #include "harness/label.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>

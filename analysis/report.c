@@ -4,8 +4,8 @@
 #include "analysis/gnuplot.h"
 #include "analysis/report.h"
 #include "analysis/report_int.h"
-#include "harness/infile.h"
-#include "harness/util.h"
+#include "lib/infile.h"
+#include "lib/util.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

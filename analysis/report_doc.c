@@ -1,6 +1,6 @@
 #include "analysis/report_doc.h"
 #include "analysis/report_esc.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>

@@ -7,7 +7,7 @@
 #include "analysis/csvread.h"
 #include "analysis/groups.h"
 #include "harness/bench.h"
-#include "harness/twosample.h"
+#include "stats/twosample.h"
 #include <stdio.h>
 
 #define RPT_METRICS 16 /* metrics of one view */
@@ -160,7 +160,7 @@ static inline struct sample **rpt_cell_at(const struct rgrid *g, int slot, int m
 void rpt_group_table(struct rep *p, const struct rgrid *g);
 void rpt_group_ratios(struct rep *p, const struct rgrid *g);
 /* The ratio of machine B's values over A's as the tables print it: medians, ratio, bootstrap 95%
- * CI, U-test p and the verdict in words (the metric's better side), from harness/twosample.h. */
+ * CI, U-test p and the verdict in words (the metric's better side), from stats/twosample.h. */
 struct rratio {
 	char med_a[32], med_b[32], ratio[32], ci[64], p[32], verdict[256];
 	int significant;

@@ -1,6 +1,6 @@
 /* The order samples are shown in, and configuration keys as text a person reads. */
 #include "analysis/report_int.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>

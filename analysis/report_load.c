@@ -4,7 +4,7 @@
  * configuration, variant and x: runs whose settings differ are never pooled). */
 #include "analysis/report_int.h"
 #include "harness/opts.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

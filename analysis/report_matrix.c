@@ -2,7 +2,7 @@
  * class (median and range over pairs) and a heat map per machine on one colour scale shared by
  * all machines, PUs ordered by package, core and SMT sibling as the pair classes tell them. */
 #include "analysis/report_int.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdlib.h>
 #include <string.h>
 

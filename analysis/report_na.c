@@ -1,7 +1,7 @@
 /* What the report says about the inputs beside the charts: the machines, the rows not used
  * (valid=no, by reason) and every value not measured, grouped by its whole reason. */
 #include "analysis/report_int.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include "harness/version.h"
 #include <stdlib.h>
 #include <string.h>

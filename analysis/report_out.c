@@ -1,6 +1,6 @@
 #define _XOPEN_SOURCE 700
 #include "analysis/report_out.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <dirent.h>
 #include <errno.h>
 #include <ftw.h>

@@ -2,7 +2,7 @@
  * every string in the script is an escaped single-quoted literal (esc_gp). */
 #include "analysis/report_esc.h"
 #include "analysis/report_int.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -2,9 +2,9 @@
  * each valid row (its first probed pair), and a line wherever they cluster apart
  * (harness/probeclass.h), since that configuration's medians pool the placements. */
 #include "analysis/report_int.h"
-#include "harness/parse.h"
+#include "lib/parse.h"
 #include "harness/probeclass.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,10 +1,10 @@
 /* The report's ratio tables (the detail tables of each bar, line and matrix view): every line's
- * two-sample test first (harness/twosample.h), then their p values adjusted together as the
+ * two-sample test first (stats/twosample.h), then their p values adjusted together as the
  * summary and compare adjust theirs (Holm; Benjamini-Hochberg over 20 tests), the count of tests
  * said above the table, and each verdict decided on its adjusted p. */
 #include "analysis/report_int.h"
-#include "harness/twosample.h"
-#include "harness/util.h"
+#include "stats/twosample.h"
+#include "lib/util.h"
 #include <stdlib.h>
 #include <string.h>
 

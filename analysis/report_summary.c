@@ -2,8 +2,8 @@
  * measured, with the ratio of medians, its bootstrap 95% interval and the U-test (rpt_ratio), and
  * each machine's resolved placement. A change is named only when it is significant. */
 #include "analysis/report_int.h"
-#include "harness/twosample.h"
-#include "harness/util.h"
+#include "stats/twosample.h"
+#include "lib/util.h"
 #include <stdlib.h>
 #include <string.h>
 

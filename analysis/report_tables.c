@@ -3,7 +3,7 @@
  * to the first machine, adjusted over the table (report_ratios.c). */
 #include "analysis/report_int.h"
 #include "harness/probeclass.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -2,8 +2,8 @@
  * table of every machine, one chart per axis with all machines on it, and the ratios between
  * machines. The table and the ratios are report_tables.c's; matrix views are report_matrix.c's. */
 #include "analysis/report_int.h"
-#include "harness/compare_stats.h"
-#include "harness/util.h"
+#include "stats/compare_stats.h"
+#include "lib/util.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

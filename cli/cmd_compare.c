@@ -2,7 +2,7 @@
 #include "analysis/compare.h"
 #include "cli/commands.h"
 #include "harness/cmdargs.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -7,7 +7,7 @@
 #include "harness/opts.h"
 #include "harness/counters/pmu.h"
 #include "harness/counters/sde.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -3,8 +3,8 @@
 #include "harness/bench.h"
 #include "cli/commands.h"
 #include "harness/placement.h"
-#include "harness/suggest.h"
-#include "harness/util.h"
+#include "lib/suggest.h"
+#include "lib/util.h"
 #include "layouts/layout.h"
 #include "runner/preset.h"
 #include <stdio.h>

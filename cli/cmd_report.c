@@ -2,7 +2,7 @@
 #include "analysis/report.h"
 #include "cli/commands.h"
 #include "harness/cmdargs.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

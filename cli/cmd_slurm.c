@@ -2,7 +2,7 @@
  * runner/slurm*.c. */
 #include "cli/commands.h"
 #include "runner/slurm.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdio.h>
 #include <string.h>
 

@@ -2,7 +2,7 @@
 #include "cli/commands.h"
 #include "harness/opts.h"
 #include "harness/topo.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdio.h>
 #include <string.h>
 

@@ -1,7 +1,7 @@
 /* c2cbench: command dispatch. Each command lives in its own file; this only routes. */
 #include "harness/bench.h"
 #include "harness/context.h"
-#include "harness/suggest.h"
+#include "lib/suggest.h"
 #include "cli/commands.h"
 #include "layouts/layout.h"
 #include <errno.h>

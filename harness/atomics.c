@@ -1,5 +1,5 @@
 #include "harness/atomics.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <string.h>
 #if defined(__aarch64__)
 #include <sys/auxv.h>

@@ -3,7 +3,7 @@
 #include "harness/bench_columns.h"
 #include "harness/placement.h"
 #include "harness/registry.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

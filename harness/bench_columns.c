@@ -1,8 +1,8 @@
 /* A bench's column declaration checked against the names its other declarations use and the keys
  * of its rows, and written beside each result set. */
 #include "harness/bench_columns.h"
-#include "harness/replace.h"
-#include "harness/util.h"
+#include "lib/replace.h"
+#include "lib/util.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 #include "harness/context.h"
 #include "harness/fingerprint.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <dirent.h>
 #include <perfmon/pfmlib.h>
 #include <stdarg.h>

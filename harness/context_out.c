@@ -1,7 +1,7 @@
 /* Where the run context goes: key columns in every CSV row, the full set in FILE.meta, warnings. */
 #include "harness/context.h"
-#include "harness/util.h"
-#include "harness/replace.h"
+#include "lib/util.h"
+#include "lib/replace.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

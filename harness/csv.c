@@ -1,5 +1,5 @@
 #include "harness/csv.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
  * plan. */
 #include "harness/driver_setup.h"
 #include "harness/progress.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

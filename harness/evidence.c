@@ -1,6 +1,6 @@
 #include "harness/evidence.h"
 #include "harness/opts.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

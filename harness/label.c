@@ -1,5 +1,5 @@
 #include "harness/label.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdio.h>
 #include <string.h>
 

@@ -1,5 +1,5 @@
 #include "harness/memnode.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <numa.h>
 #include <numaif.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 #include "harness/novalid.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 #include "harness/opts.h"
-#include "harness/suggest.h"
-#include "harness/util.h"
+#include "lib/suggest.h"
+#include "lib/util.h"
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 #include "harness/perfc2c.h"
 #include "harness/perfc2c_table.h"
-#include "harness/infile.h"
-#include "harness/util.h"
+#include "lib/infile.h"
+#include "lib/util.h"
 #include <dirent.h>
 #include <limits.h>
 #include <errno.h>

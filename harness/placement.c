@@ -1,7 +1,7 @@
 #include "harness/placement.h"
-#include "harness/suggest.h"
+#include "lib/suggest.h"
 #include "harness/cpucheck.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -211,7 +211,7 @@ static int spread_order(const struct topo *t, const struct pu **out)
 }
 
 /* cpus:LIST in the order written: the first CPUs go to the writers, then the readers (cpus:1,0 puts
- * the writer on CPU 1). The strict CPU-list grammar (harness/parse.h) refuses negatives and
+ * the writer on CPU 1). The strict CPU-list grammar (lib/parse.h) refuses negatives and
  * duplicates. */
 static int place_cpus(struct plan *p, const struct topo *t, const char *list,
 		      const struct role_req *r, int nr, char *err)

@@ -1,6 +1,6 @@
 /* Probe classes: latencies that cluster apart, split at gaps of more than PROBE_CLASS_GAP. */
 #include "harness/probeclass.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdio.h>
 #include <stdlib.h>
 

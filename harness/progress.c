@@ -1,5 +1,5 @@
 #include "harness/progress.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 #include "harness/repsauto.h"
-#include "harness/stats.h"
+#include "stats/stats.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 #include "harness/row.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

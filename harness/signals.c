@@ -1,6 +1,6 @@
 #include "harness/signals.h"
 #include "harness/progress.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>

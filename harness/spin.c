@@ -1,5 +1,5 @@
 #include "harness/spin.h"
-#include "harness/util.h"
+#include "lib/util.h"
 
 /* Loop iterations per ns on the calling thread now: a pinned thread calibrates on its CPU. */
 static double spin_rate_here(void)

@@ -1,11 +1,11 @@
 #include "harness/summary.h"
 #include "harness/summary_parts.h"
 #include "harness/bench_columns.h"
-#include "harness/compare_stats.h"
-#include "harness/twosample.h"
+#include "stats/compare_stats.h"
+#include "stats/twosample.h"
 #include "harness/probeclass.h"
 #include "harness/counters/counters.h"
-#include "harness/stats.h"
+#include "stats/stats.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -254,7 +254,7 @@ static void wrap_from(FILE *f, int col, int indent, const char *text)
 
 /* Change of each variant against the baseline, per metric: the ratio of medians as a change with
  * its bootstrap 95% CI, the two-sided Mann-Whitney p over repetitions, that p adjusted over the
- * table's tests, and the verdict: all from the one two-sample rule (harness/twosample.h), as
+ * table's tests, and the verdict: all from the one two-sample rule (stats/twosample.h), as
  * compare and report give them. One line per variant and metric, the verdict wrapped. */
 static void print_changes(FILE *f, const struct bench_ctx *c, const struct kept_rows *kr,
 			  const int *start, const int *order, const struct sum_lines *g, int width)

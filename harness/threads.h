@@ -3,7 +3,7 @@
 #define C2C_THREADS_H
 #include "harness/placement.h"
 #include "harness/topo.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <pthread.h>
 #include <stdint.h>
 

@@ -1,5 +1,5 @@
 #include "harness/topo.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>

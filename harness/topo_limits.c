@@ -3,7 +3,7 @@
  * whole (pack:1000000 pu:1000 is a billion objects). A lexical scan, not a second XML parser:
  * it counts what hwloc would build, and refuses what no machine has. */
 #include "harness/topo.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <ctype.h>
 #include <fcntl.h>
 #include <stdlib.h>

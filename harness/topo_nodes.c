@@ -1,7 +1,7 @@
 /* NUMA nodes as a plan may use them: the nodes that exist, which are allowed (the cgroup's
  * cpuset.mems, or an XML's allowed nodeset) and which hold memory. Node 0 is never assumed. */
 #include "harness/topo.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdlib.h>
 #include <string.h>
 

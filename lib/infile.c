@@ -1,4 +1,4 @@
-#include "harness/infile.h"
+#include "lib/infile.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>

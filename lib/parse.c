@@ -1,4 +1,4 @@
-#include "harness/parse.h"
+#include "lib/parse.h"
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>

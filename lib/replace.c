@@ -1,4 +1,4 @@
-#include "harness/replace.h"
+#include "lib/replace.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
-#include "harness/suggest.h"
-#include "harness/util.h"
+#include "lib/suggest.h"
+#include "lib/util.h"
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
-#include "harness/util.h"
-#include "harness/infile.h"
+#include "lib/util.h"
+#include "lib/infile.h"
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>

@@ -31,9 +31,9 @@ static inline uint64_t now_ns(void)
 
 void sleep_ns(uint64_t ns);
 
-/* Strict number parsing (parse_long, parse_double): harness/parse.h, one grammar for every input.
+/* Strict number parsing (parse_long, parse_double): lib/parse.h, one grammar for every input.
  */
-#include "harness/parse.h"
+#include "lib/parse.h"
 
 /* Duplicate a string or allocate, or exit 1 with one line (out_of_memory): never a NULL to crash
  * on. */
@@ -43,7 +43,7 @@ void *xcalloc(size_t n, size_t size);
  * realloc). */
 void out_of_memory(size_t bytes) __attribute__((noreturn));
 /* A file's text, its first max bytes at most, NUL-terminated (malloc'ed); NULL when it cannot be
- * opened or is not a regular file (harness/infile.h: fopen_regular). */
+ * opened or is not a regular file (lib/infile.h: fopen_regular). */
 char *file_text(const char *path, size_t max);
 /* What to remove before that exit (the run's empty CSV and .meta); called once, from out_of_memory.
  */

@@ -1,7 +1,7 @@
 #include "runner/preset.h"
-#include "harness/suggest.h"
+#include "lib/suggest.h"
 #include "harness/bench.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <dirent.h>
 #include <errno.h>
 #include <ini.h>

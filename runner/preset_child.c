@@ -1,6 +1,6 @@
 #include "runner/preset_child.h"
 #include "harness/signals.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>

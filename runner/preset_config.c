@@ -4,10 +4,10 @@
 #include "runner/preset_config.h"
 #include "harness/bench.h"
 #include "harness/context.h"
-#include "harness/infile.h"
+#include "lib/infile.h"
 #include "harness/opts.h"
-#include "harness/parse.h"
-#include "harness/util.h"
+#include "lib/parse.h"
+#include "lib/util.h"
 #include <ini.h>
 #include <limits.h>
 #include <math.h>

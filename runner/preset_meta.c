@@ -3,9 +3,9 @@
 #include "harness/version.h"
 #include "runner/preset_child.h"
 #include "runner/slurm.h"
-#include "harness/util.h"
-#include "harness/replace.h"
-#include "harness/infile.h"
+#include "lib/util.h"
+#include "lib/replace.h"
+#include "lib/infile.h"
 #include <errno.h>
 #include <ini.h>
 #include <limits.h>

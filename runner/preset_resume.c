@@ -2,8 +2,8 @@
 #include "harness/bench_columns.h"
 #include "runner/preset_config.h"
 #include "harness/bench.h"
-#include "harness/infile.h"
-#include "harness/util.h"
+#include "lib/infile.h"
+#include "lib/util.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <ini.h>

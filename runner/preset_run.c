@@ -3,7 +3,7 @@
  * (/proc/self/exe): a crash or a stuck run cannot take the others down, every run starts from
  * fresh process state (option parser, hwloc, allocator), and its output is captured exactly as
  * the user would see it, for the console log. */
-#include "harness/infile.h"
+#include "lib/infile.h"
 #include "harness/bench.h"
 #include "harness/cmdargs.h"
 #include "harness/context.h"
@@ -13,12 +13,12 @@
 #include "runner/preset_meta.h"
 #include "runner/preset_resume.h"
 #include "harness/novalid.h"
-#include "harness/parse.h"
+#include "lib/parse.h"
 #include "harness/progress.h"
 #include "harness/signals.h"
 #include "runner/preset_run.h"
 #include "runner/slurm.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include "harness/version.h"
 #include <errno.h>
 #include <fcntl.h>

@@ -2,8 +2,8 @@
  * limit, stdout and stderr captured apart for one-line messages. A tool that hangs, or a c2cbench
  * stopped by SIGINT/SIGTERM/SIGHUP, has its whole process group killed: nothing is left behind. */
 #include "runner/slurm.h"
-#include "harness/parse.h"
-#include "harness/util.h"
+#include "lib/parse.h"
+#include "lib/util.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>

@@ -4,7 +4,7 @@
  * script's shell reads is single-quoted by shell_quote. One check per kind, used everywhere. */
 #include "runner/slurm.h"
 #include "harness/label.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdio.h>
 #include <string.h>
 

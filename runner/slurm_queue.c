@@ -3,8 +3,8 @@
  * on the way (a refusal, a warning instead of a job id, a timeout, a signal) cancels the held
  * array and takes the record back, so a job Slurm runs is always one a record names. */
 #include "runner/slurm.h"
-#include "harness/parse.h"
-#include "harness/util.h"
+#include "lib/parse.h"
+#include "lib/util.h"
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>

@@ -1,9 +1,9 @@
 /* A fleet submission on disk: DIR/slurm/ID/ holds the batch script, submission.ini and each task's
  * output, so status, --resume and a person resubmitting by hand all read the same files. */
 #include "runner/slurm.h"
-#include "harness/parse.h"
-#include "harness/util.h"
-#include "harness/replace.h"
+#include "lib/parse.h"
+#include "lib/util.h"
+#include "lib/replace.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <ini.h>

@@ -2,8 +2,8 @@
  * output (its exit line) and the result directory's metadata (complete, interrupted). */
 #include "runner/slurm.h"
 #include "harness/label.h"
-#include "harness/parse.h"
-#include "harness/util.h"
+#include "lib/parse.h"
+#include "lib/util.h"
 #include <stdio.h>
 #include <dirent.h>
 #include <limits.h>

@@ -2,8 +2,8 @@
  * itself is runner/slurm_queue.c. --resume resubmits only what did not finish. */
 #include "runner/slurm.h"
 #include "runner/preset.h"
-#include "harness/parse.h"
-#include "harness/util.h"
+#include "lib/parse.h"
+#include "lib/util.h"
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>

@@ -1,5 +1,5 @@
-#include "harness/boot_law.h"
-#include "harness/util.h"
+#include "stats/boot_law.h"
+#include "lib/util.h"
 #include <math.h>
 #include <stdlib.h>
 

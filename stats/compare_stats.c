@@ -1,6 +1,6 @@
-#include "harness/compare_stats.h"
-#include "harness/boot_law.h"
-#include "harness/util.h"
+#include "stats/compare_stats.h"
+#include "stats/boot_law.h"
+#include "lib/util.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdint.h>

@@ -17,7 +17,7 @@ void mann_whitney(const double *a, size_t na, const double *b, size_t nb, double
  * side, the exact bootstrap: the law of the ratio over all na^na * nb^nb resample pairs, in closed
  * form (binomial and multinomial order statistics), so it is fast at a million rows and has no
  * Monte Carlo noise. Larger sides: BOOT_RESAMPLES resampled median pairs from a fixed seed, each
- * median one uniform draw through its exact law (harness/boot_law.h), O(log n) a draw. Either way
+ * median one uniform draw through its exact law (stats/boot_law.h), O(log n) a draw. Either way
  * the same inputs give the same interval. Return -1 (no interval) when a side has fewer than 2
  * values or a resampled median of a can be 0. */
 int boot_ratio_ci(const double *a, size_t na, const double *b, size_t nb, double *lo, double *hi);

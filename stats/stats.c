@@ -1,5 +1,5 @@
-#include "harness/stats.h"
-#include "harness/util.h"
+#include "stats/stats.h"
+#include "lib/util.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,8 +1,8 @@
 /* The one two-sample rule: the verdict's inputs, its words, and the table's multiplicity. */
-#include "harness/twosample.h"
-#include "harness/compare_stats.h"
-#include "harness/stats.h"
-#include "harness/util.h"
+#include "stats/twosample.h"
+#include "stats/compare_stats.h"
+#include "stats/stats.h"
+#include "lib/util.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

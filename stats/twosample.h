@@ -1,7 +1,7 @@
 /* The one two-sample rule (docs/compare.md, "The numbers and the verdict"): is B different from A,
  * by how much, with what interval, and in what words. compare, report and the run's summary all
  * call it, so the same values give the same words everywhere. The formulas are in
- * harness/compare_stats.h; this file decides what they mean. */
+ * stats/compare_stats.h; this file decides what they mean. */
 #ifndef C2C_TWOSAMPLE_H
 #define C2C_TWOSAMPLE_H
 #include <stddef.h>

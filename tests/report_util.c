@@ -1,7 +1,7 @@
 /* Helpers for the report tests (see report_util.h). */
 #include "tests/report_util.h"
 #include "harness/bench.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include "tests/testutil.h"
 #include <stdlib.h>
 #include <string.h>

@@ -1,9 +1,9 @@
-/* The bootstrap of large samples: the exact law of a resampled median (harness/boot_law.c) against
+/* The bootstrap of large samples: the exact law of a resampled median (stats/boot_law.c) against
  * enumeration of every resample, and the interval drawn through it against the brute-force
  * bootstrap that resamples n values each time. */
-#include "harness/boot_law.h"
-#include "harness/compare_stats.h"
-#include "harness/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
+#include "stats/boot_law.h"
+#include "stats/compare_stats.h"
+#include "lib/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
 #include "tests/testutil.h"
 #include <math.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* Bad input through the real binary: one line naming the value and what is accepted, exit 2, no
  * CSV. */
 #include "tests/testutil.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include "layouts/layout.h"
 #include <dirent.h>
 #include <sched.h>

@@ -1,9 +1,9 @@
 /* compare: the CSV reader, the statistics (known U, exact p, bootstrap), the joined table,
  * refusals. */
-#include "harness/compare_stats.h"
+#include "stats/compare_stats.h"
 #include "analysis/csvread.h"
 #include "analysis/groups.h"
-#include "harness/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
+#include "lib/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
 #include "tests/testutil.h"
 #include <dirent.h>
 #include <math.h>

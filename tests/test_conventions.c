@@ -2,7 +2,7 @@
  * takes, --out -, did-you-mean, the progress line on a pseudo-terminal only, deps.sh's mapping. */
 #include "tests/testutil.h"
 #include "analysis/csvread.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,8 +1,8 @@
 /* CSV writing: quoting per RFC 4180, whole rows, a fixed header, no overwriting, failed writes. */
 #include "tests/testutil.h"
 #include "harness/csv.h"
-#include "harness/stats.h"
-#include "harness/util.h"
+#include "stats/stats.h"
+#include "lib/util.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -3,7 +3,7 @@
 #include "tests/testutil.h"
 #include "harness/bench.h"
 #include "analysis/csvread.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdlib.h>
 #include <string.h>
 

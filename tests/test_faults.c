@@ -2,7 +2,7 @@
  * reads, a file of the user's where run would put a temporary, out of memory. */
 #include "tests/testutil.h"
 #include "harness/threads.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>

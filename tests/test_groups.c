@@ -4,7 +4,7 @@
  */
 #include "analysis/csvstream.h"
 #include "analysis/groups.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include "tests/testutil.h"
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * once (never waited on), a malformed metric is refused in a row marked valid = no too; what a
  * command prints on a full standard output fails it; typed names with a newline give one-line
  * errors, and a preset may start with a UTF-8 byte order mark. */
-#include "harness/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
+#include "lib/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
 #include "tests/testutil.h"
 #include <stdio.h>
 #include <stdlib.h>

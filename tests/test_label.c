@@ -3,7 +3,7 @@
 #include "tests/testutil.h"
 #include "analysis/csvread.h"
 #include "harness/label.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>

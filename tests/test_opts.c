@@ -1,7 +1,7 @@
 /* Option parsing: typed values, defaults, choices, one-line errors that say what is accepted. */
 #include "tests/testutil.h"
 #include "harness/opts.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <string.h>
 
 static const struct opt_spec spec[] = {

@@ -1,6 +1,6 @@
 /* Pair selection and classification against synthetic topologies (two packages, L3s, SMT). */
 #include "benches/pingpong/pairs.h"
-#include "harness/util.h" /* before cmocka, which defines a fail() macro */
+#include "lib/util.h" /* before cmocka, which defines a fail() macro */
 #include "tests/testutil.h"
 #include <stdlib.h>
 #include <string.h>

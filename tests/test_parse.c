@@ -1,7 +1,7 @@
-/* The one strict grammar (harness/parse.h): numbers, lists, CPU lists and escaped messages. */
+/* The one strict grammar (lib/parse.h): numbers, lists, CPU lists and escaped messages. */
 #include "tests/testutil.h"
-#include "harness/parse.h"
-#include "harness/util.h"
+#include "lib/parse.h"
+#include "lib/util.h"
 #include <string.h>
 
 static void integers(void **s)

@@ -1,7 +1,7 @@
 /* The percpu reserve model's watermark logic (benches/pcpu_reserve.c), without threads or clocks.
  */
 #include "benches/refill/pcpu_reserve.h"
-#include "harness/util.h" /* before cmocka, which defines a fail() macro */
+#include "lib/util.h" /* before cmocka, which defines a fail() macro */
 #include "tests/testutil.h"
 #include <string.h>
 

@@ -1,6 +1,6 @@
 /* pingpong through the real binary: the CSV matrix, the per-class summary, planning on a
  * synthetic two-package topology, and bad pairs or CPU lists refused with one line and exit 2. */
-#include "harness/util.h" /* before cmocka, which defines a fail() macro */
+#include "lib/util.h" /* before cmocka, which defines a fail() macro */
 #include "tests/testutil.h"
 #include "analysis/csvread.h"
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* pingpong at the size of today's largest servers: the full-matrix plans of 768 and 1,024 PUs
  * (time to plan, ETA, the accuracy check's share), the cap and its advice past 2,048 PUs, and a
  * run killed outright keeping its whole rows and the matrix of its finished repetitions. */
-#include "harness/util.h" /* before cmocka, which defines a fail() macro */
+#include "lib/util.h" /* before cmocka, which defines a fail() macro */
 #include "tests/testutil.h"
 #include <fcntl.h>
 #include <signal.h>

@@ -1,7 +1,7 @@
 /* Placement plans against foreign (synthetic) topologies: what a two-socket server would get. */
 #include "tests/testutil.h"
 #include "harness/placement.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -2,7 +2,7 @@
  * run. */
 #include "tests/testutil.h"
 #include "analysis/csvread.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <dirent.h>
 #include <ini.h>
 #include <fcntl.h>

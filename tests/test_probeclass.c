@@ -5,7 +5,7 @@
 #include "harness/opts.h"
 #include "harness/row.h"
 #include "harness/summary.h"
-#include "harness/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
+#include "lib/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
 #include "tests/testutil.h"
 #include "tests/report_util.h"
 #include <stdio.h>

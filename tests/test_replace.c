@@ -1,7 +1,7 @@
-/* Write-then-rename (harness/replace.h): the old file or the whole new one, under a temporary of
+/* Write-then-rename (lib/replace.h): the old file or the whole new one, under a temporary of
  * its own name; REPLACE_NEW keeps a file that is already there; nothing is left behind. */
 #include "tests/testutil.h"
-#include "harness/replace.h"
+#include "lib/replace.h"
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* report: real results in, Markdown, HTML and PNGs over 1 KB out, gnuplot without a warning;
  * two made-up machines with a known 2x difference; pingpong's class table and heat maps on one
  * colour scale, PUs ordered by package, core and SMT sibling; the HTML page loads in chromium. */
-#include "harness/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
+#include "lib/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
 #include "harness/bench.h"
 #include "tests/report_util.h"
 
@@ -72,7 +72,7 @@ static void report_two_machines_ratio(void **state)
 	    md,
 	    "| shared | writer | epyc | 10.1 | xeon | 20.2 | 2.00 | \\[1.9")); /* ratio and CI */
 	assert_non_null(
-	    strstr(md, "| slower by 2.00x \\[")); /* compare's words (harness/twosample.h) */
+	    strstr(md, "| slower by 2.00x \\[")); /* compare's words (stats/twosample.h) */
 	assert_non_null(strstr(md, "| shared | reader | epyc | 3.03 | xeon | 3.03 | 1.00 |"));
 	assert_non_null(strstr(md, "8 of 9")); /* the invalid row counted, not pooled */
 	assert_non_null(

@@ -1,7 +1,7 @@
 /* report against hostile input and faults: values built to break out of gnuplot strings, Markdown
  * cells and HTML run nothing and break nothing; the output directory is new, empty or --force'd,
  * and a failed write or gnuplot leaves no report, no temporary file and no 0-byte PNG. */
-#include "harness/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
+#include "lib/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
 #include "tests/report_util.h"
 #include "tests/testutil.h"
 #include <dirent.h>

@@ -2,7 +2,7 @@
  * real stopping code (reps_auto_stop_all) and the real U test, under drift, gives a false-positive
  * rate near 5% (docs/validity.md quotes what this prints). */
 #include "harness/repsauto.h"
-#include "harness/compare_stats.h"
+#include "stats/compare_stats.h"
 #include "tests/testutil.h"
 #include <math.h>
 #include <stdint.h>

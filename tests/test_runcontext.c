@@ -1,7 +1,7 @@
 /* The run context on this machine: every fact present (a value, or NA with a reason), the
  * hypervisor as the kernel sees it, the meta file next to the CSV, and the noise warnings. */
 #include "harness/context.h"
-#include "harness/util.h" /* before cmocka, which defines a fail() macro */
+#include "lib/util.h" /* before cmocka, which defines a fail() macro */
 #include "tests/testutil.h"
 #include <ini.h>
 #include <stdio.h>

@@ -7,7 +7,7 @@
 #include "benches/pingpong/places.h"
 #include "benches/pingpong/pingpong.h"
 #include "benches/pingpong/schedule.h"
-#include "harness/util.h" /* before cmocka, which defines a fail() macro */
+#include "lib/util.h" /* before cmocka, which defines a fail() macro */
 #include "tests/testutil.h"
 #include <math.h>
 #include <stdlib.h>

@@ -2,7 +2,7 @@
  * hang, print garbage or warnings (the real two-node cluster, for the normal path, is test_slurm).
  * Each fake logs its arguments, so a test sees what was queued, released and cancelled. */
 #include "tests/testutil.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>

@@ -6,7 +6,7 @@
 #include "benches/pingpong/pairs.h"
 #include "harness/bench.h"
 #include "harness/summary.h"
-#include "harness/util.h" /* before cmocka, which defines a fail() macro */
+#include "lib/util.h" /* before cmocka, which defines a fail() macro */
 #include "tests/testutil.h"
 #include <stdio.h>
 #include <stdlib.h>

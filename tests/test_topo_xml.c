@@ -5,7 +5,7 @@
  * expect. Then the caps and refusals on hostile XMLs and synthetic descriptions. */
 #include "benches/pingpong/places.h"
 #include "harness/placement.h"
-#include "harness/util.h" /* before cmocka, which defines a fail() macro */
+#include "lib/util.h" /* before cmocka, which defines a fail() macro */
 #include "tests/testutil.h"
 #include <ctype.h>
 #include <string.h>

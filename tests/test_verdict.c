@@ -1,13 +1,13 @@
 /* One verdict everywhere: the same made-up values give the same words in compare, report and the
- * run's summary (all three call harness/twosample.h); too few repetitions are said, with no
+ * run's summary (all three call stats/twosample.h); too few repetitions are said, with no
  * faster or slower word; Holm and Benjamini-Hochberg against worked examples. */
-#include "harness/twosample.h"
+#include "stats/twosample.h"
 #include "harness/bench.h"
 #include "harness/opts.h"
 #include "harness/row.h"
 #include "harness/summary.h"
 #include "analysis/csvread.h"
-#include "harness/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
+#include "lib/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
 #include "tests/testutil.h"
 #include "tests/report_util.h"
 #include <math.h>

@@ -1,6 +1,6 @@
 #include "benches/pingpong/check.h"
-#include "harness/stats.h"
-#include "harness/util.h"
+#include "stats/stats.h"
+#include "lib/util.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 #include "benches/pingpong/matrix.h"
-#include "harness/util.h"
-#include "harness/replace.h"
+#include "lib/util.h"
+#include "lib/replace.h"
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>

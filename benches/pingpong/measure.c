@@ -2,7 +2,7 @@
 #include "harness/counters/sde.h"
 #include "harness/memnode.h"
 #include <numa.h>
-#include "harness/stats.h"
+#include "stats/stats.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

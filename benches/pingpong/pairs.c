@@ -1,6 +1,6 @@
 #include "benches/pingpong/pairs.h"
 #include "benches/pingpong/places.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,7 +40,7 @@ enum pair_class pair_classify(const struct topo *t, int os_a, int os_b)
 	return topo_same_package(pa, pb) ? PC_SAME_PACKAGE : PC_CROSS_PACKAGE;
 }
 
-/* Parse a CPU list (the strict grammar of harness/parse.h) into a bitmap of PUs that exist and are
+/* Parse a CPU list (the strict grammar of lib/parse.h) into a bitmap of PUs that exist and are
  * allowed. Pairs are unordered, so the order written does not matter here; a CPU named twice still
  * fails. */
 static int parse_cpus(const struct topo *t, const char *list, hwloc_bitmap_t set, char *err)

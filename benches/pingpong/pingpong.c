@@ -7,7 +7,7 @@
 #include "benches/pingpong/pingpong.h"
 #include "benches/pingpong/matrix.h"
 #include "harness/progress.h"
-#include "harness/stats.h"
+#include "stats/stats.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

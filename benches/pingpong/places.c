@@ -1,5 +1,5 @@
 #include "benches/pingpong/places.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdlib.h>
 
 /* The highest data or unified cache above o: every cache holding o is on its ancestor chain. */

@@ -1,5 +1,5 @@
 #include "benches/pingpong/resume.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 #include "benches/pingpong/schedule.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* The per-CPU allocator's populated-page reserve and its watermarks (see pcpu_reserve.h). */
 #include "benches/refill/pcpu_reserve.h"
-#include "harness/util.h"
+#include "lib/util.h"
 
 long pcpu_objs_per_page(long obj_size)
 {

@@ -4,7 +4,7 @@
  * schedule one call at a time; shepherd_run.c puts threads on top of it. */
 #ifndef C2C_SHEPHERD_MODEL_H
 #define C2C_SHEPHERD_MODEL_H
-#include "harness/util.h"
+#include "lib/util.h"
 #include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>

@@ -4,7 +4,7 @@
  * the unit tests run the same functions on made-up sequences. */
 #ifndef C2C_VMALLOC_MODEL_H
 #define C2C_VMALLOC_MODEL_H
-#include "harness/util.h"
+#include "lib/util.h"
 #include "layouts/work.h"
 #include <sched.h>
 #include <stdint.h>

@@ -1,7 +1,7 @@
 /* Arm PMUv3 events the kernel's PMU advertises (sysfs events/, built from PMCEID), and the rule
  * for events PMCEID does not cover. docs/counters.md states the rule. */
 #include "harness/counters/advert.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>

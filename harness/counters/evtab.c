@@ -1,6 +1,6 @@
 #include "harness/counters/evtab.h"
 #include "harness/counters/pmu.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 #include "harness/counters/fallback.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -2,7 +2,7 @@
  * measured phase. */
 #include "harness/counters/counters.h"
 #include "harness/counters/internal.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include "harness/counters/pmu.h"
 #include "harness/counters/sde.h"
 #include <errno.h>

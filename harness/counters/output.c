@@ -3,9 +3,9 @@
 #include "harness/counters/counters.h"
 #include "harness/counters/evtab.h"
 #include "harness/counters/internal.h"
-#include "harness/stats.h"
+#include "stats/stats.h"
 #include "harness/summary_parts.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdlib.h>
 #include <string.h>
 

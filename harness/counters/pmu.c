@@ -1,6 +1,6 @@
 #include "harness/counters/pmu.h"
 #include "harness/counters/fallback.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <perfmon/pfmlib.h>
 #include <perfmon/pfmlib_perf_event.h>
 #include <stdio.h>

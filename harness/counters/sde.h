@@ -3,7 +3,7 @@
  */
 #ifndef C2C_SDE_H
 #define C2C_SDE_H
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdint.h>
 
 #define SDE_LIB "c2cbench"

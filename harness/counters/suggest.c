@@ -3,8 +3,8 @@
 #include "harness/counters/internal.h"
 #include "harness/counters/pmu.h"
 #include "harness/counters/sde.h"
-#include "harness/suggest.h"
-#include "harness/util.h"
+#include "lib/suggest.h"
+#include "lib/util.h"
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,7 +2,7 @@
  * report stream through csvstream, fuzzed by fuzz_groups) and the lookups by column name.
  * Must never crash, hang, leak or read out of bounds; a bad file is a one-line error. */
 #include "analysis/csvread.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdlib.h>
 #include <string.h>
 

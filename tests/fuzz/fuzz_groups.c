@@ -3,7 +3,7 @@
  * Must never crash, hang, leak or read out of bounds; a bad file is a one-line error. */
 #include "analysis/compare.h"
 #include "analysis/groups.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

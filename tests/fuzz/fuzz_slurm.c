@@ -5,7 +5,7 @@
  * exactly as the values were given, and whose shell code, quoted strings and comments aside, is
  * the same as for plain names: nothing from a name is ever code. */
 #include "runner/slurm.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

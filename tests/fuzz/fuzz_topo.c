@@ -3,7 +3,7 @@
  * Must never crash, hang, leak or touch memory out of bounds (the 1,024-entry lists did). */
 #include "benches/pingpong/pairs.h"
 #include "harness/placement.h"
-#include "harness/util.h"
+#include "lib/util.h"
 #include <stdlib.h>
 #include <string.h>
 
