@@ -3,20 +3,10 @@
 # else (no registry, Makefile or test edit), builds, passes the layer and command-line tests, and
 # lists, refuses, helps and runs the bench. The bench sets only name, description, variant column,
 # columns and run: every other hook is NULL (no prepare: one variant, "default"; no summary list:
-# its declared metrics). CI runs it after
-# `make test` (the copy reuses build/: only the new file is compiled).
+# its declared metrics). CI runs it after `make test` (the copy reuses build/: only the new file
+# is compiled).
 set -euo pipefail
-cd "$(dirname "$0")/.."
-tmp=$(mktemp -d)
-mkdir -p "$tmp/build"
-trap 'rm -rf "$tmp"' EXIT
-git ls-files -z | xargs -0 cp -a --parents -t "$tmp"
-# the native build's objects and dependency files (not the sanitizer, cross or zoo trees)
-if [ -d build ]; then
-  (cd build && find lib stats harness layouts benches analysis runner cli gen tests -maxdepth 3 \
-    \( -name '*.o' -o -name '*.d' -o -name '*.h' \) -print0 2>/dev/null) |
-    (cd build && xargs -0 -r cp -a --parents -t "$tmp/build")
-fi
+. "$(dirname "$0")/scratch-tree.sh"
 mkdir -p "$tmp/benches/scratch"
 cat > "$tmp/benches/scratch/scratch.c" <<'EOC'
 /* A scratch bench (a test's): the calling thread reads the clock for --duration. */

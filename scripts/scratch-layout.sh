@@ -4,17 +4,7 @@
 # orders and runs the layout. CI runs it after `make test` (the copy reuses build/: only the new
 # file is compiled).
 set -euo pipefail
-cd "$(dirname "$0")/.."
-tmp=$(mktemp -d)
-mkdir -p "$tmp/build"
-trap 'rm -rf "$tmp"' EXIT
-git ls-files -z | xargs -0 cp -a --parents -t "$tmp"
-# the native build's objects and dependency files (not the sanitizer, cross or zoo trees)
-if [ -d build ]; then
-  (cd build && find lib stats harness layouts benches analysis runner cli gen tests -maxdepth 3 \
-    \( -name '*.o' -o -name '*.d' -o -name '*.h' \) -print0 2>/dev/null) |
-    (cd build && xargs -0 -r cp -a --parents -t "$tmp/build")
-fi
+. "$(dirname "$0")/scratch-tree.sh"
 cat > "$tmp/layouts/scratch.c" <<'EOF'
 /* A scratch layout: the pointer 96 bytes from the work, between aligned and padded. */
 #include "layouts/layout.h"

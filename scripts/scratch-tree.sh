@@ -1,0 +1,13 @@
+# Sourced by scripts/scratch-*.sh: a scratch copy of the tree in $tmp (removed on exit), with the
+# native build's objects and dependency files (not the sanitizer, cross or zoo trees), so that
+# only what the script adds is compiled.
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+tmp=$(mktemp -d)
+mkdir -p "$tmp/build"
+trap 'rm -rf "$tmp"' EXIT
+git ls-files -z | xargs -0 cp -a --parents -t "$tmp"
+if [ -d build ]; then
+  (cd build && find lib stats harness layouts benches analysis runner cli gen tests -maxdepth 3 \
+    \( -name '*.o' -o -name '*.d' -o -name '*.h' \) -print0 2>/dev/null) |
+    (cd build && xargs -0 -r cp -a --parents -t "$tmp/build")
+fi
