@@ -86,12 +86,15 @@ static int results_dir(struct fleet *f, const char *dir, char *err)
  * submission" is checked (or, for --resume, its tasks' states read) and held until the record is
  * written, so two submits without --new, or two --resume, never both pass the check. */
 static int submit_lock = -1;
+static char submit_lock_made[PATH_MAX + 16]; /* DIR/slurm when the lock made it, else "" */
 
 static int lock_submissions(const char *results, char *err)
 {
 	char sl[PATH_MAX + 16];
 	snprintf(sl, sizeof(sl), "%s/slurm", results);
-	if (mkdir(sl, 0755) && errno != EEXIST)
+	if (!mkdir(sl, 0755))
+		snprintf(submit_lock_made, sizeof(submit_lock_made), "%s", sl);
+	else if (errno != EEXIST)
 		return err_set(err, "cannot create '%s': %s", sl, strerror(errno));
 	int fd = open(sl, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0)
@@ -115,6 +118,7 @@ static void unlock_submissions(void)
 	if (submit_lock >= 0)
 		close(submit_lock);
 	submit_lock = -1;
+	submit_lock_made[0] = 0;
 }
 
 /* The newest submission in DIR/slurm/ (ids start with the date, so the largest name is the newest).
@@ -463,6 +467,9 @@ int slurm_submit_main(int argc, char **argv)
 	}
 	if (rc) {
 		fprintf(stderr, "c2cbench: error: %s\n", err);
+		if (submit_lock_made[0]) /* bad input leaves nothing: not even the folder of the lock */
+			rmdir(submit_lock_made);
+		unlock_submissions();
 		fleet_free(&f);
 		return fleet_stopped() ? 128 + fleet_stopped() : EXIT_BADINPUT;
 	}

@@ -270,7 +270,7 @@ static void test_negative_checks(void **state)
 
 static void run_pb(struct cmd_result *r, const char *out, const char *events, const char *extra)
 {
-	run_c2c(r, "run", "pending-bit", "--duration", "0.05", "--warmup", "0.02", "--max-attempts",
+	run_c2c(r, "run", "pending-bit", "--duration", "0.2", "--warmup", "0.02", "--max-attempts",
 		"1", "--reps", "1", "--layout", "shared,aligned", "--events", events, LENIENT,
 		"--out", out, extra, NULL);
 }
