@@ -74,7 +74,7 @@ static void run_records_fallback(void **st)
 	(void)st;
 	snprintf(out, sizeof(out), "%s/emr.csv", test_dir);
 	run_as(r, "GenuineIntel:6:207", out);
-	if (r->status)
+	if (!RAN(r->status)) /* 4: a loaded machine measured nothing; the columns are checked */
 		fail_msg("run failed: %s", r->err);
 #if !defined(__x86_64__)
 	/* an arm64 libpfm4 has no x86 table: no fallback, and the row says so */
@@ -106,7 +106,7 @@ static void run_without_fallback_is_na(void **st)
 	(void)st;
 	snprintf(out, sizeof(out), "%s/none.csv", test_dir);
 	run_as(r, "GenuineIntel:6:250", out);
-	if (r->status)
+	if (!RAN(r->status)) /* 4: a loaded machine measured nothing; the columns are checked */
 		fail_msg("run failed: %s", r->err);
 	char *used = csv_value(out, "counters_pmu"), *why = csv_value(out, "counters_pmu_reason"),
 	     *v = csv_value(out, "writer_cycles_per_kop"), *na = csv_value(out, "na_reason");
