@@ -56,4 +56,16 @@ for r in rows:
     assert float(r["ns_per_read"]) > 0 and int(r["clock_reads"]) > 0, r
     assert "placement" not in r and "mem_node" not in r, sorted(r)
 EOP
-echo "scratch-bench: a new bench built, listed, refused, helped and run with no other edit"
+# Its declared metric reaches every reader with no edit of theirs: the column docs, compare (text
+# and JSON) and report, from the declaration alone.
+"$bin" list --columns scratch --markdown | grep -q '^| `ns_per_read` | metric | ns | lower |' ||
+  fail "list --columns lacks ns_per_read"
+"$bin" run scratch --duration 0.05 --warmup 0.01 --reps 2 --out "$tmp/s2.csv" >/dev/null 2>&1 ||
+  fail "the second run failed"
+"$bin" compare "$tmp/s.csv" "$tmp/s2.csv" | grep -q '^  ns_per_read ' || fail "compare lacks it"
+"$bin" compare "$tmp/s.csv" "$tmp/s2.csv" --json | grep -q '"metric": *"ns_per_read"' ||
+  fail "compare --json lacks it"
+"$bin" report -o "$tmp/rep" "$tmp/s.csv" "$tmp/s2.csv" >/dev/null 2>&1 || fail "report failed"
+grep -q 'ns\\_per\\_read' "$tmp/rep/report.md" || fail "the report lacks it"
+echo "scratch-bench: a new bench built, listed, refused, helped, run, compared and reported with" \
+  "no other edit"
