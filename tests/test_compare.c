@@ -962,6 +962,12 @@ static void a_declared_bench_compares_from_its_files(void **state)
 	run_c2c(&r, "compare", a, b, NULL); /* A says lower is better; B, undeclared, is read as A */
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(block_line(r.out, "future small", "ops_per_s"), "B worse by 2.00x"));
+	snprintf(cmd, sizeof(cmd), "rm %s/decl-a.columns", test_dir);
+	assert_int_equal(system(cmd), 0);
+	run_c2c(&r, "compare", a, b, NULL); /* no declaration, no *_ns_per_op: said, not empty */
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.err, "bench 'future' has no metric to compare"));
+	assert_non_null(strstr(r.err, "(its numeric columns: ops_per_s)"));
 	snprintf(cmd, sizeof(cmd), "printf 'name,kind\nx,metric\n' > %s/decl-a.columns", test_dir);
 	assert_int_equal(system(cmd), 0);
 	run_c2c(&r, "compare", a, b, NULL);
