@@ -181,9 +181,12 @@ static int column_of(const struct bench *b, char **cols, int ncols, const char *
 
 static void seen_add(struct check *k, const char *v)
 {
-	size_t len = strlen(k->got);
-	if (!list_has(k->got, v) && len + strlen(v) + 2 < sizeof(k->got))
-		snprintf(k->got + len, sizeof(k->got) - len, "%s%s", len ? "," : "", v);
+	size_t len = strlen(k->got), n = strlen(v);
+	if (list_has(k->got, v) || len + n + 2 >= sizeof(k->got))
+		return; /* a value seen, or no room: the first ones are what the message names */
+	if (len)
+		k->got[len++] = ',';
+	memcpy(k->got + len, v, n + 1);
 }
 
 static void row_value(struct check *k, const char *v, int line)
