@@ -164,8 +164,8 @@ zoo-build: need-deps
 test-system: zoo-build
 	bash scripts/zoo/run.sh
 
-# The whole cmocka suite inside the two-socket, the per-die-L3 SMT and both cloud-VM guests (about
-# 13 minutes a guest under TCG): no test may assume the host's topology.
+# The whole cmocka suite inside the two-socket, the per-die-L3 SMT and both cloud-VM guests (its
+# durations: docs/hacking.md): no test may assume the host's topology.
 test-system-suite: zoo-build
 	ZOO_SUITE=1 ZOO_GUESTS=two-socket,skx-dies-smt,cloud-l3-per-core,cloud-shared-l3 \
 		bash scripts/zoo/run.sh

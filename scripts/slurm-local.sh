@@ -58,6 +58,24 @@ NodeName=xeon1 NodeHostname=localhost NodeAddr=127.0.0.1 Port=$p1 CPUs=1 Feature
 NodeName=epyc1 NodeHostname=localhost NodeAddr=127.0.0.1 Port=$p2 CPUs=1 Feature=epyc State=UNKNOWN
 PartitionName=test Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 CONF
+# slurmd 22.05 always loads a cgroup plugin (there is no CgroupPlugin=disabled), whatever
+# ProctrackType and TaskPlugin say. Where cgroup v2 runs without systemd (a zoo guest: no dbus),
+# its cgroup/v2 plugin would ask systemd over dbus for a scope and fail: cgroup.conf tells it to
+# make its cgroups itself, in a system.slice made here as systemd would. Elsewhere Slurm's own autodetection stands, as on any host.
+cg=$(stat -fc %T /sys/fs/cgroup 2>/dev/null || echo none)
+rm -f "$dir/cgroup.conf"
+if [ "$cg" = cgroup2fs ] && [ ! -d /run/systemd/system ]; then
+  printf 'CgroupPlugin=cgroup/v2\nIgnoreSystemd=yes\n' > "$dir/cgroup.conf"
+  mkdir -p /sys/fs/cgroup/system.slice   # where its slurmstepd scope goes (systemd makes it)
+  echo "slurm-local: cgroup v2 without systemd: cgroup.conf CgroupPlugin=cgroup/v2 IgnoreSystemd=yes" >&2
+elif [ "$cg" = cgroup2fs ] || [ "$cg" = tmpfs ]; then
+  echo "slurm-local: /sys/fs/cgroup is $cg (v1, or v2 under systemd): no cgroup.conf," \
+    "Slurm autodetects" >&2
+else
+  echo "slurm-local: no cgroup filesystem on /sys/fs/cgroup (found $cg): slurmd needs one" \
+    "(mount -t cgroup2 none /sys/fs/cgroup)" >&2
+  exit 1
+fi
 export SLURM_CONF="$dir/slurm.conf"
 trap 'down' ERR
 slurmctld -f "$SLURM_CONF"

@@ -211,7 +211,7 @@ static void report_pingpong_real(void **state)
 	snprintf(out, sizeof(out), "%s/pp-real", test_dir);
 	run_c2c(&r, "run", "pingpong", "--max-attempts", "1", LENIENT, "--reps", "1", "--samples",
 		"20", "--round-trips", "10", "--preheat-ms", "1", "--quiet", "--out", csv, NULL);
-	if (r.status)
+	if (!RAN(r.status)) /* 4: pairs judged invalid (an emulated guest) are still rows */
 		fail_msg("pingpong failed: %s", r.err);
 	char *md = report_ok(out, csv, NULL);
 	assert_non_null(strstr(md, "pingpong, Core-to-core latency"));

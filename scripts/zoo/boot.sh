@@ -10,8 +10,8 @@ line=$(awk -F'\t' -v n="$name" '$1 == n' "$here/guests.tsv")
 [ -n "$line" ] || { echo "zoo: no guest '$name' in scripts/zoo/guests.tsv" >&2; exit 2; }
 IFS=$'\t' read -r _ arch cpu smp numa checks <<< "$line"
 checks=${ZOO_CHECKS:-$checks}   # ZOO_CHECKS=a,b: run only these (while working on a check)
-# The whole cmocka suite inside a guest takes about 13 minutes under TCG: only with ZOO_SUITE=1
-# (make test-system-suite).
+# The whole cmocka suite inside a guest takes far longer than the other checks under TCG
+# (docs/hacking.md): only with ZOO_SUITE=1 (make test-system-suite).
 [ -n "${ZOO_SUITE:-}" ] || checks=$(echo "$checks" | sed 's/,suite//; s/^suite,\{0,1\}//')
 dir=$proj/build/zoo/$name
 rm -rf "$dir"

@@ -15,6 +15,10 @@ arg() { tr ' ' '\n' < /proc/cmdline | sed -n "s/^$1=//p"; }
 proj=$(arg zoo.proj); script=$(arg zoo.script); mode=$(arg zoo.mode)
 hostname "$(arg zoo.name)"   # the guest's name is its host name: its result sets say which guest
 ifconfig lo 127.0.0.1 up 2>/dev/null || ip link set lo up   # localhost for the suite's Slurm cluster
+# The guest has no network (-net none). glibc's getaddrinfo(AI_ADDRCONFIG), which Slurm uses, then
+# finds no IPv4 address but 127.0.0.1 and resolves nothing, not even "127.0.0.1": a second loopback
+# address, the one /etc/hosts gives the guest's name below, is one that counts.
+ip addr add 127.0.1.1/8 dev lo
 opts=trans=virtio,version=9p2000.L,msize=262144
 mkdir -p /mnt
 # The host root is read-only and unchanged while the guest lives: cached, under a tmpfs overlay so
@@ -31,6 +35,8 @@ echo "=== begin"
 if [ "$mode" = chroot ]; then
   mount -t proc proc /mnt/proc; mount -t sysfs sys /mnt/sys; mount -t devtmpfs dev /mnt/dev
   mount -t tmpfs tmp /mnt/tmp; mount -t tmpfs run /mnt/run
+  # the guest's own cgroup v2, as a booted machine has it (slurmd 22.05 will not start without one)
+  mount -t cgroup2 none /mnt/sys/fs/cgroup
   mkdir -p /mnt/dev/pts /mnt/dev/shm; mount -t devpts devpts /mnt/dev/pts; mount -t tmpfs shm /mnt/dev/shm
   # the guest's name resolves (Slurm's SlurmctldHost is the host name), on the writable overlay
   echo "127.0.1.1 $(hostname)" >> /mnt/etc/hosts

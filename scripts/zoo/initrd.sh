@@ -10,7 +10,7 @@ root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
 mkdir -p "$root"/{bin,proc,sys,dev,tmp,mnt,mods}
 cp "$cache/busybox-$arch/bin/busybox" "$root/bin/"
-for a in sh mount umount insmod poweroff sed tr cat echo mkdir chroot sync ls sleep hostname ifconfig; do
+for a in sh mount umount insmod poweroff sed tr cat echo mkdir chroot sync ls sleep hostname ifconfig ip; do
   ln -s busybox "$root/bin/$a"
 done
 find "$cache/kernel-$arch/lib/modules" -name '*.ko' -exec cp {} "$root/mods/" \;
