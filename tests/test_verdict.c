@@ -301,7 +301,7 @@ static void table_of_two_adjusted(void **state)
 static void detail_table_over_20_tests_bh(void **state)
 {
 	(void)state;
-	char csv[600], dir[600], lab[8], host[16];
+	char csv[600], dir[600], lab[16], host[24];
 	const char *lay[] = { "shared", "aligned", "padded" };
 	snprintf(csv, sizeof(csv), "%s/five.csv", test_dir);
 	snprintf(dir, sizeof(dir), "%s/five-report", test_dir);
