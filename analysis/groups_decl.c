@@ -1,5 +1,7 @@
 /* A result set's column declaration, read through the one CSV reader (groups_decl.h). */
 #include "analysis/groups_decl.h"
+#include "harness/bench_columns.h"
+#include "harness/context.h"
 #include "lib/util.h"
 #include <stdio.h>
 #include <string.h>
@@ -11,13 +13,11 @@ static const char *const kinds[] = { "configuration", "metric", "evidence", "con
 
 int grp_decl_read(struct grp_decl *d, const char *csv_path, char *err)
 {
-	char path[4096];
-	size_t n = strlen(csv_path);
+	char meta[4200], path[4200];
 	memset(d, 0, sizeof(*d));
-	if (n > 4 && !strcmp(csv_path + n - 4, ".csv"))
-		n -= 4;
-	if (snprintf(path, sizeof(path), "%.*s.columns", (int)n, csv_path) >= (int)sizeof(path) ||
-	    access(path, F_OK))
+	context_meta_path(csv_path, meta, sizeof(meta)); /* the names the harness wrote them by */
+	bench_columns_path(meta, path, sizeof(path));
+	if (access(path, F_OK))
 		return 0; /* an older schema, or a CSV not written by c2cbench: no declaration */
 	if (table_read(&d->t, path, err))
 		return -1;

@@ -55,13 +55,14 @@ int groups_finish(struct groups *g, char *err)
 		int any = 0;
 		for (int m = 0; m < g->bench[b].nmet; m++)
 			any |= g->bench[b].met_seen[m];
-		if (!any && ++g->warnings)
-			fprintf(stderr,
-				"c2cbench: warning: bench '%s' has no metric to compare: this build "
-				"does not know it and its CSVs declare none (no X.columns beside them: "
-				"an older schema?); name one with compare --metric (its numeric "
-				"columns: %.300s)\n",
-				g->bench[b].name, g->bench[b].avail[0] ? g->bench[b].avail : "none");
+		if (any || g->bench[b].b) /* a bench this build knows names its own metrics */
+			continue;
+		g->warnings++;
+		fprintf(stderr,
+			"c2cbench: warning: bench '%s' has no metric to compare: this build does "
+			"not know it and its CSVs declare none (no X.columns beside them: an older "
+			"schema?); name one with compare --metric (its numeric columns: %.300s)\n",
+			g->bench[b].name, g->bench[b].avail[0] ? g->bench[b].avail : "none");
 	}
 	free(g->order);
 	g->order = xcalloc((size_t)g->ngroup + 1, sizeof(int));

@@ -1,6 +1,7 @@
 /* A bench's column declaration checked against the names its other declarations use and the keys
  * of its rows, and written beside each result set. */
 #include "harness/bench_columns.h"
+#include "harness/context.h"
 #include "lib/replace.h"
 #include "lib/util.h"
 #include <errno.h>
@@ -168,11 +169,9 @@ int bench_columns_write(const struct bench *b, const char *path, char *const *co
 int bench_side_columns_write(const struct bench *b, const struct col_decl *t, const char *csv,
 			     char *const *cols, int n, char *err)
 {
-	char path[4200];
-	size_t len = strlen(csv);
-	if (len > 4 && !strcmp(csv + len - 4, ".csv"))
-		len -= 4;
-	snprintf(path, sizeof(path), "%.*s.columns", (int)len, csv);
+	char meta[4200], path[4200];
+	context_meta_path(csv, meta, sizeof(meta)); /* X.csv: X.meta, whose X.columns it is */
+	bench_columns_path(meta, path, sizeof(path));
 	return write_decl(b, t, path, cols, n, err);
 }
 
