@@ -54,18 +54,20 @@ lreps=${BENCH_VMALLOC_LM_REPS:-101} ldur=${BENCH_VMALLOC_LM_DURATION:-0.1} # as 
 echo "== vmalloc --lazy-max 1: every free past lazy_max, $lreps reps x ${ldur}s, beside the defaults =="
 { "$bin" run vmalloc --lazy-max 1 --layout shared,aligned,section --reps "$lreps" --duration "$ldur" --warmup 0.03 \
   --out "$tmp/vm1.csv" || [ $? -eq 4 ]; } > "$tmp/vm1.txt"
-# layout, metric and its change cell ("-3.01% [-5.98, +1.02] p=0.0018") from a summary's change lines
+# layout, metric and its change cell ("-3.01% [-5.98, +1.02] p=0.0018 Holm=0.011") from a
+# summary's change lines: a layout's first line names it, its further metrics' lines are indented
 cells() {
   awk '/^change against/ { on = 1; next } on && /^beside/ { exit }
-    on && /^[a-z]+ +cycle_ns / { for (m = 1; m <= 2; m++) { k = m == 1 ? "cycle_ns" : "cycle_cpu_ns"
-      if (match($0, k " [^ ]+ \\[[^]]*\\] p=[^ ]+")) print $1, k, substr($0, RSTART + length(k) + 1, RLENGTH - length(k) - 1)
-      else print $1, k, "NA" } }' "$1"
+    on && /^[a-z]/ { lay = $1 }
+    on && lay != "" { for (m = 1; m <= 2; m++) { k = m == 1 ? "cycle_ns" : "cycle_cpu_ns"
+      if (match($0, "(^| )" k " [^ ]+ \\[[^]]*\\] p=[^ ]+( Holm=[^ :]+)?")) {
+        s = substr($0, RSTART, RLENGTH); sub(/^ /, "", s); print lay, k, substr(s, length(k) + 2) } } }' "$1"
 }
-printf '%-8s %-13s %-36s %s\n' layout metric "defaults (lazy_max: the kernel's)" "--lazy-max 1"
+printf '%-8s %-13s %-44s %s\n' layout metric "defaults (lazy_max: the kernel's)" "--lazy-max 1"
 join -j1 <(cells "$tmp/vm.txt" | awk '{ k = $1 "/" $2; $1 = $2 = ""; sub(/^ +/, ""); print k, $0 }' | sort) \
   <(cells "$tmp/vm1.txt" | awk '{ k = $1 "/" $2; $1 = $2 = ""; sub(/^ +/, ""); print k, "|" $0 }' | sort) |
   awk '{ split($1, kk, "/"); $1 = ""; sub(/^ +/, ""); n = index($0, "|")
-    printf "%-8s %-13s %-36s %s\n", kk[1], kk[2], substr($0, 1, n - 1), substr($0, n + 1) }'
+    printf "%-8s %-13s %-44s %s\n", kk[1], kk[2], substr($0, 1, n - 1), substr($0, n + 1) }'
 echo "--lazy-max 1: workers on a CPU $(median "$tmp/vm1.csv" shared worker_on_cpu_pct)%, frees past lazy_max $(median "$tmp/vm1.csv" shared over_pct)% (medians, shared)"
 echo "expected here: aligned's and section's cycle_cpu_ns a few percent below shared's with p < 0.05 when the workers are on a CPU"
 echo "a quarter of their window or more; with a tenth (a busy machine) no change was resolved (benches/vmalloc/README.md)"
