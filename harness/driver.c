@@ -3,11 +3,10 @@
 #include "harness/bench_columns.h"
 #include "harness/counters/counters.h"
 #include "harness/csv.h"
+#include "harness/driver_int.h"
 #include "harness/driver_setup.h"
 #include "harness/probeclass.h"
 #include "harness/novalid.h"
-#include "harness/probe.h"
-#include "harness/perfc2c.h"
 #include "harness/progress.h"
 #include "harness/signals.h"
 #include "harness/summary.h"
@@ -18,97 +17,6 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-
-const struct opt_spec harness_opts[] = {
-    {"duration", OPT_SECONDS, "1", "SECONDS", "measured time per configuration and repetition",
-     NULL, NULL},
-    {"warmup", OPT_SECONDS, "0.2", "SECONDS", "unmeasured time before each measurement", NULL,
-     NULL},
-    {"reps", OPT_COUNT_AUTO, "5", "N|auto",
-     "repetitions; variants run in a new shuffled order in each; auto: until the 95% CI of each "
-     "median is within --reps-ci (docs/validity.md)",
-     NULL, NULL},
-    {"reps-ci", OPT_PERCENT, "5", "PERCENT",
-     "--reps auto: stop a configuration once its median's 95% CI is this wide relative to the "
-     "median",
-     NULL, NULL},
-    {"reps-max", OPT_COUNT, "30", "N",
-     "--reps auto: at most N repetitions per configuration (at least "
-     "6"
-     ", the fewest with a 95% CI)",
-     NULL, NULL},
-    {"reps-time", OPT_SECONDS, "600", "SECONDS",
-     "--reps auto: start no new round of repetitions after this long", NULL, NULL},
-    {"max-attempts", OPT_COUNT, "3", "N",
-     "attempts per repetition: an invalid one (docs/validity.md) is run again, up to N in all; "
-     "every attempt is a row",
-     NULL, NULL},
-    {"keep-invalid", OPT_FLAG, NULL, NULL,
-     "the summary includes invalid attempts (marked), not only valid ones", NULL, NULL},
-    {"valid-window", OPT_OFF, "10", "PERCENT",
-     "invalid when a co-running thread's window is off --duration by more than this", NULL, NULL},
-    {"valid-oncpu", OPT_PERCENT, "90", "PERCENT",
-     "invalid when a co-running thread was on a CPU for less of its window than this", NULL, NULL},
-    {"valid-overlap", OPT_PERCENT, "90", "PERCENT",
-     "invalid when the co-running threads' common window is less than this of the longest", NULL,
-     NULL},
-    {"valid-steal", OPT_PERCENT, "2", "PERCENT",
-     "invalid when steal time on a measuring CPU exceeds this of the window", NULL, NULL},
-    {"valid-probe", OPT_FACTOR, "2", "FACTOR",
-     "invalid when the placement probe's latency after a repetition differs from before by more "
-     "than this factor",
-     NULL, NULL},
-    {"probe-class", OPT_CHOICE, "any", "any|same",
-     "same: invalid when a repetition's placement probe is of another class than its "
-     "configuration's first valid one (latencies more than 1.5x apart: another hidden vCPU "
-     "placement; docs/validity.md)",
-     "any,same", NULL},
-    {"valid-setting", OPT_UINT, "25", "PERCENT",
-     "invalid when an achieved setting is off the requested by more than this whole percent (each "
-     "bench's README lists its settings: pending-bit drain period and work ns/op; vmalloc work and "
-     "purge; shepherd tick, zone work, op; refill alloc and populate)",
-     NULL, NULL},
-    {"placement", OPT_TEXT, "auto", "POLICY",
-     "thread placement: " PLACEMENTS " (auto: " PLACEMENT_AUTO_DESC ")", NULL, NULL},
-    {"mem-node", OPT_TEXT, "writer", "N|writer|reader", "NUMA node for the contended memory", NULL,
-     NULL},
-    {"label", OPT_TEXT, NULL, "NAME",
-     "name of this machine in compare and report, in every row and the .meta (default: the host "
-     "name); letters, digits, . _ -",
-     NULL, NULL},
-    {"out", OPT_TEXT, NULL, "FILE|-",
-     "CSV file to create (default results/BENCH-LABEL-TIMESTAMP.csv); -: standard output (the "
-     "summary then goes to stderr)",
-     NULL, NULL},
-    {"meta", OPT_TEXT, NULL, "FILE",
-     "where the run context (INI) goes (default: next to the CSV as FILE.meta; none with --out -)",
-     NULL, NULL},
-    {"seed", OPT_UINT, "0", "N",
-     "seed for the shuffled order (0: from the clock; the CSV records it)", NULL, NULL},
-    {"topology", OPT_TEXT, NULL, "SPEC",
-     "plan on a foreign topology: synthetic:\"pack:2 numa:1 core:8 pu:2\" or xml:FILE", NULL, NULL},
-    {"dry-run", OPT_FLAG, NULL, NULL, "print the plan and exit without running", NULL, NULL},
-    {"quiet", OPT_FLAG, NULL, NULL, "no summary table and no progress line", NULL, NULL},
-    {"cv-warn", OPT_PERCENT, "5", "PERCENT",
-     "flag in the summary every configuration whose CV over repetitions is above this", NULL, NULL},
-    {"events", OPT_TEXT, "auto", "auto|LIST",
-     "counters: auto (this platform's metrics, see c2cbench events) or a comma list of metrics, "
-     "PAPI presets, native events, sde:::c2cbench::NAME",
-     NULL, NULL},
-    {"pmu", OPT_TEXT, NULL, "NAME",
-     "libpfm4 PMU instead of the detected one (sets LIBPFM_FORCE_PMU; e.g. spr on Emerald Rapids)",
-     NULL, NULL},
-    {"require-counters", OPT_FLAG, NULL, NULL,
-     "exit with status 3, before any thread starts, if a requested counter cannot be had", NULL,
-     NULL},
-    {"perf-c2c", OPT_FLAG, NULL, NULL,
-     "also record each configuration with perf c2c and store its report beside the CSV "
-     "(CSV.perf-c2c-N.txt); the row says why where perf or a PMU is missing",
-     NULL, NULL},
-    {0},
-};
-
-const char *const harness_config[] = { "duration_requested_s", "warmup_requested_s", NULL };
 
 /* xorshift64*: a reproducible shuffle from the recorded seed. */
 static uint64_t next_rand(uint64_t *s)
@@ -194,73 +102,6 @@ static int refused_option(const struct bench *b, int argc, char **argv, char *er
 	return 0;
 }
 
-static void fill_front(const struct bench_ctx *c, struct row *r, int rep, int vi, int attempt)
-{
-	row_set(r, "schema_version", "%d", SCHEMA_VERSION);
-	row_set(r, "bench", "%s", c->b->name);
-	row_set(r, c->b->variant_col, "%s", c->var[vi].name);
-	row_set(r, "rep", "%d", rep);
-	row_set(r, "attempt", "%d", attempt);
-	row_set(r, "valid",
-		"NA"); /* filled once the evidence is in (the columns keep this place) */
-	row_set(r, "invalid_reason", "NA");
-}
-
-static void fill_back(const struct bench_ctx *c, struct row *r)
-{
-	context_to_row(&c->ctx, r);
-	row_set(r, "duration_requested_s", "%g", c->duration);
-	row_set(r, "warmup_requested_s", "%g", c->warmup);
-	row_set(r, "seed", "%llu", (unsigned long long)c->seed);
-	row_set(r, "na_reason", "%s", r->na_reason);
-}
-
-/* One configuration: as many runs as the counter groups need; bench columns and evidence come
- * from the first, every pass's evidence is checked. */
-static int run_passes(struct bench_ctx *c, struct counters *k, int vi, int rep, struct row *r,
-		      char *why, struct vbroken *vb, char *err)
-{
-	int rc = 0;
-	counters_run_begin(k);
-	why[0] = 0;
-	for (int pass = 0; pass < counters_passes(k) && !rc; pass++) {
-		struct row extra = { 0 };
-		char pr[ERRLEN];
-		counters_pass_begin(k, pass);
-		c->hooks = counters_hooks(k);
-		if (pass) { /* a later pass keeps pass 0's evidence for the row, checks its own */
-			struct evidence keep = c->ev;
-			memset(&c->ev, 0, sizeof(c->ev));
-			c->ev.requested_s = keep.requested_s;
-			rc = c->b->run ? c->b->run(c, &c->var[vi], rep, &extra, err) : 0;
-			bench_run_release(c);
-			if (!rc && !validity_judge(&c->ev, &c->rules, pr, sizeof(pr), vb)) {
-				size_t k = strlen(why);
-				int w = snprintf(why + k, ERRLEN - k,
-						 "%scounter pass %d: ", k ? "; " : "", pass + 1);
-				if (w > 0 && k + (size_t)w < ERRLEN)
-					snprintf(why + k + (size_t)w, ERRLEN - k - (size_t)w,
-						 "%.*s", (int)(ERRLEN - k - (size_t)w - 1), pr);
-			}
-			evidence_free(&c->ev);
-			c->ev = keep;
-		} else {
-			rc = c->b->run ? c->b->run(c, &c->var[vi], rep, r, err) : 0;
-			if (!rc && c->b->flags & BENCH_PLACED)
-				bench_where_to_row(c, r);
-			bench_run_release(c);
-		}
-		counters_pass_end(k, pass);
-		row_clear(&extra);
-	}
-	c->hooks = NULL;
-	if (!rc)
-		counters_to_row(k, r);
-	if (!rc && c->b->finish_row)
-		c->b->finish_row(c, r);
-	return rc;
-}
-
 /* Seconds one configuration is planned to take (all its counter passes). */
 static double config_est(const struct bench_ctx *c, const struct counters *k)
 {
@@ -328,54 +169,6 @@ static void show_progress(void *arg)
 	progress_show(v->pg, "[%s] rep %d/%d, %s %s (%d of %d%s)  elapsed %s, about %s left",
 		      v->c->b->name, v->rep + 1, v->c->reps, v->c->b->variant_col,
 		      v->c->var[v->k].name, v->done + 1, total, at, e, l);
-}
-
-/* The placement probe of each pair: well under 1% of a repetition in all. */
-static void probe_all(struct bench_ctx *c, double *out)
-{
-	double rep_s = c->run_s > 0 ? c->run_s : c->warmup + c->duration;
-	uint64_t budget = (uint64_t)(rep_s * 1e9 * 0.002 / (c->ev.nprobe ? c->ev.nprobe : 1));
-	for (int i = 0; i < c->ev.nprobe; i++)
-		out[i] = probe_pair_ns(c->topo, c->ev.probe_a[i], c->ev.probe_b[i], budget);
-}
-
-/* One attempt of one repetition: probe, run, probe, judge; the row is whole or not written. */
-static int attempt_once(struct bench_ctx *c, struct counters *ctr, const struct csv *out, int vi,
-			int rep, int attempt, struct row *r, struct vbroken *vb, char *err)
-{
-	char why[ERRLEN], reason[ERRLEN];
-	double before[EV_PROBES];
-	evidence_reset(&c->ev);
-	c->ev.requested_s = c->b->flags & BENCH_WINDOW ? c->duration : 0;
-	c->ev.nprobe = bench_probe_pairs(c, &c->var[vi], c->ev.probe_a, c->ev.probe_b, EV_PROBES);
-	probe_all(c, before);
-	fill_front(c, r, rep, vi, attempt);
-	struct perfc2c pc;
-	int c2c = opt_flag(c->o, "perf-c2c"),
-	    c2c_file = c2c && c->out_path && strcmp(c->out_path, "-");
-	if (c2c_file)
-		perfc2c_start(&pc, c->out_path, out->rows + 1);
-	c->ev_on = 1;
-	int rc = run_passes(c, ctr, vi, rep, r, why, vb, err);
-	c->ev_on = 0;
-	if (c2c_file)
-		perfc2c_stop(&pc, r);
-	else if (c2c && !rc)
-		perfc2c_na(r, "the CSV goes to standard output: no file beside it for the report");
-	if (rc)
-		return rc;
-	memcpy(c->ev.probe_before, before, sizeof(before));
-	probe_all(c, c->ev.probe_after);
-	int ok = validity_judge(&c->ev, &c->rules, reason, sizeof(reason), vb) && !why[0];
-	size_t k = strlen(reason);
-	if (why[0] && k + 3 < sizeof(reason))
-		snprintf(reason + k, sizeof(reason) - k, "%s%.*s", k ? "; " : "",
-			 (int)(sizeof(reason) - k - 3), why);
-	row_set(r, "valid", "%s", ok ? "yes" : "no");
-	row_set(r, "invalid_reason", "%s", ok ? "" : reason);
-	evidence_to_row(&c->ev, r, c->b->roles);
-	fill_back(c, r);
-	return c->b->row_done ? c->b->row_done(c, r, err) : 0;
 }
 
 /* One repetition of one configuration: attempts until one is valid or --max-attempts are spent. */

@@ -1,12 +1,10 @@
 #include "harness/summary.h"
 #include "harness/summary_parts.h"
-#include "harness/bench_columns.h"
-#include "stats/compare_stats.h"
+#include "harness/summary_int.h"
 #include "stats/twosample.h"
 #include "harness/probeclass.h"
 #include "harness/counters/counters.h"
 #include "stats/stats.h"
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,16 +36,7 @@ static int ok_at(const struct kept *k, int m)
 	return (k->ok >> m) & 1;
 }
 
-/* Summary lines: one per variant, or one per distinct value of the bench's summary_by columns.
- * Not analysis/groups.h's struct groups (CSV rows in configuration x side cells, which harness/
- * may not include): a label and its lowest variant per line. */
-struct sum_lines {
-	char **label;
-	int *first_var; /* lowest variant in the group: groups print in the bench's variant order */
-	int n, cap;
-};
-
-static int nmetrics(const struct bench *b)
+int nmetrics(const struct bench *b)
 {
 	int k = 0;
 	while (b->summary && b->summary[k] && k < SUMMARY_MAX)
@@ -57,34 +46,11 @@ static int nmetrics(const struct bench *b)
 
 /* Why group gi's value of metric k is fixed by construction (the bench's word), or NULL: measured.
  * Only where a line is one variant (no summary_by). */
-static const char *fixed_why(const struct bench_ctx *c, int gi, int k)
+const char *fixed_why(const struct bench_ctx *c, int gi, int k)
 {
 	if (c->b->summary_by || !c->b->by_construction)
 		return NULL;
 	return c->b->by_construction(c, gi, c->b->summary[k]);
-}
-
-/* A number for the table: from 10,000 up as integers (counts are never 1.3e+05), else 4 digits. */
-static void fmt_num(char *buf, size_t n, double v)
-{
-	if (fabs(v) >= 1e4 && fabs(v) < 1e15)
-		snprintf(buf, n, "%.0f", v);
-	else
-		snprintf(buf, n, "%.4g", v);
-}
-
-/* median [min..max] (CV); one value has no spread: CV NA, not 0.0%. */
-static void fmt_cell(char *cell, size_t n, const struct stats *s, int flag)
-{
-	char med[24], lo[24], hi[24];
-	fmt_num(med, sizeof(med), s->median);
-	fmt_num(lo, sizeof(lo), s->min);
-	fmt_num(hi, sizeof(hi), s->max);
-	if (s->n < 2)
-		snprintf(cell, n, "%s (CV NA)", med);
-	else
-		snprintf(cell, n, "%s [%s..%s] (%.1f%%)%s", med, lo, hi, 100 * s->cv,
-			 flag ? "!" : "");
 }
 
 static int group_add(struct sum_lines *g, const char *label, int var)
@@ -160,8 +126,8 @@ static int by_var_rep(const void *x, const void *y)
 
 /* Records [i0, i0 + n) sorted by group and rep: per repetition the median of the group's rows,
  * then their stats. */
-static struct stats group_stats(const struct kept_rows *kr, int i0, int n, int m, double *per_rep,
-				double *tmp)
+struct stats group_stats(const struct kept_rows *kr, int i0, int n, int m, double *per_rep,
+			 double *tmp)
 {
 	int nr = 0;
 	for (int i = i0; i < i0 + n;) {
@@ -222,163 +188,6 @@ static void flag_configs(FILE *f, const struct bench_ctx *c, struct kept_rows *k
 	fprintf(f, "%s\n", bad ? ")" : "");
 }
 
-/* One variant's per-repetition values of metric m (records [i0, i0 + n) sorted by group and rep):
- * what the U-test ranks. */
-static int rep_values(const struct kept_rows *kr, int i0, int n, int m, double *per_rep,
-		      double *tmp)
-{
-	return (int)group_stats(kr, i0, n, m, per_rep, tmp).n;
-}
-
-/* Print text from column col (already on this line), continuation lines indented by indent, at
- * most SUMMARY_COLS columns a line, broken at spaces; ends the line. */
-static void wrap_from(FILE *f, int col, int indent, const char *text)
-{
-	while (*text) {
-		int room = SUMMARY_COLS - col, n = (int)strlen(text), cut = n;
-		if (n > room) { /* the last space that keeps the line in room, else the first */
-			for (cut = room; cut > 0 && text[cut] != ' '; cut--)
-				;
-			if (!cut)
-				cut = (int)strcspn(text, " ");
-		}
-		fprintf(f, "%.*s\n", cut, text);
-		text += cut;
-		while (*text == ' ')
-			text++;
-		if (*text)
-			fprintf(f, "%*s", indent, "");
-		col = indent;
-	}
-}
-
-/* Change of each variant against the baseline, per metric: the ratio of medians as a change with
- * its bootstrap 95% CI, the two-sided Mann-Whitney p over repetitions, that p adjusted over the
- * table's tests, and the verdict: all from the one two-sample rule (stats/twosample.h), as
- * compare and report give them. One line per variant and metric, the verdict wrapped. */
-static void print_changes(FILE *f, const struct bench_ctx *c, const struct kept_rows *kr,
-			  const int *start, const int *order, const struct sum_lines *g, int width)
-{
-	int nm = nmetrics(c->b), ncell = (g->n - 1) * nm, ntest = 0;
-	size_t nv =
-	    (size_t)c->reps * (size_t)c->attempts + 1; /* --keep-invalid: every attempt a value */
-	double *a = xcalloc(nv, sizeof(double)), *b = xcalloc(nv, sizeof(double));
-	double *tmp = xcalloc((size_t)start[g->n] + 1, sizeof(double));
-	struct ts_stat *st = xcalloc((size_t)ncell + 1, sizeof(*st));
-	double *p = xcalloc((size_t)ncell + 1, sizeof(double)),
-	       *adj = xcalloc((size_t)ncell + 1, sizeof(double));
-	for (int oi = 1; oi < g->n; oi++)
-		for (int k = 0; k < nm; k++) {
-			int g0 = order[0], gi = order[oi];
-			int na = rep_values(kr, start[g0], start[g0 + 1] - start[g0], k, a, tmp);
-			int nb = rep_values(kr, start[gi], start[gi + 1] - start[gi], k, b, tmp);
-			struct ts_stat *t = &st[(oi - 1) * nm + k];
-			if (fixed_why(c, g0, k) || fixed_why(c, gi, k))
-				continue; /* a bound: no test, no change against it */
-			ts_compute(a, (size_t)na, b, (size_t)nb, t);
-			if (ts_is_test(t))
-				p[ntest++] = t->p;
-		}
-	const char *method = ts_adjust(p, ntest, adj);
-	fprintf(
-	    f,
-	    "\nchange against '%s' (A), each line B: ratio of medians - 1, [95%% bootstrap CI],\n"
-	    "p = two-sided Mann-Whitney U over repetitions, %s = p adjusted over this table's %d "
-	    "test(s)\n",
-	    g->label[order[0]], method, ntest);
-	for (int i = 0, t = 0; i < ncell; i++)
-		if (ts_is_test(&st[i]))
-			ts_decide(&st[i], adj[t++]);
-	for (int oi = 1; oi < g->n; oi++) {
-		for (int k = 0; k < nm; k++) {
-			const struct ts_stat *t = &st[(oi - 1) * nm + k];
-			const char *name = c->b->summary[k], *unit;
-			char cell[200], v[256];
-			int dir = bench_direction(c->b, name, &unit), col;
-			int bound = fixed_why(c, order[0], k) || fixed_why(c, order[oi], k);
-			if (bound) {
-				snprintf(cell, sizeof(cell), "%s: NA (a bound)", name);
-			} else if (!t->na || !t->nb || !t->has_ratio) {
-				snprintf(cell, sizeof(cell), "%s: NA", name);
-			} else {
-				int n = change_text(cell, sizeof(cell), name, t->ratio, t->has_ci,
-						    t->lo, t->hi, t->p);
-				if (ts_is_test(t) && n < (int)sizeof(cell))
-					snprintf(cell + n, sizeof(cell) - (size_t)n, " %s=%.3g",
-						 method, t->p_adj);
-			}
-			ts_verdict(t, dir, ts_is_time(name, unit), NULL, v, sizeof(v));
-			col = fprintf(f, "%-*s  ", width, k ? "" : g->label[order[oi]]);
-			if (col + 1 + (int)strlen(cell) >
-			    SUMMARY_COLS) { /* a wide cell: wrapped too */
-				size_t cl = strlen(cell);
-				if (cl + 1 < sizeof(cell))
-					cell[cl] = ':', cell[cl + 1] = 0;
-				wrap_from(f, col, width + 4, cell);
-				fprintf(f, "%*s", width + 4, "");
-				wrap_from(f, width + 4, width + 4, v);
-				continue;
-			}
-			col += fprintf(f, "%s:", cell);
-			if (col + 1 + (int)strlen(v) >
-			    SUMMARY_COLS) { /* the verdict on lines of its own */
-				fprintf(f, "\n%*s", width + 4, "");
-				col = width + 4;
-			} else
-				col += fprintf(f, " ");
-			wrap_from(f, col, width + 4, v);
-		}
-	}
-	if (c->b->summary_note)
-		fprintf(f, "%s\n", c->b->summary_note);
-	free(a);
-	free(b);
-	free(tmp);
-	free(st);
-	free(p);
-	free(adj);
-}
-
-/* The cells of one metric column: text per group and its ratio to the first group. */
-struct column {
-	char (*cell)[96], (*ratio)[16];
-	int width;
-};
-
-/* Fill a metric's column for every group (in print order); returns the number of flagged cells.
- * A value fixed by construction is a bound: "bound" in its ratio cell, and no ratio against it. */
-static int fill_column(const struct bench_ctx *c, const struct kept_rows *kr, const int *start,
-		       const int *order, int ng, int k, double thr, double *per_rep, double *tmp,
-		       const char *name, struct column *col)
-{
-	int base_fixed = fixed_why(c, order[0], k) != NULL;
-	double base = 0;
-	int flagged = 0;
-	col->width = (int)strlen(name);
-	for (int oi = 0; oi < ng; oi++) {
-		int gi = order[oi];
-		struct stats s =
-		    group_stats(kr, start[gi], start[gi + 1] - start[gi], k, per_rep, tmp);
-		int flag = s.n > 1 && s.cv > thr;
-		flagged += flag;
-		if (oi == 0)
-			base = s.n ? s.median : 0;
-		if (!s.n)
-			snprintf(col->cell[oi], sizeof(col->cell[oi]), "NA (no valid value)");
-		else
-			fmt_cell(col->cell[oi], sizeof(col->cell[oi]), &s, flag);
-		if (fixed_why(c, gi, k))
-			snprintf(col->ratio[oi], sizeof(col->ratio[oi]), "bound");
-		else if (s.n && base > 0 && !base_fixed)
-			snprintf(col->ratio[oi], sizeof(col->ratio[oi]), "%.3f", s.median / base);
-		else
-			snprintf(col->ratio[oi], sizeof(col->ratio[oi]), "NA");
-		if ((int)strlen(col->cell[oi]) > col->width)
-			col->width = (int)strlen(col->cell[oi]);
-	}
-	return flagged;
-}
-
 /* A line's repetitions that ran on placements whose probe latencies cluster apart
  * (harness/probeclass.h): said under the table, since its medians pool them. */
 static void print_probe_classes(FILE *f, const struct kept_rows *kr, const int *start,
@@ -419,53 +228,6 @@ static void group_order(const struct sum_lines *g, int *order)
 			}
 			order[j] = i;
 			break;
-		}
-}
-
-/* Metric columns side by side while the line fits SUMMARY_COLS, further metrics in blocks below. */
-static void print_blocks(FILE *f, const struct bench_ctx *c, const struct sum_lines *g,
-			 const int *order, struct column *cols, int nm, int width, const char *col,
-			 char (*cnt)[32])
-{
-	for (int k0 = 0; k0 < nm;) {
-		int k1 = k0, used = width + 14;
-		while (k1 < nm && (k1 == k0 || used + 2 + cols[k1].width + 8 <= SUMMARY_COLS))
-			used += 2 + cols[k1++].width + 8;
-		fprintf(f, "%s%-*s  %-12s", k0 ? "\n" : "", width, col, "valid");
-		for (int k = k0; k < k1; k++)
-			fprintf(f, "  %*s %7s", cols[k].width, c->b->summary[k], "ratio");
-		fprintf(f, "\n");
-		for (int oi = 0; oi < g->n; oi++) {
-			fprintf(f, "%-*s  %-12s", width, g->label[order[oi]], cnt[oi]);
-			for (int k = k0; k < k1; k++)
-				fprintf(f, "  %*s %7s", cols[k].width, cols[k].cell[oi],
-					cols[k].ratio[oi]);
-			fprintf(f, "\n");
-		}
-		k0 = k1;
-	}
-}
-
-/* The values fixed by construction, a line each with its median and the bench's reason. */
-static void print_fixed(FILE *f, const struct bench_ctx *c, const struct sum_lines *g,
-			const int *order, const struct column *cols, int width)
-{
-	int any = 0;
-	for (int oi = 0; oi < g->n; oi++)
-		for (int k = 0; k < nmetrics(c->b); k++) {
-			const char *why = fixed_why(c, order[oi], k);
-			if (!why)
-				continue;
-			if (!any++)
-				fprintf(f, "fixed by construction: a bound, not a measurement "
-					   "(no ratio or change against it)\n");
-			const char *cell = cols[k].cell[oi], *name = c->b->summary[k];
-			const char *label = g->label[order[oi]];
-			if (!strncmp(cell, "NA", 2)) /* no valid value: the reason alone */
-				fprintf(f, "%-*s  %s: %s\n", width, label, name, why);
-			else
-				fprintf(f, "%-*s  %s = %.*s: %s\n", width, label, name,
-					(int)strcspn(cell, " "), cell, why);
 		}
 }
 

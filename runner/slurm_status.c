@@ -210,6 +210,50 @@ void fleet_task_status(const struct fleet *f, int i, struct task_report *r)
 	finished(f, i, job, r);
 }
 
+/* The newest submission in DIR/slurm/ (ids start with the date, so the largest name is the newest).
+ */
+int fleet_latest(const char *results, char *id, size_t n, int *count)
+{
+	char path[PATH_MAX + 8];
+	snprintf(path, sizeof(path), "%s/slurm", results);
+	DIR *d = opendir(path);
+	*count = 0;
+	id[0] = 0;
+	if (!d)
+		return -1;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		char ini[PATH_MAX + 300];
+		snprintf(ini, sizeof(ini), "%s/%s/submission.ini", path, e->d_name);
+		if (e->d_name[0] == '.' || access(ini, R_OK))
+			continue;
+		++*count;
+		if (strcmp(e->d_name, id) > 0)
+			snprintf(id, n, "%s", e->d_name);
+	}
+	closedir(d);
+	return id[0] ? 0 : -1;
+}
+
+/* Print one line per task; return how many did not finish well. */
+int fleet_print_status(const struct fleet *f, FILE *o)
+{
+	int bad = 0;
+	fprintf(o, "submission %s: preset %s, %d task(s), results in %s\n", f->id, f->preset,
+		f->ntasks, f->results);
+	for (int i = 0; i < f->ntasks; i++) {
+		struct task_report r;
+		fleet_task_status(f, i, &r);
+		const struct fleet_task *t = &f->task[i];
+		fprintf(o, "  task %d  %-12s %-13s job %ld  node %s  %s%s%s\n", i, t->constraint,
+			task_state_name(r.state), t->njobs ? t->job[t->njobs - 1] : 0L,
+			r.node[0] ? r.node : "-", r.result_dir[0] ? r.result_dir : "",
+			r.why[0] ? (r.result_dir[0] ? ": " : "") : "", r.why);
+		bad += r.state != TASK_DONE;
+	}
+	return bad;
+}
+
 /* Print one submission's tasks; return how many are not done. */
 static int status_of(const char *results, const char *id, char *err, int *bad)
 {

@@ -1,5 +1,5 @@
-/* pingpong's private state, shared by pingpong.c (options, plan, rows) and concurrent.c (rounds,
- * the accuracy check, the row columns). */
+/* pingpong's private state, shared by pingpong.c (options, rows), prepare.c (the plan) and
+ * concurrent.c (rounds, the accuracy check, the row columns). */
 #ifndef C2C_PINGPONG_H
 #define C2C_PINGPONG_H
 #include <sys/types.h>
@@ -42,6 +42,8 @@ struct pp_priv {
 	struct pp_same same[9];
 };
 
+/* The bench's prepare (prepare.c): the pairs, modes and rounds, the plan, --resume's rows. */
+int pp_prepare(struct bench_ctx *c, char *err);
 /* --concurrent 1: every pair alone, no accuracy check. */
 int pp_alone_only(const struct pp_priv *p);
 int pp_state_alloc(struct pp_priv *p);

@@ -1,0 +1,127 @@
+/* The run summary's change of each variant against the baseline (harness/summary.c prints the
+ * table above it), decided by the one two-sample rule (stats/twosample.h). */
+#include "harness/summary_int.h"
+#include "harness/summary_parts.h"
+#include "harness/bench_columns.h"
+#include "stats/compare_stats.h"
+#include "stats/twosample.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One variant's per-repetition values of metric m (records [i0, i0 + n) sorted by group and rep):
+ * what the U-test ranks. */
+static int rep_values(const struct kept_rows *kr, int i0, int n, int m, double *per_rep,
+		      double *tmp)
+{
+	return (int)group_stats(kr, i0, n, m, per_rep, tmp).n;
+}
+
+/* Print text from column col (already on this line), continuation lines indented by indent, at
+ * most SUMMARY_COLS columns a line, broken at spaces; ends the line. */
+static void wrap_from(FILE *f, int col, int indent, const char *text)
+{
+	while (*text) {
+		int room = SUMMARY_COLS - col, n = (int)strlen(text), cut = n;
+		if (n > room) { /* the last space that keeps the line in room, else the first */
+			for (cut = room; cut > 0 && text[cut] != ' '; cut--)
+				;
+			if (!cut)
+				cut = (int)strcspn(text, " ");
+		}
+		fprintf(f, "%.*s\n", cut, text);
+		text += cut;
+		while (*text == ' ')
+			text++;
+		if (*text)
+			fprintf(f, "%*s", indent, "");
+		col = indent;
+	}
+}
+
+/* Change of each variant against the baseline, per metric: the ratio of medians as a change with
+ * its bootstrap 95% CI, the two-sided Mann-Whitney p over repetitions, that p adjusted over the
+ * table's tests, and the verdict: all from the one two-sample rule (stats/twosample.h), as
+ * compare and report give them. One line per variant and metric, the verdict wrapped. */
+void print_changes(FILE *f, const struct bench_ctx *c, const struct kept_rows *kr, const int *start,
+		   const int *order, const struct sum_lines *g, int width)
+{
+	int nm = nmetrics(c->b), ncell = (g->n - 1) * nm, ntest = 0;
+	size_t nv =
+	    (size_t)c->reps * (size_t)c->attempts + 1; /* --keep-invalid: every attempt a value */
+	double *a = xcalloc(nv, sizeof(double)), *b = xcalloc(nv, sizeof(double));
+	double *tmp = xcalloc((size_t)start[g->n] + 1, sizeof(double));
+	struct ts_stat *st = xcalloc((size_t)ncell + 1, sizeof(*st));
+	double *p = xcalloc((size_t)ncell + 1, sizeof(double)),
+	       *adj = xcalloc((size_t)ncell + 1, sizeof(double));
+	for (int oi = 1; oi < g->n; oi++)
+		for (int k = 0; k < nm; k++) {
+			int g0 = order[0], gi = order[oi];
+			int na = rep_values(kr, start[g0], start[g0 + 1] - start[g0], k, a, tmp);
+			int nb = rep_values(kr, start[gi], start[gi + 1] - start[gi], k, b, tmp);
+			struct ts_stat *t = &st[(oi - 1) * nm + k];
+			if (fixed_why(c, g0, k) || fixed_why(c, gi, k))
+				continue; /* a bound: no test, no change against it */
+			ts_compute(a, (size_t)na, b, (size_t)nb, t);
+			if (ts_is_test(t))
+				p[ntest++] = t->p;
+		}
+	const char *method = ts_adjust(p, ntest, adj);
+	fprintf(
+	    f,
+	    "\nchange against '%s' (A), each line B: ratio of medians - 1, [95%% bootstrap CI],\n"
+	    "p = two-sided Mann-Whitney U over repetitions, %s = p adjusted over this table's %d "
+	    "test(s)\n",
+	    g->label[order[0]], method, ntest);
+	for (int i = 0, t = 0; i < ncell; i++)
+		if (ts_is_test(&st[i]))
+			ts_decide(&st[i], adj[t++]);
+	for (int oi = 1; oi < g->n; oi++) {
+		for (int k = 0; k < nm; k++) {
+			const struct ts_stat *t = &st[(oi - 1) * nm + k];
+			const char *name = c->b->summary[k], *unit;
+			char cell[200], v[256];
+			int dir = bench_direction(c->b, name, &unit), col;
+			int bound = fixed_why(c, order[0], k) || fixed_why(c, order[oi], k);
+			if (bound) {
+				snprintf(cell, sizeof(cell), "%s: NA (a bound)", name);
+			} else if (!t->na || !t->nb || !t->has_ratio) {
+				snprintf(cell, sizeof(cell), "%s: NA", name);
+			} else {
+				int n = change_text(cell, sizeof(cell), name, t->ratio, t->has_ci,
+						    t->lo, t->hi, t->p);
+				if (ts_is_test(t) && n < (int)sizeof(cell))
+					snprintf(cell + n, sizeof(cell) - (size_t)n, " %s=%.3g",
+						 method, t->p_adj);
+			}
+			ts_verdict(t, dir, ts_is_time(name, unit), NULL, v, sizeof(v));
+			col = fprintf(f, "%-*s  ", width, k ? "" : g->label[order[oi]]);
+			if (col + 1 + (int)strlen(cell) >
+			    SUMMARY_COLS) { /* a wide cell: wrapped too */
+				size_t cl = strlen(cell);
+				if (cl + 1 < sizeof(cell))
+					cell[cl] = ':', cell[cl + 1] = 0;
+				wrap_from(f, col, width + 4, cell);
+				fprintf(f, "%*s", width + 4, "");
+				wrap_from(f, width + 4, width + 4, v);
+				continue;
+			}
+			col += fprintf(f, "%s:", cell);
+			if (col + 1 + (int)strlen(v) >
+			    SUMMARY_COLS) { /* the verdict on lines of its own */
+				fprintf(f, "\n%*s", width + 4, "");
+				col = width + 4;
+			} else
+				col += fprintf(f, " ");
+			wrap_from(f, col, width + 4, v);
+		}
+	}
+	if (c->b->summary_note)
+		fprintf(f, "%s\n", c->b->summary_note);
+	free(a);
+	free(b);
+	free(tmp);
+	free(st);
+	free(p);
+	free(adj);
+}

@@ -1,0 +1,45 @@
+/* What the run summary's files share: harness/summary.c (the kept rows, the table's frame),
+ * summary_table.c (its metric columns) and summary_changes.c (the change against the baseline). */
+#ifndef C2C_SUMMARY_INT_H
+#define C2C_SUMMARY_INT_H
+#include "harness/bench.h"
+#include "stats/stats.h"
+#include <stdio.h>
+
+/* The kept records (harness/summary.c). */
+struct kept_rows;
+
+/* Summary lines: one per variant, or one per distinct value of the bench's summary_by columns.
+ * Not analysis/groups.h's struct groups (CSV rows in configuration x side cells, which harness/
+ * may not include): a label and its lowest variant per line. */
+struct sum_lines {
+	char **label;
+	int *first_var; /* lowest variant in the group: groups print in the bench's variant order */
+	int n, cap;
+};
+
+/* The cells of one metric column: text per group and its ratio to the first group. */
+struct column {
+	char (*cell)[96], (*ratio)[16];
+	int width;
+};
+
+/* harness/summary.c */
+int nmetrics(const struct bench *b);
+const char *fixed_why(const struct bench_ctx *c, int gi, int k);
+struct stats group_stats(const struct kept_rows *kr, int i0, int n, int m, double *per_rep,
+			 double *tmp);
+
+/* harness/summary_table.c */
+int fill_column(const struct bench_ctx *c, const struct kept_rows *kr, const int *start,
+		const int *order, int ng, int k, double thr, double *per_rep, double *tmp,
+		const char *name, struct column *col);
+void print_blocks(FILE *f, const struct bench_ctx *c, const struct sum_lines *g, const int *order,
+		  struct column *cols, int nm, int width, const char *col, char (*cnt)[32]);
+void print_fixed(FILE *f, const struct bench_ctx *c, const struct sum_lines *g, const int *order,
+		 const struct column *cols, int width);
+
+/* harness/summary_changes.c */
+void print_changes(FILE *f, const struct bench_ctx *c, const struct kept_rows *kr,
+		   const int *start, const int *order, const struct sum_lines *g, int width);
+#endif
