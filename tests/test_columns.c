@@ -2,7 +2,7 @@
  * other declarations use are declared, an undeclared column aborts a checked run, and the
  * declaration goes beside every result set and out of `list --columns`. */
 #include "tests/testutil.h"
-#include "analysis/csvread.h"
+#include "lib/csvread.h"
 #include "harness/bench_columns.h"
 #include <signal.h>
 #include <string.h>

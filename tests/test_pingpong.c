@@ -2,7 +2,7 @@
  * synthetic two-package topology, and bad pairs or CPU lists refused with one line and exit 2. */
 #include "lib/util.h" /* before cmocka, which defines a fail() macro */
 #include "tests/testutil.h"
-#include "analysis/csvread.h"
+#include "lib/csvread.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

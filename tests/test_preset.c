@@ -1,7 +1,7 @@
 /* Presets: parsing and validation (file:line errors, exit 2), planning with skip reasons, a real
  * run. */
 #include "tests/testutil.h"
-#include "analysis/csvread.h"
+#include "lib/csvread.h"
 #include "lib/util.h"
 #include <dirent.h>
 #include <ini.h>
