@@ -2,6 +2,7 @@
 #include "harness/bench_columns.h"
 #include "runner/preset_config.h"
 #include "harness/bench.h"
+#include "lib/csvread.h"
 #include "lib/infile.h"
 #include "lib/util.h"
 #include <errno.h>
@@ -232,7 +233,7 @@ static int kept_cb(void *user, const char *section, const char *name, const char
 int resume_kept_ours(const char *dir, const char *csv, const char *bench, const struct context *ctx,
 		     const char *started, char *why, size_t n)
 {
-	char meta[PATH_MAX + 100], path[PATH_MAX + 100], f[256];
+	char meta[PATH_MAX + 100], path[PATH_MAX + 100];
 	struct kept_ctx k = { "", "", "", "" };
 	meta_of(dir, csv, meta, sizeof(meta));
 	snprintf(path, sizeof(path), "%s/%s", dir, csv);
@@ -261,31 +262,36 @@ int resume_kept_ours(const char *dir, const char *csv, const char *bench, const 
 			 started);
 		return 0;
 	}
-	char *text = file_text(path, 64u << 20);
-	const char *p = text ? text : "";
-	int col[4] = { 1, -1, -1, -1 }, c = 0, bad = !text;
-	for (int end = 0; *p && !end;
-	     c++) { /* the header: where bench, label, host, fingerprint are */
-		end = csv_next_field(&p, f, sizeof(f));
-		for (int i = 0; i < 3; i++)
-			if (!strcmp(f, key[i]))
-				col[i + 1] = c;
-	}
-	const char *const want[] = { bench, ctx->label, ctx->host, ctx->fingerprint };
-	for (long line = 2; *p && !bad; line++)
-		for (int end = 0, i = 0; *p && !end && !bad; i++) {
-			end = csv_next_field(&p, f, sizeof(f));
-			for (int j = 0; j < 4 && !bad; j++)
-				if (col[j] == i && strcmp(f, want[j])) {
-					snprintf(why, n,
-						 "%s:%ld is another %s's ('%.60s', here '%s')", csv,
-						 line, j ? "machine" : "bench", f, want[j]);
-					bad = 1;
-				}
-		}
-	if (!text)
+	char *text = file_text(path, 64u << 20), err[ERRLEN];
+	struct table t;
+	if (!text) {
 		snprintf(why, n, "%s cannot be read", csv);
+		return 0;
+	}
+	int rc = table_parse(&t, csv, text, strlen(text), err); /* the one reader: file and line */
 	free(text);
+	if (rc) {
+		snprintf(why, n, "%s", err);
+		return 0;
+	}
+	const char *const col[] = { "bench", key[0], key[1], key[2] };
+	const char *const want[] = { bench, ctx->label, ctx->host, ctx->fingerprint };
+	int bad = 0;
+	for (int j = 0; j < 4 && !bad; j++) {
+		int c = table_col(&t, col[j]);
+		if (c < 0 && !j) { /* every c2cbench row names its bench */
+			snprintf(why, n, "%s has no bench column", csv);
+			bad = 1;
+		}
+		for (long row = 0; c >= 0 && row < t.nrows && !bad; row++)
+			if (strcmp(t.cell[row][c], want[j])) {
+				snprintf(why, n, "%s:%ld is another %s's ('%.60s', here '%s')", csv,
+					 t.line[row], j ? "machine" : "bench", t.cell[row][c],
+					 want[j]);
+				bad = 1;
+			}
+	}
+	table_free(&t);
 	return !bad;
 }
 
