@@ -3,6 +3,7 @@
 #include "runner/preset_config.h"
 #include "harness/bench.h"
 #include "lib/csvread.h"
+#include "lib/csvstream.h"
 #include "lib/infile.h"
 #include "lib/util.h"
 #include <errno.h>
@@ -138,23 +139,21 @@ static void meta_of(const char *dir, const char *csv, char *out, size_t n)
 	context_meta_path(c, out, n);
 }
 
-/* Data rows of a CSV whose every row ends with a newline (quotes honoured), or -1 when it was cut.
- */
-static long whole_rows(const char *path)
+long csv_whole_rows(const char *path, const char *name, char *err)
 {
+	struct csvs s;
 	FILE *f = fopen_regular(path); /* never a FIFO that blocks */
-	long n = 0;
-	int ch, inq = 0, last = '\n';
+	long n = -1;
+	err[0] = 0;
 	if (!f)
-		return -1;
-	while ((ch = fgetc(f)) != EOF) {
-		if (ch == '"')
-			inq = !inq;
-		n += ch == '\n' && !inq;
-		last = ch;
-	}
-	fclose(f);
-	return inq || last != '\n' || n < 1 ? -1 : n - 1;
+		return err_set(err, "%s cannot be read", name);
+	csvs_attach(&s, f, name);
+	while (csvs_next(&s, err) == 1) /* to the end, or to the first record it refuses */
+		n++;
+	csvs_close(&s);
+	if (n < 0 && !err[0])
+		err_set(err, "%s has no header", name);
+	return n;
 }
 
 int resume_run_complete(const char *dir, const char *csv, char *why, size_t n)
@@ -170,12 +169,13 @@ int resume_run_complete(const char *dir, const char *csv, char *why, size_t n)
 		fclose(mf);
 	if (bad || !m.complete)
 		return 0;
-	long rows = whole_rows(path);
-	if (rows != m.rows) { /* the .meta's word is checked against the CSV: lost rows are not a
-				 whole run */
+	char err[ERRLEN];
+	long rows = csv_whole_rows(path, csv, err);
+	if (rows != m.rows || err[0]) { /* the .meta's word is checked against the CSV: lost or
+					   cut rows are not a whole run */
 		snprintf(why, n,
-			 "its .meta says complete with %ld row(s) but %s has %s%ld whole row(s)",
-			 m.rows, csv, rows < 0 ? "a cut last row and " : "", rows < 0 ? 0 : rows);
+			 "its .meta says complete with %ld row(s) but %s has %ld whole row(s)%s%s",
+			 m.rows, csv, rows < 0 ? 0 : rows, err[0] ? ", then: " : "", err);
 		return 0;
 	}
 	return 1;
