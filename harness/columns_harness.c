@@ -57,9 +57,11 @@ const struct col_decl harness_columns[] = {
     {"placement_auto_why", COL_CONTEXT, "text", COL_NOSIDE,
      "how --placement auto was resolved, and why"},
     {"mem_node", COL_CONFIG, "NUMA node", COL_NOSIDE,
-     "NUMA node of the contended memory (the bench's README: as requested or as found)"},
+     "NUMA node the contended memory is put on: --mem-node, writer or reader resolved to that "
+     "thread's node (pingpong's and refill's own: where it is, as found)"},
     {"mem_node_actual", COL_CONTEXT, "NUMA node", COL_NOSIDE,
-     "NUMA node the contended memory's page is on (get_mempolicy), -1 if unknown"},
+     "NUMA node the contended memory's page is on (get_mempolicy), -1 if unknown: as found, "
+     "beside mem_node"},
     {"counters_pmu", COL_CONTEXT, "text", COL_NOSIDE,
      "libpfm4 PMU the events were encoded on"},
     {"counters_pmu_detected", COL_CONTEXT, "text", COL_NOSIDE,
