@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -358,6 +359,12 @@ static void test_bad_input(void **state)
 	expect_bad("--samples", "0");
 	expect_bad("--duration", "1");
 	expect_bad("--mem-node", "4096");
+	/* --resume reads through lib/csvstream: a FIFO is refused on one line, never waited on */
+	char fifo[300];
+	snprintf(fifo, sizeof(fifo), "%s/resume-fifo.csv", test_dir);
+	assert_int_equal(mkfifo(fifo, 0644), 0);
+	expect_bad("--resume", fifo);
+	unlink(fifo);
 	expect_bad("--mem-node", "writer");
 	expect_bad("--concurrent", "0");
 	expect_bad("--concurrent", "many");
