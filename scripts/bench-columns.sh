@@ -17,8 +17,8 @@ table() {
     $0 == b { print; while ((getline l < t) > 0) print l; skip = 1; next }
     $0 == e { skip = 0 }
     !skip { print }' "$2" > "$tmp"
-  mv "$tmp" "$2"
-  rm -f "$tmp.table"
+  cat "$tmp" > "$2" # written over, not renamed: the README keeps its mode (mktemp's is 0600)
+  rm -f "$tmp" "$tmp.table"
 }
 for b in $("$bin" list | awk '$1 == "bench" { print $2 }'); do
   readme=$here/benches/$b/README.md
