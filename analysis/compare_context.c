@@ -2,7 +2,7 @@
  * [validity]) and whether its placement probe moved between repetitions (the probe columns of its
  * valid rows), so a verdict never hides a relaxed rule or a vCPU the hypervisor moved. */
 #include "analysis/compare.h"
-#include "analysis/csvread.h"
+#include "lib/csvread.h"
 #include "lib/infile.h"
 #include "harness/context.h"
 #include "lib/parse.h"

@@ -5,7 +5,7 @@
  * build's bench, else to the header's *_ns_per_op columns. */
 #ifndef C2C_GROUPS_DECL_H
 #define C2C_GROUPS_DECL_H
-#include "analysis/csvread.h"
+#include "lib/csvread.h"
 
 struct grp_decl {
 	int present;   /* 1 when X.columns was there and read */

@@ -1,6 +1,6 @@
 /* The grouping engine's reader: result CSVs streamed row by row into groups and cells. */
-#include "analysis/csvread.h"
-#include "analysis/csvstream.h"
+#include "lib/csvread.h"
+#include "lib/csvstream.h"
 #include "analysis/groups.h"
 #include "analysis/groups_decl.h"
 #include "lib/infile.h"

@@ -4,7 +4,7 @@
 #define C2C_REPORT_INT_H
 #include "analysis/report_doc.h"
 #include "analysis/report_out.h"
-#include "analysis/csvread.h"
+#include "lib/csvread.h"
 #include "analysis/groups.h"
 #include "harness/bench.h"
 #include "stats/twosample.h"

@@ -4,6 +4,7 @@
 #include "runner/preset_config.h"
 #include "harness/bench.h"
 #include "harness/context.h"
+#include "lib/csvread.h"
 #include "lib/infile.h"
 #include "harness/opts.h"
 #include "lib/parse.h"
@@ -17,32 +18,7 @@
 #include <string.h>
 
 #define CFG_CHECKS 48 /* options one run gives that the rows can record */
-#define CFG_COLS 1024 /* columns of a CSV read */
 #define CFG_SEEN 200  /* characters of a column's distinct values kept for the message */
-
-int csv_next_field(const char **p, char *out, size_t n)
-{
-	const char *s = *p;
-	size_t k = 0;
-	int q = *s == '"';
-	for (s += q; *s; s++) {
-		if (q && *s == '"' && s[1] == '"')
-			s++;
-		else if (q && *s == '"') {
-			q = 0;
-			continue;
-		} else if (!q && (*s == ',' || *s == '\n' || *s == '\r'))
-			break;
-		if (k + 1 < n)
-			out[k++] = *s;
-	}
-	out[k] = 0;
-	int end = *s != ',';
-	if (*s == '\r')
-		s++;
-	*p = *s ? s + 1 : s;
-	return end;
-}
 
 /* The validity options: the .meta's [validity] records each as the run used it. */
 static const char *const validity_keys[] = { "valid-window", "valid-oncpu",   "valid-overlap",
@@ -153,7 +129,7 @@ static int listed(const char *const *cols, const char *c)
 struct check {
 	const char *opt, *want;
 	int col, list, skip;
-	int line;           /* first row that differs (0: none) */
+	long line;          /* line of the first row that differs (0: none) */
 	char got[CFG_SEEN]; /* that row's value, or every distinct value (lists) */
 	unsigned long long seen; /* list items seen, by position */
 	long reps;               /* --reps: the highest rep + 1 */
@@ -189,7 +165,7 @@ static void seen_add(struct check *k, const char *v)
 	memcpy(k->got + len, v, n + 1);
 }
 
-static void row_value(struct check *k, const char *v, int line)
+static void row_value(struct check *k, const char *v, long line)
 {
 	if (k->skip || !strcmp(v, "NA") || !*v)
 		return;
@@ -219,7 +195,7 @@ static void row_value(struct check *k, const char *v, int line)
 
 /* A row's rep (from 0): the repetitions are the highest + 1; one that is not a count (a hostile
  * 9999999999999999999) is the row that differs. */
-static void rep_value(struct check *k, const char *v, int line)
+static void rep_value(struct check *k, const char *v, long line)
 {
 	long rep;
 	if (parse_long_in(v, 0, INT_MAX - 1, &rep)) {
@@ -255,7 +231,7 @@ static int plan_checks(const struct bench *b, const struct preset_run *r, char *
 	const struct opt_spec *s = spec_of(b, "reps");
 	reps = reps ? reps : s ? s->def : NULL;
 	for (int i = 0; reps && strcmp(reps, "auto") && i < ncols; i++)
-		if (!strcmp(cols[i], "rep")) { /* the first: a hostile header may repeat it */
+		if (!strcmp(cols[i], "rep")) { /* the reader refuses a column named twice */
 			ck[n++] = (struct check){ .opt = "reps", .want = reps, .col = i };
 			break;
 		}
@@ -267,7 +243,7 @@ static int judge(const char *csv, struct check *k, char *why, size_t n)
 {
 	if (!strcmp(k->opt, "reps") && k->line) {
 		snprintf(why, n,
-			 "%s:%d was made with other options (--reps is '%s' in the preset, rep '%s' "
+			 "%s:%ld was made with other options (--reps is '%s' in the preset, rep '%s' "
 			 "in the file)",
 			 csv, k->line, k->want, k->got);
 		return 0;
@@ -301,7 +277,7 @@ static int judge(const char *csv, struct check *k, char *why, size_t n)
 	if (!k->line)
 		return 1;
 	snprintf(why, n,
-		 "%s:%d was made with other options (--%s is '%s' in the preset, '%s' in the file)",
+		 "%s:%ld was made with other options (--%s is '%s' in the preset, '%s' in the file)",
 		 csv, k->line, k->opt, k->want, k->got);
 	return 0;
 }
@@ -310,31 +286,25 @@ int resume_same_rows(const char *text, const char *csv, const struct preset_run 
 		     size_t n)
 {
 	const struct bench *b = bench_find(r->bench);
-	char f[8192], *cols[CFG_COLS]; /* a value as long as a --placement cpus:LIST */
+	struct table t;
+	char err[ERRLEN];
 	if (!b)
 		return 1;
-	const char *p = text;
-	int ncols = 0, ok = 1;
-	for (int end = 0; *p && !end;) { /* the header whole, its first CFG_COLS names kept */
-		end = csv_next_field(&p, f, sizeof(f));
-		if (ncols < CFG_COLS)
-			cols[ncols++] = xstrdup(f);
+	if (table_parse(&t, csv, text, strlen(text), err)) { /* the one reader: file and line */
+		snprintf(why, n, "%s", err);
+		return 0;
 	}
 	struct check ck[CFG_CHECKS];
-	int nck = plan_checks(b, r, cols, ncols, ck);
-	for (int line = 2; *p; line++)
-		for (int end = 0, i = 0; *p && !end; i++) {
-			end = csv_next_field(&p, f, sizeof(f));
-			for (int k = 0; k < nck; k++)
-				if (ck[k].col == i && !strcmp(ck[k].opt, "reps"))
-					rep_value(&ck[k], f, line);
-				else if (ck[k].col == i)
-					row_value(&ck[k], f, line);
-		}
+	int nck = plan_checks(b, r, t.cols, t.ncols, ck), ok = 1;
+	for (long row = 0; row < t.nrows; row++)
+		for (int k = 0; k < nck; k++)
+			if (!strcmp(ck[k].opt, "reps"))
+				rep_value(&ck[k], t.cell[row][ck[k].col], t.line[row]);
+			else
+				row_value(&ck[k], t.cell[row][ck[k].col], t.line[row]);
 	for (int k = 0; k < nck && ok; k++)
 		ok = judge(csv, &ck[k], why, n);
-	for (int i = 0; i < ncols; i++)
-		free(cols[i]);
+	table_free(&t);
 	return ok;
 }
 

@@ -4,8 +4,6 @@
 #include "runner/preset.h"
 #include <stddef.h>
 
-/* The next field of a CSV record at *p (RFC 4180 quotes), into out; 1 when it ended the record. */
-int csv_next_field(const char **p, char *out, size_t n);
 /* 1 when DIR/CSV was made with the options run r gives now: every option of r whose request the
  * rows record (a column OPT_requested or OPT_requested_s, or a configuration column of the bench
  * named as the option) has that value in every row, and a list option (--layout shared,aligned)
@@ -14,7 +12,8 @@ int csv_next_field(const char **p, char *out, size_t n);
  * both values. Settings that the run resolves (--mem-node writer, --seed 0) are not compared. */
 int resume_same_config(const char *dir, const char *csv, const struct preset_run *r, char *why,
 		       size_t n);
-/* The rows' part of it, on the CSV's text (NUL-terminated), csv naming it in why. */
+/* The rows' part of it, on the CSV's text (NUL-terminated) read through lib/csvread.h, csv
+ * naming it in why: a CSV that reader refuses is not kept, why naming the file and line. */
 int resume_same_rows(const char *text, const char *csv, const struct preset_run *r, char *why,
 		     size_t n);
 #endif

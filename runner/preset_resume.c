@@ -2,6 +2,8 @@
 #include "harness/bench_columns.h"
 #include "runner/preset_config.h"
 #include "harness/bench.h"
+#include "lib/csvread.h"
+#include "lib/csvstream.h"
 #include "lib/infile.h"
 #include "lib/util.h"
 #include <errno.h>
@@ -137,23 +139,21 @@ static void meta_of(const char *dir, const char *csv, char *out, size_t n)
 	context_meta_path(c, out, n);
 }
 
-/* Data rows of a CSV whose every row ends with a newline (quotes honoured), or -1 when it was cut.
- */
-static long whole_rows(const char *path)
+long csv_whole_rows(const char *path, const char *name, char *err)
 {
+	struct csvs s;
 	FILE *f = fopen_regular(path); /* never a FIFO that blocks */
-	long n = 0;
-	int ch, inq = 0, last = '\n';
+	long n = -1;
+	err[0] = 0;
 	if (!f)
-		return -1;
-	while ((ch = fgetc(f)) != EOF) {
-		if (ch == '"')
-			inq = !inq;
-		n += ch == '\n' && !inq;
-		last = ch;
-	}
-	fclose(f);
-	return inq || last != '\n' || n < 1 ? -1 : n - 1;
+		return err_set(err, "%s cannot be read", name);
+	csvs_attach(&s, f, name);
+	while (csvs_next(&s, err) == 1) /* to the end, or to the first record it refuses */
+		n++;
+	csvs_close(&s);
+	if (n < 0 && !err[0])
+		err_set(err, "%s has no header", name);
+	return n;
 }
 
 int resume_run_complete(const char *dir, const char *csv, char *why, size_t n)
@@ -169,12 +169,13 @@ int resume_run_complete(const char *dir, const char *csv, char *why, size_t n)
 		fclose(mf);
 	if (bad || !m.complete)
 		return 0;
-	long rows = whole_rows(path);
-	if (rows != m.rows) { /* the .meta's word is checked against the CSV: lost rows are not a
-				 whole run */
+	char err[ERRLEN];
+	long rows = csv_whole_rows(path, csv, err);
+	if (rows != m.rows || err[0]) { /* the .meta's word is checked against the CSV: lost or
+					   cut rows are not a whole run */
 		snprintf(why, n,
-			 "its .meta says complete with %ld row(s) but %s has %s%ld whole row(s)",
-			 m.rows, csv, rows < 0 ? "a cut last row and " : "", rows < 0 ? 0 : rows);
+			 "its .meta says complete with %ld row(s) but %s has %ld whole row(s)%s%s",
+			 m.rows, csv, rows < 0 ? 0 : rows, err[0] ? ", then: " : "", err);
 		return 0;
 	}
 	return 1;
@@ -232,7 +233,7 @@ static int kept_cb(void *user, const char *section, const char *name, const char
 int resume_kept_ours(const char *dir, const char *csv, const char *bench, const struct context *ctx,
 		     const char *started, char *why, size_t n)
 {
-	char meta[PATH_MAX + 100], path[PATH_MAX + 100], f[256];
+	char meta[PATH_MAX + 100], path[PATH_MAX + 100];
 	struct kept_ctx k = { "", "", "", "" };
 	meta_of(dir, csv, meta, sizeof(meta));
 	snprintf(path, sizeof(path), "%s/%s", dir, csv);
@@ -261,31 +262,36 @@ int resume_kept_ours(const char *dir, const char *csv, const char *bench, const 
 			 started);
 		return 0;
 	}
-	char *text = file_text(path, 64u << 20);
-	const char *p = text ? text : "";
-	int col[4] = { 1, -1, -1, -1 }, c = 0, bad = !text;
-	for (int end = 0; *p && !end;
-	     c++) { /* the header: where bench, label, host, fingerprint are */
-		end = csv_next_field(&p, f, sizeof(f));
-		for (int i = 0; i < 3; i++)
-			if (!strcmp(f, key[i]))
-				col[i + 1] = c;
-	}
-	const char *const want[] = { bench, ctx->label, ctx->host, ctx->fingerprint };
-	for (long line = 2; *p && !bad; line++)
-		for (int end = 0, i = 0; *p && !end && !bad; i++) {
-			end = csv_next_field(&p, f, sizeof(f));
-			for (int j = 0; j < 4 && !bad; j++)
-				if (col[j] == i && strcmp(f, want[j])) {
-					snprintf(why, n,
-						 "%s:%ld is another %s's ('%.60s', here '%s')", csv,
-						 line, j ? "machine" : "bench", f, want[j]);
-					bad = 1;
-				}
-		}
-	if (!text)
+	char *text = file_text(path, 64u << 20), err[ERRLEN];
+	struct table t;
+	if (!text) {
 		snprintf(why, n, "%s cannot be read", csv);
+		return 0;
+	}
+	int rc = table_parse(&t, csv, text, strlen(text), err); /* the one reader: file and line */
 	free(text);
+	if (rc) {
+		snprintf(why, n, "%s", err);
+		return 0;
+	}
+	const char *const col[] = { "bench", key[0], key[1], key[2] };
+	const char *const want[] = { bench, ctx->label, ctx->host, ctx->fingerprint };
+	int bad = 0;
+	for (int j = 0; j < 4 && !bad; j++) {
+		int c = table_col(&t, col[j]);
+		if (c < 0 && !j) { /* every c2cbench row names its bench */
+			snprintf(why, n, "%s has no bench column", csv);
+			bad = 1;
+		}
+		for (long row = 0; c >= 0 && row < t.nrows && !bad; row++)
+			if (strcmp(t.cell[row][c], want[j])) {
+				snprintf(why, n, "%s:%ld is another %s's ('%.60s', here '%s')", csv,
+					 t.line[row], j ? "machine" : "bench", t.cell[row][c],
+					 want[j]);
+				bad = 1;
+			}
+	}
+	table_free(&t);
 	return !bad;
 }
 

@@ -14,6 +14,11 @@ int resume_check(const char *dir, const struct preset *p, const struct context *
 /* Set ctx->label to the label DIR/metadata.txt records (older directories: none, the default
  * stays). */
 void resume_label(const char *dir, struct context *ctx);
+/* The data rows of the CSV at path (named name in messages) that the one reader
+ * (lib/csvstream.h) reads whole: every row up to the end, or up to the first it refuses (a last
+ * row cut short), whose message is then in err ("" when none). -1 when it cannot be opened or has
+ * no header, with err. */
+long csv_whole_rows(const char *path, const char *name, char *err);
 /* 1 when DIR/CSV's .meta says the run ended complete and the CSV holds exactly the rows it names,
  * each whole; else 0, with why (empty when the .meta does not claim complete). */
 int resume_run_complete(const char *dir, const char *csv, char *why, size_t n);

@@ -191,20 +191,12 @@ static void meta_update(const char *dir, const struct preset *p, const struct pl
 		meta_failed = 1;
 }
 
+/* The whole rows a run's CSV holds (0 when it has none), read through the one reader. */
 static long csv_rows(const char *path)
 {
-	FILE *f = fopen_regular(path);
-	long n = 0;
-	int ch, inq = 0;
-	if (!f)
-		return 0;
-	while ((ch = fgetc(f)) != EOF) { /* newlines inside quoted fields are not row ends */
-		if (ch == '"')
-			inq = !inq;
-		n += ch == '\n' && !inq;
-	}
-	fclose(f);
-	return n > 0 ? n - 1 : 0;
+	char err[ERRLEN];
+	long n = csv_whole_rows(path, path, err);
+	return n > 0 ? n : 0;
 }
 
 static int run_all(struct console *c, const struct preset *p, struct planned *pl, const char *dir,

@@ -1,7 +1,7 @@
 /* Arm PMUv3: an event the kernel's PMU does not advertise (sysfs events/, from PMCEID) is NA with
  * the reason, never 0. Made-up sysfs trees (C2C_SYSFS_ROOT): an N1-like one, where the parents of
  * the Arm stand-ins are listed, and a QEMU-like one with only sw_incr, inst_retired, cpu_cycles. */
-#include "analysis/csvread.h"
+#include "lib/csvread.h"
 #include "harness/counters/advert.h"
 #include "harness/counters/evtab.h"
 #include "tests/testutil.h"

@@ -1,7 +1,7 @@
 /* compare: the CSV reader, the statistics (known U, exact p, bootstrap), the joined table,
  * refusals. */
 #include "stats/compare_stats.h"
-#include "analysis/csvread.h"
+#include "lib/csvread.h"
 #include "analysis/groups.h"
 #include "lib/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
 #include "tests/testutil.h"

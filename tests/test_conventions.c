@@ -1,7 +1,7 @@
 /* The command line's conventions through the real binary: help that lists exactly what each bench
  * takes, --out -, did-you-mean, the progress line on a pseudo-terminal only, deps.sh's mapping. */
 #include "tests/testutil.h"
-#include "analysis/csvread.h"
+#include "lib/csvread.h"
 #include "lib/util.h"
 #include <stdio.h>
 #include <stdlib.h>

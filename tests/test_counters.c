@@ -6,7 +6,7 @@
 #include "harness/counters/evtab.h"
 #include "harness/counters/pmu.h"
 #include "harness/row.h"
-#include "analysis/csvread.h"
+#include "lib/csvread.h"
 #include "tests/testutil.h"
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * invalid with the right rule, run again, and counted in the summary; the CSV keeps whole rows.
  * The machine may be loaded by others: only the disturbed attempt's verdict is asserted. */
 #include "tests/testutil.h"
-#include "analysis/csvread.h"
+#include "lib/csvread.h"
 #include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>

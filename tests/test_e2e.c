@@ -2,7 +2,7 @@
  * rates. */
 #include "tests/testutil.h"
 #include "harness/bench.h"
-#include "analysis/csvread.h"
+#include "lib/csvread.h"
 #include "lib/util.h"
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /* benches/example: the smallest bench runs, and its rows hold its column and the ones the harness
  * writes for it (placement*, mem_node*, the evidence of its role), with nothing of its own. */
 #include "tests/testutil.h"
-#include "analysis/csvread.h"
+#include "lib/csvread.h"
 #include "harness/bench.h"
 #include <stdio.h>
 #include <string.h>

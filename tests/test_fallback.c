@@ -2,7 +2,7 @@
  * no fallback (NA and the reason), and what a run on such a CPU records in its CSV. */
 #include "harness/counters/fallback.h"
 #include "tests/testutil.h"
-#include "analysis/csvread.h"
+#include "lib/csvread.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -2,7 +2,7 @@
  * answers: the full-configuration join (a duration difference never pools), valid rows only with
  * their counts, labels (one machine each), sides by label, declared variant order, metric errors.
  */
-#include "analysis/csvstream.h"
+#include "lib/csvstream.h"
 #include "analysis/groups.h"
 #include "lib/util.h"
 #include "tests/testutil.h"

@@ -1,7 +1,7 @@
 /* Labels (--label on run and preset): strict characters, the default from the host name, and the
  * label in every row, the .meta, metadata.txt and the run directory's name. */
 #include "tests/testutil.h"
-#include "analysis/csvread.h"
+#include "lib/csvread.h"
 #include "harness/label.h"
 #include "lib/util.h"
 #include <dirent.h>

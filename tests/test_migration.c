@@ -3,7 +3,7 @@
  * still written, each marked invalid by rule migration with the CPUs named, and the run ends
  * normally: exit 0, or 4 where a pair got no valid repetition (before, it ended with an error). */
 #include "tests/testutil.h"
-#include "analysis/csvread.h"
+#include "lib/csvread.h"
 #include <dirent.h>
 #include <fcntl.h>
 #include <sched.h>

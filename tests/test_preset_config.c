@@ -1,7 +1,7 @@
 /* `preset --resume` keeps a complete CSV only when it was made with the options its run gives now:
  * a CSV of this machine, made after the directory by another command (`c2cbench run ... --out
  * DIR/01-a.csv`), is set aside and measured again, with one warning naming the file, the option
- * and both values (runner/preset_config.c). */
+ * and both values (runner/preset_config.c); one the CSV reader (lib/csvread.h) refuses is too. */
 #include "tests/testutil.h"
 #include <dirent.h>
 #include <stdio.h>
@@ -120,6 +120,12 @@ static void kept_csv_of_other_options_runs_again(void **state)
 	expect(&r, "01-a.csv was made with other options (--layout is 'shared,aligned' in the "
 		   "preset, 'sha\\nred,");
 	assert_null(strstr(r.err, "\nred"));
+	/* a row the one CSV reader refuses: not kept, the reader's message names file and line */
+	foreign("shared,aligned", "0.02", "2", "1");
+	snprintf(cmd, sizeof(cmd), "sed -i '3s/$/,extra/' '%s'", csv);
+	assert_int_equal(system(cmd), 0);
+	expect(&r, "01-a.csv:3: row has ");
+	assert_non_null(strstr(r.err, "field(s) but the header has"));
 }
 
 int main(void)

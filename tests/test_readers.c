@@ -1,7 +1,7 @@
 /* Readers verify what they read: a CSV cut short and metric values outside the one number grammar
  * are refused with file:line, never read as whole or as numbers they are not. */
 #include "tests/testutil.h"
-#include "analysis/csvread.h"
+#include "lib/csvread.h"
 #include "analysis/groups.h"
 #include "lib/util.h"
 #include <stdlib.h>

@@ -12,7 +12,7 @@
 #include <unistd.h>
 #include <linux/capability.h>
 #include "tests/testutil.h"
-#include "analysis/csvread.h"
+#include "lib/csvread.h"
 
 /* Field `col` of data row `row` (0-based) of a CSV text, copied into out; -1 when either is absent.
  */

@@ -2,7 +2,7 @@
  * count of operations its threads did while measured (the per-1,000-operations denominator),
  * gathered through the same per-thread hooks that start and stop the hardware counters. */
 #include "tests/testutil.h"
-#include "analysis/csvread.h"
+#include "lib/csvread.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -4,7 +4,7 @@
  * run of each bench that declares roles; validity rules lenient and one attempt (the rules are not
  * under test). */
 #include "tests/testutil.h"
-#include "analysis/csvread.h"
+#include "lib/csvread.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

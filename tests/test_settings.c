@@ -2,7 +2,7 @@
  * of every bench; the gap side table's attempt and valid columns; a migration as evidence, not an
  * error. */
 #include "tests/testutil.h"
-#include "analysis/csvread.h"
+#include "lib/csvread.h"
 #include "benches/shepherd/stats.h"
 #include "harness/validity.h"
 #include <sched.h>

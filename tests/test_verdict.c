@@ -6,7 +6,7 @@
 #include "harness/opts.h"
 #include "harness/row.h"
 #include "harness/summary.h"
-#include "analysis/csvread.h"
+#include "lib/csvread.h"
 #include "lib/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
 #include "tests/testutil.h"
 #include "tests/report_util.h"

@@ -2,7 +2,7 @@
  * of every layout (whole rows, positive rates, the section layout's distance as the linker placed
  * it). */
 #include "tests/testutil.h"
-#include "analysis/csvread.h"
+#include "lib/csvread.h"
 #include "benches/vmalloc/model.h"
 #include "layouts/layout.h"
 #include <ini.h>

@@ -1,6 +1,6 @@
 #include "tests/testutil.h"
 #include <dirent.h>
-#include "analysis/csvread.h"
+#include "lib/csvread.h"
 #include "harness/opts.h"
 #include "harness/summary.h"
 #include "harness/validity.h"

@@ -36,7 +36,7 @@ int test_dir_teardown(void **state);
 int file_exists(const char *path);
 /* Read a whole file into a malloc'ed string (NULL if unreadable). */
 char *slurp(const char *path);
-/* A result CSV read whole through the one reader (analysis/csvread.h), from a file or from text
+/* A result CSV read whole through the one reader (lib/csvread.h), from a file or from text
  * (named name in messages); the test fails with the reader's message if it is not a whole CSV.
  * csv_cell: row r's (0: the first data row) value in column col; fails when either is absent. */
 struct table;

@@ -1,4 +1,5 @@
-/* pingpong's columns (harness/columns.h); results/README.md explains them at length. */
+/* pingpong's columns (harness/columns.h): its README's column table is generated from this
+ * (scripts/bench-columns.sh). */
 #include "harness/columns.h"
 #include <stddef.h>
 
@@ -23,10 +24,12 @@ const struct col_decl pingpong_columns[] = {
      "standard deviation / mean over the samples"},
     {"handoffs", COL_METRIC, "count", COL_NOSIDE, "one-way handoffs done, preheat included"},
     {"mem_node_req", COL_CONFIG, "text", COL_NOSIDE,
-     "--mem-node as asked: a, b, or a NUMA node number"},
-    /* pingpong's own: the node achieved, beside mem_node_req */
+     "--mem-node as given: a (also when not given: first touch from cpu_a's thread), b (from "
+     "cpu_b's) or a NUMA node"},
+    /* pingpong's own, not the harness's request: the node achieved, beside mem_node_req */
     {"mem_node", COL_CONTEXT, "NUMA node", COL_NOSIDE,
-     "NUMA node the pair's page is on after the run, -1 if unknown"},
+     "NUMA node the pair's page is on after the run (get_mempolicy), -1 if unknown: as found, "
+     "what other benches call mem_node_actual"},
     {"line_addr", COL_CONTEXT, "address", COL_NOSIDE, "virtual address of the pair's first line"},
     {"lines", COL_CONFIG, "count", COL_NOSIDE, "lines measured one after the other (--lines)"},
     {"line_median_lo_ns", COL_METRIC, "ns", COL_LOWER, "lowest per-line median"},

@@ -1,76 +1,28 @@
 #include "benches/pingpong/resume.h"
+#include "lib/csvread.h"
+#include "lib/csvstream.h"
+#include "lib/infile.h"
 #include "lib/util.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define RS_FIELDS 600 /* more than a row's columns (ROW_MAX) */
-
-/* A CSV read row by row: fields point into line, unquoted in place. */
+/* The CSV read a record at a time through the one reader (lib/csvstream.h), its header kept. */
 struct rs_in {
-	FILE *f;
-	char *line, *more;
-	size_t cap, mcap;
-	char *fld[RS_FIELDS];
-	int n;
-	char *head[RS_FIELDS]; /* the header's names, copied */
+	struct csvs s;
+	char *head[CSVR_MAX_COLS]; /* the header's names, copied */
 	int nhead;
 };
 
-/* Split s (one whole record) into fields, RFC 4180 quotes undone in place. */
-static int split(char *s, char **f, int max)
+/* The next record: 1, 0 at the end, -1 with the reader's message (file and line). */
+static int next_row(struct rs_in *in, char *err)
 {
-	int n = 0;
-	char *w = s;
-	for (;;) {
-		char *start = w;
-		if (*s == '"')
-			for (s++; *s;) {
-				if (*s == '"' && s[1] != '"') {
-					s++;
-					break;
-				}
-				*w++ = *s;
-				s += *s == '"' ? 2 : 1;
-			}
-		while (*s && *s != ',' && *s != '\n' && *s != '\r')
-			*w++ = *s++;
-		char d = *s;
-		*w = 0;
-		if (n < max)
-			f[n++] = start;
-		if (d != ',')
-			return n;
-		s++;
-		w++;
-	}
-}
-
-static int quotes_open(const char *s)
-{
-	int open = 0;
-	for (; *s; s++)
-		open ^= *s == '"';
-	return open;
-}
-
-/* The next record (a quoted field may hold a newline: lines are joined until its quotes close). */
-static int next_row(struct rs_in *in)
-{
-	if (getline(&in->line, &in->cap, in->f) < 0)
-		return -1;
-	while (quotes_open(in->line) && getline(&in->more, &in->mcap, in->f) >= 0) {
-		size_t a = strlen(in->line), b = strlen(in->more);
-		if (a + b + 1 > in->cap) {
-			in->cap = a + b + 1;
-			in->line = realloc(in->line, in->cap);
-			if (!in->line)
-				out_of_memory(0);
-		}
-		memcpy(in->line + a, in->more, b + 1);
-	}
-	return in->n = split(in->line, in->fld, RS_FIELDS);
+	char why[ERRLEN];
+	int rc = csvs_next(&in->s, why);
+	if (rc < 0)
+		err_set(err, "--resume %s; accepted: the CSV of an interrupted pingpong run", why);
+	return rc;
 }
 
 static int col(const struct rs_in *in, const char *name)
@@ -83,38 +35,42 @@ static int col(const struct rs_in *in, const char *name)
 
 static const char *cell(const struct rs_in *in, int c)
 {
-	return c >= 0 && c < in->n ? in->fld[c] : "";
+	return c >= 0 && c < in->s.nf ? csvs_field(&in->s, c) : "";
 }
 
 static void rs_close(struct rs_in *in)
 {
-	if (in->f)
-		fclose(in->f);
+	if (in->s.f)
+		csvs_close(&in->s);
 	for (int i = 0; i < in->nhead; i++)
 		free(in->head[i]);
-	free(in->line);
-	free(in->more);
+	in->nhead = 0;
 }
 
-/* Open path and read its header; the columns every pingpong row has must be there. */
+/* Open path (a regular file: a FIFO is not waited on) and read its header; the columns every
+ * pingpong row has must be there. */
 static int rs_open(struct rs_in *in, const char *path, char *err)
 {
 	static const char *const need[] = { "bench", "seed",    "cpu_a", "cpu_b",  "mode",
 					    "rep",   "attempt", "valid", "min_ns", NULL };
 	memset(in, 0, sizeof(*in));
-	in->f = fopen(path, "r");
-	if (!in->f)
+	FILE *f = fopen_regular(path);
+	if (!f)
 		return err_set(err,
 			       "--resume %s: cannot read it: %s; accepted: the CSV of an "
 			       "interrupted pingpong run",
-			       path, strerror(errno));
-	if (next_row(in) < 1)
+			       path, errno == EINVAL ? "not a regular file" : strerror(errno));
+	csvs_attach(&in->s, f, path);
+	int rc = next_row(in, err);
+	if (rc < 0)
+		return -1;
+	if (!rc)
 		return err_set(err,
 			       "--resume %s: the file is empty; accepted: the CSV of an "
 			       "interrupted pingpong run",
 			       path);
-	for (int i = 0; i < in->n; i++)
-		in->head[in->nhead++] = xstrdup(in->fld[i]);
+	for (int i = 0; i < in->s.nf; i++)
+		in->head[in->nhead++] = xstrdup(csvs_field(&in->s, i));
 	for (int i = 0; need[i]; i++)
 		if (col(in, need[i]) < 0)
 			return err_set(
@@ -148,20 +104,18 @@ int pp_resume_check(const char *path, const struct pp_same *same, uint64_t *seed
 		    char *err)
 {
 	struct rs_in in;
-	int rc = rs_open(&in, path, err);
-	if (!rc &&
-	    next_row(&in) < 1) { /* stopped before its first row: everything runs, with this seed */
+	int rc = rs_open(&in, path, err), got = rc ? -1 : next_row(&in, err);
+	if (!got) { /* stopped before its first row: everything runs, with this seed */
 		rs_close(&in);
 		return 0;
 	}
-	if (!rc)
-		rc = same_row(&in, path, 2, same, err);
+	rc = got < 0 ? -1 : same_row(&in, path, in.s.line, same, err);
 	unsigned long long s = 0;
 	if (!rc && sscanf(cell(&in, col(&in, "seed")), "%llu", &s) != 1)
 		rc = err_set(
 			err,
-			"--resume %s: line 2 has seed '%s'; accepted: a CSV written by c2cbench",
-			path, cell(&in, col(&in, "seed")));
+			"--resume %s: line %ld has seed '%s'; accepted: a CSV written by c2cbench",
+			path, in.s.line, cell(&in, col(&in, "seed")));
 	if (!rc && seed_given && s != *seed)
 		rc = err_set(err,
 			     "--resume %s: its seed is %llu, --seed %llu; accepted: the same seed "
@@ -193,15 +147,13 @@ long pp_resume_load(const char *path, const struct pp_same *same, const struct p
 	for (int k = 0; k < npairs; k++)
 		idx[k] = (struct key){ pair[k].a, pair[k].b, k };
 	qsort(idx, (size_t)npairs, sizeof(*idx), by_ab);
-	long rows = 0, line = 1;
-	int rc = rs_open(&in, path, err);
+	long rows = 0, line;
+	int rc = rs_open(&in, path, err), got = 0;
 	int ca = col(&in, "cpu_a"), cb = col(&in, "cpu_b"), cm = col(&in, "mode"),
 	    cr = col(&in, "rep"), ct = col(&in, "attempt"), cv = col(&in, "valid"),
 	    cn = col(&in, "min_ns");
-	while (!rc && next_row(&in) >= 0) {
-		line++;
-		if (in.n == 1 && !in.fld[0][0])
-			continue; /* an empty line */
+	while (!rc && (got = next_row(&in, err)) == 1) { /* blank lines are skipped by the reader */
+		line = in.s.line;
 		if (same_row(&in, path, line, same, err)) {
 			rc = -1;
 			break;
@@ -232,5 +184,5 @@ long pp_resume_load(const char *path, const struct pp_same *same, const struct p
 	}
 	rs_close(&in);
 	free(idx);
-	return rc ? -1 : rows;
+	return rc || got < 0 ? -1 : rows;
 }

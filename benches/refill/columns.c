@@ -1,4 +1,5 @@
-/* refill's columns (harness/columns.h); results/README.md explains them at length. */
+/* refill's columns (harness/columns.h): its README's column table is generated from this
+ * (scripts/bench-columns.sh). */
 #include "harness/columns.h"
 #include <stddef.h>
 
@@ -13,9 +14,10 @@ const struct col_decl refill_columns[] = {
      "--caller-cpu as given (auto, or a CPU); recorded, not joined on"},
     {"worker_cpu_requested", COL_CONTEXT, "text", COL_NOSIDE,
      "--worker-cpu as given (auto, or a CPU); recorded, not joined on"},
-    /* refill's own: where the allocator state is, not a request */
+    /* refill's own, not the harness's request: where the allocator state is */
     {"mem_node", COL_CONTEXT, "NUMA node", COL_NOSIDE,
-     "NUMA node of the page holding the allocator state, -1 if unknown"},
+     "NUMA node the allocator state's page is on (get_mempolicy), -1 if unknown: as found, what "
+     "other benches call mem_node_actual"},
     {"attempts", COL_CONFIG, "count", COL_NOSIDE, "allocations asked for (--attempts)"},
     {"attempts_made", COL_METRIC, "count", COL_NOSIDE,
      "allocations attempted; fewer than attempts when burst_end is not attempts"},

@@ -1,4 +1,5 @@
-/* shepherd's columns (harness/columns.h); results/README.md explains them at length. */
+/* shepherd's columns (harness/columns.h): its README's column table is generated from this
+ * (scripts/bench-columns.sh). */
 #include "harness/columns.h"
 #include <stddef.h>
 

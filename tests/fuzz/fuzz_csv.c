@@ -1,7 +1,7 @@
 /* libFuzzer target: the whole-file CSV reader (tests and tools parse output with it; compare and
  * report stream through csvstream, fuzzed by fuzz_groups) and the lookups by column name.
  * Must never crash, hang, leak or read out of bounds; a bad file is a one-line error. */
-#include "analysis/csvread.h"
+#include "lib/csvread.h"
 #include "lib/util.h"
 #include <stdlib.h>
 #include <string.h>

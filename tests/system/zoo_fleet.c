@@ -4,7 +4,7 @@
  * Every pair joins every pending-bit configuration (placement auto resolving differently is named,
  * not a reason to refuse), and every pingpong class both sides have; the report over all of them
  * names each machine's resolved placement. */
-#include "analysis/csvread.h"
+#include "lib/csvread.h"
 #include "tests/testutil.h"
 #include <stdlib.h>
 #include <string.h>

@@ -2,7 +2,7 @@
  */
 #ifndef C2C_ZOO_ROWS_H
 #define C2C_ZOO_ROWS_H
-#include "analysis/csvread.h"
+#include "lib/csvread.h"
 #include "tests/system/zoo_topo.h"
 #include <stddef.h>
 

@@ -3,7 +3,7 @@
  */
 #ifndef C2C_ZOO_TOPO_H
 #define C2C_ZOO_TOPO_H
-#include "analysis/csvread.h"
+#include "lib/csvread.h"
 
 #define ZOO_MAX_CPUS 1024
 #define ZOO_MAX_NODES 64

@@ -1,5 +1,5 @@
-#include "analysis/csvread.h"
-#include "analysis/csvstream.h"
+#include "lib/csvread.h"
+#include "lib/csvstream.h"
 #include "lib/util.h"
 #include <errno.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
-#include "analysis/csvstream.h"
-#include "analysis/csvread.h"
+#include "lib/csvstream.h"
+#include "lib/csvread.h"
 #include "lib/infile.h"
 #include "lib/util.h"
 #include <errno.h>
