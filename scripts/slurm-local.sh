@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # A real two-node Slurm cluster on this machine, for the tests (shared/docs/slurm-local.md):
 #   scripts/slurm-local.sh up DIR     install what is missing, start munged, slurmctld and two slurmd
-#                                     (nodes xeon1 and epyc1, features xeon and epyc), wait until idle;
-#                                     prints the slurm.conf path (export SLURM_CONF=... to use it)
+#                                     (nodes xeon1 and epyc1, features xeon and epyc, each with this
+#                                     machine's CPUs), wait until idle; prints the slurm.conf path
+#                                     (export SLURM_CONF=... to use it)
 #   scripts/slurm-local.sh down DIR   stop the daemons started by `up DIR`, by their PIDs
 # Every path is under DIR. Run as root (CI and the tests do).
 set -euo pipefail
@@ -34,6 +35,12 @@ pgrep -x munged >/dev/null || runuser -u munge -- munged
 mkdir -p "$dir/state" "$dir/log"
 host=$(hostname -s)
 pc=$(free_port); p1=$(free_port); p2=$(free_port)
+# Each node is this machine as slurmd sees it (slurmd -C), so a job without --exclusive can get
+# part of one; SLURM_LOCAL_TASK=none forces the unconfined task/none.
+hw=$(slurmd -C 2>/dev/null | grep -o 'CPUs=[0-9]* .*ThreadsPerCore=[0-9]*' || true)
+[ -n "$hw" ] || hw="CPUs=$(nproc)"
+
+write_conf() { # $1: the TaskPlugin
 cat >"$dir/slurm.conf" <<CONF
 ClusterName=c2ctest
 SlurmctldHost=$host
@@ -47,17 +54,18 @@ SlurmdPidFile=$dir/slurmd-%n.pid
 SlurmctldLogFile=$dir/log/ctld.log
 SlurmdLogFile=$dir/log/slurmd-%n.log
 ProctrackType=proctrack/linuxproc
-TaskPlugin=task/none
+TaskPlugin=$1
 SelectType=select/cons_tres
 SelectTypeParameters=CR_Core
 ReturnToService=2
 MpiDefault=none
 SchedulerParameters=bf_interval=1
 JobAcctGatherType=jobacct_gather/none
-NodeName=xeon1 NodeHostname=localhost NodeAddr=127.0.0.1 Port=$p1 CPUs=1 Feature=xeon State=UNKNOWN
-NodeName=epyc1 NodeHostname=localhost NodeAddr=127.0.0.1 Port=$p2 CPUs=1 Feature=epyc State=UNKNOWN
+NodeName=xeon1 NodeHostname=localhost NodeAddr=127.0.0.1 Port=$p1 $hw Feature=xeon State=UNKNOWN
+NodeName=epyc1 NodeHostname=localhost NodeAddr=127.0.0.1 Port=$p2 $hw Feature=epyc State=UNKNOWN
 PartitionName=test Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 CONF
+}
 # slurmd 22.05 always loads a cgroup plugin (there is no CgroupPlugin=disabled), whatever
 # ProctrackType and TaskPlugin say. Where cgroup v2 runs without systemd (a zoo guest: no dbus),
 # its cgroup/v2 plugin would ask systemd over dbus for a scope and fail: cgroup.conf tells it to
@@ -78,15 +86,33 @@ else
 fi
 export SLURM_CONF="$dir/slurm.conf"
 trap 'down' ERR
-slurmctld -f "$SLURM_CONF"
-slurmd -f "$SLURM_CONF" -N xeon1
-slurmd -f "$SLURM_CONF" -N epyc1
 wait_s=${SLURM_LOCAL_WAIT:-30}   # an emulated guest (the zoo's suite check) needs longer
-for _ in $(seq $(( wait_s * 5 ))); do
-  n=$(sinfo -h -N -o '%T' 2>/dev/null | grep -c '^idle' || true)
-  [ "$n" = 2 ] && { echo "$SLURM_CONF"; exit 0; }
-  sleep 0.2
-done
-echo "slurm-local: the two nodes did not become idle in $wait_s s (logs in $dir/log):" >&2
-tail -n 3 "$dir"/log/* >&2 2>/dev/null || true
-down; exit 1
+
+# Start the daemons with TaskPlugin $1; 0 once both nodes are idle, else 1 with them stopped.
+start() {
+  write_conf "$1"
+  slurmctld -f "$SLURM_CONF"
+  slurmd -f "$SLURM_CONF" -N xeon1
+  slurmd -f "$SLURM_CONF" -N epyc1
+  for _ in $(seq $(( wait_s * 5 ))); do
+    n=$(sinfo -h -N -o '%T' 2>/dev/null | grep -c '^idle' || true)
+    [ "$n" = 2 ] && return 0
+    sleep 0.2
+  done
+  echo "slurm-local: with $1 the two nodes did not become idle in $wait_s s (logs in $dir/log):" >&2
+  tail -n 3 "$dir"/log/* >&2 2>/dev/null || true
+  down; return 1
+}
+
+# task/affinity binds each step to the CPUs of its allocation (sched_setaffinity), so a job without
+# --exclusive sees its part of the node only; task/none, the fallback, confines nothing.
+if [ "${SLURM_LOCAL_TASK:-affinity}" = affinity ] && start task/affinity; then
+  echo "slurm-local: TaskPlugin=task/affinity ($hw per node): a step is bound to its CPUs" >&2
+  echo "$SLURM_CONF"; exit 0
+fi
+if start task/none; then
+  echo "slurm-local: TaskPlugin=task/none ($hw per node): steps are not confined to their" \
+    "allocation" >&2
+  echo "$SLURM_CONF"; exit 0
+fi
+exit 1
