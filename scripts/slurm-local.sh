@@ -6,9 +6,23 @@
 #                                     (export SLURM_CONF=... to use it)
 #   scripts/slurm-local.sh down DIR   stop the daemons started by `up DIR`, by their PIDs
 # Every path is under DIR. Run as root (CI and the tests do).
+# SLURM_LOCAL_TASK chooses how a job step is confined to its allocation (TaskPlugin):
+#   affinity (default)  task/affinity: bound to its CPUs by sched_setaffinity
+#   cgroup              task/affinity,task/cgroup with ConstrainCores=yes: also a cpuset cgroup,
+#                       which the step cannot leave (on a host, slurmd leaves its cgroup folders)
+#   none                task/none: not confined, every CPU of the host
+# Where the nodes do not come up with the one asked for, the next one down is tried; one stderr
+# line says which was chosen.
 set -euo pipefail
 cmd=${1:-}; dir=${2:-}
 [ -n "$cmd" ] && [ -n "$dir" ] || { echo "usage: $0 up|down DIR" >&2; exit 2; }
+case ${SLURM_LOCAL_TASK:-affinity} in
+  affinity) tasks="task/affinity task/none" ;;
+  cgroup) tasks="task/affinity,task/cgroup task/affinity task/none" ;;
+  none) tasks="task/none" ;;
+  *) echo "slurm-local: SLURM_LOCAL_TASK='$SLURM_LOCAL_TASK' is not accepted; accepted:" \
+       "affinity, cgroup, none" >&2; exit 2 ;;
+esac
 dir=$(realpath -m "$dir")
 
 down() {
@@ -36,7 +50,7 @@ mkdir -p "$dir/state" "$dir/log"
 host=$(hostname -s)
 pc=$(free_port); p1=$(free_port); p2=$(free_port)
 # Each node is this machine as slurmd sees it (slurmd -C), so a job without --exclusive can get
-# part of one; SLURM_LOCAL_TASK=none forces the unconfined task/none.
+# part of one.
 hw=$(slurmd -C 2>/dev/null | grep -o 'CPUs=[0-9]* .*ThreadsPerCore=[0-9]*' || true)
 [ -n "$hw" ] || hw="CPUs=$(nproc)"
 
@@ -104,15 +118,18 @@ start() {
   down; return 1
 }
 
-# task/affinity binds each step to the CPUs of its allocation (sched_setaffinity), so a job without
-# --exclusive sees its part of the node only; task/none, the fallback, confines nothing.
-if [ "${SLURM_LOCAL_TASK:-affinity}" = affinity ] && start task/affinity; then
-  echo "slurm-local: TaskPlugin=task/affinity ($hw per node): a step is bound to its CPUs" >&2
-  echo "$SLURM_CONF"; exit 0
-fi
-if start task/none; then
-  echo "slurm-local: TaskPlugin=task/none ($hw per node): steps are not confined to their" \
-    "allocation" >&2
-  echo "$SLURM_CONF"; exit 0
-fi
+for t in $tasks; do
+  case $t in
+    task/affinity,task/cgroup)
+      how="a step is bound to its CPUs and held in a cpuset cgroup of them (ConstrainCores=yes)"
+      grep -q '^ConstrainCores=' "$dir/cgroup.conf" 2>/dev/null ||
+        echo 'ConstrainCores=yes' >> "$dir/cgroup.conf" ;;
+    task/affinity) how="a step is bound to its CPUs (sched_setaffinity; it may widen it)" ;;
+    *) how="steps are not confined to their allocation" ;;
+  esac
+  if start "$t"; then
+    echo "slurm-local: TaskPlugin=$t ($hw per node): $how" >&2
+    echo "$SLURM_CONF"; exit 0
+  fi
+done
 exit 1
