@@ -320,6 +320,31 @@ static void mem_per_node(struct context *c, const struct topo *t)
 		fact_na(c, "mem_per_node", "hwloc reports no NUMA node");
 }
 
+/* The PUs and memory nodes this run may use, as the plan saw them (topo.c: hwloc's allowed sets,
+ * narrowed to the process affinity): a job in part of a node (Slurm without --exclusive, a
+ * container, taskset) records its part. Not hashed into the fingerprint: the same machine. */
+static void allowed_sets(struct context *c, const struct topo *t)
+{
+	char buf[4096];
+	int n = 0;
+	for (int i = 0; i < t->npus; i++)
+		n += t->pu[i].allowed;
+	topo_pu_list(t, buf, sizeof(buf));
+	if (strlen(buf) < sizeof(c->fact[0].val))
+		fact_set(c, "allowed_pus", "%s", buf);
+	else { /* a list that does not fit is not recorded cut short */
+		char why[96];
+		snprintf(why, sizeof(why), "the list of the %d allowed PUs is longer than %zu bytes", n,
+			 sizeof(c->fact[0].val) - 1);
+		fact_na(c, "allowed_pus", why);
+	}
+	topo_node_list(t, buf, sizeof(buf));
+	if (strlen(buf) < sizeof(c->fact[0].val))
+		fact_set(c, "allowed_mem_nodes", "%s", buf);
+	else
+		fact_na(c, "allowed_mem_nodes", "the list of allowed nodes is too long to record");
+}
+
 /* A fingerprint field: the context's own fields, else a fact (NA when unknown). */
 static const char *fp_get(void *arg, const char *key)
 {
@@ -454,6 +479,7 @@ void context_collect(struct context *c, const struct topo *t)
 	system_settings(c);
 	dmi(c);
 	mem_per_node(c, t);
+	allowed_sets(c, t);
 	fact_set(c, "cflags", "%s", C2C_CFLAGS);
 	fp_id(fp_get, c, c->fingerprint);
 }

@@ -131,8 +131,10 @@ static int pus_of(const struct topo *t, int smt_only, const struct pu **out)
 static int too_few(char *err, const char *pol, int need, int have, const char *what,
 		   const struct topo *t)
 {
-	return err_set(err, "placement %s needs %d %s but %s has %d", pol, need, what, t->source,
-		       have);
+	char pus[200];
+	topo_pu_list(t, pus, sizeof(pus));
+	return err_set(err, "placement %s needs %d %s but %s has %d (%s: PUs %s)", pol, need, what,
+		       t->source, have, t->allowed_what, pus);
 }
 
 static int place_list(struct plan *p, const struct pu **list, int have, const struct role_req *r,

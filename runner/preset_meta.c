@@ -141,9 +141,12 @@ int meta_write(const char *dir, const struct preset *p, const struct planned *pl
 		if (x)
 			put(f, fp_keys[i], "%s", x->val);
 	}
-	const struct ctx_fact *mem = context_fact(ctx, "mem_per_node");
-	if (mem)
-		put(f, "mem_per_node", "%s", mem->val);
+	static const char *const more[] = { "mem_per_node", "allowed_pus", "allowed_mem_nodes" };
+	for (size_t i = 0; i < ARRAY_SIZE(more); i++) {
+		const struct ctx_fact *x = context_fact(ctx, more[i]);
+		if (x)
+			put(f, more[i], "%s", x->val);
+	}
 	const char *sk[8], *sv[8];
 	int ns = slurm_task_env(sk, sv, 8);
 	if (ns)

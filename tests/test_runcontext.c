@@ -3,7 +3,10 @@
 #include "harness/context.h"
 #include "lib/util.h" /* before cmocka, which defines a fail() macro */
 #include "tests/testutil.h"
+#include "analysis/csvread.h"
+#include "lib/parse.h"
 #include <ini.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -246,6 +249,103 @@ static void test_run_writes_meta(void **state)
 	free(r);
 }
 
+/* The last CPU this process may run on (not assumed to be 0 or 1), and how many it may use. */
+static int last_usable_cpu(const cpu_set_t *mine)
+{
+	int last = -1;
+	for (int i = 0; i < CPU_SETSIZE; i++)
+		if (CPU_ISSET(i, mine))
+			last = i;
+	return last;
+}
+
+/* Every CPU of a space-separated list of ROLE+index@CPU (thread_ids) or of CPUs is cpu. */
+static void all_on(const char *list, int cpu, const char *col)
+{
+	char want[16];
+	int n = 0;
+	snprintf(want, sizeof(want), "%d", cpu);
+	for (const char *p = list; *p; p += strspn(p, " ")) {
+		size_t len = strcspn(p, " ");
+		const char *at = memchr(p, '@', len), *v = at ? at + 1 : p;
+		size_t vl = len - (size_t)(v - p);
+		if (vl != strlen(want) || strncmp(v, want, vl))
+			fail_msg("%s '%s': a thread off CPU %d, the only one allowed", col, list, cpu);
+		n++;
+		p += len;
+	}
+	assert_true(n > 0);
+}
+
+/* Narrowed to one CPU (as taskset -c X, or a Slurm step bound by task/affinity), a run plans only
+ * on it: the planner's allowed set is hwloc's allowed cpuset and the process affinity together,
+ * and the context records it (allowed_pus). What needs more CPUs is one line and exit 2. */
+static void test_affinity_is_the_allowed_set(void **state)
+{
+	(void)state;
+	cpu_set_t old, one;
+	assert_int_equal(sched_getaffinity(0, sizeof(old), &old), 0);
+	if (CPU_COUNT(&old) < 2) {
+		print_message("skipped: this process may use one CPU: nothing to narrow\n");
+		skip();
+	}
+	int x = last_usable_cpu(&old);
+	char *dir = temp_dir(), csv[256], meta[256], pl[32], says[96];
+	struct cmd_result *r = calloc(1, sizeof(*r));
+	struct context c;
+	struct topo t;
+	CPU_ZERO(&one);
+	CPU_SET(x, &one);
+	assert_int_equal(sched_setaffinity(0, sizeof(one), &one), 0); /* the child inherits it */
+	collect(&c, &t); /* in this process too: the fact the .meta gets */
+	const struct ctx_fact *f = context_fact(&c, "allowed_pus");
+	assert_non_null(f);
+	int cpus[4], n = parse_cpulist(f->val, cpus, 4, says, sizeof(says));
+	run_c2c(r, "run", "pending-bit", "--dry-run", NULL); /* auto */
+	struct cmd_result *r2 = calloc(1, sizeof(*r2)), *r3 = calloc(1, sizeof(*r3));
+	snprintf(pl, sizeof(pl), "cpus:%d", x);
+	run_c2c(r2, "run", "pending-bit", "--dry-run", "--placement", pl, NULL);
+	snprintf(csv, sizeof(csv), "%s/rf.csv", dir);
+	run_c2c(r3, "run", "refill", "--worker", "bound", "--duration", "0.05", "--warmup", "0.01",
+		"--reps", "1", "--max-attempts", "1", LENIENT, "--out", csv, NULL);
+	assert_int_equal(sched_setaffinity(0, sizeof(old), &old), 0);
+	topo_free(&t);
+	assert_int_equal(n, 1);
+	assert_int_equal(cpus[0], x);
+	/* pending-bit's writer and reader need two CPUs: auto (whatever it resolves to here) and
+	 * cpus:X are refused in one line each, naming what the allowed set lacks */
+	assert_int_equal(r->status, 2);
+	assert_int_equal(count_lines(r->err), 1);
+	assert_non_null(strstr(r->err, "allowed"));
+	assert_int_equal(r2->status, 2);
+	assert_int_equal(count_lines(r2->err), 1);
+	assert_non_null(strstr(r2->err, "gives 1 CPUs but the run has 2 threads"));
+	/* refill's bound worker runs on the caller's CPU: a real run, every thread on X */
+	if (!RAN(r3->status))
+		fail_msg("refill --worker bound on CPU %d: exit %d: %s", x, r3->status, r3->err);
+	struct table tb;
+	csv_load(&tb, csv);
+	assert_true(tb.nrows >= 1);
+	for (long i = 0; i < tb.nrows; i++) {
+		all_on(csv_cell(&tb, i, "thread_ids"), x, "thread_ids");
+		all_on(csv_cell(&tb, i, "thread_cpu_start"), x, "thread_cpu_start");
+		all_on(csv_cell(&tb, i, "thread_cpu_end"), x, "thread_cpu_end");
+	}
+	table_free(&tb);
+	snprintf(meta, sizeof(meta), "%s/rf.meta", dir);
+	char *m = slurp(meta), want[48];
+	assert_non_null(m);
+	snprintf(want, sizeof(want), "\nallowed_pus = %d\n", x);
+	if (!strstr(m, want))
+		fail_msg("the .meta does not record CPU %d as the allowed set:\n%s", x, m);
+	free(m);
+	rm_rf(dir);
+	free(dir);
+	free(r);
+	free(r2);
+	free(r3);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -255,6 +355,7 @@ int main(void)
 	    cmocka_unit_test(test_meta_file),
 	    cmocka_unit_test(test_noise_warnings),
 	    cmocka_unit_test(test_run_writes_meta),
+	    cmocka_unit_test(test_affinity_is_the_allowed_set),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,7 +2,10 @@
  * slurmctld and two slurmd, nodes xeon1 and epyc1 with features xeon and epyc). No mock of any
  * Slurm tool. */
 #include "tests/testutil.h"
+#include "analysis/csvread.h"
+#include "lib/parse.h"
 #include <limits.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -269,6 +272,158 @@ static void missing_slurm_tools_are_one_line(void **s)
 	assert_non_null(strstr(r.err, "sbatch not found on PATH"));
 }
 
+/* The CPUs of a plan's table (`role # P# ...` rows of a --dry-run), up to max; how many. */
+static int plan_cpus(const char *out, int *cpus, int max)
+{
+	const char *p = strstr(out, "\nrole ");
+	int n = 0, cpu;
+	char role[32];
+	for (p = p ? strchr(p + 1, '\n') : NULL; p && n < max; p = strchr(p + 1, '\n'))
+		if (sscanf(p + 1, "%31s %*d %d", role, &cpu) == 2)
+			cpus[n++] = cpu;
+		else
+			break;
+	return n;
+}
+
+static int in_set(int cpu, const int *set, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (set[i] == cpu)
+			return 1;
+	return 0;
+}
+
+/* The file DIR/NAME of the job's outputs, whole ("" when absent: the test fails on it later). */
+static char *job_file(const char *dir, const char *name)
+{
+	char path[PATH_MAX + 32];
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	char *t = slurp(path);
+	return t ? t : strdup("");
+}
+
+/* A job in part of a node (sbatch -c1, no --exclusive) plans and runs inside the CPUs Slurm bound
+ * it to, as /proc/self/status says inside the job: plans, rows and the .meta's allowed_pus. What
+ * the part cannot hold is one line and exit 2. A cluster that does not confine a step (task/none:
+ * slurm-local.sh fell back) or nodes of one CPU skip, saying so. */
+static void a_partial_node_job_plans_inside_it(void **s)
+{
+	SKIP_UNDER_QEMU("the fleet runner is architecture-independent orchestration; its Slurm "
+			"cluster runs in the x86 suite");
+	(void)s;
+	NEED_CLUSTER();
+	char dir[PATH_MAX], script[PATH_MAX + 16], csv[PATH_MAX + 16], bin[PATH_MAX], out[64];
+	const char *b = getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
+	int a0, a1;
+	assert_non_null(realpath(b, bin));
+	assert_int_equal(sh_capture(out, sizeof(out), "sinfo -h -n xeon1 -o %c"), 0);
+	if (atoi(out) < 2) {
+		print_message("skipped: node xeon1 has %d CPU(s): no allocation is smaller\n",
+			      atoi(out));
+		skip();
+	}
+	assert_int_equal(two_usable_cpus(&a0, &a1), 0); /* the node's CPUs are this machine's */
+	snprintf(dir, sizeof(dir), "%s/partial", test_dir);
+	assert_int_equal(sh("mkdir -p '%s'", dir), 0);
+	snprintf(script, sizeof(script), "%s/job.sh", dir);
+	FILE *f = fopen(script, "w");
+	assert_non_null(f);
+	fprintf(f,
+		"#!/bin/sh\ncd '%s'\nc2c='%s'\n"
+		"sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status > allowed\n"
+		"\"$c2c\" run pending-bit --dry-run > auto.out 2> auto.err; echo $? > auto.rc\n"
+		"\"$c2c\" run pending-bit --dry-run --placement cpus:%d,%d > two.out 2> two.err;"
+		" echo $? > two.rc\n"
+		"\"$c2c\" run refill --worker bound --dry-run > rdry.out 2>&1; echo $? > rdry.rc\n"
+		"\"$c2c\" run refill --worker bound --duration 0.05 --warmup 0.01 --reps 1"
+		" --max-attempts 1 --valid-oncpu 0 --valid-overlap 0 --valid-window 1000"
+		" --valid-steal 100 --valid-probe 1000 --valid-setting 1000000 --out rf.csv"
+		" > rf.out 2>&1; echo $? > rf.rc\n",
+		dir, bin, a0, a1);
+	fclose(f);
+	assert_int_equal(sh("cd '%s' && timeout 300 sbatch --wait --quiet -w xeon1 -n1 -c1 "
+			    "-o job.out job.sh",
+			    dir),
+			 0);
+	char *allowed = job_file(dir, "allowed"), why[96];
+	allowed[strcspn(allowed, "\n")] = 0;
+	int set[CPU_SETSIZE], n = parse_cpulist(allowed, set, CPU_SETSIZE, why, sizeof(why));
+	if (n < 1)
+		fail_msg("the job's Cpus_allowed_list '%s' is not a CPU list (%s)", allowed, why);
+	if (n >= atoi(out)) {
+		print_message("skipped: the -c1 job may use CPUs %s, the whole node: this cluster "
+			      "does not confine a step (task/none; see slurm-local.sh's stderr)\n",
+			      allowed);
+		free(allowed);
+		skip();
+	}
+	/* auto: a plan on allowed CPUs only, or (pending-bit needs two CPUs) one line, exit 2 */
+	char *rc = job_file(dir, "auto.rc"), *o = job_file(dir, "auto.out"),
+	     *e = job_file(dir, "auto.err");
+	int cpus[64], k = plan_cpus(o, cpus, 64);
+	if (atoi(rc) == 0) {
+		assert_true(k >= 2);
+		for (int i = 0; i < k; i++)
+			if (!in_set(cpus[i], set, n))
+				fail_msg("auto planned CPU %d outside the job's %s:\n%s", cpus[i],
+					 allowed, o);
+	} else {
+		assert_int_equal(atoi(rc), 2);
+		assert_int_equal(count_lines(e), 1);
+		assert_non_null(strstr(e, "allowed"));
+	}
+	free(rc), free(o), free(e);
+	/* two CPUs of the node, not both in the job's part: refused, naming the one outside */
+	rc = job_file(dir, "two.rc"), e = job_file(dir, "two.err");
+	if (in_set(a0, set, n) && in_set(a1, set, n))
+		assert_int_equal(atoi(rc), 0);
+	else {
+		char says[96];
+		snprintf(says, sizeof(says), "CPU %d is outside this process's allowed cpuset",
+			 in_set(a0, set, n) ? a1 : a0);
+		assert_int_equal(atoi(rc), 2);
+		assert_int_equal(count_lines(e), 1);
+		if (!strstr(e, says))
+			fail_msg("'%s' not in: %s", says, e);
+	}
+	free(rc), free(e);
+	/* refill's bound worker needs one CPU: planned and run there, and recorded */
+	rc = job_file(dir, "rdry.rc"), o = job_file(dir, "rdry.out");
+	assert_int_equal(atoi(rc), 0);
+	k = plan_cpus(o, cpus, 64);
+	assert_int_equal(k, 2);
+	for (int i = 0; i < k; i++)
+		if (!in_set(cpus[i], set, n))
+			fail_msg("refill planned CPU %d outside the job's %s:\n%s", cpus[i], allowed,
+				 o);
+	free(rc), free(o);
+	rc = job_file(dir, "rf.rc"), o = job_file(dir, "rf.out");
+	if (!RAN(atoi(rc)))
+		fail_msg("refill in the job: exit %d: %s", atoi(rc), o);
+	free(rc), free(o);
+	struct table tb;
+	snprintf(csv, sizeof(csv), "%s/rf.csv", dir);
+	csv_load(&tb, csv);
+	assert_true(tb.nrows >= 1);
+	for (long r = 0; r < tb.nrows; r++) {
+		const char *ids = csv_cell(&tb, r, "thread_ids");
+		for (const char *at = strchr(ids, '@'); at; at = strchr(at + 1, '@'))
+			if (!in_set(atoi(at + 1), set, n))
+				fail_msg("a thread ran on CPU %d, outside the job's %s: %s",
+					 atoi(at + 1), allowed, ids);
+	}
+	table_free(&tb);
+	char meta[PATH_MAX + 32], v[160];
+	snprintf(meta, sizeof(meta), "%s/rf.meta", dir);
+	meta_get(meta, "allowed_pus", v, sizeof(v));
+	int rec[CPU_SETSIZE], nrec = parse_cpulist(v, rec, CPU_SETSIZE, why, sizeof(why));
+	assert_int_equal(nrec, n);
+	for (int i = 0; i < nrec; i++)
+		assert_true(in_set(rec[i], set, n));
+	free(allowed);
+}
+
 static int setup(void **s)
 {
 	return test_dir_setup(s) || cluster_up(s);
@@ -288,6 +443,7 @@ int main(void)
 		cmocka_unit_test(dry_run_is_a_valid_batch_script),
 		cmocka_unit_test(each_constraint_lands_on_its_node),
 		cmocka_unit_test(a_failed_task_is_reported_and_resumed),
+		cmocka_unit_test(a_partial_node_job_plans_inside_it),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
