@@ -3,7 +3,7 @@
 #include "harness/context.h"
 #include "lib/util.h" /* before cmocka, which defines a fail() macro */
 #include "tests/testutil.h"
-#include "analysis/csvread.h"
+#include "lib/csvread.h"
 #include "lib/parse.h"
 #include <ini.h>
 #include <sched.h>

@@ -2,7 +2,7 @@
  * slurmctld and two slurmd, nodes xeon1 and epyc1 with features xeon and epyc). No mock of any
  * Slurm tool. */
 #include "tests/testutil.h"
-#include "analysis/csvread.h"
+#include "lib/csvread.h"
 #include "lib/parse.h"
 #include <limits.h>
 #include <sched.h>
