@@ -49,12 +49,13 @@ enum task_state {
 	TASK_FAILED,
 	TASK_INTERRUPTED,
 	TASK_NOT_SUBMITTED,
-	TASK_UNKNOWN /* Slurm unreachable and no exit line: it may still run */
+	TASK_UNKNOWN, /* Slurm unreachable and no exit line: it may still run */
+	TASK_NOTHING  /* exit 0 and finished, but every run of the preset was skipped */
 };
 
 struct task_report {
 	enum task_state state;
-	char why[512];        /* for failures: the reason, and the last lines of stderr */
+	char why[512]; /* for failures: the reason, and the last lines of stderr; skipped runs */
 	char result_dir[4096];
 	char node[128];
 };
@@ -119,7 +120,7 @@ int fleet_wait(long job, char *err);
 /* The report for task i of f, from squeue, the task's output and the result's metadata. */
 void fleet_task_status(const struct fleet *f, int i, struct task_report *r);
 const char *task_state_name(enum task_state s);
-/* One line per task on o; returns how many tasks are not done. */
+/* One line per task on o; returns how many tasks are not done (nothing measured is not done). */
 int fleet_print_status(const struct fleet *f, FILE *o);
 /* The newest submission id in DIR/slurm/ (and how many there are); -1 if none. */
 int fleet_latest(const char *results, char *id, size_t n, int *count);

@@ -4,6 +4,7 @@
 #include "harness/label.h"
 #include "lib/parse.h"
 #include "lib/util.h"
+#include <ini.h>
 #include <stdio.h>
 #include <dirent.h>
 #include <limits.h>
@@ -24,8 +25,9 @@ static void put(char *dst, size_t n, const char *fmt, ...)
 
 const char *task_state_name(enum task_state s)
 {
-	static const char *const name[] = { "pending",     "running",       "done",   "failed",
-					    "interrupted", "not submitted", "unknown" };
+	static const char *const name[] = { "pending",     "running",       "done",
+					    "failed",      "interrupted",   "not submitted",
+					    "unknown",     "nothing measured" };
 	return name[s];
 }
 
@@ -144,6 +146,48 @@ static void tail_lines(const char *path, int lines, char *out, size_t n)
 		o += (size_t)snprintf(out + o, n - o, "%s%s", o ? " | " : "", ring[i % 4]);
 }
 
+/* The [run NAME] sections of a result's metadata.txt: how many runs, how many skipped, and the
+ * first skipped one's name and reason. */
+struct runs_seen {
+	int runs, skipped, skip_named;
+	char name[64], skip_name[64], skip_why[300];
+};
+
+static int on_run_key(void *user, const char *sec, const char *key, const char *val)
+{
+	struct runs_seen *s = user;
+	if (strncmp(sec, "run ", 4))
+		return 1;
+	if (strcmp(s->name, sec + 4)) { /* a new [run NAME] section */
+		put(s->name, sizeof(s->name), "%s", sec + 4);
+		s->runs++;
+	}
+	if (!strcmp(key, "status") && !strcmp(val, "skipped")) {
+		s->skipped++;
+		if (!s->skip_named++)
+			put(s->skip_name, sizeof(s->skip_name), "%s", sec + 4);
+	} else if (!strcmp(key, "reason") && !strcmp(s->skip_name, sec + 4) && !s->skip_why[0])
+		put(s->skip_why, sizeof(s->skip_why), "%s", val);
+	return 1;
+}
+
+/* A task that exited 0 with its result finished: done, or nothing measured when every run of the
+ * preset was skipped (what this node or allocation cannot give); skipped runs are named either
+ * way, so that a done line never hides them. */
+static void done_or_nothing(const char *meta, struct task_report *r)
+{
+	struct runs_seen s = { 0 };
+	r->state = TASK_DONE;
+	if (ini_parse(meta, on_run_key, &s) < 0 || !s.skipped)
+		return;
+	if (s.skipped == s.runs)
+		r->state = TASK_NOTHING;
+	put(r->why, sizeof(r->why), "%s%d of %d run(s) measured, %d skipped ([%s] %s%s)",
+	    s.skipped == s.runs ? "the preset ran whole but " : "", s.runs - s.skipped, s.runs,
+	    s.skipped, s.skip_name, s.skip_why[0] ? s.skip_why : "no reason recorded",
+	    s.skipped > 1 ? "; the others: its metadata.txt" : "");
+}
+
 /* Decide a finished task's state from its exit line and its result's metadata. */
 static void finished(const struct fleet *f, int i, long job, struct task_report *r)
 {
@@ -168,7 +212,7 @@ static void finished(const struct fleet *f, int i, long job, struct task_report 
 		meta_value(meta, "slurm_node", r->node, sizeof(r->node));
 	tail_lines(errp, 3, last, sizeof(last));
 	if (rc == 0 && !strcmp(state, "finished")) {
-		r->state = TASK_DONE;
+		done_or_nothing(meta, r);
 		return;
 	}
 	r->state = !strcmp(state, "interrupted") ? TASK_INTERRUPTED : TASK_FAILED;
@@ -235,7 +279,7 @@ int fleet_latest(const char *results, char *id, size_t n, int *count)
 	return id[0] ? 0 : -1;
 }
 
-/* Print one line per task; return how many did not finish well. */
+/* Print one line per task; return how many are not done (nothing measured is not done). */
 int fleet_print_status(const struct fleet *f, FILE *o)
 {
 	int bad = 0;
@@ -269,8 +313,8 @@ static const char status_usage[] =
 	"usage: c2cbench slurm status DIR [--id ID | --all]   (DIR: also --results DIR)\n"
 	"per task of DIR's newest submission (or of ID, or of each with --all, one after the\n"
 	"other):\n"
-	"pending, running, done, failed, interrupted, or unknown (Slurm unreachable), and why;\n"
-	"exit 0 when every task is done\n";
+	"pending, running, done, nothing measured (every run skipped), failed, interrupted, or\n"
+	"unknown (Slurm unreachable), and why; exit 0 when every task is done, 1 otherwise\n";
 
 static int status_args(int argc, char **argv, const char **dir, const char **id, int *all,
 		       char *err)

@@ -120,8 +120,8 @@ static void unlock_submissions(void)
 	submit_lock_made[0] = 0;
 }
 
-/* --resume: mark failed and interrupted tasks for a new array; partial results continue in place.
- */
+/* --resume: mark the tasks not done (failed, interrupted, nothing measured) for a new array;
+ * partial results continue in place. */
 static int plan_resume(struct fleet *f, char *err)
 {
 	int n = 0;
@@ -303,8 +303,8 @@ static const char submit_usage[] =
     "nodes' PATH)\n"
     "  --wait              block until every task ended, then print each task's status\n"
     "  --dry-run           print the batch script and how it is submitted; submit nothing\n"
-    "  --resume            resubmit DIR's failed and interrupted tasks only (partial ones: preset "
-    "--resume)\n"
+    "  --resume            resubmit DIR's tasks that are not done (failed, interrupted, nothing "
+    "measured; partial ones: preset --resume)\n"
     "  --new               add another submission to a DIR that holds one (kept apart in "
     "DIR/slurm/ID/)\n";
 

@@ -87,6 +87,139 @@ static void other_declarations_refer_to_declared_names(void **state)
 	assert_int_equal(bench_columns_check(&b, err), -1);
 }
 
+/* The keys compare joins a bench's rows on must not depend on whether the build knows the bench.
+ * A build that knows it joins on bench, {variant_col, config...} and harness_config (analysis/
+ * groups.c adds bench and harness_config for every bench); one that does not joins on bench, the
+ * variant column, every column of the result set's X.columns declared configuration, and
+ * harness_config. So the rule: {variant_col, config...} is exactly the configuration columns of
+ * the bench's rows less bench and harness_config (duration_requested_s, warmup_requested_s):
+ * - every column the bench itself declares configuration (benches/NAME/columns.c);
+ * - and the harness's configuration columns its rows hold: placement_requested and mem_node,
+ *   which the harness writes for a BENCH_PLACED bench (a bench that writes one itself and means
+ *   something else declares it itself: pingpong's mem_node, the node found, is context).
+ * The first half is read from the declarations; the second from a short real run of each bench,
+ * its X.columns (the kinds a build without the bench reads). */
+static int keyed(const struct bench *b, const char *col)
+{
+	if (!strcmp(col, b->variant_col))
+		return 1;
+	for (int i = 0; b->config && b->config[i]; i++)
+		if (!strcmp(col, b->config[i]))
+			return 1;
+	return 0;
+}
+
+static int joined_anyway(const char *col)
+{
+	if (!strcmp(col, "bench"))
+		return 1;
+	for (int i = 0; harness_config[i]; i++)
+		if (!strcmp(col, harness_config[i]))
+			return 1;
+	return 0;
+}
+
+static void own_configuration_is_keyed(void **state)
+{
+	(void)state;
+	for (int i = 0; bench_at(i); i++) {
+		const struct bench *b = bench_at(i);
+		for (const struct col_decl *c = b->columns; c->name; c++)
+			if (c->kind == COL_CONFIG && !joined_anyway(c->name) && !keyed(b, c->name))
+				fail_msg("bench %s declares %s configuration, but neither its "
+					 "variant_col nor its config lists it",
+					 b->name, c->name);
+		for (int k = 0; b->config && b->config[k]; k++)
+			if (joined_anyway(b->config[k]))
+				fail_msg("bench %s: its config lists %s, which compare "
+					 "joins on for every bench",
+					 b->name, b->config[k]);
+	}
+}
+
+/* A short run of each bench, with only the options it needs (PL: two usable CPUs). */
+static int short_run(const char *name, const char *pl, const char *csv, struct cmd_result *r)
+{
+	const char *common[] = {"--reps", "1", "--max-attempts", "1", LENIENT, "--quiet", "--out",
+				csv};
+	const char *own[][10] = {
+	    {"example", "--placement", pl, "--duration", "0.02", "--warmup", "0.01"},
+	    {"pending-bit", "--placement", pl, "--duration", "0.02", "--warmup", "0.01"},
+	    {"vmalloc", "--placement", pl, "--duration", "0.02", "--warmup", "0.01"},
+	    {"pingpong", "--placement", pl, "--samples", "5", "--round-trips", "5", "--preheat-ms",
+	     "1"},
+	    {"shepherd", "--cpus", "1", "--duration", "0.05", "--warmup", "0.01"},
+	    {"refill", "--worker", "bound", "--attempts", "512", "--warmup", "0.01"},
+	};
+	const char *argv[32] = {"run"};
+	int n = 1;
+	for (size_t i = 0; i < ARRAY_SIZE(own); i++) {
+		if (strcmp(own[i][0], name))
+			continue;
+		if (own[i][1] && !strcmp(own[i][1], "--placement") && !pl)
+			return 1; /* needs two CPUs */
+		for (int k = 0; k < 10 && own[i][k]; k++)
+			argv[n++] = own[i][k];
+		for (size_t k = 0; k < ARRAY_SIZE(common); k++)
+			argv[n++] = common[k];
+		argv[n] = NULL;
+		run_c2cv(r, argv);
+		return 0;
+	}
+	fail_msg("bench %s has no short run in tests/test_columns.c: add one", name);
+	return -1;
+}
+
+/* Is col a row of the declaration d, of kind configuration? */
+static int written_as_config(const struct table *d, const char *col)
+{
+	for (long j = 0; j < d->nrows; j++)
+		if (!strcmp(csv_cell(d, j, "column"), col))
+			return !strcmp(csv_cell(d, j, "kind"), "configuration");
+	return 0;
+}
+
+static void written_configuration_is_keyed(void **state)
+{
+	(void)state;
+	char *dir = temp_dir(), csv[512], cols[512];
+	const char *pl = two_cpus();
+	struct cmd_result r;
+	for (int i = 0; bench_at(i); i++) {
+		const struct bench *b = bench_at(i);
+		snprintf(csv, sizeof(csv), "%s/%s.csv", dir, b->name);
+		snprintf(cols, sizeof(cols), "%s/%s.columns", dir, b->name);
+		if (short_run(b->name, pl, csv, &r)) {
+			print_message("%s not run: it needs two usable CPUs\n", b->name);
+			continue;
+		}
+		if (!RAN(r.status))
+			fail_msg("%s: status %d: %s", b->name, r.status, r.err);
+		struct table d;
+		csv_load(&d, cols);
+		for (long k = 0; k < d.nrows; k++) {
+			const char *col = csv_cell(&d, k, "column");
+			if (!strcmp(csv_cell(&d, k, "kind"), "configuration") &&
+			    !joined_anyway(col) && !keyed(b, col))
+				fail_msg("bench %s writes %s, declared configuration (%s), but "
+					 "neither its variant_col nor its config lists it",
+					 b->name, col, csv_cell(&d, k, "declared_as"));
+		}
+		if (!written_as_config(&d, b->variant_col))
+			fail_msg("bench %s: its variant_col %s is not a configuration "
+				 "column of its rows",
+				 b->name, b->variant_col);
+		for (int k = 0; b->config && b->config[k]; k++)
+			if (!written_as_config(&d, b->config[k]))
+				fail_msg("bench %s: its config lists %s, which its rows do "
+					 "not hold as configuration",
+					 b->name, b->config[k]);
+		table_free(&d);
+	}
+	rm_rf(dir);
+	free(dir);
+}
+
 /* bench_row_check in a child: its exit status or signal, and what it said. */
 static int row_check_child(const char *key, const char *check, char *msg, size_t n)
 {
@@ -258,6 +391,8 @@ int main(void)
 	    cmocka_unit_test(every_bench_declares_its_columns),
 	    cmocka_unit_test(placeholders_match),
 	    cmocka_unit_test(other_declarations_refer_to_declared_names),
+	    cmocka_unit_test(own_configuration_is_keyed),
+	    cmocka_unit_test(written_configuration_is_keyed),
 	    cmocka_unit_test(undeclared_column_aborts),
 	    cmocka_unit_test(result_set_carries_its_declaration),
 	    cmocka_unit_test(list_prints_the_declaration),

@@ -611,6 +611,74 @@ static void wait_outlasts_a_failing_squeue(void **s)
 	assert_non_null(strstr(r.err, "Slurm unreachable for over 2 s"));
 }
 
+/* Run array task 0 of DIR's one submission (job 42) here, as Slurm would: its output in the
+ * submission folder. */
+static void run_task(const char *dir, const char *id)
+{
+	char cmd[PATH_MAX * 4], out[8192], sub[PATH_MAX + 300];
+	snprintf(sub, sizeof(sub), "%s/slurm/%s", dir, id);
+	snprintf(cmd, sizeof(cmd),
+		 "cd '%s' && SLURM_ARRAY_TASK_ID=0 SLURMD_NODENAME=n1 bash '%s/job.sbatch' "
+		 ">'%s/task-42-0.out' 2>'%s/task-42-0.err'",
+		 test_dir, sub, sub, sub);
+	if (sh_capture(out, sizeof(out), cmd))
+		fail_msg("the task failed: %s", out);
+}
+
+/* A task whose preset skipped every run (as in part of a node that cannot hold them) exits 0 with
+ * its result finished, yet measured nothing: status says so (not done), exits 1, and --resume
+ * resubmits it; a task with some runs skipped is done, and its line names them. */
+static void all_skipped_is_nothing_measured(void **s)
+{
+	(void)s;
+	struct cmd_result r;
+	char dir[PATH_MAX], id[256], skip[PATH_MAX + 16], bin[PATH_MAX], path[PATH_MAX * 2];
+	const char *c2c = getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
+	assert_non_null(realpath(c2c, bin));
+	snprintf(skip, sizeof(skip), "%s/skipall.ini", test_dir);
+	FILE *f = fopen(skip, "w");
+	assert_non_null(f);
+	fputs("[preset]\ndescription = every run skipped\n\n[gone]\nbench = no-such-bench\n"
+	      "optional = yes\n",
+	      f);
+	assert_int_equal(fclose(f), 0);
+	results(dir, sizeof(dir), "skipall");
+	fakes_that_work();
+	run_c2c(&r, "slurm", "submit", skip, "--constraints", "xeon", "--results", dir, "--bin",
+		bin, NULL);
+	assert_int_equal(r.status, 0);
+	assert_int_equal(the_submission(dir, id, sizeof(id)), 0);
+	run_task(dir, id);
+	snprintf(path, sizeof(path), "%s/slurm/%s/task-42-0.out", dir, id);
+	char *out = slurp(path);
+	assert_non_null(out);
+	if (!strstr(out, "0 run(s), 1 skipped") || !strstr(out, "exit 0"))
+		fail_msg("not a task that skipped its one run and exited 0:\n%s", out);
+	free(out);
+	run_c2c(&r, "slurm", "status", dir, NULL);
+	assert_int_equal(r.status, 1);
+	if (!strstr(r.out, " nothing measured ") ||
+	    !strstr(r.out, "0 of 1 run(s) measured, 1 skipped ([gone] bench 'no-such-bench' is "
+			   "not in this build") ||
+	    strstr(r.out, " done "))
+		fail_msg("not 'nothing measured' with the skipped run and its reason:\n%s", r.out);
+	unlink(logpath);
+	run_c2c(&r, "slurm", "submit", "--results", dir, "--resume", NULL);
+	assert_int_equal(r.status, 0);
+	assert_true(logged("sbatch --hold"));
+	/* one run measured beside the skipped one: done, exit 0, the skipped run still named */
+	char cmd[PATH_MAX * 3];
+	snprintf(cmd, sizeof(cmd),
+		 "printf '\\n[run more]\\nstatus = complete\\n' >> \"$(ls -d '%s'/xeon-n1-*)\"/"
+		 "metadata.txt",
+		 dir);
+	assert_int_equal(system(cmd), 0);
+	run_c2c(&r, "slurm", "status", dir, NULL);
+	assert_int_equal(r.status, 0);
+	if (!strstr(r.out, " done ") || !strstr(r.out, "1 of 2 run(s) measured, 1 skipped ([gone]"))
+		fail_msg("not done with the skipped run named:\n%s", r.out);
+}
+
 static void copy_file(const char *from, const char *to)
 {
 	char *t = slurp(from);
@@ -793,6 +861,7 @@ int main(void)
 		cmocka_unit_test(a_failed_resume_takes_its_job_back),
 		cmocka_unit_test(resume_follows_results_not_the_record),
 		cmocka_unit_test(wait_outlasts_a_failing_squeue),
+		cmocka_unit_test(all_skipped_is_nothing_measured),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

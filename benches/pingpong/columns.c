@@ -12,6 +12,9 @@ const struct col_decl pingpong_columns[] = {
      "smt, same-llc, same-package or cross-package, from the hwloc tree"},
     {"pairs_requested", COL_CONTEXT, "text", COL_NOSIDE,
      "--pairs as given; recorded, not joined on"},
+    /* pingpong's own: its --placement picks the PUs it pairs, not what a pair measures */
+    {"placement_requested", COL_CONTEXT, "text", COL_NOSIDE,
+     "--placement as given (auto or cpus:LIST, the PUs it pairs); recorded, not joined on"},
     {"mode", COL_CONFIG, "text", COL_NOSIDE,
      "load-store (two lines, store/load) or cas (one line, locked compare-and-swap)"},
     {"samples", COL_CONFIG, "count", COL_NOSIDE, "timed samples (--samples)"},
