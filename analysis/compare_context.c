@@ -6,7 +6,7 @@
 #include "lib/infile.h"
 #include "harness/context.h"
 #include "lib/parse.h"
-#include "harness/probeclass.h"
+#include "schema/probeclass.h"
 #include "lib/util.h"
 #include "harness/validity.h"
 #include <stdio.h>
@@ -26,7 +26,7 @@ struct vfile {
 struct pair {
 	char name[24];
 	double lo, hi;
-	double *lat; /* per valid row: its latency (harness/probeclass.h), for the classes */
+	double *lat; /* per valid row: its latency (schema/probeclass.h), for the classes */
 	int nlat, cap;
 };
 

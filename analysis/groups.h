@@ -73,7 +73,7 @@ struct grp_cell {
 	unsigned char *res_mixed; /* [bench.nres]: its rows resolved it to more than one value */
 };
 
-#define GRP_FP_KEYS 16 /* room for harness/fingerprint.h's fp_keys */
+#define GRP_FP_KEYS 16 /* room for schema/fingerprint.h's fp_keys */
 
 /* A machine fingerprint as read from a result file: its id and its fields (NULL: unknown). */
 struct grp_fp {

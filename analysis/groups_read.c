@@ -6,7 +6,7 @@
 #include "lib/infile.h"
 #include "harness/bench.h"
 #include "harness/context.h"
-#include "harness/label.h"
+#include "schema/label.h"
 #include "lib/util.h"
 #include <dirent.h>
 #include <errno.h>

@@ -1,8 +1,8 @@
 /* Run context: the facts users need to compare numbers taken on different machines and builds. */
 #ifndef C2C_CONTEXT_H
 #define C2C_CONTEXT_H
-#include "harness/fingerprint.h"
-#include "harness/label.h"
+#include "schema/fingerprint.h"
+#include "schema/label.h"
 #include "harness/row.h"
 #include "harness/topo.h"
 #include <stdio.h>
@@ -30,7 +30,7 @@ struct context {
 	char host[128], cpu_model[160], kernel[128], compiler[128], git_rev[64], started[32];
 	int packages, cores, pus, nodes, line_size;
 	char fingerprint[FP_ID_LEN +
-			 1]; /* fp_id of the fingerprint fields (harness/fingerprint.h) */
+			 1]; /* fp_id of the fingerprint fields (schema/fingerprint.h) */
 	struct ctx_fact fact[CTX_FACTS]; /* everything else, in the meta file's order */
 	int nfacts;
 	struct ctx_kv validity[CTX_VALIDITY]; /* how the run judged its attempts (none: no run) */

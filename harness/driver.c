@@ -4,7 +4,7 @@
 #include "harness/counters/counters.h"
 #include "harness/csv.h"
 #include "harness/driver_setup.h"
-#include "harness/probeclass.h"
+#include "schema/probeclass.h"
 #include "harness/novalid.h"
 #include "harness/probe.h"
 #include "harness/perfc2c.h"

@@ -3,7 +3,7 @@
 #include "harness/bench_columns.h"
 #include "stats/compare_stats.h"
 #include "stats/twosample.h"
-#include "harness/probeclass.h"
+#include "schema/probeclass.h"
 #include "harness/counters/counters.h"
 #include "stats/stats.h"
 #include <math.h>
@@ -380,7 +380,7 @@ static int fill_column(const struct bench_ctx *c, const struct kept_rows *kr, co
 }
 
 /* A line's repetitions that ran on placements whose probe latencies cluster apart
- * (harness/probeclass.h): said under the table, since its medians pool them. */
+ * (schema/probeclass.h): said under the table, since its medians pool them. */
 static void print_probe_classes(FILE *f, const struct kept_rows *kr, const int *start,
 				const int *order,
 				const struct sum_lines *g)
