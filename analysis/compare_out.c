@@ -3,7 +3,7 @@
 #include "analysis/compare.h"
 #include "harness/bench.h"
 #include "stats/compare_stats.h"
-#include "harness/csv.h"
+#include "lib/csvfield.h"
 #include "lib/util.h"
 #include <stdio.h>
 #include <stdlib.h>

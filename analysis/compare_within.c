@@ -5,7 +5,7 @@
 #include "analysis/compare.h"
 #include "harness/bench.h"
 #include "stats/compare_stats.h"
-#include "harness/opts.h"
+#include "lib/parse.h"
 #include "lib/util.h"
 #include <stdio.h>
 #include <stdlib.h>

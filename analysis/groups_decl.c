@@ -1,7 +1,6 @@
 /* A result set's column declaration, read through the one CSV reader (groups_decl.h). */
 #include "analysis/groups_decl.h"
-#include "harness/bench_columns.h"
-#include "harness/context.h"
+#include "schema/meta.h"
 #include "lib/util.h"
 #include <stdio.h>
 #include <string.h>

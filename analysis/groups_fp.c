@@ -4,7 +4,7 @@
  */
 #include "analysis/groups.h"
 #include "lib/infile.h"
-#include "harness/context.h"
+#include "schema/meta.h"
 #include "schema/fingerprint.h"
 #include "lib/util.h"
 #include <stdio.h>

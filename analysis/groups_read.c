@@ -5,7 +5,7 @@
 #include "analysis/groups_decl.h"
 #include "lib/infile.h"
 #include "harness/bench.h"
-#include "harness/context.h"
+#include "schema/meta.h"
 #include "schema/label.h"
 #include "lib/util.h"
 #include <dirent.h>

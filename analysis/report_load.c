@@ -3,7 +3,7 @@
  * machine) becomes the samples of the views that take it (one per machine, bench view,
  * configuration, variant and x: runs whose settings differ are never pooled). */
 #include "analysis/report_int.h"
-#include "harness/opts.h"
+#include "lib/parse.h"
 #include "lib/util.h"
 #include <stdint.h>
 #include <stdlib.h>

@@ -12,10 +12,9 @@
 #include "harness/row.h"
 #include "harness/threads.h"
 #include "harness/topo.h"
+#include "schema/meta.h" /* SCHEMA_VERSION, harness_config */
 #include <stdint.h>
 
-/* Each version's changes: results/CHANGELOG-schema.md */
-#define SCHEMA_VERSION 9
 #define VARIANTS_MAX 256     /* variants a user lists or sweeps (layouts, offsets) */
 #define CONFIGS_MAX (1 << 22) /* variants one run may hold (pingpong: pairs x modes, 2,048 PUs) */
 #define SUMMARY_MAX 8        /* summary columns per bench */
@@ -270,7 +269,4 @@ int bench_probe_pairs(struct bench_ctx *c, const struct variant *v, int *a, int 
 int bench_main(const struct bench *b, int argc, char **argv);
 /* The harness options every bench takes. */
 extern const struct opt_spec harness_opts[];
-/* Configuration columns the harness writes in every bench's rows (the requested duration and
- * warm-up change results): compare and report join on them as on a bench's own config. */
-extern const char *const harness_config[];
 #endif

@@ -133,14 +133,6 @@ void bench_side_row_check(const struct bench *b, const struct col_decl *t, const
 	row_check(b, t, table, r);
 }
 
-void bench_columns_path(const char *meta, char *out, size_t n)
-{
-	size_t len = strlen(meta);
-	if (len > 5 && !strcmp(meta + len - 5, ".meta"))
-		len -= 5;
-	snprintf(out, n, "%.*s.columns", (int)len, meta);
-}
-
 static int write_decl(const struct bench *b, const struct col_decl *t, const char *path,
 		      char *const *cols, int n, char *err)
 {

@@ -25,8 +25,6 @@ int bench_columns_write(const struct bench *b, const char *path, char *const *co
 /* The same for a side table's n columns, declared in t: beside its CSV (X.csv: X.columns). */
 int bench_side_columns_write(const struct bench *b, const struct col_decl *t, const char *csv,
 			     char *const *cols, int n, char *err);
-/* FILE.columns beside the result set whose .meta is meta (FILE.meta, else meta + .columns). */
-void bench_columns_path(const char *meta, char *out, size_t n);
 /* A metric's direction (1 higher is better, -1 lower, 0 unknown) and unit (*unit, may be NULL):
  * from b's declaration and views (b may be NULL), else from its name: _per_s higher, _ns lower. */
 int bench_direction(const struct bench *b, const char *col, const char **unit);

@@ -3,6 +3,7 @@
 #define C2C_CONTEXT_H
 #include "schema/fingerprint.h"
 #include "schema/label.h"
+#include "schema/meta.h"
 #include "harness/row.h"
 #include "harness/topo.h"
 #include <stdio.h>
@@ -47,8 +48,6 @@ const struct ctx_fact *context_fact(const struct context *c, const char *key);
 /* Print one "c2cbench: warning: ..." line per setting known to make results noisy; return how many.
  */
 int context_warn(const struct context *c, FILE *f);
-/* The metadata file that goes with a CSV: FILE.csv -> FILE.meta (any other name: NAME.meta). */
-void context_meta_path(const char *csv, char *out, size_t n);
 /* Write every fact as INI (sections [context], [na_reason], and [validity] when the run set it)
  * to a new file; never overwrite. */
 int context_write_meta(const struct context *c, const char *path, char *err);

@@ -108,8 +108,6 @@ const struct opt_spec harness_opts[] = {
     {0},
 };
 
-const char *const harness_config[] = { "duration_requested_s", "warmup_requested_s", NULL };
-
 /* xorshift64*: a reproducible shuffle from the recorded seed. */
 static uint64_t next_rand(uint64_t *s)
 {
