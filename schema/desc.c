@@ -29,10 +29,7 @@ static void put(struct wr *w, const char *key, const char *v)
 			w->rc = err_set(w->err, "bench description: %s holds a control byte", key);
 			return;
 		}
-	if (n && (v[0] == ' ' || v[n - 1] == ' '))
-		w->rc = err_set(w->err, "bench description: %s '%.64s' starts or ends with a space",
-				key, v);
-	else if (strlen(key) + 3 + n >= DESC_LINE_MAX)
+	if (strlen(key) + 3 + n >= DESC_LINE_MAX)
 		w->rc = err_set(w->err, "bench description: %s is longer than a line (%d bytes)",
 				key, DESC_LINE_MAX);
 	else
@@ -96,7 +93,13 @@ int bench_desc_write(FILE *f, const struct bench_desc *d, char *err)
 	put_all(&w, "summary", d->summary);
 	put(&w, "summary_by", d->summary_by);
 	put_all(&w, "variant_order", d->variant_order);
-	put(&w, "summary_note", d->summary_note);
+	for (const char *p = d->summary_note; p && *p && !w.rc;) { /* a line each */
+		char line[DESC_LINE_MAX];
+		size_t n = strcspn(p, "\n");
+		snprintf(line, sizeof(line), "%.*s", (int)(n < sizeof(line) ? n : sizeof(line) - 1), p);
+		put(&w, "summary_note", line);
+		p += n + (p[n] == '\n');
+	}
 	for (const struct bench_resolved *r = d->resolved; r && r->requested && !w.rc; r++) {
 		fprintf(f, "\n[resolved]\n");
 		put(&w, "requested", r->requested);
@@ -308,6 +311,21 @@ static int open_sect(struct rd *r, const char *name)
 	return 0;
 }
 
+/* summary_note: one line per key, in order. */
+static int note_line(struct rd *r, const char *v)
+{
+	const char *old = r->d->summary_note;
+	size_t a = old ? strlen(old) + 1 : 0, n = strlen(v);
+	if (a + n > DESC_NOTE_MAX)
+		return fail(r, "summary_note lines of more than %s bytes in all%s", "4096", "");
+	char *s = own(r->o, xcalloc(a + n + 1, 1));
+	if (old)
+		memcpy(s, old, a - 1), s[a - 1] = '\n';
+	memcpy(s + a, v, n + 1);
+	r->d->summary_note = s;
+	return 0;
+}
+
 static int bench_key(struct rd *r, const char *k, const char *v)
 {
 	struct bench_desc *d = r->d;
@@ -320,7 +338,7 @@ static int bench_key(struct rd *r, const char *k, const char *v)
 	if (!strcmp(k, "summary_by"))
 		return set_str(r, &d->summary_by, k, v);
 	if (!strcmp(k, "summary_note"))
-		return set_str(r, &d->summary_note, k, v);
+		return note_line(r, v);
 	if (!strcmp(k, "config"))
 		return add_item(r, &r->config, DESC_LIST_MAX, k, v);
 	if (!strcmp(k, "match_loose"))
@@ -425,11 +443,12 @@ static int other_key(struct rd *r, const char *k, const char *v)
 	return 0;
 }
 
-/* One line (NUL-terminated, without its newline). */
+/* One line (NUL-terminated, without its newline): a comment, [section] or KEY = VALUE, the
+ * value the rest of the line after one space (its own leading spaces kept: a note's indent). */
 static int one_line(struct rd *r, char *s)
 {
 	size_t n = strlen(s);
-	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+	if (n && s[n - 1] == '\r')
 		s[--n] = 0;
 	while (*s == ' ' || *s == '\t')
 		s++;
@@ -437,6 +456,8 @@ static int one_line(struct rd *r, char *s)
 		return 0;
 	if (*s == '[') {
 		char *e = strchr(s, ']');
+		if (e && strspn(e + 1, " \t") == strlen(e + 1))
+			e[1] = 0;
 		if (!e || e[1])
 			return fail(r, "'%s' is not a section header%s; accepted: [NAME]", s, "");
 		*e = 0;
@@ -445,11 +466,9 @@ static int one_line(struct rd *r, char *s)
 	char *eq = strchr(s, '=');
 	if (!eq)
 		return fail(r, "'%s' is not KEY = VALUE%s", s, "");
-	char *v = eq + 1, *k = s;
+	char *v = eq + 1 + (eq[1] == ' '), *k = s;
 	for (*eq = 0; eq > k && (eq[-1] == ' ' || eq[-1] == '\t');)
 		*--eq = 0;
-	while (*v == ' ' || *v == '\t')
-		v++;
 	for (const char *p = v; *p; p++)
 		if ((unsigned char)*p < 0x20 || *p == 0x7f)
 			return fail(r, "%s's value holds a control byte%s; accepted: text", k, "");

@@ -5,7 +5,8 @@
  *
  * The text is INI with repeated keys: a [bench] section, then a [resolved] section per resolved
  * setting and a [view] section per view, each view's metrics in [metric] sections after it. A value
- * is the rest of its line; a key left out is unset (NULL). Read from another machine's file, every
+ * is the rest of its line after "KEY = "; a key left out is unset (NULL); summary_note, the one
+ * text of several lines, is a key per line. Read from another machine's file, every
  * line is bounded and checked: an error is one line naming the file and line; a section or key
  * this version does not know is skipped with a warning (a newer writer's addition). */
 #ifndef C2C_DESC_H
@@ -72,6 +73,7 @@ struct bench_resolved {
 #define DESC_VIEWS_MAX 16
 #define DESC_METRICS_MAX 32      /* metrics per view */
 #define DESC_ITEMS_MAX 32        /* classes, marks per view; resolved settings */
+#define DESC_NOTE_MAX 4096       /* summary_note's bytes: a line per summary_note key */
 
 struct desc_own;
 
@@ -92,7 +94,7 @@ struct bench_desc {
 };
 
 /* Write d as text to f. Returns 0, or -1 with a message naming the field whose value cannot be
- * written (a newline or control byte, a space at either end, too long for a line) or a failed
+ * written (a control byte, a newline outside summary_note, too long for a line) or a failed
  * write. */
 int bench_desc_write(FILE *f, const struct bench_desc *d, char *err);
 /* Parse len bytes of text (may hold any byte), named path in messages. 0, or -1 with a one-line
