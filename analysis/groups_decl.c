@@ -10,16 +10,9 @@ static const char *const want[] = { "column", "kind", "unit", "higher_better" };
 static const char *const kinds[] = { "configuration", "metric", "evidence", "context",
 				     "undeclared" };
 
-int grp_decl_read(struct grp_decl *d, const char *csv_path, char *err)
+/* d->t as read from path: a declaration, or -1 (d->t freed) with a message. */
+static int check(struct grp_decl *d, const char *path, char *err)
 {
-	char meta[4200], path[4200];
-	memset(d, 0, sizeof(*d));
-	context_meta_path(csv_path, meta, sizeof(meta)); /* the names the harness wrote them by */
-	bench_columns_path(meta, path, sizeof(path));
-	if (access(path, F_OK))
-		return 0; /* an older schema, or a CSV not written by c2cbench: no declaration */
-	if (table_read(&d->t, path, err))
-		return -1;
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
 		if (table_col(&d->t, want[i]) < 0) {
 			table_free(&d->t);
@@ -46,6 +39,27 @@ int grp_decl_read(struct grp_decl *d, const char *csv_path, char *err)
 	}
 	d->present = 1;
 	return 0;
+}
+
+int grp_decl_read(struct grp_decl *d, const char *csv_path, char *err)
+{
+	char meta[4200], path[4200];
+	memset(d, 0, sizeof(*d));
+	context_meta_path(csv_path, meta, sizeof(meta)); /* the names the harness wrote them by */
+	bench_columns_path(meta, path, sizeof(path));
+	if (access(path, F_OK))
+		return 0; /* an older schema, or a CSV not written by c2cbench: no declaration */
+	if (table_read(&d->t, path, err))
+		return -1;
+	return check(d, path, err);
+}
+
+int grp_decl_parse(struct grp_decl *d, const char *name, const char *text, size_t len, char *err)
+{
+	memset(d, 0, sizeof(*d));
+	if (table_parse(&d->t, name, text, len, err))
+		return -1;
+	return check(d, name, err);
 }
 
 void grp_decl_free(struct grp_decl *d)

@@ -6,7 +6,7 @@
 #include "analysis/report_out.h"
 #include "analysis/csvread.h"
 #include "analysis/groups.h"
-#include "harness/bench.h"
+#include "schema/desc.h"
 #include "stats/twosample.h"
 #include <stdio.h>
 
@@ -51,7 +51,7 @@ struct sample {
 /* A bench as the inputs name it, with the views to draw it by (declared, or the fallback). */
 struct rbench {
 	char *name;
-	const struct bench *b;         /* NULL: not in this build */
+	const struct bench_desc *b;    /* NULL: not described (groups.h) */
 	const struct bench_view *views; /* { VIEW_END }-terminated */
 	struct bench_view *own;         /* the fallback's storage */
 	struct view_metric *own_met;

@@ -4,6 +4,7 @@
  * configuration, variant and x: runs whose settings differ are never pooled). */
 #include "analysis/report_int.h"
 #include "lib/parse.h"
+#include "schema/meta.h"
 #include "lib/util.h"
 #include <stdint.h>
 #include <stdlib.h>
