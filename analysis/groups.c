@@ -156,7 +156,7 @@ static void add_key(struct grp_bench *b, const char *col)
 	b->key_col[b->nkey++] = xstrdup(col);
 }
 
-/* The bench's metrics: --metric, else its summary and view columns, else (a bench this build lacks)
+/* The bench's metrics: --metric, else its summary and view columns, else (an undescribed bench)
  * the metrics its result set declares with a better side, else the header's *_ns_per_op columns. */
 static void bench_metrics(struct groups *g, struct grp_bench *b, const char *const *header,
 			  int ncols, const struct grp_decl *d)

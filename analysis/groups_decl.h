@@ -1,8 +1,8 @@
 /* A result set's own column declaration: X.columns beside X.csv (results/README.md), which the
  * harness writes with the rows. compare and report take a bench's keys, metrics and which way each
  * metric is better from it, so a result set of a bench this build does not know, or of another
- * version, compares as it was declared; without one (an older schema) they fall back to this
- * build's bench, else to the header's *_ns_per_op columns. */
+ * version, compares as it was declared; without one (an older schema) they fall back to the
+ * bench's description (groups_desc.c), else to the header's *_ns_per_op columns. */
 #ifndef C2C_GROUPS_DECL_H
 #define C2C_GROUPS_DECL_H
 #include "analysis/csvread.h"

@@ -60,7 +60,7 @@ static int machine_of(struct rep *p, const struct grp_row *r)
 	return r->side;
 }
 
-/* The fallback views of a bench this build does not declare: one bar view of the engine's metric
+/* The fallback views of a bench without a description: one bar view of the engine's metric
  * columns for it (its summary, or the *_ns_per_op columns), each on its own axis, the unit guessed
  * from the column name. */
 static void fallback_views(struct rbench *rb, const struct grp_bench *gb)
@@ -85,7 +85,7 @@ static void fallback_views(struct rbench *rb, const struct grp_bench *gb)
 	rb->views = rb->own;
 }
 
-/* The report's entry for an engine bench: declared views when this build knows the bench. */
+/* The report's entry for an engine bench: declared views when it is described. */
 static int bench_of(struct rep *p, const struct grp_bench *gb)
 {
 	for (int i = 0; i < p->nb; i++)

@@ -178,6 +178,12 @@ static int fail(struct rd *r, const char *fmt, const char *a, const char *b)
 	return err_set(r->err, "%s:%ld: %s", r->path, r->line, what);
 }
 
+static int fail_max(struct rd *r, const char *what, int max)
+{
+	return err_set(r->err, "%s:%ld: more than %d %s; accepted: at most %d", r->path, r->line,
+		       max, what, max);
+}
+
 static void warn_once(struct rd *r, const char *what, const char *name)
 {
 	char x[80];
@@ -201,9 +207,9 @@ static int add_item(struct rd *r, struct list *l, int max, const char *key, cons
 	if (!l->v)
 		l->v = room(r, (size_t)max + 1, sizeof(char *));
 	if (l->n >= max) {
-		char m[16];
-		snprintf(m, sizeof(m), "%d", max);
-		return fail(r, "more than %s %s lines; accepted: at most that many", m, key);
+		char what[64];
+		snprintf(what, sizeof(what), "%s lines", key);
+		return fail_max(r, what, max);
 	}
 	l->v[l->n++] = own(r->o, xstrdup(v));
 	return 0;
@@ -284,14 +290,14 @@ static int open_sect(struct rd *r, const char *name)
 		if (!r->res)
 			r->res = room(r, DESC_ITEMS_MAX + 1, sizeof(*r->res));
 		if (r->nres >= DESC_ITEMS_MAX)
-			return fail(r, "more than %s [resolved] sections%s", "32", "");
+			return fail_max(r, "[resolved] sections", DESC_ITEMS_MAX);
 		r->nres++;
 		r->sect = 'r';
 	} else if (!strcmp(name, "view")) {
 		if (!r->views)
 			r->views = room(r, DESC_VIEWS_MAX + 1, sizeof(*r->views));
 		if (r->nviews >= DESC_VIEWS_MAX)
-			return fail(r, "more than %s [view] sections%s", "16", "");
+			return fail_max(r, "[view] sections", DESC_VIEWS_MAX);
 		r->cur.v = &r->views[r->nviews++];
 		r->cur.met = room(r, DESC_METRICS_MAX + 1, sizeof(*r->cur.met));
 		r->cur.v->metrics = r->cur.met;
@@ -301,7 +307,7 @@ static int open_sect(struct rd *r, const char *name)
 			return fail(r, "[metric] before any [view]%s%s; accepted: a view's metrics after "
 				       "it", "", "");
 		if (r->cur.nmet >= DESC_METRICS_MAX)
-			return fail(r, "more than %s [metric] sections in one view%s", "32", "");
+			return fail_max(r, "[metric] sections in one view", DESC_METRICS_MAX);
 		r->cur.nmet++;
 		r->sect = 'm';
 	} else {
@@ -317,7 +323,7 @@ static int note_line(struct rd *r, const char *v)
 	const char *old = r->d->summary_note;
 	size_t a = old ? strlen(old) + 1 : 0, n = strlen(v);
 	if (a + n > DESC_NOTE_MAX)
-		return fail(r, "summary_note lines of more than %s bytes in all%s", "4096", "");
+		return fail_max(r, "bytes of summary_note lines in all", DESC_NOTE_MAX);
 	char *s = own(r->o, xcalloc(a + n + 1, 1));
 	if (old)
 		memcpy(s, old, a - 1), s[a - 1] = '\n';
@@ -368,7 +374,7 @@ static int mark(struct rd *r, const char *v)
 		b->v->mark_labels = (const char *const *)b->mlab;
 	}
 	if (b->nmarks >= DESC_ITEMS_MAX)
-		return fail(r, "more than %s mark lines in one view%s", "32", "");
+		return fail_max(r, "mark lines in one view", DESC_ITEMS_MAX);
 	b->marks[b->nmarks] = x;
 	b->mlab[b->nmarks++] = own(r->o, xstrdup(v[n] ? v + n + 1 : ""));
 	return 0;

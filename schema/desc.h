@@ -71,7 +71,7 @@ struct bench_resolved {
 #define DESC_BYTES_MAX (1L << 20) /* a bigger file is refused */
 #define DESC_LIST_MAX 256        /* config, summary, match_loose, variant_order items */
 #define DESC_VIEWS_MAX 16
-#define DESC_METRICS_MAX 32      /* metrics per view */
+#define DESC_METRICS_MAX 16      /* metrics per view */
 #define DESC_ITEMS_MAX 32        /* classes, marks per view; resolved settings */
 #define DESC_NOTE_MAX 4096       /* summary_note's bytes: a line per summary_note key */
 
