@@ -1,5 +1,6 @@
 /* A result set's column declaration, read through the one CSV reader (groups_decl.h). */
 #include "analysis/groups_decl.h"
+#include "schema/columns.h"
 #include "schema/meta.h"
 #include "lib/util.h"
 #include <stdio.h>
@@ -7,8 +8,6 @@
 #include <unistd.h>
 
 static const char *const want[] = { "column", "kind", "unit", "higher_better" };
-static const char *const kinds[] = { "configuration", "metric", "evidence", "context",
-				     "undeclared" };
 
 /* d->t as read from path: a declaration, or -1 (d->t freed) with a message. */
 static int check(struct grp_decl *d, const char *path, char *err)
@@ -18,16 +17,12 @@ static int check(struct grp_decl *d, const char *path, char *err)
 			table_free(&d->t);
 			return err_set(err,
 				       "%s: not a column declaration (no '%s' column; accepted: the "
-				       "header column,declared_as,kind,unit,higher_better,description)",
+				       "header " COL_CSV_HEADER ")",
 				       path, want[i]);
 		}
 	for (long r = 0; r < d->t.nrows; r++) {
 		const char *k = grp_decl_kind(d, r), *b = table_get(&d->t, r, "higher_better");
-		int ok = 0;
-		for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
-			ok |= !strcmp(k, kinds[i]);
-		if (!ok || (strcmp(b, "higher") && strcmp(b, "lower") && strcmp(b, "n/a") &&
-			    strcmp(b, "NA"))) {
+		if (col_kind_of(k) < 0 || col_better_of(b) < 0) {
 			err_set(err,
 				"%s:%ld: kind '%.64s' or higher_better '%.64s' is not one of "
 				"configuration, metric, evidence, context, undeclared and higher, "
@@ -86,8 +81,8 @@ const char *grp_decl_unit(const struct grp_decl *d, long i)
 
 int grp_decl_direction(const struct grp_decl *d, long i)
 {
-	const char *b = table_get(&d->t, i, "higher_better");
-	return !strcmp(b, "higher") ? 1 : !strcmp(b, "lower") ? -1 : 0;
+	int b = col_better_of(table_get(&d->t, i, "higher_better"));
+	return b == COL_HIGHER ? 1 : b == COL_LOWER ? -1 : 0;
 }
 
 long grp_decl_find(const struct grp_decl *d, const char *name)
