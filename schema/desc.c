@@ -556,6 +556,9 @@ int bench_desc_read(struct bench_desc *d, const char *path, char *err, char *war
 	FILE *f = fopen_regular(path);
 	if (!f && errno == ENOENT)
 		return 0;
+	if (!f && errno == EINVAL)
+		return err_set(err, "%s: not a regular file; accepted: the bench description a run "
+				    "wrote beside its CSV, or none", path);
 	if (!f)
 		return err_set(err, "%s: %s", path, strerror(errno));
 	char *buf = xcalloc(DESC_BYTES_MAX + 1, 1);

@@ -1014,6 +1014,12 @@ static void a_described_bench_compares_in_its_order(void **state)
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.err, "desc-a.bench:14: key 'colour' unknown to this version"));
 	assert_non_null(strstr(r.out, "sketch small against large:"));
+	snprintf(cmd, sizeof(cmd), "rm %s/desc-a.bench && mkfifo %s/desc-a.bench", test_dir,
+		 test_dir);
+	assert_int_equal(system(cmd), 0);
+	run_c2c(&r, "compare", a, b, NULL); /* a FIFO would hang its reader: refused */
+	assert_int_equal(r.status, 2);
+	assert_non_null(strstr(r.err, "desc-a.bench: not a regular file"));
 }
 
 int main(void)
