@@ -35,10 +35,10 @@ endif
 LDLIBS += $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lsde -lpfm -lm -pthread
 LDFLAGS += $(SAN)
 
-# One folder per concern: the generic library (lib/), statistics (stats/), the engine (harness/,
-# harness/counters/), the layouts, one folder per bench,
+# One folder per concern: the generic library (lib/), statistics (stats/), the result files'
+# format (schema/), the engine (harness/, harness/counters/), the layouts, one folder per bench,
 # the offline analysis, the preset runner and the command line. Includes name their folder (-I. only).
-SRCDIRS := lib stats harness harness/counters layouts $(wildcard benches/*) analysis runner cli
+SRCDIRS := lib stats schema harness harness/counters layouts $(wildcard benches/*) analysis runner cli
 SRC := $(foreach d,$(SRCDIRS),$(wildcard $(d)/*.c))
 # Header dependencies come from the compiler (-MMD -MP: one .d file beside each object or test).
 DEPFLAGS = -MMD -MP -MF $@.d -MT $@
@@ -147,7 +147,7 @@ check-qemu: $(BIN) $(TESTS)
 ZOO_CHECK := $(addprefix tests/system/,zoo_check.c zoo_benches.c zoo_cgroup.c zoo_counters.c zoo_rows.c \
 	zoo_topo.c)
 ZOO_LINK = $(LIBOBJ) $(TESTLIB) $(LDFLAGS) $(LDLIBS) $(shell $(PKG_CONFIG) --libs cmocka)
-ZOO_HDR := $(wildcard lib/*.h stats/*.h harness/*.h harness/counters/*.h layouts/*.h benches/*/*.h analysis/*.h \
+ZOO_HDR := $(wildcard lib/*.h stats/*.h schema/*.h harness/*.h harness/counters/*.h layouts/*.h benches/*/*.h analysis/*.h \
 	runner/*.h cli/*.h tests/*.h tests/system/*.h)
 $(BUILD)/tests/zoo_check: $(ZOO_CHECK) $(LIBOBJ) $(TESTLIB) $(ZOO_HDR)
 	@mkdir -p $(dir $@)

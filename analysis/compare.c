@@ -1,6 +1,6 @@
 /* The compare engine: join two result sets on configuration and say, per metric, what changed. */
 #include "analysis/compare.h"
-#include "harness/bench.h"
+#include "schema/desc.h"
 #include "stats/compare_stats.h"
 #include "stats/stats.h"
 #include "lib/util.h"

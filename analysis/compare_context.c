@@ -4,11 +4,10 @@
 #include "analysis/compare.h"
 #include "lib/csvread.h"
 #include "lib/infile.h"
-#include "harness/context.h"
+#include "schema/meta.h"
 #include "lib/parse.h"
-#include "harness/probeclass.h"
+#include "schema/probeclass.h"
 #include "lib/util.h"
-#include "harness/validity.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,7 +25,7 @@ struct vfile {
 struct pair {
 	char name[24];
 	double lo, hi;
-	double *lat; /* per valid row: its latency (harness/probeclass.h), for the classes */
+	double *lat; /* per valid row: its latency (schema/probeclass.h), for the classes */
 	int nlat, cap;
 };
 
@@ -50,7 +49,7 @@ static void read_validity(struct vfile *v, const char *csv)
 {
 	char meta[4200], line[512];
 	int in = 0;
-	v->probe_factor = vrules_default.probe_factor;
+	v->probe_factor = VALID_PROBE_DEFAULT;
 	context_meta_path(csv, meta, sizeof(meta));
 	FILE *m = fopen_regular(meta);
 	while (m && fgets(line, sizeof(line), m)) {

@@ -1,9 +1,9 @@
 /* compare's outputs for programs: CSV and JSON (one row per configuration and
  * metric, the configuration split into its columns, each side's label, host and CPU model). */
 #include "analysis/compare.h"
-#include "harness/bench.h"
+#include "schema/desc.h"
 #include "stats/compare_stats.h"
-#include "harness/csv.h"
+#include "lib/csvfield.h"
 #include "lib/util.h"
 #include <stdio.h>
 #include <stdlib.h>

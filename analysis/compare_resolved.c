@@ -2,7 +2,7 @@
  * and where the two differ, the difference in words: the join is on what was asked, so a change
  * that comes with another placement or another lazy_max says so. */
 #include "analysis/compare.h"
-#include "harness/bench.h"
+#include "schema/desc.h"
 #include "lib/parse.h"
 #include <stdio.h>
 #include <string.h>

@@ -3,7 +3,7 @@
  * context of the verdict (relaxed validity, a probe that moved). The full rows are in --csv and
  * --json. */
 #include "analysis/compare.h"
-#include "harness/bench.h"
+#include "schema/desc.h"
 #include "stats/compare_stats.h"
 #include "lib/util.h"
 #include <stdio.h>

@@ -3,16 +3,16 @@
  * prints, so two machines' layout effects read side by side, with the bench's note (seed 003's
  * figures). */
 #include "analysis/compare.h"
-#include "harness/bench.h"
+#include "schema/desc.h"
 #include "stats/compare_stats.h"
-#include "harness/opts.h"
+#include "lib/parse.h"
 #include "lib/util.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* Does the variant set this key column (a layout's offset)? The bench's views declare it. */
-static int implied(const struct bench *b, const char *col)
+static int implied(const struct bench_desc *b, const char *col)
 {
 	for (const struct bench_view *v = b->views; v && v->kind != VIEW_END; v++)
 		if (list_has(v->implied_cols, col))
@@ -42,7 +42,7 @@ static char *rest_key(const struct groups *g, int gi)
 static int is_baseline(const struct groups *g, int gi)
 {
 	const struct grp_group *gr = &g->group[gi];
-	const struct bench *b = g->bench[gr->bench].b;
+	const struct bench_desc *b = g->bench[gr->bench].b;
 	return b && b->variant_order && b->variant_order[0] && gr->val[0] &&
 	       !strcmp(gr->val[0], b->variant_order[0]);
 }
@@ -74,7 +74,7 @@ static struct base_ix *index_baselines(const struct groups *g, int *n)
 static int baseline_of(const struct groups *g, const struct base_ix *ix, int n, int gi)
 {
 	const struct grp_group *gr = &g->group[gi];
-	const struct bench *b = g->bench[gr->bench].b;
+	const struct bench_desc *b = g->bench[gr->bench].b;
 	if (!b || !b->variant_order || !b->variant_order[0] || !gr->val[0] || is_baseline(g, gi))
 		return -1;
 	struct base_ix want = { rest_key(g, gi), -1 };

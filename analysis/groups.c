@@ -1,9 +1,9 @@
 #include "analysis/groups.h"
 #include "analysis/groups_decl.h"
-#include "harness/bench_columns.h"
-#include "stats/twosample.h"
-#include "harness/bench.h"
 #include "lib/util.h"
+#include "schema/desc.h"
+#include "schema/meta.h"
+#include "stats/twosample.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,8 +100,30 @@ int groups_init(struct groups *g, const char *metrics, char *err)
 	return 0;
 }
 
+/* A metric's direction (1 higher is better, -1 lower, 0 unknown) and unit (*unit, may be NULL):
+ * from the fallback's declaration (an older result set's), then its description's views, else
+ * from its name: _per_s higher, _ns lower. */
+static int direction(const struct grp_bench *b, const char *col, const char **unit)
+{
+	size_t l = strlen(col);
+	int dir = l > 6 && !strcmp(col + l - 6, "_per_s")                             ? 1
+		  : l > 3 && (!strcmp(col + l - 3, "_ns") || strstr(col, "_ns_per_")) ? -1
+										      : 0;
+	*unit = NULL;
+	long di = b->fb_decl ? grp_decl_find(b->fb_decl, col) : -1;
+	if (di >= 0 && grp_decl_direction(b->fb_decl, di)) /* the declaration, then the views */
+		dir = grp_decl_direction(b->fb_decl, di);
+	for (const struct bench_view *v = b->b ? b->b->views : NULL; v && v->kind; v++)
+		for (const struct view_metric *m = v->metrics; m && m->col; m++)
+			if (!strcmp(m->col, col)) {
+				dir = m->higher_better ? 1 : -1;
+				*unit = m->unit;
+			}
+	return dir;
+}
+
 /* Add a metric column to a bench's list once, with which way is better: from the result set's
- * declaration (d, may be NULL) where it says, else from what this build's bench declares. */
+ * declaration (d, may be NULL) where it says, else from the bench's description. */
 static void add_metric(struct grp_bench *b, const char *col, const struct grp_decl *d)
 {
 	for (int i = 0; i < b->nmet; i++)
@@ -114,7 +136,7 @@ static void add_metric(struct grp_bench *b, const char *col, const struct grp_de
 	if (!b->metric || !b->direction || !b->unit || !b->met_seen)
 		out_of_memory(0);
 	const char *unit;
-	int dir = bench_direction(b->b, col, &unit);
+	int dir = direction(b, col, &unit);
 	long di = d ? grp_decl_find(d, col) : -1;
 	if (di >= 0 && grp_decl_direction(d, di)) { /* the file's word; "ns" names its time unit */
 		dir = grp_decl_direction(d, di);
@@ -134,7 +156,7 @@ static void add_key(struct grp_bench *b, const char *col)
 	b->key_col[b->nkey++] = xstrdup(col);
 }
 
-/* The bench's metrics: --metric, else its summary and view columns, else (a bench this build lacks)
+/* The bench's metrics: --metric, else its summary and view columns, else (an undescribed bench)
  * the metrics its result set declares with a better side, else the header's *_ns_per_op columns. */
 static void bench_metrics(struct groups *g, struct grp_bench *b, const char *const *header,
 			  int ncols, const struct grp_decl *d)
@@ -168,7 +190,8 @@ static void add_key_once(struct grp_bench *b, const char *col)
 }
 
 int grp_bench_of(struct groups *g, const char *name, const char *variant_col,
-		 const char *const *header, int ncols, const struct grp_decl *d)
+		 const char *const *header, int ncols, const struct grp_decl *d,
+		 struct bench_desc *desc)
 {
 	for (int i = 0; i < g->nbench; i++) /* a handful of benches: no hash needed */
 		if (!strcmp(g->bench[i].name, name))
@@ -179,7 +202,7 @@ int grp_bench_of(struct groups *g, const char *name, const char *variant_col,
 	struct grp_bench *b = &g->bench[g->nbench];
 	memset(b, 0, sizeof(*b));
 	b->name = xstrdup(name);
-	b->b = bench_find(name);
+	b->b = grp_desc_of(g, name, desc, header, ncols, &b->fb_decl);
 	add_key(b, b->b ? b->b->variant_col : variant_col);
 	for (int i = 0; b->b && b->b->config && b->b->config[i]; i++)
 		add_key(b, b->b->config[i]);

@@ -26,6 +26,8 @@
 #include <stddef.h>
 
 struct table;
+struct bench_desc;
+struct grp_decl;
 
 #define GROUPS_BY_LABEL (-1) /* groups_add side: one side per machine label */
 
@@ -38,7 +40,10 @@ struct grp_vals {
 /* A bench met in the inputs, with the columns its rows are keyed and measured by. */
 struct grp_bench {
 	char *name;
-	const struct bench *b; /* NULL: not in this build (keyed on its variant column only) */
+	/* Its description (schema/desc.h): its result set's FILE.bench, else the fallback's (this
+	 * build's bench of that name); NULL: neither (keyed on its variant column only). */
+	struct bench_desc *b;
+	struct grp_decl *fb_decl; /* with the fallback's description: its column declaration */
 	int nkey;
 	char **key_col; /* [0]: the variant column; then the bench's config; then the harness's */
 	int nmet;
@@ -48,7 +53,7 @@ struct grp_bench {
 	int *met_seen;         /* per metric: 1 when some input's header has the column */
 	char *avail; /* the inputs' candidate metric columns, comma-separated (for messages) */
 	int *varies; /* after groups_finish, per key column: 1 when its groups differ there */
-	int nres;              /* the bench's resolved settings (struct bench.resolved) */
+	int nres;              /* the bench's resolved settings (its description's resolved) */
 	int *res_key;          /* per resolved setting: the key column of its requested value */
 	const char **res_col;  /* per resolved setting: the column of what it resolved to */
 	const char **res_unit; /* per resolved setting: its unit in words, or NULL */
@@ -73,7 +78,7 @@ struct grp_cell {
 	unsigned char *res_mixed; /* [bench.nres]: its rows resolved it to more than one value */
 };
 
-#define GRP_FP_KEYS 16 /* room for harness/fingerprint.h's fp_keys */
+#define GRP_FP_KEYS 16 /* room for schema/fingerprint.h's fp_keys */
 
 /* A machine fingerprint as read from a result file: its id and its fields (NULL: unknown). */
 struct grp_fp {
@@ -163,11 +168,26 @@ void groups_free(struct groups *g);
 int groups_warn_file(const char *csv);
 int groups_warn_dir(const char *dir);
 
+/* A result set without FILE.bench (an older schema) is read by what fn gives for its bench: the
+ * text of a bench description and of the column declaration this build would have written with
+ * that header (schema/desc.h, X.columns), each malloc'ed; 1, or 0 for a bench it does not know.
+ * NULL (the default): none. cli/ sets it from the registry; analysis/ knows no bench. */
+typedef int (*groups_desc_fn)(const char *bench, const char *const *header, int ncols,
+			      char **desc, char **columns);
+void groups_set_desc_fallback(groups_desc_fn fn);
+
 /* Internal, shared by groups.c and groups_read.c. */
-struct grp_decl;
-/* The bench's index, made on its first file; d: that file's column declaration (may be NULL). */
+/* The bench's index, made on its first file; d: that file's column declaration (may be NULL);
+ * desc: that file's description (may be NULL), taken over when it describes this bench. */
 int grp_bench_of(struct groups *g, const char *name, const char *variant_col,
-		 const char *const *header, int ncols, const struct grp_decl *d);
+		 const char *const *header, int ncols, const struct grp_decl *d,
+		 struct bench_desc *desc);
+/* groups_desc.c: the description of bench name, from the file's (taken over: file's emptied)
+ * or the fallback's (*fb: its column declaration); NULL when neither has it. Freed by
+ * grp_desc_free. */
+struct bench_desc *grp_desc_of(struct groups *g, const char *name, struct bench_desc *file,
+			       const char *const *header, int ncols, struct grp_decl **fb);
+void grp_desc_free(struct bench_desc *d, struct grp_decl *fb);
 int grp_group_of(struct groups *g, int bench, const char *const *val);
 struct grp_cell *grp_cell_of(struct groups *g, int group, int side);
 int grp_machine_of(struct groups *g, const char *label, const char *host, const char *cpu,

@@ -1,41 +1,28 @@
 /* A result set's column declaration, read through the one CSV reader (groups_decl.h). */
 #include "analysis/groups_decl.h"
-#include "harness/bench_columns.h"
-#include "harness/context.h"
+#include "schema/columns.h"
+#include "schema/meta.h"
 #include "lib/util.h"
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 static const char *const want[] = { "column", "kind", "unit", "higher_better" };
-static const char *const kinds[] = { "configuration", "metric", "evidence", "context",
-				     "undeclared" };
 
-int grp_decl_read(struct grp_decl *d, const char *csv_path, char *err)
+/* d->t as read from path: a declaration, or -1 (d->t freed) with a message. */
+static int check(struct grp_decl *d, const char *path, char *err)
 {
-	char meta[4200], path[4200];
-	memset(d, 0, sizeof(*d));
-	context_meta_path(csv_path, meta, sizeof(meta)); /* the names the harness wrote them by */
-	bench_columns_path(meta, path, sizeof(path));
-	if (access(path, F_OK))
-		return 0; /* an older schema, or a CSV not written by c2cbench: no declaration */
-	if (table_read(&d->t, path, err))
-		return -1;
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
 		if (table_col(&d->t, want[i]) < 0) {
 			table_free(&d->t);
 			return err_set(err,
 				       "%s: not a column declaration (no '%s' column; accepted: the "
-				       "header column,declared_as,kind,unit,higher_better,description)",
+				       "header " COL_CSV_HEADER ")",
 				       path, want[i]);
 		}
 	for (long r = 0; r < d->t.nrows; r++) {
 		const char *k = grp_decl_kind(d, r), *b = table_get(&d->t, r, "higher_better");
-		int ok = 0;
-		for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
-			ok |= !strcmp(k, kinds[i]);
-		if (!ok || (strcmp(b, "higher") && strcmp(b, "lower") && strcmp(b, "n/a") &&
-			    strcmp(b, "NA"))) {
+		if (col_kind_of(k) < 0 || col_better_of(b) < 0) {
 			err_set(err,
 				"%s:%ld: kind '%.64s' or higher_better '%.64s' is not one of "
 				"configuration, metric, evidence, context, undeclared and higher, "
@@ -47,6 +34,27 @@ int grp_decl_read(struct grp_decl *d, const char *csv_path, char *err)
 	}
 	d->present = 1;
 	return 0;
+}
+
+int grp_decl_read(struct grp_decl *d, const char *csv_path, char *err)
+{
+	char meta[4200], path[4200];
+	memset(d, 0, sizeof(*d));
+	context_meta_path(csv_path, meta, sizeof(meta)); /* the names the harness wrote them by */
+	bench_columns_path(meta, path, sizeof(path));
+	if (access(path, F_OK))
+		return 0; /* an older schema, or a CSV not written by c2cbench: no declaration */
+	if (table_read(&d->t, path, err))
+		return -1;
+	return check(d, path, err);
+}
+
+int grp_decl_parse(struct grp_decl *d, const char *name, const char *text, size_t len, char *err)
+{
+	memset(d, 0, sizeof(*d));
+	if (table_parse(&d->t, name, text, len, err))
+		return -1;
+	return check(d, name, err);
 }
 
 void grp_decl_free(struct grp_decl *d)
@@ -73,8 +81,8 @@ const char *grp_decl_unit(const struct grp_decl *d, long i)
 
 int grp_decl_direction(const struct grp_decl *d, long i)
 {
-	const char *b = table_get(&d->t, i, "higher_better");
-	return !strcmp(b, "higher") ? 1 : !strcmp(b, "lower") ? -1 : 0;
+	int b = col_better_of(table_get(&d->t, i, "higher_better"));
+	return b == COL_HIGHER ? 1 : b == COL_LOWER ? -1 : 0;
 }
 
 long grp_decl_find(const struct grp_decl *d, const char *name)

@@ -1,8 +1,8 @@
 /* A result set's own column declaration: X.columns beside X.csv (results/README.md), which the
  * harness writes with the rows. compare and report take a bench's keys, metrics and which way each
  * metric is better from it, so a result set of a bench this build does not know, or of another
- * version, compares as it was declared; without one (an older schema) they fall back to this
- * build's bench, else to the header's *_ns_per_op columns. */
+ * version, compares as it was declared; without one (an older schema) they fall back to the
+ * bench's description (groups_desc.c), else to the header's *_ns_per_op columns. */
 #ifndef C2C_GROUPS_DECL_H
 #define C2C_GROUPS_DECL_H
 #include "lib/csvread.h"
@@ -15,6 +15,9 @@ struct grp_decl {
 /* Read the declaration beside csv_path (X.csv -> X.columns). None there: 0 with present 0. One
  * there that is not a declaration: -1 with a one-line message naming it and what it must hold. */
 int grp_decl_read(struct grp_decl *d, const char *csv_path, char *err);
+/* The same from text (len bytes), named name in messages: the fallback for a result set without
+ * one (groups_set_desc_fallback). */
+int grp_decl_parse(struct grp_decl *d, const char *name, const char *text, size_t len, char *err);
 void grp_decl_free(struct grp_decl *d);
 /* Row i's fields (i < d->t.nrows): its column name, kind, unit and direction (1 higher is
  * better, -1 lower, 0 neither). */

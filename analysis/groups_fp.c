@@ -1,11 +1,11 @@
 /* Machine fingerprints for the grouping engine: each result file's fingerprint fields, read from
- * its .meta (harness/fingerprint.h), compared field by field so that two machines under one label
+ * its .meta (schema/fingerprint.h), compared field by field so that two machines under one label
  * are told apart, and so that a set written before the fingerprint still is by the fields it has.
  */
 #include "analysis/groups.h"
 #include "lib/infile.h"
-#include "harness/context.h"
-#include "harness/fingerprint.h"
+#include "schema/meta.h"
+#include "schema/fingerprint.h"
 #include "lib/util.h"
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* The grouping engine's last steps: order the groups as a person reads them, name them, free them.
  */
 #include "analysis/groups.h"
-#include "harness/bench.h"
+#include "schema/desc.h"
 #include "lib/util.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,13 +55,13 @@ int groups_finish(struct groups *g, char *err)
 		int any = 0;
 		for (int m = 0; m < g->bench[b].nmet; m++)
 			any |= g->bench[b].met_seen[m];
-		if (any || g->bench[b].b) /* a bench this build knows names its own metrics */
+		if (any || g->bench[b].b) /* a described bench names its own metrics */
 			continue;
 		g->warnings++;
 		fprintf(stderr,
 			"c2cbench: warning: bench '%s' has no metric to compare: this build does "
-			"not know it and its CSVs declare none (no X.columns beside them: an older "
-			"schema?); name one with compare --metric (its numeric columns: %.300s)\n",
+			"not know it and its CSVs declare none (no X.bench or X.columns beside "
+			"them: an older schema?); name one with compare --metric (its numeric columns: %.300s)\n",
 			g->bench[b].name, g->bench[b].avail[0] ? g->bench[b].avail : "none");
 	}
 	free(g->order);
@@ -139,6 +139,7 @@ static void free_bench(struct grp_bench *b)
 	free(b->res_col);
 	free(b->res_unit);
 	free(b->name);
+	grp_desc_free(b->b, b->fb_decl);
 }
 
 void groups_free(struct groups *g)

@@ -4,9 +4,9 @@
 #include "analysis/groups.h"
 #include "analysis/groups_decl.h"
 #include "lib/infile.h"
-#include "harness/bench.h"
-#include "harness/context.h"
-#include "harness/label.h"
+#include "schema/desc.h"
+#include "schema/meta.h"
+#include "schema/label.h"
 #include "lib/util.h"
 #include <dirent.h>
 #include <errno.h>
@@ -41,6 +41,7 @@ struct file {
 	int sides[8], nsides; /* sides this file gave rows to (for the interrupted mark) */
 	char **rowp;       /* for groups.row: the current row's fields */
 	struct grp_decl decl; /* its X.columns, when the run wrote one */
+	struct bench_desc desc; /* its X.bench, when the run wrote one (until a bench takes it) */
 };
 
 /* Columns of the run context and bookkeeping: never metrics, even when numeric. */
@@ -175,7 +176,8 @@ static struct fbench *file_bench(struct groups *g, struct file *f, const char *n
 		out_of_memory(0);
 	struct fbench *fb = &f->fb[f->nfb++];
 	fb->bench =
-	    grp_bench_of(g, name, f->hdr[2], (const char *const *)f->hdr, f->ncols, &f->decl);
+	    grp_bench_of(g, name, f->hdr[2], (const char *const *)f->hdr, f->ncols, &f->decl,
+			 &f->desc);
 	struct grp_bench *b = &g->bench[fb->bench];
 	fb->key_ix = xcalloc((size_t)b->nkey, sizeof(int));
 	fb->met_ix = xcalloc((size_t)b->nmet + 1, sizeof(int));
@@ -419,7 +421,22 @@ static void file_free(struct file *f)
 	free(f->cpu);
 	grp_fp_free(&f->fp);
 	grp_decl_free(&f->decl);
+	bench_desc_free(&f->desc);
 	csvs_close(&f->s);
+}
+
+/* The file's X.bench (none: an older schema; the fallback may describe its bench). A key or
+ * section this version does not know is skipped, with a warning. */
+static int read_desc(struct groups *g, struct file *f, const char *meta, char *err)
+{
+	char path[4200], warn[ERRLEN];
+	bench_desc_path(meta, path, sizeof(path));
+	int rc = bench_desc_read(&f->desc, path, err, warn, sizeof(warn));
+	if (rc > 0 && warn[0]) {
+		g->warnings++;
+		fprintf(stderr, "c2cbench: warning: %s\n", warn);
+	}
+	return rc < 0 ? -1 : 0;
 }
 
 /* One CSV file. A side table (side_table column) holds no result rows: skipped in a directory,
@@ -444,6 +461,8 @@ static int add_file(struct groups *g, const char *path, int side, int in_dir, in
 		rc = read_header(&f, err);
 	if (!rc && col_of(&f, "side_table") < 0)
 		rc = grp_decl_read(&f.decl, path, err);
+	if (!rc && col_of(&f, "side_table") < 0)
+		rc = read_desc(g, &f, meta, err);
 	if (!rc && col_of(&f, "side_table") >= 0) {
 		file_free(&f);
 		return in_dir

@@ -1,5 +1,5 @@
 /* `c2cbench report INPUT... -o DIR`: Markdown and HTML reports with gnuplot charts from result
- * CSVs, every machine in one chart, drawn as each bench declares (struct bench.views). Written
+ * CSVs, every machine in one chart, drawn as each bench declares (its FILE.bench views). Written
  * into a temporary directory and renamed into place whole; nothing half-written is left. */
 #include "analysis/gnuplot.h"
 #include "analysis/report.h"

@@ -6,7 +6,7 @@
 #include "analysis/report_out.h"
 #include "lib/csvread.h"
 #include "analysis/groups.h"
-#include "harness/bench.h"
+#include "schema/desc.h"
 #include "stats/twosample.h"
 #include <stdio.h>
 
@@ -51,7 +51,7 @@ struct sample {
 /* A bench as the inputs name it, with the views to draw it by (declared, or the fallback). */
 struct rbench {
 	char *name;
-	const struct bench *b;         /* NULL: not in this build */
+	const struct bench_desc *b;    /* NULL: not described (groups.h) */
 	const struct bench_view *views; /* { VIEW_END }-terminated */
 	struct bench_view *own;         /* the fallback's storage */
 	struct view_metric *own_met;
@@ -118,7 +118,7 @@ void rpt_gkey_only(const char *gkey, const char *varying, char *out, size_t cap)
 void rpt_probe_row(struct rep *p, int m, const struct grp_row *r);
 /* The probe latency of valid row `row` (0: the first) of group g on machine m; -1 for none. */
 double rpt_probe_lat(const struct rep *p, int g, int m, long row);
-/* A sample's probe classes (harness/probeclass.h) over its valid rows: class c spans latencies
+/* A sample's probe classes (schema/probeclass.h) over its valid rows: class c spans latencies
  * lo[c]..hi[c] and holds count[c] rows; unmeasured: rows without a probe latency. */
 struct rclasses {
 	int n;

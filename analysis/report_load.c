@@ -3,7 +3,8 @@
  * machine) becomes the samples of the views that take it (one per machine, bench view,
  * configuration, variant and x: runs whose settings differ are never pooled). */
 #include "analysis/report_int.h"
-#include "harness/opts.h"
+#include "lib/parse.h"
+#include "schema/meta.h"
 #include "lib/util.h"
 #include <stdint.h>
 #include <stdlib.h>
@@ -59,7 +60,7 @@ static int machine_of(struct rep *p, const struct grp_row *r)
 	return r->side;
 }
 
-/* The fallback views of a bench this build does not declare: one bar view of the engine's metric
+/* The fallback views of a bench without a description: one bar view of the engine's metric
  * columns for it (its summary, or the *_ns_per_op columns), each on its own axis, the unit guessed
  * from the column name. */
 static void fallback_views(struct rbench *rb, const struct grp_bench *gb)
@@ -84,7 +85,7 @@ static void fallback_views(struct rbench *rb, const struct grp_bench *gb)
 	rb->views = rb->own;
 }
 
-/* The report's entry for an engine bench: declared views when this build knows the bench. */
+/* The report's entry for an engine bench: declared views when it is described. */
 static int bench_of(struct rep *p, const struct grp_bench *gb)
 {
 	for (int i = 0; i < p->nb; i++)

@@ -2,7 +2,8 @@
  * (valid=no, by reason) and every value not measured, grouped by its whole reason. */
 #include "analysis/report_int.h"
 #include "lib/util.h"
-#include "harness/version.h"
+#include "schema/meta.h"
+#include "schema/version.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,9 +1,9 @@
 /* The report's probe classes: per machine and configuration, the placement probe's latency of
  * each valid row (its first probed pair), and a line wherever they cluster apart
- * (harness/probeclass.h), since that configuration's medians pool the placements. */
+ * (schema/probeclass.h), since that configuration's medians pool the placements. */
 #include "analysis/report_int.h"
 #include "lib/parse.h"
-#include "harness/probeclass.h"
+#include "schema/probeclass.h"
 #include "lib/util.h"
 #include <stdlib.h>
 #include <string.h>

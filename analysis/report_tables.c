@@ -2,7 +2,7 @@
  * medians, a row per probe class where a sample's repetitions fall in two or more, and the ratios
  * to the first machine, adjusted over the table (report_ratios.c). */
 #include "analysis/report_int.h"
-#include "harness/probeclass.h"
+#include "schema/probeclass.h"
 #include "lib/util.h"
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,7 @@
 /* `c2cbench compare A B`: options and exit statuses; the work is in analysis/compare.c. */
 #include "analysis/compare.h"
+#include "analysis/groups.h"
+#include "cli/bench_fallback.h"
 #include "cli/commands.h"
 #include "harness/cmdargs.h"
 #include "lib/util.h"
@@ -55,6 +57,7 @@ static int compare_main(int argc, char **argv)
 	if (!rc && opt_flag(&o, "csv") && opt_flag(&o, "json"))
 		rc = err_set(err,
 			     "--csv and --json cannot both be given; accepted: one output format");
+	groups_set_desc_fallback(bench_fallback); /* result sets without FILE.bench */
 	if (!rc)
 		rc = cmp_run(&c, o.args[0], o.args[1], opt_str(&o, "metric"), err);
 	if (!rc) {

@@ -1,5 +1,7 @@
 /* The `report` subcommand's front end: options and inputs; the work is in analysis/report.c. */
+#include "analysis/groups.h"
 #include "analysis/report.h"
+#include "cli/bench_fallback.h"
 #include "cli/commands.h"
 #include "harness/cmdargs.h"
 #include "lib/util.h"
@@ -44,6 +46,7 @@ static int cmd_report(int argc, char **argv)
 			fprintf(stderr, "c2cbench: error: %s\n", err);
 			rc = EXIT_BADINPUT;
 		} else {
+			groups_set_desc_fallback(bench_fallback); /* sets without FILE.bench */
 			rc = report_write(o.args, o.nargs, opt_str(&o, "out"),
 					  opt_flag(&o, "force"));
 		}

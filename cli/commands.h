@@ -3,7 +3,7 @@
 #ifndef C2C_COMMANDS_H
 #define C2C_COMMANDS_H
 
-#include "harness/version.h"
+#include "schema/version.h"
 
 struct command {
 	const char *name;

@@ -12,10 +12,10 @@
 #include "harness/row.h"
 #include "harness/threads.h"
 #include "harness/topo.h"
+#include "schema/desc.h" /* the views, the resolved settings */
+#include "schema/meta.h" /* SCHEMA_VERSION, harness_config */
 #include <stdint.h>
 
-/* Each version's changes: results/CHANGELOG-schema.md */
-#define SCHEMA_VERSION 9
 #define VARIANTS_MAX 256     /* variants a user lists or sweeps (layouts, offsets) */
 #define CONFIGS_MAX (1 << 22) /* variants one run may hold (pingpong: pairs x modes, 2,048 PUs) */
 #define SUMMARY_MAX 8        /* summary columns per bench */
@@ -29,53 +29,6 @@ struct variant {
 struct bench;
 struct bench_block;
 #define BENCH_ROLES 8 /* roles a plan may name (c->sum) */
-
-/* How `report` draws a bench: declared here as data, read by analysis/ (which names no bench).
- * A metric is one CSV column; metrics with the same axis share one chart (and so one unit). */
-struct view_metric {
-	const char *col;   /* CSV column */
-	const char *label; /* legend text: "writer", "runs per interval" */
-	const char *unit;  /* y-axis text: "ns per operation", "count" */
-	const char *axis;  /* metrics with equal axis share a chart; NULL: the metric has its own */
-	int higher_better; /* 0: lower is better (the usual: ns, misses) */
-};
-
-enum view_kind {
-	VIEW_END = 0, /* ends a bench's views */
-	VIEW_BARS,    /* x: the variants in declared order, baseline first; one chart per axis */
-	VIEW_LINES,   /* x: the numeric x columns (a sweep, thread counts); one line per series */
-	VIEW_MATRIX,  /* a value per (row_col, col_col) pair: a heat map and a per-class table */
-};
-
-struct bench_view {
-	enum view_kind kind;
-	const char *title;             /* section title: "Offset sweep", "Core-to-core latency" */
-	const char *variant_prefix; /* rows whose variant starts with this (NULL: all rows not taken
-				     * by an earlier view of the bench) */
-	const struct view_metric *metrics; /* { 0 }-terminated */
-	const char
-	    *implied_cols; /* comma list of config columns the variant sets (a layout's offset):
-			    * left out of the chart key, so they do not split a chart */
-	/* VIEW_LINES: x is the sum of these comma-listed numeric columns ("offset",
-	 * "writers,readers"), labelled "a+b" when several; lines per variant unless the variant
-	 * names the x (x_is_variant). */
-	const char *x_cols;
-	const char *x_label;
-	int x_is_variant;
-	const double
-	    *marks; /* VIEW_LINES: x values drawn as labelled vertical lines, 0-terminated */
-	const char *const *mark_labels; /* their labels */
-	/* VIEW_MATRIX: the pair's two columns, the facet (one map per value), the class column and
-	 * its values nearest first; pairs of the first class share a core, pairs of the last cross
-	 * packages, pairs of a class not declared here may be either. */
-	const char *row_col, *col_col, *facet_col, *class_col;
-	const char *const *classes;
-	/* VIEW_MATRIX: its per-class table is the machine's line-transfer baseline (pingpong). A
-	 * view with with_baseline (pending-bit's layouts) shows that baseline, every machine,
-	 * beside it. */
-	int is_baseline;
-	int with_baseline;
-};
 
 struct bench_ctx {
 	const struct bench *b;
@@ -123,12 +76,6 @@ enum bench_flags {
 	BENCH_PLACED = 1,
 	BENCH_WINDOW =
 	    2, /* its co-running threads measure for --duration: the window rule applies */
-};
-
-/* A setting as requested and the column of what the run resolved it to. */
-struct bench_resolved {
-	const char *requested, *resolved;
-	const char *unit; /* the resolved value's unit in words ("pages"), or NULL */
 };
 
 struct bench {
@@ -270,7 +217,4 @@ int bench_probe_pairs(struct bench_ctx *c, const struct variant *v, int *a, int 
 int bench_main(const struct bench *b, int argc, char **argv);
 /* The harness options every bench takes. */
 extern const struct opt_spec harness_opts[];
-/* Configuration columns the harness writes in every bench's rows (the requested duration and
- * warm-up change results): compare and report join on them as on a bench's own config. */
-extern const char *const harness_config[];
 #endif

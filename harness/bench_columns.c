@@ -1,6 +1,7 @@
 /* A bench's column declaration checked against the names its other declarations use and the keys
  * of its rows, and written beside each result set. */
 #include "harness/bench_columns.h"
+#include "harness/bench_desc_out.h"
 #include "harness/context.h"
 #include "lib/replace.h"
 #include "lib/util.h"
@@ -133,14 +134,6 @@ void bench_side_row_check(const struct bench *b, const struct col_decl *t, const
 	row_check(b, t, table, r);
 }
 
-void bench_columns_path(const char *meta, char *out, size_t n)
-{
-	size_t len = strlen(meta);
-	if (len > 5 && !strcmp(meta + len - 5, ".meta"))
-		len -= 5;
-	snprintf(out, n, "%.*s.columns", (int)len, meta);
-}
-
 static int write_decl(const struct bench *b, const struct col_decl *t, const char *path,
 		      char *const *cols, int n, char *err)
 {
@@ -163,7 +156,7 @@ static int write_decl(const struct bench *b, const struct col_decl *t, const cha
 int bench_columns_write(const struct bench *b, const char *path, char *const *cols, int n,
 			char *err)
 {
-	return write_decl(b, b->columns, path, cols, n, err);
+	return write_decl(b, b->columns, path, cols, n, err) ? -1 : bench_desc_out(b, path, err);
 }
 
 int bench_side_columns_write(const struct bench *b, const struct col_decl *t, const char *csv,

@@ -19,14 +19,13 @@ void bench_row_check(const struct bench *b, const struct row *r);
 void bench_side_row_check(const struct bench *b, const struct col_decl *t, const char *table,
 			  const struct row *r);
 /* The declaration of the n columns of a result set's header as CSV into path (written whole, or
- * not at all). Returns 0, or -1 with a message. */
+ * not at all), and b's description beside it (FILE.bench, harness/bench_desc_out.h). Returns 0,
+ * or -1 with a message. */
 int bench_columns_write(const struct bench *b, const char *path, char *const *cols, int n,
 			char *err);
 /* The same for a side table's n columns, declared in t: beside its CSV (X.csv: X.columns). */
 int bench_side_columns_write(const struct bench *b, const struct col_decl *t, const char *csv,
 			     char *const *cols, int n, char *err);
-/* FILE.columns beside the result set whose .meta is meta (FILE.meta, else meta + .columns). */
-void bench_columns_path(const char *meta, char *out, size_t n);
 /* A metric's direction (1 higher is better, -1 lower, 0 unknown) and unit (*unit, may be NULL):
  * from b's declaration and views (b may be NULL), else from its name: _per_s higher, _ns lower. */
 int bench_direction(const struct bench *b, const char *col, const char **unit);

@@ -1,59 +1,7 @@
 /* Column declarations: matching a column against them, the check, and the CSV of them. */
 #include "harness/columns.h"
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
-
-const char *col_kind_name(enum col_kind k)
-{
-	switch (k) {
-	case COL_CONFIG:
-		return "configuration";
-	case COL_METRIC:
-		return "metric";
-	case COL_EVIDENCE:
-		return "evidence";
-	case COL_CONTEXT:
-		return "context";
-	}
-	return "undeclared";
-}
-
-const char *col_better_name(enum col_better b)
-{
-	return b == COL_HIGHER ? "higher" : b == COL_LOWER ? "lower" : "n/a";
-}
-
-static size_t upper_run(const char *s)
-{
-	size_t n = 0;
-	while (isupper((unsigned char)s[n]))
-		n++;
-	return n;
-}
-
-int col_match(const char *decl, const char *name, const char *roles)
-{
-	size_t ph = upper_run(decl);
-	if (!ph) {
-		if (*decl != *name)
-			return 0;
-		return !*decl || col_match(decl + 1, name + 1, roles);
-	}
-	if (ph == 4 && !strncmp(decl, "ROLE", 4) && roles) {
-		for (const char *r = roles; *r;) {
-			size_t n = strcspn(r, ",");
-			if (n && !strncmp(name, r, n) && col_match(decl + ph, name + n, roles))
-				return 1;
-			r += n + (r[n] == ',');
-		}
-		return 0;
-	}
-	for (size_t k = 1; k <= strlen(name); k++)
-		if (col_match(decl + ph, name + k, roles))
-			return 1;
-	return 0;
-}
 
 static const struct col_decl *find_in(const struct col_decl *t, const char *name)
 {
@@ -121,7 +69,7 @@ static void line(FILE *f, const char *name, const struct col_decl *c)
 
 int col_write_csv(FILE *f, const struct col_decl *own, const char *roles, char *const *cols, int n)
 {
-	fputs("column,declared_as,kind,unit,higher_better,description\n", f);
+	fputs(COL_CSV_HEADER "\n", f);
 	if (cols)
 		for (int i = 0; i < n; i++)
 			line(f, cols[i], col_find(own, roles, cols[i]));

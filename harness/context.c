@@ -1,5 +1,5 @@
 #include "harness/context.h"
-#include "harness/fingerprint.h"
+#include "schema/fingerprint.h"
 #include "lib/util.h"
 #include <dirent.h>
 #include <perfmon/pfmlib.h>

@@ -1,8 +1,9 @@
 /* Run context: the facts users need to compare numbers taken on different machines and builds. */
 #ifndef C2C_CONTEXT_H
 #define C2C_CONTEXT_H
-#include "harness/fingerprint.h"
-#include "harness/label.h"
+#include "schema/fingerprint.h"
+#include "schema/label.h"
+#include "schema/meta.h"
 #include "harness/row.h"
 #include "harness/topo.h"
 #include <stdio.h>
@@ -30,7 +31,7 @@ struct context {
 	char host[128], cpu_model[160], kernel[128], compiler[128], git_rev[64], started[32];
 	int packages, cores, pus, nodes, line_size;
 	char fingerprint[FP_ID_LEN +
-			 1]; /* fp_id of the fingerprint fields (harness/fingerprint.h) */
+			 1]; /* fp_id of the fingerprint fields (schema/fingerprint.h) */
 	struct ctx_fact fact[CTX_FACTS]; /* everything else, in the meta file's order */
 	int nfacts;
 	struct ctx_kv validity[CTX_VALIDITY]; /* how the run judged its attempts (none: no run) */
@@ -47,8 +48,6 @@ const struct ctx_fact *context_fact(const struct context *c, const char *key);
 /* Print one "c2cbench: warning: ..." line per setting known to make results noisy; return how many.
  */
 int context_warn(const struct context *c, FILE *f);
-/* The metadata file that goes with a CSV: FILE.csv -> FILE.meta (any other name: NAME.meta). */
-void context_meta_path(const char *csv, char *out, size_t n);
 /* Write every fact as INI (sections [context], [na_reason], and [validity] when the run set it)
  * to a new file; never overwrite. */
 int context_write_meta(const struct context *c, const char *path, char *err);

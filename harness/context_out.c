@@ -71,14 +71,6 @@ int context_warn(const struct context *c, FILE *f)
 	return n;
 }
 
-void context_meta_path(const char *csv, char *out, size_t n)
-{
-	size_t len = strlen(csv);
-	if (len > 4 && !strcmp(csv + len - 4, ".csv"))
-		len -= 4;
-	snprintf(out, n, "%.*s.meta", (int)len, csv);
-}
-
 /* INI values end at a newline, and inih cuts them at " ;": keep both out. */
 static void ini_value(FILE *f, const char *v)
 {

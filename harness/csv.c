@@ -8,28 +8,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-size_t csv_field(const char *in, char *out, size_t n)
-{
-	size_t k = 0;
-	int quote =
-	    strpbrk(in, ",\"\r\n") != NULL || (*in && (in[0] == ' ' || in[strlen(in) - 1] == ' '));
-	if (n == 0)
-		return 0;
-#define PUT(ch) do { if (k + 1 < n) out[k++] = (ch); } while (0)
-	if (quote)
-		PUT('"');
-	for (const char *p = in; *p; p++) {
-		if (*p == '"')
-			PUT('"');
-		PUT(*p);
-	}
-	if (quote)
-		PUT('"');
-#undef PUT
-	out[k] = 0;
-	return k;
-}
-
 /* A FIFO with no reader would block open() with no word: say that the run waits for one. A signal
  * (Ctrl-C) ends the wait with EINTR, since the handlers are installed without SA_RESTART. */
 static int open_fifo(const char *path)

@@ -2,6 +2,7 @@
 #ifndef C2C_CSV_H
 #define C2C_CSV_H
 #include "harness/row.h"
+#include "lib/csvfield.h"
 #include <stddef.h>
 #include <stdint.h>
 
@@ -26,6 +27,4 @@ int csv_open(struct csv *c, const char *path, char *err);
  * any row CSV_SYNC_NS after the last flush are flushed to the device (fdatasync). */
 int csv_write(struct csv *c, const struct row *r, char *err);
 int csv_close(struct csv *c, char *err);
-/* Quote one field into out (size n) if it needs it; return the length written. */
-size_t csv_field(const char *in, char *out, size_t n);
 #endif

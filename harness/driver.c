@@ -5,7 +5,7 @@
 #include "harness/csv.h"
 #include "harness/driver_int.h"
 #include "harness/driver_setup.h"
-#include "harness/probeclass.h"
+#include "schema/probeclass.h"
 #include "harness/novalid.h"
 #include "harness/progress.h"
 #include "harness/signals.h"

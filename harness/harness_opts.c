@@ -1,5 +1,5 @@
-/* The harness's options and configuration columns, as data (declared in harness/bench.h): every
- * bench takes these unless it refuses one (bench_refuses). */
+/* The harness's options, as data (declared in harness/bench.h; its configuration columns are in
+ * schema/meta.c): every bench takes these unless it refuses one (bench_refuses). */
 #include "harness/bench.h"
 
 const struct opt_spec harness_opts[] = {
@@ -90,5 +90,3 @@ const struct opt_spec harness_opts[] = {
      NULL, NULL},
     {0},
 };
-
-const char *const harness_config[] = { "duration_requested_s", "warmup_requested_s", NULL };

@@ -10,29 +10,6 @@ static const char *spec_choices(const struct opt_spec *s)
 	return s->choices_fn ? s->choices_fn() : s->choices;
 }
 
-int list_has(const char *list, const char *item)
-{
-	size_t n = strlen(item);
-	for (const char *p = list; p && *p;) {
-		const char *c = strchr(p, ',');
-		size_t len = c ? (size_t)(c - p) : strlen(p);
-		if (len == n && !strncmp(p, item, n))
-			return 1;
-		p = c ? c + 1 : NULL;
-	}
-	return 0;
-}
-
-int list_split(const char *list, char **out, int max)
-{
-	int k = 0;
-	char *dup = xstrdup(list), *save = NULL;
-	for (char *t = strtok_r(dup, ",", &save); t && k < max; t = strtok_r(NULL, ",", &save))
-		out[k++] = xstrdup(t);
-	free(dup);
-	return k;
-}
-
 /* Why a value is refused, phrased as what is accepted. */
 static int check_value(const struct opt_spec *s, const char *v, char *err)
 {

@@ -2,6 +2,7 @@
  */
 #ifndef C2C_OPTS_H
 #define C2C_OPTS_H
+#include "lib/parse.h" /* list_has, list_split */
 #include <stdio.h>
 
 enum opt_type {
@@ -54,10 +55,6 @@ int opt_given(const struct opts *o, const char *name);
 /* Set a value as if given (used by presets). Return 0, or -1 with a message. */
 int opt_set(struct opts *o, const char *name, const char *val, char *err);
 
-/* Does the comma list `list` contain `item`? */
-int list_has(const char *list, const char *item);
-/* Split a comma list into at most max items (strdup'ed into *out); return the count. */
-int list_split(const char *list, char **out, int max);
 
 void opts_help(FILE *f, const struct opt_spec *table);
 #endif

@@ -2,7 +2,7 @@
 #include "harness/summary_parts.h"
 #include "harness/summary_int.h"
 #include "stats/twosample.h"
-#include "harness/probeclass.h"
+#include "schema/probeclass.h"
 #include "harness/counters/counters.h"
 #include "stats/stats.h"
 #include <stdio.h>
@@ -189,7 +189,7 @@ static void flag_configs(FILE *f, const struct bench_ctx *c, struct kept_rows *k
 }
 
 /* A line's repetitions that ran on placements whose probe latencies cluster apart
- * (harness/probeclass.h): said under the table, since its medians pool them. */
+ * (schema/probeclass.h): said under the table, since its medians pool them. */
 static void print_probe_classes(FILE *f, const struct kept_rows *kr, const int *start,
 				const int *order,
 				const struct sum_lines *g)

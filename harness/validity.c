@@ -1,4 +1,5 @@
 #include "harness/validity.h"
+#include "schema/meta.h"
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -9,7 +10,7 @@ const struct vrules vrules_default = {
 	.oncpu_min = 0.90,
 	.overlap_min = 0.90,
 	.steal_max = 0.02,
-	.probe_factor = 2.0,
+	.probe_factor = VALID_PROBE_DEFAULT,
 	.setting_tol = 0.25,
 };
 

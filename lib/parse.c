@@ -1,4 +1,5 @@
 #include "lib/parse.h"
+#include "lib/util.h"
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -168,4 +169,27 @@ void text_escape(const char *s, char *out, size_t n)
 		       : (size_t)snprintf(out + k, n - k, "\\x%02x", *p);
 	}
 	out[k] = 0;
+}
+
+int list_has(const char *list, const char *item)
+{
+	size_t n = strlen(item);
+	for (const char *p = list; p && *p;) {
+		const char *c = strchr(p, ',');
+		size_t len = c ? (size_t)(c - p) : strlen(p);
+		if (len == n && !strncmp(p, item, n))
+			return 1;
+		p = c ? c + 1 : NULL;
+	}
+	return 0;
+}
+
+int list_split(const char *list, char **out, int max)
+{
+	int k = 0;
+	char *dup = xstrdup(list), *save = NULL;
+	for (char *t = strtok_r(dup, ",", &save); t && k < max; t = strtok_r(NULL, ",", &save))
+		out[k++] = xstrdup(t);
+	free(dup);
+	return k;
 }

@@ -20,6 +20,10 @@ int parse_long_in(const char *s, long lo, long hi, long *out);
 /* A comma list: one or more elements, none empty ("a,,b", ",a", "a," fail).
  * Return the element count, or -1 with why (a phrase such as "element 2 is empty"). */
 int list_count(const char *s, char *why, size_t n);
+/* Does the comma list `list` contain `item`? */
+int list_has(const char *list, const char *item);
+/* Split a comma list into at most max items (strdup'ed into *out); return the count. */
+int list_split(const char *list, char **out, int max);
 
 /* CPU list: RANGE[,RANGE...], RANGE = N or N-M (N <= M), N, M whole numbers 0..CPU_NUMBER_MAX.
  * Order is kept as written; a CPU named twice fails. Fills at most max CPUs into cpus.

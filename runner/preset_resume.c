@@ -1,5 +1,5 @@
 #include "runner/preset_resume.h"
-#include "harness/bench_columns.h"
+#include "schema/meta.h"
 #include "runner/preset_config.h"
 #include "harness/bench.h"
 #include "lib/csvread.h"
@@ -205,6 +205,11 @@ int resume_set_aside(const char *dir, const char *csv, char *err)
 			return err_set(err, "--resume: cannot move '%s' to '%s': %s", from, to,
 				       strerror(errno));
 		snprintf(to, sizeof(to), "%s/%s-%d.columns", sub, base, k);
+		if (!access(cols, F_OK) && rename(cols, to))
+			return err_set(err, "--resume: cannot move '%s' to '%s': %s", cols, to,
+				       strerror(errno));
+		bench_desc_path(from, cols, sizeof(cols)); /* from: the .meta's name */
+		snprintf(to, sizeof(to), "%s/%s-%d.bench", sub, base, k);
 		if (!access(cols, F_OK) && rename(cols, to))
 			return err_set(err, "--resume: cannot move '%s' to '%s': %s", cols, to,
 				       strerror(errno));

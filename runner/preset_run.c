@@ -19,7 +19,7 @@
 #include "runner/preset_run_int.h"
 #include "runner/slurm.h"
 #include "lib/util.h"
-#include "harness/version.h"
+#include "schema/version.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>

@@ -3,7 +3,7 @@
  * text in a #SBATCH line holds nothing sbatch would split, cut, unquote or expand; everything the
  * script's shell reads is single-quoted by shell_quote. One check per kind, used everywhere. */
 #include "runner/slurm.h"
-#include "harness/label.h"
+#include "schema/label.h"
 #include "lib/util.h"
 #include <stdio.h>
 #include <string.h>

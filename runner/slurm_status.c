@@ -1,7 +1,7 @@
 /* What each task of a submission did: squeue while it is queued or running, then the task's own
  * output (its exit line) and the result directory's metadata (complete, interrupted). */
 #include "runner/slurm.h"
-#include "harness/label.h"
+#include "schema/label.h"
 #include "lib/parse.h"
 #include "lib/util.h"
 #include <ini.h>

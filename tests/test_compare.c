@@ -975,6 +975,53 @@ static void a_declared_bench_compares_from_its_files(void **state)
 	assert_non_null(strstr(r.err, "decl-a.columns: not a column declaration (no 'column'"));
 }
 
+/* A bench this build does not have, whose result sets carry FILE.bench (tests/data/described):
+ * compared in its declared variant order, baseline first, on its summary metric alone, with its
+ * note. A FILE.bench that is not one stops compare in one line naming it and the line; a key
+ * this version does not know is skipped with a warning. */
+static void a_described_bench_compares_in_its_order(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	run_c2c(&r, "compare", "tests/data/described/a.csv", "tests/data/described/b.csv", NULL);
+	if (r.status)
+		fail_msg("%s", r.err);
+	const char *l = strstr(r.out, "sketch large: A 5 of 5 rows valid"),
+		   *s = strstr(r.out, "sketch small: A 5 of 5 rows valid"),
+		   *m = strstr(r.out, "sketch medium: A 5 of 5 rows valid");
+	assert_true(l && s && m && l < s && s < m);
+	assert_non_null(strstr(block_line(r.out, "sketch small", "ops_per_s"), "B better by 2.00x"));
+	assert_non_null(strstr(r.out, "sketch small against large:"));
+	assert_non_null(strstr(r.out, "made-up figures: B twice A"));
+	assert_null(strstr(r.out, "wait_ns"));
+	char a[512], b[512], cmd[1600];
+	snprintf(a, sizeof(a), "%s/desc-a.csv", test_dir);
+	snprintf(b, sizeof(b), "%s/desc-b.csv", test_dir);
+	snprintf(cmd, sizeof(cmd),
+		 "cd tests/data/described && for s in a b; do for x in csv columns bench; do "
+		 "cp $s.$x %s/desc-$s.$x || exit 1; done; done && "
+		 "sed -i 's/^kind = bars$/kind = pie/' %s/desc-a.bench",
+		 test_dir, test_dir);
+	assert_int_equal(system(cmd), 0);
+	run_c2c(&r, "compare", a, b, NULL);
+	assert_int_equal(r.status, 2);
+	assert_non_null(strstr(r.err, "desc-a.bench:13: kind 'pie' is not accepted; accepted: bars"));
+	assert_int_equal(count_lines(r.err), 1);
+	snprintf(cmd, sizeof(cmd),
+		 "sed -i 's/^kind = pie$/kind = bars\\ncolour = red/' %s/desc-a.bench", test_dir);
+	assert_int_equal(system(cmd), 0);
+	run_c2c(&r, "compare", a, b, NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.err, "desc-a.bench:14: key 'colour' unknown to this version"));
+	assert_non_null(strstr(r.out, "sketch small against large:"));
+	snprintf(cmd, sizeof(cmd), "rm %s/desc-a.bench && mkfifo %s/desc-a.bench", test_dir,
+		 test_dir);
+	assert_int_equal(system(cmd), 0);
+	run_c2c(&r, "compare", a, b, NULL); /* a FIFO would hang its reader: refused */
+	assert_int_equal(r.status, 2);
+	assert_non_null(strstr(r.err, "desc-a.bench: not a regular file"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1000,6 +1047,7 @@ int main(void)
 		cmocka_unit_test(a_probe_that_moved_is_named),
 		cmocka_unit_test(small_n_gives_no_direction),
 		cmocka_unit_test(a_declared_bench_compares_from_its_files),
+		cmocka_unit_test(a_described_bench_compares_in_its_order),
 	};
 	return cmocka_run_group_tests(tests, test_dir_setup, test_dir_teardown);
 }

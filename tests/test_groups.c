@@ -4,6 +4,7 @@
  */
 #include "lib/csvstream.h"
 #include "analysis/groups.h"
+#include "cli/bench_fallback.h"
 #include "lib/util.h"
 #include "tests/testutil.h"
 #include <stdio.h>
@@ -123,6 +124,50 @@ static void order_is_declared_baseline_first(void **state)
 	groups_label(&g, g.order[0], lab, sizeof(lab));
 	assert_string_equal(lab, "pending-bit shared"); /* nothing else varies */
 	groups_free(&g);
+}
+
+/* The order of the CSV's groups (variant names, joined by spaces) with the fallback fb. */
+static void order_of(const char *csv, groups_desc_fn fb, char *out, size_t n)
+{
+	struct groups g;
+	char err[ERRLEN];
+	groups_set_desc_fallback(fb);
+	assert_int_equal(groups_init(&g, NULL, err), 0);
+	if (groups_add(&g, path_of(csv), 0, err))
+		fail_msg("%s", err);
+	assert_int_equal(groups_finish(&g, err), 0);
+	out[0] = 0;
+	for (int i = 0; i < g.ngroup; i++)
+		snprintf(out + strlen(out), n - strlen(out), "%s%s", i ? " " : "",
+			 g.group[g.order[i]].val[0]);
+	groups_free(&g);
+	groups_set_desc_fallback(bench_fallback);
+}
+
+/* A set's own FILE.bench is how it is read, over this build's pending-bit; without one, the
+ * fallback (this build's) describes it; with neither, the bench is undescribed and its variants
+ * come in natural order. */
+static void the_files_description_comes_first(void **state)
+{
+	(void)state;
+	FILE *f = csv_new("own.csv");
+	const char *shuffled[] = { "padded", "aligned", "shared" };
+	for (int i = 0; i < 3; i++)
+		row(f, shuffled[i], 0, "1", 5, "m1", "h1", "cpu", "yes");
+	fclose(f);
+	char got[200];
+	order_of("own.csv", bench_fallback, got, sizeof(got));
+	assert_string_equal(got, "shared aligned padded"); /* this build's variant_order */
+	order_of("own.csv", NULL, got, sizeof(got));
+	assert_string_equal(got, "aligned padded shared"); /* none: the values' natural order */
+	f = fopen(path_of("own.bench"), "w");
+	assert_non_null(f);
+	fputs("[bench]\nname = pending-bit\nvariant_col = layout\nvariant_order = padded\n"
+	      "variant_order = shared\nvariant_order = aligned\n",
+	      f);
+	fclose(f);
+	order_of("own.csv", bench_fallback, got, sizeof(got));
+	assert_string_equal(got, "padded shared aligned"); /* the file's, not this build's */
 }
 
 static void csv_without_valid_or_label_column(void **state)
@@ -346,9 +391,11 @@ static void stream_reader(void **state)
 
 int main(void)
 {
+	groups_set_desc_fallback(bench_fallback); /* these CSVs carry no X.bench, as compare's */
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(duration_difference_never_pools),
 		cmocka_unit_test(order_is_declared_baseline_first),
+		cmocka_unit_test(the_files_description_comes_first),
 		cmocka_unit_test(csv_without_valid_or_label_column),
 		cmocka_unit_test(labels_make_sides_and_refuse_two_machines),
 		cmocka_unit_test(bad_cells_are_errors),

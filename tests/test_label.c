@@ -2,7 +2,7 @@
  * label in every row, the .meta, metadata.txt and the run directory's name. */
 #include "tests/testutil.h"
 #include "lib/csvread.h"
-#include "harness/label.h"
+#include "schema/label.h"
 #include "lib/util.h"
 #include <dirent.h>
 #include <stdio.h>

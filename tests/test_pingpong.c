@@ -30,7 +30,7 @@ static const char *pair_cpus(void)
 }
 
 /* 1 when the sysfs CPU list in file path (e.g. "0-3,8") names cpu; -1 when it cannot be read. */
-static int list_has(const char *path, int cpu)
+static int sysfs_list_has(const char *path, int cpu)
 {
 	char *text = slurp(path);
 	if (!text)
@@ -58,7 +58,7 @@ static void sysfs_class(int a, int b, char *want, size_t n)
 	char path[160];
 	const char *cpu = "/sys/devices/system/cpu/cpu";
 	snprintf(path, sizeof(path), "%s%d/topology/thread_siblings_list", cpu, a);
-	if (list_has(path, b) == 1) {
+	if (sysfs_list_has(path, b) == 1) {
 		snprintf(want, n, "smt");
 		return;
 	}
@@ -75,7 +75,7 @@ static void sysfs_class(int a, int b, char *want, size_t n)
 		if (code)
 			continue;
 		snprintf(path, sizeof(path), "%s%d/cache/index%d/shared_cpu_list", cpu, a, i);
-		int h = list_has(path, b);
+		int h = sysfs_list_has(path, b);
 		caches += h >= 0;
 		shared |= h == 1;
 	}

@@ -1,6 +1,6 @@
 /* Probe classes: repetitions on hidden placements whose probe latencies cluster apart are told
- * apart (harness/probeclass.h), and the run's summary says when a line's medians pool them. */
-#include "harness/probeclass.h"
+ * apart (schema/probeclass.h), and the run's summary says when a line's medians pool them. */
+#include "schema/probeclass.h"
 #include "harness/bench.h"
 #include "harness/opts.h"
 #include "harness/row.h"

@@ -323,6 +323,25 @@ static void report_two_fingerprints_one_label(void **state)
 	free(md);
 }
 
+/* tests/data/described: a bench this build does not have, drawn as its FILE.bench declares: its
+ * view's title, metric legend and unit, its variants in the declared order (large, small,
+ * medium: neither the files' nor the alphabet's). */
+static void report_described_bench(void **state)
+{
+	(void)state;
+	char out[600];
+	snprintf(out, sizeof(out), "%s/described", test_dir);
+	char *md = report_ok(out, "tests/data/described/a.csv", "tests/data/described/b.csv");
+	const char *v = strstr(md, "### sketch, Throughput by size");
+	assert_non_null(v);
+	const char *l = strstr(v, "| box-a | large | 50 (45..55) | 5 of 5 |"),
+		   *s = strstr(v, "| box-a | small | 100 (90..110) | 5 of 5 |"),
+		   *m = strstr(v, "| box-a | medium | 80 (72..88) | 5 of 5 |");
+	assert_true(l && s && m && l < s && s < m);
+	assert_non_null(strstr(md, "| Throughput by size, large | operations (operations a second) |"));
+	assert_null(strstr(md, "wait\\_ns")); /* declared, but neither summary nor view */
+	free(md);
+}
 
 /* The section between "## NAME" and the next "## ", as a new string. */
 static char *section(const char *md, const char *name)
@@ -581,6 +600,7 @@ int main(void)
 		cmocka_unit_test(report_label_refused),
 		cmocka_unit_test(report_bad_input),
 		cmocka_unit_test(report_two_fingerprints_one_label),
+		cmocka_unit_test(report_described_bench),
 		cmocka_unit_test(report_summary_first),
 		cmocka_unit_test(report_summary_no_change),
 		cmocka_unit_test(report_empty_charts_and_units),

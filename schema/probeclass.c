@@ -1,5 +1,5 @@
 /* Probe classes: latencies that cluster apart, split at gaps of more than PROBE_CLASS_GAP. */
-#include "harness/probeclass.h"
+#include "schema/probeclass.h"
 #include "lib/util.h"
 #include <stdio.h>
 #include <stdlib.h>

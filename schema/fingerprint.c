@@ -1,4 +1,4 @@
-#include "harness/fingerprint.h"
+#include "schema/fingerprint.h"
 #include <stdio.h>
 #include <string.h>
 

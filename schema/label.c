@@ -1,4 +1,4 @@
-#include "harness/label.h"
+#include "schema/label.h"
 #include "lib/util.h"
 #include <stdio.h>
 #include <string.h>

@@ -1,0 +1,42 @@
+/* Column declarations: every CSV column a bench's rows may hold, as data (name, kind, unit,
+ * which way is better, a line of meaning), and their words in FILE.columns (results/README.md),
+ * which the harness writes and compare and report read. A declared name may hold placeholders,
+ * upper-case words: ROLE stands for one of the bench's roles (bench.roles), any other (EVENT,
+ * NAME) for one or more characters. */
+#ifndef C2C_SCHEMA_COLUMNS_H
+#define C2C_SCHEMA_COLUMNS_H
+
+/* FILE.columns's header */
+#define COL_CSV_HEADER "column,declared_as,kind,unit,higher_better,description"
+
+enum col_kind {
+	COL_CONFIG = 1, /* a setting: compare joins rows on it (or shows it beside) */
+	COL_METRIC,     /* a measurement */
+	COL_EVIDENCE,   /* what says whether the measurement holds (validity, settings achieved) */
+	COL_CONTEXT,    /* the machine, the build, the row's identity, where things ran */
+};
+
+enum col_better {
+	COL_NOSIDE = 0, /* neither: a count that describes, a setting, a text */
+	COL_HIGHER,
+	COL_LOWER,
+};
+
+struct col_decl {
+	const char *name;
+	enum col_kind kind;
+	const char *unit; /* "ns", "count", "text", ... */
+	enum col_better better;
+	const char *desc; /* one line */
+};
+
+const char *col_kind_name(enum col_kind k);
+const char *col_better_name(enum col_better b);
+/* 1 when column name matches the declared name decl (placeholders expanded; ROLE to an item of
+ * the comma list roles, or to any name when roles is NULL). */
+int col_match(const char *decl, const char *name, const char *roles);
+/* The kind named by word (col_kind_name's words, "undeclared": 0), or -1 when it names none. */
+int col_kind_of(const char *word);
+/* The side named by word (col_better_name's words, and "NA" for an undeclared column's), or -1. */
+int col_better_of(const char *word);
+#endif
