@@ -62,7 +62,8 @@ struct rbench {
 struct reason {
 	int m;
 	char *what; /* the whole reason text */
-	char *cols; /* the columns it covers, comma-separated (NA reasons) */
+	char *cols; /* the columns it covers, comma-separated (NA reasons); a row's whole reason
+		    * (rows not used: what names the rules broken) */
 	long rows;  /* rows giving it */
 };
 
