@@ -211,12 +211,15 @@ static void run_arm(const char *tree, const char *out, struct table *t)
 		NULL);
 	unsetenv("LIBPFM_FORCE_PMU");
 	unsetenv("C2C_SYSFS_ROOT");
-	if (r->status)
-		fail_msg("run failed (%d): %s", r->status, r->err);
+	/* exit 4 (the one attempt invalid: a loaded machine) still writes the row this test reads:
+	 * its counter columns and their reasons do not depend on validity */
+	int st = r->status;
+	if (st && st != 4)
+		fail_msg("run failed (%d): %s", st, r->err);
+	free(r);
 	if (table_read(t, out, err))
 		fail_msg("%s", err);
 	assert_int_equal(t->nrows, 1);
-	free(r);
 }
 
 /* In the CSV: NA for the stand-ins under the QEMU-like tree, with the reason in na_reason; under
