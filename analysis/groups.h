@@ -176,7 +176,7 @@ typedef int (*groups_desc_fn)(const char *bench, const char *const *header, int 
 			      char **desc, char **columns);
 void groups_set_desc_fallback(groups_desc_fn fn);
 
-/* Internal, shared by groups.c and groups_read.c. */
+/* Internal, shared by groups.c, groups_read.c and groups_dir.c. */
 /* The bench's index, made on its first file; d: that file's column declaration (may be NULL);
  * desc: that file's description (may be NULL), taken over when it describes this bench. */
 int grp_bench_of(struct groups *g, const char *name, const char *variant_col,
@@ -211,4 +211,8 @@ uint64_t grp_once_hash(int scope, const char *const *name, const char *const *va
 int grp_once_row(struct groups *g, uint64_t h, const char *path, long line, char *err);
 void grp_once_free(struct groups *g);
 int grp_label_taken(struct groups *g, const char *label, const char *host, const char *cpu);
+/* groups_read.c: one CSV file into side, for groups_dir.c's walk (in_dir: met in a directory;
+ * *marked: given set when its directory is marked unfinished, set when its run is). */
+int grp_add_file(struct groups *g, const char *path, int side, int in_dir, int *marked,
+		 char *err);
 #endif
