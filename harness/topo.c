@@ -159,13 +159,15 @@ int topo_load(struct topo *t, const char *spec, char *err)
 		t->h = NULL;
 		return -1;
 	}
-	/* Allowed: the cgroup cpuset hwloc reports, narrowed on this machine to the process
-	 * affinity (taskset), so a planned CPU outside either is refused before any thread starts.
-	 */
+	/* Allowed: the cgroup cpuset hwloc reports, narrowed on this machine to the calling
+	 * thread's affinity (taskset), so a planned CPU outside either is refused before any thread
+	 * starts. The thread's, not the process's: the threads we start inherit it, and hwloc's
+	 * process binding is the union over every thread, which under qemu-user includes the
+	 * emulator's own threads that a narrowing never reached. */
 	hwloc_bitmap_t allowed = hwloc_bitmap_dup(hwloc_topology_get_allowed_cpuset(t->h));
 	if (!t->foreign) {
 		hwloc_bitmap_t mine = hwloc_bitmap_alloc();
-		if (!hwloc_get_cpubind(t->h, mine, HWLOC_CPUBIND_PROCESS))
+		if (!hwloc_get_cpubind(t->h, mine, HWLOC_CPUBIND_THREAD))
 			hwloc_bitmap_and(allowed, allowed, mine);
 		hwloc_bitmap_free(mine);
 	}
