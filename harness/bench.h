@@ -121,11 +121,12 @@ struct bench {
 	/* CSV columns besides bench and variant_col that are configuration, not measurement or
 	 * machine context: `compare` joins rows on them. NULL-terminated; NULL: bench and
 	 * variant_col only. A setting the run resolves ("auto", "0: the kernel's formula") is here
-	 * as requested. */
+	 * as requested. NULL with BENCH_PLACED: placement_requested and mem_node (bench_config). */
 	const char *const *config;
 	/* What those settings resolved to: compare and report show each side's beside its numbers
 	 * and never join on it; a file without the requested column (an older schema) joins on
-	 * the resolved one. { 0 }-terminated; NULL: none. */
+	 * the resolved one. { 0 }-terminated; NULL: none, or with BENCH_PLACED and no config, the
+	 * harness's placement and mem_node pairs (bench_resolved). */
 	const struct bench_resolved *resolved;
 	/* Optional: configurations on one side only that differ from one on the other side only in
 	 * the variant and the match_loose columns are joined when match_by has the same value and

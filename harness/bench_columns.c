@@ -78,19 +78,33 @@ static int view_ok(const struct bench *b, const struct bench_view *v, char *err)
 	return 0;
 }
 
+static const char *const placed_config[] = { "placement_requested", "mem_node", NULL };
+static const struct bench_resolved placed_resolved[] = {
+	{ "placement_requested", "placement", NULL }, { "mem_node", "mem_node_actual", NULL }, { 0 } };
+
+const char *const *bench_config(const struct bench *b)
+{
+	return b->config || !(b->flags & BENCH_PLACED) ? b->config : placed_config;
+}
+
+const struct bench_resolved *bench_resolved(const struct bench *b)
+{
+	return b->resolved || !(b->flags & BENCH_PLACED) ? b->resolved : placed_resolved;
+}
+
 int bench_columns_check(const struct bench *b, char *err)
 {
 	if (!b->columns)
 		return err_set(err, "bench %s declares no columns (.columns)", b->name);
 	if (declared(b, "variant_col", b->variant_col, err) ||
-	    declared_as(b, "config", b->config, COL_CONFIG, err) ||
+	    declared_as(b, "config", bench_config(b), COL_CONFIG, err) ||
 	    declared_as(b, "config", harness_config, COL_CONFIG, err) ||
 	    declared_as(b, "summary", b->summary, COL_METRIC, err) ||
 	    declared(b, "summary_by", b->summary_by, err) ||
 	    declared(b, "match_by", b->match_by, err) ||
 	    declared_all(b, "match_loose", b->match_loose, err))
 		return -1;
-	for (const struct bench_resolved *r = b->resolved; r && r->requested; r++)
+	for (const struct bench_resolved *r = bench_resolved(b); r && r->requested; r++)
 		if (declared_as(b, "resolved", (const char *const[]){r->requested, NULL},
 				COL_CONFIG, err) ||
 		    declared(b, "resolved", r->resolved, err))

@@ -26,6 +26,11 @@ int bench_columns_write(const struct bench *b, const char *path, char *const *co
 /* The same for a side table's n columns, declared in t: beside its CSV (X.csv: X.columns). */
 int bench_side_columns_write(const struct bench *b, const struct col_decl *t, const char *csv,
 			     char *const *cols, int n, char *err);
+/* b's configuration columns and what they resolve to. A BENCH_PLACED bench that declares
+ * neither gets the harness's own: placement_requested (resolved: placement) and mem_node
+ * (resolved: mem_node_actual). */
+const char *const *bench_config(const struct bench *b);
+const struct bench_resolved *bench_resolved(const struct bench *b);
 /* A metric's direction (1 higher is better, -1 lower, 0 unknown) and unit (*unit, may be NULL):
  * from b's declaration and views (b may be NULL), else from its name: _per_s higher, _ns lower. */
 int bench_direction(const struct bench *b, const char *col, const char **unit);

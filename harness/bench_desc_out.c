@@ -1,5 +1,6 @@
 /* A bench's description as data and as FILE.bench (bench_desc_out.h). */
 #include "harness/bench_desc_out.h"
+#include "harness/bench_columns.h"
 #include "lib/replace.h"
 #include "lib/util.h"
 #include <errno.h>
@@ -12,8 +13,8 @@ void bench_desc_of(const struct bench *b, struct bench_desc *d)
 	*d = (struct bench_desc){
 	    .name = b->name,
 	    .variant_col = b->variant_col,
-	    .config = b->config,
-	    .resolved = b->resolved,
+	    .config = bench_config(b),
+	    .resolved = bench_resolved(b),
 	    .match_by = b->match_by,
 	    .match_loose = b->match_loose,
 	    .summary = b->summary,

@@ -3,6 +3,7 @@
  * command (a `c2cbench run ... --out DIR/01-a.csv` of other options): its rows say so. */
 #include "runner/preset_config.h"
 #include "harness/bench.h"
+#include "harness/bench_columns.h"
 #include "harness/context.h"
 #include "lib/csvread.h"
 #include "lib/infile.h"
@@ -145,7 +146,7 @@ static int column_of(const struct bench *b, char **cols, int ncols, const char *
 	const char *const suffix[] = { "_requested", "_requested_s", "" };
 	for (int k = 0; k < 3; k++) {
 		snprintf(c, sizeof(c), "%s%s", base, suffix[k]);
-		if (!*suffix[k] && !listed(b->config, c) && !listed(harness_config, c) &&
+		if (!*suffix[k] && !listed(bench_config(b), c) && !listed(harness_config, c) &&
 		    strcmp(c, b->variant_col ? b->variant_col : "") && strcmp(c, "seed"))
 			continue; /* a column of that name that is not configuration: a measurement */
 		for (int i = 0; i < ncols; i++)

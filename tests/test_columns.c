@@ -103,8 +103,8 @@ static int keyed(const struct bench *b, const char *col)
 {
 	if (!strcmp(col, b->variant_col))
 		return 1;
-	for (int i = 0; b->config && b->config[i]; i++)
-		if (!strcmp(col, b->config[i]))
+	for (int i = 0; bench_config(b) && bench_config(b)[i]; i++)
+		if (!strcmp(col, bench_config(b)[i]))
 			return 1;
 	return 0;
 }
@@ -129,11 +129,11 @@ static void own_configuration_is_keyed(void **state)
 				fail_msg("bench %s declares %s configuration, but neither its "
 					 "variant_col nor its config lists it",
 					 b->name, c->name);
-		for (int k = 0; b->config && b->config[k]; k++)
-			if (joined_anyway(b->config[k]))
+		for (int k = 0; bench_config(b) && bench_config(b)[k]; k++)
+			if (joined_anyway(bench_config(b)[k]))
 				fail_msg("bench %s: its config lists %s, which compare "
 					 "joins on for every bench",
-					 b->name, b->config[k]);
+					 b->name, bench_config(b)[k]);
 	}
 }
 
@@ -209,11 +209,11 @@ static void written_configuration_is_keyed(void **state)
 			fail_msg("bench %s: its variant_col %s is not a configuration "
 				 "column of its rows",
 				 b->name, b->variant_col);
-		for (int k = 0; b->config && b->config[k]; k++)
-			if (!written_as_config(&d, b->config[k]))
+		for (int k = 0; bench_config(b) && bench_config(b)[k]; k++)
+			if (!written_as_config(&d, bench_config(b)[k]))
 				fail_msg("bench %s: its config lists %s, which its rows do "
 					 "not hold as configuration",
-					 b->name, b->config[k]);
+					 b->name, bench_config(b)[k]);
 		table_free(&d);
 	}
 	rm_rf(dir);

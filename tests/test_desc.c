@@ -4,6 +4,7 @@
 #include "tests/testutil.h"
 #include "harness/bench.h"
 #include "harness/bench_desc_out.h"
+#include "harness/bench_columns.h"
 #include "lib/util.h"
 #include "schema/desc.h"
 #include <stdio.h>
@@ -73,15 +74,15 @@ static void every_bench_reads_back(void **s)
 		assert_true(same_str(d.match_by, b->match_by));
 		assert_true(same_str(d.summary_by, b->summary_by));
 		assert_true(same_str(d.summary_note, b->summary_note));
-		same_list(b->config, d.config);
+		same_list(bench_config(b), d.config);
 		same_list(b->match_loose, d.match_loose);
 		same_list(b->summary, d.summary);
 		same_list(b->variant_order, d.variant_order);
 		int r = 0;
-		for (; b->resolved && b->resolved[r].requested; r++) {
-			assert_string_equal(b->resolved[r].requested, d.resolved[r].requested);
-			assert_string_equal(b->resolved[r].resolved, d.resolved[r].resolved);
-			assert_true(same_str(b->resolved[r].unit, d.resolved[r].unit));
+		for (; bench_resolved(b) && bench_resolved(b)[r].requested; r++) {
+			assert_string_equal(bench_resolved(b)[r].requested, d.resolved[r].requested);
+			assert_string_equal(bench_resolved(b)[r].resolved, d.resolved[r].resolved);
+			assert_true(same_str(bench_resolved(b)[r].unit, d.resolved[r].unit));
 		}
 		assert_true(!d.resolved || !d.resolved[r].requested);
 		int v = 0;

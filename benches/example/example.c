@@ -32,14 +32,9 @@ static int ex_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 static const struct col_decl ex_columns[] = { /* the summary: its metrics, by default */
 	{ "layout", COL_CONFIG, "text", COL_NOSIDE, "packed (false sharing) or padded (128 B apart)" },
 	{ "ns_per_add", COL_METRIC, "ns", COL_LOWER, "ns per atomic add over the adders' windows" }, {0} };
-/* compare joins on these, shows what each side resolved them to (BENCH_PLACED: the harness's) */
-static const char *const ex_config[] = { "placement_requested", "mem_node", NULL };
-static const struct bench_resolved ex_resolved[] = { { "placement_requested", "placement", NULL },
-	{ "mem_node", "mem_node_actual", NULL }, { 0 } };
 static const struct bench example = {
 	.name = "example", .desc = "two threads add to counters of their own, packed or padded",
 	.variant_col = "layout", .columns = ex_columns, .flags = BENCH_PLACED | BENCH_WINDOW,
-	.config = ex_config, .resolved = ex_resolved,
 	.roles = "adder", .corun = "adder", .prepare = ex_prepare, .run = ex_run,
 };
 BENCH_REGISTER(example)
