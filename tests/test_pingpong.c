@@ -135,7 +135,7 @@ static void test_cv_warn_flags(void **state)
 	char *dir = temp_dir(), csv[256], worst[64];
 	(void)state;
 	snprintf(csv, sizeof(csv), "%s/pp.csv", dir);
-	run_c2c(r, "run", "pingpong", "--placement", pl, FAST, "--max-attempts", "1", LENIENT,
+	run_c2c(r, "run", "pingpong", "--placement", pl, FAST, "--max-attempts", "3", LENIENT,
 		"--reps", "3", "--mode", "cas", "--cv-warn", "0", "--out", csv, NULL);
 	assert_int_equal(r->status, 0);
 	assert_non_null(strstr(r->out, "%)!"));
