@@ -7,11 +7,14 @@ const struct col_decl pending_bit_columns[] = {
     {"layout", COL_CONFIG, "text", COL_NOSIDE,
      "shared, aligned, padded, section, or offset-N in an offset sweep"},
     {"offset", COL_CONFIG, "bytes", COL_NOSIDE,
-     "bytes from the pending word to the read-mostly pointer as placed (negative: before)"},
+     "bytes from the pending word to the read-mostly pointer as placed, from their addresses "
+     "(negative: the pointer comes first, as section can place it)"},
     {"policy", COL_CONFIG, "text", COL_NOSIDE, "rmw (RMW on every call) or test-then-set"},
     {"atomics", COL_CONTEXT, "text", COL_NOSIDE,
-     "the writers' RMW flavour as run: lock, lse or llsc"},
-    {"atomics_requested", COL_CONFIG, "text", COL_NOSIDE, "--atomics as given"},
+     "the writers' RMW flavour as run: lock (x86 lock bts), lse (aarch64 ldsetal) or llsc "
+     "(aarch64 ldaxr/stlxr loop)"},
+    {"atomics_requested", COL_CONFIG, "text", COL_NOSIDE,
+     "--atomics as given (auto: lock on x86; on aarch64 lse where the CPU has it, else llsc)"},
     {"writers", COL_CONFIG, "count", COL_NOSIDE, "writer threads (--writers)"},
     {"readers", COL_CONFIG, "count", COL_NOSIDE, "reader threads (--readers)"},
     {"duration_s", COL_EVIDENCE, "s", COL_NOSIDE,
@@ -31,7 +34,7 @@ const struct col_decl pending_bit_columns[] = {
     {"writer_already_set", COL_METRIC, "count", COL_NOSIDE,
      "operations that found PENDING already set"},
     {"drains", COL_METRIC, "count", COL_NOSIDE,
-     "times the drainer cleared PENDING in the measured phase"},
+     "times the drainer cleared PENDING in the measured phase; NA without a drainer"},
     {"work_addr", COL_CONTEXT, "address", COL_NOSIDE, "virtual address of the pending word"},
     {"meta_addr", COL_CONTEXT, "address", COL_NOSIDE,
      "virtual address of the read-mostly pointer"},
@@ -43,8 +46,9 @@ const struct col_decl pending_bit_columns[] = {
     {"same_128b_block", COL_CONTEXT, "0/1", COL_NOSIDE,
      "1 if both fields are in one 128-byte block (adjacent-line prefetcher pair)"},
     {"drain_us_achieved", COL_EVIDENCE, "us", COL_NOSIDE,
-     "the drainer's achieved period: its window / drains"},
+     "the drainer's achieved period: its window / drains; NA without a drainer or a drain"},
     {"work_ns_achieved", COL_EVIDENCE, "ns", COL_NOSIDE,
-     "what the calibrated work took per operation on the measuring threads"},
+     "what the calibrated work took per operation, timed on each measuring thread after its "
+     "window (mean of threads); NA with --work 0"},
     {0},
 };
