@@ -5,11 +5,15 @@
 
 const struct col_decl vmalloc_columns[] = {
     {"layout", COL_CONFIG, "text", COL_NOSIDE,
-     "shared, aligned, padded (struct layouts) or section (two globals)"},
+     "shared, aligned, padded (struct layouts) or section (two globals, as the kernel fix links "
+     "them)"},
     {"threads", COL_CONFIG, "count", COL_NOSIDE, "worker threads (--threads)"},
     {"pages", COL_CONFIG, "pages", COL_NOSIDE, "pages per allocation (--pages)"},
-    {"lazy_max", COL_CONFIG, "pages", COL_NOSIDE, "--lazy-max as given (0: the kernel's formula)"},
-    {"lazy_max_effective", COL_CONTEXT, "pages", COL_NOSIDE, "the lazy_max_pages() used"},
+    {"lazy_max", COL_CONFIG, "pages", COL_NOSIDE,
+     "--lazy-max as given (0: the kernel's formula); before schema 8 it held the value used"},
+    {"lazy_max_effective", COL_CONTEXT, "pages", COL_NOSIDE,
+     "the lazy_max_pages() used: --lazy-max, or for 0 the kernel's fls(online_cpus) x 8192 "
+     "(16384 on 2 CPUs, 49152 on 32)"},
     {"work_ns", COL_CONFIG, "ns", COL_NOSIDE, "private work per cycle asked for (--work)"},
     {"purge_us", COL_CONFIG, "us", COL_NOSIDE, "modelled purge time per drain (--purge-us)"},
     {"online_cpus", COL_CONTEXT, "count", COL_NOSIDE, "online CPUs (lazy_max's input)"},
@@ -18,8 +22,11 @@ const struct col_decl vmalloc_columns[] = {
     {"worker_cpus", COL_CONTEXT, "CPU list", COL_NOSIDE, "OS CPUs the workers ran on"},
     {"drainer_cpu", COL_CONTEXT, "CPU list", COL_NOSIDE, "OS CPU the drain worker ran on"},
     {"duration_s", COL_EVIDENCE, "s", COL_NOSIDE, "measured seconds per worker"},
-    {"cycle_ns", COL_METRIC, "ns", COL_LOWER, "wall-clock ns per alloc/free cycle"},
-    {"cycle_cpu_ns", COL_METRIC, "ns", COL_LOWER, "the workers' thread CPU time per cycle"},
+    {"cycle_ns", COL_METRIC, "ns", COL_LOWER,
+     "wall-clock ns per alloc/free cycle: sum of worker windows / sum of cycles (test_vmalloc's "
+     "measure)"},
+    {"cycle_cpu_ns", COL_METRIC, "ns", COL_LOWER,
+     "the workers' thread CPU time per cycle (CLOCK_THREAD_CPUTIME_ID): the cost while on a CPU"},
     {"cycles_per_s", COL_METRIC, "per s", COL_HIGHER, "aggregate cycles per second"},
     {"worker_on_cpu_pct", COL_EVIDENCE, "%", COL_NOSIDE,
      "worker CPU time / window (below 100: the workers waited for a CPU)"},
@@ -28,29 +35,40 @@ const struct col_decl vmalloc_columns[] = {
     {"frees_over_lazy_max", COL_METRIC, "count", COL_NOSIDE,
      "frees that found vmap_lazy_nr above lazy_max and so called schedule_work()"},
     {"over_pct", COL_METRIC, "%", COL_LOWER, "frees_over_lazy_max / frees"},
-    {"pending_rmw", COL_METRIC, "count", COL_NOSIDE, "locked test_and_set_bit executions"},
+    {"pending_rmw", COL_METRIC, "count", COL_NOSIDE,
+     "locked test_and_set_bit executions; equals frees_over_lazy_max by construction (an "
+     "invariant)"},
     {"pending_already_set", COL_METRIC, "count", COL_NOSIDE,
      "of those, the ones that found PENDING already set (no-op RMWs)"},
     {"queued", COL_METRIC, "count", COL_NOSIDE,
-     "full queue_work_on() paths (the bit was clear)"},
+     "full queue_work_on() paths (the bit was clear: pool lock, list entry written, wake-up)"},
     {"drains", COL_METRIC, "count", COL_NOSIDE, "drain-work runs in the measured phase"},
-    {"purge_ns_mean", COL_METRIC, "ns", COL_LOWER, "measured mean wall time per purge"},
+    {"purge_ns_mean", COL_METRIC, "ns", COL_LOWER,
+     "measured mean wall time per purge (worker 0 may run on the same CPU meanwhile); NA when "
+     "no drain ran"},
     {"over_on_drainer_cpu_pct", COL_EVIDENCE, "%", COL_NOSIDE,
-     "share of frees_over_lazy_max made by the worker on the drain worker's CPU"},
+     "share of frees_over_lazy_max made by the worker on the drain worker's CPU (a purge parks "
+     "that worker); NA when no free passed lazy_max"},
     {"placed_as", COL_CONTEXT, "text", COL_NOSIDE,
      "struct (fields of one allocated struct) or globals (section)"},
     {"distance", COL_CONTEXT, "bytes", COL_NOSIDE,
-     "bytes from the work item to vmap_nodes as placed"},
+     "bytes from the work item to vmap_nodes as placed, from the addresses (negative: pointer "
+     "first)"},
     {"work_addr", COL_CONTEXT, "address", COL_NOSIDE, "virtual address of the work item"},
     {"meta_addr", COL_CONTEXT, "address", COL_NOSIDE, "virtual address of the pointer"},
-    {"work_line_addr", COL_CONTEXT, "address", COL_NOSIDE, "the work item's cache line"},
-    {"meta_line_addr", COL_CONTEXT, "address", COL_NOSIDE, "the pointer's cache line"},
+    {"work_line_addr", COL_CONTEXT, "address", COL_NOSIDE,
+     "the work item's cache line, as perf c2c report lists lines"},
+    {"meta_line_addr", COL_CONTEXT, "address", COL_NOSIDE,
+     "the pointer's cache line, as perf c2c report lists lines (the seed's affected line)"},
     {"same_line", COL_CONTEXT, "0/1", COL_NOSIDE, "1 if both fields are in one cache line"},
     {"same_128b_block", COL_CONTEXT, "0/1", COL_NOSIDE,
      "1 if both fields are in one 128-byte block (adjacent-line prefetcher pair)"},
     {"purge_us_achieved", COL_EVIDENCE, "us", COL_NOSIDE,
-     "the drain worker's CPU time per purge in the measured phase"},
+     "the drain worker's CPU time per purge in the measured phase, beside purge_us; NA when no "
+     "drain ran"},
     {"work_ns_achieved", COL_EVIDENCE, "ns", COL_NOSIDE,
-     "what the calibrated work took per cycle on the measuring threads"},
+     "what each worker's calibrated work per cycle (alloc + free parts) took, timed on its CPU "
+     "before and after its window, the one further from work_ns (mean of workers); NA with "
+     "--work 0"},
     {0},
 };
