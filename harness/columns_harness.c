@@ -55,7 +55,7 @@ const struct col_decl harness_columns[] = {
      "the placement policy actually applied (auto resolved)"},
     {"placement_requested", COL_CONFIG, "text", COL_NOSIDE, "--placement as given"},
     {"placement_auto_why", COL_CONTEXT, "text", COL_NOSIDE,
-     "how --placement auto was resolved, and why"},
+     "how --placement auto was resolved, and why; NA when placement is not auto"},
     {"mem_node", COL_CONFIG, "NUMA node", COL_NOSIDE,
      "NUMA node the contended memory is put on: --mem-node, writer or reader resolved to that "
      "thread's node (pingpong's and refill's own: where it is, as found)"},
