@@ -42,31 +42,46 @@ static int unknown(const char *v)
 	return !strcmp(v, "(absent)") || !strcmp(v, "NA") || !strcmp(v, "-1") || !v[0];
 }
 
+/* The first resolved entry before r of r's setting (mem_node_requested resolves to mem_node and
+ * mem_node_actual), -1 when r is the first. */
+static int first_of_setting(const struct grp_bench *b, int r)
+{
+	for (int e = 0; e < r; e++)
+		if (b->res_key[e] == b->res_key[r])
+			return e;
+	return -1;
+}
+
 /* One resolved setting's difference, appended at out+k; the setting is named as its option
- * ("placement", not "placement_requested"). */
+ * ("placement", not "placement_requested"), with the resolved column after the first that the
+ * setting has ("mem_node reader (mem_node_actual)"). */
 static size_t differ_words(const struct grp_bench *b, const char *req, int r, const char *x,
 			   const char *y, char *out, size_t n)
 {
 	const char *unit = b->res_unit[r] ? b->res_unit[r] : "";
 	double dx, dy;
-	char wa[96], wb[96], name[64];
+	char wa[96], wb[96], name[160];
 	size_t k = 0, l = strlen(b->key_col[b->res_key[r]]);
 	if (l > 10 && !strcmp(b->key_col[b->res_key[r]] + l - 10, "_requested"))
 		l -= 10;
-	snprintf(name, sizeof(name), "%.*s", (int)l, b->key_col[b->res_key[r]]);
+	if (first_of_setting(b, r) >= 0)
+		snprintf(name, sizeof(name), "%.*s %.40s (%.40s)", (int)l, b->key_col[b->res_key[r]],
+			 req, b->res_col[r]);
+	else
+		snprintf(name, sizeof(name), "%.*s %.40s", (int)l, b->key_col[b->res_key[r]], req);
 	if (!strncmp(b->res_col[r], "placement", 9))
 		k = (size_t)snprintf(
 		    out, n,
-		    "%s %s became A %s, B %s: B's threads %s, A's %s; the change includes that",
-		    name, req, x, y, placement_words(y, wb, sizeof(wb)),
+		    "%s became A %s, B %s: B's threads %s, A's %s; the change includes that",
+		    name, x, y, placement_words(y, wb, sizeof(wb)),
 		    placement_words(x, wa, sizeof(wa)));
 	else if (!parse_double(x, &dx) && !parse_double(y, &dy) && dx > 0)
 		k = (size_t)snprintf(
-		    out, n, "%s %s became A %s%s%s, B %s%s%s (B %.2fx A): the change includes that",
-		    name, req, x, *unit ? " " : "", unit, y, *unit ? " " : "", unit, dy / dx);
+		    out, n, "%s became A %s%s%s, B %s%s%s (B %.2fx A): the change includes that",
+		    name, x, *unit ? " " : "", unit, y, *unit ? " " : "", unit, dy / dx);
 	else
-		k = (size_t)snprintf(out, n, "%s %s became A %s, B %s: the change includes that",
-				     name, req, x, y);
+		k = (size_t)snprintf(out, n, "%s became A %s, B %s: the change includes that",
+				     name, x, y);
 	return k < n ? k : n;
 }
 
@@ -93,6 +108,9 @@ int cmp_resolved(const struct cmp *c, const struct cmp_line *l, char *ra, char *
 		    kw >= n)
 			continue;
 		differ = 1;
+		int e = first_of_setting(b, r); /* the same setting's words, said already */
+		if (e >= 0 && !strcmp(res_of(l->a, e), x) && !strcmp(res_of(l->b, e), y) && !mixed)
+			continue;
 		if (kw)
 			kw += (size_t)snprintf(words + kw, n - kw, "; ");
 		if (kw < n)

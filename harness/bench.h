@@ -121,12 +121,15 @@ struct bench {
 	/* CSV columns besides bench and variant_col that are configuration, not measurement or
 	 * machine context: `compare` joins rows on them. NULL-terminated; NULL: bench and
 	 * variant_col only. A setting the run resolves ("auto", "0: the kernel's formula") is here
-	 * as requested. NULL with BENCH_PLACED: placement_requested and mem_node (bench_config). */
+	 * as requested. NULL with BENCH_PLACED: placement_requested and mem_node_requested
+	 * (bench_config). */
 	const char *const *config;
 	/* What those settings resolved to: compare and report show each side's beside its numbers
 	 * and never join on it; a file without the requested column (an older schema) joins on
-	 * the resolved one. { 0 }-terminated; NULL: none, or with BENCH_PLACED and no config, the
-	 * harness's placement and mem_node pairs (bench_resolved). */
+	 * the resolved one (the first entry naming that requested column: one setting may resolve
+	 * to several columns, mem_node_requested to mem_node and mem_node_actual). { 0 }-terminated;
+	 * NULL: none, or with BENCH_PLACED and no config, the harness's placement and mem_node
+	 * entries (bench_resolved). */
 	const struct bench_resolved *resolved;
 	/* Optional: configurations on one side only that differ from one on the other side only in
 	 * the variant and the match_loose columns are joined when match_by has the same value and

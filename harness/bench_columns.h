@@ -27,8 +27,9 @@ int bench_columns_write(const struct bench *b, const char *path, char *const *co
 int bench_side_columns_write(const struct bench *b, const struct col_decl *t, const char *csv,
 			     char *const *cols, int n, char *err);
 /* b's configuration columns and what they resolve to. A BENCH_PLACED bench that declares
- * neither gets the harness's own: placement_requested (resolved: placement) and mem_node
- * (resolved: mem_node_actual). */
+ * neither gets the harness's own: placement_requested (resolved: placement) and
+ * mem_node_requested (resolved: mem_node, the node planned, and mem_node_actual, the node
+ * found). */
 const char *const *bench_config(const struct bench *b);
 const struct bench_resolved *bench_resolved(const struct bench *b);
 /* A metric's direction (1 higher is better, -1 lower, 0 unknown) and unit (*unit, may be NULL):

@@ -91,6 +91,7 @@ void bench_where_to_row(struct bench_ctx *c, struct row *r)
 			c->b->auto_placement_why ? c->b->auto_placement_why : "");
 	else
 		row_na(r, "placement_auto_why", "the planner gave no reason");
+	row_set(r, "mem_node_requested", "%s", opt_str(c->o, "mem-node"));
 	row_set(r, "mem_node", "%d", c->plan.mem_node);
 	if (c->mem_at)
 		row_set(r, "mem_node_actual", "%d", mem_node_of((void *)c->mem_at));

@@ -56,9 +56,11 @@ const struct col_decl harness_columns[] = {
     {"placement_requested", COL_CONFIG, "text", COL_NOSIDE, "--placement as given"},
     {"placement_auto_why", COL_CONTEXT, "text", COL_NOSIDE,
      "how --placement auto was resolved, and why; NA when placement is not auto"},
-    {"mem_node", COL_CONFIG, "NUMA node", COL_NOSIDE,
-     "NUMA node the contended memory is put on: --mem-node, writer or reader resolved to that "
-     "thread's node (pingpong's and refill's own: where it is, as found)"},
+    {"mem_node_requested", COL_CONFIG, "text", COL_NOSIDE,
+     "--mem-node as given: writer, reader or a node number"},
+    {"mem_node", COL_CONTEXT, "NUMA node", COL_NOSIDE,
+     "NUMA node the contended memory is put on: mem_node_requested, writer or reader resolved to "
+     "that thread's node (pingpong's and refill's own: where it is, as found)"},
     {"mem_node_actual", COL_CONTEXT, "NUMA node", COL_NOSIDE,
      "NUMA node the contended memory's page is on (get_mempolicy), -1 if unknown: as found, "
      "beside mem_node"},

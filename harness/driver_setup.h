@@ -12,7 +12,8 @@ void validity_record(struct bench_ctx *c);
 /* --dry-run: the variants, repetitions, the time it would take and the thread plan. */
 void print_dry_run(const struct bench_ctx *c);
 /* The columns the harness knows for a BENCH_PLACED bench, after its run: placement,
- * placement_requested, placement_auto_why, mem_node and mem_node_actual (c->mem_at's node). */
+ * placement_requested, placement_auto_why, mem_node_requested, mem_node (the node planned) and
+ * mem_node_actual (c->mem_at's node). */
 void bench_where_to_row(struct bench_ctx *c, struct row *r);
 /* After each run: bench_mem's blocks and bench_threads' records freed. */
 void bench_run_release(struct bench_ctx *c);

@@ -94,9 +94,10 @@ static void other_declarations_refer_to_declared_names(void **state)
  * harness_config. So the rule: {variant_col, config...} is exactly the configuration columns of
  * the bench's rows less bench and harness_config (duration_requested_s, warmup_requested_s):
  * - every column the bench itself declares configuration (benches/NAME/columns.c);
- * - and the harness's configuration columns its rows hold: placement_requested and mem_node,
- *   which the harness writes for a BENCH_PLACED bench (a bench that writes one itself and means
- *   something else declares it itself: pingpong's mem_node, the node found, is context).
+ * - and the harness's configuration columns its rows hold: placement_requested and
+ *   mem_node_requested, which the harness writes for a BENCH_PLACED bench (a bench that writes
+ *   one itself and means something else declares it itself: pingpong's placement_requested,
+ *   recorded and not joined on, is context).
  * The first half is read from the declarations; the second from a short real run of each bench,
  * its X.columns (the kinds a build without the bench reads). */
 static int keyed(const struct bench *b, const char *col)

@@ -668,9 +668,9 @@ static void resolved_settings_join_and_say_so(void **state)
 	long pb = row_of(&t, "pending-bit", "writer_ns_per_op");
 	assert_string_equal(cell(&t, pb, "placement_requested"), "auto");
 	assert_string_equal(cell(&t, pb, "resolved_a"),
-			    "placement=same-socket atomics=lock mem_node_actual=0");
+			    "placement=same-socket atomics=lock mem_node=0 mem_node_actual=0");
 	assert_string_equal(cell(&t, pb, "resolved_b"),
-			    "placement=cross-llc atomics=lock mem_node_actual=0");
+			    "placement=cross-llc atomics=lock mem_node=0 mem_node_actual=0");
 	assert_non_null(
 	    strstr(cell(&t, pb, "resolved_note"),
 		   "placement auto became A same-socket, B cross-llc: B's threads cross an L3"));
@@ -679,9 +679,9 @@ static void resolved_settings_join_and_say_so(void **state)
 	long vm = row_of(&t, "vmalloc", "cycle_ns");
 	assert_string_equal(cell(&t, vm, "lazy_max"), "0");
 	assert_string_equal(cell(&t, vm, "resolved_a"),
-			    "placement=spread lazy_max_effective=16384 mem_node_actual=0");
+			    "placement=spread lazy_max_effective=16384 mem_node=0 mem_node_actual=0");
 	assert_string_equal(cell(&t, vm, "resolved_b"),
-			    "placement=spread lazy_max_effective=49152 mem_node_actual=0");
+			    "placement=spread lazy_max_effective=49152 mem_node=0 mem_node_actual=0");
 	assert_non_null(strstr(cell(&t, vm, "resolved_note"),
 			       "lazy_max 0 became A 16384 pages, B 49152 pages (B 3.00x A)"));
 	assert_null(strstr(cell(&t, vm, "resolved_note"),
@@ -699,15 +699,16 @@ static void resolved_settings_join_and_say_so(void **state)
 	assert_int_equal(r.status, 0);
 	assert_non_null(
 	    strstr(unwrapped(r.out),
-		   "  resolved: A placement=same-socket atomics=lock mem_node_actual=0; B "
-		   "placement=cross-llc atomics=lock mem_node_actual=0. placement auto became"));
+		   "  resolved: A placement=same-socket atomics=lock mem_node=0 mem_node_actual=0; "
+		   "B placement=cross-llc atomics=lock mem_node=0 mem_node_actual=0. placement auto "
+		   "became"));
 	fits_100(r.out, "comparable a b");
 	assert_non_null(strstr(r.out, "  pingpong class only in B: cross-package\n"));
 	/* the same machine on both sides: nothing resolved differently, nothing to say */
 	run_c2c(&r, "compare", SETS "/a", SETS "/a", NULL);
 	assert_int_equal(r.status, 0);
-	assert_non_null(strstr(
-	    r.out, "  resolved: placement=same-socket atomics=lock mem_node_actual=0 on both\n"));
+	assert_non_null(strstr(r.out, "  resolved: placement=same-socket atomics=lock mem_node=0 "
+				      "mem_node_actual=0 on both\n"));
 	assert_null(strstr(r.out, "became"));
 	assert_null(strstr(r.out, "matched by"));
 }
@@ -759,7 +760,99 @@ static void older_files_join_on_the_resolved_value(void **state)
 	assert_non_null(strstr(r.out, "pending-bit shared"));
 	assert_null(strstr(r.out, "only in"));
 	assert_non_null(strstr(
-	    r.out, "resolved: placement=same-socket atomics=lock mem_node_actual=0 on both"));
+	    r.out, "resolved: placement=same-socket atomics=lock mem_node=0 mem_node_actual=0 on both"));
+}
+
+#define REQ "tests/data/requested" /* made-up schema 10 sets: see tests/data/README.md */
+
+/* The same preset on a one-node VM and a two-socket machine: --mem-node reader is node 0 on one
+ * and node 1 on the other, shepherd's default --cpus is 2 and 8. Both join on the settings as
+ * given (mem_node_requested reader, cpus_requested all) and each side's node and CPU count are
+ * shown beside the numbers; before schema 10 they joined on mem_node and cpus and met nowhere. */
+static void requested_node_and_cpus_join_across_machines(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	struct table t;
+	char err[ERRLEN], cmd[4000], moved[600];
+	run_c2c(&r, "compare", REQ "/one", REQ "/two", "--csv", NULL);
+	if (r.status)
+		fail_msg("%s", r.err);
+	if (table_parse(&t, "out.csv", r.out, strlen(r.out), err))
+		fail_msg("%s", err);
+	long pb = row_of(&t, "pending-bit", "writer_ns_per_op");
+	assert_string_equal(cell(&t, pb, "only_in"), "");
+	assert_string_equal(cell(&t, pb, "mem_node_requested"), "reader");
+	assert_string_equal(cell(&t, pb, "resolved_a"),
+			    "placement=cross-socket atomics=lock mem_node=0 mem_node_actual=0");
+	assert_string_equal(cell(&t, pb, "resolved_b"),
+			    "placement=cross-socket atomics=lock mem_node=1 mem_node_actual=1");
+	/* mem_node and mem_node_actual moved alike: said once */
+	assert_string_equal(cell(&t, pb, "resolved_note"),
+			    "mem_node reader became A 0, B 1: the change includes that");
+	assert_string_equal(cell(&t, pb, "ratio"), "2");
+	long sh = row_of(&t, "shepherd", "runs_per_interval");
+	assert_string_equal(cell(&t, sh, "only_in"), "");
+	assert_string_equal(cell(&t, sh, "cpus_requested"), "all");
+	assert_string_equal(cell(&t, sh, "resolved_a"), "cpus=2");
+	assert_string_equal(cell(&t, sh, "resolved_b"), "cpus=8");
+	assert_string_equal(cell(&t, sh, "resolved_note"),
+			    "cpus all became A 2, B 8 (B 4.00x A): the change includes that");
+	table_free(&t);
+	run_c2c(&r, "compare", REQ "/one", REQ "/two", NULL);
+	assert_int_equal(r.status, 0);
+	assert_null(strstr(r.out, "only in"));
+	assert_non_null(strstr(unwrapped(r.out), "mem_node=0 mem_node_actual=0; B placement=cross-socket "
+						 "atomics=lock mem_node=1 mem_node_actual=1. mem_node "
+						 "reader became A 0, B 1"));
+	assert_non_null(strstr(unwrapped(r.out), "resolved: A cpus=2; B cpus=8. cpus all became A 2, "
+						 "B 8 (B 4.00x A)"));
+	fits_100(r.out, "requested one two");
+	/* the node planned the same, the page found elsewhere: named by its column */
+	snprintf(moved, sizeof(moved), "%s/moved", test_dir);
+	snprintf(cmd, sizeof(cmd),
+		 "rm -rf %s && cp -r %s/one %s && sed -i 's/,reader,0,0,/,reader,0,1,/' "
+		 "%s/01-pending-bit.csv && grep -q ',reader,0,1,' %s/01-pending-bit.csv",
+		 moved, REQ, moved, moved, moved);
+	assert_int_equal(system(cmd), 0);
+	run_c2c(&r, "compare", REQ "/one", moved, "--csv", NULL);
+	if (r.status)
+		fail_msg("%s", r.err);
+	if (table_parse(&t, "out.csv", r.out, strlen(r.out), err))
+		fail_msg("%s", err);
+	pb = row_of(&t, "pending-bit", "writer_ns_per_op");
+	assert_string_equal(cell(&t, pb, "resolved_note"),
+			    "mem_node reader (mem_node_actual) became A 0, B 1: the change includes "
+			    "that");
+	table_free(&t);
+}
+
+/* A shepherd file without cpus_requested (before schema 10) joins on cpus, as it did, and shows
+ * it resolved; two such files of different counts stay apart, as they did (the refusal names the
+ * key, cpus_requested, with the values the files hold in its place). */
+static void older_shepherd_files_join_on_cpus(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	char cmd[4000], a[600], a2[600], b[600];
+	snprintf(a, sizeof(a), "%s/old-sh-a.csv", test_dir);
+	snprintf(a2, sizeof(a2), "%s/old-sh-a2.csv", test_dir);
+	snprintf(b, sizeof(b), "%s/old-sh-b.csv", test_dir);
+	snprintf(cmd, sizeof(cmd),
+		 "cut -d, --complement -f7 %s/one/02-shepherd.csv | sed 's/^10,/9,/' > %s && "
+		 "head -1 %s | grep -vq cpus_requested && cp %s %s && "
+		 "cut -d, --complement -f7 %s/two/02-shepherd.csv > %s",
+		 REQ, a, a, a, a2, REQ, b);
+	assert_int_equal(system(cmd), 0);
+	run_c2c(&r, "compare", a, a2, NULL);
+	if (r.status)
+		fail_msg("%s", r.err);
+	assert_non_null(strstr(r.out, "shepherd pending"));
+	assert_null(strstr(r.out, "only in"));
+	assert_non_null(strstr(r.out, "resolved: cpus=2 on both"));
+	run_c2c(&r, "compare", a, b, NULL);
+	assert_int_not_equal(r.status, 0);
+	assert_non_null(strstr(r.err, "differ in cpus_requested (A 2, B 8)"));
 }
 
 /* Both sets are labelled vm: their fingerprints differ, so they are two machines, named apart,
@@ -1042,6 +1135,8 @@ int main(void)
 		cmocka_unit_test(resolved_settings_join_and_say_so),
 		cmocka_unit_test(reference_quick_joins_another_placement),
 		cmocka_unit_test(older_files_join_on_the_resolved_value),
+		cmocka_unit_test(requested_node_and_cpus_join_across_machines),
+		cmocka_unit_test(older_shepherd_files_join_on_cpus),
 		cmocka_unit_test(two_fingerprints_under_one_label_split),
 		cmocka_unit_test(relaxed_against_strict_is_flagged),
 		cmocka_unit_test(a_probe_that_moved_is_named),

@@ -39,6 +39,8 @@ static void rows_of_a_short_run(void **s)
 		assert_string_equal(csv_cell(&t, i, "placement_auto_why"), "NA");
 		assert_non_null(strstr(csv_cell(&t, i, "na_reason"),
 				       "placement_auto_why: placement not auto"));
+		/* --mem-node as given (the default), what compare joins on */
+		assert_string_equal(csv_cell(&t, i, "mem_node_requested"), "writer");
 		const char *node = csv_cell(&t, i, "mem_node"),
 			   *got = csv_cell(&t, i, "mem_node_actual");
 		if (strcmp(node, "-1")) /* memory placed on the node planned (or unknown: -1) */

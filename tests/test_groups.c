@@ -286,8 +286,8 @@ static void bad_cells_are_errors(void **state)
 		  "valid 'maybe' is not accepted; accepted: yes or no" },
 		{ "2,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1,0.2,5,NA,a b,h,c,yes\n",
 		  "label 'a b' is not accepted" },
-		{ "10,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1,0.2,5,NA,m,h,c,yes\n",
-		  "schema_version 10; this c2cbench reads schema_version " },
+		{ "999,pending-bit,shared,0,32,rmw,same-socket,1,1,0,0,0,1,0.2,5,NA,m,h,c,yes\n",
+		  "schema_version 999; this c2cbench reads schema_version " },
 		{ "2,pending-bit,shared,0\n", "row has 4 field(s) but the header has 20" },
 		{ "2,pending-bit,\"shared,0\n", "a quoted field is not closed" },
 	};

@@ -70,7 +70,7 @@ static void kept_csv_of_other_options_runs_again(void **state)
 	assert_non_null(f);
 	fputs("[a]\nbench = pending-bit\nlayout = shared,aligned\nduration = 0.02\nwarmup = 0.01\n"
 	      "reps = 2\nmax-attempts = 1\nvalid-setting = 1000000\nvalid-probe = 1000\n"
-	      "valid-steal = 100\n" LENIENT_INI,
+	      "valid-steal = 100\nmem-node = writer\n" LENIENT_INI,
 	      f);
 	fclose(f);
 	snprintf(res, sizeof(res), "%s/cfg-res", test_dir);
@@ -113,13 +113,21 @@ static void kept_csv_of_other_options_runs_again(void **state)
 		   "'2' in its .meta)");
 	/* the file's values are shown escaped: the warning stays one line */
 	foreign("shared,aligned", "0.02", "2", "1");
-	char cmd[1600];
+	char cmd[3200];
 	snprintf(cmd, sizeof(cmd),
 		 "sed -i '2s/^\\([^,]*,pending-bit,\\)[a-z]*,/\\1\"sha\\nred\",/' '%s'", csv);
 	assert_int_equal(system(cmd), 0);
 	expect(&r, "01-a.csv was made with other options (--layout is 'shared,aligned' in the "
 		   "preset, 'sha\\nred,");
 	assert_null(strstr(r.err, "\nred"));
+	/* --mem-node as given, against mem_node_requested (schema 10): before, writer met the node
+	 * it resolved to and was not checked */
+	foreign("shared,aligned", "0.02", "2", "1");
+	snprintf(cmd, sizeof(cmd),
+		 "sed -i '2s/,writer,/,reader,/' '%s' && sed -n 2p '%s' | grep -q ,reader,", csv, csv);
+	assert_int_equal(system(cmd), 0);
+	expect(&r, "01-a.csv:2 was made with other options (--mem-node is 'writer' in the preset, "
+		   "'reader' in the file)");
 	/* a row the one CSV reader refuses: not kept, the reader's message names file and line */
 	foreign("shared,aligned", "0.02", "2", "1");
 	snprintf(cmd, sizeof(cmd), "sed -i '3s/$/,extra/' '%s'", csv);

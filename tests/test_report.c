@@ -313,13 +313,33 @@ static void report_two_fingerprints_one_label(void **state)
 	assert_non_null(
 	    strstr(md,
 		   "| vm\\#a9b347 | shared | 12 (10..14) | 7 (5..9) | NA | placement=same-socket "
-		   "atomics=lock mem\\_node\\_actual=0 | 5 of 5 |"));
+		   "atomics=lock mem\\_node=0 mem\\_node\\_actual=0 | 5 of 5 |"));
 	assert_non_null(
 	    strstr(md,
 		   "| vm\\#8a0d49 | shared | 24 (20..28) | 14 (10..18) | NA | placement=cross-llc "
-		   "atomics=lock mem\\_node\\_actual=0 | 5 of 5 |"));
+		   "atomics=lock mem\\_node=0 mem\\_node\\_actual=0 | 5 of 5 |"));
 	assert_non_null(
-	    strstr(md, "| placement=spread lazy\\_max\\_effective=49152 mem\\_node\\_actual=0 |"));
+	    strstr(md, "| placement=spread lazy\\_max\\_effective=49152 mem\\_node=0 "
+		       "mem\\_node\\_actual=0 |"));
+	free(md);
+}
+
+/* tests/data/requested: --mem-node reader (node 0 on one, 1 on two) and shepherd's default
+ * --cpus (2 and 8) join on the settings as given; each machine's node and count beside its
+ * numbers. */
+static void report_requested_node_and_cpus(void **state)
+{
+	(void)state;
+	char out[600];
+	snprintf(out, sizeof(out), "%s/requested", test_dir);
+	char *md = report_ok(out, "tests/data/requested/one", "tests/data/requested/two");
+	assert_non_null(strstr(md, "mem\\_node\\_requested=reader"));
+	assert_non_null(strstr(md, "cpus\\_requested=all"));
+	assert_non_null(strstr(md, "mem\\_node=0 mem\\_node\\_actual=0 |"));
+	assert_non_null(strstr(md, "mem\\_node=1 mem\\_node\\_actual=1 |"));
+	assert_non_null(strstr(md, "| cpus=2 |"));
+	assert_non_null(strstr(md, "| cpus=8 |"));
+	assert_null(strstr(md, "only in"));
 	free(md);
 }
 
@@ -600,6 +620,7 @@ int main(void)
 		cmocka_unit_test(report_label_refused),
 		cmocka_unit_test(report_bad_input),
 		cmocka_unit_test(report_two_fingerprints_one_label),
+		cmocka_unit_test(report_requested_node_and_cpus),
 		cmocka_unit_test(report_described_bench),
 		cmocka_unit_test(report_summary_first),
 		cmocka_unit_test(report_summary_no_change),

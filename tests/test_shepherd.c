@@ -4,7 +4,9 @@
 #include "benches/shepherd/jiffies.h"
 #include "benches/shepherd/run.h"
 #include "harness/bench.h"
+#include "lib/csvread.h"
 #include "tests/testutil.h"
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -322,7 +324,12 @@ static void test_run_writes_rows_and_histogram(void **state)
 	assert_non_null(hist);
 	assert_int_equal(count_lines(csv), 3);
 	assert_int_equal(count_lines(hist), 1 + 2 * 2 * SW_BINS);
-	assert_non_null(strstr(csv, "check,rep,attempt,valid,invalid_reason,cpus,"));
+	assert_non_null(strstr(csv, "check,rep,attempt,valid,invalid_reason,cpus_requested,cpus,"));
+	struct table t;
+	csv_load(&t, out);
+	assert_string_equal(csv_cell(&t, 0, "cpus_requested"), "2"); /* --cpus 2 as given */
+	assert_string_equal(csv_cell(&t, 0, "cpus"), "2");
+	table_free(&t);
 	assert_non_null(strstr(csv, ",short_gaps,"));
 	assert_non_null(strstr(csv, ",zone_lock_wait_max_ns,"));
 	assert_non_null(strstr(csv, ",yield,threshold,pcp_batch,"));
@@ -380,6 +387,37 @@ static void test_existing_histogram_refused(void **state)
 	free(dir);
 }
 
+/* Without --cpus: cpus_requested all (what compare joins on), cpus every allowed CPU (shown
+ * beside the numbers), and the bench description beside the CSV says so. */
+static void test_default_cpus_is_all(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	char *dir = temp_dir(), out[512], desc[520], want[32];
+	cpu_set_t set;
+	assert_int_equal(sched_getaffinity(0, sizeof(set), &set), 0);
+	snprintf(out, sizeof(out), "%s/s.csv", dir);
+	snprintf(desc, sizeof(desc), "%s/s.bench", dir);
+	run_c2c(&r, "run", "shepherd", "--check", "busy", "--tick-us", "20", "--duration", "0.5",
+		"--warmup", "0.1", "--max-attempts", "1", LENIENT, "--reps", "1", "--out", out, NULL);
+	if (r.status)
+		fail_msg("%s", r.err);
+	struct table t;
+	csv_load(&t, out);
+	assert_string_equal(csv_cell(&t, 0, "cpus_requested"), "all");
+	snprintf(want, sizeof(want), "%d", CPU_COUNT(&set));
+	assert_string_equal(csv_cell(&t, 0, "cpus"), want);
+	table_free(&t);
+	char *d = slurp(desc);
+	assert_non_null(d);
+	assert_non_null(strstr(d, "config = cpus_requested\n"));
+	assert_null(strstr(d, "config = cpus\n"));
+	assert_non_null(strstr(d, "[resolved]\nrequested = cpus_requested\nresolved = cpus\n"));
+	free(d);
+	rm_rf(dir);
+	free(dir);
+}
+
 static void test_dry_run_shows_threads(void **state)
 {
 	(void)state;
@@ -408,6 +446,7 @@ int main(void)
 		cmocka_unit_test(test_run_writes_rows_and_histogram),
 		cmocka_unit_test(test_existing_histogram_refused),
 		cmocka_unit_test(test_dry_run_shows_threads),
+		cmocka_unit_test(test_default_cpus_is_all),
 	};
 	return cmocka_run_group_tests_name("shepherd", tests, NULL, NULL);
 }

@@ -9,8 +9,11 @@ const struct col_decl shepherd_columns[] = {
     {"check", COL_CONFIG, "text", COL_NOSIDE,
      "the shepherd's check: pending (delayed_work_pending), busy (work_busy), atomic (state "
      "word)"},
-    {"cpus", COL_CONFIG, "count", COL_NOSIDE,
-     "modelled CPUs (one kworker and one workload thread each)"},
+    {"cpus_requested", COL_CONFIG, "text", COL_NOSIDE,
+     "--cpus as given, or all (the default: every allowed CPU)"},
+    {"cpus", COL_CONTEXT, "count", COL_NOSIDE,
+     "modelled CPUs (one kworker and one workload thread each): cpus_requested, all resolved to "
+     "the allowed CPUs' count"},
     {"cpu_list", COL_CONTEXT, "CPU list", COL_NOSIDE,
      "the OS CPU each modelled CPU's threads were bound to, in modelled-CPU order"},
     {"shepherd_cpu", COL_CONTEXT, "CPU", COL_NOSIDE,

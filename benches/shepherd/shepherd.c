@@ -209,6 +209,10 @@ static void put_u(struct row *r, const char *key, uint64_t v)
 static void put_model(struct row *r, const struct bench_ctx *c, const struct sw_priv *s)
 {
 	const struct sw_params *p = &s->p;
+	if (opt_str(c->o, "cpus")) /* the number given, as parsed: 04 and 4 join */
+		row_set(r, "cpus_requested", "%d", p->ncpus);
+	else
+		row_set(r, "cpus_requested", "all");
 	row_set(r, "cpus", "%d", p->ncpus);
 	row_set(r, "cpu_list", "%s", s->cpu_list);
 	row_set(r, "shepherd_cpu", "%d", c->plan.slot[c->plan.n - 1].os);
@@ -401,10 +405,13 @@ static void sw_cleanup(struct bench_ctx *c)
 	c->priv = NULL;
 }
 
-/* Configuration columns: what compare joins rows on across machines and builds. */
-static const char *const sh_config[] = {"cpus",      "hz",           "tick_us", "interval_ticks",
-					"zones",     "zone_work_us", "op_ns",   "yield",
-					"threshold", "pcp_batch",    NULL};
+/* Configuration columns: what compare joins rows on across machines and builds. --cpus by
+ * default is every allowed CPU: joined as requested, shown as resolved. */
+static const char *const sh_config[] = {"cpus_requested", "hz",        "tick_us",
+					"interval_ticks", "zones",     "zone_work_us",
+					"op_ns",          "yield",     "threshold",
+					"pcp_batch",      NULL};
+static const struct bench_resolved sh_resolved[] = {{"cpus_requested", "cpus", NULL}, {0}};
 
 /* What report draws: the key ratio alone, each count alone, lock wait times in ns together. */
 static const struct view_metric sh_metrics[] = {
@@ -434,6 +441,7 @@ static const struct bench shepherd = {
     .opts = sw_opts,
     .variant_col = "check",
     .config = sh_config,
+    .resolved = sh_resolved,
     .summary = sw_summary,
     .flags = BENCH_WINDOW,
     .roles = "kworker,workload,shepherd",
