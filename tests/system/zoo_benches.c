@@ -157,8 +157,11 @@ void zoo_refill(void **s)
 	table_free(&t);
 }
 
-/* shepherd on 16 modelled CPUs (a kworker and a workload thread each): double runs with the pending
- * check, none with busy or atomic. */
+/* shepherd on 16 modelled CPUs (a kworker and a workload thread each): with the pending check the
+ * shepherd queues vmstat_update while it runs (the seed's mechanism) and runs come back to back;
+ * with busy or atomic never, and no interval holds two runs. Double intervals under pending are
+ * printed, not asserted: when a loaded host stretches TCG's ticks tenfold, a 5 s window holds two
+ * shepherd passes and the re-queued run may land in the next interval. */
 void zoo_shepherd(void **s)
 {
 	(void)s;
@@ -167,17 +170,22 @@ void zoo_shepherd(void **s)
 	zoo_ran(dir, "shepherd");
 	struct table t;
 	zoo_table(&t, dir, "shepherd.csv");
-	long pending = 0, others = 0;
+	long queued = 0, b2b = 0, dbl = 0, others = 0;
 	for (long r = 0; r < t.nrows; r++) {
 		assert_true(zoo_cell_int(&t, r, "cpus") >= 8);
 		long d = zoo_cell_int(&t, r, "double_intervals");
-		if (!strcmp(table_get(&t, r, "check"), "pending"))
-			pending += d;
-		else
-			others += d;
+		long q = zoo_cell_int(&t, r, "queued_while_running");
+		if (!strcmp(table_get(&t, r, "check"), "pending")) {
+			queued += q, dbl += d;
+			b2b += zoo_cell_int(&t, r, "back_to_back_runs");
+		} else
+			others += d + q;
 	}
-	print_message("double intervals: pending %ld, busy and atomic %ld\n", pending, others);
-	assert_true(pending > 0);
+	print_message("pending: queued while running %ld, back-to-back runs %ld, double intervals "
+		      "%ld; busy and atomic: queued while running + double intervals %ld\n",
+		      queued, b2b, dbl, others);
+	assert_true(queued > 0);
+	assert_true(b2b > 0);
 	assert_int_equal(others, 0);
 	table_free(&t);
 }
