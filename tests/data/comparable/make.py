@@ -3,20 +3,10 @@
 both labelled 'vm', that ran the same settings and resolved them differently. A: 2 CPUs, one L3,
 KVM; B: 32 CPUs, four L3s, bhyve. Numbers are invented: B twice A's time everywhere."""
 import os
+import sys
 
-FP_KEYS = ["cpu_vendor", "cpu_family", "cpu_model_number", "cpu_stepping", "hypervisor", "dmi_sys_vendor",
-           "dmi_product_name", "packages", "cores", "pus", "l3_count", "numa_nodes", "kernel"]
-
-def fnv(text, h):
-    for b in text.encode():
-        h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff
-    return h
-
-def fp_id(f):
-    h = 0xcbf29ce484222325
-    for k in FP_KEYS:
-        h = fnv("%s=%s\n" % (k, f.get(k, "NA")), h)
-    return "%012x" % (h & 0xffffffffffff)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from fixture import write_csv  # noqa: E402
 
 MACHINES = {
     "a": dict(cpu_vendor="AuthenticAMD", cpu_family="25", cpu_model_number="1", cpu_stepping="1", hypervisor="kvm",
@@ -26,23 +16,9 @@ MACHINES = {
               dmi_sys_vendor="BHYVE", dmi_product_name="BHYVE", packages="1", cores="32", pus="32",
               l3_count="4", numa_nodes="1", kernel="6.1.0"),
 }
-CTX = ["label", "host", "cpu_model", "fingerprint"]
-
-def meta(path, m):
-    f = MACHINES[m]
-    with open(path, "w") as o:
-        o.write("; made up for tests (tests/data/comparable/make.py)\n[context]\nlabel = vm\nhost = vm\n")
-        o.write("cpu_model = AMD EPYC\n")
-        for k in FP_KEYS:
-            o.write("%s = %s\n" % (k, f[k]))
-        o.write("fingerprint = %s\n\n[run]\nstatus = complete\n" % fp_id(f))
 
 def csv(path, header, rows, m):
-    with open(path, "w") as o:
-        o.write(",".join(header + CTX) + "\n")
-        for r in rows:
-            o.write(",".join(str(x) for x in r + ["vm", "vm", "AMD EPYC", fp_id(MACHINES[m])]) + "\n")
-    meta(path[:-4] + ".meta", m)
+    write_csv(path, header, rows, MACHINES[m], "comparable/make.py", "vm", "vm", "AMD EPYC")
 
 def write(m):
     os.makedirs(m, exist_ok=True)

@@ -7,20 +7,10 @@ the reader's node is 0 on one, 1 on two. shepherd ran without --cpus: all, 2 on 
 There is no .bench and no .columns: compare reads both benches by this build's description, as it
 does an older set's. The numbers are invented: two takes twice one's time everywhere."""
 import os
+import sys
 
-FP_KEYS = ["cpu_vendor", "cpu_family", "cpu_model_number", "cpu_stepping", "hypervisor", "dmi_sys_vendor",
-           "dmi_product_name", "packages", "cores", "pus", "l3_count", "numa_nodes", "kernel"]
-
-def fnv(text, h):
-    for b in text.encode():
-        h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff
-    return h
-
-def fp_id(f):
-    h = 0xcbf29ce484222325
-    for k in FP_KEYS:
-        h = fnv("%s=%s\n" % (k, f.get(k, "NA")), h)
-    return "%012x" % (h & 0xffffffffffff)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from fixture import write_csv  # noqa: E402
 
 MACHINES = {
     "one": dict(cpu_vendor="AuthenticAMD", cpu_family="25", cpu_model_number="1", cpu_stepping="1", hypervisor="kvm",
@@ -30,23 +20,9 @@ MACHINES = {
                 hypervisor="none", dmi_sys_vendor="Supermicro", dmi_product_name="X13DEI", packages="2",
                 cores="8", pus="8", l3_count="2", numa_nodes="2", kernel="6.1.0"),
 }
-CTX = ["label", "host", "cpu_model", "fingerprint"]
-
-def meta(path, m):
-    f = MACHINES[m]
-    with open(path, "w") as o:
-        o.write("; made up for tests (tests/data/requested/make.py)\n[context]\nlabel = %s\nhost = %s\n" % (m, m))
-        o.write("cpu_model = CPU %s\n" % m)
-        for k in FP_KEYS:
-            o.write("%s = %s\n" % (k, f[k]))
-        o.write("fingerprint = %s\n\n[run]\nstatus = complete\n" % fp_id(f))
 
 def csv(path, header, rows, m):
-    with open(path, "w") as o:
-        o.write(",".join(header + CTX) + "\n")
-        for r in rows:
-            o.write(",".join(str(x) for x in r + [m, m, "CPU " + m, fp_id(MACHINES[m])]) + "\n")
-    meta(path[:-4] + ".meta", m)
+    write_csv(path, header, rows, MACHINES[m], "requested/make.py", m, m, "CPU " + m)
 
 def write(m):
     os.makedirs(m, exist_ok=True)
