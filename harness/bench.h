@@ -78,6 +78,13 @@ enum bench_flags {
 	    2, /* its co-running threads measure for --duration: the window rule applies */
 };
 
+/* The harness's resolved entries for a BENCH_PLACED bench's .resolved (bench_resolved's default
+ * is these three): --placement as given and as applied; --mem-node as given, the node planned
+ * (the one an older file without mem_node_requested joins on, so first) and the node found. */
+#define BENCH_RESOLVED_PLACEMENT { "placement_requested", "placement", NULL }
+#define BENCH_RESOLVED_MEM_NODE                                                                   \
+	{ "mem_node_requested", "mem_node", NULL }, { "mem_node_requested", "mem_node_actual", NULL }
+
 struct bench {
 	const char *name;
 	const char *desc;

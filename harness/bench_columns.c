@@ -78,14 +78,9 @@ static int view_ok(const struct bench *b, const struct bench_view *v, char *err)
 	return 0;
 }
 
-/* mem_node_requested resolves twice: to the node planned (mem_node), the one an older file
- * without mem_node_requested joins on, so first, and to the node found (mem_node_actual). */
 static const char *const placed_config[] = { "placement_requested", "mem_node_requested", NULL };
-static const struct bench_resolved placed_resolved[] = {
-	{ "placement_requested", "placement", NULL },
-	{ "mem_node_requested", "mem_node", NULL },
-	{ "mem_node_requested", "mem_node_actual", NULL },
-	{ 0 } };
+static const struct bench_resolved placed_resolved[] = { BENCH_RESOLVED_PLACEMENT,
+	BENCH_RESOLVED_MEM_NODE, { 0 } };
 
 const char *const *bench_config(const struct bench *b)
 {

@@ -229,9 +229,8 @@ static const struct opt_spec pb_opts[] = {
 static const char *const pb_summary[] = { "writer_ns_per_op", "reader_ns_per_op", NULL };
 static const char *const pb_config[] = { "offset", "policy", "atomics_requested",
 	"placement_requested", "writers", "readers", "mem_node_requested", "work_ns", "drain_us", NULL };
-static const struct bench_resolved pb_resolved[] = { { "placement_requested", "placement", NULL },
-	{ "atomics_requested", "atomics", NULL }, { "mem_node_requested", "mem_node", NULL },
-	{ "mem_node_requested", "mem_node_actual", NULL }, { 0 } };
+static const struct bench_resolved pb_resolved[] = { BENCH_RESOLVED_PLACEMENT,
+	{ "atomics_requested", "atomics", NULL }, BENCH_RESOLVED_MEM_NODE, { 0 } };
 
 struct pb_priv {
 	struct role_req roles[3];

@@ -44,9 +44,8 @@ static const struct opt_spec vm_opts[] = {
 static const char *const vm_summary[] = { "cycle_ns", "cycle_cpu_ns", "over_pct", NULL };
 static const char *const vm_config[] = { "threads", "placement_requested", "pages", "lazy_max",
 	"work_ns", "purge_us", "mem_node_requested", NULL };
-static const struct bench_resolved vm_resolved[] = { { "placement_requested", "placement", NULL },
-	{ "lazy_max", "lazy_max_effective", "pages" }, { "mem_node_requested", "mem_node", NULL },
-	{ "mem_node_requested", "mem_node_actual", NULL }, { 0 } };
+static const struct bench_resolved vm_resolved[] = { BENCH_RESOLVED_PLACEMENT,
+	{ "lazy_max", "lazy_max_effective", "pages" }, BENCH_RESOLVED_MEM_NODE, { 0 } };
 
 struct vm_priv {
 	struct role_req roles[2];
