@@ -11,13 +11,15 @@
 #include <string.h>
 
 static const char list_usage[] =
-    "usage: c2cbench list [--columns BENCH|harness [--markdown]]\n"
+    "usage: c2cbench list [--columns BENCH|BENCH/TABLE|harness [--markdown]]\n"
     "lists the benches, layouts, placements and presets of this build, a line each\n"
     "  --columns NAME  the columns bench NAME declares for its rows, or with harness those the "
     "harness writes in every bench's rows: name, kind (configuration, metric, evidence, "
     "context), unit, which way is better, meaning; an upper-case word in a name stands for a "
-    "role (ROLE) or an event's label\n"
-    "  --markdown      the same as a Markdown table (the bench READMEs' column tables)\n";
+    "role (ROLE) or an event's label; BENCH/TABLE: a side table the bench writes beside its CSV "
+    "(X-TABLE.csv), whose own columns these are\n"
+    "  --markdown      the same as a Markdown table (the bench READMEs' column tables; the "
+    "harness's grouped by kind, as in results/README.md)\n";
 
 /* Markdown cell text: | would end the cell. */
 static void md_cell(const char *s)
@@ -29,6 +31,19 @@ static void md_cell(const char *s)
 	}
 }
 
+static void md_row(const struct col_decl *t, int with_kind, int with_better)
+{
+	printf("| `%s` | ", t->name);
+	if (with_kind)
+		printf("%s | ", col_kind_name(t->kind));
+	md_cell(t->unit);
+	if (with_better)
+		printf(" | %s", col_better_name(t->better));
+	printf(" | ");
+	md_cell(t->desc);
+	printf(" |\n");
+}
+
 static void print_columns(const struct col_decl *t, int markdown)
 {
 	if (markdown)
@@ -37,40 +52,97 @@ static void print_columns(const struct col_decl *t, int markdown)
 		printf("%-32s %-13s %-12s %-6s %s\n", "COLUMN", "KIND", "UNIT", "BETTER",
 		       "MEANING");
 	for (; t->name; t++) {
-		if (!markdown) {
+		if (markdown)
+			md_row(t, 1, 1);
+		else
 			printf("%-32s %-13s %-12s %-6s %s\n", t->name, col_kind_name(t->kind),
 			       t->unit, col_better_name(t->better), t->desc);
-			continue;
-		}
-		printf("| `%s` | %s | ", t->name, col_kind_name(t->kind));
-		md_cell(t->unit);
-		printf(" | %s | ", col_better_name(t->better));
-		md_cell(t->desc);
-		printf(" |\n");
 	}
+}
+
+/* The harness's many columns as Markdown, a table per kind (in the enum's order) under a heading;
+ * only metrics have a better side. */
+static void print_grouped(const struct col_decl *t)
+{
+	static const char *const about[] = {
+	    [COL_CONFIG] = "settings as requested: compare joins rows on them",
+	    [COL_METRIC] = "measurements",
+	    [COL_EVIDENCE] = "whether the measurement holds: validity, where threads ran, "
+			     "settings as achieved",
+	    [COL_CONTEXT] = "the machine, the build, the row's identity",
+	};
+	for (int k = COL_CONFIG; k <= COL_CONTEXT; k++) {
+		printf("%s### %s: %s\n\n", k == COL_CONFIG ? "" : "\n", col_kind_name(k), about[k]);
+		printf(k == COL_METRIC ? "| column | unit | better | meaning |\n|---|---|---|---|\n"
+				       : "| column | unit | meaning |\n|---|---|---|\n");
+		for (const struct col_decl *c = t; c->name; c++)
+			if ((int)c->kind == k)
+				md_row(c, 0, k == COL_METRIC);
+	}
+}
+
+static int bad_name(const char *what, const char *name, const char *accepted)
+{
+	char sug[128], err[ERRLEN];
+	err_set(err, "list --columns: unknown %s '%.200s'%s; accepted: %s", what, name,
+		suggest_list(name, accepted, sug, sizeof(sug)), accepted);
+	fprintf(stderr, "c2cbench: error: %s\n", err);
+	return EXIT_BADINPUT;
+}
+
+/* BENCH/TABLE: the side table TABLE of bench b. */
+static int list_side(const struct bench *b, const char *table, int markdown)
+{
+	char names[256] = "";
+	for (const struct col_side *s = b->sides; s && s->name; s++) {
+		if (!strcmp(s->name, table)) {
+			print_columns(s->columns, markdown);
+			if (!markdown)
+				printf("and the harness's columns it holds (schema_version, bench, "
+				       "rep, attempt, valid, ...): "
+				       "c2cbench list --columns harness\n");
+			return 0;
+		}
+		snprintf(names + strlen(names), sizeof(names) - strlen(names), "%s%s/%s",
+			 *names ? "," : "", b->name, s->name);
+	}
+	char full[512];
+	snprintf(full, sizeof(full), "%s/%s", b->name, table);
+	return bad_name("side table", full, *names ? names : "none (the bench writes none)");
 }
 
 static int list_columns(const char *name, int markdown)
 {
 	if (!strcmp(name, "harness")) {
-		print_columns(harness_columns, markdown);
+		if (markdown)
+			print_grouped(harness_columns);
+		else
+			print_columns(harness_columns, 0);
 		if (!markdown)
 			printf("ROLE: one of the bench's roles; METRIC, NAME: an event's label\n");
 		return 0;
 	}
-	const struct bench *b = bench_find(name);
+	char bench[128];
+	const char *slash = strchr(name, '/');
+	snprintf(bench, sizeof(bench), "%.*s", slash ? (int)(slash - name) : (int)strlen(name),
+		 name);
+	const struct bench *b = bench_find(bench);
 	if (!b) {
-		char sug[128], err[ERRLEN];
-		err_set(err, "list --columns: unknown bench '%.200s'%s; accepted: %s,harness", name,
-			suggest_list(name, bench_names(), sug, sizeof(sug)), bench_names());
-		fprintf(stderr, "c2cbench: error: %s\n", err);
-		return EXIT_BADINPUT;
+		char accepted[512];
+		snprintf(accepted, sizeof(accepted), "%s,harness", bench_names());
+		return bad_name("bench", bench, accepted);
 	}
+	if (slash)
+		return list_side(b, slash + 1, markdown);
 	print_columns(b->columns, markdown);
-	if (!markdown)
-		printf("ROLE: one of %s; and the harness's columns in every bench's rows: "
-		       "c2cbench list --columns harness\n",
-		       b->roles ? b->roles : "the bench's roles");
+	if (markdown)
+		return 0;
+	printf("ROLE: one of %s; and the harness's columns in every bench's rows: "
+	       "c2cbench list --columns harness\n",
+	       b->roles ? b->roles : "the bench's roles");
+	for (const struct col_side *s = b->sides; s && s->name; s++)
+		printf("side table %s/%s (X-%s.csv): %s; c2cbench list --columns %s/%s\n", b->name,
+		       s->name, s->name, s->about, b->name, s->name);
 	return 0;
 }
 

@@ -169,6 +169,8 @@ struct bench {
 	 * the names above (config, summary, views...) are declared here; a row with an undeclared
 	 * column aborts where the check is on (col_checking). */
 	const struct col_decl *columns;
+	/* Optional: its side tables, { 0 }-terminated (`list --columns BENCH/NAME`). */
+	const struct col_side *sides;
 };
 
 void bench_register(const struct bench *b);

@@ -30,6 +30,14 @@ struct col_decl {
 	const char *desc; /* one line */
 };
 
+/* A side table: a CSV a bench writes beside its main one (X.csv: X-NAME.csv), with a declaration
+ * of its own columns (those of the harness's it holds are the harness's). */
+struct col_side {
+	const char *name;  /* NAME, in X-NAME.csv and `list --columns BENCH/NAME` */
+	const char *about; /* one line */
+	const struct col_decl *columns;
+};
+
 const char *col_kind_name(enum col_kind k);
 const char *col_better_name(enum col_better b);
 /* 1 when column name matches the declared name decl (placeholders expanded; ROLE to an item of

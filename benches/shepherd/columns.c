@@ -126,3 +126,9 @@ const struct col_decl shepherd_gap_columns[] = {
     {"tick_us", COL_CONFIG, "us", COL_NOSIDE, "wall-clock microseconds per tick"},
     {0},
 };
+
+const struct col_side shepherd_sides[] = {
+    {"gaps", "the gap histograms, a row per check, repetition, attempt, gap kind and bin",
+     shepherd_gap_columns},
+    {0},
+};

@@ -433,6 +433,7 @@ static const struct bench_view sh_views[] = {
 static const char *const sh_order[] = { "pending", "busy", "atomic", NULL };
 
 extern const struct col_decl shepherd_columns[]; /* columns.c */
+extern const struct col_side shepherd_sides[];
 
 static const struct bench shepherd = {
     .name = "shepherd",
@@ -459,5 +460,6 @@ static const struct bench shepherd = {
 		    "(the scheduler),\n--tick-us and --zone-work-us more than the CPU; "
 		    "the zone-lock figures are the CPU's",
     .columns = shepherd_columns,
+    .sides = shepherd_sides,
 };
 BENCH_REGISTER(shepherd)
