@@ -168,6 +168,7 @@ test-system: zoo-build
 # durations: docs/hacking.md): no test may assume the host's topology.
 # The suite takes 25-40 minutes a guest under TCG: each guest gets an hour (ZOO_TIMEOUT), not 900 s.
 test-system-suite: zoo-build
+	@bash scripts/slurm-local.sh deps # test_slurm's packages, on the host: the guests have no network
 	ZOO_SUITE=1 ZOO_TIMEOUT=$${ZOO_TIMEOUT:-3600} \
 		ZOO_GUESTS=$${ZOO_GUESTS:-two-socket,skx-dies-smt,cloud-l3-per-core,cloud-shared-l3} \
 		bash scripts/zoo/run.sh

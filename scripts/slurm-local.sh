@@ -5,6 +5,8 @@
 #                                     machine's CPUs), wait until idle; prints the slurm.conf path
 #                                     (export SLURM_CONF=... to use it)
 #   scripts/slurm-local.sh down DIR   stop the daemons started by `up DIR`, by their PIDs
+#   scripts/slurm-local.sh deps       only install what is missing (before a guest without network
+#                                     runs the suite: make test-system-suite)
 # Every path is under DIR. Run as root (CI and the tests do).
 # SLURM_LOCAL_TASK chooses how a job step is confined to its allocation (TaskPlugin):
 #   affinity (default)  task/affinity: bound to its CPUs by sched_setaffinity
@@ -15,7 +17,9 @@
 # line says which was chosen.
 set -euo pipefail
 cmd=${1:-}; dir=${2:-}
-[ -n "$cmd" ] && [ -n "$dir" ] || { echo "usage: $0 up|down DIR" >&2; exit 2; }
+deps() { C2C_EXTRA_PKGS="slurmctld slurmd slurm-client munge" bash "$(dirname "$0")/deps.sh"; }
+if [ "$cmd" = deps ]; then deps; exit; fi
+[ -n "$cmd" ] && [ -n "$dir" ] || { echo "usage: $0 up|down DIR, or $0 deps" >&2; exit 2; }
 case ${SLURM_LOCAL_TASK:-affinity} in
   affinity) tasks="task/affinity task/none" ;;
   cgroup) tasks="task/affinity,task/cgroup task/affinity task/none" ;;
@@ -38,9 +42,9 @@ down() {
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
 if [ "$cmd" = down ]; then down; exit 0; fi
-[ "$cmd" = up ] || { echo "usage: $0 up|down DIR" >&2; exit 2; }
+[ "$cmd" = up ] || { echo "usage: $0 up|down DIR, or $0 deps" >&2; exit 2; }
 
-C2C_EXTRA_PKGS="slurmctld slurmd slurm-client munge" bash "$(dirname "$0")/deps.sh"
+deps
 [ -f /etc/munge/munge.key ] || mungekey -c >/dev/null 2>&1
 chown munge:munge /etc/munge/munge.key
 mkdir -p /run/munge && chown munge:munge /run/munge
