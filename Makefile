@@ -7,6 +7,9 @@ PKGS := hwloc numa papi inih
 # Cross builds: `make CROSS=aarch64-linux-gnu` uses Debian's cross compiler and the arm64 multiarch
 # libraries (scripts/deps-arm64.sh installs them) and builds into build/arm64/ (binary build/arm64/c2cbench).
 CROSS ?=
+# Parallel jobs for the builds that the run, test, sanitizer, zoo and bench targets start (the
+# suites themselves run one binary at a time).
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 PKG_CONFIG ?= pkg-config
 ifneq ($(CROSS),)
 CC := $(CROSS)-gcc
@@ -113,16 +116,16 @@ $(BUILD)/cpu_speed: scripts/cpu_speed.c Makefile
 
 # The default job: the quick preset (pending-bit, three layouts, both policies) into results/HOST-DATE-quick/.
 run: need-deps-run
-	$(MAKE) --no-print-directory $(BIN)
+	$(MAKE) --no-print-directory -j$(JOBS) $(BIN)
 	./$(BIN) preset quick
 
 test: need-deps
-	$(MAKE) --no-print-directory $(BIN) $(TESTS)
+	$(MAKE) --no-print-directory -j$(JOBS) $(BIN) $(TESTS)
 	@C2C_BIN=$(abspath $(BIN)) bash scripts/run-tests.sh $(TESTS)
 
 # The same suite under AddressSanitizer and UndefinedBehaviorSanitizer, in its own build tree.
 asan: need-deps
-	$(MAKE) --no-print-directory BUILD=build/asan BIN=build/asan/c2cbench OPT="-O1 -g" \
+	$(MAKE) --no-print-directory -j$(JOBS) BUILD=build/asan BIN=build/asan/c2cbench OPT="-O1 -g" \
 		SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 		build/asan/c2cbench check-tests
 
@@ -134,7 +137,7 @@ check-tests: $(BIN) $(TESTS)
 # qemu-user lacks skip themselves and say why (C2C_UNDER_QEMU).
 test-arm64:
 	@bash scripts/deps-arm64.sh
-	$(MAKE) --no-print-directory -j2 CROSS=aarch64-linux-gnu check-qemu
+	$(MAKE) --no-print-directory -j$(JOBS) CROSS=aarch64-linux-gnu check-qemu
 
 check-qemu: $(BIN) $(TESTS)
 	@printf '#!/bin/sh\nexec %s %s "$$@"\n' "$$(command -v qemu-aarch64)" "$(abspath $(BIN))" > $(BUILD)/c2cbench-qemu && chmod +x $(BUILD)/c2cbench-qemu
@@ -158,8 +161,8 @@ $(BUILD)/tests/zoo_fleet: tests/system/zoo_fleet.c $(LIBOBJ) $(TESTLIB)
 
 zoo-build: need-deps
 	@bash scripts/deps-arm64.sh
-	$(MAKE) --no-print-directory $(BIN) $(TESTS) $(BUILD)/tests/zoo_check $(BUILD)/tests/zoo_fleet
-	$(MAKE) --no-print-directory -j2 CROSS=aarch64-linux-gnu build/arm64/c2cbench
+	$(MAKE) --no-print-directory -j$(JOBS) $(BIN) $(TESTS) $(BUILD)/tests/zoo_check $(BUILD)/tests/zoo_fleet
+	$(MAKE) --no-print-directory -j$(JOBS) CROSS=aarch64-linux-gnu build/arm64/c2cbench
 
 test-system: zoo-build
 	bash scripts/zoo/run.sh
@@ -175,14 +178,14 @@ test-system-suite: zoo-build
 
 # ThreadSanitizer over the same suite (the benches' intended races are atomics, so it must stay clean).
 tsan: need-deps
-	$(MAKE) --no-print-directory BUILD=build/tsan BIN=build/tsan/c2cbench OPT="-O1 -g" \
+	$(MAKE) --no-print-directory -j$(JOBS) BUILD=build/tsan BIN=build/tsan/c2cbench OPT="-O1 -g" \
 		SAN="-fsanitize=thread" build/tsan/c2cbench check-tests
 
 # libFuzzer targets (clang) for hostile input: FUZZ_SECONDS per target (default 60).
 FUZZ_OBJ = $(LIBSRC:%.c=build/fuzz/obj/%.o)
 fuzz:
 	@C2C_EXTRA_PKGS="clang libclang-rt-14-dev" bash scripts/deps.sh
-	$(MAKE) --no-print-directory BUILD=build/fuzz/obj CC=clang OPT="-O1 -g" \
+	$(MAKE) --no-print-directory -j$(JOBS) BUILD=build/fuzz/obj CC=clang OPT="-O1 -g" \
 		SAN="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" $(FUZZ_OBJ)
 	FUZZ_OBJS="$(FUZZ_OBJ)" FUZZ_LIBS="$(LDLIBS)" bash scripts/fuzz.sh
 
@@ -198,7 +201,7 @@ $(BUILD)/pingpong_ref: scripts/pingpong_ref.c Makefile
 
 # Timing ratios, measured side by side in one run (not a test: these machines are noisy).
 bench: need-deps
-	$(MAKE) --no-print-directory $(BIN) $(BUILD)/pingpong_ref $(BUILD)/bare_load $(BUILD)/cpu_speed
+	$(MAKE) --no-print-directory -j$(JOBS) $(BIN) $(BUILD)/pingpong_ref $(BUILD)/bare_load $(BUILD)/cpu_speed
 	bash scripts/bench.sh ./$(BIN) $(BUILD)/bare_load $(BUILD)/cpu_speed
 	bash scripts/bench-pingpong.sh ./$(BIN) $(BUILD)/pingpong_ref
 	bash scripts/bench-compare.sh ./$(BIN)
