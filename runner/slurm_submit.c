@@ -83,33 +83,48 @@ static int results_dir(struct fleet *f, const char *dir, char *err)
 
 /* DIR's submissions are made one at a time: flock on DIR/slurm, taken before "DIR already holds a
  * submission" is checked (or, for --resume, its tasks' states read) and held until the record is
- * written, so two submits without --new, or two --resume, never both pass the check. */
+ * written, so two submits without --new, or two --resume, never both pass the check. A submit
+ * that made DIR/slurm and then failed removes it again (bad input leaves nothing), so a lock is
+ * good only while DIR/slurm is still the folder locked: else another submit's folder may be there,
+ * locked by it, and this one tries again on that. */
 static int submit_lock = -1;
-static char submit_lock_made[PATH_MAX + 16]; /* DIR/slurm when the lock made it, else "" */
+static char submit_lock_made[PATH_MAX + 16]; /* DIR/slurm when this submit made and holds it */
 
 static int lock_submissions(const char *results, char *err)
 {
 	char sl[PATH_MAX + 16];
 	snprintf(sl, sizeof(sl), "%s/slurm", results);
-	if (!mkdir(sl, 0755))
-		snprintf(submit_lock_made, sizeof(submit_lock_made), "%s", sl);
-	else if (errno != EEXIST)
-		return err_set(err, "cannot create '%s': %s", sl, strerror(errno));
-	int fd = open(sl, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0)
-		return err_set(err, "cannot open '%s' to lock it: %s", sl, strerror(errno));
-	if (flock(fd, LOCK_EX | LOCK_NB)) {
-		int e = errno;
-		close(fd);
-		if (e != EWOULDBLOCK)
-			return err_set(err, "cannot lock '%s': %s", sl, strerror(e));
-		return err_set(err,
-			       "--results '%s': another slurm submit is submitting into it (%s is "
-			       "locked); accepted: one at a time, or --new to add another beside it",
-			       results, sl);
+	for (int tries = 0; tries < 100; tries++) {
+		int made = !mkdir(sl, 0755);
+		if (!made && errno != EEXIST)
+			return err_set(err, "cannot create '%s': %s", sl, strerror(errno));
+		int fd = open(sl, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (fd < 0 && errno == ENOENT)
+			continue; /* removed between the two: by a submit that failed */
+		if (fd < 0)
+			return err_set(err, "cannot open '%s' to lock it: %s", sl, strerror(errno));
+		if (flock(fd, LOCK_EX | LOCK_NB)) {
+			int e = errno;
+			close(fd);
+			if (e != EWOULDBLOCK)
+				return err_set(err, "cannot lock '%s': %s", sl, strerror(e));
+			return err_set(err,
+				       "--results '%s': another slurm submit is submitting into it "
+				       "(%s is locked); accepted: one at a time, or --new to add "
+				       "another beside it",
+				       results, sl);
+		}
+		struct stat held, now;
+		if (!fstat(fd, &held) && !stat(sl, &now) && held.st_dev == now.st_dev &&
+		    held.st_ino == now.st_ino) {
+			submit_lock = fd;
+			if (made)
+				snprintf(submit_lock_made, sizeof(submit_lock_made), "%s", sl);
+			return 0;
+		}
+		close(fd); /* the folder locked was removed: lock the one there now */
 	}
-	submit_lock = fd;
-	return 0;
+	return err_set(err, "cannot lock '%s': it was removed and made again 100 times", sl);
 }
 
 static void unlock_submissions(void)
