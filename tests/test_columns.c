@@ -380,7 +380,8 @@ static void list_prints_side_tables(void **state)
 				snprintf(want, sizeof(want), "\n%-32s %-13s", c->name,
 					 col_kind_name(c->kind));
 				if (!strstr(r.out, want))
-					fail_msg("list --columns %s: no line for %s", name, c->name);
+					fail_msg("list --columns %s: no line for %s", name,
+						 c->name);
 			}
 			assert_int_equal(count_lines(r.out), n + 2);
 			char bad[160];
