@@ -309,6 +309,20 @@ static void result_set_carries_its_declaration(void **state)
 	free(dir);
 }
 
+/* out, what `list --columns what` printed, has a line for each column of t, its name and kind;
+ * returns how many t declares. */
+static int lists_every_column(const char *out, const struct col_decl *t, const char *what)
+{
+	int n = 0;
+	for (; t->name; t++, n++) {
+		char want[256];
+		snprintf(want, sizeof(want), "\n%-32s %-13s", t->name, col_kind_name(t->kind));
+		if (!strstr(out, want))
+			fail_msg("list --columns %s: no line for %s", what, t->name);
+	}
+	return n;
+}
+
 /* `list --columns BENCH` prints every name the bench declares, and none of the harness's unless
  * asked with `harness`; --markdown is a table of the same; a wrong name is one line, status 2. */
 static void list_prints_the_declaration(void **state)
@@ -317,16 +331,9 @@ static void list_prints_the_declaration(void **state)
 	struct cmd_result r;
 	for (int i = 0; bench_at(i); i++) {
 		const struct bench *b = bench_at(i);
-		int n = 0;
 		run_c2c(&r, "list", "--columns", b->name, NULL);
 		assert_int_equal(r.status, 0);
-		for (const struct col_decl *c = b->columns; c->name; c++, n++) {
-			char want[256];
-			snprintf(want, sizeof(want), "\n%-32s %-13s", c->name,
-				 col_kind_name(c->kind));
-			if (!strstr(r.out, want))
-				fail_msg("list --columns %s: no line for %s", b->name, c->name);
-		}
+		int n = lists_every_column(r.out, b->columns, b->name);
 		assert_null(strstr(r.out, "\nna_reason "));
 		int sides = 0;
 		for (const struct col_side *t = b->sides; t && t->name; t++, sides++) {
@@ -374,16 +381,8 @@ static void list_prints_side_tables(void **state)
 			snprintf(name, sizeof(name), "%s/%s", bench_at(i)->name, t->name);
 			run_c2c(&r, "list", "--columns", name, NULL);
 			assert_int_equal(r.status, 0);
-			int n = 0;
-			for (const struct col_decl *c = t->columns; c->name; c++, n++) {
-				char want[256];
-				snprintf(want, sizeof(want), "\n%-32s %-13s", c->name,
-					 col_kind_name(c->kind));
-				if (!strstr(r.out, want))
-					fail_msg("list --columns %s: no line for %s", name,
-						 c->name);
-			}
-			assert_int_equal(count_lines(r.out), n + 2);
+			assert_int_equal(count_lines(r.out),
+					 lists_every_column(r.out, t->columns, name) + 2);
 			char bad[160];
 			snprintf(bad, sizeof(bad), "%sx", name);
 			run_c2c(&r, "list", "--columns", bad, NULL);
