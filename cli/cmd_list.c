@@ -114,12 +114,12 @@ static int list_side(const struct bench *b, const char *table, int markdown)
 static int list_columns(const char *name, int markdown)
 {
 	if (!strcmp(name, "harness")) {
-		if (markdown)
+		if (markdown) {
 			print_grouped(harness_columns);
-		else
-			print_columns(harness_columns, 0);
-		if (!markdown)
-			printf("ROLE: one of the bench's roles; METRIC, NAME: an event's label\n");
+			return 0;
+		}
+		print_columns(harness_columns, 0);
+		printf("ROLE: one of the bench's roles; METRIC, NAME: an event's label\n");
 		return 0;
 	}
 	char bench[128];
