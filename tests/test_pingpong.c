@@ -372,7 +372,8 @@ static void test_bad_input(void **state)
 	expect_bad("--lines", "4097");
 	expect_bad("--matrix", "/nonexistent/dir/m.csv");
 	expect_bad("--matrix", "/etc/hostname"); /* exists: never overwritten */
-	expect_bad("--check-tolerance", "101");
+	expect_bad("--check-tolerance", "1001");
+	expect_bad("--check-tolerance", "-1");
 	expect_bad("--cv-warn", "200");
 	expect_bad("--cv-warn", "5%");
 }

@@ -37,7 +37,7 @@ static const struct opt_spec pp_opts[] = {
      "accuracy check (--concurrent other than 1): pairs per topology class measured alone and in "
      "their round",
      NULL, NULL},
-    {"check-tolerance", OPT_PERCENT, "5", "PERCENT",
+    {"check-tolerance", OPT_OFF, "5", "PERCENT",
      "a class whose median concurrent/alone ratio is off 1 by more is flagged (auto then moves "
      "pairs off each other's cores, then halves the pairs at once)",
      NULL, NULL},

@@ -81,8 +81,9 @@ void zoo_concurrent(void **s)
 		checked += !strcmp(st, "ok") || !strcmp(st, "outside");
 	}
 	print_message("%ld rounds, %ld rows in rounds of several pairs, %ld of them measured while "
-		      "another pair was, %ld rows with the accuracy check's verdict\n",
-		      rounds, wide, together, checked);
+		      "another pair was, %ld rows with the accuracy check's verdict; at most %ld pairs "
+		      "at once after the check\n",
+		      rounds, wide, together, checked, zoo_cell_int(&t, 0, "concurrent_cap"));
 	if (zoo_cores(&zoo, -1) >= 4)
 		assert_true(wide > 0);
 	/* they ran at once: pairs run to a count, and under TCG a thread may start its window after
