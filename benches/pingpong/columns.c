@@ -51,6 +51,9 @@ const struct col_decl pingpong_columns[] = {
     {"concurrent_cap", COL_CONTEXT, "count", COL_NOSIDE,
      "most pairs at once the run used after the accuracy check (while a class is outside the "
      "tolerance, auto moves to disjoint cores, then halves it)"},
+    {"concurrent_fallbacks", COL_CONTEXT, "count", COL_NOSIDE,
+     "times --concurrent auto stepped down (to disjoint cores, or half the pairs at once) because "
+     "a class was outside the accuracy check's tolerance; 0 with --concurrent 1 or N"},
     {"round", COL_CONTEXT, "count", COL_NOSIDE,
      "the round (0-based) the pair was measured in; pairs of one round run at the same time, "
      "disjoint as round_disjoint says"},

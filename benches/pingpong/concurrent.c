@@ -287,6 +287,7 @@ void pp_fill_row(const struct bench_ctx *c, const struct pp_priv *p, int k, int 
 	row_set(r, "line_median_hi_ns", "%.2f", m->line_med_hi);
 	row_set(r, "concurrent_req", "%s", p->conc_req);
 	row_set(r, "concurrent_cap", "%d", p->cap);
+	row_set(r, "concurrent_fallbacks", "%d", p->fallbacks);
 	row_set(r, "round", "%d", rd);
 	row_set(r, "rounds", "%d", p->sched.nrounds);
 	row_set(r, "concurrent", "%d", p->sched.size[rd]);
