@@ -2,6 +2,7 @@
  * shepherd's model expectations on many CPUs, and the cmocka suite run inside the guest. */
 #include "tests/system/zoo_rows.h"
 #include "tests/testutil.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,15 +19,22 @@ static const char *sysfs_class(int a, int b)
 	return x->pkg == y->pkg ? "same-package" : "cross-package";
 }
 
+/* The rows of pingpong's run NAME (checks/pingpong.sh), which must have exited 0. */
+static void pp_rows(struct table *t, const char *name)
+{
+	char dir[4096], file[64];
+	zoo_check_dir(dir, sizeof(dir), "pingpong");
+	zoo_ran(dir, name);
+	snprintf(file, sizeof(file), "%s.csv", name);
+	zoo_table(t, dir, file);
+}
+
 /* Every pair of the guest's CPUs once, each row's class as the guest's sysfs has it. */
 void zoo_pingpong(void **s)
 {
 	(void)s;
-	char dir[4096];
-	zoo_check_dir(dir, sizeof(dir), "pingpong");
-	zoo_ran(dir, "all");
 	struct table t;
-	zoo_table(&t, dir, "all.csv");
+	pp_rows(&t, "all");
 	long n = zoo.ncpus;
 	assert_int_equal(t.nrows, n * (n - 1) / 2);
 	char *seen = calloc((size_t)(n * n), 1);
@@ -97,11 +105,8 @@ static struct rounds_seen rounds_of(const struct table *t, long n)
 void zoo_concurrent(void **s)
 {
 	(void)s;
-	char dir[4096];
-	zoo_check_dir(dir, sizeof(dir), "pingpong");
-	zoo_ran(dir, "two");
 	struct table t;
-	zoo_table(&t, dir, "two.csv");
+	pp_rows(&t, "two");
 	struct rounds_seen v = rounds_of(&t, zoo.ncpus);
 	assert_int_equal(zoo_cell_int(&t, 0, "concurrent_cap"), 2);
 	assert_int_equal(zoo_cell_int(&t, 0, "concurrent_fallbacks"), 0);
@@ -117,11 +122,8 @@ void zoo_concurrent(void **s)
 void zoo_concurrent_auto(void **s)
 {
 	(void)s;
-	char dir[4096];
-	zoo_check_dir(dir, sizeof(dir), "pingpong");
-	zoo_ran(dir, "concurrent");
 	struct table t;
-	zoo_table(&t, dir, "concurrent.csv");
+	pp_rows(&t, "concurrent");
 	long n = zoo.ncpus, cap = zoo_cell_int(&t, 0, "concurrent_cap"),
 	     down = zoo_cell_int(&t, 0, "concurrent_fallbacks");
 	assert_int_equal(t.nrows, n * (n - 1) / 2);
