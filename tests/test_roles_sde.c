@@ -130,8 +130,7 @@ static void vmalloc_roles(void **s)
 					  { "vmalloc_drains", "drainer" },
 					  { 0 } };
 	static const char *const a[] = { "--duration", "0.1",	 "--warmup",   "0.02",
-					 "--layout",   "shared", "--purge-us", "50",
-					 "--lazy-max", "2000",	 NULL };
+					 "--layout",   "shared", "--lazy-max", "2000", NULL };
 	check_bench("vmalloc", roles, t, NULL, a);
 }
 

@@ -106,6 +106,66 @@ static void drain_clears_pending_and_resets_the_count(void **s)
 	free(f);
 }
 
+/* A purge costs what it purges: nothing with nothing lazy (not even the flush), else one flush plus
+ * a cost per area detached, so the cost grows with the backlog; split in two, the same areas cost
+ * one flush more. */
+static void purge_cost_grows_with_the_backlog(void **s)
+{
+	(void)s;
+	struct vm_purge p = vm_purge_cost(0, 2, 10000, 60);
+	assert_int_equal(p.areas, 0);
+	assert_true(p.ns == 0);
+	p = vm_purge_cost(2, 2, 10000, 60); /* one 1-page area and its guard page */
+	assert_int_equal(p.areas, 1);
+	assert_true(p.ns == 10060);
+	p = vm_purge_cost(16384, 2, 10000, 60); /* the 2-CPU lazy_max: 8,192 areas */
+	assert_int_equal(p.pages, 16384);
+	assert_int_equal(p.areas, 8192);
+	assert_true(p.ns == 10000 + 60.0 * 8192);
+	assert_int_equal(vm_purge_cost(12, 6, 0, 1).areas, 2); /* --pages 5: 6 pages an area */
+	double last = 0;
+	for (long pages = 2; pages <= 65536; pages *= 2) {
+		double ns = vm_purge_cost(pages, 2, 10000, 60).ns;
+		assert_true(ns > last);
+		last = ns;
+	}
+	double whole = vm_purge_cost(2000, 2, 10000, 60).ns,
+	       halves = 2 * vm_purge_cost(1000, 2, 10000, 60).ns;
+	assert_true(halves - whole == 10000);
+	assert_true(vm_purge_cost(-4, 2, 10000, 60).ns == 0); /* never a negative backlog */
+}
+
+/* A threshold crossing as the kernel serves it: the purge that found the count past lazy_max is
+ * re-queued by the first free during it, and the second drain purges only what came meanwhile, so
+ * it costs a fraction of the first. */
+static void a_crossing_then_a_short_second_drain(void **s)
+{
+	(void)s;
+	struct fixture *f = fixture_new(); /* lazy_max 10 */
+	for (int i = 0; i < 5; i++)
+		assert_int_equal(vm_free_lazy(&f->m, 2, &f->t), VM_BELOW);
+	assert_int_equal(vm_free_lazy(&f->m, 2, &f->t), VM_BIT_WAS_CLEAR); /* 12 > 10 */
+	vm_queue_rest(&f->m, &f->t);
+	assert_int_equal(vm_take_work(&f->m), 1);
+	long snap = vm_purge_begin(&f->m);
+	struct vm_purge first = vm_purge_cost(snap, 2, 1000, 100);
+	assert_true(snap > f->m.lazy_max); /* a crossing */
+	assert_int_equal(vm_free_lazy(&f->m, 2, &f->t), VM_BIT_WAS_CLEAR); /* 14: re-queued */
+	vm_queue_rest(&f->m, &f->t);
+	vm_purge_end(&f->m, snap);
+	assert_int_equal(vm_take_work(&f->m), 1);
+	snap = vm_purge_begin(&f->m);
+	struct vm_purge second = vm_purge_cost(snap, 2, 1000, 100);
+	assert_false(snap > f->m.lazy_max); /* not a crossing: its backlog is one free */
+	assert_int_equal(first.areas, 6);
+	assert_int_equal(second.areas, 1);
+	assert_true(second.ns < first.ns);
+	vm_purge_end(&f->m, snap);
+	assert_int_equal(f->lazy.nr, 0);
+	assert_int_equal(vm_take_work(&f->m), 0); /* nothing more: two drains for the crossing */
+	free(f);
+}
+
 /* Where the linker put a symbol of the c2cbench binary (nm), or -1. */
 static long symbol_addr(const char *name)
 {
@@ -146,7 +206,7 @@ static void every_layout_end_to_end(void **s)
 	char path[300], err[512];
 	snprintf(path, sizeof(path), "%s/vm.csv", test_dir);
 	run_c2c(&r, "run", "vmalloc", "--duration", "0.1", "--warmup", "0.02", "--max-attempts",
-		"1", LENIENT, "--reps", "2", "--purge-us", "50", "--lazy-max", "2000", "--out",
+		"1", LENIENT, "--reps", "2", "--lazy-max", "2000", "--out",
 		path, NULL);
 	if (r.status)
 		fail_msg("vmalloc run failed: %s", r.err);
@@ -207,8 +267,8 @@ static void one_worker_frees_on_the_drainer_cpu(void **s)
 	char path[300], err[512];
 	snprintf(path, sizeof(path), "%s/vm1.csv", test_dir);
 	run_c2c(&r, "run", "vmalloc", "--threads", "1", "--layout", "shared", "--duration", "0.1",
-		"--warmup", "0.02", "--max-attempts", "1", LENIENT, "--reps", "1", "--purge-us",
-		"50", "--lazy-max", "2000", "--out", path, NULL);
+		"--warmup", "0.02", "--max-attempts", "1", LENIENT, "--reps", "1",
+		"--lazy-max", "2000", "--out", path, NULL);
 	if (r.status)
 		fail_msg("vmalloc run failed: %s", r.err);
 	assert_int_equal(table_read(&t, path, err), 0);
@@ -301,6 +361,8 @@ int main(void)
 		cmocka_unit_test(rmw_on_every_call_past_lazy_max),
 		cmocka_unit_test(full_queue_only_when_bit_was_clear),
 		cmocka_unit_test(drain_clears_pending_and_resets_the_count),
+		cmocka_unit_test(purge_cost_grows_with_the_backlog),
+		cmocka_unit_test(a_crossing_then_a_short_second_drain),
 		cmocka_unit_test(every_layout_end_to_end),
 		cmocka_unit_test(one_worker_frees_on_the_drainer_cpu),
 		cmocka_unit_test(small_machine_entry_runs),

@@ -15,7 +15,10 @@ const struct col_decl vmalloc_columns[] = {
      "the lazy_max_pages() used: --lazy-max, or for 0 the kernel's fls(online_cpus) x 8192 "
      "(16384 on 2 CPUs, 49152 on 32)"},
     {"work_ns", COL_CONFIG, "ns", COL_NOSIDE, "private work per cycle asked for (--work)"},
-    {"purge_us", COL_CONFIG, "us", COL_NOSIDE, "modelled purge time per drain (--purge-us)"},
+    {"flush_us", COL_CONFIG, "us", COL_NOSIDE,
+     "a purge's fixed cost, its TLB flush, paid when it detaches an area (--flush-us)"},
+    {"area_ns", COL_CONFIG, "ns", COL_NOSIDE,
+     "a purge's cost per area it detaches (--area-ns)"},
     {"online_cpus", COL_CONTEXT, "count", COL_NOSIDE, "online CPUs (lazy_max's input)"},
     {"nr_nodes", COL_CONTEXT, "count", COL_NOSIDE,
      "modelled vmap nodes (clamp(online, 1, 128))"},
@@ -43,6 +46,18 @@ const struct col_decl vmalloc_columns[] = {
     {"queued", COL_METRIC, "count", COL_NOSIDE,
      "full queue_work_on() paths (the bit was clear: pool lock, list entry written, wake-up)"},
     {"drains", COL_METRIC, "count", COL_NOSIDE, "drain-work runs in the measured phase"},
+    {"crossings", COL_METRIC, "count", COL_NOSIDE,
+     "drains whose snapshot of vmap_lazy_nr was past lazy_max: threshold crossings served"},
+    {"drains_per_crossing", COL_METRIC, "ratio", COL_NOSIDE,
+     "drains / crossings: 2 when a free re-queues the work during the crossing's purge (its "
+     "backlog then purged by a short second drain); NA when no drain began past lazy_max"},
+    {"purge_us_per_crossing", COL_METRIC, "us", COL_NOSIDE,
+     "modelled purge time per crossing (all drains' modelled cost / crossings): what a crossing "
+     "costs the drain worker's CPU, whether its backlog was purged in one drain or two"},
+    {"pages_per_drain", COL_METRIC, "pages", COL_NOSIDE,
+     "mean pages a drain detached (its snapshot of vmap_lazy_nr); NA when no drain ran"},
+    {"areas_per_drain", COL_METRIC, "count", COL_NOSIDE,
+     "mean areas a drain detached (pages / (pages + 1 guard page)); NA when no drain ran"},
     {"purge_ns_mean", COL_METRIC, "ns", COL_LOWER,
      "measured mean wall time per purge (worker 0 may run on the same CPU meanwhile); NA when "
      "no drain ran"},
@@ -63,9 +78,12 @@ const struct col_decl vmalloc_columns[] = {
     {"same_line", COL_CONTEXT, "0/1", COL_NOSIDE, "1 if both fields are in one cache line"},
     {"same_128b_block", COL_CONTEXT, "0/1", COL_NOSIDE,
      "1 if both fields are in one 128-byte block (adjacent-line prefetcher pair)"},
+    {"purge_us_modelled", COL_EVIDENCE, "us", COL_NOSIDE,
+     "the modelled cost per purge in the measured phase (flush_us + area_ns x areas detached, "
+     "mean over drains): the setting purge_us_achieved is held to; NA when no drain ran"},
     {"purge_us_achieved", COL_EVIDENCE, "us", COL_NOSIDE,
-     "the drain worker's CPU time per purge in the measured phase, beside purge_us; NA when no "
-     "drain ran"},
+     "the drain worker's CPU time per purge in the measured phase, beside purge_us_modelled; NA "
+     "when no drain ran"},
     {"work_ns_achieved", COL_EVIDENCE, "ns", COL_NOSIDE,
      "what each worker's calibrated work per cycle (alloc + free parts) took, timed on its CPU "
      "before and after its window, the one further from work_ns (mean of workers); NA with "

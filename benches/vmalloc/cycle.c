@@ -5,6 +5,7 @@
 #include "harness/spin.h"
 #include <linux/futex.h>
 #include <math.h>
+#include <string.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -133,10 +134,11 @@ static void vm_worker_body(struct thr *t, const struct vm_run *r)
 	t->stat[ST_QUEUED] = tl.queued;
 }
 
-/* drain_vmap_area_work() when queued: take the work (PENDING cleared), purge for the calibrated
- * time while frees keep calling schedule_work(), subtract what was lazy at the start. Else sleep
- * until woken. */
-static int vm_drain_once(struct thr *t, const struct vm_run *r, uint64_t purge_iters)
+/* drain_vmap_area_work() when queued: take the work (PENDING cleared), snapshot what is lazy,
+ * spend what purging it costs (vm_purge_cost: a flush plus a cost per area detached) while frees
+ * keep calling schedule_work(), subtract the snapshot. Else sleep until woken. ipn: spin
+ * iterations per ns, calibrated on this CPU. */
+static int vm_drain_once(struct thr *t, const struct vm_run *r, double ipn)
 {
 	if (!vm_take_work(&r->m)) {
 		static const struct timespec tick = {
@@ -147,27 +149,32 @@ static int vm_drain_once(struct thr *t, const struct vm_run *r, uint64_t purge_i
 	}
 	uint64_t t0 = now_ns(), c0 = thread_cpu_ns();
 	long snap = vm_purge_begin(&r->m);
-	spin_iters(purge_iters);
+	struct vm_purge p = vm_purge_cost(snap, r->incr, r->flush_ns, r->area_ns);
+	spin_iters((uint64_t)(p.ns * ipn + 0.5));
 	vm_purge_end(&r->m, snap);
 	t->stat[ST_PURGE_CPU_NS] += thread_cpu_ns() - c0; /* the purge's work, as done on its CPU */
 	t->stat[ST_PURGE_NS] += now_ns() - t0; /* and its wall time: worker 0 shares the CPU */
+	t->stat[ST_D_CROSSINGS] += snap > r->m.lazy_max;
+	t->stat[ST_D_PAGES] += (uint64_t)p.pages;
+	t->stat[ST_D_AREAS] += (uint64_t)p.areas;
+	t->stat[ST_D_MODEL_NS] += (uint64_t)(p.ns + 0.5);
 	return 1;
 }
 
 /* The kworker: serves the work through warm-up and measurement; counts drains of the measured
- * phase. Its purge is calibrated on its CPU; its CPU time per drain (ST_PURGE_CPU_NS / drains) is
- * the achieved, its wall time per drain (ST_PURGE_NS) a measurement: worker 0 is runnable on the
- * same CPU. */
+ * phase. Its spin rate is calibrated on its CPU; its CPU time per drain (ST_PURGE_CPU_NS / drains)
+ * is the achieved beside the modelled (ST_D_MODEL_NS / drains), its wall time per drain
+ * (ST_PURGE_NS) a measurement: worker 0 is runnable on the same CPU. */
 static void vm_drainer_body(struct thr *t, const struct vm_run *r)
 {
-	uint64_t purge_iters = spin_iters_here(r->purge_ns);
+	double ipn = (double)spin_iters_here(1e6) / 1e6;
 	while (run_phase(t->ctl) == PHASE_WARMUP)
-		vm_drain_once(t, r, purge_iters);
-	t->stat[ST_PURGE_NS] = t->stat[ST_PURGE_CPU_NS] = 0;
+		vm_drain_once(t, r, ipn);
+	memset(t->stat, 0, sizeof(t->stat));
 	thr_measure_begin(t);
 	uint64_t drains = 0;
 	while (run_phase(t->ctl) == PHASE_MEASURE)
-		drains += (uint64_t)vm_drain_once(t, r, purge_iters);
+		drains += (uint64_t)vm_drain_once(t, r, ipn);
 	thr_measure_end(t);
 	t->ops = drains;
 	sde_add(&vm_sde[ROLE_DRAINER], drains);

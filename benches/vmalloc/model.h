@@ -184,6 +184,30 @@ static inline void vm_purge_end(const struct vm_model *m, long snapshot)
 	__atomic_sub_fetch(&m->lazy->nr, snapshot, __ATOMIC_RELAXED);
 }
 
+/* What one purge detaches and what it costs. __purge_vmap_area_lazy() (mm/vmalloc.c) detaches every
+ * node's lazy list (list_replace_init onto purge_list); if it found any area it calls
+ * flush_tlb_kernel_range() once over the range they span (on x86 past tlb_single_page_flush_ceiling
+ * pages: flush_tlb_all, an IPI to every CPU), then purge_vmap_node() walks each detached area:
+ * list_del_init, merge_or_add_vmap_area_augment() into the free tree (or node_pool_add_va), and
+ * subtracts the pages with atomic_long_sub. So: a fixed flush plus a cost per area; nothing, not
+ * even the flush, when nothing was lazy. Every area here is incr pages (the allocation and its
+ * guard page). */
+struct vm_purge {
+	long pages, areas; /* what was lazy when the purge began, in pages and in areas */
+	double ns;         /* the modelled cost: flush_ns + area_ns x areas, or 0 */
+};
+
+static inline struct vm_purge vm_purge_cost(long pages, long incr, double flush_ns,
+					    double area_ns)
+{
+	struct vm_purge p = { pages > 0 ? pages : 0, 0, 0 };
+	if (incr < 1)
+		incr = 1;
+	p.areas = (p.pages + incr - 1) / incr;
+	p.ns = p.areas ? flush_ns + area_ns * (double)p.areas : 0;
+	return p;
+}
+
 /* An empty worklist and an idle work item (INIT_WORK: data 0, entry pointing at itself). */
 static inline void vm_model_init(struct vm_model *m)
 {

@@ -31,9 +31,14 @@ static const struct opt_spec vm_opts[] = {
      "parameter: with the ~35 ns of modelled steps about 969 ns a cycle, a 3-page vmalloc+vfree's "
      "on 5.2 (README)",
      NULL, NULL},
-    {"purge-us", OPT_UINT, "500", "US",
-     "calibrated time one drain (purge) takes; frees keep calling schedule_work() meanwhile", NULL,
-     NULL},
+    {"flush-us", OPT_UINT, "10", "US",
+     "a purge's fixed cost: its one flush_tlb_kernel_range(), paid whenever it detaches an area; a "
+     "model parameter (README)",
+     NULL, NULL},
+    {"area-ns", OPT_UINT, "60", "NS",
+     "a purge's cost per area it detaches (purge_vmap_node: merge into the free tree); frees keep "
+     "calling schedule_work() meanwhile; a model parameter (README)",
+     NULL, NULL},
     {"lazy-max", OPT_UINT, "0", "PAGES",
      "lazy_max_pages(); 0: the kernel's fls(online CPUs) x 8192, so a different value per CPU "
      "count",
@@ -43,13 +48,13 @@ static const struct opt_spec vm_opts[] = {
 
 static const char *const vm_summary[] = { "cycle_ns", "cycle_cpu_ns", "over_pct", NULL };
 static const char *const vm_config[] = { "threads", "placement_requested", "pages", "lazy_max",
-	"work_ns", "purge_us", "mem_node_requested", NULL };
+	"work_ns", "flush_us", "area_ns", "mem_node_requested", NULL };
 static const struct bench_resolved vm_resolved[] = { BENCH_RESOLVED_PLACEMENT,
 	{ "lazy_max", "lazy_max_effective", "pages" }, BENCH_RESOLVED_MEM_NODE, { 0 } };
 
 struct vm_priv {
 	struct role_req roles[2];
-	long threads, pages, lazy_max, lazy_max_req, online, purge_us;
+	long threads, pages, lazy_max, lazy_max_req, online, flush_us, area_ns;
 	double work_ns;
 	int nr_nodes;
 };
@@ -97,7 +102,8 @@ static int vm_prepare(struct bench_ctx *c, char *err)
 	p->threads = opt_long(c->o, "threads");
 	p->pages = opt_long(c->o, "pages");
 	p->work_ns = (double)opt_long(c->o, "work");
-	p->purge_us = opt_long(c->o, "purge-us");
+	p->flush_us = opt_long(c->o, "flush-us");
+	p->area_ns = opt_long(c->o, "area-ns");
 	p->online = sysconf(_SC_NPROCESSORS_ONLN);
 	p->lazy_max_req = opt_long(c->o, "lazy-max");
 	p->lazy_max = p->lazy_max_req ? p->lazy_max_req : kernel_lazy_max(p->online);
@@ -107,10 +113,13 @@ static int vm_prepare(struct bench_ctx *c, char *err)
 	if (p->pages > 1 << 20)
 		return err_set(err, "--pages: %ld is not accepted; accepted: 1 to %d", p->pages,
 			       1 << 20);
-	if (p->purge_us > 10000000)
+	if (p->flush_us > 10000000)
 		return err_set(err,
-			       "--purge-us: %ld is not accepted; accepted: 0 to 10000000 (10 s)",
-			       p->purge_us);
+			       "--flush-us: %ld is not accepted; accepted: 0 to 10000000 (10 s)",
+			       p->flush_us);
+	if (p->area_ns > 1000000)
+		return err_set(err, "--area-ns: %ld is not accepted; accepted: 0 to 1000000 (1 ms)",
+			       p->area_ns);
 	return vm_place(c, p, err);
 }
 
@@ -157,7 +166,8 @@ static void run_init(const struct vm_priv *p, const struct layout *l, struct vm_
 	vm_model_init(&r->m);
 	r->alloc_ns = p->work_ns * 2 / 3;
 	r->free_ns = p->work_ns / 3;
-	r->purge_ns = (double)p->purge_us * 1000;
+	r->flush_ns = (double)p->flush_us * 1000;
+	r->area_ns = (double)p->area_ns;
 	r->incr = p->pages + 1;
 	r->nr_nodes = p->nr_nodes;
 	r->wake = &o->wake->word;
@@ -191,11 +201,25 @@ static void put_counts(struct row *w, const struct thr_sum *wk, const struct thr
 	row_set(w, "pending_already_set", "%llu", (unsigned long long)wk->stat[ST_ALREADY]);
 	row_set(w, "queued", "%llu", (unsigned long long)wk->stat[ST_QUEUED]);
 	row_set(w, "drains", "%llu", (unsigned long long)dr->ops);
-	if (dr->ops)
-		row_set(w, "purge_ns_mean", "%.0f",
-			(double)dr->stat[ST_PURGE_NS] / (double)dr->ops);
-	else
+	row_set(w, "crossings", "%llu", (unsigned long long)dr->stat[ST_D_CROSSINGS]);
+	if (dr->stat[ST_D_CROSSINGS]) {
+		double x = (double)dr->stat[ST_D_CROSSINGS];
+		row_set(w, "drains_per_crossing", "%.3f", (double)dr->ops / x);
+		row_set(w, "purge_us_per_crossing", "%.1f", (double)dr->stat[ST_D_MODEL_NS] / 1e3 / x);
+	} else {
+		row_na(w, "drains_per_crossing", "no drain began past lazy_max");
+		row_na(w, "purge_us_per_crossing", "no drain began past lazy_max");
+	}
+	if (dr->ops) {
+		double n = (double)dr->ops;
+		row_set(w, "purge_ns_mean", "%.0f", (double)dr->stat[ST_PURGE_NS] / n);
+		row_set(w, "pages_per_drain", "%.1f", (double)dr->stat[ST_D_PAGES] / n);
+		row_set(w, "areas_per_drain", "%.1f", (double)dr->stat[ST_D_AREAS] / n);
+	} else {
 		row_na(w, "purge_ns_mean", "no drain in the measured phase");
+		row_na(w, "pages_per_drain", "no drain in the measured phase");
+		row_na(w, "areas_per_drain", "no drain in the measured phase");
+	}
 }
 
 /* Who freed past lazy_max: the share made by workers on the drain worker's CPU. A purge takes that
@@ -230,7 +254,8 @@ static void fill_row(struct bench_ctx *c, const struct vm_priv *p, const struct 
 	row_set(w, "lazy_max", "%ld", p->lazy_max_req);
 	row_set(w, "lazy_max_effective", "%ld", p->lazy_max);
 	row_set(w, "work_ns", "%.0f", p->work_ns);
-	row_set(w, "purge_us", "%ld", p->purge_us);
+	row_set(w, "flush_us", "%ld", p->flush_us);
+	row_set(w, "area_ns", "%ld", p->area_ns);
 	row_set(w, "online_cpus", "%ld", p->online);
 	row_set(w, "nr_nodes", "%d", p->nr_nodes);
 	row_set(w, "worker_cpus", "%s", wk.cpus);
@@ -265,14 +290,17 @@ static void vm_evidence(struct bench_ctx *c, const struct vm_priv *p, const stru
 	    "work", "ns", "work_ns_achieved", "no calibrated work (--work 0)", p->work_ns, 1};
 	for (int i = 0; i < c->plan.n; i++)
 		if (t[i].role == ROLE_DRAINER) {
-			double us =
-			    t[i].ops ? (double)t[i].stat[ST_PURGE_CPU_NS] / 1e3 / (double)t[i].ops
-				     : -1;
-			evidence_setting(&c->ev, "purge", (double)p->purge_us, us, "us");
-			if (us >= 0)
+			double n = (double)t[i].ops,
+			       us = n > 0 ? (double)t[i].stat[ST_PURGE_CPU_NS] / 1e3 / n : -1,
+			       model = n > 0 ? (double)t[i].stat[ST_D_MODEL_NS] / 1e3 / n : 0;
+			evidence_setting(&c->ev, "purge", model, us, "us");
+			if (us >= 0) {
+				row_set(w, "purge_us_modelled", "%.2f", model);
 				row_set(w, "purge_us_achieved", "%.2f", us);
-			else
+			} else {
+				row_na(w, "purge_us_modelled", "no drain in the measured phase");
 				row_na(w, "purge_us_achieved", "no drain in the measured phase");
+			}
 		}
 	bench_work_achieved(c, t, c->plan.n, 1u << ROLE_WORKER, &work, w);
 }

@@ -16,12 +16,19 @@ enum {
 	ST_CPU_NS,
 	ST_PURGE_CPU_NS
 }; /* thr.stat slots */
+/* The drain worker's own tallies, in slots only the workers use otherwise. */
+enum {
+	ST_D_CROSSINGS = ST_FREES, /* drains whose snapshot was past lazy_max */
+	ST_D_PAGES = ST_OVER,      /* pages they detached */
+	ST_D_AREAS = ST_RMW,       /* areas they detached */
+	ST_D_MODEL_NS = ST_ALREADY /* their modelled cost (vm_purge_cost), ns */
+};
 
 /* Read-only during a run, shared by every thread: alone on its block. */
 struct vm_run {
 	struct vm_model m;
-	double alloc_ns, free_ns,
-	    purge_ns; /* requested: each thread calibrates its iterations on its CPU */
+	double alloc_ns, free_ns; /* requested: each thread calibrates its iterations on its CPU */
+	double flush_ns, area_ns; /* a purge's modelled cost: flush + per area detached */
 	long incr;    /* pages + 1 guard page per free */
 	int nr_nodes;
 	int *wake;    /* futex word of the drain worker, on a block of its own */
