@@ -41,7 +41,7 @@ LDFLAGS += $(SAN)
 # One folder per concern: the generic library (lib/), statistics (stats/), the result files'
 # format (schema/), the engine (harness/, harness/counters/), the layouts, one folder per bench,
 # the offline analysis, the preset runner and the command line. Includes name their folder (-I. only).
-SRCDIRS := lib stats schema harness harness/counters layouts $(wildcard benches/*) analysis runner cli
+SRCDIRS := lib stats schema harness harness/counters layouts $(wildcard benches/*) analysis runner import cli
 SRC := $(foreach d,$(SRCDIRS),$(wildcard $(d)/*.c))
 # Header dependencies come from the compiler (-MMD -MP: one .d file beside each object or test).
 DEPFLAGS = -MMD -MP -MF $@.d -MT $@

@@ -484,6 +484,36 @@ void context_collect(struct context *c, const struct topo *t)
 	fp_id(fp_get, c, c->fingerprint);
 }
 
+void context_foreign(struct context *c, const struct topo *t, const char *why)
+{
+	static const char *const unknown[] = {"cpu_family", "cpu_model_number", "cpu_stepping",
+					      "microcode", "hypervisor", "governor", "boost",
+					      "smt", "numa_balancing", "dmi_sys_vendor",
+					      "dmi_product_name"};
+	time_t now = time(NULL);
+	struct tm tm;
+	memset(c, 0, sizeof(*c));
+	snprintf(c->host, sizeof(c->host), "NA");
+	snprintf(c->cpu_model, sizeof(c->cpu_model), "NA");
+	snprintf(c->kernel, sizeof(c->kernel), "NA");
+	snprintf(c->compiler, sizeof(c->compiler), "gcc %s", __VERSION__);
+	snprintf(c->git_rev, sizeof(c->git_rev), "%s", C2C_GIT_REV);
+	strftime(c->started, sizeof(c->started), "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&now, &tm));
+	c->packages = t->npackages;
+	c->cores = t->ncores;
+	c->pus = t->npus;
+	c->nodes = t->nnodes;
+	c->line_size = t->line_size;
+	if (t->vendor[0])
+		fact_set(c, "cpu_vendor", "%s", t->vendor);
+	else
+		fact_na(c, "cpu_vendor", why);
+	for (size_t i = 0; i < ARRAY_SIZE(unknown); i++)
+		fact_na(c, unknown[i], why);
+	caches(c, t);
+	fp_id(fp_get, c, c->fingerprint);
+}
+
 const struct ctx_fact *context_fact(const struct context *c, const char *key)
 {
 	for (int i = 0; i < c->nfacts; i++)

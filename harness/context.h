@@ -39,6 +39,10 @@ struct context {
 };
 
 void context_collect(struct context *c, const struct topo *t);
+/* The context of a machine known only by its topology t (an imported matrix): its counts and
+ * caches, this build, and every fact of the machine itself NA for why ("core-to-core-latency's
+ * --csv records no ..."). host, cpu_model and kernel read NA. */
+void context_foreign(struct context *c, const struct topo *t, const char *why);
 /* --label NAME: check it (one-line message for exit 2) and set it; NULL keeps the default. */
 int context_set_label(struct context *c, const char *label, char *err);
 /* Append the context columns (host, cpu_model, ... git_rev, then the key facts) to a row. */

@@ -7,7 +7,7 @@ mkdir -p "$tmp/build"
 trap 'rm -rf "$tmp"' EXIT
 git ls-files -z | xargs -0 cp -a --parents -t "$tmp"
 if [ -d build ]; then
-  (cd build && find lib stats schema harness layouts benches analysis runner cli gen tests -maxdepth 3 \
+  (cd build && find lib stats schema harness layouts benches analysis runner import cli gen tests -maxdepth 3 \
     \( -name '*.o' -o -name '*.d' -o -name '*.h' \) -print0 2>/dev/null) |
     (cd build && xargs -0 -r cp -a --parents -t "$tmp/build")
 fi

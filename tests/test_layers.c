@@ -21,8 +21,9 @@ static const struct rule rules[] = {
     {"benches/", {"lib/", "stats/", "schema/", "harness/", "layouts/", "benches/", NULL}},
     {"analysis/", {"lib/", "stats/", "schema/", "analysis/", NULL}},
     {"runner/", {"lib/", "schema/", "harness/", "runner/", NULL}},
+    {"import/", {"lib/", "stats/", "schema/", "harness/", "import/", NULL}},
     {"cli/", {"lib/", "stats/", "schema/", "harness/", "layouts/", "analysis/", "runner/",
-	     "cli/", NULL}},
+	     "import/", "cli/", NULL}},
 };
 
 static char violations[8192];

@@ -112,5 +112,15 @@ const struct col_decl pingpong_columns[] = {
      "measured HITM events / handoffs; NA when HITM was not counted (na_reason says why)"},
     {"hitm_ratio", COL_EVIDENCE, "ratio", COL_NOSIDE,
      "hitm_per_handoff / expected_transfers_per_handoff; NA when either is"},
+    /* imported rows only (c2cbench import, docs/import.md); a run of pingpong writes none */
+    {"source_tool", COL_CONTEXT, "text", COL_NOSIDE,
+     "imported rows: the tool that measured the matrix (core-to-core-latency)"},
+    {"source_file", COL_CONTEXT, "file", COL_NOSIDE,
+     "imported rows: the matrix file's name, as given to c2cbench import"},
+    {"source_statistic", COL_CONTEXT, "text", COL_NOSIDE,
+     "imported rows: what min_ns and median_ns both hold (mean of round trip / 2: the source "
+     "publishes one statistic per pair)"},
+    {"source_topology", COL_CONTEXT, "text", COL_NOSIDE,
+     "imported rows: --topology as given to c2cbench import (the source records none)"},
     {0},
 };
