@@ -1,0 +1,343 @@
+/* c2cbench import core-to-core-latency: the five published matrices of tests/data/c2c-latency/
+ * (real servers, measured with nviennot/core-to-core-latency) give the per-class pair counts and
+ * medians of that folder's README; every --topology form; bad files refused whole; a pingpong
+ * --matrix export imported back. */
+#include "import/topospec.h"
+#include "lib/csvread.h"
+#include "lib/util.h" /* before cmocka, which defines a fail() macro */
+#include "tests/testutil.h"
+#include <dirent.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DATA "tests/data/c2c-latency/"
+
+/* The shared README's table: pairs and median per class, NAN/0 where the machine has none. */
+struct expect {
+	const char *file, *topo;
+	int pairs[4];
+	double median[4];
+};
+static const char *const classes[4] = {"smt", "same-llc", "same-package", "cross-package"};
+static const struct expect fixtures[] = {
+    {"dual-xeon-gold-6242", "linux:2x16x2", {32, 960, 0, 1024}, {7.4, 48.0, NAN, 141.4}},
+    {"dual-xeon-platinum-8275cl", "linux:2x24x2", {48, 2208, 0, 2304}, {7.6, 46.6, NAN, 134.1}},
+    {"dual-epyc-7r13", "linux:2x48x2/8", {96, 1344, 7680, 9216}, {9.8, 22.7, 150.7, 197.2}},
+    {"epyc-7773x", "linux:1x64x2/8", {64, 896, 7168, 0}, {10.1, 26.1, 116.6, NAN}},
+    {"aws-graviton3", "linux:1x64x1", {0, 2016, 0, 0}, {NAN, 46.4, NAN, NAN}},
+};
+
+static int cmp_d(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+	return (a > b) - (a < b);
+}
+
+static double median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof(double), cmp_d);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Import file with topo into a fresh folder under test_dir; the CSV's path (static), the run's
+ * result in r. */
+static const char *import(struct cmd_result *r, const char *file, const char *topo,
+			  const char *out)
+{
+	static char csv[4096];
+	run_c2c(r, "import", "core-to-core-latency", file, "--topology", topo, "--out", out, NULL);
+	const char *at = strstr(r->out, "written to ");
+	csv[0] = 0;
+	if (!r->status && at)
+		sscanf(at + strlen("written to "), "%4095s", csv);
+	return csv;
+}
+
+static int col(const struct table *t, const char *name)
+{
+	for (int i = 0; i < t->ncols; i++)
+		if (!strcmp(t->cols[i], name))
+			return i;
+	fail_msg("no column %s in %s", name, t->path);
+	return -1;
+}
+
+/* Each class's valid pairs and their median (metric: min_ns or median_ns). */
+static void class_medians(const struct table *t, const char *metric, int *pairs, double *med)
+{
+	int c_cls = col(t, "class"), c_v = col(t, metric), c_ok = col(t, "valid");
+	double *v = xcalloc((size_t)t->nrows + 1, sizeof(double));
+	for (int k = 0; k < 4; k++) {
+		int n = 0;
+		for (long i = 0; i < t->nrows; i++)
+			if (!strcmp(t->cell[i][c_cls], classes[k]) &&
+			    !strcmp(t->cell[i][c_ok], "yes"))
+				v[n++] = atof(t->cell[i][c_v]);
+		pairs[k] = n;
+		med[k] = n ? median(v, n) : NAN;
+	}
+	free(v);
+}
+
+static char *subdir(const char *name)
+{
+	char *p = xcalloc(strlen(test_dir) + strlen(name) + 2, 1);
+	sprintf(p, "%s/%s", test_dir, name);
+	return p;
+}
+
+static void check_fixture(const struct expect *e, const char *topo, const char *tag)
+{
+	struct cmd_result r;
+	struct table t;
+	char file[512], err[ERRLEN];
+	int pairs[4];
+	double med[4];
+	snprintf(file, sizeof(file), DATA "%s.csv", e->file);
+	char *out = subdir(tag);
+	const char *csv = import(&r, file, topo, out);
+	if (r.status || !csv[0])
+		fail_msg("import %s --topology %s: status %d: %s", file, topo, r.status, r.err);
+	assert_int_equal(table_read(&t, csv, err), 0);
+	for (int m = 0; m < 2; m++) {
+		class_medians(&t, m ? "median_ns" : "min_ns", pairs, med);
+		for (int k = 0; k < 4; k++) {
+			if (pairs[k] != e->pairs[k])
+				fail_msg("%s (%s) %s: %d pairs, README %d", e->file, topo, classes[k],
+					 pairs[k], e->pairs[k]);
+			if (pairs[k] && fabs(med[k] - e->median[k]) > 0.1)
+				fail_msg("%s (%s) %s: median %.3f, README %.1f", e->file, topo,
+					 classes[k], med[k], e->median[k]);
+		}
+	}
+	/* every row says where it came from and what its value is */
+	int c_tool = col(&t, "source_tool"), c_file = col(&t, "source_file"),
+	    c_stat = col(&t, "source_statistic"), c_mode = col(&t, "mode"),
+	    c_bench = col(&t, "bench");
+	for (long i = 0; i < t.nrows; i++) {
+		assert_string_equal(t.cell[i][c_tool], "core-to-core-latency");
+		assert_string_equal(t.cell[i][c_stat], "mean of round trip / 2");
+		assert_string_equal(t.cell[i][c_mode], "cas");
+		assert_string_equal(t.cell[i][c_bench], "pingpong");
+		assert_non_null(strstr(t.cell[i][c_file], e->file));
+	}
+	/* the whole result set: .meta (complete), .columns, .bench beside the CSV */
+	char path[4200];
+	size_t n = strlen(csv) - 4;
+	const char *ext[] = {".meta", ".columns", ".bench"};
+	for (int k = 0; k < 3; k++) {
+		snprintf(path, sizeof(path), "%.*s%s", (int)n, csv, ext[k]);
+		assert_true(file_exists(path));
+	}
+	snprintf(path, sizeof(path), "%.*s.meta", (int)n, csv);
+	char *meta = slurp(path);
+	assert_non_null(strstr(meta, "status = complete"));
+	free(meta);
+	table_free(&t);
+	free(out);
+}
+
+static void five_fixtures_give_the_readme_table(void **s)
+{
+	(void)s;
+	for (size_t i = 0; i < ARRAY_SIZE(fixtures); i++)
+		check_fixture(&fixtures[i], fixtures[i].topo, fixtures[i].file);
+}
+
+/* linux:PxCxT[/L] numbers PUs as Linux does on x86: cpu = t*P*C + p*C + c. */
+static void linux_shorthand_numbers_as_linux(void **s)
+{
+	(void)s;
+	char err[ERRLEN] = "";
+	char *d = topospec_linux("linux:2x2x2/1", err);
+	assert_non_null(d);
+	assert_string_equal(d, "pack:2 numa:1 l3:2 core:1 pu:2(indexes=0,4,1,5,2,6,3,7)");
+	free(d);
+	const char *bad[] = {"linux:2x2", "linux:0x2x2", "linux:2x3x2/2", "linux:2x2x2/",
+			     "linux:2x2x2x2", "linux:99999x99999x2", "linux:ax2x2"};
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+		err[0] = 0;
+		assert_null(topospec_linux(bad[i], err));
+		assert_non_null(strstr(err, "accepted: linux:PxCxT[/L]"));
+	}
+}
+
+/* The same machine named by an lstopo XML (xml:FILE and a bare path), a synthetic description
+ * with its numbering (synthetic:DESC and a bare DESC) gives the same table. */
+static void every_topology_form(void **s)
+{
+	(void)s;
+	char err[ERRLEN] = "";
+	const struct expect *gold = &fixtures[0], *grav = &fixtures[4];
+	char *desc = topospec_linux(gold->topo, err);
+	assert_non_null(desc);
+	/* the XML as lstopo writes it, from hwloc itself */
+	hwloc_topology_t h;
+	char *xml = subdir("gold.xml"), spec[8192];
+	assert_int_equal(hwloc_topology_init(&h), 0);
+	assert_int_equal(hwloc_topology_set_synthetic(h, desc), 0);
+	assert_int_equal(hwloc_topology_load(h), 0);
+	assert_int_equal(hwloc_topology_export_xml(h, xml, 0), 0);
+	hwloc_topology_destroy(h);
+	snprintf(spec, sizeof(spec), "xml:%s", xml);
+	check_fixture(gold, spec, "xml");
+	check_fixture(gold, xml, "xml-path");
+	snprintf(spec, sizeof(spec), "synthetic:%s", desc);
+	check_fixture(gold, spec, "synthetic");
+	check_fixture(grav, "pack:1 l3:1 core:64 pu:1", "bare-synthetic");
+	free(desc);
+	free(xml);
+}
+
+static int empty_or_missing(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+	if (!d)
+		return 1;
+	while ((e = readdir(d)))
+		n += e->d_name[0] != '.';
+	closedir(d);
+	return !n;
+}
+
+static void write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* Bad files and TOPOs: one line, exit 2, nothing written. */
+static void bad_input_writes_nothing(void **s)
+{
+	(void)s;
+	static const struct {
+		const char *text, *topo, *says;
+	} cases[] = {
+	    {",,\n1.5,,\n2,3\n", "linux:1x3x1", "ragged"},
+	    {",,\n1,,\n", "linux:1x3x1", "not square"},
+	    {",\n1,\n2,3\n", "linux:1x3x1", "not square"},
+	    {"CPU: AMD EPYC 7R13 48-Core Processor\n    0   1\n", "linux:1x2x1", "is not a number"},
+	    {",\n12.5±0.1,\n", "linux:1x2x1", "is not a number"},
+	    {",\n12.5,\n", "linux:1x3x1", "has 3 PUs"},
+	    {",\n12.5,\n", "linux:1x2", "accepted: linux:PxCxT[/L]"},
+	    {",\n12.5,\n", "/no/such/topology.xml", "cannot read"},
+	    {"", "linux:1x2x1", "is empty"},
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct cmd_result r;
+		char name[64];
+		snprintf(name, sizeof(name), "bad%zu.csv", i);
+		char *file = subdir(name), *out = subdir("bad-out");
+		write_text(file, cases[i].text);
+		import(&r, file, cases[i].topo, out);
+		if (r.status != 2 || !strstr(r.err, cases[i].says) || count_lines(r.err) != 1)
+			fail_msg("case %zu: status %d, stderr: %s", i, r.status, r.err);
+		assert_true(empty_or_missing(out));
+		free(file);
+		free(out);
+	}
+}
+
+/* 0 ns, negative and NaN values are rows, invalid, with the reason. */
+static void impossible_values_are_invalid_rows(void **s)
+{
+	(void)s;
+	struct cmd_result r;
+	struct table t;
+	char err[ERRLEN];
+	char *file = subdir("impossible.csv"), *out = subdir("impossible");
+	write_text(file, ",,,\n0,,,\n-3,5,,\nNaN,4.5,6,\n");
+	const char *csv = import(&r, file, "linux:1x4x1", out);
+	if (r.status)
+		fail_msg("%s", r.err);
+	assert_int_equal(table_read(&t, csv, err), 0);
+	assert_int_equal(t.nrows, 6);
+	int c_a = col(&t, "cpu_a"), c_b = col(&t, "cpu_b"), c_ok = col(&t, "valid"),
+	    c_why = col(&t, "invalid_reason"), c_min = col(&t, "min_ns"),
+	    c_na = col(&t, "na_reason");
+	int invalid = 0;
+	for (long i = 0; i < t.nrows; i++) {
+		int a = atoi(t.cell[i][c_a]), b = atoi(t.cell[i][c_b]);
+		const char *why = t.cell[i][c_why];
+		if (a == 0 && b == 1)
+			assert_non_null(strstr(why, "0 ns"));
+		else if (a == 0 && b == 2)
+			assert_non_null(strstr(why, "negative"));
+		else if (a == 0 && b == 3) {
+			assert_non_null(strstr(why, "NaN"));
+			assert_string_equal(t.cell[i][c_min], "NA");
+			assert_non_null(strstr(t.cell[i][c_na], "min_ns: "));
+		} else
+			assert_string_equal(why, "");
+		invalid += !strcmp(t.cell[i][c_ok], "no");
+	}
+	assert_int_equal(invalid, 3);
+	table_free(&t);
+	free(file);
+	free(out);
+}
+
+/* pingpong --matrix, imported back on the topology pingpong saw, gives its classes and values:
+ * the run sees a two-package synthetic topology (HWLOC_THISSYSTEM binds to real CPUs 0 and 1). */
+static void matrix_export_imports_back(void **s)
+{
+	(void)s;
+	SKIP_UNDER_QEMU("hwloc's synthetic topology binds real CPUs 0 and 1");
+	if (!two_cpus() || strcmp(two_cpus(), "cpus:0,1")) {
+		print_message("skipped: CPUs 0 and 1 are not both this process's\n");
+		skip();
+	}
+	struct cmd_result r;
+	struct table run, imp;
+	char err[ERRLEN];
+	const char *topo = "pack:2 l3:1 core:1 pu:1";
+	char *mat = subdir("rt.mat"), *csv = subdir("rt.csv"), *out = subdir("rt");
+	setenv("HWLOC_THISSYSTEM", "1", 1);
+	setenv("HWLOC_SYNTHETIC", topo, 1);
+	run_c2c(&r, "run", "pingpong", "--mode", "cas", "--samples", "30", "--reps", "3",
+		"--quiet", LENIENT, "--out", csv, "--matrix", mat, NULL);
+	unsetenv("HWLOC_SYNTHETIC");
+	unsetenv("HWLOC_THISSYSTEM");
+	if (!RAN(r.status))
+		fail_msg("pingpong: status %d: %s", r.status, r.err);
+	const char *icsv = import(&r, mat, topo, out);
+	if (r.status)
+		fail_msg("%s", r.err);
+	assert_int_equal(table_read(&run, csv, err), 0);
+	assert_int_equal(table_read(&imp, icsv, err), 0);
+	int pr[4], pi[4];
+	double mr[4], mi[4];
+	/* the matrix holds the median over valid repetitions of min_ns, to 0.01 ns */
+	class_medians(&run, "min_ns", pr, mr);
+	class_medians(&imp, "min_ns", pi, mi);
+	assert_int_equal(imp.nrows, 1);
+	for (int k = 0; k < 4; k++) {
+		assert_int_equal(pr[k] > 0, pi[k] > 0);
+		if (pr[k] && fabs(mr[k] - mi[k]) > 0.006)
+			fail_msg("%s: run %.3f, imported %.3f", classes[k], mr[k], mi[k]);
+	}
+	assert_true(pi[3] == 1); /* cross-package: the run's class survived */
+	table_free(&run);
+	table_free(&imp);
+	free(mat);
+	free(csv);
+	free(out);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(five_fixtures_give_the_readme_table),
+	    cmocka_unit_test(linux_shorthand_numbers_as_linux),
+	    cmocka_unit_test(every_topology_form),
+	    cmocka_unit_test(bad_input_writes_nothing),
+	    cmocka_unit_test(impossible_values_are_invalid_rows),
+	    cmocka_unit_test(matrix_export_imports_back),
+	};
+	return cmocka_run_group_tests(tests, test_dir_setup, test_dir_teardown);
+}
