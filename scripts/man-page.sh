@@ -11,7 +11,7 @@ for b in $("$bin" list | awk '$1=="bench"{print $2}'); do
   printf '.SS %s\n%s\n' "$b" "$(printf '%s' "$desc" | sed 's/\\/\\e/g; s/-/\\-/g')"
   opts "bench:$b"
 done > "$tmp/benches"
-for c in compare events list preset report topo "slurm submit"; do
+for c in compare events import list preset report topo "slurm submit"; do
   printf '.SS %s\n' "$c"
   opts "cmd:$c"
 done > "$tmp/commands"

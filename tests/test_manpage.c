@@ -131,7 +131,8 @@ static void page_matches_help(void **s)
 		free(sec);
 	}
 	each_in(mharness, harness_seen, "harness options in the page but in no bench's --help");
-	const char *cmds[][2] = {{"compare", NULL},         {"events", NULL}, {"list", NULL},
+	const char *cmds[][2] = {{"compare", NULL},         {"events", NULL}, {"import", NULL},
+				 {"list", NULL},
 				 {"preset", NULL},          {"report", NULL}, {"topo", NULL},
 				 {"slurm submit", "submit"}};
 	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
