@@ -164,12 +164,18 @@ static void differs(const struct cmp *c, char *out, size_t n)
 		size_t k = (size_t)snprintf(out, n, "; %s: A's and B's configurations differ in",
 					    bn->name);
 		for (int i = 0; i < bn->nkey && k < n; i++) {
-			const char *x = c->g.group[ga].val[i], *y = c->g.group[gb].val[i];
-			if (!x || !y ? x != y : strcmp(x, y))
-				k += (size_t)snprintf(out + k, n - k, " %s (A %.40s, B %.40s)",
-						      bn->key_col[i],
-						      x ? x : "not recorded: an older schema",
-						      y ? y : "not recorded: an older schema");
+			const struct grp_group *x = &c->g.group[ga], *y = &c->g.group[gb];
+			const char *vx = x->val[i], *vy = y->val[i];
+			char ex[80] = "", ey[80] = "";
+			if (!vx || !vy ? vx == vy : !strcmp(vx, vy))
+				continue;
+			if (x->nrec[i]) /* what stood in for it */
+				snprintf(ex, sizeof(ex), ": %.40s", x->eff[i] ? x->eff[i] : "none");
+			if (y->nrec[i])
+				snprintf(ey, sizeof(ey), ": %.40s", y->eff[i] ? y->eff[i] : "none");
+			k += (size_t)snprintf(out + k, n - k, " %s (A %.40s%s, B %.40s%s)",
+					      bn->key_col[i], vx ? vx : "absent", ex,
+					      vy ? vy : "absent", ey);
 		}
 		return;
 	}

@@ -120,6 +120,20 @@ int cmp_resolved(const struct cmp *c, const struct cmp_line *l, char *ra, char *
 			    (size_t)snprintf(words + kw, n - kw,
 					     " (a side's rows resolved it to more than one value)");
 	}
+	for (int k = 1; k < b->nkey && kw < n; k++) { /* what a side's rows did not record */
+		const char *wa = l->a && l->a->why ? l->a->why[k] : NULL;
+		const char *wb = l->b && l->b->why ? l->b->why[k] : NULL;
+		if (wa && wb && !strcmp(wa, wb))
+			kw += (size_t)snprintf(words + kw, n - kw, "%sA's and B's %s %s",
+					       kw ? "; " : "", b->key_col[k], wa);
+		else
+			for (int s = 0; s < 2 && kw < n; s++)
+				if (s ? wb : wa)
+					kw += (size_t)snprintf(words + kw, n - kw, "%s%s's %s %s",
+							       kw ? "; " : "", s ? "B" : "A",
+							       b->key_col[k], s ? wb : wa);
+		differ |= wa || wb;
+	}
 	if (l->group_b != l->group && kw < n) { /* joined by match_by: the loose columns differ */
 		const struct grp_group *h = &c->g.group[l->group_b];
 		const char *mv = "";

@@ -232,13 +232,16 @@ int grp_bench_of(struct groups *g, const char *name, const char *variant_col,
 	return g->nbench++;
 }
 
-/* Encode bench and values as one byte string: each value as a flag byte (present or absent) and
- * its text with its NUL (no value holds a NUL: the reader refuses them), so keys never collide. */
-static size_t encode(struct groups *g, int bench, int nkey, const char *const *val)
+/* Encode bench and values as one byte string: each value as a flag byte (absent, present, or
+ * not recorded with what stands in for it) and its text with its NUL (no value holds a NUL: the
+ * reader refuses them), a stand-in as a flag byte and its text, so keys never collide. */
+static size_t encode(struct groups *g, int bench, int nkey, const char *const *val,
+		     const int *nrec, const char *const *eff)
 {
 	size_t need = sizeof(int) + 1;
 	for (int i = 0; i < nkey; i++)
-		need += 2 + (val[i] ? strlen(val[i]) : 0);
+		need += 4 + (val[i] ? strlen(val[i]) : 0) +
+			(nrec && nrec[i] && eff[i] ? strlen(eff[i]) : 0);
 	if (need > g->kbuf_cap) {
 		g->kbuf_cap = 2 * need;
 		g->kbuf = realloc(g->kbuf, g->kbuf_cap);
@@ -250,8 +253,15 @@ static size_t encode(struct groups *g, int bench, int nkey, const char *const *v
 	k += sizeof(int);
 	for (int i = 0; i < nkey; i++) {
 		size_t l = val[i] ? strlen(val[i]) : 0;
-		g->kbuf[k++] = val[i] ? 1 : 0;
+		int nr = nrec && nrec[i];
+		g->kbuf[k++] = nr ? 2 : val[i] ? 1 : 0;
 		memcpy(g->kbuf + k, val[i] ? val[i] : "", l + 1);
+		k += l + 1;
+		if (!nr)
+			continue;
+		l = eff[i] ? strlen(eff[i]) : 0;
+		g->kbuf[k++] = eff[i] ? 1 : 0;
+		memcpy(g->kbuf + k, eff[i] ? eff[i] : "", l + 1);
 		k += l + 1;
 	}
 	return k;
@@ -262,13 +272,23 @@ struct blob {
 	size_t n;
 };
 
+/* The length of a key's encoding at p (a blob's keys after its bench). */
+static size_t key_len(const char *p, int nkey)
+{
+	size_t k = 0;
+	for (int i = 0; i < nkey; i++) {
+		int nr = p[k] == 2;
+		k += 1 + strlen(p + k + 1) + 1;
+		if (nr)
+			k += 1 + strlen(p + k + 1) + 1;
+	}
+	return k;
+}
+
 static size_t blob_len(const struct groups *g, int gi)
 {
 	const struct grp_bench *b = &g->bench[g->group[gi].bench];
-	size_t k = sizeof(int);
-	for (int i = 0; i < b->nkey; i++)
-		k += 1 + strlen(g->key_blob[gi] + k + 1) + 1;
-	return k;
+	return sizeof(int) + key_len(g->key_blob[gi] + sizeof(int), b->nkey);
 }
 
 static int same_group(const struct groups *g, int gi, const void *key)
@@ -280,10 +300,11 @@ static int same_group(const struct groups *g, int gi, const void *key)
 	       !memcmp(g->key_blob[gi], k->p, k->n);
 }
 
-int grp_group_of(struct groups *g, int bench, const char *const *val)
+int grp_group_of(struct groups *g, int bench, const char *const *val, const int *nrec,
+		 const char *const *eff)
 {
 	const struct grp_bench *b = &g->bench[bench];
-	size_t n = encode(g, bench, b->nkey, val);
+	size_t n = encode(g, bench, b->nkey, val, nrec, eff);
 	unsigned long long h = hash_bytes(g->kbuf, n, HASH0);
 	struct blob k = { g->kbuf, n };
 	hash_grow(&g->gh);
@@ -299,8 +320,16 @@ int grp_group_of(struct groups *g, int bench, const char *const *val)
 	if (!blob || !v)
 		out_of_memory(0);
 	memcpy(blob, g->kbuf, n);
+	gr->nrec = xcalloc((size_t)b->nkey + 1, sizeof(int));
+	gr->eff = xcalloc((size_t)b->nkey + 1, sizeof(char *));
 	for (size_t i = 0, k2 = sizeof(int); i < (size_t)b->nkey; i++) {
+		int nr = blob[k2] == 2;
 		v[i] = blob[k2] ? blob + k2 + 1 : NULL;
+		k2 += 1 + strlen(blob + k2 + 1) + 1;
+		if (!nr)
+			continue;
+		gr->nrec[i] = nrec[i];
+		gr->eff[i] = blob[k2] ? blob + k2 + 1 : NULL;
 		k2 += 1 + strlen(blob + k2 + 1) + 1;
 	}
 	gr->bench = bench;
@@ -343,6 +372,7 @@ struct grp_cell *grp_cell_of(struct groups *g, int group, int side)
 	c->met = xcalloc((size_t)g->bench[g->group[group].bench].nmet + 1, sizeof(struct grp_vals));
 	c->res = xcalloc((size_t)g->bench[g->group[group].bench].nres + 1, sizeof(char *));
 	c->res_mixed = xcalloc((size_t)g->bench[g->group[group].bench].nres + 1, 1);
+	c->why = xcalloc((size_t)g->bench[g->group[group].bench].nkey + 1, sizeof(char *));
 	hash_put(&g->ch, slot, h, g->ncell++);
 	return c;
 }
@@ -352,6 +382,48 @@ const struct grp_cell *groups_cell(const struct groups *g, int gi, int s)
 	int k[2] = { gi, s };
 	size_t slot = hash_slot(&g->ch, cell_hash(gi, s), same_cell, g, k);
 	return g->ch.idx[slot] ? &g->cell[g->ch.idx[slot] - 1] : NULL;
+}
+
+void grp_merge_groups(struct groups *g, const int *into)
+{
+	int *at = xcalloc((size_t)g->ngroup + 1, sizeof(int)), n = 0, *none = NULL;
+	if (!into) /* the cells alone filed again */
+		into = none = xcalloc((size_t)g->ngroup + 1, sizeof(int));
+	for (int i = 0; none && i < g->ngroup; i++)
+		none[i] = -1;
+	for (int i = 0; i < g->ngroup; i++) /* each kept group's new index */
+		at[i] = into[i] >= 0 ? -1 : n++;
+	for (int c = 0; c < g->ncell; c++) {
+		int gi = g->cell[c].group;
+		g->cell[c].group = at[into[gi] >= 0 ? into[gi] : gi];
+	}
+	for (int i = 0; i < g->ngroup; i++) {
+		if (at[i] >= 0) {
+			g->group[at[i]] = g->group[i];
+			g->key_blob[at[i]] = g->key_blob[i];
+			continue;
+		}
+		free(g->key_blob[i]);
+		free((void *)g->group[i].val);
+		free(g->group[i].nrec);
+		free((void *)g->group[i].eff);
+	}
+	g->ngroup = n;
+	memset(g->gh.idx, 0, g->gh.cap * sizeof(int)); /* both tables filed again */
+	memset(g->ch.idx, 0, g->ch.cap * sizeof(int));
+	g->gh.n = g->ch.n = 0;
+	for (int i = 0; i < g->ngroup; i++) {
+		struct blob k = { g->key_blob[i], blob_len(g, i) };
+		unsigned long long h = hash_bytes(k.p, k.n, HASH0);
+		hash_put(&g->gh, hash_slot(&g->gh, h, same_group, g, &k), h, i);
+	}
+	for (int c = 0; c < g->ncell; c++) {
+		int k[2] = { g->cell[c].group, g->cell[c].side };
+		unsigned long long h = cell_hash(k[0], k[1]);
+		hash_put(&g->ch, hash_slot(&g->ch, h, same_cell, g, k), h, c);
+	}
+	free(at);
+	free(none);
 }
 
 int grp_side_of(struct groups *g, int side, const char *name)

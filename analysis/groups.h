@@ -64,6 +64,11 @@ struct grp_group {
 	int bench;          /* index in groups.bench */
 	const char **val;   /* per key column: its value, NULL when the column was absent */
 	int variant_rank; /* the variant's place in the bench's declared order (unlisted: after) */
+	/* per key column: the schema version of rows that did not record it (0: recorded), its
+	 * val then "not recorded (schema N)", and eff what stands in for it in a join (the
+	 * effective value: groups_schema.h), NULL where nothing does */
+	int *nrec;
+	const char **eff;
 };
 
 /* One configuration on one side. */
@@ -76,6 +81,8 @@ struct grp_cell {
 	char **res; /* [bench.nres]: what each resolved setting resolved to in its first row
 		     * ("(absent)" where the file lacks the column), NULL before a row */
 	unsigned char *res_mixed; /* [bench.nres]: its rows resolved it to more than one value */
+	char **why; /* [bench.nkey]: for a key column its rows did not record, how the join took
+		     * it ("not recorded (schema 6); the node used: 0"), else NULL */
 };
 
 #define GRP_FP_KEYS 16 /* room for schema/fingerprint.h's fp_keys */
@@ -188,7 +195,15 @@ int grp_bench_of(struct groups *g, const char *name, const char *variant_col,
 struct bench_desc *grp_desc_of(struct groups *g, const char *name, struct bench_desc *file,
 			       const char *const *header, int ncols, struct grp_decl **fb);
 void grp_desc_free(struct bench_desc *d, struct grp_decl *fb);
-int grp_group_of(struct groups *g, int bench, const char *const *val);
+/* nrec, eff: per key column, groups.h's grp_group (NULL: every column recorded). */
+int grp_group_of(struct groups *g, int bench, const char *const *val, const int *nrec,
+		 const char *const *eff);
+/* groups_join.c: join each configuration holding a column its rows did not record with the one
+ * configuration that agrees on the effective value (called by groups_finish). */
+void grp_join_unrecorded(struct groups *g);
+/* groups.c: drop each group gi with into[gi] >= 0 after moving its cells to group into[gi]
+ * (into NULL: none dropped, the cells filed again after their groups changed). */
+void grp_merge_groups(struct groups *g, const int *into);
 struct grp_cell *grp_cell_of(struct groups *g, int group, int side);
 int grp_machine_of(struct groups *g, const char *label, const char *host, const char *cpu,
 		   const struct grp_fp *fp, const char *file, long line, int side, int *mach,

@@ -29,7 +29,7 @@ static int cmp_group(const void *x, const void *y)
 		return a->variant_rank < b->variant_rank ? -1 : 1;
 	int nkey = sort_g->bench[a->bench].nkey;
 	for (int i = 0; i < nkey; i++)
-		if ((c = cmp_val(a->val[i], b->val[i])))
+		if ((c = cmp_val(a->val[i], b->val[i])) || (c = cmp_val(a->eff[i], b->eff[i])))
 			return c;
 	return 0;
 }
@@ -38,6 +38,7 @@ static void mark_varying(struct groups *g);
 
 int groups_finish(struct groups *g, char *err)
 {
+	grp_join_unrecorded(g);
 	for (int w = 0; w < g->nwant; w++) {
 		int seen = 0;
 		for (int b = 0; b < g->nbench; b++)
@@ -154,10 +155,15 @@ void groups_free(struct groups *g)
 			free(g->cell[i].res[r]);
 		free(g->cell[i].res);
 		free(g->cell[i].res_mixed);
+		for (int k = 0; k < g->bench[g->group[g->cell[i].group].bench].nkey; k++)
+			free(g->cell[i].why[k]);
+		free(g->cell[i].why);
 	}
 	for (int i = 0; i < g->ngroup; i++) {
 		free(g->key_blob[i]);
 		free((void *)g->group[i].val);
+		free(g->group[i].nrec);
+		free((void *)g->group[i].eff);
 	}
 	for (int i = 0; i < g->nbench; i++)
 		free_bench(&g->bench[i]);

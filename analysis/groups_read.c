@@ -3,6 +3,7 @@
 #include "lib/csvstream.h"
 #include "analysis/groups.h"
 #include "analysis/groups_decl.h"
+#include "analysis/groups_schema.h"
 #include "lib/infile.h"
 #include "schema/desc.h"
 #include "schema/meta.h"
@@ -18,9 +19,14 @@
 struct fbench {
 	int bench;
 	int *key_ix, *met_ix;
-	int dur_k, dur_c; /* no requested duration in this file: its key and the measured duration_s
-			     column */
 	int *res_ix;      /* per resolved setting: its resolved column here (-1: absent) */
+	/* per key column this file did not record (key_ix -1): its schema version (nrec, else 0),
+	 * what its run's command line asked (asked), else the column of its effective value
+	 * (eff_ix) or a constant one (eff_const), and those in words (eff_what) */
+	int *nrec, *eff_ix;
+	char **asked;
+	const char **eff_const, **eff_what;
+	char **nrec_text; /* "not recorded (schema N)" */
 };
 
 struct file {
@@ -163,8 +169,35 @@ static void note_available(struct groups *g, struct file *f, const struct fbench
 	}
 }
 
-/* This file's column map for the bench of the current row (a file holds one bench or a few). */
-static struct fbench *file_bench(struct groups *g, struct file *f, const char *name)
+/* Where a key column this file did not record comes from: its run's command line, else its
+ * effective value (groups_schema.h: the column of that file's schema, else the resolved column of
+ * the bench's description), else a constant of that schema; else nothing stands in. */
+static void unrecorded(struct file *f, struct fbench *fb, const struct grp_bench *b, int k, int v)
+{
+	const struct grp_schema_change *ch;
+	char buf[256], txt[64];
+	fb->nrec[k] = v;
+	snprintf(txt, sizeof(txt), "not recorded (schema %d)", v);
+	fb->nrec_text[k] = xstrdup(txt);
+	if (grp_schema_asked(f->s.path, b->name, b->key_col[k], buf, sizeof(buf))) {
+		fb->asked[k] = xstrdup(buf);
+		return;
+	}
+	grp_schema_col(v, b->name, b->key_col[k], &ch);
+	const char *eff = ch ? ch->eff_old : NULL;
+	for (int r = 0; !eff && r < b->nres; r++)
+		if (b->res_key[r] == k) { /* the first resolved column of the setting */
+			const struct grp_schema_change *rc;
+			eff = grp_schema_col(v, b->name, b->res_col[r], &rc);
+		}
+	fb->eff_ix[k] = eff ? col_of(f, eff) : -1;
+	fb->eff_const[k] = fb->eff_ix[k] < 0 && ch ? ch->eff_const : NULL;
+	fb->eff_what[k] = ch && ch->what ? ch->what : "the value it resolved to";
+}
+
+/* This file's column map for the bench of the current row (a file holds one bench or a few), as
+ * today's columns: schema version v's names read as today's (groups_schema.h). */
+static struct fbench *file_bench(struct groups *g, struct file *f, const char *name, int v)
 {
 	for (int i = 0; i < f->nfb; i++)
 		if (!strcmp(g->bench[f->fb[i].bench].name, name))
@@ -177,26 +210,31 @@ static struct fbench *file_bench(struct groups *g, struct file *f, const char *n
 	    grp_bench_of(g, name, f->hdr[2], (const char *const *)f->hdr, f->ncols, &f->decl,
 			 &f->desc);
 	struct grp_bench *b = &g->bench[fb->bench];
+	const struct grp_schema_change *ch;
 	fb->key_ix = xcalloc((size_t)b->nkey, sizeof(int));
 	fb->met_ix = xcalloc((size_t)b->nmet + 1, sizeof(int));
-	fb->key_ix[0] = 2; /* the variant column is always the third */
-	fb->dur_k = fb->dur_c = -1;
-	for (int k = 1; k < b->nkey; k++) {
-		fb->key_ix[k] = col_of(f, b->key_col[k]);
-		if (fb->key_ix[k] < 0 && !strcmp(b->key_col[k], harness_config[0]) &&
-		    (fb->dur_c = col_of(f, "duration_s")) >= 0)
-			fb->dur_k = k;
-	}
+	fb->nrec = xcalloc((size_t)b->nkey, sizeof(int));
+	fb->eff_ix = xcalloc((size_t)b->nkey, sizeof(int));
+	fb->asked = xcalloc((size_t)b->nkey, sizeof(char *));
+	fb->eff_const = xcalloc((size_t)b->nkey, sizeof(char *));
+	fb->eff_what = xcalloc((size_t)b->nkey, sizeof(char *));
+	fb->nrec_text = xcalloc((size_t)b->nkey, sizeof(char *));
 	fb->res_ix = xcalloc((size_t)b->nres + 1, sizeof(int));
-	for (int r = 0; r < b->nres;
-	     r++) { /* an older file without the requested column joins on the resolved one */
-		fb->res_ix[r] = col_of(f, b->res_col[r]);
-		if (fb->key_ix[b->res_key[r]] < 0)
-			fb->key_ix[b->res_key[r]] = fb->res_ix[r];
+	for (int r = 0; r < b->nres; r++) {
+		const char *c = grp_schema_col(v, name, b->res_col[r], &ch);
+		fb->res_ix[r] = c ? col_of(f, c) : -1;
 	}
-	for (int m = 0; m < b->nmet; m++)
-		if ((fb->met_ix[m] = col_of(f, b->metric[m])) >= 0)
+	fb->key_ix[0] = 2; /* the variant column is always the third */
+	for (int k = 1; k < b->nkey; k++) {
+		const char *c = grp_schema_col(v, name, b->key_col[k], &ch);
+		if ((fb->key_ix[k] = c ? col_of(f, c) : -1) < 0)
+			unrecorded(f, fb, b, k, v);
+	}
+	for (int m = 0; m < b->nmet; m++) {
+		const char *c = grp_schema_col(v, name, b->metric[m], &ch);
+		if ((fb->met_ix[m] = c ? col_of(f, c) : -1) >= 0)
 			b->met_seen[m] = 1;
+	}
 	note_available(g, f, fb);
 	return fb;
 }
@@ -334,18 +372,48 @@ static int read_row(struct groups *g, struct file *f, int side, char *err)
 	int s = row_side(g, f, side, err);
 	if (s < 0)
 		return -1;
-	const struct fbench *fb = file_bench(g, f, bench);
+	const struct fbench *fb = file_bench(g, f, bench, (int)v);
 	const struct grp_bench *b = &g->bench[fb->bench];
-	const char *val[CSVR_MAX_COLS];
-	char dur[48];
-	double d;
-	for (int k = 0; k < b->nkey && k < CSVR_MAX_COLS; k++)
+	const char *val[CSVR_MAX_COLS], *eff[CSVR_MAX_COLS];
+	char effbuf[64][48];
+	int nrec[CSVR_MAX_COLS], any = 0;
+	for (int k = 0; k < b->nkey && k < CSVR_MAX_COLS; k++) {
+		nrec[k] = 0;
+		eff[k] = NULL;
 		val[k] = fb->key_ix[k] >= 0 ? csvs_field(&f->s, fb->key_ix[k]) : NULL;
-	if (fb->dur_k >= 0 && !parse_double(csvs_field(&f->s, fb->dur_c), &d)) { /* older schema */
-		snprintf(dur, sizeof(dur), "~%.2g (measured)", d);
-		val[fb->dur_k] = dur;
+		if (fb->key_ix[k] >= 0 || !fb->nrec[k])
+			continue;
+		if (fb->asked[k]) { /* asked on its command line: recorded there */
+			val[k] = fb->asked[k];
+			continue;
+		}
+		any = nrec[k] = fb->nrec[k];
+		val[k] = fb->nrec_text[k];
+		eff[k] = fb->eff_ix[k] >= 0 ? csvs_field(&f->s, fb->eff_ix[k]) : fb->eff_const[k];
+		double d; /* a measured stand-in (the duration) to two digits, so its rows pool */
+		if (eff[k] && fb->eff_ix[k] >= 0 && k < 64 && !strcmp(b->key_col[k], harness_config[0]) &&
+		    !parse_double(eff[k], &d)) {
+			snprintf(effbuf[k], sizeof(effbuf[k]), "%.2g", d);
+			eff[k] = effbuf[k];
+		}
 	}
-	struct grp_cell *c = grp_cell_of(g, grp_group_of(g, fb->bench, val), s);
+	struct grp_cell *c =
+	    grp_cell_of(g, grp_group_of(g, fb->bench, val, any ? nrec : NULL, eff), s);
+	for (int k = 0; k < b->nkey && k < CSVR_MAX_COLS; k++) {
+		char why[400];
+		if (c->why[k] || !fb->nrec[k] || fb->key_ix[k] >= 0)
+			continue;
+		if (fb->asked[k])
+			snprintf(why, sizeof(why), "not in its rows (schema %d): %.60s, from its "
+				 "run's command line", fb->nrec[k], fb->asked[k]);
+		else if (eff[k])
+			snprintf(why, sizeof(why), "not recorded (schema %d): joined on %s, %.60s",
+				 fb->nrec[k], fb->eff_what[k], eff[k]);
+		else
+			snprintf(why, sizeof(why), "not recorded (schema %d): joined without it",
+				 fb->nrec[k]);
+		c->why[k] = xstrdup(why);
+	}
 	int valid = 1;
 	if (f->c_valid >= 0) {
 		const char *vv = csvs_field(&f->s, f->c_valid);
@@ -403,7 +471,7 @@ static int warn_meta(const char *csv)
 	return 1;
 }
 
-static void file_free(struct file *f)
+static void file_free(const struct groups *g, struct file *f)
 {
 	for (int c = 0; f->hdr && c < f->ncols; c++)
 		free(f->hdr[c]);
@@ -411,6 +479,16 @@ static void file_free(struct file *f)
 		free(f->fb[i].key_ix);
 		free(f->fb[i].met_ix);
 		free(f->fb[i].res_ix);
+		for (int k = 0; k < g->bench[f->fb[i].bench].nkey; k++) {
+			free(f->fb[i].asked[k]);
+			free(f->fb[i].nrec_text[k]);
+		}
+		free(f->fb[i].nrec);
+		free(f->fb[i].eff_ix);
+		free(f->fb[i].asked);
+		free(f->fb[i].eff_const);
+		free(f->fb[i].eff_what);
+		free(f->fb[i].nrec_text);
 	}
 	free(f->hdr);
 	free(f->rowp);
@@ -462,7 +540,7 @@ int grp_add_file(struct groups *g, const char *path, int side, int in_dir, int *
 	if (!rc && col_of(&f, "side_table") < 0)
 		rc = read_desc(g, &f, meta, err);
 	if (!rc && col_of(&f, "side_table") >= 0) {
-		file_free(&f);
+		file_free(g, &f);
 		return in_dir
 			   ? 0
 			   : err_set(err,
@@ -482,7 +560,7 @@ int grp_add_file(struct groups *g, const char *path, int side, int in_dir, int *
 		g->side[f.sides[i]].files++;
 		g->side[f.sides[i]].interrupted |= *marked;
 	}
-	file_free(&f);
+	file_free(g, &f);
 	return rc;
 }
 

@@ -598,13 +598,14 @@ static void reference_results_compare(void **state)
 	assert_non_null(strstr(unwrapped(r.out), "configuration(s): no significant change"));
 	assert_null(strstr(r.out, "on average"));
 	fits_100(r.out, "reference quick set");
-	/* the quick preset's 1.5 s runs and the seeds preset's 1 s runs (schema 1: the measured
-	 * duration stands in for the requested one) are never pooled or joined */
+	/* the quick preset's 1.5 s runs and the seeds preset's 1 s runs (schema 1: the duration as
+	 * its preset's command line gave it) are never pooled or joined; what the seeds run did not
+	 * give (--warmup) is named as not recorded, never as a request */
 	run_c2c(&r, "compare", ZEN5 "/vm-20261130T000155-quick", ZEN5 "/vm-20261130T000246-seeds",
 		NULL);
 	assert_int_equal(r.status, 2);
-	assert_non_null(
-	    strstr(r.err, "differ in duration_requested_s (A ~1.5 (measured), B ~1 (measured))"));
+	assert_non_null(strstr(r.err, "differ in duration_requested_s (A 1.5, B 1) "
+				      "warmup_requested_s (A 0.2, B not recorded (schema 1): none)"));
 	/* a directory of result directories (a fleet): each subdirectory with a metadata.txt */
 	run_c2c(&r, "compare", ZEN5, ZEN5 "/vm-20261130T000155-quick", NULL);
 	assert_int_equal(r.status, 0);
@@ -707,8 +708,11 @@ static void resolved_settings_join_and_say_so(void **state)
 	/* the same machine on both sides: nothing resolved differently, nothing to say */
 	run_c2c(&r, "compare", SETS "/a", SETS "/a", NULL);
 	assert_int_equal(r.status, 0);
-	assert_non_null(strstr(r.out, "  resolved: placement=same-socket atomics=lock mem_node=0 "
-				      "mem_node_actual=0 on both\n"));
+	assert_non_null(strstr(unwrapped(r.out),
+			       "  resolved: A placement=same-socket atomics=lock mem_node=0 "
+			       "mem_node_actual=0; B placement=same-socket atomics=lock mem_node=0 "
+			       "mem_node_actual=0. A's and B's mem_node_requested not recorded "
+			       "(schema 8): joined on the node used, 0\n"));
 	assert_null(strstr(r.out, "became"));
 	assert_null(strstr(r.out, "matched by"));
 }
@@ -739,7 +743,8 @@ static void reference_quick_joins_another_placement(void **state)
 	assert_null(strstr(r.out, "only in B"));
 }
 
-/* A file without the requested column (an older schema) joins on what it resolved to. */
+/* A file without the requested column (an older schema) joins on what it resolved to, and the
+ * line says so. */
 static void older_files_join_on_the_resolved_value(void **state)
 {
 	(void)state;
@@ -759,8 +764,9 @@ static void older_files_join_on_the_resolved_value(void **state)
 		fail_msg("%s", r.err);
 	assert_non_null(strstr(r.out, "pending-bit shared"));
 	assert_null(strstr(r.out, "only in"));
-	assert_non_null(strstr(
-	    r.out, "resolved: placement=same-socket atomics=lock mem_node=0 mem_node_actual=0 on both"));
+	assert_non_null(strstr(unwrapped(r.out),
+			       "A's placement_requested not recorded (schema 8): joined on the placement "
+			       "used, same-socket"));
 }
 
 #define REQ "tests/data/requested" /* made-up schema 10 sets: see tests/data/README.md */
@@ -849,10 +855,13 @@ static void older_shepherd_files_join_on_cpus(void **state)
 		fail_msg("%s", r.err);
 	assert_non_null(strstr(r.out, "shepherd pending"));
 	assert_null(strstr(r.out, "only in"));
-	assert_non_null(strstr(r.out, "resolved: cpus=2 on both"));
+	assert_non_null(strstr(unwrapped(r.out),
+			       "resolved: A cpus=2; B cpus=2. A's and B's cpus_requested not "
+			       "recorded (schema 9): joined on the CPUs modelled, 2"));
 	run_c2c(&r, "compare", a, b, NULL);
 	assert_int_not_equal(r.status, 0);
-	assert_non_null(strstr(r.err, "differ in cpus_requested (A 2, B 8)"));
+	assert_non_null(strstr(r.err, "differ in cpus_requested (A not recorded (schema 9): 2, B "
+				      "not recorded (schema 10): 8)"));
 }
 
 /* Both sets are labelled vm: their fingerprints differ, so they are two machines, named apart,

@@ -198,8 +198,11 @@ static void csv_without_valid_or_label_column(void **state)
 		if (!strcmp(b->key_col[k], "duration_requested_s"))
 			dk = k;
 	assert_true(dk > 0);
-	assert_null(
-	    g.group[0].val[dk]); /* the older schema has no requested duration: absent, not "" */
+	/* the older schema has no requested duration: named so, never "" or a request, and nothing
+	 * stands in (no measured duration either) */
+	assert_string_equal(g.group[0].val[dk], "not recorded (schema 1)");
+	assert_int_equal(g.group[0].nrec[dk], 1);
+	assert_null(g.group[0].eff[dk]);
 	groups_free(&g);
 	/* the same host name on another CPU, without labels: told apart by the CPU model, not
 	 * refused */
@@ -217,8 +220,9 @@ static void csv_without_valid_or_label_column(void **state)
 	assert_string_equal(g.side[0].name, "vm");
 	assert_string_equal(g.side[1].name, "vm-Intel-Xeon");
 	assert_int_equal(g.ngroup, 2); /* 1.5 s and 1 s measured: two configurations */
-	assert_string_equal(g.group[g.order[0]].val[dk], "~1 (measured)");
-	assert_string_equal(g.group[g.order[1]].val[dk], "~1.5 (measured)");
+	assert_string_equal(g.group[g.order[0]].val[dk], "not recorded (schema 1)");
+	assert_string_equal(g.group[g.order[0]].eff[dk], "1"); /* the measured one stands in */
+	assert_string_equal(g.group[g.order[1]].eff[dk], "1.5");
 	groups_free(&g);
 }
 
