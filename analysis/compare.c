@@ -62,18 +62,19 @@ static void geo_finish(struct cmp *c)
 /* One line per metric of the group's bench that some input has; the geometric means gather. A
  * group matched by match_by takes B's cell from its match; the match itself gives no lines.
  * fn NULL: the first pass, the U test alone, each line's raw p into c->padj. */
-static int group_lines(struct cmp *c, int gi,
+static int group_lines(struct cmp *c, int gi, const struct cmp_extra *x,
 		       int (*fn)(void *, const struct cmp *, const struct cmp_line *), void *u)
 {
 	const struct grp_bench *bn = &c->g.bench[c->g.group[gi].bench];
-	int gb = c->match && c->match[gi] >= 0 ? c->match[gi] : gi;
+	int gb = x ? x->gb : c->match && c->match[gi] >= 0 ? c->match[gi] : gi;
 	const struct grp_cell *a = groups_cell(&c->g, gi, 0), *b = groups_cell(&c->g, gb, 1);
 	if (!a && gb != gi)
 		return 0; /* B's half of a match: its lines are A's */
 	for (int m = 0; m < bn->nmet; m++) {
 		if (!bn->met_seen[m])
 			continue;
-		struct cmp_line l = { .group = gi, .group_b = gb, .metric = m, .a = a, .b = b };
+		struct cmp_line l = { .group = gi, .group_b = gb, .metric = m, .a = a, .b = b,
+				      .baseline = x ? x->what : NULL };
 		const struct grp_vals *va = a ? &a->met[m] : NULL, *vb = b ? &b->met[m] : NULL;
 		if (!fn) {
 			ts_test(va ? va->v : NULL, va ? va->n : 0, vb ? vb->v : NULL,
@@ -104,7 +105,9 @@ int cmp_tests(struct cmp *c)
 		return c->ntest;
 	c->nline = 0;
 	for (int i = 0; i < c->g.ngroup; i++)
-		group_lines(c, c->g.order[i], NULL, NULL);
+		group_lines(c, c->g.order[i], NULL, NULL, NULL);
+	for (int i = 0; i < c->nextra; i++)
+		group_lines(c, c->extra[i].ga, &c->extra[i], NULL, NULL);
 	double *p = xcalloc((size_t)c->nline + 1, sizeof(double)), *adj;
 	int *at = xcalloc((size_t)c->nline + 1, sizeof(int));
 	c->ntest = 0;
@@ -261,7 +264,8 @@ int cmp_run(struct cmp *c, const char *a, const char *b, const char *metrics, ch
 			c->only[ca ? 0 : 1]++;
 	}
 	match_loose(c);
-	if (!c->joined) {
+	cmp_baseline_pairs(c);
+	if (!c->joined && !c->nextra) {
 		char ha[300], hb[300], d[600];
 		holds(c, 0, ha, sizeof(ha));
 		holds(c, 1, hb, sizeof(hb));
@@ -285,7 +289,9 @@ int cmp_walk(struct cmp *c, int (*fn)(void *u, const struct cmp *c, const struct
 	cmp_tests(c);
 	c->ngeo = c->nline = c->small = 0;
 	for (int i = 0; i < c->g.ngroup && !rc; i++)
-		rc = group_lines(c, c->g.order[i], fn, u);
+		rc = group_lines(c, c->g.order[i], NULL, fn, u);
+	for (int i = 0; i < c->nextra && !rc; i++) /* the baseline across classes, last */
+		rc = group_lines(c, c->extra[i].ga, &c->extra[i], fn, u);
 	geo_finish(c);
 	return rc;
 }
@@ -295,6 +301,7 @@ void cmp_free(struct cmp *c)
 	groups_free(&c->g);
 	cmp_ctx_free(c->ctx);
 	free(c->match);
+	free(c->extra);
 	free(c->geo);
 	free(c->padj);
 	memset(c, 0, sizeof(*c));

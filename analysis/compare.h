@@ -20,6 +20,14 @@ struct cmp_line {
 	const struct grp_cell *a, *b; /* NULL: no row of it on that side */
 	struct ts_stat s;
 	char verdict[128];
+	const char *baseline; /* a line of cmp.extra: "nearest", "farthest" (classes of each side) */
+};
+
+/* The baseline between machines of any shape: side A's nearest (or farthest) class's configuration
+ * ga against side B's gb, where their classes differ (analysis/compare_baseline.c). */
+struct cmp_extra {
+	int ga, gb;
+	const char *what; /* "nearest", "farthest", or "nearest and farthest" */
 };
 
 /* A geometric mean of ratios over the joined configurations of one bench and metric. */
@@ -38,6 +46,8 @@ struct cmp {
 	int only[2];       /* configurations on one side only */
 	int matched;       /* pairs of them joined by their bench's match_by (pingpong: class) */
 	int *match;        /* per group: the other side's group it was matched with, else -1 */
+	struct cmp_extra *extra; /* the baseline's nearest and farthest classes of each side */
+	int nextra;
 	/* filled by cmp_walk: */
 	int nline, small;  /* lines; lines with too few values for significance (ts_small) */
 	struct cmp_ctx *ctx; /* per configuration and side: validity options and probe range */
@@ -62,6 +72,8 @@ void cmp_free(struct cmp *c);
  * verdicts use the adjusted p. */
 int cmp_tests(struct cmp *c);
 
+/* analysis/compare_baseline.c: fill c->extra after the join. */
+void cmp_baseline_pairs(struct cmp *c);
 /* analysis/compare_resolved.c: what each side resolved the line's settings to
  * ("placement=same-socket lazy_max_effective=16384" into ra and rb, rn bytes each; "" for a bench
  * without such settings), and in words where they differ or the line was matched by match_by

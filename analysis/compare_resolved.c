@@ -134,6 +134,22 @@ int cmp_resolved(const struct cmp *c, const struct cmp_line *l, char *ra, char *
 							       b->key_col[k], s ? wb : wa);
 		differ |= wa || wb;
 	}
+	if (l->baseline && kw < n) { /* the baseline across classes: each side's class */
+		const struct grp_group *h = &c->g.group[l->group_b];
+		const char *ca = "", *cb = "";
+		for (int i = 0; i < b->nkey; i++)
+			if (!strcmp(b->key_col[i], b->b->match_by)) {
+				ca = g->val[i] ? g->val[i] : "(absent)";
+				cb = h->val[i] ? h->val[i] : "(absent)";
+			}
+		kw += (size_t)snprintf(words + kw, n - kw,
+				       "%s%s: A %s, B %s (each machine's %s pair %s, joined across "
+				       "%ses)",
+				       kw ? "; " : "", l->baseline, ca, cb,
+				       strchr(l->baseline, ' ') ? "only" : l->baseline,
+				       b->b->match_by, b->b->match_by);
+		return 1;
+	}
 	if (l->group_b != l->group && kw < n) { /* joined by match_by: the loose columns differ */
 		const struct grp_group *h = &c->g.group[l->group_b];
 		const char *mv = "";

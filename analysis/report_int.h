@@ -198,6 +198,9 @@ int rpt_view_range(const struct rep *p, int bi, int vi, long *i0, long *i1);
 /* report_matrix.c: the line-transfer baseline (a matrix view declared is_baseline), per machine,
  * facet and class, for a view declared with_baseline; nothing when no input holds one. */
 void rpt_baseline(struct rep *p);
+/* report_classes.c: the Summary's baseline line for machines a and b of bench bi: each one's
+ * nearest and farthest class of the baseline view with its median. Returns 1 when written. */
+int rpt_baseline_pair(struct rep *p, int bi, int a, int b);
 /* report_matrix.c: matrix views (pingpong): a per-class table and a heat map per machine. */
 void rpt_matrix(struct rep *p, long i0, long i1);
 /* report_na.c: the title and inputs, the machines table, rows not used, values not measured. */

@@ -315,8 +315,10 @@ void rpt_summary(struct rep *p)
 	int any = 0;
 	for (int bi = 0; bi < p->nb; bi++)
 		for (int a = 0; a < p->nm; a++)
-			for (int b = a + 1; b < p->nm; b++)
+			for (int b = a + 1; b < p->nm; b++) {
 				any |= sum_pair(p, bi, a, b);
+				any |= rpt_baseline_pair(p, bi, a, b); /* machines of any shape */
+			}
 	if (!any)
 		doc_p(&p->doc, "No configuration was measured on two machines: nothing to compare; "
 			       "each machine's results follow.");
