@@ -179,6 +179,13 @@ int groups_warn_dir(const char *dir);
  * text of a bench description and of the column declaration this build would have written with
  * that header (schema/desc.h, X.columns), each malloc'ed; 1, or 0 for a bench it does not know.
  * NULL (the default): none. cli/ sets it from the registry; analysis/ knows no bench. */
+/* compare and report --label DIR=NAME: the rows of every file under DIR (a result directory or a
+ * CSV, as given or any path to it) are machine NAME, whatever label they hold, so that two machines
+ * run under one label are compared without editing files. Checked: NAME a label, DIR existing;
+ * groups_finish refuses one that named none of the inputs. -1 and err on a bad spec. */
+int groups_relabel(const char *spec, char *err);
+void groups_relabel_clear(void);
+
 typedef int (*groups_desc_fn)(const char *bench, const char *const *header, int ncols,
 			      char **desc, char **columns);
 void groups_set_desc_fallback(groups_desc_fn fn);
@@ -230,4 +237,8 @@ int grp_label_taken(struct groups *g, const char *label, const char *host, const
  * *marked: given set when its directory is marked unfinished, set when its run is). */
 int grp_add_file(struct groups *g, const char *path, int side, int in_dir, int *marked,
 		 char *err);
+/* groups_relabel.c: the label --label gives the file at path, or NULL; a spec that matched no file
+ * yet, for groups_finish's refusal (NULL: none). */
+const char *grp_relabel_of(const char *path);
+const char *grp_relabel_unused(void);
 #endif

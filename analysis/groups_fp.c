@@ -29,7 +29,7 @@ static const char *fp_get(void *arg, const char *key)
 void grp_fp_read(const char *csv, const char *row_id, struct grp_fp *fp)
 {
 	char meta[4200], line[512];
-	int in_ctx = 0, any = 0;
+	int in_ctx = 0, any = 0, own = 0; /* own: the .meta holds its id */
 	memset(fp, 0, sizeof(*fp));
 	context_meta_path(csv, meta, sizeof(meta));
 	FILE *m = fopen_regular(meta); /* never a FIFO or a device (groups_read refuses them) */
@@ -46,7 +46,7 @@ void grp_fp_read(const char *csv, const char *row_id, struct grp_fp *fp)
 		const char *v = eq + 3;
 		int i = fp_index(line);
 		if (!strcmp(line, "fingerprint"))
-			snprintf(fp->id, sizeof(fp->id), "%s", v);
+			own = snprintf(fp->id, sizeof(fp->id), "%s", v) > 0;
 		else if (i >= 0 && v[0] && strcmp(v, "NA") && !fp->val[i]) {
 			fp->val[i] = xstrdup(v);
 			any = 1;
@@ -56,8 +56,19 @@ void grp_fp_read(const char *csv, const char *row_id, struct grp_fp *fp)
 		fclose(m);
 	if (!fp->id[0] && row_id && row_id[0] && strcmp(row_id, "NA"))
 		snprintf(fp->id, sizeof(fp->id), "%s", row_id);
+	char id[FP_ID_LEN + 1] = "";
+	if (any)
+		fp_id(fp_get, fp, id);
 	if (!fp->id[0] && any) /* an older .meta: the id of the fields it has */
-		fp_id(fp_get, fp, fp->id);
+		snprintf(fp->id, sizeof(fp->id), "%s", id);
+	else if (any && own && strcmp(fp->id, id)) { /* the id no longer says what its fields say */
+		fprintf(stderr,
+			"c2cbench: warning: %s: fingerprint %.24s does not match its fields (they "
+			"hash to %s): an edited or corrupt .meta; its machine is told by its fields, "
+			"as %s\n",
+			meta, fp->id, id, id);
+		snprintf(fp->id, sizeof(fp->id), "%s", id);
+	}
 }
 
 void grp_fp_copy(struct grp_fp *dst, const struct grp_fp *src)

@@ -38,6 +38,10 @@ static void mark_varying(struct groups *g);
 
 int groups_finish(struct groups *g, char *err)
 {
+	if (grp_relabel_unused())
+		return err_set(err, "--label '%.200s' names none of the inputs; accepted: DIR=NAME, "
+				    "DIR an input or a file or directory in one",
+			       grp_relabel_unused());
 	grp_join_unrecorded(g);
 	for (int w = 0; w < g->nwant; w++) {
 		int seen = 0;

@@ -44,6 +44,7 @@ struct file {
 	int mach;          /* its index in groups.mach */
 	int sides[8], nsides; /* sides this file gave rows to (for the interrupted mark) */
 	char **rowp;       /* for groups.row: the current row's fields */
+	const char *relabel; /* its label by --label DIR=NAME, or NULL */
 	struct grp_decl decl; /* its X.columns, when the run wrote one */
 	struct bench_desc desc; /* its X.bench, when the run wrote one (until a bench takes it) */
 };
@@ -245,7 +246,9 @@ static int row_side(struct groups *g, struct file *f, int side, char *err)
 	const char *host = f->c_host >= 0 ? csvs_field(&f->s, f->c_host) : "(unknown)";
 	const char *cpu = f->c_cpu >= 0 ? csvs_field(&f->s, f->c_cpu) : "(unknown)";
 	char lab[LABEL_MAX + 1];
-	if (f->c_label >= 0) {
+	if (f->relabel) { /* named at compare time */
+		snprintf(lab, sizeof(lab), "%s", f->relabel);
+	} else if (f->c_label >= 0) {
 		const char *l = csvs_field(&f->s, f->c_label);
 		if (label_check("label", l, err))
 			return err_set(
@@ -532,6 +535,7 @@ int grp_add_file(struct groups *g, const char *path, int side, int in_dir, int *
 			       meta, file_kind(st.st_mode));
 	if (grp_once_file(g, path, side, err))
 		return -1;
+	f.relabel = grp_relabel_of(path);
 	int rc = csvs_open(&f.s, path, err);
 	if (!rc)
 		rc = read_header(&f, err);

@@ -3,6 +3,7 @@
 #include "analysis/groups.h"
 #include "cli/bench_fallback.h"
 #include "cli/commands.h"
+#include "cli/relabel.h"
 #include "harness/cmdargs.h"
 #include "lib/util.h"
 #include <errno.h>
@@ -20,6 +21,10 @@ static const struct opt_spec compare_opts[] = {
      "JSON on stdout: the same rows, each side's machines, the geometric means", NULL, NULL},
     {"metric", OPT_TEXT, NULL, "COL,...",
      "metric columns to compare (default: each bench's summary and chart columns)", NULL, NULL},
+    {"label", OPT_TEXT, NULL, "DIR=NAME",
+     "the rows of input DIR (or of a file or directory in it) are machine NAME, whatever label "
+     "they hold: two machines run under one label compared without editing files (repeatable)",
+     NULL, NULL},
     {0},
 };
 
@@ -42,11 +47,18 @@ static int compare_main(int argc, char **argv)
 	struct opts o;
 	struct cmp c = { 0 };
 	char err[ERRLEN] = "", **argcopy = NULL;
-	int rc = opts_parse_mixed(&o, tables, argc, argv, &argcopy, err), out = 0;
+	char **av = xcalloc((size_t)argc + 1, sizeof(char *));
+	memcpy(av, argv, (size_t)argc * sizeof(char *));
+	int lrc = cli_relabel_args(&argc, av, err);
+	int rc = lrc ? lrc : opts_parse_mixed(&o, tables, argc, av, &argcopy, err), out = 0;
+	if (lrc)
+		memset(&o, 0, sizeof(o));
 	if (rc && !strcmp(err, "help")) {
 		usage();
 		opts_free(&o);
 		free(argcopy);
+		free(av);
+		groups_relabel_clear();
 		return 0;
 	}
 	if (!rc && o.nargs != 2)
@@ -80,6 +92,8 @@ static int compare_main(int argc, char **argv)
 	cmp_free(&c);
 	opts_free(&o);
 	free(argcopy);
+	free(av);
+	groups_relabel_clear();
 	if (rc || out)
 		fprintf(stderr, "c2cbench: error: %s\n", err);
 	return rc ? EXIT_BADINPUT : out ? 1 : 0;

@@ -3,6 +3,7 @@
 #include "analysis/report.h"
 #include "cli/bench_fallback.h"
 #include "cli/commands.h"
+#include "cli/relabel.h"
 #include "harness/cmdargs.h"
 #include "lib/util.h"
 #include <stdio.h>
@@ -17,6 +18,10 @@ static const struct opt_spec report_opts[] = {
     {"force", OPT_FLAG, NULL, NULL,
      "replace DIR when it is not empty (the old one is removed once the new one is whole)", NULL,
      NULL},
+    {"label", OPT_TEXT, NULL, "DIR=NAME",
+     "the rows of input DIR (or of a file or directory in it) are machine NAME, whatever label "
+     "they hold: two machines run under one label reported without editing files (repeatable)",
+     NULL, NULL},
     {0},
 };
 
@@ -28,9 +33,15 @@ static int cmd_report(int argc, char **argv)
 	char err[ERRLEN] = "", **copy = NULL, **av = xcalloc((size_t)argc + 1, sizeof(char *));
 	for (int i = 0; i < argc; i++) /* -o DIR, as the usage line says */
 		av[i] = !strcmp(argv[i], "-o") ? "--out" : argv[i];
-	int rc = opts_parse_mixed(&o, tables, argc, av, &copy, err);
+	int rc = cli_relabel_args(&argc, av, err);
+	if (rc) {
+		fprintf(stderr, "c2cbench: error: %s\n", err);
+		free(av);
+		return EXIT_BADINPUT;
+	}
+	rc = opts_parse_mixed(&o, tables, argc, av, &copy, err);
 	if (rc && !strcmp(err, "help")) {
-		printf("usage: c2cbench report INPUT... -o DIR [--force]\nINPUT: result CSV files "
+		printf("usage: c2cbench report INPUT... -o DIR [--force] [--label DIR=NAME]...\nINPUT: result CSV files "
 		       "or result directories; every machine is drawn in the same charts.\n");
 		opts_help(stdout, report_opts);
 		rc = 0;
@@ -54,6 +65,7 @@ static int cmd_report(int argc, char **argv)
 	opts_free(&o);
 	free(copy);
 	free(av);
+	groups_relabel_clear();
 	return rc;
 }
 
