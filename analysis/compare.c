@@ -28,9 +28,20 @@ static void geo_add(struct cmp *c, const struct cmp_line *l)
 			out_of_memory(0);
 		c->geo[c->ngeo++] = (struct cmp_geo){ .bench = bench, .metric = l->metric };
 	}
-	c->geo[k].ratio += log(l->s.ratio);
-	c->geo[k].n++;
-	c->geo[k].significant += l->s.significant;
+	struct cmp_geo *g = &c->geo[k];
+	g->ratio += log(l->s.ratio);
+	g->n++;
+	g->significant += l->s.significant;
+	g->descriptive = l->s.descriptive;
+	if (!l->s.descriptive && !l->s.significant) {
+		int in = !strncmp(l->verdict, "no change", 9);
+		g->within += in;
+		g->undecided += !in;
+		if (!in && !g->why[0]) /* "inconclusive: REASON" */
+			snprintf(g->why, sizeof(g->why), "%s",
+				 strncmp(l->verdict, "inconclusive: ", 14) ? l->verdict
+									   : l->verdict + 14);
+	}
 }
 
 /* The geometric means and their words, after the walk: no faster or slower without a configuration
@@ -42,11 +53,21 @@ static void geo_finish(struct cmp *c)
 		const struct grp_bench *b = &c->g.bench[g->bench];
 		int time = ts_is_time(b->metric[g->metric], b->unit[g->metric]);
 		g->ratio = exp(g->ratio / g->n);
-		char of[64];
-		snprintf(of, sizeof(of), " (%d of %d configuration(s) changed significantly)",
-			 g->significant, g->n);
-		if (!g->significant) /* no direction without a significant change behind it */
-			snprintf(g->verdict, sizeof(g->verdict), "no significant change");
+		char of[160];
+		snprintf(of, sizeof(of), " (%d of %d configuration(s) changed%s)", g->significant,
+			 g->n, g->undecided ? "; the others inconclusive or unchanged" : "");
+		if (g->descriptive)
+			snprintf(g->verdict, sizeof(g->verdict),
+				 "descriptive: not a verdict metric, not tested");
+		else if (!g->significant && g->within == g->n)
+			snprintf(g->verdict, sizeof(g->verdict),
+				 "no change beyond +-%g%% in any of the %d configuration(s)",
+				 100 * TS_MARGIN, g->n);
+		else if (!g->significant) /* no direction without a change called behind it */
+			snprintf(g->verdict, sizeof(g->verdict),
+				 "inconclusive: %d of %d configuration(s) undecided (%s)%s",
+				 g->undecided, g->n, g->why,
+				 g->within ? "; the others no change beyond the margin" : "");
 		else if (g->ratio > 1 / 1.005 && g->ratio < 1.005)
 			snprintf(g->verdict, sizeof(g->verdict),
 				 "the same on average (within 0.5%%)");
@@ -67,7 +88,8 @@ static int group_lines(struct cmp *c, int gi, const struct cmp_extra *x,
 {
 	const struct grp_bench *bn = &c->g.bench[c->g.group[gi].bench];
 	int gb = x ? x->gb : c->match && c->match[gi] >= 0 ? c->match[gi] : gi;
-	const struct grp_cell *a = groups_cell(&c->g, gi, 0), *b = groups_cell(&c->g, gb, 1);
+	const struct grp_cell *a = groups_cell(&c->g, gi, c->side[0]),
+			      *b = groups_cell(&c->g, gb, c->side[1]);
 	if (!a && gb != gi)
 		return 0; /* B's half of a match: its lines are A's */
 	for (int m = 0; m < bn->nmet; m++) {
@@ -79,6 +101,7 @@ static int group_lines(struct cmp *c, int gi, const struct cmp_extra *x,
 		if (!fn) {
 			ts_test(va ? va->v : NULL, va ? va->n : 0, vb ? vb->v : NULL,
 				vb ? vb->n : 0, &l.s);
+			l.s.descriptive = !bn->in_verdict[m];
 			c->padj = realloc(c->padj, (size_t)(c->nline + 1) * sizeof(double));
 			if (!c->padj)
 				out_of_memory(0);
@@ -86,10 +109,21 @@ static int group_lines(struct cmp *c, int gi, const struct cmp_extra *x,
 			continue;
 		}
 		cmp_stat(va, vb, &l.s);
-		ts_decide(&l.s, c->padj[c->nline] >= 0 ? c->padj[c->nline] : l.s.p);
+		l.s.descriptive = !bn->in_verdict[m]; /* one variant on both sides: no prediction */
+		int bench = c->g.group[gi].bench;
+		l.s.m = c->fam_m[bench];
+		l.s.method = c->fam_method[bench];
+		if (ts_is_test(&l.s))
+			ts_decide(&l.s, c->padj[c->nline] >= 0 ? c->padj[c->nline] : l.s.p);
+		else
+			l.s.significant = 0;
 		ts_verdict(&l.s, bn->direction[m], ts_is_time(bn->metric[m], bn->unit[m]), "B",
 			   l.verdict, sizeof(l.verdict));
 		c->small += l.s.small;
+		if (l.a && l.b && !l.s.descriptive && !l.s.significant && l.s.has_ratio) {
+			c->within += !strncmp(l.verdict, "no change", 9);
+			c->undecided += !strncmp(l.verdict, "inconclusive", 12);
+		}
 		c->nline++;
 		geo_add(c, &l);
 		int rc = fn(u, c, &l);
@@ -104,24 +138,43 @@ int cmp_tests(struct cmp *c)
 	if (c->padj)
 		return c->ntest;
 	c->nline = 0;
-	for (int i = 0; i < c->g.ngroup; i++)
-		group_lines(c, c->g.order[i], NULL, NULL, NULL);
-	for (int i = 0; i < c->nextra; i++)
-		group_lines(c, c->extra[i].ga, &c->extra[i], NULL, NULL);
+	int *bench_of = NULL; /* per line: its bench, the family it belongs to */
+	for (int i = 0; i < c->g.ngroup + c->nextra; i++) {
+		int before = c->nline, gi = i < c->g.ngroup ? c->g.order[i] : c->extra[i - c->g.ngroup].ga;
+		group_lines(c, gi, i < c->g.ngroup ? NULL : &c->extra[i - c->g.ngroup], NULL, NULL);
+		bench_of = realloc(bench_of, ((size_t)c->nline + 1) * sizeof(int));
+		if (!bench_of)
+			out_of_memory(0);
+		for (int k = before; k < c->nline; k++)
+			bench_of[k] = c->g.group[gi].bench;
+	}
 	double *p = xcalloc((size_t)c->nline + 1, sizeof(double)), *adj;
 	int *at = xcalloc((size_t)c->nline + 1, sizeof(int));
+	adj = xcalloc((size_t)c->nline + 1, sizeof(double));
+	c->fam_m = xcalloc((size_t)c->g.nbench + 1, sizeof(int));
+	c->fam_method = xcalloc((size_t)c->g.nbench + 1, sizeof(char *));
 	c->ntest = 0;
-	for (int k = 0; k < c->nline; k++)
-		if (c->padj[k] >= 0) {
-			at[c->ntest] = k;
-			p[c->ntest++] = c->padj[k];
+	c->adjust = "Holm";
+	for (int b = 0, most = 0; b < c->g.nbench; b++) { /* a family per bench */
+		int n = 0;
+		for (int k = 0; k < c->nline; k++)
+			if (bench_of[k] == b && c->padj[k] >= 0) {
+				at[n] = k;
+				p[n++] = c->padj[k];
+			}
+		c->fam_m[b] = n;
+		c->fam_method[b] = ts_adjust(p, n, adj);
+		for (int t = 0; t < n; t++)
+			c->padj[at[t]] = adj[t];
+		c->ntest += n;
+		if (n > most) {
+			most = n;
+			c->adjust = c->fam_method[b];
 		}
-	adj = xcalloc((size_t)c->ntest + 1, sizeof(double));
-	c->adjust = ts_adjust(p, c->ntest, adj);
-	for (int t = 0; t < c->ntest; t++)
-		c->padj[at[t]] = adj[t];
+	}
 	if (!c->padj) /* no line at all */
 		c->padj = xcalloc(1, sizeof(double));
+	free(bench_of);
 	free(p);
 	free(at);
 	free(adj);
@@ -136,7 +189,7 @@ static void holds(const struct cmp *c, int side, char *out, size_t n)
 	for (int b = 0; b < c->g.nbench; b++) {
 		int cnt = 0;
 		for (int i = 0; i < c->g.ngroup; i++)
-			cnt += c->g.group[i].bench == b && groups_cell(&c->g, i, side);
+			cnt += c->g.group[i].bench == b && groups_cell(&c->g, i, c->side[side]);
 		if (cnt && k < n)
 			k += (size_t)snprintf(out + k, n - k, "%s%s (%d configuration%s)",
 					      k ? ", " : "", c->g.bench[b].name, cnt,
@@ -146,42 +199,51 @@ static void holds(const struct cmp *c, int side, char *out, size_t n)
 		snprintf(out, n, "no rows");
 }
 
+int cmp_differs(const struct cmp *c, int b, char *out, size_t n)
+{
+	int ga = -1, gb = -1;
+	out[0] = 0;
+	for (int i = 0; i < c->g.ngroup; i++) {
+		int gi = c->g.order[i];
+		if (c->g.group[gi].bench != b)
+			continue;
+		if (ga < 0 && groups_cell(&c->g, gi, c->side[0]))
+			ga = gi;
+		if (gb < 0 && groups_cell(&c->g, gi, c->side[1]))
+			gb = gi;
+	}
+	if (ga < 0 || gb < 0)
+		return 0;
+	const struct grp_bench *bn = &c->g.bench[b];
+	size_t k = 0;
+	for (int i = 0; i < bn->nkey && k < n; i++) {
+		const struct grp_group *x = &c->g.group[ga], *y = &c->g.group[gb];
+		const char *vx = x->val[i], *vy = y->val[i];
+		char ex[80] = "", ey[80] = "";
+		if (!vx || !vy ? vx == vy : !strcmp(vx, vy))
+			continue;
+		if (x->nrec[i]) /* what stood in for it */
+			snprintf(ex, sizeof(ex), ": %.40s", x->eff[i] ? x->eff[i] : "none");
+		if (y->nrec[i])
+			snprintf(ey, sizeof(ey), ": %.40s", y->eff[i] ? y->eff[i] : "none");
+		k += (size_t)snprintf(out + k, n - k, "%s%s (A %.40s%s, B %.40s%s)", k ? " " : "",
+				      bn->key_col[i], vx ? vx : "absent", ex, vy ? vy : "absent",
+				      ey);
+	}
+	return 1;
+}
+
 /* For a bench on both sides: the key columns where its first configurations differ. */
 static void differs(const struct cmp *c, char *out, size_t n)
 {
+	char d[600];
 	out[0] = 0;
-	for (int b = 0; b < c->g.nbench; b++) {
-		int ga = -1, gb = -1;
-		for (int i = 0; i < c->g.ngroup; i++) {
-			int gi = c->g.order[i];
-			if (c->g.group[gi].bench != b)
-				continue;
-			if (ga < 0 && groups_cell(&c->g, gi, 0))
-				ga = gi;
-			if (gb < 0 && groups_cell(&c->g, gi, 1))
-				gb = gi;
+	for (int b = 0; b < c->g.nbench; b++)
+		if (cmp_differs(c, b, d, sizeof(d))) {
+			snprintf(out, n, "; %.64s: A's and B's configurations differ in %.480s",
+				 c->g.bench[b].name, d);
+			return;
 		}
-		if (ga < 0 || gb < 0)
-			continue;
-		const struct grp_bench *bn = &c->g.bench[b];
-		size_t k = (size_t)snprintf(out, n, "; %s: A's and B's configurations differ in",
-					    bn->name);
-		for (int i = 0; i < bn->nkey && k < n; i++) {
-			const struct grp_group *x = &c->g.group[ga], *y = &c->g.group[gb];
-			const char *vx = x->val[i], *vy = y->val[i];
-			char ex[80] = "", ey[80] = "";
-			if (!vx || !vy ? vx == vy : !strcmp(vx, vy))
-				continue;
-			if (x->nrec[i]) /* what stood in for it */
-				snprintf(ex, sizeof(ex), ": %.40s", x->eff[i] ? x->eff[i] : "none");
-			if (y->nrec[i])
-				snprintf(ey, sizeof(ey), ": %.40s", y->eff[i] ? y->eff[i] : "none");
-			k += (size_t)snprintf(out + k, n - k, " %s (A %.40s%s, B %.40s%s)",
-					      bn->key_col[i], vx ? vx : "absent", ex,
-					      vy ? vy : "absent", ey);
-		}
-		return;
-	}
 }
 
 static int loose(const struct grp_bench *b, int k)
@@ -219,16 +281,16 @@ static void match_loose(struct cmp *c)
 		c->match[i] = -1;
 	for (int x = 0; x < c->g.ngroup; x++) {
 		const struct grp_bench *b = &c->g.bench[c->g.group[x].bench];
-		if (!b->b || !b->b->match_by || !groups_cell(&c->g, x, 0) ||
-		    groups_cell(&c->g, x, 1))
+		if (!b->b || !b->b->match_by || !groups_cell(&c->g, x, c->side[0]) ||
+		    groups_cell(&c->g, x, c->side[1]))
 			continue;
 		int y = -1, ny = 0, nx = 0;
 		for (int j = 0; j < c->g.ngroup; j++)
-			if (!groups_cell(&c->g, j, 0) && groups_cell(&c->g, j, 1) &&
+			if (!groups_cell(&c->g, j, c->side[0]) && groups_cell(&c->g, j, c->side[1]) &&
 			    matches(c, x, j))
 				y = j, ny++;
 		for (int j = 0; y >= 0 && j < c->g.ngroup; j++)
-			nx += groups_cell(&c->g, j, 0) && !groups_cell(&c->g, j, 1) &&
+			nx += groups_cell(&c->g, j, c->side[0]) && !groups_cell(&c->g, j, c->side[1]) &&
 			    matches(c, j, y);
 		if (ny != 1 || nx != 1)
 			continue;
@@ -241,9 +303,52 @@ static void match_loose(struct cmp *c)
 	}
 }
 
+/* Count the configurations joined and on one side only, then join by match_by. */
+static void cmp_join(struct cmp *c)
+{
+	for (int i = 0; i < c->g.ngroup; i++) {
+		int gi = c->g.order[i];
+		const struct grp_cell *ca = groups_cell(&c->g, gi, c->side[0]),
+				      *cb = groups_cell(&c->g, gi, c->side[1]);
+		if (ca && cb)
+			c->joined++;
+		else if (ca || cb)
+			c->only[ca ? 0 : 1]++;
+	}
+	match_loose(c);
+	cmp_baseline_pairs(c);
+}
+
+void cmp_pair(struct cmp *c, const struct groups *g, int a, int b)
+{
+	memset(c, 0, sizeof(*c));
+	c->g = *g; /* borrowed: cmp_pair_free leaves it */
+	c->side[0] = a;
+	c->side[1] = b;
+	cmp_join(c);
+}
+
+static void free_own(struct cmp *c)
+{
+	cmp_ctx_free(c->ctx);
+	free(c->match);
+	free(c->extra);
+	free(c->geo);
+	free(c->padj);
+	free(c->fam_m);
+	free(c->fam_method);
+}
+
+void cmp_pair_free(struct cmp *c)
+{
+	free_own(c);
+	memset(c, 0, sizeof(*c));
+}
+
 int cmp_run(struct cmp *c, const char *a, const char *b, const char *metrics, char *err)
 {
 	memset(c, 0, sizeof(*c));
+	c->side[1] = 1;
 	if (groups_init(&c->g, metrics, err))
 		return -1;
 	c->g.row = cmp_ctx_hook; /* each row's probe columns and its file's [validity] */
@@ -254,17 +359,7 @@ int cmp_run(struct cmp *c, const char *a, const char *b, const char *metrics, ch
 	for (int s = 0; s < 2; s++)
 		if (c->g.side[s].rows == 0)
 			return err_set(err, "%s has no result rows; nothing to compare", s ? b : a);
-	for (int i = 0; i < c->g.ngroup; i++) {
-		int gi = c->g.order[i];
-		const struct grp_cell *ca = groups_cell(&c->g, gi, 0),
-				      *cb = groups_cell(&c->g, gi, 1);
-		if (ca && cb)
-			c->joined++;
-		else
-			c->only[ca ? 0 : 1]++;
-	}
-	match_loose(c);
-	cmp_baseline_pairs(c);
+	cmp_join(c);
 	if (!c->joined && !c->nextra) {
 		char ha[300], hb[300], d[600];
 		holds(c, 0, ha, sizeof(ha));
@@ -287,7 +382,7 @@ int cmp_walk(struct cmp *c, int (*fn)(void *u, const struct cmp *c, const struct
 	free(c->geo);
 	c->geo = NULL;
 	cmp_tests(c);
-	c->ngeo = c->nline = c->small = 0;
+	c->ngeo = c->nline = c->small = c->within = c->undecided = 0;
 	for (int i = 0; i < c->g.ngroup && !rc; i++)
 		rc = group_lines(c, c->g.order[i], NULL, fn, u);
 	for (int i = 0; i < c->nextra && !rc; i++) /* the baseline across classes, last */
@@ -299,10 +394,6 @@ int cmp_walk(struct cmp *c, int (*fn)(void *u, const struct cmp *c, const struct
 void cmp_free(struct cmp *c)
 {
 	groups_free(&c->g);
-	cmp_ctx_free(c->ctx);
-	free(c->match);
-	free(c->extra);
-	free(c->geo);
-	free(c->padj);
+	free_own(c);
 	memset(c, 0, sizeof(*c));
 }

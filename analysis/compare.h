@@ -34,14 +34,19 @@ struct cmp_extra {
 struct cmp_geo {
 	int bench, metric, n;
 	int significant; /* of the n, the configurations whose change was called */
+	int within;      /* of the n, those shown to be no change beyond the margin */
+	int undecided;   /* of the n, the inconclusive ones */
+	int descriptive; /* a metric outside the verdict: no test behind the mean */
 	double ratio;
-	char verdict[128];
+	char why[160];   /* the first inconclusive line's reason */
+	char verdict[320];
 };
 
 struct cmp_ctx;
 
 struct cmp {
 	struct groups g;
+	int side[2];       /* the groups' sides that are A and B: 0 and 1, or two of report's */
 	int joined;        /* configurations on both sides */
 	int only[2];       /* configurations on one side only */
 	int matched;       /* pairs of them joined by their bench's match_by (pingpong: class) */
@@ -53,10 +58,15 @@ struct cmp {
 	struct cmp_ctx *ctx; /* per configuration and side: validity options and probe range */
 	struct cmp_geo *geo;
 	int ngeo;
-	/* the table's multiplicity (cmp_tests): */
-	int ntest;          /* lines that are tests (ts_is_test) */
-	const char *adjust; /* how their p values are adjusted: "Holm" or "BH" (ts_adjust) */
+	/* the families' multiplicity (cmp_tests): a family per bench, its verdict metrics over
+	 * every configuration joined (docs/validity.md, "The verdict") */
+	int ntest;          /* lines that are tests (ts_is_test), all families */
+	const char *adjust; /* how the largest family's p values are adjusted: "Holm" or "BH" */
 	double *padj; /* per line in walk order: its adjusted p; -1 for a line that is no test */
+	int *fam_m;   /* per bench: the tests of its family */
+	const char **fam_method; /* per bench: how they are adjusted */
+	int undecided; /* lines of verdict metrics that are inconclusive (filled by cmp_walk) */
+	int within;    /* lines shown to be no change beyond the margin */
 };
 
 /* Read A and B and join them. Error (exit 2): unreadable input, unknown --metric, no configuration
@@ -68,8 +78,15 @@ int cmp_run(struct cmp *c, const char *a, const char *b, const char *metrics, ch
 int cmp_walk(struct cmp *c, int (*fn)(void *u, const struct cmp *c, const struct cmp_line *l),
 	     void *u);
 void cmp_free(struct cmp *c);
-/* The table's tests, counted and their p values adjusted together (once; cmp_walk calls it): the
- * verdicts use the adjusted p. */
+/* Compare two sides a and b of groups that report read (one side per machine): the same join,
+ * families and words as compare's, on g borrowed (not copied, not freed: g must outlive c). */
+void cmp_pair(struct cmp *c, const struct groups *g, int a, int b);
+void cmp_pair_free(struct cmp *c);
+/* Bench b on both sides: where its first configuration of A and of B differ, "col (A x, B y)
+ * ..." into out; 0 when one side has none of it. */
+int cmp_differs(const struct cmp *c, int b, char *out, size_t n);
+/* Each family's tests (a bench's verdict metrics), counted and their p values adjusted together
+ * (once; cmp_walk calls it): the verdicts use the adjusted p. */
 int cmp_tests(struct cmp *c);
 
 /* analysis/compare_baseline.c: fill c->extra after the join. */
@@ -87,6 +104,9 @@ int cmp_resolved(const struct cmp *c, const struct cmp_line *l, char *ra, char *
  * [validity]. cmp_ctx_hook is the groups row hook cmp_run installs. */
 int cmp_ctx_hook(void *arg, const struct grp_row *r, char *err);
 void cmp_ctx_free(struct cmp_ctx *x);
+/* The relaxed rules a result file's rows were judged by (its .meta [validity] relaxed_by, as
+ * "--valid-oncpu 0") into by; 1 when relaxed, 0 strict or unknown. */
+int cmp_file_relaxed(const char *csv, char *by, size_t n);
 /* Side s of line l (0 A, 1 B): its validity in words ("strict", "relaxed: --valid-oncpu 0",
  * "unknown": no [validity] in its .meta, "mixed: ..." when its files differ) and its probe range
  * ("28-322" ns over its valid rows, the pair that moved most; "NA" without a probe). */

@@ -80,7 +80,7 @@ void cmp_baseline_pairs(struct cmp *c)
 				continue;
 			int r = rank(v, c->g.group[y].val[kc]);
 			for (int s = 0; s < 2; s++) {
-				if (!groups_cell(&c->g, y, s))
+				if (!groups_cell(&c->g, y, c->side[s]))
 					continue;
 				if (near[s] < 0 || r < rank(v, c->g.group[near[s]].val[kc]))
 					near[s] = y;

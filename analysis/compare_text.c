@@ -307,17 +307,23 @@ int cmp_print_text(FILE *f, const struct cmp *cc)
 	print_side(f, c, 0);
 	print_side(f, c, 1);
 	cmp_tests(c);
+	char fams[400];
+	size_t fk = 0;
+	fams[0] = 0;
+	for (int b = 0; b < c->g.nbench && fk < sizeof(fams); b++)
+		fk += (size_t)snprintf(fams + fk, sizeof(fams) - fk, "%s%s %d", fk ? ", " : "",
+				       c->g.bench[b].name, c->fam_m[b]);
 	snprintf(para, sizeof(para),
 		 "ratio = median B / median A over valid repetitions; n A/B: values of valid "
 		 "rows; 95%% CI: bootstrap of the ratio of medians (exact up to %d values a side, "
-		 "else %d resamples); p: two-sided Mann-Whitney U; p %s: %s over this table's "
-		 "%d test(s) (lines with enough values for the U test to reach p < 0.05; NA: no "
-		 "test); a change is called when p %s < 0.05 and the CI excludes 1, which the "
-		 "exact test can reach from %d repetitions a side; --csv and --json hold every "
+		 "else %d resamples); p: two-sided Mann-Whitney U; p %s: adjusted over its "
+		 "bench's family, the lines of the bench's verdict metrics (%s test(s); Holm up to "
+		 "%d tests, Benjamini-Hochberg above; NA: no test, a descriptive metric or too few "
+		 "values); a change is called when the adjusted p < 0.05 and the CI excludes 1; "
+		 "\"no change beyond +-%g%%\" when the CI lies within it; otherwise inconclusive, "
+		 "with the reason (docs/validity.md, \"The verdict\"); --csv and --json hold every "
 		 "column",
-		 BOOT_EXACT_MAX, BOOT_RESAMPLES, c->adjust,
-		 !strcmp(c->adjust, "Holm") ? "Holm-adjusted" : "Benjamini-Hochberg-adjusted",
-		 c->ntest, c->adjust, ts_min_reps());
+		 BOOT_EXACT_MAX, BOOT_RESAMPLES, c->adjust, fams, TS_HOLM_MAX, 100 * TS_MARGIN);
 	cmp_wrap(f, 0, 0, para);
 	fputc('\n', f);
 	fprintf(f, "configuration: valid rows of all rows on each side\n");

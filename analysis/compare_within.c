@@ -87,18 +87,32 @@ static int baseline_of(const struct groups *g, const struct base_ix *ix, int n, 
 	return r;
 }
 
-/* One side's cell: "A -6.12% [-16.37, +1.09] p=0.0309 (n 31/31)", or why there is none. */
-static void side_cell(const struct groups *g, int g0, int gi, int s, int m, char *out, size_t n)
+/* One side's line of variant gi against baseline g0 on metric m: its test, in its family. */
+static void side_stat(const struct groups *g, int g0, int gi, int s, int m, struct ts_stat *st)
 {
 	const struct grp_cell *a = groups_cell(g, g0, s), *b = groups_cell(g, gi, s);
-	struct ts_stat st;
+	const struct grp_bench *bn = &g->bench[g->group[gi].bench];
+	memset(st, 0, sizeof(*st));
+	if (a && b)
+		cmp_stat(&a->met[m], &b->met[m], st);
+	st->descriptive = !bn->in_verdict[m];
+	st->predict = bn->predict[m];
+}
+
+/* One side's cell: "A -6.12% [-16.37, +1.09] p=0.0309 Holm=0.0317 (n 31/31): faster by 1.07x
+ * [...]", the verdict as the run's summary gives it, or why there is none. */
+static void side_cell(const struct groups *g, int g0, int gi, int s, int m,
+		      const struct ts_stat *stp, char *out, size_t n)
+{
+	const struct grp_cell *a = groups_cell(g, g0, s), *b = groups_cell(g, gi, s);
+	const struct grp_bench *bn = &g->bench[g->group[gi].bench];
+	struct ts_stat st = *stp;
 	const char *name = s ? "B" : "A";
 	if (!a || !b) {
 		snprintf(out, n, "%s: NA (no rows of %s)", name,
 			 a ? "this variant" : "the baseline");
 		return;
 	}
-	cmp_stat(&a->met[m], &b->met[m], &st);
 	if (!st.na || !st.nb)
 		snprintf(out, n, "%s: NA (no valid value of %s)", name,
 			 st.na   ? "this variant"
@@ -107,10 +121,46 @@ static void side_cell(const struct groups *g, int g0, int gi, int s, int m, char
 	else if (!st.has_ratio)
 		snprintf(out, n, "%s: NA (baseline median 0)", name);
 	else {
+		char v[320];
 		int k = change_text(out, n, name, st.ratio, st.has_ci, st.lo, st.hi, st.p);
-		snprintf(out + k, k < (int)n ? n - (size_t)k : 0, " (n %zu/%zu%s)", st.na, st.nb,
-			 st.small ? ": too few for the U test" : "");
+		if (ts_is_test(&st) && k < (int)n)
+			k += snprintf(out + k, n - (size_t)k, " %s=%.3g", st.method, st.p_adj);
+		ts_verdict(&st, bn->direction[m], ts_is_time(bn->metric[m], bn->unit[m]), NULL, v,
+			   sizeof(v));
+		snprintf(out + k, k < (int)n ? n - (size_t)k : 0, " (n %zu/%zu): %s", st.na, st.nb,
+			 v);
 	}
+}
+
+/* Each side's families: per baseline configuration (what one run's summary holds), the lines of
+ * its variants against it, adjusted together as the run's summary adjusts them (ts_family). st:
+ * per place in g->order, metric and side, [(i * nm + m) * 2 + s]. */
+static void within_families(const struct groups *g, const int *base, int nm, struct ts_stat *st)
+{
+	struct ts_stat *fam = xcalloc((size_t)g->ngroup * (size_t)nm + 1, sizeof(*fam));
+	int *at = xcalloc((size_t)g->ngroup * (size_t)nm + 1, sizeof(int));
+	for (int i0 = 0; i0 < g->ngroup; i0++) {
+		int first = base[i0] >= 0, g0 = base[i0];
+		for (int j = 0; j < i0 && first; j++)
+			first = base[j] != g0; /* each baseline's family once */
+		for (int s = 0; first && s < 2; s++) {
+			int n = 0;
+			for (int i = i0; i < g->ngroup; i++) {
+				if (base[i] != g0)
+					continue;
+				for (int m = 0; m < g->bench[g->group[g0].bench].nmet; m++) {
+					at[n] = (i * nm + m) * 2 + s;
+					fam[n] = st[at[n]];
+					n++;
+				}
+			}
+			ts_family(fam, n, NULL);
+			for (int k = 0; k < n; k++)
+				st[at[k]] = fam[k];
+		}
+	}
+	free(fam);
+	free(at);
 }
 
 /* The bench's note once, after its last line, each of its lines within the table's width. */
@@ -146,7 +196,7 @@ void cmp_print_within(FILE *f, struct cmp *c)
 {
 	struct groups *g = &c->g;
 	int header = 0, bench = -1, nix;
-	char lab[512], ca[160], cb[160], head[700];
+	char lab[512], ca[600], cb[600], head[700];
 	struct base_ix *ix = index_baselines(g, &nix);
 	int wm = 6; /* the longest metric printed */
 	int *base = xcalloc((size_t)g->ngroup + 1,
@@ -161,16 +211,29 @@ void cmp_print_within(FILE *f, struct cmp *c)
 			wm = b->met_seen[m] && l > wm && l < 30 ? l : wm;
 		}
 	}
+	int nm = 1;
+	for (int bi = 0; bi < g->nbench; bi++)
+		nm = g->bench[bi].nmet > nm ? g->bench[bi].nmet : nm;
+	struct ts_stat *st = xcalloc((size_t)g->ngroup * (size_t)nm * 2 + 1, sizeof(*st));
+	for (int i = 0; i < g->ngroup; i++)
+		for (int m = 0; base[i] >= 0 && m < g->bench[g->group[g->order[i]].bench].nmet; m++)
+			for (int s = 0; s < 2; s++)
+				side_stat(g, base[i], g->order[i], s, m, &st[(i * nm + m) * 2 + s]);
+	within_families(g, base, nm, st);
 	for (int i = 0; i < g->ngroup; i++) {
 		int gi = g->order[i], g0 = base[i];
 		if (g0 == -1)
 			continue;
 		const struct grp_bench *b = &g->bench[g->group[gi].bench];
-		if (!header)
-			fprintf(f, "\nwithin each side, each variant against its bench's "
-				   "baseline in the same configuration:\nratio of medians - 1, "
-				   "[95%% bootstrap CI], p = two-sided Mann-Whitney U\n"
-				   "(n baseline/variant)\n");
+		if (!header) {
+			fputc('\n', f);
+			cmp_wrap(f, 0, 0,
+				 "within each side, each variant against its bench's baseline in "
+				 "the same configuration, as a run's summary gives it: ratio of "
+				 "medians - 1, [95% bootstrap CI], p = two-sided Mann-Whitney U, then "
+				 "adjusted over the family of that run's table (the bench's verdict "
+				 "metrics), (n baseline/variant): the verdict");
+		}
 		header = 1;
 		if (bench != g->group[gi].bench)
 			note(f, g, bench);
@@ -186,12 +249,13 @@ void cmp_print_within(FILE *f, struct cmp *c)
 				      "");
 				continue;
 			}
-			side_cell(g, g0, gi, 0, m, ca, sizeof(ca));
-			side_cell(g, g0, gi, 1, m, cb, sizeof(cb));
+			side_cell(g, g0, gi, 0, m, &st[(i * nm + m) * 2], ca, sizeof(ca));
+			side_cell(g, g0, gi, 1, m, &st[(i * nm + m) * 2 + 1], cb, sizeof(cb));
 			cells(f, wm, b->metric[m], ca, cb);
 		}
 	}
 	note(f, g, bench);
+	free(st);
 	free(base);
 	for (int k = 0; k < nix; k++)
 		free(ix[k].key);

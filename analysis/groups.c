@@ -2,6 +2,7 @@
 #include "analysis/groups_decl.h"
 #include "lib/util.h"
 #include "schema/desc.h"
+#include "schema/columns.h"
 #include "schema/meta.h"
 #include "stats/twosample.h"
 #include <stdio.h>
@@ -180,6 +181,33 @@ static void bench_metrics(struct groups *g, struct grp_bench *b, const char *con
 	}
 }
 
+/* Each metric's place in the verdict family (groups.h: in_verdict, predict). */
+static void verdict_family(struct groups *g, struct grp_bench *b, const char *const *header,
+			   int ncols)
+{
+	const char *const *list = b->b ? b->b->verdict : NULL;
+	if (!list && !g->nwant) { /* written before the families: this build's list, if any */
+		b->verdict_desc = grp_desc_fallback(g, b->name, header, ncols);
+		list = b->verdict_desc ? b->verdict_desc->verdict : NULL;
+	}
+	b->in_verdict = xcalloc((size_t)b->nmet + 1, sizeof(int));
+	b->predict = xcalloc((size_t)b->nmet + 1, sizeof(int));
+	for (int m = 0; m < b->nmet; m++) {
+		if (g->nwant || !list || !list[0]) { /* the user's metrics; a bench that names none */
+			b->in_verdict[m] = g->nwant || b->direction[m] != 0;
+			continue;
+		}
+		for (int i = 0; list[i]; i++) {
+			char name[256];
+			int v = col_verdict_of(list[i], name, sizeof(name));
+			if (v < 0 || strcmp(name, b->metric[m]))
+				continue;
+			b->in_verdict[m] = 1;
+			b->predict[m] = v == COL_VERDICT_LOWER ? -1 : v == COL_VERDICT_HIGHER ? 1 : 0;
+		}
+	}
+}
+
 /* A key column once: a declaration may name one the harness's list has too. */
 static void add_key_once(struct grp_bench *b, const char *col)
 {
@@ -228,6 +256,7 @@ int grp_bench_of(struct groups *g, const char *name, const char *variant_col,
 				b->res_unit[b->nres++] = r->unit;
 			}
 	bench_metrics(g, b, header, ncols, d);
+	verdict_family(g, b, header, ncols);
 	b->avail = xstrdup("");
 	return g->nbench++;
 }

@@ -51,6 +51,12 @@ struct grp_bench {
 	int *direction;        /* per metric: 1 higher is better, -1 lower is better, 0 unknown */
 	const char **unit;     /* per metric: the unit its view declares, or NULL */
 	int *met_seen;         /* per metric: 1 when some input's header has the column */
+	/* per metric: in the bench's verdict family (tested) or descriptive, and the seed's predicted
+	 * direction (-1 lower, 1 higher, 0 none): the description's verdict list, an older set's
+	 * from the fallback, --metric's names all in it, and a bench declaring none: every metric
+	 * with a direction (docs/validity.md, "The verdict") */
+	int *in_verdict, *predict;
+	struct bench_desc *verdict_desc; /* the fallback's description that gave the list, or NULL */
 	char *avail; /* the inputs' candidate metric columns, comma-separated (for messages) */
 	int *varies; /* after groups_finish, per key column: 1 when its groups differ there */
 	int nres;              /* the bench's resolved settings (its description's resolved) */
@@ -211,6 +217,10 @@ void grp_join_unrecorded(struct groups *g);
 /* groups.c: drop each group gi with into[gi] >= 0 after moving its cells to group into[gi]
  * (into NULL: none dropped, the cells filed again after their groups changed). */
 void grp_merge_groups(struct groups *g, const int *into);
+/* The fallback's description of bench name (for its verdict list: a set written before the
+ * families), or NULL. Freed by grp_desc_free. */
+struct bench_desc *grp_desc_fallback(struct groups *g, const char *name,
+				     const char *const *header, int ncols);
 struct grp_cell *grp_cell_of(struct groups *g, int group, int side);
 int grp_machine_of(struct groups *g, const char *label, const char *host, const char *cpu,
 		   const struct grp_fp *fp, const char *file, long line, int side, int *mach,

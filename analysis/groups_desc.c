@@ -73,3 +73,12 @@ void grp_desc_free(struct bench_desc *d, struct grp_decl *fb)
 		free(fb);
 	}
 }
+
+struct bench_desc *grp_desc_fallback(struct groups *g, const char *name,
+				     const char *const *header, int ncols)
+{
+	struct grp_decl *fb = NULL;
+	struct bench_desc *d = from_fallback(g, name, header, ncols, &fb);
+	grp_desc_free(NULL, fb);
+	return d;
+}

@@ -138,6 +138,9 @@ static void free_bench(struct grp_bench *b)
 	free(b->direction);
 	free(b->unit);
 	free(b->met_seen);
+	free(b->in_verdict);
+	free(b->predict);
+	grp_desc_free(b->verdict_desc, NULL);
 	free(b->avail);
 	free(b->varies);
 	free(b->res_key);

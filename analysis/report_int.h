@@ -20,6 +20,8 @@ struct rmachine {
 	char *label, *host, *cpu;
 	char *ctx[RPT_CTX]; /* rpt_ctx_cols of its first row */
 	long rows, valid;
+	char relaxed[200]; /* the relaxed validity rules of a file of its rows, "" strict */
+	char *last_file;   /* the last file whose .meta was read for that */
 };
 
 /* A growable list of values. */

@@ -3,6 +3,7 @@
  * machine) becomes the samples of the views that take it (one per machine, bench view,
  * configuration, variant and x: runs whose settings differ are never pooled). */
 #include "analysis/report_int.h"
+#include "analysis/compare.h"
 #include "lib/parse.h"
 #include "schema/meta.h"
 #include "lib/util.h"
@@ -331,6 +332,14 @@ static int rpt_row(void *arg, const struct grp_row *r, char *err)
 	(void)err;
 	p->mach[m].rows++;
 	p->mach[m].valid += r->valid;
+	struct rmachine *mc = &p->mach[m];
+	if (r->one->path && (!mc->last_file || strcmp(mc->last_file, r->one->path))) {
+		char by[200];
+		free(mc->last_file);
+		mc->last_file = xstrdup(r->one->path);
+		if (!mc->relaxed[0] && cmp_file_relaxed(r->one->path, by, sizeof(by)))
+			snprintf(mc->relaxed, sizeof(mc->relaxed), "%s", by);
+	}
 	if (!r->valid)
 		rpt_unused_row(p, m, r->one, 0);
 	rpt_na_row(p, m, r->one, 0);
@@ -362,13 +371,9 @@ int rpt_load(struct rep *p, char **inputs, int ninputs, char *err)
 		struct grp_cell *cell = &p->g.cell[c];
 		const struct grp_bench *gb = &p->g.bench[p->g.group[cell->group].bench];
 		int bi = bench_of(p, gb);
-		for (int vi = 0; p->bench[bi].views[vi].kind; vi++)
+		for (int vi = 0; p->bench[bi].views[vi].kind;
+		     vi++) /* copied: the cells keep theirs for compare's lines (the Summary) */
 			add_cell(p, cell, bi, vi);
-		for (int q = 0; q < gb->nmet;
-		     q++) { /* copied: the values are held once, not twice */
-			free(cell->met[q].v), free(cell->met[q].row);
-			cell->met[q] = (struct grp_vals){ 0 };
-		}
 	}
 	return 0;
 }
@@ -387,6 +392,7 @@ void rpt_free(struct rep *p)
 	free(p->hash);
 	for (int i = 0; i < p->nm; i++) {
 		free(p->mach[i].label), free(p->mach[i].host), free(p->mach[i].cpu);
+		free(p->mach[i].last_file);
 		for (int c = 0; c < RPT_CTX; c++)
 			free(p->mach[i].ctx[c]);
 	}

@@ -25,6 +25,17 @@ void rpt_ratio_of(const struct view_metric *mt, const struct ts_stat *st, const 
 		   sizeof(o->verdict));
 }
 
+/* Is metric col in the verdict family of the bench that has it (groups.h in_verdict)? A column
+ * no bench of the inputs lists: yes. */
+static int in_verdict(const struct rep *p, const char *col)
+{
+	for (int b = 0; b < p->g.nbench; b++)
+		for (int m = 0; m < p->g.bench[b].nmet; m++)
+			if (!strcmp(p->g.bench[b].metric[m], col))
+				return p->g.bench[b].in_verdict[m];
+	return 1;
+}
+
 void rtab_add(struct rtab *t, const char *what, const struct view_metric *mt, int m,
 	      const struct vec *a, const struct vec *b)
 {
@@ -39,23 +50,13 @@ void rtab_add(struct rtab *t, const char *what, const struct view_metric *mt, in
 	l->what = xstrdup(what);
 	l->mt = mt;
 	l->m = m;
-	ts_compute(a->v, a->n, b->v, b->n, &t->st[t->n++]);
+	ts_compute(a->v, a->n, b->v, b->n, &t->st[t->n]);
+	t->st[t->n++].descriptive = !in_verdict(t->p, mt->col);
 }
 
 const char *rpt_decide(struct ts_stat *st, int n, int *ntest)
 {
-	double *p = xcalloc((size_t)n + 1, sizeof(double));
-	double *adj = xcalloc((size_t)n + 1, sizeof(double));
-	*ntest = 0;
-	for (int i = 0; i < n; i++)
-		if (ts_is_test(&st[i]))
-			p[(*ntest)++] = st[i].p;
-	const char *method = ts_adjust(p, *ntest, adj);
-	for (int i = 0, k = 0; i < n; i++)
-		if (ts_is_test(&st[i]))
-			ts_decide(&st[i], adj[k++]);
-	free(p);
-	free(adj);
+	const char *method = ts_family(st, n, ntest);
 	return *ntest > 1 ? method : NULL;
 }
 
@@ -67,8 +68,9 @@ void rtab_write(struct rtab *t, const char *first_col)
 	const char *method = rpt_decide(t->st, t->n, &t->ntest);
 	if (method)
 		doc_p(&p->doc,
-		      "This table holds %d tests: each verdict uses its p adjusted over them (%s; "
-		      "the p column shows both), as the summary and compare do.",
+		      "This table holds %d tests of verdict metrics: each verdict uses its p "
+		      "adjusted over them (%s; the p column shows both); a descriptive metric's line "
+		      "has an interval and no test.",
 		      t->ntest, method);
 	else
 		doc_p(&p->doc, "This table holds %d test%s: %s.", t->ntest,

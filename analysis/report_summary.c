@@ -2,8 +2,10 @@
  * measured, with the ratio of medians, its bootstrap 95% interval and the U-test (rpt_ratio), and
  * each machine's resolved placement. A change is named only when it is significant. */
 #include "analysis/report_int.h"
+#include "analysis/compare.h"
 #include "stats/twosample.h"
 #include "lib/util.h"
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,6 +49,7 @@ struct pairsum {
 	int nst, line;
 	const char *method; /* the table's adjustment (ts_adjust) */
 	int ntest;
+	int eb; /* the grouping engine's bench, -1 none: its verdict metrics */
 };
 
 /* The table's tests adjusted together (rpt_decide), and the count of significant ones: the lead
@@ -105,7 +108,15 @@ static void sum_line(struct pairsum *ps, const char *what, const struct view_met
 		ps->st = realloc(ps->st, (size_t)(ps->nst + 1) * sizeof(*ps->st));
 		if (!ps->st)
 			die(1, "out of memory");
-		ts_compute(a->v, a->n, b->v, b->n, &ps->st[ps->nst++]);
+		struct ts_stat *st = &ps->st[ps->nst++];
+		ts_compute(a->v, a->n, b->v, b->n, st);
+		if (ps->eb >= 0) { /* a metric outside the bench's verdict: descriptive */
+			const struct grp_bench *gb = &ps->p->g.bench[ps->eb];
+			st->descriptive = 1;
+			for (int m = 0; m < gb->nmet; m++)
+				if (!strcmp(gb->metric[m], mt->col))
+					st->descriptive = !gb->in_verdict[m];
+		}
 		ps->rows++;
 		return;
 	}
@@ -122,36 +133,23 @@ static void sum_line(struct pairsum *ps, const char *what, const struct view_met
 	doc_row(&ps->p->doc, row);
 }
 
-/* Bar and line views: every (configuration, variant, x) both machines measured. */
-static void sum_view(struct pairsum *ps, const struct bench_view *v, long i0, long i1)
+/* Is view metric k of v one the summary judges: a verdict metric of the bench, or the view's first
+ * when it has none? */
+static int judged(const struct pairsum *ps, const struct bench_view *v, int k)
 {
-	struct rep *p = ps->p;
-	char *varying = rpt_varying(p, i0, i1), only[2048], what[2600];
-	for (long i = i0; i < i1; i++) {
-		const struct sample *sa = &p->s[i], *sb = NULL;
-		if (sa->m != ps->a || !sa->val[0].n)
-			continue;
-		for (long j = i0; j < i1 && !sb; j++) {
-			const struct sample *t = &p->s[j];
-			if (t->m == ps->b && t->val[0].n && !strcmp(t->gkey, sa->gkey) &&
-			    !strcmp(t->variant, sa->variant) && t->x == sa->x)
-				sb = t;
-		}
-		if (!sb)
-			continue;
-		note_placement(ps->pl[0], sizeof(ps->pl[0]), sa);
-		note_placement(ps->pl[1], sizeof(ps->pl[1]), sb);
-		rpt_gkey_only(sa->gkey, varying, only, sizeof(only));
-		rpt_fmt(what, sizeof(what), "%s%s%s%s%s%s%s", v->title ? v->title : "results",
-			*only ? ": " : "", only, *sa->variant ? ", " : "", sa->variant,
-			v->kind == VIEW_LINES && sa->xlabel ? ", " : "",
-			v->kind == VIEW_LINES && sa->xlabel ? sa->xlabel : "");
-		sum_line(ps, what, &v->metrics[0], &sa->val[0], &sb->val[0]);
-	}
-	free(varying);
+	const struct grp_bench *gb = ps->eb >= 0 ? &ps->p->g.bench[ps->eb] : NULL;
+	int any = 0, mine = 0;
+	for (int j = 0; gb && v->metrics[j].col; j++)
+		for (int m = 0; m < gb->nmet; m++)
+			if (!strcmp(gb->metric[m], v->metrics[j].col) && gb->in_verdict[m]) {
+				any = 1;
+				mine |= j == k;
+			}
+	return any ? mine : k == 0;
 }
 
-/* Matrix views: per configuration, facet and class, the repetitions of all its pairs pooled. */
+/* Matrix views: per configuration, facet and class, the repetitions of all its pairs pooled, for
+ * each judged metric. */
 static void sum_matrix(struct pairsum *ps, const struct bench_view *v, long i0, long i1)
 {
 	struct rep *p = ps->p;
@@ -164,24 +162,28 @@ static void sum_matrix(struct pairsum *ps, const struct bench_view *v, long i0, 
 				strcmp(p->s[j].cls, s->cls);
 		if (!first)
 			continue;
-		struct vec side[2] = {{0}};
-		for (long j = i0; j < i1; j++) {
-			const struct sample *t = &p->s[j];
-			int k = t->m == ps->a ? 0 : t->m == ps->b ? 1 : -1;
-			if (k < 0 || strcmp(t->gkey, s->gkey) || strcmp(t->facet, s->facet) ||
-			    strcmp(t->cls, s->cls))
+		for (int k = 0; v->metrics[k].col && k < RPT_METRICS; k++) {
+			if (!judged(ps, v, k))
 				continue;
-			for (size_t q = 0; q < t->val[0].n; q++)
-				vec_push(&side[k], t->val[0].v[q]);
+			struct vec side[2] = {{0}};
+			for (long j = i0; j < i1; j++) {
+				const struct sample *t = &p->s[j];
+				int w = t->m == ps->a ? 0 : t->m == ps->b ? 1 : -1;
+				if (w < 0 || strcmp(t->gkey, s->gkey) || strcmp(t->facet, s->facet) ||
+				    strcmp(t->cls, s->cls))
+					continue;
+				for (size_t q = 0; q < t->val[k].n; q++)
+					vec_push(&side[w], t->val[k].v[q]);
+			}
+			if (side[0].n && side[1].n) {
+				rpt_fmt(what, sizeof(what), "%s: %s %s, %s %s",
+					v->title ? v->title : "matrix", v->facet_col, s->facet,
+					v->class_col, s->cls);
+				sum_line(ps, what, &v->metrics[k], &side[0], &side[1]);
+			}
+			free(side[0].v);
+			free(side[1].v);
 		}
-		if (side[0].n && side[1].n) {
-			rpt_fmt(what, sizeof(what), "%s: %s %s, %s %s",
-				v->title ? v->title : "matrix", v->facet_col, s->facet,
-				v->class_col, s->cls);
-			sum_line(ps, what, &v->metrics[0], &side[0], &side[1]);
-		}
-		free(side[0].v);
-		free(side[1].v);
 	}
 }
 
@@ -195,8 +197,12 @@ static void sum_pass(struct pairsum *ps, int bi)
 			continue;
 		if (rb->views[vi].kind == VIEW_MATRIX)
 			sum_matrix(ps, &rb->views[vi], i0, i1);
-		else
-			sum_view(ps, &rb->views[vi], i0, i1);
+		else /* bars and lines: compare's lines (cmp_table) */
+			for (long i = i0; i < i1; i++) {
+				const struct sample *x = &ps->p->s[i];
+				if (x->m == ps->a || x->m == ps->b)
+					note_placement(ps->pl[x->m == ps->b], sizeof(ps->pl[0]), x);
+			}
 	}
 }
 
@@ -238,19 +244,81 @@ static int class_only(struct rep *p, int bi, int a, int b, const char *lead)
 	return *list != 0;
 }
 
-/* One bench, machines a and b: who A and B are, where each ran, what changed, then the lines.
- * Return 0 when they have no configuration in common. */
+/* The engine's bench of report's bench bi, -1 when none. */
+static int engine_bench(const struct rep *p, int bi)
+{
+	for (int k = 0; k < p->g.nbench; k++)
+		if (!strcmp(p->g.bench[k].name, p->bench[bi].name))
+			return k;
+	return -1;
+}
+
+/* compare's lines of one bench, as a table: the same join, family and words. */
+struct ctab {
+	struct rep *p;
+	int bench, rows, open;
+};
+
+static int ctab_line(void *u, const struct cmp *c, const struct cmp_line *l)
+{
+	struct ctab *t = u;
+	static const char *const hdr[] = {"configuration", "metric", "A median", "B median",
+					  "B/A [95% CI]",  "p (U-test)", "verdict"};
+	if (c->g.group[l->group].bench != t->bench || !l->a || !l->b)
+		return 0;
+	if (t->rows++ >= SUM_ROWS)
+		return 0;
+	if (!t->open++)
+		doc_table(&t->p->doc, 7, hdr);
+	const struct grp_bench *bn = &c->g.bench[t->bench];
+	char lab[512], ma[64], mb[64], r[128], pv[96];
+	const char *unit = bn->unit[l->metric];
+	groups_label(&c->g, l->group, lab, sizeof(lab));
+	rpt_num(l->s.ma, unit, ma, sizeof(ma));
+	rpt_num(l->s.mb, unit, mb, sizeof(mb));
+	if (!l->s.na)
+		rpt_fmt(ma, sizeof(ma), "NA");
+	if (!l->s.nb)
+		rpt_fmt(mb, sizeof(mb), "NA");
+	if (l->s.has_ci)
+		rpt_fmt(r, sizeof(r), "%.2f [%.2f, %.2f]", l->s.ratio, l->s.lo, l->s.hi);
+	else
+		rpt_fmt(r, sizeof(r), l->s.has_ratio ? "%.2f" : "NA", l->s.ratio);
+	if (ts_is_test(&l->s))
+		rpt_fmt(pv, sizeof(pv), "%.3g (%s %.3g)", l->s.p, l->s.method, l->s.p_adj);
+	else
+		rpt_fmt(pv, sizeof(pv), l->s.has_p ? "%.3g" : "NA", l->s.p);
+	const char *row[] = {lab, bn->metric[l->metric], ma, mb, r, pv,
+			     strncmp(l->verdict, "B ", 2) ? l->verdict : l->verdict + 2};
+	doc_row(&t->p->doc, row);
+	return 0;
+}
+
+/* One bench, machines a and b: where each ran, compare's lines for its bar and line views, then
+ * its matrix views' classes. Return 0 when they have no configuration in common. */
 static int sum_pair(struct rep *p, int bi, int a, int b)
 {
 	const struct rbench *rb = &p->bench[bi];
-	struct pairsum ps = {.p = p, .a = a, .b = b, .bench = rb->name, .dry = 1};
+	int eb = engine_bench(p, bi), matrix = 0, n = 0;
+	struct pairsum ps = {.p = p, .a = a, .b = b, .bench = rb->name, .dry = 1, .eb = eb};
+	for (int vi = 0; rb->views[vi].kind; vi++)
+		matrix |= rb->views[vi].kind == VIEW_MATRIX;
+	struct cmp c;
+	struct ctab t = {.p = p, .bench = eb};
+	cmp_pair(&c, &p->g, a, b);
 	sum_pass(&ps, bi);
-	if (!ps.rows) {
+	if (!matrix && eb >= 0) { /* compare's lines: the configurations both measured */
+		for (int gi = 0; gi < c.g.ngroup; gi++)
+			n += c.g.group[gi].bench == eb && groups_cell(&c.g, gi, a) &&
+			     groups_cell(&c.g, gi, b);
+	}
+	if (!ps.rows && !n) {
 		char lead[512];
 		rpt_fmt(lead, sizeof(lead),
 			"%s, A = %s, B = %s: no configuration measured on both.", rb->name,
 			p->mach[a].label, p->mach[b].label);
 		free(ps.seen);
+		cmp_pair_free(&c);
 		return class_only(p, bi, a, b, lead);
 	}
 	decide_table(&ps);
@@ -259,30 +327,33 @@ static int sum_pair(struct rep *p, int bi, int a, int b)
 			if (!*ps.pl[k])
 				rpt_fmt(ps.pl[k], sizeof(ps.pl[k]), "per pair, by %s",
 					rb->views[vi].class_col);
-	if (ps.changed)
-		doc_p(&p->doc,
-		      "%s, A = %s (placement %s), B = %s (placement %s): %d of %d configuration(s) "
-		      "measured on both "
-		      "differ significantly.",
-		      rb->name, p->mach[a].label, *ps.pl[0] ? ps.pl[0] : "not recorded",
-		      p->mach[b].label, *ps.pl[1] ? ps.pl[1] : "not recorded", ps.changed, ps.rows);
-	else
-		doc_p(&p->doc,
-		      "%s, A = %s (placement %s), B = %s (placement %s): no significant change in "
-		      "the %d configuration(s) "
-		      "measured on both.",
-		      rb->name, p->mach[a].label, *ps.pl[0] ? ps.pl[0] : "not recorded",
-		      p->mach[b].label, *ps.pl[1] ? ps.pl[1] : "not recorded", ps.rows);
+	doc_p(&p->doc, "%s, A = %s (placement %s), B = %s (placement %s):", rb->name,
+	      p->mach[a].label, *ps.pl[0] ? ps.pl[0] : "not recorded", p->mach[b].label,
+	      *ps.pl[1] ? ps.pl[1] : "not recorded");
 	if (*ps.pl[0] && *ps.pl[1] && strcmp(ps.pl[0], ps.pl[1]))
 		doc_p(&p->doc,
 		      "The machines resolved the placement differently (A %s, B %s): each change "
 		      "below includes that difference, not only the machine's.",
 		      ps.pl[0], ps.pl[1]);
 	class_only(p, bi, a, b, NULL);
-	int n = ps.rows;
+	if (n) {
+		cmp_walk(&c, ctab_line, &t);
+		if (t.open)
+			doc_table_end(&p->doc);
+		if (t.rows > SUM_ROWS)
+			doc_p(&p->doc, "... and %d more line(s): c2cbench compare on the two "
+				       "machines' sets gives every one.", t.rows - SUM_ROWS);
+	}
+	cmp_pair_free(&c);
+	if (!ps.rows) {
+		free(ps.seen);
+		free(ps.st);
+		return 1;
+	}
+	int rows = ps.rows;
 	if (ps.ntest > 1)
-		doc_p(&p->doc, "This table holds %d tests: each verdict uses its p adjusted over them "
-			       "(%s; the p column shows both), as compare does.",
+		doc_p(&p->doc, "This table's classes pool every pair of a class: its %d tests are "
+			       "their own family (%s; the p column shows both).",
 		      ps.ntest, ps.method);
 	ps.rows = ps.changed = ps.dry = ps.nseen = ps.line = 0;
 	sum_pass(&ps, bi);
@@ -290,28 +361,167 @@ static int sum_pair(struct rep *p, int bi, int a, int b)
 	free(ps.st);
 	if (ps.open)
 		doc_table_end(&p->doc);
-	if (n > SUM_ROWS)
-		doc_p(&p->doc, "... and %d more configuration(s): see %s below.", n - SUM_ROWS,
+	if (rows > SUM_ROWS)
+		doc_p(&p->doc, "... and %d more configuration(s): see %s below.", rows - SUM_ROWS,
 		      rb->name);
 	return 1;
+}
+
+/* What each machine's set is, before any verdict: one that measured nothing, was interrupted or
+ * was judged with relaxed validity is named first. Returns how many were. */
+static int sets_first(struct rep *p)
+{
+	int said = 0;
+	for (int m = 0; m < p->nm; m++) {
+		const struct rmachine *mc = &p->mach[m];
+		if (mc->rows && !mc->valid)
+			said++, doc_p(&p->doc,
+				      "%s measured nothing: none of its %ld row(s) is valid (reasons in "
+				      "\"Rows not used\"); it has no verdict below.",
+				      mc->label, mc->rows);
+		if (p->g.side[m].interrupted)
+			said++, doc_p(&p->doc,
+				      "%s is interrupted: its run or preset did not finish, so it holds "
+				      "fewer configurations or repetitions than asked.",
+				      mc->label);
+		if (mc->relaxed[0])
+			said++, doc_p(&p->doc,
+				      "%s was judged with relaxed validity (%s): rows the strict rules "
+				      "refuse count as valid there.",
+				      mc->label, mc->relaxed);
+	}
+	return said;
+}
+
+/* One bench and pair, from compare's lines (the same join, family and words). */
+struct bline {
+	int bench, lines, tests, changed, within, undecided;
+	double best; /* |log ratio| of the largest change called */
+	char largest[600], why[200];
+	char words[4][16]; /* the verdicts' words for B ("slower", "better"), and their counts */
+	int nword[4], nw;
+};
+
+/* Count a change's word: "B slower by ..." gives "slower". */
+static void count_word(struct bline *b, const char *verdict)
+{
+	const char *v = strncmp(verdict, "B ", 2) ? verdict : verdict + 2;
+	char w[16];
+	rpt_fmt(w, sizeof(w), "%.*s", (int)strcspn(v, " "), v);
+	for (int i = 0; i < b->nw; i++)
+		if (!strcmp(b->words[i], w)) {
+			b->nword[i]++;
+			return;
+		}
+	if (b->nw < 4) {
+		rpt_fmt(b->words[b->nw], sizeof(b->words[0]), "%s", w);
+		b->nword[b->nw++] = 1;
+	}
+}
+
+static int collect(void *u, const struct cmp *c, const struct cmp_line *l)
+{
+	struct bline *b = u;
+	if (c->g.group[l->group].bench != b->bench || !l->a || !l->b)
+		return 0;
+	b->lines++;
+	if (l->s.descriptive || !l->s.has_ratio)
+		return 0;
+	b->tests++;
+	if (l->s.significant) {
+		b->changed++;
+		count_word(b, l->verdict);
+		double mag = fabs(log(l->s.ratio));
+		if (mag > b->best) {
+			char lab[400];
+			groups_label(&c->g, l->group, lab, sizeof(lab));
+			b->best = mag;
+			rpt_fmt(b->largest, sizeof(b->largest), "%s of %s, %s",
+				c->g.bench[b->bench].metric[l->metric], lab, l->verdict);
+		}
+	} else if (!strncmp(l->verdict, "no change", 9))
+		b->within++;
+	else {
+		b->undecided++;
+		if (!b->why[0])
+			rpt_fmt(b->why, sizeof(b->why), "%s",
+				strncmp(l->verdict, "inconclusive: ", 14) ? l->verdict
+									  : l->verdict + 14);
+	}
+	return 0;
+}
+
+/* The line of bench bi (the engine's index gi) for machines a and b. */
+static void bench_line(struct rep *p, struct cmp *c, int gi, int a, int b)
+{
+	const char *name = c->g.bench[gi].name, *la = p->mach[a].label, *lb = p->mach[b].label;
+	struct bline bl = { .bench = gi };
+	char d[600];
+	cmp_walk(c, collect, &bl);
+	if (!bl.lines) {
+		if (cmp_differs(c, gi, d, sizeof(d)))
+			doc_p(&p->doc, "%s, A = %s, B = %s: not compared, no configuration in common; "
+				       "their first configurations differ in %s.", name, la, lb, d);
+		else
+			doc_p(&p->doc, "%s, A = %s, B = %s: not compared, measured on %s only.", name,
+			      la, lb, c->only[0] ? la : lb);
+		return;
+	}
+	if (!bl.tests)
+		doc_p(&p->doc, "%s, A = %s, B = %s: %d line(s) joined, none of a verdict metric "
+			       "with values on both: descriptive only.", name, la, lb, bl.lines);
+	else if (bl.changed) {
+		char how[160] = "";
+		for (int i = 0; i < bl.nw; i++) {
+			size_t k = strlen(how);
+			rpt_fmt(how + k, sizeof(how) - k, "%s%s in %d", i ? ", " : "B ", bl.words[i],
+				bl.nword[i]);
+		}
+		doc_p(&p->doc, "%s, A = %s, B = %s: %d of %d test(s) changed, %s; the largest: "
+			       "%s.%s", name, la, lb, bl.changed, bl.tests, how, bl.largest,
+		      bl.within + bl.undecided ? " The others are inconclusive or unchanged "
+						 "(details below)." : "");
+	}
+	else if (bl.within == bl.tests)
+		doc_p(&p->doc, "%s, A = %s, B = %s: no change beyond +-%g%% in any of its %d "
+			       "test(s).", name, la, lb, 100 * TS_MARGIN, bl.tests);
+	else
+		doc_p(&p->doc, "%s, A = %s, B = %s: inconclusive, %d of %d test(s) undecided: %s.",
+		      name, la, lb, bl.undecided, bl.tests, bl.why);
 }
 
 void rpt_summary(struct rep *p)
 {
 	doc_h(&p->doc, 2, "Summary");
-	rpt_probe_summary(p);
+	int sets = sets_first(p);
 	if (p->nm < 2) {
-		doc_p(&p->doc, "One machine (%s): nothing to compare; its results follow.",
-		      p->nm ? p->mach[0].label : "none");
+		doc_p(&p->doc, "One machine (%s)%s: nothing to compare; its results follow.",
+		      p->nm ? p->mach[0].label : "none",
+		      p->nm && !p->mach[0].valid ? ", which measured nothing" : "");
+		rpt_probe_summary(p);
 		return;
 	}
 	doc_p(&p->doc,
+	      "A line per bench and pair of machines, from the same lines, families and words as "
+	      "compare: how many tests of the bench's verdict metrics changed, which way, and the "
+	      "largest change with its interval; \"no change beyond +-%g%%\" only where every "
+	      "interval shows it; otherwise inconclusive, with the reason (docs/validity.md, \"The "
+	      "verdict\")%s.",
+	      100 * TS_MARGIN, sets ? "; the sets named above first" : "");
+	for (int a = 0; a < p->nm; a++)
+		for (int b = a + 1; b < p->nm; b++) {
+			struct cmp c;
+			cmp_pair(&c, &p->g, a, b);
+			for (int gi = 0; gi < c.g.nbench; gi++)
+				bench_line(p, &c, gi, a, b);
+			cmp_pair_free(&c);
+		}
+	doc_h(&p->doc, 3, "Details");
+	rpt_probe_summary(p);
+	doc_p(&p->doc,
 	      "Per bench and pair of machines, each configuration both measured: the medians of "
-	      "the view's first metric, B's "
-	      "over A's with its bootstrap 95%% interval, and the Mann-Whitney U-test. A change is "
-	      "named only when the interval excludes 1 and p < 0.05, p adjusted over the lines of "
-	      "its table (Holm; Benjamini-Hochberg over 20 lines) as compare does; otherwise \"no "
-	      "significant change\". The details follow.");
+	      "each view's metrics, B's over A's with its bootstrap 95%% interval, and the "
+	      "Mann-Whitney U-test, adjusted over the family of the view's table.");
 	int any = 0;
 	for (int bi = 0; bi < p->nb; bi++)
 		for (int a = 0; a < p->nm; a++)

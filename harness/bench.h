@@ -97,6 +97,12 @@ struct bench {
 	 * with equal values there (reduced to their median within each repetition) instead of per
 	 * variant. */
 	const char *summary_by;
+	/* Optional: the metrics that carry its verdict, "NAME" or "NAME:lower"/"NAME:higher" where
+	 * the seed predicts the variants move that way from the baseline (schema/columns.h,
+	 * docs/validity.md "The verdict"), NULL-terminated: only they are tested, their p values
+	 * adjusted over one another; every other metric is descriptive. NULL: every summary metric
+	 * with a better side. Declared beside the columns (its columns.c). */
+	const char *const *verdict;
 	unsigned flags;
 	/* Optional: the bench's own form of harness option s (pingpong's --placement is a set of
 	 * PUs), s itself, or NULL when it does not take s, with *why saying why in a few words.

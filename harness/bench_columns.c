@@ -112,11 +112,23 @@ int bench_columns_check(const struct bench *b, char *err)
 	for (const struct bench_view *v = b->views; v && v->kind != VIEW_END; v++)
 		if (view_ok(b, v, err))
 			return -1;
-	for (const struct col_decl *c = b->columns; c->name; c++)
+	for (const struct col_decl *c = b->columns; c->name; c++) {
 		if (!c->kind || !c->unit || !c->desc || strpbrk(c->desc, "\r\n"))
 			return err_set(err, "bench %s: column %s lacks a kind, unit or one-line "
 					    "description",
 				       b->name, c->name);
+	}
+	for (int i = 0; b->verdict && b->verdict[i]; i++) { /* a metric with a better side */
+		char name[256];
+		const struct col_decl *c = NULL;
+		if (col_verdict_of(b->verdict[i], name, sizeof(name)) > 0)
+			c = bench_column(b, name);
+		if (!c || c->kind != COL_METRIC || c->better == COL_NOSIDE)
+			return err_set(err, "bench %s: verdict item '%s' is not a declared metric "
+					    "with a better side (accepted: NAME, NAME:lower, "
+					    "NAME:higher)",
+				       b->name, b->verdict[i]);
+	}
 	return 0;
 }
 
@@ -201,4 +213,25 @@ int bench_direction(const struct bench *b, const char *col, const char **unit)
 					*unit = m->unit;
 			}
 	return dir;
+}
+
+enum col_verdict bench_verdict_of(const struct bench *b, const char *col)
+{
+	char name[256];
+	for (int i = 0; b && b->verdict && b->verdict[i]; i++) {
+		int v = col_verdict_of(b->verdict[i], name, sizeof(name));
+		if (v > 0 && !strcmp(name, col))
+			return (enum col_verdict)v;
+	}
+	return COL_DESCRIBES;
+}
+
+int bench_in_verdict(const struct bench *b, const char *col, int *predict)
+{
+	enum col_verdict v = bench_verdict_of(b, col);
+	if (predict)
+		*predict = v == COL_VERDICT_LOWER ? -1 : v == COL_VERDICT_HIGHER ? 1 : 0;
+	if (!b->verdict || !b->verdict[0])
+		return bench_direction(b, col, NULL) != 0;
+	return v != COL_DESCRIBES;
 }

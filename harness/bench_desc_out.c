@@ -19,6 +19,7 @@ void bench_desc_of(const struct bench *b, struct bench_desc *d)
 	    .match_loose = b->match_loose,
 	    .summary = b->summary,
 	    .summary_by = b->summary_by,
+	    .verdict = b->verdict,
 	    .views = b->views,
 	    .variant_order = b->variant_order,
 	    .summary_note = b->summary_note,

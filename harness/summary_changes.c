@@ -52,8 +52,6 @@ void print_changes(FILE *f, const struct bench_ctx *c, const struct kept_rows *k
 	double *a = xcalloc(nv, sizeof(double)), *b = xcalloc(nv, sizeof(double));
 	double *tmp = xcalloc((size_t)start[g->n] + 1, sizeof(double));
 	struct ts_stat *st = xcalloc((size_t)ncell + 1, sizeof(*st));
-	double *p = xcalloc((size_t)ncell + 1, sizeof(double)),
-	       *adj = xcalloc((size_t)ncell + 1, sizeof(double));
 	for (int oi = 1; oi < g->n; oi++)
 		for (int k = 0; k < nm; k++) {
 			int g0 = order[0], gi = order[oi];
@@ -63,19 +61,14 @@ void print_changes(FILE *f, const struct bench_ctx *c, const struct kept_rows *k
 			if (fixed_why(c, g0, k) || fixed_why(c, gi, k))
 				continue; /* a bound: no test, no change against it */
 			ts_compute(a, (size_t)na, b, (size_t)nb, t);
-			if (ts_is_test(t))
-				p[ntest++] = t->p;
+			t->descriptive = !bench_in_verdict(c->b, c->b->summary[k], &t->predict);
 		}
-	const char *method = ts_adjust(p, ntest, adj);
-	fprintf(
-	    f,
-	    "\nchange against '%s' (A), each line B: ratio of medians - 1, [95%% bootstrap CI],\n"
-	    "p = two-sided Mann-Whitney U over repetitions, %s = p adjusted over this table's %d "
-	    "test(s)\n",
-	    g->label[order[0]], method, ntest);
-	for (int i = 0, t = 0; i < ncell; i++)
-		if (ts_is_test(&st[i]))
-			ts_decide(&st[i], adj[t++]);
+	const char *method = ts_family(st, ncell, &ntest);
+	fprintf(f,
+		"\nchange against '%s' (A), each line B: ratio of medians - 1, [95%% bootstrap "
+		"CI],\np = two-sided Mann-Whitney U over repetitions, %s = p adjusted over the "
+		"family's %d test(s)\n(the verdict metrics: docs/validity.md, \"The verdict\")\n",
+		g->label[order[0]], method, ntest);
 	for (int oi = 1; oi < g->n; oi++) {
 		for (int k = 0; k < nm; k++) {
 			const struct ts_stat *t = &st[(oi - 1) * nm + k];
@@ -122,6 +115,4 @@ void print_changes(FILE *f, const struct bench_ctx *c, const struct kept_rows *k
 	free(b);
 	free(tmp);
 	free(st);
-	free(p);
-	free(adj);
 }

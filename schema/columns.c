@@ -1,6 +1,7 @@
 /* Column declarations' words and name matching (columns.h). */
 #include "schema/columns.h"
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 
 const char *col_kind_name(enum col_kind k)
@@ -68,4 +69,18 @@ int col_better_of(const char *word)
 		if (!strcmp(word, col_better_name((enum col_better)b)))
 			return b;
 	return !strcmp(word, "NA") ? COL_NOSIDE : -1;
+}
+
+int col_verdict_of(const char *item, char *name, unsigned nn)
+{
+	size_t k = strcspn(item, ":");
+	const char *suf = item[k] ? item + k + 1 : NULL;
+	int v = !suf			    ? COL_VERDICT
+		: !strcmp(suf, "lower")	    ? COL_VERDICT_LOWER
+		: !strcmp(suf, "higher")    ? COL_VERDICT_HIGHER
+					    : -1;
+	if (v < 0 || !k)
+		return -1;
+	snprintf(name, nn, "%.*s", (int)k, item);
+	return v;
 }

@@ -22,6 +22,19 @@ enum col_better {
 	COL_LOWER,
 };
 
+/* Does a metric carry its bench's verdict (docs/validity.md, "The verdict")? The verdict's family
+ * is its bench's verdict metrics: only they are tested, and their p values are adjusted over one
+ * another alone. Every other metric is descriptive: its interval is shown, never a test. Where
+ * the seed predicts which way the metric moves from the baseline variant, the verdict says whether
+ * it did. A bench lists them beside its columns (struct bench's verdict), as "metric",
+ * "metric:lower" or "metric:higher". */
+enum col_verdict {
+	COL_DESCRIBES = 0,  /* descriptive (the default): constants, bounds, invariants, counts */
+	COL_VERDICT,        /* tested; no predicted direction */
+	COL_VERDICT_LOWER,  /* tested; the seed predicts the variants lower than the baseline */
+	COL_VERDICT_HIGHER, /* tested; the seed predicts them higher */
+};
+
 struct col_decl {
 	const char *name;
 	enum col_kind kind;
@@ -39,6 +52,9 @@ struct col_side {
 };
 
 const char *col_kind_name(enum col_kind k);
+/* A verdict item, "metric", "metric:lower" or "metric:higher": its verdict, the name into name
+ * (size nn); -1 when the suffix is none of those or the name is empty. */
+int col_verdict_of(const char *item, char *name, unsigned nn);
 const char *col_better_name(enum col_better b);
 /* 1 when column name matches the declared name decl (placeholders expanded; ROLE to an item of
  * the comma list roles, or to any name when roles is NULL). */

@@ -49,7 +49,7 @@ struct rd {
 	const char *path;
 	long line, sect_line;
 	char sect; /* 'b' bench, 'r' resolved, 'v' view, 'm' metric, '?' unknown, 0 none */
-	struct list config, loose, summary, order;
+	struct list config, loose, summary, verdict, order;
 	struct bench_resolved *res;
 	int nres;
 	struct bench_view *views;
@@ -247,6 +247,8 @@ static int bench_key(struct rd *r, const char *k, const char *v)
 		return add_item(r, &r->loose, DESC_LIST_MAX, k, v);
 	if (!strcmp(k, "summary"))
 		return add_item(r, &r->summary, DESC_LIST_MAX, k, v);
+	if (!strcmp(k, "verdict"))
+		return add_item(r, &r->verdict, DESC_LIST_MAX, k, v);
 	if (!strcmp(k, "variant_order"))
 		return add_item(r, &r->order, DESC_LIST_MAX, k, v);
 	warn_once(r, "key", k);
@@ -440,6 +442,7 @@ int bench_desc_parse(struct bench_desc *d, const char *path, const char *text, s
 	d->config = list_end(&r.config);
 	d->match_loose = list_end(&r.loose);
 	d->summary = list_end(&r.summary);
+	d->verdict = list_end(&r.verdict);
 	d->variant_order = list_end(&r.order);
 	d->resolved = r.res;
 	d->views = r.views;

@@ -69,7 +69,7 @@ struct bench_resolved {
 
 #define DESC_LINE_MAX 1024      /* bytes a line may hold */
 #define DESC_BYTES_MAX (1L << 20) /* a bigger file is refused */
-#define DESC_LIST_MAX 256        /* config, summary, match_loose, variant_order items */
+#define DESC_LIST_MAX 256        /* config, summary, verdict, match_loose, variant_order items */
 #define DESC_VIEWS_MAX 16
 #define DESC_METRICS_MAX 16      /* metrics per view */
 #define DESC_ITEMS_MAX 32        /* classes, marks per view; resolved settings */
@@ -87,6 +87,9 @@ struct bench_desc {
 	const char *const *match_loose;
 	const char *const *summary;
 	const char *summary_by;
+	/* Its verdict metrics, "metric" or "metric:lower"/"metric:higher" (schema/columns.h,
+	 * col_verdict_item); NULL: not recorded (a set written before the families). */
+	const char *const *verdict;
 	const struct bench_view *views;         /* { VIEW_END }-terminated, or NULL */
 	const char *const *variant_order;
 	const char *summary_note;

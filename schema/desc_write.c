@@ -83,6 +83,7 @@ int bench_desc_write(FILE *f, const struct bench_desc *d, char *err)
 	put_all(&w, "match_loose", d->match_loose);
 	put_all(&w, "summary", d->summary);
 	put(&w, "summary_by", d->summary_by);
+	put_all(&w, "verdict", d->verdict);
 	put_all(&w, "variant_order", d->variant_order);
 	for (const char *p = d->summary_note; p && *p && !w.rc;) { /* a line each */
 		char line[DESC_LINE_MAX];

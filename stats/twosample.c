@@ -54,7 +54,47 @@ void ts_test(const double *a, size_t na, const double *b, size_t nb, struct ts_s
 
 int ts_is_test(const struct ts_stat *s)
 {
-	return s->has_p && !s->small;
+	return s->has_p && !s->small && !s->descriptive;
+}
+
+int ts_reaches(size_t na, size_t nb, int m)
+{
+	if (ts_small(na, nb))
+		return 0;
+	double f = p_floor(na, nb);
+	return (m > TS_HOLM_MAX ? f : (double)(m < 1 ? 1 : m) * f) < 0.05;
+}
+
+int ts_reps_for(int m)
+{
+	int n = 2;
+	while (!ts_reaches((size_t)n, (size_t)n, m) && n < 1000)
+		n++;
+	return n;
+}
+
+const char *ts_family(struct ts_stat *st, int n, int *ntest)
+{
+	double *p = xcalloc((size_t)n + 1, sizeof(double));
+	double *adj = xcalloc((size_t)n + 1, sizeof(double));
+	int m = 0;
+	for (int i = 0; i < n; i++)
+		if (ts_is_test(&st[i]))
+			p[m++] = st[i].p;
+	const char *method = ts_adjust(p, m, adj);
+	for (int i = 0, k = 0; i < n; i++) {
+		st[i].m = m;
+		st[i].method = method;
+		if (ts_is_test(&st[i]))
+			ts_decide(&st[i], adj[k++]);
+		else
+			st[i].significant = 0;
+	}
+	free(p);
+	free(adj);
+	if (ntest)
+		*ntest = m;
+	return method;
 }
 
 void ts_decide(struct ts_stat *s, double p_adj)
@@ -91,22 +131,43 @@ const char *ts_word(int higher, int direction, int time)
 	return better ? "better" : "worse";
 }
 
+/* "5 repetitions a side" or "A 5 and B 3 repetitions". */
+static void reps_text(size_t na, size_t nb, char *out, size_t n)
+{
+	if (na == nb)
+		snprintf(out, n, "%zu repetition%s a side", na, na == 1 ? "" : "s");
+	else
+		snprintf(out, n, "A %zu and B %zu repetitions", na, nb);
+}
+
+/* The interval as a change in percent, "[-1.20, +2.10]%". */
+static void pct_ci(const struct ts_stat *s, char *out, size_t n)
+{
+	snprintf(out, n, "[%+.2f, %+.2f]%%", 100 * (s->lo - 1), 100 * (s->hi - 1));
+}
+
 void ts_verdict(const struct ts_stat *s, int direction, int time, const char *subject, char *out,
 		size_t n)
 {
-	if (!s->na || !s->nb)
+	char r[64], ci[64];
+	int m = s->m > 0 ? s->m : 1;
+	reps_text(s->na, s->nb, r, sizeof(r));
+	if (!s->na || !s->nb) {
 		snprintf(out, n, "NA: no valid value in %s",
 			 !s->na && !s->nb ? "A or B" : !s->na ? "A" : "B");
-	else if (!s->has_ratio)
+		return;
+	}
+	if (!s->has_ratio) {
 		snprintf(out, n, "NA: median A is 0 (no ratio)");
-	else if (s->small)
-		snprintf(out, n,
-			 "too few repetitions (A %zu, B %zu): no verdict, the U test cannot reach "
-			 "p < 0.05 (smallest p %.3g; %d a side can)",
-			 s->na, s->nb, s->p_floor, ts_min_reps());
-	else if (!s->significant)
-		snprintf(out, n, "no significant change");
-	else {
+		return;
+	}
+	if (s->has_ci)
+		pct_ci(s, ci, sizeof(ci));
+	if (s->descriptive) {
+		snprintf(out, n, "descriptive: not a verdict metric of its bench, not tested");
+		return;
+	}
+	if (s->significant) {
 		int up = s->ratio >= 1, prec = 2;
 		double f = up ? s->ratio : 1 / s->ratio, lo = up ? s->lo : 1 / s->hi;
 		double hi = up ? s->hi : 1 / s->lo;
@@ -117,9 +178,40 @@ void ts_verdict(const struct ts_stat *s, int direction, int time, const char *su
 			if (strtod(t, NULL) > 1)
 				break;
 		}
-		snprintf(out, n, "%s%s%s by %.2fx [%.*f, %.*f]", subject ? subject : "",
-			 subject ? " " : "", ts_word(up, direction, time), f, prec, lo, prec, hi);
+		snprintf(out, n, "%s%s%s by %.2fx [%.*f, %.*f]%s", subject ? subject : "",
+			 subject ? " " : "", ts_word(up, direction, time), f, prec, lo, prec, hi,
+			 !s->predict		    ? ""
+			 : (s->predict > 0) == up ? ", as the seed predicts"
+						    : ", against the seed's prediction");
+		return;
 	}
+	if (s->has_ci && s->lo >= 1 - TS_MARGIN && s->hi <= 1 + TS_MARGIN) {
+		snprintf(out, n, "no change beyond +-%g%%: %s", 100 * TS_MARGIN, ci);
+		return;
+	}
+	if (!ts_reaches(s->na, s->nb, m)) {
+		char over[64] = "";
+		if (m > 1)
+			snprintf(over, sizeof(over), " over this family's %d tests", m);
+		snprintf(out, n, "inconclusive: %s cannot reach p < 0.05%s; %d a side can", r, over,
+			 ts_reps_for(m));
+		return;
+	}
+	if (!s->has_ci) {
+		snprintf(out, n, "inconclusive: no interval (a resampled median of A can be 0)");
+		return;
+	}
+	char pa[64];
+	if (m > 1)
+		snprintf(pa, sizeof(pa), "p %.3g after %s over %d tests", s->p_adj,
+			 s->method ? s->method : "Holm", m);
+	else
+		snprintf(pa, sizeof(pa), "p %.3g", s->p_adj);
+	if (s->p_adj < 0.05)
+		snprintf(out, n, "inconclusive: %s, but the interval %s includes no change", pa, ci);
+	else
+		snprintf(out, n, "inconclusive: %s, and the interval %s reaches past +-%g%%", pa, ci,
+			 100 * TS_MARGIN);
 }
 
 /* Indices 0..n-1 sorted by p ascending (stable: equal p keep their order). */

@@ -15,7 +15,17 @@ struct ts_stat {
 	int has_ratio, has_ci, has_p, exact;
 	int small;       /* ts_small: no count of these values can reach significance */
 	int significant; /* p_adj < 0.05 and the interval excludes 1, with enough repetitions */
+	/* Set by the caller before the family is decided (ts_family): */
+	int descriptive; /* outside its bench's verdict family: an interval, never a test */
+	int predict;     /* the seed's predicted direction of B against A: -1 lower, 1 higher, 0 none */
+	/* Set by ts_family: the tests of its family (the m its p was adjusted over) and how. */
+	int m;
+	const char *method;
 };
+
+/* The margin of "no change": a line whose 95% interval of the ratio lies within 1 +- TS_MARGIN
+ * says "no change beyond +-5%" (docs/validity.md, "The verdict"). */
+#define TS_MARGIN 0.05
 
 /* Too few values for the exact two-sided U test ever to give p < 0.05 (2 / C(na+nb, na) >= 0.05),
  * or for an interval (fewer than 2 a side). */
@@ -27,13 +37,29 @@ int ts_min_reps(void);
 void ts_test(const double *a, size_t na, const double *b, size_t nb, struct ts_stat *s);
 /* ts_test and the bootstrap interval; the verdict as for a table of one test. */
 void ts_compute(const double *a, size_t na, const double *b, size_t nb, struct ts_stat *s);
-/* Is it a test a table counts: values on both sides, and enough of them to reach p < 0.05? */
+/* Is it a test a family counts: values on both sides, enough of them to reach p < 0.05, and a
+ * metric of the bench's verdict (not descriptive)? */
 int ts_is_test(const struct ts_stat *s);
-/* Decide with the adjusted p of the table this test is in (p itself for a table of one). */
+/* Decide with the adjusted p of the family this test is in (p itself for a family of one). */
 void ts_decide(struct ts_stat *s, double p_adj);
+/* One family: the tests among st[0..n) (ts_is_test) adjusted together (ts_adjust), each decided
+ * on its adjusted p, m and method set on every line. Returns the method ("Holm", "BH"); *ntest
+ * (may be NULL) gets the count of tests. */
+const char *ts_family(struct ts_stat *st, int n, int *ntest);
+/* Can a family of m tests with na and nb values a side ever call a change: is the adjusted p of
+ * lines whose repetitions all separate below 0.05? Holm (m <= TS_HOLM_MAX): m x the exact test's
+ * smallest p; BH: that p alone (every line of the family separating). */
+int ts_reaches(size_t na, size_t nb, int m);
+/* The fewest repetitions a side, equal on both, at which a family of m tests can (ts_reaches). */
+int ts_reps_for(int m);
 
-/* "B faster by 1.23x [1.18, 1.29]" (subject "B"; NULL: "faster by 1.23x [1.18, 1.29]"),
- * "no significant change", "too few repetitions (A 3, B 3): no verdict, ...", "NA: ...".
+/* One of three things, and never "no significant change" (docs/validity.md, "The verdict"):
+ * - a change: "B faster by 1.23x [1.18, 1.29]" (subject "B"; NULL: "faster by ..."), with ", as
+ *   the seed predicts" or ", against the seed's prediction" where s->predict says a direction;
+ * - no change beyond the margin, shown by the interval: "no change beyond +-5%: [-1.20, +2.10]%";
+ * - inconclusive, with the reason: "inconclusive: 5 repetitions a side cannot reach p < 0.05
+ *   over this family's 14 tests; 8 a side can", or the p and the interval that decided it.
+ * Besides: "NA: ..." without values, "descriptive: ..." for a metric outside the family.
  * direction: 1 higher is better, -1 lower is better, 0 unknown; time: the metric is a duration. */
 void ts_verdict(const struct ts_stat *s, int direction, int time, const char *subject, char *out,
 		size_t n);

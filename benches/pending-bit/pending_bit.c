@@ -476,6 +476,7 @@ static const struct bench_view pb_views[] = {
 };
 
 extern const struct col_decl pending_bit_columns[]; /* columns.c */
+extern const char *const pending_bit_verdict[]; /* columns.c */
 
 static const struct bench pending_bit = {
     .name = "pending-bit",
@@ -484,6 +485,7 @@ static const struct bench pending_bit = {
     .opts = pb_opts,
     .variant_col = "layout",
     .summary = pb_summary,
+    .verdict = pending_bit_verdict,
     .flags = BENCH_PLACED | BENCH_WINDOW,
     .roles = "writer,reader,drainer",
     .corun =

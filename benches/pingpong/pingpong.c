@@ -321,6 +321,7 @@ static const struct opt_spec *pp_harness_opt(const struct opt_spec *s, const cha
 	return s;
 }
 extern const struct col_decl pingpong_columns[]; /* columns.c */
+extern const char *const pingpong_verdict[]; /* columns.c */
 
 static const struct bench pingpong = {
     .name = "pingpong",
@@ -335,6 +336,7 @@ static const struct bench pingpong = {
     .match_by = "class",
     .match_loose = pp_loose,
     .summary = pp_summary,
+    .verdict = pingpong_verdict,
     .summary_by = "mode,class",
     .harness_opt = pp_harness_opt,
     .roles = "initiator,responder",

@@ -70,3 +70,8 @@ const struct col_decl refill_columns[] = {
      "where it populated no page (a bound worker in its burst: the result) or --populate-ns 0"},
     {0},
 };
+
+/* The verdict (docs/validity.md, "The verdict"): seed 001: an unbound worker refills the
+ * reserve, so fewer atomic allocations fail; the worker's runs and the reserve's empty time
+ * describe why (the settings fix the bound run's) */
+const char *const refill_verdict[] = { "allocs_failed:lower", "allocs_ok:higher", NULL };

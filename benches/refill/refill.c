@@ -422,6 +422,7 @@ static const char *rf_by_construction(const struct bench_ctx *c, int var, const 
 }
 
 extern const struct col_decl refill_columns[]; /* columns.c */
+extern const char *const refill_verdict[]; /* columns.c */
 
 static const struct bench refill = {
     .name = "refill",
@@ -431,6 +432,7 @@ static const struct bench refill = {
     .variant_col = "worker",
     .config = rf_config,
     .summary = rf_summary,
+    .verdict = refill_verdict,
     .flags = 0,
     .roles = "caller,worker",
     /* the caller must run its burst; the bound worker is expected not to run (that is the result)

@@ -433,6 +433,7 @@ static const struct bench_view sh_views[] = {
 static const char *const sh_order[] = { "pending", "busy", "atomic", NULL };
 
 extern const struct col_decl shepherd_columns[]; /* columns.c */
+extern const char *const shepherd_verdict[]; /* columns.c */
 extern const struct col_side shepherd_sides[];
 
 static const struct bench shepherd = {
@@ -444,6 +445,7 @@ static const struct bench shepherd = {
     .config = sh_config,
     .resolved = sh_resolved,
     .summary = sw_summary,
+    .verdict = shepherd_verdict,
     .flags = BENCH_WINDOW,
     .roles = "kworker,workload,shepherd",
     .corun = "workload", /* kworkers and the shepherd sleep until due: their time on a CPU is the

@@ -362,6 +362,7 @@ static const char *vm_by_construction(const struct bench_ctx *c, int var, const 
 }
 
 extern const struct col_decl vmalloc_columns[]; /* columns.c */
+extern const char *const vmalloc_verdict[]; /* columns.c */
 
 static const struct bench vmalloc_bench = {
     .name = "vmalloc",
@@ -370,6 +371,7 @@ static const struct bench vmalloc_bench = {
     .opts = vm_opts,
     .variant_col = "layout",
     .summary = vm_summary,
+    .verdict = vmalloc_verdict,
     .flags = BENCH_PLACED | BENCH_WINDOW,
     .auto_placement = "spread",
     .auto_placement_why = "workers on distinct cores, alternating packages, the drain worker on "
