@@ -250,6 +250,8 @@ static int run_all(struct bench_ctx *c, struct counters *ctr, struct csv *out, F
 		lv.first = xcalloc((size_t)c->nvar + 1, sizeof(*lv.first));
 		lv.has_first = xcalloc((size_t)c->nvar + 1, sizeof(int));
 	}
+	if (!opt_flag(c->o, "quiet") && !c->reps_auto)
+		summary_plan(c, sumf);
 	if (pg.on || pg.lines) /* the waits of this (controlling) thread redraw it every second */
 		progress_ticker(show_progress, &lv);
 	for (int rep = 0; rep < c->reps && !rc && left; rep++) {

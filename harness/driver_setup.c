@@ -2,6 +2,7 @@
  * plan. */
 #include "harness/driver_setup.h"
 #include "harness/progress.h"
+#include "harness/summary.h"
 #include "lib/util.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,4 +104,5 @@ void print_dry_run(const struct bench_ctx *c)
 	printf("\n");
 	if (c->plan.n)
 		plan_print(&c->plan, c->topo, stdout);
+	summary_plan(c, stdout);
 }

@@ -1,6 +1,7 @@
 /* The run summary's change of each variant against the baseline (harness/summary.c prints the
  * table above it), decided by the one two-sample rule (stats/twosample.h). */
 #include "harness/summary_int.h"
+#include "harness/summary.h"
 #include "harness/summary_parts.h"
 #include "harness/bench_columns.h"
 #include "stats/compare_stats.h"
@@ -115,4 +116,45 @@ void print_changes(FILE *f, const struct bench_ctx *c, const struct kept_rows *k
 	free(b);
 	free(tmp);
 	free(st);
+}
+
+void summary_plan(const struct bench_ctx *c, FILE *f)
+{
+	int nv = 0, n = c->reps;
+	char names[300] = "";
+	size_t k = 0;
+	for (int i = 0; i < nmetrics(c->b); i++)
+		if (bench_in_verdict(c->b, c->b->summary[i], NULL)) {
+			nv++;
+			if (k < sizeof(names))
+				k += (size_t)snprintf(names + k, sizeof(names) - k, "%s%s",
+						      k ? ", " : "", c->b->summary[i]);
+		}
+	if (c->b->summary_by || c->nvar < 2 || !nv) {
+		char line[400];
+		snprintf(line, sizeof(line),
+			 "%s plan: %d %s(s) x %d repetition(s); no verdict within the run (%s); "
+			 "compare gives one between machines",
+			 c->b->name, c->nvar, c->b->variant_col, n,
+			 c->b->summary_by ? "a line per group of rows"
+			 : c->nvar < 2	  ? "one variant"
+					  : "no verdict metric");
+		summary_wrap(f, line);
+		return;
+	}
+	int m = (c->nvar - 1) * nv;
+	double cv = opt_double(c->o, "cv-warn") / 100, d = ts_power_change(n, m, cv);
+	char line[900];
+	if (d < 0)
+		snprintf(line, sizeof(line),
+			 "%s plan: %d %s(s) x %d repetition(s); the verdict, %d test(s) (%s against "
+			 "the baseline): %d a side cannot reach p < 0.05 over them, %d a side can",
+			 c->b->name, c->nvar, c->b->variant_col, n, m, names, n, ts_reps_for(m));
+	else
+		snprintf(line, sizeof(line),
+			 "%s plan: %d %s(s) x %d repetition(s); the verdict, %d test(s) (%s against "
+			 "the baseline): at a CV of %g%% (--cv-warn) it calls a change of %.1f%% or "
+			 "more 8 times in 10 (docs/validity.md, \"The verdict\")",
+			 c->b->name, c->nvar, c->b->variant_col, n, m, names, 100 * cv, 100 * d);
+	summary_wrap(f, line);
 }

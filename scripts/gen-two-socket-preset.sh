@@ -52,4 +52,6 @@ out=${1:-presets/two-socket.ini}
   echo "layout = shared,aligned,padded,section"
   echo "placement = spread"
   echo "threads = 16"
+  echo "; 8 repetitions: its verdict's 6 tests (3 layouts x 2 metrics against shared) need 6 a side"
+  echo "reps = 8"
 } > "$out"

@@ -4,6 +4,7 @@
 #include "stats/stats.h"
 #include "lib/util.h"
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -259,4 +260,59 @@ const char *ts_adjust(const double *p, int n, double *adj)
 	}
 	ts_holm(p, n, adj);
 	return "Holm";
+}
+
+/* xorshift64*, a fixed seed: the power figure is the same on every run. */
+static double unif(uint64_t *s)
+{
+	*s ^= *s >> 12, *s ^= *s << 25, *s ^= *s >> 27;
+	return (double)((*s * 2685821657736338717ULL) >> 11) / 9007199254740992.0;
+}
+
+static double gauss(uint64_t *s)
+{
+	double u = unif(s), v = unif(s);
+	return sqrt(-2 * log(u > 1e-300 ? u : 1e-300)) * cos(6.283185307179586 * v);
+}
+
+#define POWER_SIMS 400
+
+/* The share of POWER_SIMS simulated lines with a change d that reach p < alpha. */
+static double power_at(int n, double d, double cv, double alpha)
+{
+	double *a = xcalloc((size_t)n, sizeof(double)), *b = xcalloc((size_t)n, sizeof(double));
+	uint64_t seed = 0x9e3779b97f4a7c15ULL;
+	int hit = 0;
+	for (int k = 0; k < POWER_SIMS; k++) {
+		double u, p;
+		int exact;
+		for (int i = 0; i < n; i++) {
+			a[i] = 1 + cv * gauss(&seed);
+			b[i] = (1 + d) * (1 + cv * gauss(&seed));
+		}
+		mann_whitney(a, (size_t)n, b, (size_t)n, &u, &p, &exact);
+		hit += p < alpha;
+	}
+	free(a);
+	free(b);
+	return (double)hit / POWER_SIMS;
+}
+
+double ts_power_change(int n, int m, double cv)
+{
+	if (m < 1)
+		m = 1;
+	if (!ts_reaches((size_t)n, (size_t)n, m))
+		return -1;
+	double alpha = m > TS_HOLM_MAX ? 0.05 : 0.05 / m, lo = 0, hi = 0.01;
+	while (power_at(n, hi, cv, alpha) < 0.8 && hi < 100)
+		hi *= 2;
+	for (int it = 0; it < 24 && hi - lo > 1e-4; it++) {
+		double mid = (lo + hi) / 2;
+		if (power_at(n, mid, cv, alpha) >= 0.8)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return hi;
 }

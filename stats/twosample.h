@@ -52,6 +52,12 @@ const char *ts_family(struct ts_stat *st, int n, int *ntest);
 int ts_reaches(size_t na, size_t nb, int m);
 /* The fewest repetitions a side, equal on both, at which a family of m tests can (ts_reaches). */
 int ts_reps_for(int m);
+/* The smallest change (B/A - 1, as 0.08 for 8%) that n repetitions a side call 8 times in 10 in a
+ * family of m tests, each repetition's value normal around its median with coefficient of
+ * variation cv, when the family's other lines change alike: p below Holm's first bar 0.05 / m (BH,
+ * over TS_HOLM_MAX tests: 0.05), by simulation from a fixed seed (the same answer every time).
+ * -1 when no change can be called (ts_reaches). */
+double ts_power_change(int n, int m, double cv);
 
 /* One of three things, and never "no significant change" (docs/validity.md, "The verdict"):
  * - a change: "B faster by 1.23x [1.18, 1.29]" (subject "B"; NULL: "faster by ..."), with ", as
