@@ -107,6 +107,9 @@ void cmp_ctx_free(struct cmp_ctx *x);
 /* The relaxed rules a result file's rows were judged by (its .meta [validity] relaxed_by, as
  * "--valid-oncpu 0") into by; 1 when relaxed, 0 strict or unknown. */
 int cmp_file_relaxed(const char *csv, char *by, size_t n);
+/* Side s (0 A, 1 B): 1 when a file of its rows was judged with relaxed validity, its rules into
+ * by ("--valid-oncpu 0"). */
+int cmp_side_relaxed(const struct cmp *c, int s, char *by, size_t n);
 /* Side s of line l (0 A, 1 B): its validity in words ("strict", "relaxed: --valid-oncpu 0",
  * "unknown": no [validity] in its .meta, "mixed: ..." when its files differ) and its probe range
  * ("28-322" ns over its valid rows, the pair that moved most; "NA" without a probe). */

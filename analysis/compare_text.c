@@ -227,6 +227,21 @@ static void print_side(FILE *f, const struct cmp *c, int s)
 		fprintf(m, "; WARNING: marked interrupted or unfinished (see the warning above)");
 	fclose(m);
 	wrap_buf(f, 4, buf);
+	char by[200], line[400];
+	if (sd->rows && !sd->valid) {
+		snprintf(line, sizeof(line),
+			 "%s measured nothing: none of its %ld row(s) is valid (their "
+			 "invalid_reason says why); it has no verdict below",
+			 s ? "B" : "A", sd->rows);
+		cmp_wrap(f, 0, 4, line);
+	}
+	if (cmp_side_relaxed(c, s, by, sizeof(by))) {
+		snprintf(line, sizeof(line),
+			 "%s was judged with relaxed validity (%s): rows the strict rules refuse "
+			 "count as valid there",
+			 s ? "B" : "A", by);
+		cmp_wrap(f, 0, 4, line);
+	}
 }
 
 /* Has side s a configuration of bench b with value v in key column k? */

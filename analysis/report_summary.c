@@ -515,6 +515,8 @@ void rpt_summary(struct rep *p)
 			for (int gi = 0; gi < c.g.nbench; gi++)
 				bench_line(p, &c, gi, a, b);
 			cmp_pair_free(&c);
+			for (int bi = 0; bi < p->nb; bi++) /* the baseline, machines of any shape */
+				rpt_baseline_pair(p, bi, a, b);
 		}
 	doc_h(&p->doc, 3, "Details");
 	rpt_probe_summary(p);
@@ -525,10 +527,8 @@ void rpt_summary(struct rep *p)
 	int any = 0;
 	for (int bi = 0; bi < p->nb; bi++)
 		for (int a = 0; a < p->nm; a++)
-			for (int b = a + 1; b < p->nm; b++) {
+			for (int b = a + 1; b < p->nm; b++)
 				any |= sum_pair(p, bi, a, b);
-				any |= rpt_baseline_pair(p, bi, a, b); /* machines of any shape */
-			}
 	if (!any)
 		doc_p(&p->doc, "No configuration was measured on two machines: nothing to compare; "
 			       "each machine's results follow.");

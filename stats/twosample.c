@@ -211,8 +211,7 @@ void ts_verdict(const struct ts_stat *s, int direction, int time, const char *su
 	if (s->p_adj < 0.05)
 		snprintf(out, n, "inconclusive: %s, but the interval %s includes no change", pa, ci);
 	else
-		snprintf(out, n, "inconclusive: %s, and the interval %s reaches past +-%g%%", pa, ci,
-			 100 * TS_MARGIN);
+		snprintf(out, n, "inconclusive: %s is not below 0.05; the interval %s", pa, ci);
 }
 
 /* Indices 0..n-1 sorted by p ascending (stable: equal p keep their order). */

@@ -173,10 +173,13 @@ static void report_pingpong_ratio_and_baseline(void **state)
 	    strstr(md, "| smt | minimum one-way latency | epyc | 10.25 | xeon | 20.5 | 2.00 | \\[");
 	if (!r)
 		fail_msg("no smt ratio row in:\n%s", md);
-	assert_non_null(strstr(r, "slower by 2.00x \\["));
-	/* the four tests of the table adjusted together (Holm), as every ratio table's */
-	assert_non_null(strstr(md, "This table holds 4 tests: each verdict uses its p adjusted"));
-	assert_non_null(strstr(r, "| 3.49e-05 (Holm 6.98e-05) | slower by 2.00x"));
+	/* min_ns is descriptive (pingpong's verdict is median_ns): an interval, no test */
+	assert_non_null(strstr(r, "| descriptive: not a verdict metric of its bench, not tested |"));
+	/* the two tests of the table (median_ns, two classes) adjusted together (Holm) */
+	assert_non_null(strstr(md, "This table holds 2 tests of verdict metrics: each verdict uses"));
+	r = strstr(md, "| smt | median one-way latency | epyc | 15.38 | xeon | 30.75 | 2.00 |");
+	assert_non_null(r);
+	assert_non_null(strstr(r, "| 3.49e-05 (Holm 3.49e-05) | slower by 2.00x"));
 	assert_non_null(
 	    strstr(md, "| same-llc | median one-way latency | epyc | 61.5 | xeon | 123 | 2.00 |"));
 	/* the baseline beside the layouts: under pending-bit, before its Layouts charts */
@@ -358,7 +361,7 @@ static void report_described_bench(void **state)
 		   *s = strstr(v, "| box-a | small | 100 (90..110) | 5 of 5 |"),
 		   *m = strstr(v, "| box-a | medium | 80 (72..88) | 5 of 5 |");
 	assert_true(l && s && m && l < s && s < m);
-	assert_non_null(strstr(md, "| Throughput by size, large | operations (operations a second) |"));
+	assert_non_null(strstr(md, "| sketch large | ops\\_per\\_s | 50 | 100 | 2.00 \\[1.73, 2.32\\] |"));
 	assert_null(strstr(md, "wait\\_ns")); /* declared, but neither summary nor view */
 	free(md);
 }
@@ -389,18 +392,29 @@ static void report_summary_first(void **state)
 	assert_non_null(h2);
 	assert_memory_equal(h2, "\n## Summary\n", 12); /* before Machines and every detail */
 	char *sum = section(md, "## Summary");
+	/* a line per bench, before anything else: compare's lines, family and words */
+	const char *det = strstr(sum, "### Details");
+	assert_non_null(det);
+	const char *lead = strstr(sum, "pending-bit, A = vm\\#a9b347, B = vm\\#8a0d49: 2 of 2 test(s) "
+				       "changed, B slower in 2; the largest: writer\\_ns\\_per\\_op of "
+				       "pending-bit shared, B slower by 2.00x \\[1.57, 2.55\\].");
+	if (!lead || lead > det)
+		fail_msg("no pending-bit line before the details:\n%s", sum);
+	assert_true(strstr(sum, "vmalloc, A = vm\\#a9b347, B = vm\\#8a0d49: 1 of 1 test(s) changed") <
+		    det);
+	assert_true(strstr(sum, "pingpong, A = vm\\#a9b347, B = vm\\#8a0d49: 1 of 1 test(s) changed") <
+		    det);
 	assert_non_null(
-		strstr(sum, "pending-bit, A = vm\\#a9b347 (placement same-socket), B = vm\\#8a0d49 "
-			    "(placement cross-llc): 1 of 1 configuration(s) measured on both "
-			    "differ significantly."));
-	assert_non_null(strstr(sum, "| Layouts, shared | writer (ns per operation) | 12 | 24 | "
-				    "2.00 \\[1.57, 2.55\\] | 0.00794 | "
+		strstr(det, "pending-bit, A = vm\\#a9b347 (placement same-socket), B = vm\\#8a0d49 "
+			    "(placement cross-llc):"));
+	assert_non_null(strstr(det, "| pending-bit shared | writer\\_ns\\_per\\_op | 12 | 24 | "
+				    "2.00 \\[1.57, 2.55\\] | 0.00794 (Holm 0.0159) | "
 				    "slower by 2.00x \\[1.57, 2.55\\] |"));
 	assert_non_null(strstr(
 		sum,
 		"vmalloc, A = vm\\#a9b347 (placement spread), B = vm\\#8a0d49 (placement spread)"));
 	assert_non_null(strstr(sum, "| Core-to-core latency: mode load-store, class same-llc | "
-				    "minimum one-way latency (ns) | 52 | 104 |"));
+				    "median one-way latency (ns) | 62 | 124 |"));
 	/* pingpong joins by class; the class only B has is named, not dropped in silence */
 	assert_non_null(strstr(sum, "Classes measured on one machine only, not compared: "
 				    "cross-package (vm\\#8a0d49 only)."));
@@ -410,8 +424,8 @@ static void report_summary_first(void **state)
 	assert_true(html_images_load(out) >= 2);
 }
 
-/* Two machines with the same values, 3 repetitions each: no verdict word without a significant
- * result, "no significant change", and n too small said; whiskers are the CI of the median, not
+/* Two machines with the same values, 3 repetitions each: no verdict word without a called
+ * change, inconclusive with the reason (3 a side cannot reach p < 0.05); whiskers are the CI of the median, not
  * min..max (one repetition of 8 at 100x does not stretch them). */
 static void report_summary_no_change(void **state)
 {
@@ -429,12 +443,11 @@ static void report_summary_no_change(void **state)
 	fclose(f);
 	char *md = report_ok(out, csv, NULL);
 	char *sum = section(md, "## Summary");
-	if (!strstr(sum, "pending-bit, A = a (placement same-socket), B = b (placement "
-			 "same-socket): no significant "
-			 "change in the 1 configuration(s) measured on both."))
+	if (!strstr(sum, "pending-bit, A = a, B = b: inconclusive, 2 of 2 test(s) undecided: 3 "
+			 "repetitions a side cannot reach p &lt; 0.05; 4 a side can."))
 		fail_msg("summary: %s", sum);
-	assert_non_null(strstr(sum, "too few repetitions (A 3, B 3): no verdict, the U test cannot "
-				    "reach p &lt; 0.05 (smallest p 0.1; 4 a side can)"));
+	assert_non_null(strstr(sum, "| inconclusive: 3 repetitions a side cannot reach p &lt; "
+				    "0.05; 4 a side can |"));
 	assert_null(strstr(sum, "slower"));
 	assert_null(strstr(sum, "faster"));
 	free(sum);
@@ -571,7 +584,8 @@ static void report_details_by_probe_class(void **state)
 	    "| a | shared | 60-61 ns | 10.35 (10..10.7) |",
 	    "| b | shared | 30-31 ns | 10.15 (10..10.3) |",
 	    "| b | shared | 300-301 ns | 20.55 (20.4..20.7) |",
-	    "This table holds 2 tests: each verdict uses its p adjusted over them (Holm;",
+	    "This table holds 2 tests of verdict metrics: each verdict uses its p adjusted over them "
+	    "(Holm;",
 	    "| shared; b 30-31 ns (4) | writer | a | 10.35 | b | 10.15 | 0.98 |",
 	    "| shared; b 300-301 ns (4) | writer | a | 10.35 | b | 20.55 | 1.99 |",
 	    "(Holm 0.00808) | slower by 1.99x",

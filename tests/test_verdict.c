@@ -137,7 +137,7 @@ static void same_words(const double *a, const double *b, int n, const char *want
 	char *sum = summary_text(a, b, n);
 	if (!strstr(sum, v))
 		fail_msg("%s: the summary lacks compare's words '%s' in:\n%s", tag, v, sum);
-	if (strstr(want, "too few")) { /* no direction anywhere, and the summary's line says so */
+	if (strstr(want, "cannot reach")) { /* no direction anywhere, and the summary says so */
 		const char *words[] = { "faster", "slower", "better", "worse" };
 		for (int i = 0; i < 4; i++) {
 			if (strstr(sum, words[i]) || strstr(rep, words[i]))
@@ -151,17 +151,17 @@ static void same_words(const double *a, const double *b, int n, const char *want
 
 static const double base[] = { 10, 11, 9, 10.5, 9.5 }, twice[] = { 20, 22, 18, 21, 19 };
 static const double close_[] = { 10.2, 9.8, 10.1, 9.9, 10 };
+static const double tight[] = { 10, 10.1, 9.9, 10.05, 9.95 }; /* +-1%: the interval shows it */
 
 static void three_outputs_one_verdict(void **state)
 {
 	(void)state;
 	same_words(base, twice, 5, "slower by 2.00x [", "slower");
 	same_words(twice, base, 5, "faster by 2.00x [", "faster");
-	same_words(base, close_, 5, "no significant change", "same");
+	same_words(base, close_, 5, "inconclusive: p 1 is not below 0.05; the interval [-9.09, +11.11]%", "same");
+	same_words(tight, tight, 5, "no change beyond +-5%: [-1.49, +1.51]%", "equal");
 	same_words(base, twice, 3,
-		   "too few repetitions (A 3, B 3): no verdict, the U test cannot reach p < 0.05 "
-		   "(smallest p 0.1; 4 a side can)",
-		   "few");
+		   "inconclusive: 3 repetitions a side cannot reach p < 0.05; 4 a side can", "few");
 }
 
 /* The smallest exact p from n a side, and the count that first reaches 0.05. */
@@ -245,12 +245,13 @@ static void verdict_uses_adjusted_p(void **state)
 	ts_decide(&s, adj[0]);
 	assert_false(s.significant);
 	ts_verdict(&s, -1, 1, "B", v, sizeof(v));
-	assert_string_equal(v, "no significant change");
+	assert_string_equal(v, "inconclusive: p 0.0571 is not below 0.05; the interval "
+			       "[+72.73, +131.58]%");
 }
 
 /* Two layouts, 4 repetitions a side, B twice A in both: raw p 0.0286 each, Holm 0.057 over the
- * table's two tests. compare and the report's summary both say no significant change. (aligned
- * is 1.1x shared on both sides: the summary counts the same values drawn twice only once.) */
+ * family's two tests. compare and the report's summary both say inconclusive, with why: 4 a side
+ * cannot reach p < 0.05 over two tests. (aligned is 1.1x shared on both sides.) */
 static void table_of_two_adjusted(void **state)
 {
 	(void)state;
@@ -281,17 +282,21 @@ static void table_of_two_adjusted(void **state)
 	char *end = strstr(sum, "## Machines");
 	assert_non_null(end);
 	*end = 0;
-	if (strstr(sum, "slower by") || !strstr(sum, "no significant change in the 2"))
+	if (strstr(sum, "slower by") ||
+	    !strstr(sum, "inconclusive, 2 of 2 test(s) undecided: 4 repetitions a side cannot "
+			 "reach p &lt; 0.05 over this family's 2 tests; 5 a side can"))
 		fail_msg("the report's summary judged each line alone:\n%s", sum);
 	assert_non_null(strstr(sum, "0.0286 (Holm 0.0571)"));
 	/* the detail ratio table below: the same two tests, adjusted the same way, and said */
 	char *det = strstr(end + 1, "Ratios to ma");
 	if (!det || strstr(end + 1, "slower by"))
 		fail_msg("the report's detail table judged each line alone:\n%s", end + 1);
-	assert_non_null(strstr(det, "This table holds 2 tests: each verdict uses its p adjusted "
-				    "over them (Holm; the p column shows both)"));
+	assert_non_null(strstr(det, "This table holds 2 tests of verdict metrics: each verdict "
+				    "uses its p adjusted over them (Holm; the p column shows both)"));
 	assert_non_null(strstr(det, "| shared | writer | ma | 10.25 | mb | 20.5 | 2.00 |"));
-	assert_non_null(strstr(det, "| 0.0286 (Holm 0.0571) | no significant change |"));
+	assert_non_null(strstr(det, "| 0.0286 (Holm 0.0571) | inconclusive: 4 repetitions a side "
+				    "cannot reach p &lt; 0.05 over this family's 2 tests; 5 a side "
+				    "can |"));
 	free(rep);
 }
 
@@ -320,8 +325,8 @@ static void detail_table_over_20_tests_bh(void **state)
 	char *det = strstr(rep, "Ratios to m0");
 	if (!det)
 		fail_msg("no detail ratio table in:\n%.3000s", rep);
-	if (!strstr(det, "This table holds 24 tests: each verdict uses its p adjusted over them "
-			 "(BH; the p column shows both)"))
+	if (!strstr(det, "This table holds 24 tests of verdict metrics: each verdict uses its p "
+			 "adjusted over them (BH; the p column shows both)"))
 		fail_msg("no count of 24 tests with BH in:\n%.3000s", det);
 	const char *slow = strstr(det, "| m4 | 20."), *eol = slow ? strchr(slow, '\n') : NULL;
 	if (!eol || !strstr(slow, " (BH ") || strstr(slow, " (BH ") > eol ||
