@@ -135,4 +135,6 @@ int cmp_print_json(FILE *f, const struct cmp *c);
  * configuration, as a run's summary prints it, and the bench's note beside (the figures it
  * reproduces). Prints nothing when no bench declares a baseline or no side holds one. */
 void cmp_print_within(FILE *f, struct cmp *c);
+/* The same for side A alone (c from cmp_pair with A and B one side): `c2cbench summary`. */
+void cmp_print_within_one(FILE *f, struct cmp *c);
 #endif

@@ -102,12 +102,11 @@ static void side_stat(const struct groups *g, int g0, int gi, int s, int m, stru
 /* One side's cell: "A -6.12% [-16.37, +1.09] p=0.0309 Holm=0.0317 (n 31/31): faster by 1.07x
  * [...]", the verdict as the run's summary gives it, or why there is none. */
 static void side_cell(const struct groups *g, int g0, int gi, int s, int m,
-		      const struct ts_stat *stp, char *out, size_t n)
+		      const struct ts_stat *stp, const char *name, char *out, size_t n)
 {
 	const struct grp_cell *a = groups_cell(g, g0, s), *b = groups_cell(g, gi, s);
 	const struct grp_bench *bn = &g->bench[g->group[gi].bench];
 	struct ts_stat st = *stp;
-	const char *name = s ? "B" : "A";
 	if (!a || !b) {
 		snprintf(out, n, "%s: NA (no rows of %s)", name,
 			 a ? "this variant" : "the baseline");
@@ -184,15 +183,18 @@ static void cells(FILE *f, int wm, const char *metric, const char *ca, const cha
 {
 	int col = fprintf(f, "  %-*s ", wm, metric);
 	if (col + (int)strlen(ca) + 2 + (int)strlen(cb) <= CMP_WIDTH) {
-		fprintf(f, "%s  %s\n", ca, cb);
+		fprintf(f, "%s%s%s\n", ca, *cb ? "  " : "", cb);
 		return;
 	}
 	cmp_wrap(f, col, col + 2, ca);
+	if (!*cb)
+		return;
 	fprintf(f, "%*s", col, "");
 	cmp_wrap(f, col, col + 2, cb);
 }
 
-void cmp_print_within(FILE *f, struct cmp *c)
+/* The table for nsides sides (1: side A alone, the summary of a result set). */
+static void within(FILE *f, struct cmp *c, int nsides)
 {
 	struct groups *g = &c->g;
 	int header = 0, bench = -1, nix;
@@ -228,11 +230,17 @@ void cmp_print_within(FILE *f, struct cmp *c)
 		if (!header) {
 			fputc('\n', f);
 			cmp_wrap(f, 0, 0,
-				 "within each side, each variant against its bench's baseline in "
-				 "the same configuration, as a run's summary gives it: ratio of "
-				 "medians - 1, [95% bootstrap CI], p = two-sided Mann-Whitney U, then "
-				 "adjusted over the family of that run's table (the bench's verdict "
-				 "metrics), (n baseline/variant): the verdict");
+				 nsides > 1
+				     ? "within each side, each variant against its bench's baseline "
+				       "in the same configuration, as a run's summary gives it: ratio "
+				       "of medians - 1, [95% bootstrap CI], p = two-sided Mann-Whitney "
+				       "U, then adjusted over the family of that run's table (the "
+				       "bench's verdict metrics), (n baseline/variant): the verdict"
+				     : "each variant against its bench's baseline in the same "
+				       "configuration: ratio of medians - 1, [95% bootstrap CI], p = "
+				       "two-sided Mann-Whitney U, then adjusted over the family of that "
+				       "run's table (the bench's verdict metrics), (n "
+				       "baseline/variant): the verdict");
 		}
 		header = 1;
 		if (bench != g->group[gi].bench)
@@ -249,8 +257,13 @@ void cmp_print_within(FILE *f, struct cmp *c)
 				      "");
 				continue;
 			}
-			side_cell(g, g0, gi, 0, m, &st[(i * nm + m) * 2], ca, sizeof(ca));
-			side_cell(g, g0, gi, 1, m, &st[(i * nm + m) * 2 + 1], cb, sizeof(cb));
+			side_cell(g, g0, gi, 0, m, &st[(i * nm + m) * 2], nsides > 1 ? "A" : "change",
+				  ca, sizeof(ca));
+			if (nsides > 1)
+				side_cell(g, g0, gi, 1, m, &st[(i * nm + m) * 2 + 1], "B", cb,
+					  sizeof(cb));
+			else
+				cb[0] = 0;
 			cells(f, wm, b->metric[m], ca, cb);
 		}
 	}
@@ -260,4 +273,14 @@ void cmp_print_within(FILE *f, struct cmp *c)
 	for (int k = 0; k < nix; k++)
 		free(ix[k].key);
 	free(ix);
+}
+
+void cmp_print_within(FILE *f, struct cmp *c)
+{
+	within(f, c, 2);
+}
+
+void cmp_print_within_one(FILE *f, struct cmp *c)
+{
+	within(f, c, 1);
 }

@@ -362,6 +362,54 @@ static void planted(const char *preset)
 	free(s.e);
 }
 
+/* `c2cbench summary` of a run's CSV gives the verdicts the run printed, from the files alone. A
+ * loaded machine may make every attempt invalid (exit 4): then the summary must say the set
+ * measured nothing, and give no verdict. */
+static void summary_of_a_run_is_the_runs(void **state)
+{
+	(void)state;
+	char csv[700];
+	struct cmd_result run, sum;
+	const char *cpus = two_cpus();
+	if (!cpus)
+		skip();
+	snprintf(csv, sizeof(csv), "%s/run.csv", test_dir);
+	/* relaxed rules, so that a loaded machine still gives rows: the subject is the words */
+	run_c2c(&run, "run", "pending-bit", "--layout", "shared,aligned,padded", "--reps", "5",
+		"--duration", "0.05", "--warmup", "0.02", "--placement", cpus, "--valid-oncpu", "0",
+		"--valid-window", "1000", "--valid-overlap", "0", "--valid-steal", "100",
+		"--valid-probe", "1000", "--out", csv, NULL);
+	if (run.status != 0 && run.status != 4)
+		fail_msg("run exited %d: %s", run.status, run.err);
+	run_c2c(&sum, "summary", csv, NULL);
+	assert_int_equal(sum.status, 0);
+	unwrap(run.out);
+	unwrap(sum.out);
+	if (!strstr(run.out, "change against 'shared'")) { /* nothing valid: no verdict anywhere */
+		assert_int_equal(run.status, 4);
+		assert_non_null(strstr(sum.out, "measured nothing"));
+		return;
+	}
+	const char *marks[] = {"faster by ", "slower by ", "inconclusive: ", "no change beyond "};
+	int n = 0;
+	for (int k = 0; k < 4; k++)
+		for (const char *v = run.out; (v = strstr(v, marks[k])); v++) {
+			char phrase[200];
+			size_t len = strcspn(v, "\n"); /* the verdict ends at its interval, or its count */
+			const char *br = memchr(v, ']', len), *can = strstr(v, " a side can");
+			if (br)
+				len = (size_t)(br - v) + 1 + (br[1] == '%');
+			else if (can && can < v + len)
+				len = (size_t)(can - v) + strlen(" a side can");
+			snprintf(phrase, sizeof(phrase), "%.*s", (int)len, v);
+			if (!strstr(sum.out, phrase))
+				fail_msg("the run's verdict '%s' is not in its summary:\n%s\n---\n%s",
+					 phrase, sum.out, run.out);
+			n++;
+		}
+	assert_true(n > 0);
+}
+
 static void planted_quick(void **state)
 {
 	(void)state;
@@ -393,6 +441,7 @@ int main(void)
 	    cmocka_unit_test(planted_seeds),
 	    cmocka_unit_test(planted_sweep),
 	    cmocka_unit_test(planted_two_socket),
+	    cmocka_unit_test(summary_of_a_run_is_the_runs),
 	};
 	return cmocka_run_group_tests(tests, test_dir_setup, test_dir_teardown);
 }
