@@ -56,7 +56,7 @@ _c2cbench() {
     _files -g '*.ini'
     return
   fi
-  if [[ $cur != -* && ( $cmd == compare || $cmd == report ) ]]; then
+  if [[ $cur != -* && ( $cmd == compare || $cmd == report || $cmd == summary ) ]]; then
     _files
     return
   fi

@@ -39,7 +39,7 @@ _c2cbench() {
     COMPREPLY=($(compgen -W "$("$bin" list 2>/dev/null | awk '$1=="preset"{print $2}')" -- "$cur") $(compgen -f -X '!*.ini' -- "$cur"))
     return
   fi
-  if [[ "$cur" != -* && ( "$cmd" = compare || "$cmd" = report ) ]]; then
+  if [[ "$cur" != -* && ( "$cmd" = compare || "$cmd" = report || "$cmd" = summary ) ]]; then
     COMPREPLY=($(compgen -f -- "$cur"))
     return
   fi
