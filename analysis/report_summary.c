@@ -244,6 +244,27 @@ static int class_only(struct rep *p, int bi, int a, int b, const char *lead)
 	return *list != 0;
 }
 
+/* compare's lines of one pair of machines, computed once (each a bootstrap and a U test) and read by
+ * the Summary's lines and the details' tables. */
+struct plines {
+	struct cmp_line *l;
+	int n, cap;
+};
+
+static int keep_line(void *u, const struct cmp *c, const struct cmp_line *l)
+{
+	struct plines *pl = u;
+	(void)c;
+	if (pl->n == pl->cap) {
+		pl->cap = pl->cap ? 2 * pl->cap : 64;
+		pl->l = realloc(pl->l, (size_t)pl->cap * sizeof(*pl->l));
+		if (!pl->l)
+			die(1, "out of memory");
+	}
+	pl->l[pl->n++] = *l;
+	return 0;
+}
+
 /* The engine's bench of report's bench bi, -1 when none. */
 static int engine_bench(const struct rep *p, int bi)
 {
@@ -259,9 +280,8 @@ struct ctab {
 	int bench, rows, open;
 };
 
-static int ctab_line(void *u, const struct cmp *c, const struct cmp_line *l)
+static int ctab_line(struct ctab *t, const struct cmp *c, const struct cmp_line *l)
 {
-	struct ctab *t = u;
 	static const char *const hdr[] = {"configuration", "metric", "A median", "B median",
 					  "B/A [95% CI]",  "p (U-test)", "verdict"};
 	if (c->g.group[l->group].bench != t->bench || !l->a || !l->b)
@@ -296,7 +316,7 @@ static int ctab_line(void *u, const struct cmp *c, const struct cmp_line *l)
 
 /* One bench, machines a and b: where each ran, compare's lines for its bar and line views, then
  * its matrix views' classes. Return 0 when they have no configuration in common. */
-static int sum_pair(struct rep *p, int bi, int a, int b)
+static int sum_pair(struct rep *p, int bi, int a, int b, const struct plines *pl)
 {
 	const struct rbench *rb = &p->bench[bi];
 	int eb = engine_bench(p, bi), matrix = 0, n = 0;
@@ -337,7 +357,8 @@ static int sum_pair(struct rep *p, int bi, int a, int b)
 		      ps.pl[0], ps.pl[1]);
 	class_only(p, bi, a, b, NULL);
 	if (n) {
-		cmp_walk(&c, ctab_line, &t);
+		for (int i = 0; i < pl->n; i++)
+			ctab_line(&t, &c, &pl->l[i]);
 		if (t.open)
 			doc_table_end(&p->doc);
 		if (t.rows > SUM_ROWS)
@@ -419,9 +440,8 @@ static void count_word(struct bline *b, const char *verdict)
 	}
 }
 
-static int collect(void *u, const struct cmp *c, const struct cmp_line *l)
+static int collect(struct bline *b, const struct cmp *c, const struct cmp_line *l)
 {
-	struct bline *b = u;
 	if (c->g.group[l->group].bench != b->bench || !l->a || !l->b)
 		return 0;
 	b->lines++;
@@ -452,12 +472,14 @@ static int collect(void *u, const struct cmp *c, const struct cmp_line *l)
 }
 
 /* The line of bench bi (the engine's index gi) for machines a and b. */
-static void bench_line(struct rep *p, struct cmp *c, int gi, int a, int b)
+static void bench_line(struct rep *p, struct cmp *c, int gi, int a, int b,
+		       const struct plines *pl)
 {
 	const char *name = c->g.bench[gi].name, *la = p->mach[a].label, *lb = p->mach[b].label;
 	struct bline bl = { .bench = gi };
 	char d[600];
-	cmp_walk(c, collect, &bl);
+	for (int i = 0; i < pl->n; i++)
+		collect(&bl, c, &pl->l[i]);
 	if (!bl.lines) {
 		if (cmp_differs(c, gi, d, sizeof(d)))
 			doc_p(&p->doc, "%s, A = %s, B = %s: not compared, no configuration in common; "
@@ -508,12 +530,15 @@ void rpt_summary(struct rep *p)
 	      "interval shows it; otherwise inconclusive, with the reason (docs/validity.md, \"The "
 	      "verdict\")%s.",
 	      100 * TS_MARGIN, sets ? "; the sets named above first" : "");
+	struct plines *lines = xcalloc((size_t)p->nm * (size_t)p->nm + 1, sizeof(*lines));
 	for (int a = 0; a < p->nm; a++)
 		for (int b = a + 1; b < p->nm; b++) {
 			struct cmp c;
+			struct plines *pl = &lines[a * p->nm + b];
 			cmp_pair(&c, &p->g, a, b);
+			cmp_walk(&c, keep_line, pl);
 			for (int gi = 0; gi < c.g.nbench; gi++)
-				bench_line(p, &c, gi, a, b);
+				bench_line(p, &c, gi, a, b, pl);
 			cmp_pair_free(&c);
 			for (int bi = 0; bi < p->nb; bi++) /* the baseline, machines of any shape */
 				rpt_baseline_pair(p, bi, a, b);
@@ -528,8 +553,11 @@ void rpt_summary(struct rep *p)
 	for (int bi = 0; bi < p->nb; bi++)
 		for (int a = 0; a < p->nm; a++)
 			for (int b = a + 1; b < p->nm; b++)
-				any |= sum_pair(p, bi, a, b);
+				any |= sum_pair(p, bi, a, b, &lines[a * p->nm + b]);
 	if (!any)
 		doc_p(&p->doc, "No configuration was measured on two machines: nothing to compare; "
 			       "each machine's results follow.");
+	for (int i = 0; i < p->nm * p->nm; i++)
+		free(lines[i].l);
+	free(lines);
 }

@@ -116,35 +116,57 @@ struct live {
 	int rep, k, done;     /* repetition, variant, repetitions finished */
 	int attempt, attempts; /* this repetition's attempt (1-based), attempts finished in all */
 	double est, astart;    /* planned seconds per attempt; elapsed when this attempt began */
-	double (*first)[EV_PROBES]; /* --probe-class same: per variant, its first valid probe */
-	int *has_first;
+	/* --probe-class same: each probed pair's first valid latency, whichever variant probed it */
+	struct first_probe *first;
+	int nfirst, cap_first;
 };
 
-/* --probe-class same: a valid attempt whose probe is of another class than its variant's first
- * valid one becomes invalid, with the reason; the first valid one sets the class. */
+struct first_probe {
+	int a, b;
+	double lat;
+	int var; /* the variant whose repetition set it */
+};
+
+/* --probe-class same: a valid attempt whose probed pair is of another class than that pair's first
+ * valid latency in the run, whichever variant set it, becomes invalid, with the reason: every
+ * variant of the run (shared and aligned alike) is measured on one hidden placement. The first
+ * valid probe of a pair sets its class. */
 static void probe_class_check(struct bench_ctx *c, struct live *lv, int vi, struct row *r)
 {
 	double lat[EV_PROBES];
-	if (!lv->first || strcmp(row_get(r, "valid"), "yes"))
+	int at[EV_PROBES];
+	if (!lv->cap_first || strcmp(row_get(r, "valid"), "yes"))
 		return;
-	for (int i = 0; i < c->ev.nprobe; i++)
+	for (int i = 0; i < c->ev.nprobe; i++) {
 		lat[i] = probe_latency(c->ev.probe_before[i], c->ev.probe_after[i]);
-	if (!lv->has_first[vi]) {
-		memcpy(lv->first[vi], lat, sizeof(lat));
-		lv->has_first[vi] = 1;
-		return;
+		at[i] = -1;
+		for (int k = 0; k < lv->nfirst; k++)
+			if (lv->first[k].a == c->ev.probe_a[i] && lv->first[k].b == c->ev.probe_b[i])
+				at[i] = k;
 	}
-	for (int i = 0; i < c->ev.nprobe; i++)
-		if (!probe_same_class(&lat[i], &lv->first[vi][i], 1)) {
+	for (int i = 0; i < c->ev.nprobe; i++) {
+		const struct first_probe *f = at[i] >= 0 ? &lv->first[at[i]] : NULL;
+		if (f && !probe_same_class(&lat[i], &f->lat, 1)) {
 			row_set(r, "valid", "no");
-			row_set(
-			    r, "invalid_reason",
-			    "probe-class: pair %d-%d at %.1f ns, its configuration's first valid "
-			    "repetition at %.1f ns (more than %gx apart: another placement; "
-			    "--probe-class same)",
-			    c->ev.probe_a[i], c->ev.probe_b[i], lat[i], lv->first[vi][i],
-			    PROBE_CLASS_GAP);
+			row_set(r, "invalid_reason",
+				"probe-class: pair %d-%d at %.1f ns, the run's first valid "
+				"repetition of it (%s) at %.1f ns (more than %gx apart: another "
+				"placement; --probe-class same)",
+				c->ev.probe_a[i], c->ev.probe_b[i], lat[i], c->var[f->var].name,
+				f->lat, PROBE_CLASS_GAP);
 			return;
+		}
+	}
+	for (int i = 0; i < c->ev.nprobe; i++) /* a pair first seen valid sets its class */
+		if (at[i] < 0 && lat[i] > 0) {
+			if (lv->nfirst == lv->cap_first) {
+				lv->cap_first *= 2;
+				lv->first = realloc(lv->first, (size_t)lv->cap_first * sizeof(*lv->first));
+				if (!lv->first)
+					out_of_memory(0);
+			}
+			lv->first[lv->nfirst++] = (struct first_probe){c->ev.probe_a[i],
+								 c->ev.probe_b[i], lat[i], vi};
 		}
 }
 
@@ -245,10 +267,10 @@ static int run_all(struct bench_ctx *c, struct counters *ctr, struct csv *out, F
 	for (int i = 0; i < c->nvar; i++)
 		active[i] = 1;
 	progress_start(&pg, stderr, !opt_flag(c->o, "quiet"));
-	struct live lv = { &pg, c, 0, 0, 0, 0, 0, config_est(c, ctr), 0, NULL, NULL };
+	struct live lv = { &pg, c, 0, 0, 0, 0, 0, config_est(c, ctr), 0, NULL, 0, 0 };
 	if (!strcmp(opt_str(c->o, "probe-class"), "same")) {
-		lv.first = xcalloc((size_t)c->nvar + 1, sizeof(*lv.first));
-		lv.has_first = xcalloc((size_t)c->nvar + 1, sizeof(int));
+		lv.cap_first = 16;
+		lv.first = xcalloc((size_t)lv.cap_first, sizeof(*lv.first));
 	}
 	if (!opt_flag(c->o, "quiet") && !c->reps_auto)
 		summary_plan(c, sumf);
@@ -278,7 +300,6 @@ static int run_all(struct bench_ctx *c, struct counters *ctr, struct csv *out, F
 		summary_print(sum, sumf);
 	summary_free(sum);
 	free(lv.first);
-	free(lv.has_first);
 	free(order);
 	free(active);
 	return rc;

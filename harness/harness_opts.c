@@ -42,9 +42,9 @@ const struct opt_spec harness_opts[] = {
      "than this factor",
      NULL, NULL},
     {"probe-class", OPT_CHOICE, "any", "any|same",
-     "same: invalid when a repetition's placement probe is of another class than its "
-     "configuration's first valid one (latencies more than 1.5x apart: another hidden vCPU "
-     "placement; docs/validity.md)",
+     "same: invalid when a repetition's placement probe is of another class than the run's "
+     "first valid probe of that pair, whichever variant took it (latencies more than 1.5x "
+     "apart: another hidden vCPU placement; docs/validity.md)",
      "any,same", NULL},
     {"valid-setting", OPT_UINT, "25", "PERCENT",
      "invalid when an achieved setting is off the requested by more than this whole percent (each "
