@@ -312,6 +312,7 @@ void rpt_summary(struct rep *p)
 	      "named only when the interval excludes 1 and p < 0.05, p adjusted over the lines of "
 	      "its table (Holm; Benjamini-Hochberg over 20 lines) as compare does; otherwise \"no "
 	      "significant change\". The details follow.");
+	rpt_preset_diffs(p); /* a preset's entry run differently: said before the lines */
 	int any = 0;
 	for (int bi = 0; bi < p->nb; bi++)
 		for (int a = 0; a < p->nm; a++)
