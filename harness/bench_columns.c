@@ -161,9 +161,10 @@ static int write_decl(const struct bench *b, const struct col_decl *t, const cha
 		return err_set(err, "cannot write the column declaration '%s': %s", path,
 			       strerror(errno));
 	}
-	if (replace_commit(&r, REPLACE_OVER))
+	if (replace_commit(&r, REPLACE_NEW)) /* one that appeared meanwhile is kept: EEXIST */
 		return err_set(err, "cannot write the column declaration '%s': %s", path,
-			       strerror(errno));
+			       errno == EEXIST ? "it already exists (never overwritten)"
+					       : strerror(errno));
 	return 0;
 }
 
