@@ -282,44 +282,6 @@ static int run_all(struct bench_ctx *c, struct counters *ctr, struct csv *out, F
 	return rc;
 }
 
-/* A file of the result set that must not be there yet: anything at path (a file, a directory, a
- * link, dangling or looping) is the user's, never overwritten nor written through. */
-static int absent(const char *path, char *err)
-{
-	struct stat st;
-	int there = lstat(path, &st) == 0;
-	if (there || errno != ENOENT)
-		return err_set(err,
-			       "cannot create '%s': %s (a file of yours is never overwritten); "
-			       "accepted: an --out whose side files do not exist yet",
-			       path, there ? "it already exists" : strerror(errno));
-	return 0;
-}
-
-/* Before anything is measured: the run's declaration and description (beside meta), and each
- * side table's CSV and declaration (beside csv), are new files; each is later created only if
- * still absent (replace_commit's REPLACE_NEW). */
-static int sides_absent(const struct bench *b, const char *csv, const char *meta, char *err)
-{
-	char p[4200], side[4200], sm[4300];
-	bench_columns_path(meta, p, sizeof(p));
-	if (absent(p, err))
-		return -1;
-	bench_desc_path(meta, p, sizeof(p));
-	if (absent(p, err))
-		return -1;
-	size_t len = strlen(csv);
-	int ext = len > 4 && !strcmp(csv + len - 4, ".csv");
-	for (const struct col_side *s = b->sides; s && s->name; s++) {
-		snprintf(side, sizeof(side), "%.*s-%s.csv", (int)(ext ? len - 4 : len), csv, s->name);
-		context_meta_path(side, sm, sizeof(sm));
-		bench_columns_path(sm, p, sizeof(p));
-		if (absent(side, err) || absent(p, err))
-			return -1;
-	}
-	return 0;
-}
-
 /* The run context goes next to the CSV (or to --meta FILE) before anything is measured; a CSV sent
  * to standard output, a device or a pipe has no "next to": it keeps only the context columns. */
 static int open_meta(const struct bench_ctx *c, const char *csv, char *meta, size_t n, char *err)
@@ -329,7 +291,7 @@ static int open_meta(const struct bench_ctx *c, const char *csv, char *meta, siz
 	meta[0] = 0;
 	if (want) {
 		snprintf(meta, n, "%s", want);
-		return sides_absent(c->b, csv, meta, err) || context_write_meta(&c->ctx, meta, err)
+		return bench_sides_absent(c->b, csv, meta, err) || context_write_meta(&c->ctx, meta, err)
 			   ? -1
 			   : 0;
 	}
@@ -343,7 +305,7 @@ static int open_meta(const struct bench_ctx *c, const char *csv, char *meta, siz
 		return 0;
 	}
 	context_meta_path(csv, meta, n);
-	return sides_absent(c->b, csv, meta, err) || context_write_meta(&c->ctx, meta, err) ? -1 : 0;
+	return bench_sides_absent(c->b, csv, meta, err) || context_write_meta(&c->ctx, meta, err) ? -1 : 0;
 }
 
 /* The .meta says how the run ended, so a result set cut short is never mistaken for a whole one. */

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Run bench (short) to dir/s.csv with path (in dir) already there as a file or a link to a file
@@ -98,6 +99,57 @@ static void dangling_and_looping_links_refused(void **s)
 	free(dir);
 }
 
+/* import's result set likewise: a user's X.columns at the name it picks is refused (exit 2) and
+ * kept, and import removes only the files it made. The name has the second in it: the second
+ * import, right after the first's files but X.columns are gone, picks the same name (retried
+ * when the second ticked over). */
+static void import_keeps_a_users_columns(void **s)
+{
+	(void)s;
+	struct cmd_result r;
+	char *dir = temp_dir(), csv[600], p[700];
+	int hit = 0;
+	for (int tries = 0; tries < 5 && !hit; tries++) {
+		run_c2c(&r, "import", "core-to-core-latency", "tests/data/c2c-latency/epyc-7773x.csv",
+			"--topology", "linux:1x64x2", "--out", dir, NULL);
+		const char *at = strstr(r.out, "written to ");
+		if (r.status || !at || sscanf(at + strlen("written to "), "%599s", csv) != 1)
+			fail_msg("import: exit %d: %s%s", r.status, r.out, r.err);
+		size_t n = strlen(csv) - strlen(".csv");
+		snprintf(p, sizeof(p), "%.*s.columns", (int)n, csv);
+		FILE *f = fopen(p, "w"); /* the user's now */
+		assert_non_null(f);
+		fputs("the user's\n", f);
+		fclose(f);
+		unlink(csv);
+		snprintf(csv + n, sizeof(csv) - n, ".meta");
+		unlink(csv);
+		snprintf(csv + n, sizeof(csv) - n, ".bench");
+		unlink(csv);
+		run_c2c(&r, "import", "core-to-core-latency", "tests/data/c2c-latency/epyc-7773x.csv",
+			"--topology", "linux:1x64x2", "--out", dir, NULL);
+		hit = r.status == 2;
+		if (!hit && r.status)
+			fail_msg("import over a user's .columns: exit %d: %s", r.status, r.err);
+		if (hit) {
+			assert_int_equal(count_lines(r.err), 1);
+			assert_non_null(strstr(r.err, "it already exists"));
+			char *text = slurp(p);
+			assert_string_equal(text, "the user's\n");
+			free(text);
+			snprintf(csv + n, sizeof(csv) - n, ".csv");
+			assert_false(file_exists(csv));
+			snprintf(csv + n, sizeof(csv) - n, ".meta");
+			assert_false(file_exists(csv));
+		}
+		rm_rf(dir);
+		assert_int_equal(mkdir(dir, 0755), 0);
+	}
+	assert_true(hit);
+	rm_rf(dir);
+	free(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -105,6 +157,7 @@ int main(void)
 		cmocka_unit_test(bench_description_kept),
 		cmocka_unit_test(side_table_files_kept),
 		cmocka_unit_test(dangling_and_looping_links_refused),
+		cmocka_unit_test(import_keeps_a_users_columns),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
