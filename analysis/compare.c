@@ -1,5 +1,6 @@
 /* The compare engine: join two result sets on configuration and say, per metric, what changed. */
 #include "analysis/compare.h"
+#include "analysis/preset_diff.h"
 #include "schema/desc.h"
 #include "stats/compare_stats.h"
 #include "stats/stats.h"
@@ -360,6 +361,7 @@ int cmp_run(struct cmp *c, const char *a, const char *b, const char *metrics, ch
 		if (c->g.side[s].rows == 0)
 			return err_set(err, "%s has no result rows; nothing to compare", s ? b : a);
 	cmp_join(c);
+	preset_diff(&c->g, a, b, "A", "B", c->presets, sizeof(c->presets));
 	if (!c->joined && !c->nextra) {
 		char ha[300], hb[300], d[600];
 		holds(c, 0, ha, sizeof(ha));

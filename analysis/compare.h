@@ -52,6 +52,8 @@ struct cmp {
 	int matched;       /* pairs of them joined by their bench's match_by (pingpong: class) */
 	int *match;        /* per group: the other side's group it was matched with, else -1 */
 	struct cmp_extra *extra; /* the baseline's nearest and farthest classes of each side */
+	char presets[2048]; /* the entries of one preset that A and B ran differently, a line each
+			     * (analysis/preset_diff.h), "" when none */
 	int nextra;
 	/* filled by cmp_walk: */
 	int nline, small;  /* lines; lines with too few values for significance (ts_small) */

@@ -321,6 +321,10 @@ int cmp_print_text(FILE *f, const struct cmp *cc)
 	char para[1000];
 	print_side(f, c, 0);
 	print_side(f, c, 1);
+	for (const char *p = c->presets; *p; p += strcspn(p, "\n") + (p[strcspn(p, "\n")] != 0)) {
+		snprintf(para, sizeof(para), "%.*s", (int)strcspn(p, "\n"), p);
+		cmp_wrap(f, 0, 4, para); /* a preset's entry that A and B ran differently */
+	}
 	cmp_tests(c);
 	char fams[400];
 	size_t fk = 0;

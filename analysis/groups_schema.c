@@ -12,6 +12,17 @@
  * Versions 3, 4 (pingpong's round columns, shepherd's threshold and pcp_batch: no stand-in), 6 and
  * 9 added context and measurements only. */
 const struct grp_schema_change grp_schema_changes[] = {
+	/* pingpong runs by samples, never for a duration: its rows wrote the harness's default
+	 * duration and warm-up (1 and 0.2 s, used by nothing) until it wrote 0 (schema 5 on) */
+	{ 5, "pingpong", "duration_requested_s", NULL, NULL, "0",
+	  "pingpong's, which runs by samples and takes no duration" },
+	{ 5, "pingpong", "warmup_requested_s", NULL, NULL, "0",
+	  "pingpong's, which runs by samples and takes no warm-up" },
+	/* 2: pingpong's --lines and --mem-node (before: one line, first touched by the pair's first
+	 * PU: today's defaults) */
+	{ 2, "pingpong", "lines", NULL, NULL, "1", "one line a pair, the only kind before --lines" },
+	{ 2, "pingpong", "mem_node_req", NULL, NULL, "a",
+	  "the pair's first PU's node (first touch), the only kind before --mem-node" },
 	/* 2: the requested duration and warm-up; before, the measured duration stands in */
 	{ 2, NULL, "duration_requested_s", NULL, "duration_s", NULL, "the measured duration" },
 	{ 2, NULL, "warmup_requested_s", NULL, NULL, NULL, NULL },

@@ -85,6 +85,8 @@ struct rep {
 	struct rprobe *probe; /* per group */
 	int nprobe;
 	int unfinished;  /* inputs marked interrupted or unfinished (each warned about on stderr) */
+	char **inputs;   /* as given (not owned) */
+	int ninputs;
 	struct rmachine *mach;
 	int nm;
 	struct rbench *bench;
@@ -203,6 +205,8 @@ void rpt_baseline(struct rep *p);
 /* report_classes.c: the Summary's baseline line for machines a and b of bench bi: each one's
  * nearest and farthest class of the baseline view with its median. Returns 1 when written. */
 int rpt_baseline_pair(struct rep *p, int bi, int a, int b);
+/* report_presets.c: the Summary's line per preset entry two inputs ran differently. */
+void rpt_preset_diffs(struct rep *p);
 /* report_matrix.c: matrix views (pingpong): a per-class table and a heat map per machine. */
 void rpt_matrix(struct rep *p, long i0, long i1);
 /* report_na.c: the title and inputs, the machines table, rows not used, values not measured. */

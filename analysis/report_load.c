@@ -353,6 +353,8 @@ int rpt_load(struct rep *p, char **inputs, int ninputs, char *err)
 		return -1;
 	p->g.row = rpt_row;
 	p->g.row_arg = p;
+	p->inputs = inputs;
+	p->ninputs = ninputs;
 	for (int i = 0; i < ninputs; i++)
 		if (groups_add(&p->g, inputs[i], GROUPS_BY_LABEL, err))
 			return -1;

@@ -530,6 +530,7 @@ void rpt_summary(struct rep *p)
 	      "interval shows it; otherwise inconclusive, with the reason (docs/validity.md, \"The "
 	      "verdict\")%s.",
 	      100 * TS_MARGIN, sets ? "; the sets named above first" : "");
+	rpt_preset_diffs(p); /* a preset's entry run differently: said before the lines */
 	struct plines *lines = xcalloc((size_t)p->nm * (size_t)p->nm + 1, sizeof(*lines));
 	for (int a = 0; a < p->nm; a++)
 		for (int b = a + 1; b < p->nm; b++) {

@@ -3,6 +3,7 @@
 #include "harness/context.h"
 #include "lib/suggest.h"
 #include "cli/commands.h"
+#include "cli/env.h"
 #include "layouts/layout.h"
 #include <errno.h>
 #include <stdio.h>
@@ -118,6 +119,11 @@ static int dispatch(int argc, char **argv)
 		printf("c2cbench %s (git %s, CSV schema_version %d)\n", C2C_VERSION,
 		       context_git_rev(), SCHEMA_VERSION);
 		return 0;
+	}
+	char err[ERRLEN];
+	if (env_check(err)) { /* the environment's options, as the command line's */
+		fprintf(stderr, "c2cbench: error: %s\n", err);
+		return EXIT_BADINPUT;
 	}
 	if (!strcmp(cmd, "run"))
 		return run_main(argc, argv);

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 const struct col_decl *bench_column(const struct bench *b, const char *name)
 {
@@ -173,9 +174,10 @@ static int write_decl(const struct bench *b, const struct col_decl *t, const cha
 		return err_set(err, "cannot write the column declaration '%s': %s", path,
 			       strerror(errno));
 	}
-	if (replace_commit(&r, REPLACE_OVER))
+	if (replace_commit(&r, REPLACE_NEW)) /* one that appeared meanwhile is kept: EEXIST */
 		return err_set(err, "cannot write the column declaration '%s': %s", path,
-			       strerror(errno));
+			       errno == EEXIST ? "it already exists (never overwritten)"
+					       : strerror(errno));
 	return 0;
 }
 
@@ -234,4 +236,39 @@ int bench_in_verdict(const struct bench *b, const char *col, int *predict)
 	if (!b->verdict || !b->verdict[0])
 		return bench_direction(b, col, NULL) != 0;
 	return v != COL_DESCRIBES;
+}
+
+/* A file of the result set that must not be there yet: anything at path (a file, a directory, a
+ * link, dangling or looping) is the user's, never overwritten nor written through. */
+static int absent(const char *path, char *err)
+{
+	struct stat st;
+	int there = lstat(path, &st) == 0;
+	if (there || errno != ENOENT)
+		return err_set(err,
+			       "cannot create '%s': %s (a file of yours is never overwritten); "
+			       "accepted: an --out whose side files do not exist yet",
+			       path, there ? "it already exists" : strerror(errno));
+	return 0;
+}
+
+int bench_sides_absent(const struct bench *b, const char *csv, const char *meta, char *err)
+{
+	char p[4200], side[4200], sm[4300];
+	bench_columns_path(meta, p, sizeof(p));
+	if (absent(p, err))
+		return -1;
+	bench_desc_path(meta, p, sizeof(p));
+	if (absent(p, err))
+		return -1;
+	size_t len = strlen(csv);
+	int ext = len > 4 && !strcmp(csv + len - 4, ".csv");
+	for (const struct col_side *s = b->sides; s && s->name; s++) {
+		snprintf(side, sizeof(side), "%.*s-%s.csv", (int)(ext ? len - 4 : len), csv, s->name);
+		context_meta_path(side, sm, sizeof(sm));
+		bench_columns_path(sm, p, sizeof(p));
+		if (absent(side, err) || absent(p, err))
+			return -1;
+	}
+	return 0;
 }

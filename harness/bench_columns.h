@@ -24,6 +24,11 @@ void bench_side_row_check(const struct bench *b, const struct col_decl *t, const
 int bench_columns_write(const struct bench *b, const char *path, char *const *cols, int n,
 			char *err);
 /* The same for a side table's n columns, declared in t: beside its CSV (X.csv: X.columns). */
+/* Before anything is written: the result set's declaration and description (beside meta), and
+ * each side table's CSV and declaration (beside csv), are not there yet (anything at one of those
+ * names, a link dangling or looping too, is the user's); 0 or -1 with the one-line error. Each is
+ * later created only if still absent (replace_commit's REPLACE_NEW). */
+int bench_sides_absent(const struct bench *b, const char *csv, const char *meta, char *err);
 int bench_side_columns_write(const struct bench *b, const struct col_decl *t, const char *csv,
 			     char *const *cols, int n, char *err);
 /* b's configuration columns and what they resolve to. A BENCH_PLACED bench that declares

@@ -63,8 +63,9 @@ int bench_desc_out(const struct bench *b, const char *columns_path, char *err)
 		replace_abort(&r);
 		return -1;
 	}
-	if (replace_commit(&r, REPLACE_OVER))
+	if (replace_commit(&r, REPLACE_NEW)) /* one that appeared meanwhile is kept: EEXIST */
 		return err_set(err, "cannot write the bench description '%s': %s", path,
-			       strerror(errno));
+			       errno == EEXIST ? "it already exists (never overwritten)"
+					       : strerror(errno));
 	return 0;
 }

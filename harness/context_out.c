@@ -120,7 +120,7 @@ static void meta_body(FILE *f, const struct context *c)
 
 int context_write_meta(const struct context *c, const char *path, char *err)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return err_set(
 		    err,

@@ -314,7 +314,9 @@ static int open_meta(const struct bench_ctx *c, const char *csv, char *meta, siz
 	meta[0] = 0;
 	if (want) {
 		snprintf(meta, n, "%s", want);
-		return context_write_meta(&c->ctx, meta, err);
+		return bench_sides_absent(c->b, csv, meta, err) || context_write_meta(&c->ctx, meta, err)
+			   ? -1
+			   : 0;
 	}
 	if (!strcmp(csv, "-"))
 		return 0; /* standard output: the context columns only, unless --meta says where */
@@ -326,7 +328,7 @@ static int open_meta(const struct bench_ctx *c, const char *csv, char *meta, siz
 		return 0;
 	}
 	context_meta_path(csv, meta, n);
-	return context_write_meta(&c->ctx, meta, err);
+	return bench_sides_absent(c->b, csv, meta, err) || context_write_meta(&c->ctx, meta, err) ? -1 : 0;
 }
 
 /* The .meta says how the run ended, so a result set cut short is never mistaken for a whole one. */

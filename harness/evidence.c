@@ -72,6 +72,7 @@ void evidence_reset(struct evidence *e)
 	e->n = 0;
 	e->nprobe = 0;
 	e->nset = 0;
+	e->nothing[0] = 0;
 }
 
 void evidence_free(struct evidence *e)

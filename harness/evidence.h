@@ -35,6 +35,7 @@ struct evidence {
 	double probe_before[EV_PROBES], probe_after[EV_PROBES]; /* one-way ns; < 0: not measured */
 	int nset;
 	struct ev_setting set[EV_SETTINGS];
+	char nothing[96]; /* the bench's word that the window held nothing to measure (rule ops) */
 };
 
 /* Per-CPU steal ticks from /proc/stat (ok = 0 where the kernel does not report them). */
@@ -47,7 +48,7 @@ void steal_read(struct steal_snap *s);
 void steal_apply(const struct steal_snap *a, const struct steal_snap *b, struct thr *thr, int n);
 void steal_free(struct steal_snap *s);
 
-/* Forget the threads, probes and settings (requested_s stays). */
+/* Forget the threads, probes, settings and nothing (requested_s stays). */
 void evidence_reset(struct evidence *e);
 void evidence_free(struct evidence *e);
 /* Add one thread's record under a role name. */

@@ -87,8 +87,8 @@ static void words(char *b, size_t n, int r, double mean, const struct vrules *v,
 	switch (r) {
 	case VR_OPS:
 		snprintf(b, n,
-			 "a role that must run completed no operation: its threads did not get to "
-			 "run");
+			 "a role that must run completed no operation, or nothing was left to "
+			 "measure: its threads did not get to run together");
 		break;
 	case VR_WINDOW:
 		snprintf(b, n,

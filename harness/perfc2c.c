@@ -18,12 +18,24 @@
 #include <unistd.h>
 
 /* The seconds perf c2c report may take, and perf c2c record to stop after SIGINT, before its
- * process group is killed (C2C_PERF_TIMEOUT, default 120). */
+ * process group is killed (C2C_PERF_TIMEOUT, default 120; checked at start, perfc2c_env_check). */
 static double perf_timeout(void)
 {
 	const char *e = getenv("C2C_PERF_TIMEOUT");
-	double d;
-	return e && !parse_double(e, &d) && d > 0 ? d : 120;
+	long s;
+	return e && *e && !parse_long_in(e, 1, 3600, &s) ? (double)s : 120;
+}
+
+int perfc2c_env_check(char *err)
+{
+	const char *e = getenv("C2C_PERF_TIMEOUT");
+	long s;
+	if (e && parse_long_in(e, 1, 3600, &s))
+		return err_set(err,
+			       "C2C_PERF_TIMEOUT '%s' is not accepted; accepted: whole seconds from 1 "
+			       "to 3600 (default 120)",
+			       e);
+	return 0;
 }
 
 /* perf's path on PATH (resolved before fork: the child only makes async-signal-safe calls). */

@@ -27,4 +27,6 @@ void perfc2c_stop(struct perfc2c *p, struct row *r);
 void perfc2c_hitm_to_row(const char *report, struct row *r);
 /* No report for this row: perf_c2c_report and the HITM columns NA with why. */
 void perfc2c_na(struct row *r, const char *why);
+/* C2C_PERF_TIMEOUT, if set, is whole seconds from 1 to 3600; else the one-line error. */
+int perfc2c_env_check(char *err);
 #endif

@@ -42,9 +42,14 @@ static void broken(char *reason, size_t n, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* A role that must co-run and completed no operation (summed over its threads). */
+/* A role that must co-run and completed no operation (summed over its threads), or a window the
+ * bench found nothing to measure in. */
 static void rule_ops(const struct evidence *e, char *reason, size_t n, struct vbroken *b)
 {
+	if (e->nothing[0]) {
+		hit(b, VR_OPS, 1, 0);
+		broken(reason, n, "ops: %s", e->nothing);
+	}
 	for (int i = 0; i < e->n; i++) {
 		const struct ev_thread *t = &e->th[i];
 		if (!t->corun)
@@ -107,7 +112,7 @@ static void rule_threads(const struct evidence *e, const struct vrules *v, char 
 		}
 	}
 	double ov = ev_overlap(e);
-	if (ov >= 0 && ov < v->overlap_min) {
+	if (ov >= 0 && (ov < v->overlap_min || ov == 0)) { /* none in common: nothing co-ran */
 		hit(b, VR_OVERLAP, ov, 1);
 		broken(reason, n, "overlap: co-running windows overlap %.1f%% of the longest",
 		       100 * ov);

@@ -295,8 +295,11 @@ int import_c2c(const struct import_req *q, char *csv, size_t n, long *rows, long
 	context_meta_path(csv, meta, sizeof(meta));
 	bench_columns_path(meta, cols, sizeof(cols));
 	struct replace rep;
-	FILE *f = replace_open(&rep, csv);
-	int rc = f ? 0 : err_set(err, "import: cannot write '%s': %s", csv, strerror(errno));
+	/* every file of the set new, so that a failure removes only files of ours */
+	int bad = bench_sides_absent(b, csv, meta, err) != 0, rc = bad ? -1 : 0;
+	FILE *f = rc ? NULL : replace_open(&rep, csv);
+	if (!rc && !f)
+		rc = err_set(err, "import: cannot write '%s': %s", csv, strerror(errno));
 	if (f)
 		*rows = write_csv(f, l, &t, &m, invalid);
 	if (!rc && replace_commit(&rep, REPLACE_NEW))
@@ -315,5 +318,5 @@ int import_c2c(const struct import_req *q, char *csv, size_t n, long *rows, long
 	free(r);
 	c2cmat_free(&m);
 	topo_free(&t);
-	return rc ? 1 : 0;
+	return bad ? EXIT_BADINPUT : rc ? 1 : 0;
 }

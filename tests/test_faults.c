@@ -74,10 +74,16 @@ static int error_lines(const char *s)
 	return n;
 }
 
+/* The run's set gone, side files too (never overwritten: the next run would be refused). */
 static void clean(void)
 {
+	char side[520];
 	unlink(path);
 	unlink(meta);
+	snprintf(side, sizeof(side), "%.*s.columns", (int)strlen(meta) - 5, meta);
+	unlink(side);
+	snprintf(side, sizeof(side), "%.*s.bench", (int)strlen(meta) - 5, meta);
+	unlink(side);
 }
 
 /* Every line of the CSV ends with a newline and has the header's width (quotes honoured). */

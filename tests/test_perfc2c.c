@@ -229,11 +229,12 @@ static void user_files_kept(void **s)
 	unlink(link);
 	/* nothing in the way: the report is there, headed by the row's line, and perf's files are
 	 * gone */
-	unlink(out);
-	snprintf(rep, sizeof(rep), "%s.meta", out);
-	rep[strlen(rep) - 9] = 0;
-	strcat(rep, ".meta");
-	unlink(rep);
+	unlink(out); /* the first run's set: its side files are never overwritten either */
+	const char *sides[] = { ".meta", ".columns", ".bench" };
+	for (size_t i = 0; i < sizeof(sides) / sizeof(sides[0]); i++) {
+		snprintf(rep, sizeof(rep), "%.*s%s", (int)(strlen(out) - 4), out, sides[i]);
+		unlink(rep);
+	}
 	with_fake(r, "ok", "own", out, sizeof(out), pids, sizeof(pids));
 	if (r->status && r->status != 4) /* 4: a loaded machine left a configuration no valid row */
 		fail_msg("run failed: %s", r->err);

@@ -23,13 +23,19 @@ static int lines_in(const char *path)
 	return n;
 }
 
-/* Replace the run's CSV and .meta with what `c2cbench run pending-bit` makes of args. */
+/* Replace the run's CSV and .meta (and side files, never overwritten) with what `c2cbench run
+ * pending-bit` makes of args. */
 static void foreign(const char *layout, const char *duration, const char *reps,
 		    const char *attempts)
 {
 	struct cmd_result r;
+	char side[1420];
 	unlink(csv);
 	unlink(meta);
+	snprintf(side, sizeof(side), "%.*s.columns", (int)strlen(meta) - 5, meta);
+	unlink(side);
+	snprintf(side, sizeof(side), "%.*s.bench", (int)strlen(meta) - 5, meta);
+	unlink(side);
 	run_c2c(&r, "run", "pending-bit", "--layout", layout, "--duration", duration, "--reps",
 		reps, "--max-attempts", attempts, RUN_ARGS, "--quiet", "--out", csv, NULL);
 	if (!RAN(r.status))

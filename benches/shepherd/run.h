@@ -13,7 +13,8 @@ enum { SW_ST_LATE_TICKS, SW_ST_WAKES };
 /* Modelled CPU c on the c-th allowed CPU in OS order, round robin; the shepherd with CPU 0's pool.
  */
 int sw_plan(const struct topo *t, int ncpus, struct plan *p, char *err);
-/* Run the model's threads for warm-up + duration, then collect the measured window into r. */
+/* Run the model's threads for warm-up + duration, then collect the measured window into r:
+ * r->no_window where the workload threads shared no whole tick (a loaded host), not an error. */
 int sw_run(struct sw_model *m, const struct topo *t, const struct plan *p, double warmup,
 	   double duration, const struct thr_hooks *hooks, struct sw_result *r, char *err);
 /* The same, handing every thread's record to ev (validity evidence) before they are freed. */

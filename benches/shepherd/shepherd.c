@@ -193,10 +193,10 @@ static int write_gaps(struct bench_ctx *c, struct sw_priv *s, const struct row *
 static int sw_row_done(struct bench_ctx *c, struct row *r, char *err)
 {
 	struct sw_priv *s = c->priv;
-	int rc = s->pending ? write_gaps(c, s, r, err) : 0;
+	int had = s->pending != NULL, rc = had ? write_gaps(c, s, r, err) : 0;
 	free(s->pending);
 	s->pending = NULL;
-	if (!rc)
+	if (!rc && had) /* else NA with its reason (sw_run_variant) */
 		row_set(r, "gaps_file", "%s", s->gaps_path);
 	return rc;
 }
@@ -366,17 +366,29 @@ static int sw_run_variant(struct bench_ctx *c, const struct variant *v, int rep,
 	int rc = sw_run_ev(m, c->topo, &c->plan, c->warmup, c->duration, c->hooks, x, sw_evidence,
 			   &ev, err);
 	if (!rc) {
+		int from = r->n;
+		size_t kept = strlen(r->na_reason);
 		put_runs(r, x, &p);
 		put_queues(r, x);
 		put_locks(r, x);
 		put_u(r, "workload_ops", x->workload_ops);
-		row_set(r, "workload_ops_per_s", "%.0f",
-			(double)x->workload_ops /
-			    ((double)x->window_ticks * (double)p.tick_ns / 1e9));
-		row_set(r, "gaps_file",
-			"NA");     /* its place; the path once sw_row_done wrote the histograms */
-		if (!s->pending) { /* a later counter pass measures counters only: the first pass's
-				      gaps stay */
+		if (x->no_window) { /* every column in its place, none measured: the attempt invalid */
+			static const char why[] = "no whole tick common to the workload threads' windows";
+			snprintf(c->ev.nothing, sizeof(c->ev.nothing), "%s", why);
+			r->na_reason[kept] = 0; /* this reason only, once a column */
+			for (int i = from; i < r->n; i++)
+				row_na(r, r->key[i], why);
+			row_na(r, "workload_ops_per_s", why);
+			row_na(r, "gaps_file", why);
+		} else {
+			row_set(r, "workload_ops_per_s", "%.0f",
+				(double)x->workload_ops /
+				    ((double)x->window_ticks * (double)p.tick_ns / 1e9));
+			/* its place; the path once sw_row_done wrote the histograms */
+			row_set(r, "gaps_file", "NA");
+		}
+		/* a later counter pass measures counters only: the first pass's gaps stay */
+		if (!s->pending && !x->no_window) {
 			s->pending = x;
 			s->pending_v = v;
 			s->pending_rep = rep;

@@ -11,6 +11,7 @@
 enum { SW_GAP_START, SW_GAP_END, SW_GAP_KINDS };
 
 struct sw_result {
+	int no_window; /* the workload threads shared no whole tick: nothing below was measured */
 	long window_ticks;         /* measured window */
 	long min_legit;            /* interval - HZ/4 + 1 */
 	uint64_t runs;             /* runs that started in the window */

@@ -30,8 +30,11 @@ struct evtab {
 	char source[256]; /* "built-in" or the file it came from */
 };
 
-/* Load the table (built-in unless C2C_EVENTS_TABLE is set); a malformed row is an error naming its
- * line. */
+/* C2C_EVENTS_TABLE's bound: the built-in table is 16 KiB. */
+#define EVTAB_MAX_BYTES (1 << 20)
+
+/* Load the table (built-in unless C2C_EVENTS_TABLE is set: a regular file of at most
+ * EVTAB_MAX_BYTES); a malformed row is an error naming its line. */
 int evtab_load(struct evtab *t, char *err);
 void evtab_free(struct evtab *t);
 /* The row feeding metric on pmu, or NULL. */
