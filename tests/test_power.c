@@ -105,12 +105,12 @@ static void plan_entry(const struct preset_run *r, struct entry *e)
 	}
 }
 
-/* A repetition's value: every variant and side the same values in another order (spread +-4%),
- * so a factor of 2 or more separates them completely and the ratio of medians is the factor. */
-static double value(int rep, int var, int metric)
+/* A repetition's value of n: every variant and side the same values, no two equal (no ties for the
+ * U test), spread +-4%, so a factor of 2 or more separates them completely and the ratio of
+ * medians is the factor. */
+static double value(int rep, int n, int metric)
 {
-	(void)var;
-	return (100 + 10 * metric) * (1 + 0.02 * ((rep * 7) % 5 - 2));
+	return (100 + 10 * metric) * (1 + 0.08 * ((double)rep / (n > 1 ? n - 1 : 1) - 0.5));
 }
 
 /* The fixture writer: entry e's rows into dir/NAME.csv, machine label, each verdict metric of its
@@ -139,7 +139,7 @@ static void write_entry(const char *dir, const struct entry *e, const char *labe
 			for (int c = 0; c < e->ncol; c++)
 				fprintf(f, ",%s", e->vals[c]);
 			for (int m = 0; m < nv; m++)
-				fprintf(f, ",%.6g", value(r, v, m) * factor * (v ? vfactor : 1));
+				fprintf(f, ",%.6g", value(r, e->reps, m) * factor * (v ? vfactor : 1));
 			fprintf(f, ",%s,host-%s,Made-up CPU,yes\n", label, label);
 		}
 	fclose(f);
@@ -266,7 +266,7 @@ static char *run_summary(const struct entry *e, double vfactor)
 				}
 				if (k >= 0)
 					row_set(&row, e->b->summary[m], "%.6g",
-						value(r, v, k) * (v ? vfactor : 1));
+						value(r, e->reps, k) * (v ? vfactor : 1));
 				else
 					row_na(&row, e->b->summary[m], "not planted");
 			}

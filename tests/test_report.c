@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static char layouts_csv[512], sweep_csv[512];
 
@@ -446,6 +447,55 @@ static void report_summary_first(void **state)
 /* Two machines with the same values, 3 repetitions each: no verdict word without a called
  * change, inconclusive with the reason (3 a side cannot reach p < 0.05); whiskers are the CI of the median, not
  * min..max (one repetition of 8 at 100x does not stretch them). */
+/* What a set is comes first: a set that measured nothing (every row invalid) and one judged with
+ * relaxed validity (tests/data/verdict-context/relaxed) are named at the top of the Summary, before
+ * any verdict, as headless chromium renders it. */
+static void report_names_what_a_set_is(void **state)
+{
+	(void)state;
+	char dir[600], csv[700], out[600], dom[700];
+	snprintf(dir, sizeof(dir), "%s/nothing", test_dir);
+	snprintf(out, sizeof(out), "%s/sets", test_dir);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	snprintf(csv, sizeof(csv), "%s/01-pending-bit.csv", dir);
+	char *text = slurp("tests/data/verdict-context/strict/01-pending-bit.csv");
+	assert_non_null(text);
+	FILE *f = fopen(csv, "w");
+	assert_non_null(f);
+	for (char *line = strtok(text, "\n"), *first = line; line; line = strtok(NULL, "\n")) {
+		if (line == first) {
+			fprintf(f, "%s,invalid_reason\n", line);
+			continue;
+		}
+		char *v = strstr(line, ",yes,"), *m = strstr(line, "m-strict,m-strict");
+		assert_true(v && m);
+		fprintf(f, "%.*s,no,%.*sm-nothing,m-nothing%s,oncpu: made up\n", (int)(v - line),
+			line, (int)(m - v - 5), v + 5, m + strlen("m-strict,m-strict"));
+	}
+	fclose(f);
+	free(text);
+	char *md = report_ok(out, "tests/data/verdict-context/relaxed", dir);
+	char *sum = section(md, "## Summary");
+	const char *nothing = strstr(sum, "m-nothing measured nothing: none of its 5 row(s) is "
+					  "valid"),
+		   *relaxed = strstr(sum, "m-relaxed was judged with relaxed validity "
+					  "(--valid-oncpu 0)"),
+		   *lead = strstr(sum, "A line per bench and pair of machines");
+	if (!nothing || !relaxed || !lead || nothing > lead || relaxed > lead)
+		fail_msg("the sets are not named first:\n%s", sum);
+	free(sum);
+	free(md);
+	html_images_load(out); /* the Summary is the first section; its DOM kept in dom.txt */
+	snprintf(dom, sizeof(dom), "%s/dom.txt", out);
+	char *d = slurp(dom);
+	assert_non_null(d);
+	const char *h = strstr(d, ">Summary</h2>"), *n = strstr(d, "m-nothing measured nothing"),
+		   *r = strstr(d, "was judged with relaxed validity");
+	if (!h || !n || !r || n < h || r < h)
+		fail_msg("chromium does not show the sets at the top of the Summary");
+	free(d);
+}
+
 static void report_summary_no_change(void **state)
 {
 	(void)state;
@@ -644,6 +694,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(report_on_real_results),
 		cmocka_unit_test(report_two_machines_ratio),
+		cmocka_unit_test(report_names_what_a_set_is),
 		cmocka_unit_test(report_details_by_probe_class),
 		cmocka_unit_test(report_pingpong_matrix),
 		cmocka_unit_test(report_pingpong_real),
