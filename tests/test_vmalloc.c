@@ -292,7 +292,7 @@ struct entry {
 static int entry_key(void *user, const char *section, const char *name, const char *value)
 {
 	struct entry *e = user;
-	if (strcmp(section, "vmalloc-lazy-max-1") || !strcmp(name, "bench"))
+	if (strcmp(section, "vmalloc-lazy-max-1") || !strcmp(name, "bench") || !strcmp(name, "shows"))
 		return 1;
 	if (e->n == 12)
 		return 0;
