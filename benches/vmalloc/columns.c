@@ -22,6 +22,9 @@ const struct col_decl vmalloc_columns[] = {
     {"online_cpus", COL_CONTEXT, "count", COL_NOSIDE, "online CPUs (lazy_max's input)"},
     {"nr_nodes", COL_CONTEXT, "count", COL_NOSIDE,
      "modelled vmap nodes (clamp(online, 1, 128))"},
+    {"seed_setting", COL_CONTEXT, "text", COL_NOSIDE,
+     "yes when the run had seed 003's setting (16 workers over two packages, lazy_max 49152), "
+     "else 'no: ' and what differs; the seed's figures are printed only beside rows that say yes"},
     {"worker_cpus", COL_CONTEXT, "CPU list", COL_NOSIDE, "OS CPUs the workers ran on"},
     {"drainer_cpu", COL_CONTEXT, "CPU list", COL_NOSIDE, "OS CPU the drain worker ran on"},
     {"duration_s", COL_EVIDENCE, "s", COL_NOSIDE, "measured seconds per worker"},

@@ -12,7 +12,12 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Seed 003's own figures (16 test_vmalloc workers, 2-socket Xeon Silver 4208, Linux 7.2). */
+/* Seed 003's own figures (16 test_vmalloc workers, 2-socket Xeon Silver 4208, Linux 7.2), and its
+ * setting: 16 workers over the two packages, at its lazy_max_pages() (fls(32 CPUs) x 8192). The
+ * rows' seed_setting says whether a run had it, and the note stands only beside those. */
+#define SEED_THREADS 16
+#define SEED_LAZY_MAX 49152
+#define SEED_PACKAGES 2
 #define SEED_NOTE                                                                                  \
 	"beside: seed 003 (16 workers, 2x Xeon Silver 4208): runtime fix_align -12.61%, fix_size " \
 	"-5.78%,\n"                                                                                \
@@ -244,6 +249,31 @@ static void put_over_share(struct row *w, const struct thr *t, int n)
 		row_na(w, "over_on_drainer_cpu_pct", "no free past lazy_max");
 }
 
+/* Whether the run had seed 003's setting: "yes", else "no: " and what differs, in a few words. */
+static void put_seed_setting(struct row *w, const struct vm_priv *p, const struct plan *pl)
+{
+	char why[256] = "", pk[64] = "";
+	int npk = 0;
+	size_t k = 0;
+	for (int i = 0; i < pl->n; i++) /* distinct packages of the workers */
+		if (pl->slot[i].role == ROLE_WORKER && pl->slot[i].pkg >= 0 &&
+		    pl->slot[i].pkg < (int)sizeof(pk) && !pk[pl->slot[i].pkg]++)
+			npk++;
+	if (p->threads != SEED_THREADS)
+		k += (size_t)snprintf(why + k, sizeof(why) - k, "%s%ld workers, not %d",
+				      k ? "; " : "", p->threads, SEED_THREADS);
+	if (p->lazy_max != SEED_LAZY_MAX)
+		k += (size_t)snprintf(why + k, sizeof(why) - k, "%slazy_max %ld, not %d",
+				      k ? "; " : "", p->lazy_max, SEED_LAZY_MAX);
+	if (npk != SEED_PACKAGES && k < sizeof(why))
+		snprintf(why + k, sizeof(why) - k, "%sworkers on %d package(s), not %d",
+			 k ? "; " : "", npk, SEED_PACKAGES);
+	if (*why)
+		row_set(w, "seed_setting", "no: %s", why);
+	else
+		row_set(w, "seed_setting", "yes");
+}
+
 /* One whole row: configuration, the measure, the tallies, where the objects were. */
 static void fill_row(struct bench_ctx *c, const struct vm_priv *p, const struct layout *l,
 		     const struct vm_objs *o, const struct thr *t, struct row *w)
@@ -275,6 +305,7 @@ static void fill_row(struct bench_ctx *c, const struct vm_priv *p, const struct 
 		row_na(w, "cycles_per_s", "no cycle completed");
 	}
 	put_counts(w, &wk, &dr);
+	put_seed_setting(w, p, &c->plan);
 	put_over_share(w, t, c->plan.n);
 	put_layout(w, o->run, l, c->topo->line_size);
 }
@@ -383,6 +414,7 @@ static const struct bench vmalloc_bench = {
     .config = vm_config,
     .resolved = vm_resolved,
     .summary_note = SEED_NOTE,
+    .summary_note_if = "seed_setting",
     .views = vm_views,
     .variant_order = layout_order, /* the registry's: the bug first */
     .by_construction = vm_by_construction,
