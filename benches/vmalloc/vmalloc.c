@@ -7,6 +7,7 @@
 #include "layouts/layout.h"
 #include "harness/memnode.h"
 #include "harness/spin.h"
+#include "lib/parse.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,10 +60,28 @@ static const struct bench_resolved vm_resolved[] = { BENCH_RESOLVED_PLACEMENT,
 
 struct vm_priv {
 	struct role_req roles[2];
-	long threads, pages, lazy_max, lazy_max_req, online, flush_us, area_ns;
+	long threads, pages, lazy_max, lazy_max_req, online, possible, flush_us, area_ns;
 	double work_ns;
 	int nr_nodes;
 };
+
+/* num_possible_cpus(), which vmap_init_nodes() sizes vmap_nodes by: the CPUs of
+ * /sys/devices/system/cpu/possible; the configured count where that cannot be read. */
+static long possible_cpus(void)
+{
+	static int cpus[CPU_NUMBER_MAX + 1];
+	char buf[8192], why[128];
+	FILE *f = fopen("/sys/devices/system/cpu/possible", "r");
+	long n = -1;
+	if (f) {
+		if (fgets(buf, sizeof(buf), f)) {
+			buf[strcspn(buf, "\n")] = 0;
+			n = parse_cpulist(buf, cpus, CPU_NUMBER_MAX + 1, why, sizeof(why));
+		}
+		fclose(f);
+	}
+	return n > 0 ? n : sysconf(_SC_NPROCESSORS_CONF);
+}
 
 /* lazy_max_pages(): fls(num_online_cpus()) * (32 MiB / PAGE_SIZE). */
 static long kernel_lazy_max(long online)
@@ -112,9 +131,10 @@ static int vm_prepare(struct bench_ctx *c, char *err)
 	p->online = sysconf(_SC_NPROCESSORS_ONLN);
 	p->lazy_max_req = opt_long(c->o, "lazy-max");
 	p->lazy_max = p->lazy_max_req ? p->lazy_max_req : kernel_lazy_max(p->online);
-	p->nr_nodes = p->online < 1     ? 1
-		      : p->online > 128 ? 128
-					: (int)p->online; /* clamp(ncpu, 1, 128) */
+	p->possible = possible_cpus();
+	p->nr_nodes = p->possible < 1	  ? 1
+		      : p->possible > 128 ? 128
+					  : (int)p->possible; /* clamp(num_possible_cpus(), 1, 128) */
 	if (p->pages > 1 << 20)
 		return err_set(err, "--pages: %ld is not accepted; accepted: 1 to %d", p->pages,
 			       1 << 20);
@@ -287,6 +307,7 @@ static void fill_row(struct bench_ctx *c, const struct vm_priv *p, const struct 
 	row_set(w, "flush_us", "%ld", p->flush_us);
 	row_set(w, "area_ns", "%ld", p->area_ns);
 	row_set(w, "online_cpus", "%ld", p->online);
+	row_set(w, "possible_cpus", "%ld", p->possible);
 	row_set(w, "nr_nodes", "%d", p->nr_nodes);
 	row_set(w, "worker_cpus", "%s", wk.cpus);
 	row_set(w, "drainer_cpu", "%s", dr.cpus);
