@@ -340,7 +340,7 @@ static void seed_figures_only_beside_the_seeds_setting(void **state)
 	(void)state;
 	struct cmd_result r;
 	char a[512], b[512];
-	const char *no = "no: 2 workers, not 16; lazy_max 16384, not 49152";
+	const char *no = "no: workers 2 (seed 16); lazy_max 16384 (seed 49152)";
 	snprintf(a, sizeof(a), "%s", write_vm_seed("sa.csv", 5, 0.9, no));
 	snprintf(b, sizeof(b), "%s", write_vm_seed("sb.csv", 5, 1.0, no));
 	run_c2c(&r, "compare", a, b, NULL);
@@ -350,7 +350,7 @@ static void seed_figures_only_beside_the_seeds_setting(void **state)
 	assert_null(strstr(w, "beside: seed 003"));
 	assert_null(strstr(w, "-12.61%"));
 	assert_non_null(strstr(unwrapped(w), "the seed's figures are left out, the setting differs: "
-					      "2 workers, not 16; lazy_max 16384, not 49152"));
+					      "workers 2 (seed 16); lazy_max 16384 (seed 49152)"));
 	assert_null(strstr(w, "A: the seed"));
 	/* one side at the seed's setting: the note, and the other side's why */
 	snprintf(b, sizeof(b), "%s", write_vm_seed("sb.csv", 5, 1.0, "yes"));
@@ -359,7 +359,7 @@ static void seed_figures_only_beside_the_seeds_setting(void **state)
 	assert_non_null(w);
 	assert_non_null(strstr(w, "beside: seed 003"));
 	assert_non_null(strstr(unwrapped(w), "A: the seed's figures are left out, the setting "
-					      "differs: 2 workers, not 16"));
+					      "differs: workers 2 (seed 16)"));
 	assert_null(strstr(w, "B: the seed"));
 	/* no seed_setting column: no figures, and why */
 	snprintf(a, sizeof(a), "%s", write_vm_seed("sa.csv", 5, 0.9, NULL));

@@ -63,11 +63,11 @@ static void the_note_stands_only_beside_yes(void **s)
 	char out[300];
 	assert_null(desc_note_instead(NULL, "no: anything", out, sizeof(out)));
 	assert_null(desc_note_instead("seed_setting", "yes", out, sizeof(out)));
-	assert_ptr_equal(desc_note_instead("seed_setting", "no: 2 workers, not 16", out,
+	assert_ptr_equal(desc_note_instead("seed_setting", "no: workers 2 (seed 16)", out,
 					   sizeof(out)),
 			 out);
-	assert_string_equal(out, "the seed's figures are left out, the setting differs: 2 workers, "
-				 "not 16");
+	assert_string_equal(out, "the seed's figures are left out, the setting differs: workers 2 "
+				 "(seed 16)");
 	assert_non_null(desc_note_instead("seed_setting", "", out, sizeof(out)));
 	assert_non_null(desc_note_instead("seed_setting", NULL, out, sizeof(out)));
 	assert_non_null(strstr(out, "(no seed_setting column)"));

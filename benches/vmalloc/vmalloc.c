@@ -269,7 +269,8 @@ static void put_over_share(struct row *w, const struct thr *t, int n)
 		row_na(w, "over_on_drainer_cpu_pct", "no free past lazy_max");
 }
 
-/* Whether the run had seed 003's setting: "yes", else "no: " and what differs, in a few words. */
+/* Whether the run had seed 003's setting: "yes", else "no: " and what differs, in a few words and
+ * no comma (a CSV field a naive split still reads): "no: workers 2 (seed 16); packages 1 (seed 2)". */
 static void put_seed_setting(struct row *w, const struct vm_priv *p, const struct plan *pl)
 {
 	char why[256] = "", pk[64] = "";
@@ -280,14 +281,14 @@ static void put_seed_setting(struct row *w, const struct vm_priv *p, const struc
 		    pl->slot[i].pkg < (int)sizeof(pk) && !pk[pl->slot[i].pkg]++)
 			npk++;
 	if (p->threads != SEED_THREADS)
-		k += (size_t)snprintf(why + k, sizeof(why) - k, "%s%ld workers, not %d",
+		k += (size_t)snprintf(why + k, sizeof(why) - k, "%sworkers %ld (seed %d)",
 				      k ? "; " : "", p->threads, SEED_THREADS);
 	if (p->lazy_max != SEED_LAZY_MAX)
-		k += (size_t)snprintf(why + k, sizeof(why) - k, "%slazy_max %ld, not %d",
+		k += (size_t)snprintf(why + k, sizeof(why) - k, "%slazy_max %ld (seed %d)",
 				      k ? "; " : "", p->lazy_max, SEED_LAZY_MAX);
 	if (npk != SEED_PACKAGES && k < sizeof(why))
-		snprintf(why + k, sizeof(why) - k, "%sworkers on %d package(s), not %d",
-			 k ? "; " : "", npk, SEED_PACKAGES);
+		snprintf(why + k, sizeof(why) - k, "%spackages %d (seed %d)", k ? "; " : "", npk,
+			 SEED_PACKAGES);
 	if (*why)
 		row_set(w, "seed_setting", "no: %s", why);
 	else
