@@ -54,6 +54,8 @@ struct bench_ctx {
 	struct bench_block *mem;
 	int nmem;
 	const void *mem_at;
+	int mem_touch_cpu; /* the CPU that first touched bench_mem's first block (the first worker's,
+			    * pinned), -1 when none could be pinned there */
 	const char
 	    *out_path; /* the main CSV being written (NULL under --dry-run): for side files */
 	const char *columns_path; /* its column declaration (FILE.columns), written after the first
