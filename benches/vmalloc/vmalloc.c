@@ -278,8 +278,10 @@ static void put_seed_setting(struct row *w, const struct vm_priv *p, const struc
 	size_t k = 0;
 	for (int i = 0; i < pl->n; i++) /* distinct packages of the workers */
 		if (pl->slot[i].role == ROLE_WORKER && pl->slot[i].pkg >= 0 &&
-		    pl->slot[i].pkg < (int)sizeof(pk) && !pk[pl->slot[i].pkg]++)
+		    pl->slot[i].pkg < (int)sizeof(pk) && !pk[pl->slot[i].pkg]) {
+			pk[pl->slot[i].pkg] = 1;
 			npk++;
+		}
 	if (p->threads != SEED_THREADS)
 		k += (size_t)snprintf(why + k, sizeof(why) - k, "%sworkers %ld (seed %d)",
 				      k ? "; " : "", p->threads, SEED_THREADS);
