@@ -205,6 +205,7 @@ bench: need-deps
 	bash scripts/bench.sh ./$(BIN) $(BUILD)/bare_load $(BUILD)/cpu_speed
 	bash scripts/bench-pingpong.sh ./$(BIN) $(BUILD)/pingpong_ref
 	bash scripts/bench-compare.sh ./$(BIN)
+	bash scripts/bench-import.sh ./$(BIN)
 	bash scripts/bench-validity.sh ./$(BIN)
 	bash scripts/bench-aa.sh ./$(BIN)
 

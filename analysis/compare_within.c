@@ -162,10 +162,48 @@ static void within_families(const struct groups *g, const int *base, int nm, str
 	free(at);
 }
 
-/* The bench's note once, after its last line, each of its lines within the table's width. */
+/* Side s's rows of the bench as its summary_note_if column gives them (schema/desc.h
+ * desc_note_instead): -1 when the side has no valid row of it, 0 when the note stands beside them,
+ * 1 when it does not, with the line that replaces it in out. */
+static int side_instead(const struct groups *g, int bench, int s, char *out, size_t n)
+{
+	const char *col = g->bench[bench].b->summary_note_if, *val = "yes";
+	int rows = 0;
+	for (int i = 0; i < g->ncell; i++) {
+		const struct grp_cell *c = &g->cell[i];
+		if (c->side != s || !c->valid || g->group[c->group].bench != bench)
+			continue;
+		rows = 1;
+		if (c->note_absent || !c->note_val)
+			val = NULL;
+		else if (val && !strcmp(val, "yes"))
+			val = c->note_val;
+	}
+	return !rows ? -1 : desc_note_instead(col, val, out, n) ? 1 : 0;
+}
+
+/* The bench's note once, after its last line, each of its lines within the table's width: where
+ * a side's rows say they do not have the setting the note's figures are for, the why instead (a
+ * line per side, A: and B:, when the sides' reasons differ); the note itself only when a side's
+ * rows have that setting. */
 static void note(FILE *f, const struct groups *g, int bench)
 {
 	if (bench < 0 || !g->bench[bench].b || !g->bench[bench].b->summary_note)
+		return;
+	char why[2][400], line[520];
+	int st[2] = { -1, -1 }, stands = 0;
+	for (int s = 0; s < 2 && s < g->nside; s++) {
+		st[s] = side_instead(g, bench, s, why[s], sizeof(why[s]));
+		stands |= st[s] == 0;
+	}
+	int same = st[0] == 1 && st[1] == 1 && !strcmp(why[0], why[1]);
+	for (int s = 0; s < 2; s++)
+		if (st[s] == 1 && !(same && s)) {
+			snprintf(line, sizeof(line), "%s%s", same || g->nside < 2 ? "" : s ? "B: " : "A: ",
+				 why[s]);
+			cmp_wrap(f, 0, 8, line);
+		}
+	if (!stands)
 		return;
 	for (const char *p = g->bench[bench].b->summary_note; *p;) {
 		size_t n = strcspn(p, "\n");

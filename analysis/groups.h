@@ -89,6 +89,10 @@ struct grp_cell {
 	unsigned char *res_mixed; /* [bench.nres]: its rows resolved it to more than one value */
 	char **why; /* [bench.nkey]: for a key column its rows did not record, how the join took
 		     * it ("not recorded (schema 6); the node used: 0"), else NULL */
+	/* The bench's summary_note_if column over the valid rows: "yes" while every one says yes,
+	 * else the first other value; NULL before a valid row; note_absent: a valid row lacked it */
+	char *note_val;
+	int note_absent;
 };
 
 #define GRP_FP_KEYS 16 /* room for schema/fingerprint.h's fp_keys */

@@ -165,6 +165,7 @@ void groups_free(struct groups *g)
 		for (int k = 0; k < g->bench[g->group[g->cell[i].group].bench].nkey; k++)
 			free(g->cell[i].why[k]);
 		free(g->cell[i].why);
+		free(g->cell[i].note_val);
 	}
 	for (int i = 0; i < g->ngroup; i++) {
 		free(g->key_blob[i]);

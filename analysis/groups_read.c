@@ -27,6 +27,7 @@ struct fbench {
 	char **asked;
 	const char **eff_const, **eff_what;
 	char **nrec_text; /* "not recorded (schema N)" */
+	int note_ix;      /* the description's summary_note_if column here (-1: absent or none) */
 };
 
 struct file {
@@ -231,6 +232,7 @@ static struct fbench *file_bench(struct groups *g, struct file *f, const char *n
 		if ((fb->key_ix[k] = c ? col_of(f, c) : -1) < 0)
 			unrecorded(f, fb, b, k, v);
 	}
+	fb->note_ix = b->b && b->b->summary_note_if ? col_of(f, b->b->summary_note_if) : -1;
 	for (int m = 0; m < b->nmet; m++) {
 		const char *c = grp_schema_col(v, name, b->metric[m], &ch);
 		if ((fb->met_ix[m] = c ? col_of(f, c) : -1) >= 0)
@@ -439,6 +441,14 @@ static int read_row(struct groups *g, struct file *f, int side, char *err)
 	c->rows++;
 	g->side[s].rows++;
 	g->rows++;
+	if (valid && b->b && b->b->summary_note_if) {
+		if (fb->note_ix < 0)
+			c->note_absent = 1;
+		else if (!c->note_val || !strcmp(c->note_val, "yes")) {
+			free(c->note_val);
+			c->note_val = xstrdup(csvs_field(&f->s, fb->note_ix));
+		}
+	}
 	if (valid) {
 		c->valid++;
 		g->side[s].valid++;

@@ -43,6 +43,10 @@ const struct grp_schema_change grp_schema_changes[] = {
 	/* 10: --mem-node as given; before, the node planned */
 	{ 10, NULL, "mem_node_requested", NULL, "mem_node", NULL, "the node used" },
 	{ 10, "shepherd", "cpus_requested", NULL, "cpus", NULL, "the CPUs modelled" },
+	/* 11: vmalloc's purge costs --flush-us plus --area-ns per area (before: a fixed --purge-us,
+	 * another model, so nothing stands in) */
+	{ 11, "vmalloc", "flush_us", NULL, NULL, NULL, NULL },
+	{ 11, "vmalloc", "area_ns", NULL, NULL, NULL, NULL },
 	{ 0, NULL, NULL, NULL, NULL, NULL, NULL },
 };
 

@@ -63,6 +63,7 @@ static void write_texts(struct rep *p, char **inputs, int ninputs)
 	doc_open(&p->doc, md, html);
 	rpt_machines(p, inputs, ninputs);
 	rpt_summary(p);
+	rpt_split_summary(p);
 	rpt_machines_table(p);
 	rpt_unused(p);
 	rpt_views(p);

@@ -209,6 +209,26 @@ int rpt_baseline_pair(struct rep *p, int bi, int a, int b);
 void rpt_preset_diffs(struct rep *p);
 /* report_matrix.c: matrix views (pingpong): a per-class table and a heat map per machine. */
 void rpt_matrix(struct rep *p, long i0, long i1);
+/* report_matrix.c: machine m's PUs in samples [f0, f1) of matrix view v, clustered by the pair
+ * classes: core[pu] and pkg[pu] the smallest PU of its core and package, present[pu] 1 for a PU
+ * of some pair (all malloc'ed, indexed up to the return value, the highest PU + 1). */
+int rpt_clusters(const struct rep *p, const struct bench_view *v, int m, long f0, long f1,
+		 int **core, int **pkg, int **present);
+struct split;
+/* report_split.c: machine m's class cls of facet [f0, f1), metric k, split at empty gaps
+ * (stats/split.h) by the pairs' medians, each pair's package its attribute (packages numbered from
+ * 0 in PU order, -1 for a pair across two); the number of groups (1: not split). text (may be
+ * NULL) gets split_text's words. */
+int rpt_class_split(const struct rep *p, const struct bench_view *v, int m, const char *cls,
+		    int k, long f0, long f1, struct split *sp, char *text, size_t cap);
+/* report_split.c: " (dual-epyc-7r13 splits: package 0 107.6, package 1 200.5 ns)" for a line
+ * that shows the class median of sample s's configuration, facet and class on machines ma and mb
+ * (-1: one machine), samples [i0, i1) of its view holding them; 0 (out "") when neither splits. */
+int rpt_split_note(const struct rep *p, const struct bench_view *v, int ma, int mb,
+		   const struct sample *s, long i0, long i1, char *out, size_t cap);
+/* report_split.c: under the Summary, every split class of every matrix view, machine by machine
+ * (docs/report.md#classes-that-split); nothing when none splits. */
+void rpt_split_summary(struct rep *p);
 /* report_na.c: the title and inputs, the machines table, rows not used, values not measured. */
 void rpt_machines(struct rep *p, char **inputs, int ninputs);
 void rpt_machines_table(struct rep *p);

@@ -3,6 +3,7 @@
  * all machines, PUs ordered by package, core and SMT sibling as the pair classes tell them. */
 #include "analysis/report_int.h"
 #include "lib/util.h"
+#include "stats/split.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,30 +44,26 @@ static int by_place(const void *x, const void *y)
 	return a - b;
 }
 
-/* The PUs of machine m in samples [f0, f1), ordered by package, core, SMT sibling. */
-static void order_pus(const struct rep *p, const struct bench_view *v, int m, long f0, long f1,
-		      struct pu_order *o)
+int rpt_clusters(const struct rep *p, const struct bench_view *v, int m, long f0, long f1,
+		 int **core_out, int **pkg_out, int **present)
 {
-	int ncls = 0;
+	int ncls = 0, top = 0;
 	while (v->classes && v->classes[ncls])
 		ncls++;
-	o->top = 0;
 	for (long i = f0; i < f1; i++)
 		if (p->s[i].m == m) {
-			o->top = p->s[i].a >= o->top ? p->s[i].a + 1 : o->top;
-			o->top = p->s[i].b >= o->top ? p->s[i].b + 1 : o->top;
+			top = p->s[i].a >= top ? p->s[i].a + 1 : top;
+			top = p->s[i].b >= top ? p->s[i].b + 1 : top;
 		}
-	int *core = xcalloc((size_t)o->top + 1, sizeof(int)),
-	    *pkg = xcalloc((size_t)o->top + 1, sizeof(int));
-	o->pos = xcalloc((size_t)o->top + 1, sizeof(int));
-	o->pu = xcalloc((size_t)o->top + 1, sizeof(int));
-	for (int i = 0; i < o->top; i++)
-		core[i] = pkg[i] = i, o->pos[i] = -1;
+	int *core = xcalloc((size_t)top + 1, sizeof(int)), *pkg = xcalloc((size_t)top + 1, sizeof(int)),
+	    *in = xcalloc((size_t)top + 1, sizeof(int));
+	for (int i = 0; i < top; i++)
+		core[i] = pkg[i] = i;
 	for (long i = f0; i < f1; i++) {
 		const struct sample *s = &p->s[i];
 		if (s->m != m)
 			continue;
-		o->pos[s->a] = o->pos[s->b] = 0;
+		in[s->a] = in[s->b] = 1;
 		if (ncls && !strcmp(s->cls, v->classes[0]))
 			join(core, s->a, s->b);
 		int same_pkg = 0; /* a declared class before the last: a class not declared says
@@ -76,10 +73,24 @@ static void order_pus(const struct rep *p, const struct bench_view *v, int m, lo
 		if (same_pkg)
 			join(pkg, s->a, s->b);
 	}
+	for (int i = 0; i < top; i++)
+		core[i] = root(core, i), pkg[i] = root(pkg, i);
+	*core_out = core, *pkg_out = pkg, *present = in;
+	return top;
+}
+
+/* The PUs of machine m in samples [f0, f1), ordered by package, core, SMT sibling. */
+static void order_pus(const struct rep *p, const struct bench_view *v, int m, long f0, long f1,
+		      struct pu_order *o)
+{
+	int *core, *pkg, *in;
+	o->top = rpt_clusters(p, v, m, f0, f1, &core, &pkg, &in);
+	o->pos = xcalloc((size_t)o->top + 1, sizeof(int));
+	o->pu = xcalloc((size_t)o->top + 1, sizeof(int));
 	o->n = 0;
 	for (int i = 0; i < o->top; i++) {
-		core[i] = root(core, i), pkg[i] = root(pkg, i);
-		if (!o->pos[i])
+		o->pos[i] = -1;
+		if (in[i])
 			o->pu[o->n++] = i;
 	}
 	g_core = core, g_pkg = pkg;
@@ -88,6 +99,7 @@ static void order_pus(const struct rep *p, const struct bench_view *v, int m, lo
 		o->pos[o->pu[i]] = i;
 	free(core);
 	free(pkg);
+	free(in);
 }
 
 #define CLASSES_MAX 64
@@ -143,7 +155,12 @@ static long class_cell(const struct rep *p, int m, const char *cls, int k, long 
 		sizeof(lo));
 	rpt_num(st.hi, p->bench[p->s[f0].bench].views[p->s[f0].view].metrics[k].unit, hi,
 		sizeof(hi));
-	if (st.n)
+	struct split sp;
+	char text[1024];
+	const struct bench_view *v = &p->bench[p->s[f0].bench].views[p->s[f0].view];
+	if (st.n && rpt_class_split(p, v, m, cls, k, f0, f1, &sp, text, sizeof(text)) > 1)
+		rpt_fmt(out, cap, "split: %s", text); /* its median is in the gap: never alone */
+	else if (st.n)
 		rpt_fmt(out, cap, "%s (%s..%s)", md, lo, hi);
 	else
 		rpt_fmt(out, cap, n ? "NA (no valid repetition)" : "NA (no pair of this class)");
@@ -156,7 +173,7 @@ static void class_table(struct rep *p, const struct bench_view *v, long f0, long
 {
 	int nmet = rpt_nmet(v) > 2 ? 2 : rpt_nmet(v);
 	const char *hdr[6] = { "machine", v->class_col, "pairs" }, *seen[CLASSES_MAX];
-	char head[2][160], cell[2][96], pairs[32];
+	char head[2][160], cell[2][1100], pairs[32];
 	for (int k = 0; k < nmet; k++) {
 		rpt_fmt(head[k], sizeof(head[k]), "%s (%s): median over pairs (range)",
 			v->metrics[k].label, v->metrics[k].unit);
@@ -200,9 +217,17 @@ static void class_ratios(struct rep *p, const struct bench_view *v, long f0, lon
 			class_values(p, 0, seen[c], k, f0, f1, NULL, &a);
 			for (int m = 1; m < p->nm && a.n; m++) {
 				struct vec b = { 0 };
+				char what[1400], note[1200] = "";
 				class_values(p, m, seen[c], k, f0, f1, NULL, &b);
+				long i = f0; /* a median in a gap: said on its line */
+				while (i < f1 && strcmp(p->s[i].cls, seen[c]))
+					i++;
+				if (i < f1)
+					rpt_split_note(p, v, 0, m, &p->s[i], f0, f1, note,
+						       sizeof(note));
+				rpt_fmt(what, sizeof(what), "%s%s", seen[c], note);
 				if (b.n)
-					rtab_add(&t, seen[c], &v->metrics[k], m, &a, &b);
+					rtab_add(&t, what, &v->metrics[k], m, &a, &b);
 				free(b.v);
 			}
 			free(a.v);
@@ -228,7 +253,7 @@ static void baseline_table(struct rep *p, const struct bench_view *v, long g0, l
 	const char *seen[CLASSES_MAX], *hdr[CLASSES_MAX + 3] = {"machine", v->facet_col, "metric"},
 							  *row[CLASSES_MAX + 3];
 	int nseen = classes_of(p, v, g0, g1, seen);
-	char cell[CLASSES_MAX][96], met[200];
+	char cell[CLASSES_MAX][1100], met[200];
 	for (int c = 0; c < nseen; c++)
 		hdr[3 + c] = seen[c];
 	doc_table(&p->doc, 3 + nseen, hdr);
@@ -370,6 +395,23 @@ static int heat_map(struct rep *p, const struct bench_view *v, int m, long f0, l
 	return cells > 0;
 }
 
+/* A heat map's caption: the machine, and each class of it that splits (malloc'ed). */
+static char *heat_caption(const struct rep *p, const struct bench_view *v, int m, long f0,
+			  long f1)
+{
+	const char *seen[CLASSES_MAX];
+	int nseen = classes_of(p, v, f0, f1, seen);
+	size_t cap = 256 + (size_t)nseen * 1100, k;
+	char *out = xcalloc(cap, 1), text[1024];
+	k = (size_t)snprintf(out, cap, "%s", p->mach[m].label);
+	for (int c = 0; c < nseen && k < cap; c++) {
+		struct split sp;
+		if (rpt_class_split(p, v, m, seen[c], 0, f0, f1, &sp, text, sizeof(text)) > 1)
+			k += (size_t)snprintf(out + k, cap - k, "; %s split: %s", seen[c], text);
+	}
+	return out;
+}
+
 void rpt_matrix(struct rep *p, long i0, long i1)
 {
 	const struct rbench *rb = &p->bench[p->s[i0].bench];
@@ -402,6 +444,7 @@ void rpt_matrix(struct rep *p, long i0, long i1)
 				p->s[f0].facet, v->metrics[0].label, v->metrics[0].unit);
 			const char **files = xcalloc((size_t)p->nm, sizeof(char *)),
 				   **caps = xcalloc((size_t)p->nm, sizeof(char *));
+			char **own = xcalloc((size_t)p->nm, sizeof(char *));
 			int nf = 0;
 			shared_range(p, f0, f1, &lo, &hi);
 			for (int m = 0; m < p->nm; m++) {
@@ -413,12 +456,15 @@ void rpt_matrix(struct rep *p, long i0, long i1)
 				if (!heat_map(p, v, m, f0, f1, title, lo, hi, png, dat))
 					continue;
 				files[nf] = p->pngs[p->plots - 1];
-				caps[nf++] = p->mach[m].label;
+				caps[nf++] = own[m] = heat_caption(p, v, m, f0, f1);
 			}
 			if (nf)
 				doc_images(&p->doc, nf, files, caps);
 			free(files);
 			free(caps);
+			for (int m = 0; m < p->nm; m++)
+				free(own[m]);
+			free(own);
 			f0 = f1;
 		}
 		g0 = g1;

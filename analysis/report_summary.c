@@ -176,9 +176,11 @@ static void sum_matrix(struct pairsum *ps, const struct bench_view *v, long i0, 
 					vec_push(&side[w], t->val[k].v[q]);
 			}
 			if (side[0].n && side[1].n) {
-				rpt_fmt(what, sizeof(what), "%s: %s %s, %s %s",
+				char note[1200]; /* a class median in an empty gap is never alone */
+				rpt_split_note(p, v, ps->a, ps->b, s, i0, i1, note, sizeof(note));
+				rpt_fmt(what, sizeof(what), "%s: %s %s, %s %s%s",
 					v->title ? v->title : "matrix", v->facet_col, s->facet,
-					v->class_col, s->cls);
+					v->class_col, s->cls, note);
 				sum_line(ps, what, &v->metrics[k], &side[0], &side[1]);
 			}
 			free(side[0].v);

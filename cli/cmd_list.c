@@ -11,8 +11,10 @@
 #include <string.h>
 
 static const char list_usage[] =
-    "usage: c2cbench list [--columns BENCH|BENCH/TABLE|harness [--markdown]]\n"
+    "usage: c2cbench list [presets | --columns BENCH|BENCH/TABLE|harness [--markdown]]\n"
     "lists the benches, layouts, placements and presets of this build, a line each\n"
+    "  presets         each preset with its entries: name, bench, and what the entry can show "
+    "(its shows key: seed, mechanism, control or baseline), then what each of those means\n"
     "  --columns NAME  the columns bench NAME declares for its rows, or with harness those the "
     "harness writes in every bench's rows: name, kind (configuration, metric, evidence, "
     "context), unit, which way is better, meaning; an upper-case word in a name stands for a "
@@ -168,9 +170,14 @@ static int list_main(int argc, char **argv)
 		fprintf(stderr, "c2cbench: error: %s\n", err);
 		return EXIT_BADINPUT;
 	}
+	if (argc == 2 && !strcmp(argv[1], "presets")) {
+		preset_list(stdout, 1);
+		return 0;
+	}
 	if (argc > 1) {
 		err_set(err,
-			"list: unexpected argument '%.200s'; accepted: none, or --columns BENCH",
+			"list: unexpected argument '%.200s'; accepted: none, presets, or --columns "
+			"BENCH",
 			argv[1]);
 		fprintf(stderr, "c2cbench: error: %s\n", err);
 		return EXIT_BADINPUT;
@@ -181,7 +188,7 @@ static int list_main(int argc, char **argv)
 		printf("layout     %-14s %s\n", layout_at(i)->name, layout_at(i)->desc);
 	for (const struct placement_def *d = placement_defs; d->name; d++)
 		printf("placement  %-14s %s\n", d->name, d->desc);
-	preset_list(stdout);
+	preset_list(stdout, 0);
 	return 0;
 }
 

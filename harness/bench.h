@@ -54,6 +54,8 @@ struct bench_ctx {
 	struct bench_block *mem;
 	int nmem;
 	const void *mem_at;
+	int mem_touch_cpu; /* the CPU that first touched bench_mem's first block (the first worker's,
+			    * pinned), -1 when none could be pinned there */
 	const char
 	    *out_path; /* the main CSV being written (NULL under --dry-run): for side files */
 	const char *columns_path; /* its column declaration (FILE.columns), written after the first
@@ -163,6 +165,10 @@ struct bench {
 	/* Optional line printed under the summary's changes: the figures the bench reproduces (a
 	 * seed's). */
 	const char *summary_note;
+	/* Optional: a column of the bench's rows that says whether summary_note's figures describe
+	 * the run: "yes", else "no: WHY" in a few words. Where set, the note is printed only when the
+	 * rows say yes, else a line with the why (desc_note_instead, schema/desc.h). */
+	const char *summary_note_if;
 	/* Optional: why variant var's value of a summary metric is fixed by construction under this
 	 * run's settings (an invariant of the model, not a measurement), in a few words; NULL:
 	 * measured. The summary marks it a bound and takes no ratio or change against it. */

@@ -23,6 +23,7 @@ void bench_desc_of(const struct bench *b, struct bench_desc *d)
 	    .views = b->views,
 	    .variant_order = b->variant_order,
 	    .summary_note = b->summary_note,
+	    .summary_note_if = b->summary_note_if,
 	};
 }
 

@@ -64,9 +64,14 @@ void bench_ns_per_op(struct bench_ctx *c, struct row *r, const char *col, int ro
 
 void *bench_mem(struct bench_ctx *c, size_t size, char *err)
 {
-	void *p = mem_on_node(c->plan.mem_node, size, err);
+	/* first touched on the first worker's CPU, by a thread pinned there: never by the main
+	 * thread, whose core would then hold the lines when the workers start */
+	int touch = -1, cpu = c->plan.n > 0 ? c->plan.slot[0].os : -1;
+	void *p = mem_on_node_by(c->plan.mem_node, size, cpu, &touch, err);
 	if (!p)
 		return NULL;
+	if (!c->nmem)
+		c->mem_touch_cpu = touch;
 	c->mem = realloc(c->mem, (size_t)(c->nmem + 1) * sizeof(*c->mem));
 	if (!c->mem)
 		out_of_memory(0);
@@ -97,6 +102,14 @@ void bench_where_to_row(struct bench_ctx *c, struct row *r)
 		row_set(r, "mem_node_actual", "%d", mem_node_of((void *)c->mem_at));
 	else
 		row_na(r, "mem_node_actual", "the bench placed no memory (bench_mem)");
+	if (!c->nmem)
+		row_na(r, "first_touch_cpu", "the bench placed no memory (bench_mem)");
+	else if (c->mem_touch_cpu < 0)
+		row_na(r, "first_touch_cpu",
+		       "no thread could be pinned on the first worker's CPU: the main thread "
+		       "touched the memory first");
+	else
+		row_set(r, "first_touch_cpu", "%d", c->mem_touch_cpu);
 }
 
 void bench_run_release(struct bench_ctx *c)

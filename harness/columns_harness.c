@@ -64,6 +64,9 @@ const struct col_decl harness_columns[] = {
     {"mem_node_actual", COL_CONTEXT, "NUMA node", COL_NOSIDE,
      "NUMA node the contended memory's page is on (get_mempolicy), -1 if unknown: as found, "
      "beside mem_node"},
+    {"first_touch_cpu", COL_CONTEXT, "CPU", COL_NOSIDE,
+     "the CPU that first touched the contended memory (bench_mem: a thread pinned on the first "
+     "worker's CPU; pingpong's own: cpu_a's or cpu_b's thread): never the main thread's"},
     {"counters_pmu", COL_CONTEXT, "text", COL_NOSIDE,
      "libpfm4 PMU the events were encoded on"},
     {"counters_pmu_detected", COL_CONTEXT, "text", COL_NOSIDE,

@@ -2,10 +2,49 @@
 #include "lib/util.h"
 #include <numa.h>
 #include <numaif.h>
+#include <pthread.h>
+#include <sched.h>
 #include <string.h>
 #include <sys/mman.h>
 
+/* The first touch of a block, from a thread pinned on cpu (< 0: the caller's, unpinned). */
+struct toucher {
+	void *p;
+	size_t size;
+	int cpu, got; /* got: the CPU it touched from, -1 when it could not be pinned there */
+};
+
+static void *touch_main(void *arg)
+{
+	struct toucher *t = arg;
+	cpu_set_t set;
+	CPU_ZERO(&set);
+	CPU_SET(t->cpu, &set);
+	int pinned = !sched_setaffinity(0, sizeof(set), &set);
+	memset(t->p, 0, t->size); /* first touch: the pages now exist, on the policy's node */
+	t->got = pinned ? sched_getcpu() : -1;
+	return NULL;
+}
+
+static void first_touch(void *p, size_t size, int cpu, int *toucher)
+{
+	struct toucher t = {p, size, cpu, -1};
+	pthread_t tid;
+	if (cpu < 0 || cpu >= CPU_SETSIZE || pthread_create(&tid, NULL, touch_main, &t)) {
+		memset(p, 0, size);
+		t.got = -1;
+	} else
+		pthread_join(tid, NULL);
+	if (toucher)
+		*toucher = t.got;
+}
+
 void *mem_on_node(int node, size_t size, char *err)
+{
+	return mem_on_node_by(node, size, -1, NULL, err);
+}
+
+void *mem_on_node_by(int node, size_t size, int cpu, int *toucher, char *err)
 {
 	if (numa_available() < 0 && node != 0) {
 		err_set(err,
@@ -22,7 +61,7 @@ void *mem_on_node(int node, size_t size, char *err)
 			err_set(err, "mmap(%zu bytes) failed", size);
 			return NULL;
 		}
-		memset(p, 0, size);
+		first_touch(p, size, cpu, toucher);
 		return p;
 	}
 	if (node < 0 || node > numa_max_node()) {
@@ -35,7 +74,7 @@ void *mem_on_node(int node, size_t size, char *err)
 		err_set(err, "numa_alloc_onnode(%zu bytes, node %d) failed", size, node);
 		return NULL;
 	}
-	memset(p, 0, size); /* first touch: the pages now exist on node */
+	first_touch(p, size, cpu, toucher); /* the pages now exist on node */
 	return p;
 }
 

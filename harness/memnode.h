@@ -5,6 +5,10 @@
 
 /* Page-aligned, zeroed memory bound to node; NULL with a message on failure. */
 void *mem_on_node(int node, size_t size, char *err);
+/* The same, first touched (zeroed) by a thread pinned on cpu, so that no other core holds its
+ * lines first; *toucher (may be NULL) gets the CPU that touched it, -1 when no thread could be
+ * pinned there (then the caller touched it). cpu < 0: the caller touches it (mem_on_node). */
+void *mem_on_node_by(int node, size_t size, int cpu, int *toucher, char *err);
 void mem_free(void *p, size_t size);
 /* The node the page holding p actually lives on (after first touch), or -1. */
 int mem_node_of(void *p);

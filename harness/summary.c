@@ -2,6 +2,7 @@
 #include "harness/summary_parts.h"
 #include "harness/summary_int.h"
 #include "stats/twosample.h"
+#include "schema/desc.h"
 #include "schema/probeclass.h"
 #include "harness/counters/counters.h"
 #include "stats/stats.h"
@@ -238,6 +239,10 @@ struct tally {
 	enum reps_stop *stop;
 	double *width;
 	int *rounds;
+	/* the bench's summary_note_if column over the valid rows: "yes" while every one says yes,
+	 * else the first other value; "" before a valid row; unset (NULL) when absent from one */
+	char note_val[256];
+	int note_absent;
 };
 
 static void group_counts(const struct bench_ctx *c, const struct tally *t, int gi, int *valid,
@@ -351,7 +356,14 @@ static void print_summary(FILE *f, const struct bench_ctx *c, struct kept_rows *
 		print_probe_classes(f, kr, start, order, g);
 	print_fixed(f, c, g, order, cols, width);
 	if (!c->b->summary_by && g->n > 1 && nk)
-		print_changes(f, c, kr, start, order, g, width);
+	{
+		char why[320];
+		print_changes(f, c, kr, start, order, g, width,
+			      desc_note_instead(c->b->summary_note_if,
+						t->note_absent || !*t->note_val ? NULL
+										: t->note_val,
+						why, sizeof(why)));
+	}
 	if (c->b->summary_by && nk)
 		flag_configs(f, c, kr, thr);
 	for (int k = 0; k < nm; k++) {
@@ -418,6 +430,13 @@ void summary_add(struct summary *s, const struct row *r, int var, int rep, int a
 		double v = row_num(r, c->b->summary[0], &ok);
 		if (ok)
 			s->prim[(size_t)var * ((size_t)c->reps + 1) + (size_t)s->nprim[var]++] = v;
+	}
+	if (valid && c->b->summary_note_if) {
+		const char *v = row_get(r, c->b->summary_note_if);
+		if (!v)
+			s->t.note_absent = 1;
+		else if (!*s->t.note_val || !strcmp(s->t.note_val, "yes"))
+			snprintf(s->t.note_val, sizeof(s->t.note_val), "%s", v);
 	}
 	if (s->t.group[var] < 0) /* a line per group even when none of its rows is valid */
 		s->t.group[var] = group_of(c, &s->g, r, var);

@@ -45,7 +45,7 @@ static void wrap_from(FILE *f, int col, int indent, const char *text)
  * table's tests, and the verdict: all from the one two-sample rule (stats/twosample.h), as
  * compare and report give them. One line per variant and metric, the verdict wrapped. */
 void print_changes(FILE *f, const struct bench_ctx *c, const struct kept_rows *kr, const int *start,
-		   const int *order, const struct sum_lines *g, int width)
+		   const int *order, const struct sum_lines *g, int width, const char *note_instead)
 {
 	int nm = nmetrics(c->b), ncell = (g->n - 1) * nm, ntest = 0;
 	size_t nv =
@@ -110,7 +110,9 @@ void print_changes(FILE *f, const struct bench_ctx *c, const struct kept_rows *k
 			wrap_from(f, col, width + 4, v);
 		}
 	}
-	if (c->b->summary_note)
+	if (note_instead)
+		wrap_from(f, 0, 8, note_instead);
+	else if (c->b->summary_note)
 		fprintf(f, "%s\n", c->b->summary_note);
 	free(a);
 	free(b);

@@ -40,6 +40,8 @@ void print_fixed(FILE *f, const struct bench_ctx *c, const struct sum_lines *g, 
 		 const struct column *cols, int width);
 
 /* harness/summary_changes.c */
+/* note_instead: the line printed instead of the bench's summary_note, NULL to print the note. */
 void print_changes(FILE *f, const struct bench_ctx *c, const struct kept_rows *kr,
-		   const int *start, const int *order, const struct sum_lines *g, int width);
+		   const int *start, const int *order, const struct sum_lines *g, int width,
+		   const char *note_instead);
 #endif

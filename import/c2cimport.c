@@ -29,6 +29,9 @@ static const char *const var_col[] = { NULL,     "config", "valid",  "invalid_re
 				       "core_b", "smt_b",  "node_b", "na_reason" };
 
 struct layout {
+	signed char *cls; /* pair_classify by the two PUs' cores (-1: not yet), ncores x ncores */
+	int ncores;
+	char *na_text;    /* na_reason quoted, for a row whose value is a number */
 	int ncols;
 	char *cols[ROW_MAX];
 	enum var var[ROW_MAX];
@@ -45,8 +48,7 @@ static const char *base_name(const char *path)
 /* Every row's columns in order, the pair's own as placeholders. */
 static void template_row(struct row *r, const struct import_req *q, const struct context *ctx)
 {
-	const char *no = "core-to-core-latency's --csv records no settings (the corpus asked for "
-			 "5000 round trips x 300 samples)";
+	const char *no = "the imported matrix records no settings";
 	row_set(r, "schema_version", "%d", SCHEMA_VERSION);
 	row_set(r, "bench", "pingpong");
 	row_set(r, "config", "-");
@@ -65,28 +67,26 @@ static void template_row(struct row *r, const struct import_req *q, const struct
 	row_na(r, "preheat_ms", no);
 	row_set(r, "min_ns", "0");
 	row_set(r, "median_ns", "0");
-	row_na(r, "mem_node_req",
-	       "the source's one line was allocated and first touched by its main thread, on no "
-	       "CPU of the pair");
-	row_na(r, "mem_node", "the source records no NUMA node of its line");
+	row_na(r, "mem_node_req", "the source's line was first touched by its main thread");
+	row_na(r, "mem_node", "the imported matrix records no NUMA node");
 	row_set(r, "lines", "1");
 	static const char *const pu_cols[] = { "pkg_a", "core_a", "smt_a", "node_a",
 					       "pkg_b", "core_b", "smt_b", "node_b" };
 	for (size_t i = 0; i < ARRAY_SIZE(pu_cols); i++) {
 		row_set(r, pu_cols[i], "0");
 		if (i == 3)
-			row_na(r, "kind_a", "an imported topology names no CPU kinds");
+			row_na(r, "kind_a", "no CPU kinds in the imported topology");
 	}
-	row_na(r, "kind_b", "an imported topology names no CPU kinds");
+	row_na(r, "kind_b", "no CPU kinds in the imported topology");
 	row_set(r, "placement", "imported");
 	row_set(r, "source_tool", C2CIMPORT_TOOL);
 	row_set(r, "source_file", "%s", base_name(q->file));
 	row_set(r, "source_statistic", C2CIMPORT_STATISTIC);
 	row_set(r, "source_topology", "%s", q->topo);
 	context_to_row(ctx, r);
-	row_na(r, "host", "an imported matrix names no host");
-	row_na(r, "cpu_model", "core-to-core-latency's --csv records no CPU model (see --label)");
-	row_na(r, "kernel", "core-to-core-latency's --csv records no kernel");
+	row_na(r, "host", "the imported matrix names no host");
+	row_na(r, "cpu_model", "the imported matrix names no CPU (see --label)");
+	row_na(r, "kernel", "the imported matrix names no kernel");
 	row_set(r, "duration_requested_s", "0");
 	row_set(r, "warmup_requested_s", "0");
 }
@@ -107,10 +107,14 @@ static void layout_of(struct layout *l, const struct row *r)
 	l->cols[l->ncols] = "na_reason";
 	l->var[l->ncols++] = V_NA;
 	snprintf(l->na_common, sizeof(l->na_common), "%s", r->na_reason);
+	l->na_text = xcalloc(2 * sizeof(l->na_common) + 3, 1);
+	csv_field(l->na_common, l->na_text, 2 * sizeof(l->na_common) + 3);
 }
 
 static void layout_free(struct layout *l)
 {
+	free(l->na_text);
+	free(l->cls);
 	for (int i = 0; i < l->ncols; i++)
 		free(l->text[i]);
 }
@@ -132,6 +136,18 @@ static void put_field(FILE *f, const char *s)
 	fputs(buf, f);
 }
 
+/* The pair's class: two PUs on two cores are classified once per pair of cores. */
+static const char *class_of(const struct layout *l, const struct topo *t, const struct pu *pa,
+			    const struct pu *pb, int a, int b)
+{
+	if (pa->core < 0 || pb->core < 0 || pa->core >= l->ncores || pb->core >= l->ncores)
+		return pair_class_name(pair_classify(t, a, b));
+	signed char *c = &l->cls[(size_t)pa->core * (size_t)l->ncores + (size_t)pb->core];
+	if (*c < 0)
+		*c = (signed char)pair_classify(t, a, b);
+	return pair_class_name((enum pair_class)*c);
+}
+
 static void write_row(FILE *f, const struct layout *l, const struct topo *t, const int *at,
 		      int a, int b, double v)
 {
@@ -150,7 +166,7 @@ static void write_row(FILE *f, const struct layout *l, const struct topo *t, con
 			break;
 		case V_CPU_A: fprintf(f, "%d", a); break;
 		case V_CPU_B: fprintf(f, "%d", b); break;
-		case V_CLASS: fputs(pair_class_name(pair_classify(t, a, b)), f); break;
+		case V_CLASS: fputs(class_of(l, t, pa, pb, a, b), f); break;
 		case V_MIN:
 		case V_MEDIAN:
 			if (isnan(v) || isinf(v))
@@ -167,12 +183,14 @@ static void write_row(FILE *f, const struct layout *l, const struct topo *t, con
 		case V_SMT_B: fprintf(f, "%d", pb->smt); break;
 		case V_NODE_B: fprintf(f, "%d", pb->node); break;
 		case V_NA: {
+			if (!isnan(v) && !isinf(v)) {
+				fputs(l->na_text, f);
+				break;
+			}
 			char na[sizeof(l->na_common) + 128];
 			snprintf(na, sizeof(na), "%s%s", l->na_common,
-				 isnan(v) || isinf(v)
-				     ? "; min_ns: the source's value is not a number; median_ns: the "
-				       "source's value is not a number"
-				     : "");
+				 "; min_ns: the source's value is not a number; median_ns: the "
+				 "source's value is not a number");
 			put_field(f, na);
 			break;
 		}
@@ -284,14 +302,15 @@ int import_c2c(const struct import_req *q, char *csv, size_t n, long *rows, long
 			topo_free(&t);
 		return EXIT_BADINPUT;
 	}
-	context_foreign(&ctx, &t,
-			"core-to-core-latency's --csv records nothing of the machine but the "
-			"matrix");
+	context_foreign(&ctx, &t, "the imported matrix records no machine facts");
 	snprintf(ctx.label, sizeof(ctx.label), "%s", label);
 	struct row *r = xcalloc(1, sizeof(*r));
 	struct layout *l = xcalloc(1, sizeof(*l));
 	template_row(r, q, &ctx);
 	layout_of(l, r);
+	l->ncores = t.ncores;
+	l->cls = xcalloc((size_t)t.ncores * (size_t)t.ncores + 1, 1);
+	memset(l->cls, -1, (size_t)t.ncores * (size_t)t.ncores + 1);
 	context_meta_path(csv, meta, sizeof(meta));
 	bench_columns_path(meta, cols, sizeof(cols));
 	struct replace rep;

@@ -127,19 +127,35 @@ int preset_find(const char *name, char *path, size_t n, char *err)
 	return 0;
 }
 
-static void list_cb(const char *name, const char *path, void *arg)
+/* One preset's line, and with entries each run beneath it: name, bench, what it can show. */
+static void list_one(const char *name, const char *path, FILE *f, int entries)
 {
 	struct preset p;
 	char err[ERRLEN];
-	if (preset_load(&p, path, err))
-		fprintf(arg, "preset     %-14s (not loadable: %s)\n", name, err);
-	else {
-		fprintf(arg, "preset     %-14s %s\n", name, p.description);
-		preset_free(&p);
+	if (preset_load(&p, path, err)) {
+		fprintf(f, "preset     %-14s (not loadable: %s)\n", name, err);
+		return;
 	}
+	fprintf(f, "preset     %-14s %s\n", name, p.description);
+	for (int i = 0; entries && i < p.n; i++)
+		fprintf(f, "  entry    %-42s %-12s shows: %s\n", p.run[i].name, p.run[i].bench,
+			p.run[i].shows[0] ? p.run[i].shows : "(not declared)");
+	preset_free(&p);
 }
 
-void preset_list(FILE *f)
+static void list_cb(const char *name, const char *path, void *arg)
 {
-	each_preset(list_cb, f);
+	list_one(name, path, arg, 0);
+}
+
+static void list_entries_cb(const char *name, const char *path, void *arg)
+{
+	list_one(name, path, arg, 1);
+}
+
+void preset_list(FILE *f, int entries)
+{
+	each_preset(entries ? list_entries_cb : list_cb, f);
+	for (const struct preset_shows *v = preset_shows; entries && v->name; v++)
+		fprintf(f, "shows: %-10s %s\n", v->name, v->meaning);
 }

@@ -15,7 +15,15 @@ struct preset_run {
 	int nargs;
 	char *argv[PRESET_ARGS_MAX]; /* "--key" ["value"] ... for `c2cbench run BENCH` */
 	char *skip;     /* why it is not run (a bench this build lacks), or NULL */
+	char shows[16]; /* its `shows` declaration (preset_shows), or "" where it gives none */
 };
+
+/* What a run can show, as its `shows` key declares: the accepted values with their meanings, in
+ * the order `list presets` explains them. */
+struct preset_shows {
+	const char *name, *meaning;
+};
+extern const struct preset_shows preset_shows[];
 
 struct preset {
 	char *path, *name, *description, *text;
@@ -31,8 +39,9 @@ int preset_load(struct preset *p, const char *path, char *err);
 /* The same from text in memory (len bytes + a NUL; any bytes): takes text, freed by preset_free. */
 int preset_parse(struct preset *p, const char *path, char *text, size_t len, char *err);
 void preset_free(struct preset *p);
-/* "preset NAME description" lines for `c2cbench list`. */
-void preset_list(FILE *f);
+/* "preset NAME description" lines for `c2cbench list`; with entries, each run's name, bench and
+ * what it can show beneath its preset (`c2cbench list presets`). */
+void preset_list(FILE *f, int entries);
 /* The directories searched, colon-separated, for messages and docs. */
 const char *preset_dirs(void);
 #endif

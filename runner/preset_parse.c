@@ -12,6 +12,17 @@
 #include <sys/stat.h>
 
 #define KV_MAX 64
+
+const struct preset_shows preset_shows[] = {
+    {"seed", "reproduces a seed's own setting, where the machine has the CPUs (skipped, saying "
+	     "why, where not)"},
+    {"mechanism", "shows the seed's mechanism on a small machine, at a setting that is not the "
+		  "seed's: its size is not the seed's"},
+    {"control", "a control: the mechanism cannot show at this setting, so it should show no "
+		"change"},
+    {"baseline", "a platform measurement with no before and after (pingpong's line transfers)"},
+    {NULL, NULL},
+};
 #define SECTIONS_MAX (PRESET_RUNS_MAX + 8)
 
 struct kv {
@@ -24,6 +35,7 @@ struct sect {
 	char name[64];
 	int line, used;
 	char bench[64];
+	char shows[16];
 	int optional;
 	struct kv kv[KV_MAX];
 	int nkv;
@@ -181,6 +193,22 @@ static int handler(void *user, const char *section, const char *name, const char
 		snprintf(sec->bench, sizeof(sec->bench), "%s", value);
 		return 1;
 	}
+	if (strcmp(section, "defaults") && !strcmp(name, "shows")) {
+		int ok = 0;
+		char acc[128] = "";
+		for (const struct preset_shows *v = preset_shows; v->name; v++) {
+			ok |= !strcmp(value, v->name);
+			snprintf(acc + strlen(acc), sizeof(acc) - strlen(acc), "%s%s", *acc ? ", " : "",
+				 v->name);
+		}
+		if (sec->shows[0])
+			return perr(s, s->line, "key 'shows' given twice in [%s]%s", section, "");
+		if (!ok)
+			return perr(s, s->line, "shows = '%s' is not accepted; accepted: %s", value,
+				    acc);
+		snprintf(sec->shows, sizeof(sec->shows), "%s", value);
+		return 1;
+	}
 	if (strcmp(section, "defaults") && !strcmp(name, "optional")) {
 		if (strcmp(value, "yes") && strcmp(value, "no"))
 			return perr(s, s->line,
@@ -282,7 +310,7 @@ static int apply(struct pstate *s, struct opts *o, struct preset_run *r, const s
 			if (snprintf(what, sizeof(what), "unknown key '%s' for bench %s", kv->key,
 				     bench) < 0)
 				what[0] = 0;
-			return perr(s, kv->line, "%s; accepted: bench, optional%s", what, acc);
+			return perr(s, kv->line, "%s; accepted: bench, optional, shows%s", what, acc);
 		}
 		return perr(s, kv->line, "%s%s", e, "");
 	}
@@ -310,6 +338,7 @@ static void build_run(struct pstate *s, struct preset *p, const struct sect *def
 	struct preset_run *r = &p->run[p->n++];
 	snprintf(r->name, sizeof(r->name), "%s", sec->name);
 	snprintf(r->bench, sizeof(r->bench), "%s", sec->bench);
+	snprintf(r->shows, sizeof(r->shows), "%s", sec->shows);
 	r->line = sec->line;
 	if (!sec->bench[0]) {
 		perr(s, sec->line, "run [%s] has no bench key; accepted: bench = one of %s",

@@ -241,6 +241,8 @@ static int bench_key(struct rd *r, const char *k, const char *v)
 		return set_str(r, &d->summary_by, k, v);
 	if (!strcmp(k, "summary_note"))
 		return note_line(r, v);
+	if (!strcmp(k, "summary_note_if"))
+		return set_str(r, &d->summary_note_if, k, v);
 	if (!strcmp(k, "config"))
 		return add_item(r, &r->config, DESC_LIST_MAX, k, v);
 	if (!strcmp(k, "match_loose"))
@@ -471,4 +473,19 @@ int bench_desc_read(struct bench_desc *d, const char *path, char *err, char *war
 		 : bench_desc_parse(d, path, buf, n, err, warn, wn);
 	free(buf);
 	return rc ? -1 : 1;
+}
+
+const char *desc_note_instead(const char *note_if, const char *value, char *out, size_t n)
+{
+	if (!note_if || (value && !strcmp(value, "yes")))
+		return NULL;
+	if (!value)
+		snprintf(out, n,
+			 "the seed's figures are left out: the rows do not say whether they match "
+			 "its setting (no %s column)",
+			 note_if);
+	else
+		snprintf(out, n, "the seed's figures are left out, the setting differs: %s",
+			 strncmp(value, "no: ", 4) ? value : value + 4);
+	return out;
 }

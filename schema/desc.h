@@ -93,6 +93,7 @@ struct bench_desc {
 	const struct bench_view *views;         /* { VIEW_END }-terminated, or NULL */
 	const char *const *variant_order;
 	const char *summary_note;
+	const char *summary_note_if;            /* the column that says whether the note stands */
 	struct desc_own *own;                   /* parsed: the memory it holds (bench_desc_free) */
 };
 
@@ -108,4 +109,9 @@ int bench_desc_parse(struct bench_desc *d, const char *path, const char *text, s
 /* Read and parse the file path: 1, 0 when there is none (d empty), -1 with a message. */
 int bench_desc_read(struct bench_desc *d, const char *path, char *err, char *warn, size_t wn);
 void bench_desc_free(struct bench_desc *d);
+/* Whether a bench's summary_note (a seed's figures) stands under a table, from its summary_note_if
+ * column: NULL when it does (no such column declared, or value is "yes"), else the line printed
+ * instead, in out: "the seed's figures are left out, the setting differs: WHY" (value's "no:
+ * WHY"; NULL value: rows without the column). The one rule the run summary and compare share. */
+const char *desc_note_instead(const char *note_if, const char *value, char *out, size_t n);
 #endif

@@ -92,6 +92,7 @@ int bench_desc_write(FILE *f, const struct bench_desc *d, char *err)
 		put(&w, "summary_note", line);
 		p += n + (p[n] == '\n');
 	}
+	put(&w, "summary_note_if", d->summary_note_if);
 	for (const struct bench_resolved *r = d->resolved; r && r->requested && !w.rc; r++) {
 		fprintf(f, "\n[resolved]\n");
 		put(&w, "requested", r->requested);

@@ -42,9 +42,10 @@ echo "== machine speed: every CPU spinning at once, 3 s in 10 ms slices (scripts
 echo
 echo "== vmalloc: 2 workers + the drain worker, $vreps reps x ${vdur}s, layouts in shuffled order =="
 { "$bin" run vmalloc --reps "$vreps" --duration "$vdur" --warmup 0.05 --out "$tmp/vm.csv" || [ $? -eq 4 ]; } > "$tmp/vm.txt"
-sed -n '/^change against/,/HITM samples on the line/p' "$tmp/vm.txt"
+sed -n '/^change against/,/^$/p' "$tmp/vm.txt" # to the seed's figures, or why they are left out
 echo "workers on a CPU: $(median "$tmp/vm.csv" shared worker_on_cpu_pct)% of their window (median, shared; the drain worker takes part of worker 0's CPU)"
 echo "frees past lazy_max made on the drain worker's CPU: $(median "$tmp/vm.csv" shared over_on_drainer_cpu_pct)% (median, shared; benches/vmalloc/README.md says why this bounds the effect on 2 CPUs)"
+echo "purge: $(median "$tmp/vm.csv" shared drains_per_crossing) drains per crossing, $(median "$tmp/vm.csv" shared purge_us_per_crossing) us of modelled purge per crossing (medians, shared; a drain costs --flush-us + --area-ns per area)"
 echo "expected here: at most a small change (the purge parks one of the two workers); on 16+ workers over two sockets, toward the seed's 5-13%"
 
 # The small-machine entry (presets/seeds.ini [vmalloc-lazy-max-1]): every free past lazy_max, the
@@ -57,7 +58,7 @@ echo "== vmalloc --lazy-max 1: every free past lazy_max, $lreps reps x ${ldur}s,
 # layout, metric and its change cell ("-3.01% [-5.98, +1.02] p=0.0018 Holm=0.011") from a
 # summary's change lines: a layout's first line names it, its further metrics' lines are indented
 cells() {
-  awk '/^change against/ { on = 1; next } on && /^beside/ { exit }
+  awk '/^change against/ { on = 1; next } on && (/^beside/ || /^the seed/ || /^$/) { exit }
     on && /^[a-z]/ { lay = $1 }
     on && lay != "" { for (m = 1; m <= 2; m++) { k = m == 1 ? "cycle_ns" : "cycle_cpu_ns"
       if (match($0, "(^| )" k " [^ ]+ \\[[^]]*\\] p=[^ ]+( Holm=[^ :]+)?")) {

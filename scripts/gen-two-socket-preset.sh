@@ -17,6 +17,9 @@ out=${1:-presets/two-socket.ini}
   echo "; test-then-set (a caller's mitigation, not legal inside queue_work_on() since \"locking/atomic:"
   echo "; Make test_and_*_bit() ordered on failure\", 2022) 1+1 only, with a drainer every $DRAIN_US us."
   echo "; Entries this machine cannot give (one package, no SMT, too few cores) are listed as skipped."
+  echo "; Each entry declares what it can show (shows = ...; \`c2cbench list presets\`): the pending-bit"
+  echo "; entries the mechanism (a locked RMW per operation, the per-operation worst case), the vmalloc"
+  echo "; entry the seed's own setting."
   echo "[preset]"
   echo "description = full matrix for two-package servers: layouts x policies x placements x memory node x threads"
   echo
@@ -33,8 +36,10 @@ out=${1:-presets/two-socket.ini}
         for wr in "${wrs[@]}"; do
           set -- $wr
           echo
+          echo "; mechanism: $pol, $pl, memory on the $mem's node, $1 writer(s) + $2 reader(s)"
           echo "[$pol-$pl-mem-$mem-$1+$2]"
           echo "bench = pending-bit"
+          echo "shows = mechanism"
           echo "policy = $pol"
           [ $pol = test-then-set ] && echo "drain-us = $DRAIN_US"
           echo "placement = $pl"
@@ -46,9 +51,13 @@ out=${1:-presets/two-socket.ini}
     done
   done
   echo
-  echo "; vmalloc (seed 003's own experiment): 16 test_vmalloc workers spread over both packages, as the seed ran."
+  echo "; vmalloc (seed 003's own experiment): 16 test_vmalloc workers spread over both packages at the"
+  echo "; seed's lazy_max (fls(32 CPUs) x 8192 = 49152 on its 2x Xeon Silver 4208), as the seed ran."
+  echo "; Needs 16 cores: on a smaller machine it is skipped, saying so."
   echo "[vmalloc-16-workers]"
   echo "bench = vmalloc"
+  echo "shows = seed"
+  echo "lazy-max = 49152"
   echo "layout = shared,aligned,padded,section"
   echo "placement = spread"
   echo "threads = 16"

@@ -305,8 +305,8 @@ static void verdicts_in_words(void **state)
 }
 
 /* A vmalloc CSV: n repetitions of shared and of section, section's cycle_ns scaled by k
- * (cycle_cpu_ns: section's only). */
-static const char *write_vm(const char *name, int n, double k)
+ * (cycle_cpu_ns: section's only); seed: each row's seed_setting (NULL: no such column). */
+static const char *write_vm_seed(const char *name, int n, double k, const char *seed)
 {
 	static char path[2][512];
 	static int i;
@@ -314,16 +314,65 @@ static const char *write_vm(const char *name, int n, double k)
 	snprintf(path[i], sizeof(path[i]), "%s/%s", test_dir, name);
 	FILE *f = fopen(path[i], "w");
 	assert_non_null(f);
-	fputs("schema_version,bench,layout,rep,threads,cycle_ns,cycle_cpu_ns,valid\n", f);
+	fprintf(f, "schema_version,bench,layout,rep,threads,cycle_ns,cycle_cpu_ns,valid%s\n",
+		seed ? ",seed_setting" : "");
+	char sc[128] = "";
+	if (seed)
+		snprintf(sc, sizeof(sc), ",\"%s\"", seed);
 	for (int r = 0; r < n; r++)
-		fprintf(f, "7,vmalloc,shared,%d,2,%g,NA,yes\n7,vmalloc,section,%d,2,%g,%g,yes\n", r,
-			1000.0 + r, r, k * (1000.0 + r), 900.0 + r);
+		fprintf(f, "7,vmalloc,shared,%d,2,%g,NA,yes%s\n7,vmalloc,section,%d,2,%g,%g,yes%s\n", r,
+			1000.0 + r, sc, r, k * (1000.0 + r), 900.0 + r, sc);
 	fclose(f);
 	return path[i];
 }
 
+static const char *write_vm(const char *name, int n, double k)
+{
+	return write_vm_seed(name, n, k, "yes");
+}
+
 /* The within-side table: each variant against the bench's baseline on each side, as a run's summary
  * gives it, and the bench's note (vmalloc: seed 003's figures) after its lines. */
+/* The seed's figures stand under the within-side table only beside rows whose seed_setting says
+ * yes; otherwise the rows' why is printed instead, once when both sides give the same, else per
+ * side; rows without the column (an older file) say they cannot tell. */
+static void seed_figures_only_beside_the_seeds_setting(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	char a[512], b[512];
+	const char *no = "no: workers 2 (seed 16); lazy_max 16384 (seed 49152)";
+	snprintf(a, sizeof(a), "%s", write_vm_seed("sa.csv", 5, 0.9, no));
+	snprintf(b, sizeof(b), "%s", write_vm_seed("sb.csv", 5, 1.0, no));
+	run_c2c(&r, "compare", a, b, NULL);
+	assert_int_equal(r.status, 0);
+	const char *w = strstr(r.out, "within each side");
+	assert_non_null(w);
+	assert_null(strstr(w, "beside: seed 003"));
+	assert_null(strstr(w, "-12.61%"));
+	assert_non_null(strstr(unwrapped(w), "the seed's figures are left out, the setting differs: "
+					      "workers 2 (seed 16); lazy_max 16384 (seed 49152)"));
+	assert_null(strstr(w, "A: the seed"));
+	/* one side at the seed's setting: the note, and the other side's why */
+	snprintf(b, sizeof(b), "%s", write_vm_seed("sb.csv", 5, 1.0, "yes"));
+	run_c2c(&r, "compare", a, b, NULL);
+	w = strstr(r.out, "within each side");
+	assert_non_null(w);
+	assert_non_null(strstr(w, "beside: seed 003"));
+	assert_non_null(strstr(unwrapped(w), "A: the seed's figures are left out, the setting "
+					      "differs: workers 2 (seed 16)"));
+	assert_null(strstr(w, "B: the seed"));
+	/* no seed_setting column: no figures, and why */
+	snprintf(a, sizeof(a), "%s", write_vm_seed("sa.csv", 5, 0.9, NULL));
+	snprintf(b, sizeof(b), "%s", write_vm_seed("sb.csv", 5, 1.0, NULL));
+	run_c2c(&r, "compare", a, b, NULL);
+	w = strstr(r.out, "within each side");
+	assert_non_null(w);
+	assert_null(strstr(w, "beside: seed 003"));
+	assert_non_null(strstr(unwrapped(w), "the rows do not say whether they match its setting "
+					      "(no seed_setting column)"));
+}
+
 static void within_each_side_against_the_baseline(void **state)
 {
 	(void)state;
@@ -354,6 +403,7 @@ static void within_each_side_against_the_baseline(void **state)
 	assert_null(strstr(w, "vmalloc shared")); /* the baseline is not set against itself */
 	const char *note = strstr(w, "beside: seed 003");
 	assert_true(note && note > l);
+	assert_null(strstr(w, "left out"));
 	/* pending-bit's layouts differ in offset too, which the variant sets (its views say so):
 	 * matched without it */
 	snprintf(a, sizeof(a), "%s",
@@ -1149,6 +1199,7 @@ int main(void)
 		cmocka_unit_test(sides_of_several_machines),
 		cmocka_unit_test(interrupted_and_full_device),
 		cmocka_unit_test(within_each_side_against_the_baseline),
+		cmocka_unit_test(seed_figures_only_beside_the_seeds_setting),
 		cmocka_unit_test(reference_results_compare),
 		cmocka_unit_test(reference_one_machine_per_folder),
 		cmocka_unit_test(resolved_settings_join_and_say_so),

@@ -55,6 +55,24 @@ static void same_view(const struct bench_view *a, const struct bench_view *b)
 	assert_null(b->metrics[i].col);
 }
 
+/* The seed-note rule both the run summary and compare use: the note stands without a condition
+ * or beside "yes"; else the rows' why, or that the rows cannot tell. */
+static void the_note_stands_only_beside_yes(void **s)
+{
+	(void)s;
+	char out[300];
+	assert_null(desc_note_instead(NULL, "no: anything", out, sizeof(out)));
+	assert_null(desc_note_instead("seed_setting", "yes", out, sizeof(out)));
+	assert_ptr_equal(desc_note_instead("seed_setting", "no: workers 2 (seed 16)", out,
+					   sizeof(out)),
+			 out);
+	assert_string_equal(out, "the seed's figures are left out, the setting differs: workers 2 "
+				 "(seed 16)");
+	assert_non_null(desc_note_instead("seed_setting", "", out, sizeof(out)));
+	assert_non_null(desc_note_instead("seed_setting", NULL, out, sizeof(out)));
+	assert_non_null(strstr(out, "(no seed_setting column)"));
+}
+
 /* Each bench of this build: its text parses, every field equal to its struct bench's. */
 static void every_bench_reads_back(void **s)
 {
@@ -74,6 +92,7 @@ static void every_bench_reads_back(void **s)
 		assert_true(same_str(d.match_by, b->match_by));
 		assert_true(same_str(d.summary_by, b->summary_by));
 		assert_true(same_str(d.summary_note, b->summary_note));
+		assert_true(same_str(d.summary_note_if, b->summary_note_if));
 		same_list(bench_config(b), d.config);
 		same_list(b->match_loose, d.match_loose);
 		same_list(b->summary, d.summary);
@@ -199,6 +218,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_bench_reads_back),
+		cmocka_unit_test(the_note_stands_only_beside_yes),
 		cmocka_unit_test(hostile_descriptions_are_one_line),
 		cmocka_unit_test(unknown_keys_are_skipped_with_a_warning),
 		cmocka_unit_test(the_writer_refuses_what_cannot_be_read),

@@ -4,6 +4,7 @@
 #include "harness/bench.h"
 #include "lib/csvread.h"
 #include "lib/util.h"
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +19,7 @@ static void three_layouts(void **s)
 	if (!RAN(r.status)) /* 4: a loaded host, every attempt of a layout invalid */
 		fail_msg("exit %d: %s", r.status, r.err);
 	assert_non_null(strstr(r.out, "shared"));
+	assert_non_null(strstr(r.out, "writer_rmw_per_s")); /* the summary shows the rate */
 	struct table t;
 	csv_load(&t, path); /* whole rows, each ending with a newline */
 	assert_int_equal(t.nrows, 3 * 2);
@@ -50,6 +52,12 @@ static void three_layouts(void **s)
 				fail_msg("non-positive %s '%s' in row %ld (valid %s)", rates[i], v,
 					 row + 1, valid ? "yes" : "no");
 		}
+		/* the line-write rate: every RMW of the window, per second of it */
+		double rate = atof(csv_cell(&t, row, "writer_rmw_per_s")),
+		       rmw = atof(csv_cell(&t, row, "writer_rmw")),
+		       dur = atof(csv_cell(&t, row, "duration_s"));
+		assert_true(rmw > 0 && dur > 0);
+		assert_true(fabs(rate - rmw / dur) <= 0.01 * rate + 1);
 		assert_string_not_equal(csv_cell(&t, row, "writer_cpus"),
 					csv_cell(&t, row, "reader_cpus"));
 	}
@@ -75,6 +83,20 @@ static void offset_sweep_rows(void **s)
 	assert_non_null(strstr(text, ",offset-128,"));
 	assert_null(strstr(text, "no drainer"));
 	free(text);
+	/* test-then-set: an RMW only on a clear bit, which only a drain makes, so the writer's line
+	 * writes are the drainer's rate, not its own */
+	struct table t;
+	csv_load(&t, path);
+	for (long row = 0; row < t.nrows; row++) {
+		double rmw = atof(csv_cell(&t, row, "writer_rmw")),
+		       drains = atof(csv_cell(&t, row, "drains")),
+		       dur = atof(csv_cell(&t, row, "duration_s")),
+		       rate = atof(csv_cell(&t, row, "writer_rmw_per_s"));
+		assert_true(rmw <= drains + 1);
+		assert_true(rate <= (drains + 1) / dur * 1.01 + 1);
+		assert_true(rate < atof(csv_cell(&t, row, "writer_ops_per_s")));
+	}
+	table_free(&t);
 }
 
 int main(void)

@@ -84,7 +84,7 @@ static void unknown_key(void **state)
 	(void)state;
 	expect_error("[r]\nbench = pending-bit\n\ncolour = red\n", 4,
 		     "unknown key 'colour' for bench pending-bit; accepted: bench, optional, "
-		     "duration");
+		     "shows, duration");
 }
 
 static void bad_values(void **state)
@@ -272,6 +272,124 @@ static void shipped_presets_load(void **state)
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "preset     quick"));
 	assert_non_null(strstr(r.out, "preset     two-socket"));
+}
+
+/* A key of one section of an INI file, read with inih. */
+struct ini_key {
+	const char *section, *key;
+	char value[128];
+	int sections; /* run sections seen (not preset, not defaults), and with a shows key */
+	int with_shows;
+	char last[64];
+	char missing[256]; /* run sections without a shows key */
+};
+
+static int ini_key_cb(void *user, const char *section, const char *name, const char *value)
+{
+	struct ini_key *k = user;
+	if (strcmp(section, "preset") && strcmp(section, "defaults") && strcmp(section, k->last)) {
+		snprintf(k->last, sizeof(k->last), "%s", section);
+		k->sections++;
+	}
+	if (!strcmp(name, "shows"))
+		k->with_shows++;
+	if (k->section && !strcmp(section, k->section) && !strcmp(name, k->key))
+		snprintf(k->value, sizeof(k->value), "%s", value);
+	return 1;
+}
+
+static const char *ini_value(const char *path, const char *section, const char *key)
+{
+	static struct ini_key k;
+	memset(&k, 0, sizeof(k));
+	k.section = section;
+	k.key = key;
+	assert_int_equal(ini_parse(path, ini_key_cb, &k), 0);
+	return k.value;
+}
+
+/* Every entry of every preset in presets/ declares what it can show, with a value the parser
+ * accepts, and `list presets` prints it beside the entry; a bad or repeated value is refused. */
+static void every_shipped_entry_says_what_it_shows(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	DIR *d = opendir("presets");
+	assert_non_null(d);
+	int files = 0;
+	run_c2c(&r, "list", "presets", NULL);
+	assert_int_equal(r.status, 0);
+	char *listing = strdup(r.out);
+	for (struct dirent *e; (e = readdir(d));) {
+		size_t l = strlen(e->d_name);
+		if (l < 5 || strcmp(e->d_name + l - 4, ".ini"))
+			continue;
+		char path[512], name[256];
+		snprintf(path, sizeof(path), "presets/%s", e->d_name);
+		snprintf(name, sizeof(name), "preset     %.*s ", (int)(l - 4), e->d_name);
+		struct ini_key k = { 0 };
+		assert_int_equal(ini_parse(path, ini_key_cb, &k), 0);
+		if (k.sections == 0 || k.with_shows != k.sections)
+			fail_msg("%s: %d run section(s), %d with a shows key", path, k.sections,
+				 k.with_shows);
+		files++;
+		const char *p = strstr(listing, name);
+		assert_non_null(p);
+		/* as many declared entries beneath the preset's line as it has runs */
+		int n = 0;
+		for (const char *q = strchr(p, '\n') + 1; !strncmp(q, "  entry ", 8);
+		     q = strchr(q, '\n') + 1) {
+			const char *nl = strchr(q, '\n');
+			const char *sh = strstr(q, "shows: ");
+			assert_true(sh && sh < nl);
+			sh += 7;
+			assert_true(!strncmp(sh, "seed\n", 5) || !strncmp(sh, "mechanism\n", 10) ||
+				    !strncmp(sh, "control\n", 8) || !strncmp(sh, "baseline\n", 9));
+			n++;
+		}
+		assert_int_equal(n, k.sections);
+	}
+	closedir(d);
+	assert_true(files >= 4);
+	assert_non_null(strstr(listing, "shows: control "));
+	free(listing);
+	expect_error("[r]\nbench = pending-bit\nshows = maybe\n", 3,
+		     "shows = 'maybe' is not accepted; accepted: seed, mechanism, control, baseline");
+	expect_error("[r]\nbench = pending-bit\nshows = seed\nshows = control\n", 4,
+		     "key 'shows' given twice in [r]");
+	/* a user's preset may leave it out: the listing says so */
+	run_c2c(&r, "preset", write_ini("plain.ini", valid), "--dry-run", NULL);
+	assert_int_equal(r.status, 0);
+}
+
+/* The seed entries of vmalloc run the seed's own setting: its 16 workers, spread, at its lazy_max
+ * (fls(32) x 8192), in the seeds preset and in two-socket; on a smaller machine they are skipped
+ * with the reason. */
+static void vmalloc_seed_entries_are_the_seeds_setting(void **state)
+{
+	(void)state;
+	const char *const where[][2] = { { "presets/seeds.ini", "vmalloc" },
+					 { "presets/two-socket.ini", "vmalloc-16-workers" } };
+	for (int i = 0; i < 2; i++) {
+		assert_string_equal(ini_value(where[i][0], where[i][1], "shows"), "seed");
+		assert_string_equal(ini_value(where[i][0], where[i][1], "threads"), "16");
+		assert_string_equal(ini_value(where[i][0], where[i][1], "lazy-max"), "49152");
+		assert_string_equal(ini_value(where[i][0], where[i][1], "placement"), "spread");
+	}
+	assert_string_equal(ini_value("presets/seeds.ini", "vmalloc-2-workers", "shows"), "control");
+	assert_string_equal(ini_value("presets/seeds.ini", "vmalloc-lazy-max-1", "shows"),
+			    "mechanism");
+	struct cmd_result r;
+	run_c2c(&r, "preset", "seeds", "--dry-run", "--topology", "synthetic:pack:1 core:2 pu:1",
+		NULL);
+	assert_int_equal(r.status, 0);
+	const char *sk = strstr(r.out, "  skip  [vmalloc] ");
+	assert_non_null(sk);
+	assert_non_null(strstr(sk, "skipped: placement spread needs 16 allowed cores"));
+	run_c2c(&r, "preset", "seeds", "--dry-run", "--topology",
+		"synthetic:pack:2 numa:1 core:8 pu:2", NULL);
+	assert_int_equal(r.status, 0);
+	assert_null(strstr(r.out, "  skip  [vmalloc] "));
 }
 
 static char *only_entry(const char *parent)
@@ -811,6 +929,8 @@ int main(void)
 		cmocka_unit_test(optional_bench_is_skipped_with_reason),
 		cmocka_unit_test(machine_limits_are_skipped_not_disguised),
 		cmocka_unit_test(shipped_presets_load),
+		cmocka_unit_test(every_shipped_entry_says_what_it_shows),
+		cmocka_unit_test(vmalloc_seed_entries_are_the_seeds_setting),
 		cmocka_unit_test(run_writes_one_directory),
 		cmocka_unit_test(preset_that_measured_nothing_says_so),
 		cmocka_unit_test(resume_after_interrupt_gives_same_configurations),

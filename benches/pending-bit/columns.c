@@ -31,6 +31,10 @@ const struct col_decl pending_bit_columns[] = {
      "thread-time per operation: sum of thread times / sum of operations"},
     {"writer_rmw", COL_METRIC, "count", COL_NOSIDE,
      "locked RMWs executed by writers (equals writer_ops for rmw)"},
+    {"writer_rmw_per_s", COL_METRIC, "per s", COL_NOSIDE,
+     "the writers' locked RMWs per second of their window: each takes the line for writing (a "
+     "line write), set or not; rmw does one per operation, test-then-set about one per drain "
+     "(the drainer sets the rate)"},
     {"writer_already_set", COL_METRIC, "count", COL_NOSIDE,
      "operations that found PENDING already set"},
     {"drains", COL_METRIC, "count", COL_NOSIDE,

@@ -282,6 +282,10 @@ void pp_fill_row(const struct bench_ctx *c, const struct pp_priv *p, int k, int 
 	row_set(r, "mem_node_req", "%s", p->mem_req);
 	row_set(r, "mem_node", "%d", m->mem_node);
 	row_set(r, "line_addr", "0x%llx", (unsigned long long)m->line_addr);
+	if (m->touch_cpu >= 0)
+		row_set(r, "first_touch_cpu", "%d", m->touch_cpu);
+	else
+		row_na(r, "first_touch_cpu", "sched_getcpu failed in the touching thread");
 	row_set(r, "lines", "%d", p->su.lines);
 	row_set(r, "line_median_lo_ns", "%.2f", m->line_med_lo);
 	row_set(r, "line_median_hi_ns", "%.2f", m->line_med_hi);

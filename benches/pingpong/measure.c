@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sched.h>
 #include <unistd.h>
 
 #define PP_STOP UINT64_MAX /* ping value that tells the responder to return */
@@ -19,6 +20,7 @@ struct pp_run {
 	char *base;         /* su->lines slots of PP_SLOT bytes on pages of their own */
 	size_t bytes;
 	int toucher;        /* side that first-touches the page: 0 (cpu_a) or 1 (cpu_b) */
+	int touch_cpu;      /* the CPU it touched from (sched_getcpu), -1 before */
 	int numa;           /* placed with numa_alloc_onnode (--mem-node N): freed with numa_free */
 	double *ns;         /* lines x samples, written by the initiator only */
 } C2C_ALIGNED;
@@ -129,8 +131,10 @@ static void pp_touch(struct thr *t, void *arg)
 {
 	const struct pp_run *r = t->bench;
 	(void)arg;
-	if (r->toucher == t->idx % 2)
+	if (r->toucher == t->idx % 2) {
 		memset(r->base, 0, r->bytes);
+		((struct pp_run *)t->bench)->touch_cpu = sched_getcpu(); /* before the barrier */
+	}
 }
 
 /* Each line in turn, its samples counted: the window is the thread's own (harness/threads.h). */
@@ -155,6 +159,7 @@ static int lines_alloc(const struct pp_setup *su, struct pp_run *r, char *err)
 	long page = sysconf(_SC_PAGESIZE);
 	size_t need = (size_t)su->lines * PP_SLOT;
 	r->bytes = (need + (size_t)page - 1) / (size_t)page * (size_t)page;
+	r->touch_cpu = -1;
 	r->toucher = su->mem == PP_MEM_B
 			 ? 1
 			 : 0; /* a node: bound by policy, still touched by the first PU */
@@ -204,6 +209,7 @@ static void summarise(const struct pp_setup *su, const struct pp_run *r, const s
 	m->handoffs = init->ops;
 	m->mem_node = mem_node_of(r->base);
 	m->line_addr = (uintptr_t)r->base;
+	m->touch_cpu = r->touch_cpu;
 }
 
 /* For pair k of a round of n (threads 2k, 2k+1): the largest share of its window (both its threads

@@ -32,6 +32,7 @@ struct pp_meas {
 	uint64_t handoffs;               /* initiator handoffs, preheat included */
 	int mem_node;                    /* node the page is on after the run, -1 unknown */
 	uintptr_t line_addr;             /* virtual address of the first line */
+	int touch_cpu;                   /* the CPU that first touched the lines, -1 unknown */
 	struct ev_thread
 	    ev[2];            /* validity evidence: initiator, responder (corun set by the bench) */
 	double round_overlap; /* share of its window another pair of the round measured too */

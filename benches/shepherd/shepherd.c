@@ -448,7 +448,27 @@ extern const struct col_decl shepherd_columns[]; /* columns.c */
 extern const char *const shepherd_verdict[]; /* columns.c */
 extern const struct col_side shepherd_sides[];
 
+/* --duration: 6 s by default, not the harness's 1. At the default --tick-us 250 and --interval 1
+ * a modelled interval is 250 ms, so 6 s hold 24 intervals, at least 20 whole ones per CPU: what
+ * runs_per_interval and the gap counts need for a verdict (README, "Ticks"). */
+static const struct opt_spec sh_duration = {
+    "duration", OPT_SECONDS, "6", "SECONDS",
+    "measured time per configuration and repetition; 6 s hold 24 intervals of 250 ms at the "
+    "default --tick-us and --interval, at least 20 whole ones per CPU",
+    NULL, NULL};
+
+/* Its harness options: its own --duration default; no --placement or --mem-node (it places its
+ * own threads, as the harness refuses them for a bench that is not BENCH_PLACED). */
+static const struct opt_spec *sh_harness_opt(const struct opt_spec *s, const char **why)
+{
+	(void)why; /* the harness's "it places its own threads" */
+	if (!strcmp(s->name, "placement") || !strcmp(s->name, "mem-node"))
+		return NULL;
+	return strcmp(s->name, "duration") ? s : &sh_duration;
+}
+
 static const struct bench shepherd = {
+    .harness_opt = sh_harness_opt,
     .name = "shepherd",
     .desc = "vmstat_shepherd double-schedules vmstat_update while it runs (seed 000): pending "
 	    "(bug), busy (fix), atomic",
@@ -472,7 +492,8 @@ static const struct bench shepherd = {
     /* benches/shepherd/README.md, "What in these numbers is the OS, not the CPU" */
     .summary_note = "OS, not CPU: runs_per_interval and short_gaps follow sched_yield() "
 		    "(the scheduler),\n--tick-us and --zone-work-us more than the CPU; "
-		    "the zone-lock figures are the CPU's",
+		    "zone_lock_acquisitions follows the run\ncount (the OS's too); only the "
+		    "wait per contended acquisition holds the CPU's line transfer",
     .columns = shepherd_columns,
     .sides = shepherd_sides,
 };

@@ -20,8 +20,14 @@ const struct col_decl vmalloc_columns[] = {
     {"area_ns", COL_CONFIG, "ns", COL_NOSIDE,
      "a purge's cost per area it detaches (--area-ns)"},
     {"online_cpus", COL_CONTEXT, "count", COL_NOSIDE, "online CPUs (lazy_max's input)"},
+    {"possible_cpus", COL_CONTEXT, "count", COL_NOSIDE,
+     "possible CPUs (/sys/devices/system/cpu/possible: num_possible_cpus(), nr_nodes's input)"},
     {"nr_nodes", COL_CONTEXT, "count", COL_NOSIDE,
-     "modelled vmap nodes (clamp(online, 1, 128))"},
+     "modelled vmap nodes: clamp(possible_cpus, 1, 128), as vmap_init_nodes() sizes vmap_nodes"},
+    {"seed_setting", COL_CONTEXT, "text", COL_NOSIDE,
+     "yes when the run had seed 003's setting (16 workers over two packages, lazy_max 49152), "
+     "else 'no: ' and what differs ('no: workers 2 (seed 16); lazy_max 16384 (seed 49152); packages 1 "
+     "(seed 2)'); the seed's figures are printed only beside rows that say yes"},
     {"worker_cpus", COL_CONTEXT, "CPU list", COL_NOSIDE, "OS CPUs the workers ran on"},
     {"drainer_cpu", COL_CONTEXT, "CPU list", COL_NOSIDE, "OS CPU the drain worker ran on"},
     {"duration_s", COL_EVIDENCE, "s", COL_NOSIDE, "measured seconds per worker"},

@@ -7,12 +7,18 @@
 #include "layouts/layout.h"
 #include "harness/memnode.h"
 #include "harness/spin.h"
+#include "lib/parse.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-/* Seed 003's own figures (16 test_vmalloc workers, 2-socket Xeon Silver 4208, Linux 7.2). */
+/* Seed 003's own figures (16 test_vmalloc workers, 2-socket Xeon Silver 4208, Linux 7.2), and its
+ * setting: 16 workers over the two packages, at its lazy_max_pages() (fls(32 CPUs) x 8192). The
+ * rows' seed_setting says whether a run had it, and the note stands only beside those. */
+#define SEED_THREADS 16
+#define SEED_LAZY_MAX 49152
+#define SEED_PACKAGES 2
 #define SEED_NOTE                                                                                  \
 	"beside: seed 003 (16 workers, 2x Xeon Silver 4208): runtime fix_align -12.61%, fix_size " \
 	"-5.78%,\n"                                                                                \
@@ -54,10 +60,28 @@ static const struct bench_resolved vm_resolved[] = { BENCH_RESOLVED_PLACEMENT,
 
 struct vm_priv {
 	struct role_req roles[2];
-	long threads, pages, lazy_max, lazy_max_req, online, flush_us, area_ns;
+	long threads, pages, lazy_max, lazy_max_req, online, possible, flush_us, area_ns;
 	double work_ns;
 	int nr_nodes;
 };
+
+/* num_possible_cpus(), which vmap_init_nodes() sizes vmap_nodes by: the CPUs of
+ * /sys/devices/system/cpu/possible; the configured count where that cannot be read. */
+static long possible_cpus(void)
+{
+	static int cpus[CPU_NUMBER_MAX + 1];
+	char buf[8192], why[128];
+	FILE *f = fopen("/sys/devices/system/cpu/possible", "r");
+	long n = -1;
+	if (f) {
+		if (fgets(buf, sizeof(buf), f)) {
+			buf[strcspn(buf, "\n")] = 0;
+			n = parse_cpulist(buf, cpus, CPU_NUMBER_MAX + 1, why, sizeof(why));
+		}
+		fclose(f);
+	}
+	return n > 0 ? n : sysconf(_SC_NPROCESSORS_CONF);
+}
 
 /* lazy_max_pages(): fls(num_online_cpus()) * (32 MiB / PAGE_SIZE). */
 static long kernel_lazy_max(long online)
@@ -107,9 +131,10 @@ static int vm_prepare(struct bench_ctx *c, char *err)
 	p->online = sysconf(_SC_NPROCESSORS_ONLN);
 	p->lazy_max_req = opt_long(c->o, "lazy-max");
 	p->lazy_max = p->lazy_max_req ? p->lazy_max_req : kernel_lazy_max(p->online);
-	p->nr_nodes = p->online < 1     ? 1
-		      : p->online > 128 ? 128
-					: (int)p->online; /* clamp(ncpu, 1, 128) */
+	p->possible = possible_cpus();
+	p->nr_nodes = p->possible < 1	  ? 1
+		      : p->possible > 128 ? 128
+					  : (int)p->possible; /* clamp(num_possible_cpus(), 1, 128) */
 	if (p->pages > 1 << 20)
 		return err_set(err, "--pages: %ld is not accepted; accepted: 1 to %d", p->pages,
 			       1 << 20);
@@ -244,6 +269,34 @@ static void put_over_share(struct row *w, const struct thr *t, int n)
 		row_na(w, "over_on_drainer_cpu_pct", "no free past lazy_max");
 }
 
+/* Whether the run had seed 003's setting: "yes", else "no: " and what differs, in a few words and
+ * no comma (a CSV field a naive split still reads): "no: workers 2 (seed 16); packages 1 (seed 2)". */
+static void put_seed_setting(struct row *w, const struct vm_priv *p, const struct plan *pl)
+{
+	char why[256] = "", pk[64] = "";
+	int npk = 0;
+	size_t k = 0;
+	for (int i = 0; i < pl->n; i++) /* distinct packages of the workers */
+		if (pl->slot[i].role == ROLE_WORKER && pl->slot[i].pkg >= 0 &&
+		    pl->slot[i].pkg < (int)sizeof(pk) && !pk[pl->slot[i].pkg]) {
+			pk[pl->slot[i].pkg] = 1;
+			npk++;
+		}
+	if (p->threads != SEED_THREADS)
+		k += (size_t)snprintf(why + k, sizeof(why) - k, "%sworkers %ld (seed %d)",
+				      k ? "; " : "", p->threads, SEED_THREADS);
+	if (p->lazy_max != SEED_LAZY_MAX)
+		k += (size_t)snprintf(why + k, sizeof(why) - k, "%slazy_max %ld (seed %d)",
+				      k ? "; " : "", p->lazy_max, SEED_LAZY_MAX);
+	if (npk != SEED_PACKAGES && k < sizeof(why))
+		snprintf(why + k, sizeof(why) - k, "%spackages %d (seed %d)", k ? "; " : "", npk,
+			 SEED_PACKAGES);
+	if (*why)
+		row_set(w, "seed_setting", "no: %s", why);
+	else
+		row_set(w, "seed_setting", "yes");
+}
+
 /* One whole row: configuration, the measure, the tallies, where the objects were. */
 static void fill_row(struct bench_ctx *c, const struct vm_priv *p, const struct layout *l,
 		     const struct vm_objs *o, const struct thr *t, struct row *w)
@@ -257,6 +310,7 @@ static void fill_row(struct bench_ctx *c, const struct vm_priv *p, const struct 
 	row_set(w, "flush_us", "%ld", p->flush_us);
 	row_set(w, "area_ns", "%ld", p->area_ns);
 	row_set(w, "online_cpus", "%ld", p->online);
+	row_set(w, "possible_cpus", "%ld", p->possible);
 	row_set(w, "nr_nodes", "%d", p->nr_nodes);
 	row_set(w, "worker_cpus", "%s", wk.cpus);
 	row_set(w, "drainer_cpu", "%s", dr.cpus);
@@ -275,6 +329,7 @@ static void fill_row(struct bench_ctx *c, const struct vm_priv *p, const struct 
 		row_na(w, "cycles_per_s", "no cycle completed");
 	}
 	put_counts(w, &wk, &dr);
+	put_seed_setting(w, p, &c->plan);
 	put_over_share(w, t, c->plan.n);
 	put_layout(w, o->run, l, c->topo->line_size);
 }
@@ -385,6 +440,7 @@ static const struct bench vmalloc_bench = {
     .config = vm_config,
     .resolved = vm_resolved,
     .summary_note = SEED_NOTE,
+    .summary_note_if = "seed_setting",
     .views = vm_views,
     .variant_order = layout_order, /* the registry's: the bug first */
     .by_construction = vm_by_construction,

@@ -27,17 +27,28 @@ mkdir -p /mnt
 mkdir -p /host /upper
 mount -t tmpfs upper /upper; mkdir -p /upper/u /upper/w
 if ! mount -t 9p -o $opts,ro,cache=loose host /host ||
-   ! mount -t overlay overlay -o lowerdir=/host,upperdir=/upper/u,workdir=/upper/w /mnt ||
-   ! mount -t 9p -o $opts,cache=mmap proj /mnt$proj; then
-  echo "=== zoo: 9p or overlay mounts failed"; poweroff -f
+   ! mount -t overlay overlay -o lowerdir=/host,upperdir=/upper/u,workdir=/upper/w /mnt; then
+  echo "=== zoo: setup: the host's root (9p or overlay) did not mount"; poweroff -f
 fi
-echo "=== begin"
 if [ "$mode" = chroot ]; then
   mount -t proc proc /mnt/proc; mount -t sysfs sys /mnt/sys; mount -t devtmpfs dev /mnt/dev
   mount -t tmpfs tmp /mnt/tmp; mount -t tmpfs run /mnt/run
   # the guest's own cgroup v2, as a booted machine has it (slurmd 22.05 will not start without one)
   mount -t cgroup2 none /mnt/sys/fs/cgroup
   mkdir -p /mnt/dev/pts /mnt/dev/shm; mount -t devpts devpts /mnt/dev/pts; mount -t tmpfs shm /mnt/dev/shm
+fi
+# The project last, over whatever the guest mounted: a checkout under /tmp (or /run, /dev/shm) is
+# not hidden by the guest's own tmpfs there.
+mkdir -p "/mnt$proj"
+if ! mount -t 9p -o $opts,cache=mmap proj "/mnt$proj"; then
+  echo "=== zoo: setup: the project did not mount at $proj"; poweroff -f
+fi
+if [ ! -e "/mnt$script" ]; then
+  echo "=== zoo: setup: $script is not in the guest (the project's mount at $proj is hidden)"
+  poweroff -f
+fi
+echo "=== begin"
+if [ "$mode" = chroot ]; then
   # the guest's name resolves (Slurm's SlurmctldHost is the host name), on the writable overlay
   echo "127.0.1.1 $(hostname)" >> /mnt/etc/hosts
   # the host's own root PATH: Slurm's scripts need runuser (/usr/sbin), as on the host

@@ -164,6 +164,68 @@ void zoo_vmalloc16(void **s)
 	assert_int_equal(k, 16);
 	assert_int_equal(per_pkg[0], 8);
 	assert_int_equal(per_pkg[1], 8);
+	/* 16 workers over two packages at the kernel's lazy_max for 32 CPUs: the seed's setting */
+	if (zoo.ncpus == 32) {
+		assert_string_equal(table_get(&t, 0, "lazy_max_effective"), "49152");
+		assert_string_equal(table_get(&t, 0, "seed_setting"), "yes");
+	}
+	table_free(&t);
+}
+
+/* fls(n) x 8192: lazy_max_pages() for n online CPUs. */
+static long kernel_lazy_max(int n)
+{
+	int f = 0;
+	while (n >> f)
+		f++;
+	return f * 8192L;
+}
+
+/* vmalloc at the seed's setting scaled to the guest (a worker per core over both packages, the
+ * kernel's lazy_max for its CPUs): every row records the placement (spread, half the workers on
+ * each package), the lazy_max used (judged by the guest's CPU count) and the drains per threshold
+ * crossing (a number, or NA with its reason), and says how it differs from the seed's setting. */
+void zoo_vmalloc8(void **s)
+{
+	(void)s;
+	char dir[4096], want[200];
+	zoo_check_dir(dir, sizeof(dir), "vmalloc8");
+	zoo_ran(dir, "spread8");
+	struct table t;
+	zoo_table(&t, dir, "spread8.csv");
+	assert_true(t.nrows >= 2); /* shared and section */
+	long lm = kernel_lazy_max(zoo.ncpus);
+	for (long r = 0; r < t.nrows; r++) {
+		int per_pkg[ZOO_MAX_CPUS] = { 0 }, k = 0;
+		const char *cpus = table_get(&t, r, "worker_cpus");
+		assert_non_null(cpus);
+		for (const char *p = cpus; *p;) {
+			char *end;
+			long c = strtol(p, &end, 10);
+			assert_true(end != p);
+			const struct zoo_cpu *z = zoo_cpu(&zoo, (int)c);
+			assert_non_null(z);
+			per_pkg[z->pkg]++;
+			k++;
+			p = end + strspn(end, " ");
+		}
+		assert_int_equal(k, 8);
+		assert_int_equal(per_pkg[0], 4);
+		assert_int_equal(per_pkg[1], 4);
+		assert_string_equal(table_get(&t, r, "placement"), "spread");
+		assert_string_equal(table_get(&t, r, "lazy_max"), "0");
+		assert_int_equal(atol(table_get(&t, r, "lazy_max_effective")), lm);
+		assert_int_equal(atol(table_get(&t, r, "online_cpus")), zoo.ncpus);
+		const char *dpc = table_get(&t, r, "drains_per_crossing");
+		assert_non_null(dpc);
+		if (strcmp(dpc, "NA"))
+			assert_true(atof(dpc) >= 1);
+		else
+			assert_non_null(strstr(table_get(&t, r, "na_reason"), "drains_per_crossing"));
+		assert_true(atol(table_get(&t, r, "drains")) >= atol(table_get(&t, r, "crossings")));
+		snprintf(want, sizeof(want), "no: workers 8 (seed 16); lazy_max %ld (seed 49152)", lm);
+		assert_string_equal(table_get(&t, r, "seed_setting"), want);
+	}
 	table_free(&t);
 }
 

@@ -161,7 +161,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(placements), cmocka_unit_test(memnode),
 		cmocka_unit_test(zoo_pingpong), cmocka_unit_test(zoo_concurrent),
 		cmocka_unit_test(zoo_concurrent_auto),
-		cmocka_unit_test(zoo_vmalloc16), cmocka_unit_test(zoo_refill),
+		cmocka_unit_test(zoo_vmalloc16), cmocka_unit_test(zoo_vmalloc8),
+		cmocka_unit_test(zoo_refill),
 		cmocka_unit_test(zoo_shepherd), cmocka_unit_test(zoo_counters),
 		cmocka_unit_test(zoo_suite), cmocka_unit_test(zoo_cgroup),
 	};

@@ -24,6 +24,7 @@ void zoo_pingpong(void **s);
 void zoo_concurrent(void **s);
 void zoo_concurrent_auto(void **s);
 void zoo_vmalloc16(void **s);
+void zoo_vmalloc8(void **s);
 void zoo_refill(void **s);
 void zoo_shepherd(void **s);
 void zoo_counters(void **s);

@@ -1,0 +1,106 @@
+/* A pinned worker's CPU touches every bench's contended lines first, never the main thread: each
+ * row's first_touch_cpu is the first measuring thread's CPU (bench_mem's benches) or the pair's
+ * toucher (pingpong: cpu_a, cpu_b with --mem-node b). Runs on two_cpus(); under load a run may
+ * measure nothing (exit 4): the rows are still there, and the column is what is checked. */
+#include "lib/csvread.h"
+#include "lib/util.h" /* before cmocka, which defines a fail() macro */
+#include "tests/testutil.h"
+#include <stdlib.h>
+#include <string.h>
+
+static long run_rows(struct table *t, const char *name, const char *const *args)
+{
+	struct cmd_result *r = malloc(sizeof(*r));
+	char csv[1024], err[ERRLEN];
+	const char *argv[32];
+	int n = 0;
+	snprintf(csv, sizeof(csv), "%s/%s.csv", test_dir, name);
+	for (; args[n]; n++)
+		argv[n] = args[n];
+	const char *tail[] = {"--out", csv, "--quiet", LENIENT, NULL};
+	for (int i = 0; tail[i]; i++)
+		argv[n++] = tail[i];
+	argv[n] = NULL;
+	run_c2cv(r, argv);
+	if (!RAN(r->status))
+		fail_msg("%s: status %d: %s", name, r->status, r->err);
+	free(r);
+	if (table_read(t, csv, err))
+		fail_msg("%s", err);
+	assert_true(t->nrows > 0);
+	return t->nrows;
+}
+
+/* The CPU of the first thread in thread_ids ("writer0@3 reader0@5": 3). */
+static int first_thread_cpu(const char *ids)
+{
+	const char *at = strchr(ids, '@');
+	assert_non_null(at);
+	return atoi(at + 1);
+}
+
+static void bench_mem_benches(void **s)
+{
+	(void)s;
+	const char *cpus = two_cpus();
+	if (!cpus) {
+		print_message("skipped: fewer than two CPUs\n");
+		skip();
+	}
+	const char *const benches[][12] = {
+	    {"run", "pending-bit", "--placement", cpus, "--duration", "0.02", "--warmup", "0.01",
+	     "--reps", "1", "--layout", "shared"},
+	    {"run", "vmalloc", "--placement", cpus, "--duration", "0.02", "--warmup", "0.01", "--reps",
+	     "1", "--layout", "shared"},
+	    {"run", "example", "--placement", cpus, "--duration", "0.02", "--warmup", "0.01", "--reps",
+	     "1", "--seed", "1"},
+	};
+	for (size_t b = 0; b < ARRAY_SIZE(benches); b++) {
+		struct table t;
+		const char *args[14] = {0};
+		for (int i = 0; i < 12; i++)
+			args[i] = benches[b][i];
+		run_rows(&t, benches[b][1], args);
+		int c_ft = table_col(&t, "first_touch_cpu"), c_ids = table_col(&t, "thread_ids");
+		assert_true(c_ft >= 0 && c_ids >= 0);
+		for (long i = 0; i < t.nrows; i++) {
+			const char *ft = t.cell[i][c_ft];
+			if (!strcmp(ft, "NA") || atoi(ft) != first_thread_cpu(t.cell[i][c_ids]))
+				fail_msg("%s row %ld: first_touch_cpu %s, threads %s", benches[b][1],
+					 i + 1, ft, t.cell[i][c_ids]);
+		}
+		table_free(&t);
+	}
+}
+
+static void pingpong_toucher(void **s)
+{
+	(void)s;
+	const char *cpus = two_cpus();
+	if (!cpus) {
+		print_message("skipped: fewer than two CPUs\n");
+		skip();
+	}
+	for (int side = 0; side < 2; side++) {
+		struct table t;
+		const char *args[] = {"run",       "pingpong", "--placement", cpus, "--samples",
+				      "20",        "--reps",   "1",           "--mem-node",
+				      side ? "b" : "a", NULL};
+		run_rows(&t, side ? "pingpong-b" : "pingpong-a", args);
+		int c_ft = table_col(&t, "first_touch_cpu"),
+		    c_cpu = table_col(&t, side ? "cpu_b" : "cpu_a");
+		assert_true(c_ft >= 0 && c_cpu >= 0);
+		for (long i = 0; i < t.nrows; i++)
+			assert_string_equal(t.cell[i][c_ft], t.cell[i][c_cpu]);
+		table_free(&t);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(bench_mem_benches),
+	    cmocka_unit_test(pingpong_toucher),
+	};
+	return cmocka_run_group_tests(tests, test_dir_setup, test_dir_teardown);
+}
