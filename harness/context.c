@@ -2,6 +2,7 @@
 #include "schema/fingerprint.h"
 #include "lib/util.h"
 #include <dirent.h>
+#include <errno.h>
 #include <perfmon/pfmlib.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -450,6 +451,58 @@ static void system_settings(struct context *c)
 	}
 }
 
+/* NUMA nodes per package (SNC on Intel, NPS on AMD: how a package's memory is split), from
+ * hwloc: "2", or "mixed(1,2)" when packages differ. */
+static void numa_per_package(struct context *c, const struct topo *t)
+{
+	int n = hwloc_get_nbobjs_by_type(t->h, HWLOC_OBJ_PACKAGE), first = -1, mixed = 0;
+	char list[120] = "";
+	size_t k = 0;
+	for (int i = 0; i < n; i++) {
+		hwloc_obj_t pk = hwloc_get_obj_by_type(t->h, HWLOC_OBJ_PACKAGE, (unsigned)i);
+		int nodes = hwloc_get_nbobjs_inside_cpuset_by_type(t->h, pk->cpuset,
+								   HWLOC_OBJ_NUMANODE);
+		mixed |= first >= 0 && nodes != first;
+		first = first < 0 ? nodes : first;
+		if (k < sizeof(list))
+			k += (size_t)snprintf(list + k, sizeof(list) - k, "%s%d", i ? "," : "", nodes);
+	}
+	if (n <= 0)
+		fact_na(c, "numa_per_package", "hwloc reports no package");
+	else if (mixed)
+		fact_set(c, "numa_per_package", "mixed(%s)", list);
+	else
+		fact_set(c, "numa_per_package", "%d", first);
+}
+
+/* Hardware prefetcher state and snoop mode: BIOS settings Linux shows in no sysfs file. The
+ * prefetchers are MSR bits (Intel 0x1A4, AMD 0xC0000108 on Zen 3 and later) that /dev/cpu/0/msr
+ * reads only as root with the msr module loaded; the snoop mode (home, early, directory, COD) is
+ * exposed nowhere, only its effect (SNC/COD: NUMA nodes per package). */
+static void prefetch_snoop(struct context *c, const struct topo *t)
+{
+	unsigned long long v = 0;
+	int intel = !strcmp(t->vendor, "GenuineIntel"), amd = !strcmp(t->vendor, "AuthenticAMD");
+	long reg = intel ? 0x1a4 : 0xc0000108L;
+	FILE *f = intel || amd ? fopen("/dev/cpu/0/msr", "rb") : NULL;
+	char why[160];
+	if (!intel && !amd)
+		fact_na(c, "prefetchers", "no known prefetcher control register on this CPU vendor");
+	else if (!f) {
+		snprintf(why, sizeof(why), "needs the msr module as root (/dev/cpu/0/msr: %s)",
+			 strerror(errno));
+		fact_na(c, "prefetchers", why);
+	} else if (fseek(f, reg, SEEK_SET) || fread(&v, sizeof(v), 1, f) != 1)
+		fact_na(c, "prefetchers", "MSR read refused (a guest, or a CPU without the register)");
+	else /* a set bit disables that prefetcher on both vendors' registers */
+		fact_set(c, "prefetchers", "%s (MSR 0x%lx = 0x%llx)",
+			 (v & 0xf) ? "some disabled" : "all enabled", reg, v);
+	if (f)
+		fclose(f);
+	fact_na(c, "snoop_mode", "Linux exposes no snoop mode (a BIOS setting; SNC or COD shows as "
+				 "numa_per_package)");
+}
+
 void context_collect(struct context *c, const struct topo *t)
 {
 	struct utsname u;
@@ -479,6 +532,8 @@ void context_collect(struct context *c, const struct topo *t)
 	system_settings(c);
 	dmi(c);
 	mem_per_node(c, t);
+	numa_per_package(c, t);
+	prefetch_snoop(c, t);
 	allowed_sets(c, t);
 	fact_set(c, "cflags", "%s", C2C_CFLAGS);
 	fp_id(fp_get, c, c->fingerprint);
@@ -511,6 +566,9 @@ void context_foreign(struct context *c, const struct topo *t, const char *why)
 	for (size_t i = 0; i < ARRAY_SIZE(unknown); i++)
 		fact_na(c, unknown[i], why);
 	caches(c, t);
+	numa_per_package(c, t);
+	fact_na(c, "prefetchers", why);
+	fact_na(c, "snoop_mode", why);
 	fp_id(fp_get, c, c->fingerprint);
 }
 

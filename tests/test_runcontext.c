@@ -16,7 +16,7 @@ static const char *const required[] = {
 	"pmu",	      "kernel_pmu", "l1d_bytes",	"l2_bytes",
 	"l3_bytes",   "hypervisor", "governor",		"boost",
 	"smt",	      "thp",	    "numa_balancing",	"perf_event_paranoid",
-	"cflags"
+	"cflags",     "numa_per_package", "prefetchers", "snoop_mode"
 };
 
 static void collect(struct context *c, struct topo *t)
@@ -44,6 +44,33 @@ static void test_facts_present(void **state)
 	assert_int_equal(c.pus, t.npus);
 	assert_true(strlen(c.git_rev) > 0);
 	topo_free(&t);
+}
+
+/* NUMA nodes per package (SNC, NPS) from the topology: each package's nodes counted. */
+static void test_numa_per_package(void **state)
+{
+	static const char *const cases[][2] = {
+	    {"synthetic:pack:2 numa:2 core:2 pu:1", "2"},
+	    {"synthetic:pack:2 numa:1 l3:2 core:2 pu:2", "1"},
+	    {"synthetic:pack:1 numa:4 core:1 pu:1", "4"},
+	};
+	(void)state;
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct context c;
+		struct topo t;
+		char err[ERRLEN] = "";
+		assert_int_equal(topo_load(&t, cases[i][0], err), 0);
+		context_collect(&c, &t);
+		const struct ctx_fact *f = context_fact(&c, "numa_per_package");
+		assert_non_null(f);
+		if (strcmp(f->val, cases[i][1]))
+			fail_msg("%s: numa_per_package %s, want %s", cases[i][0], f->val,
+				 cases[i][1]);
+		context_foreign(&c, &t, "imported");
+		assert_string_equal(context_fact(&c, "numa_per_package")->val, cases[i][1]);
+		assert_string_equal(context_fact(&c, "prefetchers")->why, "imported");
+		topo_free(&t);
+	}
 }
 
 /* The kernel's own view: the "hypervisor" cpuinfo flag (x86) must match what context found. */
@@ -350,6 +377,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_facts_present),
+	    cmocka_unit_test(test_numa_per_package),
 	    cmocka_unit_test(test_hypervisor_matches_kernel),
 	    cmocka_unit_test(test_governor_matches_sysfs),
 	    cmocka_unit_test(test_meta_file),
