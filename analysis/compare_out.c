@@ -145,9 +145,9 @@ static int csv_line(void *u, const struct cmp *c, const struct cmp_line *l)
 		put(o->f, f[i], 0);
 	char pa[64], nt[16];
 	num(pa, sizeof(pa), ts_is_test(&l->s), "%.6g", l->s.p_adj);
-	snprintf(nt, sizeof(nt), "%d", c->ntest);
+	snprintf(nt, sizeof(nt), "%d", l->s.m); /* the line's family: its bench's tests */
 	put(o->f, pa, 0);
-	put(o->f, c->adjust, 0);
+	put(o->f, l->s.method ? l->s.method : c->adjust, 0);
 	put(o->f, nt, 0);
 	put(o->f, l->s.significant ? "yes" : "no", 0);
 	put(o->f, l->verdict, 0);
