@@ -350,6 +350,7 @@ int grp_group_of(struct groups *g, int bench, const char *const *val, const int 
 		out_of_memory(0);
 	memcpy(blob, g->kbuf, n);
 	gr->nrec = xcalloc((size_t)b->nkey + 1, sizeof(int));
+	gr->joined = xcalloc((size_t)b->nkey + 1, sizeof(int));
 	gr->eff = xcalloc((size_t)b->nkey + 1, sizeof(char *));
 	for (size_t i = 0, k2 = sizeof(int); i < (size_t)b->nkey; i++) {
 		int nr = blob[k2] == 2;
@@ -435,6 +436,7 @@ void grp_merge_groups(struct groups *g, const int *into)
 		free(g->key_blob[i]);
 		free((void *)g->group[i].val);
 		free(g->group[i].nrec);
+		free(g->group[i].joined);
 		free((void *)g->group[i].eff);
 	}
 	g->ngroup = n;

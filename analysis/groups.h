@@ -75,6 +75,8 @@ struct grp_group {
 	 * effective value: groups_schema.h), NULL where nothing does */
 	int *nrec;
 	const char **eff;
+	int *joined; /* per key column: the schema version of another group's rows that did not
+		      * record it and were joined into this one on its effective value (0: none) */
 };
 
 /* One configuration on one side. */

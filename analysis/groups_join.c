@@ -96,6 +96,9 @@ void grp_join_unrecorded(struct groups *g)
 			continue; /* none, or more than one: which is unknown */
 		into[x] = y;
 		merged = 1;
+		for (int k = 0; k < b->nkey; k++) /* y's heading says that some rows did not */
+			if (g->group[x].nrec[k] && !g->group[y].nrec[k] && !g->group[y].joined[k])
+				g->group[y].joined[k] = g->group[x].nrec[k];
 		for (int c = 0; c < g->ncell; c++) /* its cells are y's from now on */
 			if (g->cell[c].group == x)
 				g->cell[c].group = y;

@@ -171,6 +171,7 @@ void groups_free(struct groups *g)
 		free(g->key_blob[i]);
 		free((void *)g->group[i].val);
 		free(g->group[i].nrec);
+		free(g->group[i].joined);
 		free((void *)g->group[i].eff);
 	}
 	for (int i = 0; i < g->nbench; i++)

@@ -96,11 +96,37 @@ static void pingpong_toucher(void **s)
 	}
 }
 
+/* refill: its allocator state, first touched on the caller's CPU. */
+static void refill_caller(void **s)
+{
+	(void)s;
+	const char *cpus = two_cpus();
+	if (!cpus) {
+		print_message("skipped: fewer than two CPUs\n");
+		skip();
+	}
+	int a, b;
+	char ca[16], wa[16];
+	assert_int_equal(two_usable_cpus(&a, &b), 0);
+	snprintf(ca, sizeof(ca), "%d", a);
+	snprintf(wa, sizeof(wa), "%d", b);
+	struct table t;
+	const char *args[] = {"run", "refill", "--caller-cpu", ca, "--worker-cpu", wa, "--reps",
+			      "1", NULL};
+	run_rows(&t, "refill", args);
+	int c_ft = table_col(&t, "first_touch_cpu"), c_cpu = table_col(&t, "caller_cpu");
+	assert_true(c_ft >= 0 && c_cpu >= 0);
+	for (long i = 0; i < t.nrows; i++)
+		assert_string_equal(t.cell[i][c_ft], t.cell[i][c_cpu]);
+	table_free(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(bench_mem_benches),
 	    cmocka_unit_test(pingpong_toucher),
+	    cmocka_unit_test(refill_caller),
 	};
 	return cmocka_run_group_tests(tests, test_dir_setup, test_dir_teardown);
 }

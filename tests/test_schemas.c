@@ -63,6 +63,23 @@ static void schema_6_joins_on_the_node_used(void **state)
 	assert_non_null(strstr(u, "mem_node_requested=not recorded (schema 6)")); /* only in A */
 	assert_null(strstr(u, "mem_node_requested=0"));
 	assert_null(strstr(u, "only in B"));
+	/* the report: the joined configuration's settings say that a machine's rows did not record
+	 * it; the one that did not join is "not recorded (schema 6)", never "=0" */
+	char out[700], md[800], lab[700];
+	snprintf(out, sizeof(out), "%s/rep6", test_dir);
+	snprintf(lab, sizeof(lab), "%s=later", now); /* one machine label: two sides by --label */
+	run_c2c(&r, "report", ZEN3 "/vm-20261201T154250-quick", now, "-o", out, "--label", lab,
+		NULL);
+	if (r.status)
+		fail_msg("%s", r.err);
+	snprintf(md, sizeof(md), "%s/report.md", out);
+	char *text = slurp(md);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "policy=rmw, mem\\_node\\_requested=writer (a machine's "
+				     "rows: not recorded (schema 6), joined on its effective value)"));
+	assert_non_null(strstr(text, "mem\\_node\\_requested=not recorded (schema 6)"));
+	assert_null(strstr(text, "mem\\_node\\_requested=0"));
+	free(text);
 	/* B's writer's node is 1: the node A used (0) is not what B's request became, so nothing
 	 * joins, and the refusal names what stood in */
 	char cmd[3000];

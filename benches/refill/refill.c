@@ -308,8 +308,10 @@ static void rf_settings(struct bench_ctx *c, const struct rf_run *r, struct row 
 static int rf_run(struct bench_ctx *c, const struct variant *v, int rep, struct row *w, char *err)
 {
 	const struct rf_priv *p = c->priv;
-	/* the shared allocator state lives on the caller's NUMA node */
-	struct rf_run *r = mem_on_node(c->plan.mem_node, sizeof(*r), err);
+	/* the shared allocator state lives on the caller's NUMA node, first touched on the caller's
+	 * CPU by a thread pinned there, never by the main thread */
+	int touch = -1;
+	struct rf_run *r = mem_on_node_by(c->plan.mem_node, sizeof(*r), p->caller_cpu, &touch, err);
 	pthread_t tw, tc;
 	int rc = 0;
 	(void)rep;
@@ -361,6 +363,12 @@ static int rf_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 	else if (!(rc = check_books(r, err))) {
 		fill_row(r, w);
 		rf_settings(c, r, w);
+		if (touch >= 0)
+			row_set(w, "first_touch_cpu", "%d", touch);
+		else
+			row_na(w, "first_touch_cpu",
+			       "no thread could be pinned on the caller's CPU: the main thread "
+			       "touched the state first");
 	}
 	gate_destroy(&r->start);
 	pthread_mutex_destroy(&r->token);

@@ -139,6 +139,31 @@ static void report_names_each_placement(void **s)
 			assert_non_null(strstr(md, pl[j]));
 		}
 	}
+	/* the Summary: a baseline line for every pair of machines, whatever their shapes (the SMT
+	 * guest's smt class against the others'), each side's nearest and farthest class named */
+	char *sum = strstr(md, "## Summary"), *end = sum ? strstr(sum + 1, "\n## ") : NULL;
+	assert_non_null(end);
+	*end = 0;
+	for (int i = 0; i < ndirs; i++)
+		for (int j = i + 1; j < ndirs; j++) {
+			char la[2][64], lb[2][64], va[2][64], vb[2][64], want[300];
+			int na = values_in(dirs[i], "pingpong", "label", la, 2);
+			int nb = values_in(dirs[j], "pingpong", "label", lb, 2);
+			int ya = values_in(dirs[i], "pingpong", "valid", va, 2);
+			int yb = values_in(dirs[j], "pingpong", "valid", vb, 2);
+			if (na != 1 || nb != 1 || !has(va, ya, "yes") || !has(vb, yb, "yes")) {
+				print_message("%s, %s: no valid pingpong row on a side: no "
+					      "baseline line to ask for\n",
+					      dirs[i], dirs[j]);
+				continue;
+			}
+			snprintf(want, sizeof(want), "Baseline, A = %s, B = %s (pingpong", la[0],
+				 lb[0]);
+			if (!strstr(sum, want))
+				print_message("report.md's Summary has no line '%s...'\n", want);
+			assert_non_null(strstr(sum, want));
+			assert_non_null(strstr(strstr(sum, want), "nearest: A "));
+		}
 	free(md);
 	free(r);
 	free(args);
