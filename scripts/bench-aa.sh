@@ -38,13 +38,12 @@ echo "== A/A: $pairs pair(s) of the quick preset (${dur}s x $reps reps${AA_ARGS:
 printf '%-5s %6s %6s %-6s %16s %20s %s\n' pair lines tests adjust "raw p (before)" "adjusted p (after)" "report details (after)"
 T=0 R=0 A=0 TR=0 TA=0 RL=0 RC=0 FAM=0 FA=0
 declare -A PT PC PF PFC # per planted factor: tests, called, families, families with every line called
-# plant DIR OUT F: DIR's CSVs with the verdict metrics of quick's benches times F
+# plant DIR OUT F: a copy of the result sets in DIR with the verdict metrics of quick's benches times F
 plant() {
-  mkdir -p "$2"
-  for f in "$1"/*.csv; do
+  rm -rf "$2"; cp -r "$1" "$2"
+  find "$2" -name '*.csv' | while read -r f; do
     awk -F, -v OFS=, -v f="$3" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i ~ /^(writer|reader)_ns_per_op$|^median_ns$/) m[i] = 1; print; next }
-      { for (i in m) if ($i ~ /^[0-9.eE+-]+$/) $i = $i * f; print }' "$f" >"$2/$(basename "$f")"
-    for x in meta columns bench; do [ -f "${f%.csv}.$x" ] && cp "${f%.csv}.$x" "$2/"; done
+      { for (i in m) if ($i ~ /^[0-9.eE+-]+$/) $i = $i * f; print }' "$f" >"$f.tmp" && mv "$f.tmp" "$f"
   done
   return 0
 }

@@ -220,21 +220,6 @@ static char *summary_of(const char *a, const char *b, const char *tag)
 	return r;
 }
 
-/* Wrapped lines joined again: a newline and its indent become one space. */
-static void unwrap(char *s)
-{
-	char *w = s;
-	for (char *p = s; *p; p++) {
-		if (*p == '\n' && p[1] == ' ') {
-			*w++ = ' ';
-			while (p[1] == ' ')
-				p++;
-			continue;
-		}
-		*w++ = *p;
-	}
-	*w = 0;
-}
 
 /* The run's summary of entry e with variants after the first at vfactor, through summary_add and
  * summary_print as the driver calls them. */
@@ -274,7 +259,7 @@ static char *run_summary(const struct entry *e, double vfactor)
 			row_clear(&row);
 		}
 	char *buf = summary_printed(s, &o);
-	unwrap(buf);
+	text_unwrap(buf);
 	return buf;
 }
 
@@ -286,7 +271,7 @@ static void within_words(const char *a, const char *b, char *out, size_t n)
 	assert_int_equal(r.status, 0);
 	const char *w = strstr(r.out, "\nwithin each side");
 	snprintf(out, n, "%s", w ? w : ""); /* none: no variant is the bench's declared baseline */
-	unwrap(out);
+	text_unwrap(out);
 }
 
 static void planted(const char *preset)
@@ -383,8 +368,8 @@ static void summary_of_a_run_is_the_runs(void **state)
 		fail_msg("run exited %d: %s", run.status, run.err);
 	run_c2c(&sum, "summary", csv, NULL);
 	assert_int_equal(sum.status, 0);
-	unwrap(run.out);
-	unwrap(sum.out);
+	text_unwrap(run.out);
+	text_unwrap(sum.out);
 	if (!strstr(run.out, "change against 'shared'")) { /* nothing valid: no verdict anywhere */
 		assert_int_equal(run.status, 4);
 		assert_non_null(strstr(sum.out, "measured nothing"));

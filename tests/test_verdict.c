@@ -59,21 +59,6 @@ static void compare_verdict(const char *a, const char *b, const char *tests, cha
 }
 
 
-/* The text with its wrapped lines joined again (a newline and the indent: one space). */
-static void unwrap(char *s)
-{
-	char *w = s;
-	for (char *p = s; *p; p++) {
-		if (*p == '\n' && p[1] == ' ') {
-			*w++ = ' ';
-			while (p[1] == ' ')
-				p++;
-			continue;
-		}
-		*w++ = *p;
-	}
-	*w = 0;
-}
 
 /* The run's summary of a made-up run: layout shared (the baseline) with values a, aligned with
  * values b, through summary_add and summary_print as the driver calls them. */
@@ -100,7 +85,7 @@ static char *summary_text(const double *a, const double *b, int n)
 			row_clear(&r);
 		}
 	char *buf = summary_printed(s, &o);
-	unwrap(buf);
+	text_unwrap(buf);
 	return buf;
 }
 

@@ -29,6 +29,21 @@ static void drain(int fd, char *buf, size_t cap)
 	buf[k] = 0;
 }
 
+void text_unwrap(char *s)
+{
+	char *w = s;
+	for (char *p = s; *p; p++) {
+		if (*p == '\n' && p[1] == ' ') {
+			*w++ = ' ';
+			while (p[1] == ' ')
+				p++;
+			continue;
+		}
+		*w++ = *p;
+	}
+	*w = 0;
+}
+
 void run_c2c(struct cmd_result *r, const char *arg0, ...)
 {
 	const char *args[64];

@@ -19,6 +19,8 @@ struct cmd_result {
 void run_c2c(struct cmd_result *r, const char *arg0, ...);
 /* The same with a NULL-terminated argument array (arguments built at run time). */
 void run_c2cv(struct cmd_result *r, const char *const *args);
+/* Wrapped text joined again in place: a newline and the indent after it become one space. */
+void text_unwrap(char *s);
 /* Number of lines in s (a final line without newline counts). */
 int count_lines(const char *s);
 /* Wait until the CSV at path holds n data rows (header excluded), polling every 2 ms for at most
