@@ -5,6 +5,7 @@
 #include "analysis/groups_decl.h"
 #include "analysis/groups_schema.h"
 #include "lib/infile.h"
+#include "lib/parse.h"
 #include "schema/desc.h"
 #include "schema/meta.h"
 #include "schema/label.h"
@@ -459,29 +460,108 @@ static int read_row(struct groups *g, struct file *f, int side, char *err)
 	return g->row ? row_hook(g, f, c, valid, err) : 0;
 }
 
-/* Warn (never silently) when the file's .meta says the run did not end complete. */
-static int warn_meta(const char *csv)
+/* What a file's .meta says of its run: [run] status and rows (-1: not recorded, as in older
+ * sets), whether the file ended whole (its last line ended) and had a [run] section. A key
+ * given twice in [context] or [run], or rows that no run writes, is refused: -1 with why. */
+struct meta_run {
+	char status[64];
+	long rows;
+	int run_section, whole;
+};
+
+static int meta_read(const char *meta, FILE *m, struct meta_run *r, char *err)
 {
-	char meta[4200], line[256], status[64] = "";
-	int in_run = 0;
+	char *line = NULL, sect[32] = "", seen[4][16] = { "" };
+	size_t cap = 0;
+	ssize_t n;
+	int rc = 0;
+	static const char *const once[] = { "label", "fingerprint", "status", "rows" };
+	memset(r, 0, sizeof(*r));
+	r->rows = -1;
+	r->whole = 1;
+	while (!rc && (n = getline(&line, &cap, m)) > 0) { /* whole lines, however long */
+		r->whole = line[n - 1] == '\n';
+		line[strcspn(line, "\r\n")] = 0;
+		if (line[0] == '[') {
+			snprintf(sect, sizeof(sect), "%s", line);
+			r->run_section |= !strcmp(line, "[run]");
+			continue;
+		}
+		int ctx = !strcmp(sect, "[context]"), run = !strcmp(sect, "[run]");
+		for (int k = 0; k < 4 && (ctx || run); k++) {
+			size_t kl = strlen(once[k]);
+			if (strncmp(line, once[k], kl) || strncmp(line + kl, " = ", 3) ||
+			    (k < 2) != ctx)
+				continue;
+			if (seen[k][0])
+				rc = err_set(err,
+					     "%s: '%s' is given twice in %s; accepted: each key once, as "
+					     "a run writes it",
+					     meta, once[k], sect);
+			snprintf(seen[k], sizeof(seen[k]), "yes");
+			const char *v = line + kl + 3;
+			if (!rc && k == 2)
+				snprintf(r->status, sizeof(r->status), "%s", v);
+			if (!rc && k == 3 && parse_long_in(v, 0, 1000000000000L, &r->rows))
+				rc = err_set(err,
+					     "%s: rows = %.40s is not accepted; accepted: the count of "
+					     "rows a run wrote, a whole number from 0",
+					     meta, v);
+		}
+	}
+	free(line);
+	return rc;
+}
+
+/* Check the file's .meta against its nrows rows; warn (never silently, return 1) when it says
+ * the run did not end complete, when the CSV holds fewer rows than it records (rows lost), or
+ * when it ends cut (no [run] section, a last line unended). -1 with why: a .meta no run writes. */
+static int check_meta(const char *csv, long nrows, char *err)
+{
+	char meta[4200];
+	struct meta_run r;
 	context_meta_path(csv, meta, sizeof(meta));
 	FILE *m = fopen_regular(meta);
 	if (!m)
 		return 0;
-	while (fgets(line, sizeof(line), m)) {
-		if (line[0] == '[')
-			in_run = !strncmp(line, "[run]", 5);
-		else if (in_run && sscanf(line, "status = %63s", status) == 1)
-			break;
-	}
+	int rc = meta_read(meta, m, &r, err);
 	fclose(m);
-	if (!status[0] || !strcmp(status, "complete"))
-		return 0;
-	fprintf(stderr, "c2cbench: warning: %s is marked %s in %s: %s\n", csv, status, meta,
-		!strcmp(status, "running")
-		    ? "the run never finished (killed?); its last configurations are missing"
-		    : "the run did not finish; its last configurations are missing");
-	return 1;
+	if (rc)
+		return -1;
+	if (!r.run_section || !r.whole) {
+		fprintf(stderr,
+			"c2cbench: warning: %s: %s; how the run of %s ended is not known, rows may "
+			"be missing\n",
+			meta, r.whole ? "no [run] section (cut short?)" : "its last line is cut",
+			csv);
+		return 1;
+	}
+	if (r.status[0] && strcmp(r.status, "complete")) {
+		fprintf(stderr, "c2cbench: warning: %s is marked %s in %s: %s\n", csv, r.status,
+			meta,
+			!strcmp(r.status, "running")
+			    ? "the run never finished (killed?); its last configurations are missing"
+			    : "the run did not finish; its last configurations are missing");
+		return 1;
+	}
+	if (r.rows >= 0 && nrows >= 0 && nrows != r.rows) {
+		fprintf(stderr,
+			"c2cbench: warning: %s holds %ld row(s) where %s records %ld: %s\n", csv,
+			nrows, meta, r.rows,
+			nrows < r.rows ? "rows were lost; the configurations they held are missing"
+				       : "rows were added after the run ended");
+		return 1;
+	}
+	return 0;
+}
+
+static int warn_meta(const char *csv)
+{
+	char err[ERRLEN];
+	int rc = check_meta(csv, -1, err);
+	if (rc < 0)
+		fprintf(stderr, "c2cbench: warning: %s\n", err);
+	return rc != 0;
 }
 
 static void file_free(const struct groups *g, struct file *f)
@@ -564,9 +644,13 @@ int grp_add_file(struct groups *g, const char *path, int side, int in_dir, int *
 	}
 	if (!rc && side >= 0)
 		grp_side_of(g, side, path);
-	for (int got; !rc && (got = csvs_next(&f.s, err)) != 0;)
+	long nrows = 0;
+	for (int got; !rc && (got = csvs_next(&f.s, err)) != 0; nrows++)
 		rc = got < 0 ? -1 : read_row(g, &f, side, err);
-	if (!rc && warn_meta(path)) {
+	int said = rc ? 0 : check_meta(path, nrows, err);
+	if (said < 0)
+		rc = -1;
+	else if (said) {
 		g->warnings++;
 		*marked = 1;
 	}
