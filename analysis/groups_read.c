@@ -10,6 +10,7 @@
 #include "schema/meta.h"
 #include "schema/label.h"
 #include "lib/util.h"
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -304,6 +305,11 @@ static int row_values(struct file *f, const struct fbench *fb, const struct grp_
 			continue;
 		const char *v = csvs_field(&f->s, fb->met_ix[m]);
 		double d;
+		if (!v[0] && c) /* a valid row measured it: NA says why not, empty says nothing */
+			return err_set(err,
+				       "%s:%ld: %s is empty in a row marked valid; accepted: a number, "
+				       "or NA with its reason in na_reason",
+				       f->s.path, f->s.line, b->metric[m]);
 		if (!v[0] || !strcmp(v, "NA"))
 			continue;
 		if (parse_double(v, &d) || !isfinite(d))
@@ -312,6 +318,16 @@ static int row_values(struct file *f, const struct fbench *fb, const struct grp_
 			    "%s:%ld: %s = '%.60s' is not accepted; accepted: a decimal number such "
 			    "as 12.5 or 1e-3 (no hex, spaces, inf or nan), or NA",
 			    f->s.path, f->s.line, b->metric[m], v);
+		/* every metric is a rate, a time, a count or a share of one: a ratio of medians is
+		 * taken on values of one sign, and a subnormal number is no measurement */
+		if (d < 0 || fpclassify(d) == FP_SUBNORMAL)
+			return err_set(err,
+				       "%s:%ld: %s = '%.60s' is not accepted: %s; accepted: 0 or a "
+				       "positive number from %g, or NA",
+				       f->s.path, f->s.line, b->metric[m], v,
+				       d < 0 ? "a rate, time or count is never negative"
+					     : "subnormal, no measurement",
+				       DBL_MIN);
 		if (!c)
 			continue;
 		struct grp_vals *x = &c->met[m];

@@ -159,6 +159,75 @@ static void declarations_checked(void **s)
 	both(&r, "Too many levels of symbolic links");
 }
 
+/* Set column col of the first data row of csv to value (and valid = yes, so an empty value is
+ * one a valid row claims). */
+static void set_cell(const char *col, const char *value)
+{
+	char cmd[2400];
+	snprintf(cmd, sizeof(cmd),
+		 "python3 -c 'import csv, sys; r = list(csv.reader(open(sys.argv[1], newline=\"\"))); "
+		 "h = r[0]; r[1][h.index(sys.argv[2])] = sys.argv[3]; r[1][h.index(\"valid\")] = "
+		 "\"yes\"; r[1][h.index(\"invalid_reason\")] = \"\"; "
+		 "csv.writer(open(sys.argv[1], \"w\", newline=\"\"), lineterminator=\"\\n\").writerows(r)' "
+		 "'%s' '%s' '%s'",
+		 csv, col, value);
+	assert_int_equal(system(cmd), 0);
+}
+
+/* A rate, a time or a count is never negative, never empty in a valid row (NA says why not),
+ * never subnormal: refused with file, line and column, so no ratio mixes signs. */
+static void values_checked_for_their_kind(void **s)
+{
+	(void)s;
+	struct cmd_result r;
+	const char *bad[][2] = { { "-2.5", "a rate, time or count is never negative" },
+				 { "1e-320", "subnormal, no measurement" },
+				 { "", "writer_ns_per_op is empty in a row marked valid" } };
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char want[700];
+		copy_set("kind");
+		set_cell("writer_ns_per_op", bad[i][0]);
+		snprintf(want, sizeof(want), "%s:2: ", csv);
+		both(&r, bad[i][1]);
+		assert_non_null(strstr(r.err, want)); /* the file and line */
+		assert_non_null(strstr(r.err, "writer_ns_per_op"));
+	}
+	copy_set("kind"); /* 0 is a count, NA a value not measured: both taken */
+	set_cell("writer_ns_per_op", "0");
+	both(&r, NULL);
+	assert_int_equal(r.status, 0);
+}
+
+/* Two sides whose declarations of a metric disagree (A higher is better, B lower): compare names
+ * the difference and calls neither better nor worse; swapping A and B flips what it says
+ * (tests/data/declared: B's ops_per_s is 2x A's). */
+static void differing_declarations_get_no_verdict(void **s)
+{
+	(void)s;
+	struct cmd_result r;
+	char a[500], b[500], cmd[1600];
+	snprintf(a, sizeof(a), "%s/decl/a.csv", test_dir);
+	snprintf(b, sizeof(b), "%s/decl/b.csv", test_dir);
+	snprintf(cmd, sizeof(cmd),
+		 "mkdir -p '%s/decl' && cp tests/data/declared/* '%s/decl/' && "
+		 "sed -i 's/,higher,/,lower,/' '%s/decl/b.columns'",
+		 test_dir, test_dir, test_dir);
+	assert_int_equal(system(cmd), 0);
+	run_c2c(&r, "compare", a, b, NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.err, "future ops_per_s: one input declares higher better, "
+				      "another lower: the declarations differ, so it gets no verdict"));
+	assert_non_null(strstr(r.out, "B higher by 2.00x"));
+	assert_null(strstr(r.out, "better by"));
+	assert_null(strstr(r.out, "worse by"));
+	run_c2c(&r, "compare", b, a, NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.err, "one input declares lower better, another higher"));
+	assert_non_null(strstr(r.out, "B lower by 2.00x"));
+	assert_null(strstr(r.out, "better by"));
+	assert_null(strstr(r.out, "worse by"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -167,6 +236,8 @@ int main(void)
 		cmocka_unit_test(label_twice_refused),
 		cmocka_unit_test(truncated_meta_warned),
 		cmocka_unit_test(declarations_checked),
+		cmocka_unit_test(values_checked_for_their_kind),
+		cmocka_unit_test(differing_declarations_get_no_verdict),
 	};
 	return cmocka_run_group_tests(tests, setup, test_dir_teardown);
 }
