@@ -394,6 +394,12 @@ static int read_row(struct groups *g, struct file *f, int side, char *err)
 	int s = row_side(g, f, side, err);
 	if (s < 0)
 		return -1;
+	/* its first row: the bench its description is of */
+	if (!f->nfb && f->desc.name && f->desc.name[0] && strcmp(f->desc.name, bench))
+		return err_set(err,
+			       "%s:%ld: bench '%.64s', but its X.bench describes '%.64s'; accepted: "
+			       "the description its run wrote beside it, or none",
+			       f->s.path, f->s.line, bench, f->desc.name);
 	const struct fbench *fb = file_bench(g, f, bench, (int)v);
 	const struct grp_bench *b = &g->bench[fb->bench];
 	const char *val[CSVR_MAX_COLS], *eff[CSVR_MAX_COLS];
@@ -474,6 +480,26 @@ static int read_row(struct groups *g, struct file *f, int side, char *err)
 	} else if (row_values(f, fb, b, NULL, err))
 		return -1;
 	return g->row ? row_hook(g, f, c, valid, err) : 0;
+}
+
+/* A declaration is of its CSV: each column of the header declared, and no other (the harness
+ * writes one row per header column). -1 with the first that is not. */
+static int decl_matches_header(const struct file *f, char *err)
+{
+	for (int c = 0; c < f->ncols; c++)
+		if (grp_decl_find(&f->decl, f->hdr[c]) < 0)
+			return err_set(err,
+				       "%s: column '%.64s' is not in its declaration (X.columns); "
+				       "accepted: the declaration its run wrote, a row per column",
+				       f->s.path, f->hdr[c]);
+	for (long i = 0; i < f->decl.t.nrows; i++)
+		if (col_of(f, grp_decl_name(&f->decl, i)) < 0)
+			return err_set(err,
+				       "%s:%ld: declares '%.64s', which the CSV %s has not; accepted: "
+				       "the declaration its run wrote, a row per column",
+				       f->decl.t.path, f->decl.t.line[i], grp_decl_name(&f->decl, i),
+				       f->s.path);
+	return 0;
 }
 
 /* What a file's .meta says of its run: [run] status and rows (-1: not recorded, as in older
@@ -647,6 +673,8 @@ int grp_add_file(struct groups *g, const char *path, int side, int in_dir, int *
 		rc = read_header(&f, err);
 	if (!rc && col_of(&f, "side_table") < 0)
 		rc = grp_decl_read(&f.decl, path, err);
+	if (!rc && f.decl.present)
+		rc = decl_matches_header(&f, err);
 	if (!rc && col_of(&f, "side_table") < 0)
 		rc = read_desc(g, &f, meta, err);
 	if (!rc && col_of(&f, "side_table") >= 0) {

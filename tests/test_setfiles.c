@@ -1,7 +1,9 @@
 /* The files that describe a result set are checked like its rows (issue 39): a .meta's row count
  * against the CSV (a shortfall named in compare's and report's first lines; a count no run writes
  * refused), a key given twice, a .meta cut short; a .columns bounded in size like a .bench, with
- * rows, each column once, and a link that loops refused, never read as "none". */
+ * rows, each column once, each of the CSV's columns and no other, and a link that loops refused,
+ * never read as "none"; a .bench of another bench refused; metric values of their kind; two
+ * declarations that disagree give no verdict. */
 #include "lib/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
 #include "tests/testutil.h"
 #include <stdio.h>
@@ -153,6 +155,17 @@ static void declarations_checked(void **s)
 	copy_set("empty");
 	sh("sed -i '2,$d' '%s'", cols);
 	both(&r, "declares no column");
+	copy_set("missing"); /* a CSV column it does not declare, a column the CSV has not */
+	sh("sed -i '/^seed,/d' '%s'", cols);
+	both(&r, "column 'seed' is not in its declaration (X.columns)");
+	copy_set("extra");
+	sh("echo 'bogus_ns,bogus_ns,metric,ns,lower,not in the CSV' >> '%s'", cols);
+	both(&r, "declares 'bogus_ns', which the CSV");
+	copy_set("other"); /* a description of another bench is not this one's */
+	char bench[600];
+	snprintf(bench, sizeof(bench), "%.*s.bench", (int)strlen(cols) - 8, cols);
+	sh("sed -i 's/^name = pending-bit$/name = vmalloc/' '%s'", bench);
+	both(&r, "bench 'pending-bit', but its X.bench describes 'vmalloc'");
 	copy_set("loop");
 	unlink(cols);
 	assert_int_equal(symlink("pb.columns", cols), 0);
