@@ -232,6 +232,8 @@ static void same_directions(struct grp_bench *b, const struct grp_decl *d)
 			b->name, b->metric[m], b->direction[m] > 0 ? "higher" : "lower",
 			dd > 0 ? "higher" : "lower");
 		b->direction[m] = 0;
+		if (b->in_verdict) /* out of the verdict family: report's views give none either */
+			b->in_verdict[m] = 0;
 	}
 }
 
