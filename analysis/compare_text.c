@@ -318,7 +318,7 @@ int cmp_print_text(FILE *f, const struct cmp *cc)
 {
 	struct cmp *c = (struct cmp *)cc; /* the walk fills the geometric means */
 	struct text t = { .f = f, .wm = 6, .last = -1, .bench = -1 };
-	char para[1000];
+	char para[2000];
 	print_side(f, c, 0);
 	print_side(f, c, 1);
 	for (const char *p = c->presets; *p; p += strcspn(p, "\n") + (p[strcspn(p, "\n")] != 0)) {

@@ -217,13 +217,35 @@ static void add_key_once(struct grp_bench *b, const char *col)
 	add_key(b, col);
 }
 
+/* Another input's declaration of bench b's metrics: where it says the other way is better, neither
+ * is taken: the metric gets no verdict (B higher or lower, swapping A and B flips it), said once. */
+static void same_directions(struct grp_bench *b, const struct grp_decl *d)
+{
+	for (int m = 0; d && d->present && m < b->nmet; m++) {
+		long di = grp_decl_find(d, b->metric[m]);
+		int dd = di >= 0 ? grp_decl_direction(d, di) : 0;
+		if (!dd || !b->direction[m] || dd == b->direction[m])
+			continue;
+		fprintf(stderr,
+			"c2cbench: warning: %s %s: one input declares %s better, another %s: the "
+			"declarations differ, so it gets no verdict (only higher or lower)\n",
+			b->name, b->metric[m], b->direction[m] > 0 ? "higher" : "lower",
+			dd > 0 ? "higher" : "lower");
+		b->direction[m] = 0;
+		if (b->in_verdict) /* out of the verdict family: report's views give none either */
+			b->in_verdict[m] = 0;
+	}
+}
+
 int grp_bench_of(struct groups *g, const char *name, const char *variant_col,
 		 const char *const *header, int ncols, const struct grp_decl *d,
 		 struct bench_desc *desc)
 {
 	for (int i = 0; i < g->nbench; i++) /* a handful of benches: no hash needed */
-		if (!strcmp(g->bench[i].name, name))
+		if (!strcmp(g->bench[i].name, name)) {
+			same_directions(&g->bench[i], d);
 			return i;
+		}
 	g->bench = realloc(g->bench, (size_t)(g->nbench + 1) * sizeof(*g->bench));
 	if (!g->bench)
 		out_of_memory(0);

@@ -7,13 +7,16 @@
 #define C2C_GROUPS_DECL_H
 #include "lib/csvread.h"
 
+#define DECL_BYTES_MAX (1L << 20) /* a bigger X.columns is refused, as a bigger X.bench */
+
 struct grp_decl {
 	int present;   /* 1 when X.columns was there and read */
 	struct table t; /* column,declared_as,kind,unit,higher_better,description */
 };
 
 /* Read the declaration beside csv_path (X.csv -> X.columns). None there: 0 with present 0. One
- * there that is not a declaration: -1 with a one-line message naming it and what it must hold. */
+ * there that is not a declaration (larger than DECL_BYTES_MAX, no rows, a column declared twice, a
+ * link that loops): -1 with a one-line message naming it and what it must hold. */
 int grp_decl_read(struct grp_decl *d, const char *csv_path, char *err);
 /* The same from text (len bytes), named name in messages: the fallback for a result set without
  * one (groups_set_desc_fallback). */

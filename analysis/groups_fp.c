@@ -28,12 +28,14 @@ static const char *fp_get(void *arg, const char *key)
 
 void grp_fp_read(const char *csv, const char *row_id, struct grp_fp *fp)
 {
-	char meta[4200], line[512];
+	char meta[4200], *line = NULL;
+	size_t cap = 0;
 	int in_ctx = 0, any = 0, own = 0; /* own: the .meta holds its id */
 	memset(fp, 0, sizeof(*fp));
 	context_meta_path(csv, meta, sizeof(meta));
 	FILE *m = fopen_regular(meta); /* never a FIFO or a device (groups_read refuses them) */
-	while (m && fgets(line, sizeof(line), m)) {
+	/* whole lines: a long one is never split into a forged key */
+	while (m && getline(&line, &cap, m) > 0) {
 		line[strcspn(line, "\r\n")] = 0;
 		if (line[0] == '[') {
 			in_ctx = !strcmp(line, "[context]");
@@ -52,6 +54,7 @@ void grp_fp_read(const char *csv, const char *row_id, struct grp_fp *fp)
 			any = 1;
 		}
 	}
+	free(line);
 	if (m)
 		fclose(m);
 	if (!fp->id[0] && row_id && row_id[0] && strcmp(row_id, "NA"))

@@ -5,10 +5,12 @@
 #include "analysis/groups_decl.h"
 #include "analysis/groups_schema.h"
 #include "lib/infile.h"
+#include "lib/parse.h"
 #include "schema/desc.h"
 #include "schema/meta.h"
 #include "schema/label.h"
 #include "lib/util.h"
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -303,6 +305,11 @@ static int row_values(struct file *f, const struct fbench *fb, const struct grp_
 			continue;
 		const char *v = csvs_field(&f->s, fb->met_ix[m]);
 		double d;
+		if (!v[0] && c) /* a valid row measured it: NA says why not, empty says nothing */
+			return err_set(err,
+				       "%s:%ld: %s is empty in a row marked valid; accepted: a number, "
+				       "or NA with its reason in na_reason",
+				       f->s.path, f->s.line, b->metric[m]);
 		if (!v[0] || !strcmp(v, "NA"))
 			continue;
 		if (parse_double(v, &d) || !isfinite(d))
@@ -311,6 +318,16 @@ static int row_values(struct file *f, const struct fbench *fb, const struct grp_
 			    "%s:%ld: %s = '%.60s' is not accepted; accepted: a decimal number such "
 			    "as 12.5 or 1e-3 (no hex, spaces, inf or nan), or NA",
 			    f->s.path, f->s.line, b->metric[m], v);
+		/* every metric is a rate, a time, a count or a share of one: a ratio of medians is
+		 * taken on values of one sign, and a subnormal number is no measurement */
+		if (d < 0 || fpclassify(d) == FP_SUBNORMAL)
+			return err_set(err,
+				       "%s:%ld: %s = '%.60s' is not accepted: %s; accepted: 0 or a "
+				       "positive number from %g, or NA",
+				       f->s.path, f->s.line, b->metric[m], v,
+				       d < 0 ? "a rate, time or count is never negative"
+					     : "subnormal, no measurement",
+				       DBL_MIN);
 		if (!c)
 			continue;
 		struct grp_vals *x = &c->met[m];
@@ -377,6 +394,12 @@ static int read_row(struct groups *g, struct file *f, int side, char *err)
 	int s = row_side(g, f, side, err);
 	if (s < 0)
 		return -1;
+	/* its first row: the bench its description is of */
+	if (!f->nfb && f->desc.name && f->desc.name[0] && strcmp(f->desc.name, bench))
+		return err_set(err,
+			       "%s:%ld: bench '%.64s', but its X.bench describes '%.64s'; accepted: "
+			       "the description its run wrote beside it, or none",
+			       f->s.path, f->s.line, bench, f->desc.name);
 	const struct fbench *fb = file_bench(g, f, bench, (int)v);
 	const struct grp_bench *b = &g->bench[fb->bench];
 	const char *val[CSVR_MAX_COLS], *eff[CSVR_MAX_COLS];
@@ -459,29 +482,128 @@ static int read_row(struct groups *g, struct file *f, int side, char *err)
 	return g->row ? row_hook(g, f, c, valid, err) : 0;
 }
 
-/* Warn (never silently) when the file's .meta says the run did not end complete. */
-static int warn_meta(const char *csv)
+/* A declaration is of its CSV: each column of the header declared, and no other (the harness
+ * writes one row per header column). -1 with the first that is not. */
+static int decl_matches_header(const struct file *f, char *err)
 {
-	char meta[4200], line[256], status[64] = "";
-	int in_run = 0;
+	for (int c = 0; c < f->ncols; c++)
+		if (grp_decl_find(&f->decl, f->hdr[c]) < 0)
+			return err_set(err,
+				       "%s: column '%.64s' is not in its declaration (X.columns); "
+				       "accepted: the declaration its run wrote, a row per column",
+				       f->s.path, f->hdr[c]);
+	for (long i = 0; i < f->decl.t.nrows; i++)
+		if (col_of(f, grp_decl_name(&f->decl, i)) < 0)
+			return err_set(err,
+				       "%s:%ld: declares '%.64s', which the CSV %s has not; accepted: "
+				       "the declaration its run wrote, a row per column",
+				       f->decl.t.path, f->decl.t.line[i], grp_decl_name(&f->decl, i),
+				       f->s.path);
+	return 0;
+}
+
+/* What a file's .meta says of its run: [run] status and rows (-1: not recorded, as in older
+ * sets), whether the file ended whole (its last line ended) and had a [run] section. A key
+ * given twice in [context] or [run], or rows that no run writes, is refused: -1 with why. */
+struct meta_run {
+	char status[64];
+	long rows;
+	int run_section, whole;
+};
+
+static int meta_read(const char *meta, FILE *m, struct meta_run *r, char *err)
+{
+	char *line = NULL, sect[32] = "", seen[4][16] = { "" };
+	size_t cap = 0;
+	ssize_t n;
+	int rc = 0;
+	static const char *const once[] = { "label", "fingerprint", "status", "rows" };
+	memset(r, 0, sizeof(*r));
+	r->rows = -1;
+	r->whole = 1;
+	while (!rc && (n = getline(&line, &cap, m)) > 0) { /* whole lines, however long */
+		r->whole = line[n - 1] == '\n';
+		line[strcspn(line, "\r\n")] = 0;
+		if (line[0] == '[') {
+			snprintf(sect, sizeof(sect), "%s", line);
+			r->run_section |= !strcmp(line, "[run]");
+			continue;
+		}
+		int ctx = !strcmp(sect, "[context]"), run = !strcmp(sect, "[run]");
+		for (int k = 0; k < 4 && (ctx || run); k++) {
+			size_t kl = strlen(once[k]);
+			if (strncmp(line, once[k], kl) || strncmp(line + kl, " = ", 3) ||
+			    (k < 2) != ctx)
+				continue;
+			if (seen[k][0])
+				rc = err_set(err,
+					     "%s: '%s' is given twice in %s; accepted: each key once, as "
+					     "a run writes it",
+					     meta, once[k], sect);
+			snprintf(seen[k], sizeof(seen[k]), "yes");
+			const char *v = line + kl + 3;
+			if (!rc && k == 2)
+				snprintf(r->status, sizeof(r->status), "%s", v);
+			if (!rc && k == 3 && parse_long_in(v, 0, 1000000000000L, &r->rows))
+				rc = err_set(err,
+					     "%s: rows = %.40s is not accepted; accepted: the count of "
+					     "rows a run wrote, a whole number from 0",
+					     meta, v);
+		}
+	}
+	free(line);
+	return rc;
+}
+
+/* Check the file's .meta against its nrows rows; warn (never silently, return 1) when it says
+ * the run did not end complete, when the CSV holds fewer rows than it records (rows lost), or
+ * when it ends cut (no [run] section, a last line unended). -1 with why: a .meta no run writes. */
+static int check_meta(const char *csv, long nrows, char *err)
+{
+	char meta[4200];
+	struct meta_run r;
 	context_meta_path(csv, meta, sizeof(meta));
 	FILE *m = fopen_regular(meta);
 	if (!m)
 		return 0;
-	while (fgets(line, sizeof(line), m)) {
-		if (line[0] == '[')
-			in_run = !strncmp(line, "[run]", 5);
-		else if (in_run && sscanf(line, "status = %63s", status) == 1)
-			break;
-	}
+	int rc = meta_read(meta, m, &r, err);
 	fclose(m);
-	if (!status[0] || !strcmp(status, "complete"))
-		return 0;
-	fprintf(stderr, "c2cbench: warning: %s is marked %s in %s: %s\n", csv, status, meta,
-		!strcmp(status, "running")
-		    ? "the run never finished (killed?); its last configurations are missing"
-		    : "the run did not finish; its last configurations are missing");
-	return 1;
+	if (rc)
+		return -1;
+	if (!r.run_section || !r.whole) {
+		fprintf(stderr,
+			"c2cbench: warning: %s: %s; how the run of %s ended is not known, rows may "
+			"be missing\n",
+			meta, r.whole ? "no [run] section (cut short?)" : "its last line is cut",
+			csv);
+		return 1;
+	}
+	if (r.status[0] && strcmp(r.status, "complete")) {
+		fprintf(stderr, "c2cbench: warning: %s is marked %s in %s: %s\n", csv, r.status,
+			meta,
+			!strcmp(r.status, "running")
+			    ? "the run never finished (killed?); its last configurations are missing"
+			    : "the run did not finish; its last configurations are missing");
+		return 1;
+	}
+	if (r.rows >= 0 && nrows >= 0 && nrows != r.rows) {
+		fprintf(stderr,
+			"c2cbench: warning: %s holds %ld row(s) where %s records %ld: %s\n", csv,
+			nrows, meta, r.rows,
+			nrows < r.rows ? "rows were lost; the configurations they held are missing"
+				       : "rows were added after the run ended");
+		return 1;
+	}
+	return 0;
+}
+
+static int warn_meta(const char *csv)
+{
+	char err[ERRLEN];
+	int rc = check_meta(csv, -1, err);
+	if (rc < 0)
+		fprintf(stderr, "c2cbench: warning: %s\n", err);
+	return rc != 0;
 }
 
 static void file_free(const struct groups *g, struct file *f)
@@ -551,6 +673,8 @@ int grp_add_file(struct groups *g, const char *path, int side, int in_dir, int *
 		rc = read_header(&f, err);
 	if (!rc && col_of(&f, "side_table") < 0)
 		rc = grp_decl_read(&f.decl, path, err);
+	if (!rc && f.decl.present)
+		rc = decl_matches_header(&f, err);
 	if (!rc && col_of(&f, "side_table") < 0)
 		rc = read_desc(g, &f, meta, err);
 	if (!rc && col_of(&f, "side_table") >= 0) {
@@ -564,9 +688,13 @@ int grp_add_file(struct groups *g, const char *path, int side, int in_dir, int *
 	}
 	if (!rc && side >= 0)
 		grp_side_of(g, side, path);
-	for (int got; !rc && (got = csvs_next(&f.s, err)) != 0;)
+	long nrows = 0;
+	for (int got; !rc && (got = csvs_next(&f.s, err)) != 0; nrows++)
 		rc = got < 0 ? -1 : read_row(g, &f, side, err);
-	if (!rc && warn_meta(path)) {
+	int said = rc ? 0 : check_meta(path, nrows, err);
+	if (said < 0)
+		rc = -1;
+	else if (said) {
 		g->warnings++;
 		*marked = 1;
 	}

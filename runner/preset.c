@@ -1,5 +1,6 @@
 #include "runner/preset.h"
 #include "lib/suggest.h"
+#include "lib/parse.h"
 #include "lib/util.h"
 #include <dirent.h>
 #include <errno.h>
@@ -131,12 +132,16 @@ int preset_find(const char *name, char *path, size_t n, char *err)
 static void list_one(const char *name, const char *path, FILE *f, int entries)
 {
 	struct preset p;
-	char err[ERRLEN];
+	char err[ERRLEN], n[ERRLEN];
+	text_escape(name, n, sizeof(n)); /* a file's name and its description: control bytes escaped */
 	if (preset_load(&p, path, err)) {
-		fprintf(f, "preset     %-14s (not loadable: %s)\n", name, err);
+		fprintf(f, "preset     %-14s (not loadable: %s)\n", n, err);
 		return;
 	}
-	fprintf(f, "preset     %-14s %s\n", name, p.description);
+	char *d = xcalloc(1, 4 * strlen(p.description) + 1);
+	text_escape(p.description, d, 4 * strlen(p.description) + 1);
+	fprintf(f, "preset     %-14s %s\n", n, d);
+	free(d);
 	for (int i = 0; entries && i < p.n; i++)
 		fprintf(f, "  entry    %-42s %-12s shows: %s\n", p.run[i].name, p.run[i].bench,
 			p.run[i].shows[0] ? p.run[i].shows : "(not declared)");

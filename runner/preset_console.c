@@ -4,6 +4,7 @@
 #include "runner/preset_run_int.h"
 #include "runner/preset_child.h"
 #include "harness/novalid.h"
+#include "lib/parse.h"
 #include "lib/util.h"
 #include <stdarg.h>
 #include <stdio.h>
@@ -43,8 +44,12 @@ double print_plan(struct console *c, const struct preset *p, const struct planne
 	say(c, stdout,
 	    "preset %s (%s): %d run(s), %d skipped, on %s; estimated duration %s (h:mm:ss)\n",
 	    p->name, p->path, runs, p->n - runs, where, d);
-	if (p->description[0])
-		say(c, stdout, "  %s\n", p->description);
+	if (p->description[0]) { /* a description's control bytes escaped: BEL, OSC never raw */
+		char *d = xcalloc(1, 4 * strlen(p->description) + 1);
+		text_escape(p->description, d, 4 * strlen(p->description) + 1);
+		say(c, stdout, "  %s\n", d);
+		free(d);
+	}
 	for (int i = 0, k = 0; i < p->n; i++) {
 		meta_args_text(&p->run[i], a, sizeof(a));
 		if (pl[i].skip)

@@ -279,20 +279,31 @@ int fleet_latest(const char *results, char *id, size_t n, int *count)
 	return id[0] ? 0 : -1;
 }
 
+/* A record's or a task's text as printed: control bytes escaped (a forged record's terminal
+ * escapes never reach the terminal). */
+static const char *esc(const char *s, char *buf, size_t n)
+{
+	text_escape(s, buf, n);
+	return buf;
+}
+
 /* Print one line per task; return how many are not done (nothing measured is not done). */
 int fleet_print_status(const struct fleet *f, FILE *o)
 {
 	int bad = 0;
-	fprintf(o, "submission %s: preset %s, %d task(s), results in %s\n", f->id, f->preset,
-		f->ntasks, f->results);
+	char e1[ERRLEN], e2[ERRLEN], e3[ERRLEN], e4[ERRLEN];
+	fprintf(o, "submission %s: preset %s, %d task(s), results in %s\n",
+		esc(f->id, e1, sizeof(e1)), esc(f->preset, e2, sizeof(e2)), f->ntasks,
+		esc(f->results, e3, sizeof(e3)));
 	for (int i = 0; i < f->ntasks; i++) {
 		struct task_report r;
 		fleet_task_status(f, i, &r);
 		const struct fleet_task *t = &f->task[i];
-		fprintf(o, "  task %d  %-12s %-13s job %ld  node %s  %s%s%s\n", i, t->constraint,
-			task_state_name(r.state), t->njobs ? t->job[t->njobs - 1] : 0L,
-			r.node[0] ? r.node : "-", r.result_dir[0] ? r.result_dir : "",
-			r.why[0] ? (r.result_dir[0] ? ": " : "") : "", r.why);
+		fprintf(o, "  task %d  %-12s %-13s job %ld  node %s  %s%s%s\n", i,
+			esc(t->constraint, e1, sizeof(e1)), task_state_name(r.state),
+			t->njobs ? t->job[t->njobs - 1] : 0L, esc(r.node[0] ? r.node : "-", e2, sizeof(e2)),
+			esc(r.result_dir, e3, sizeof(e3)), r.why[0] ? (r.result_dir[0] ? ": " : "") : "",
+			esc(r.why, e4, sizeof(e4)));
 		bad += r.state != TASK_DONE;
 	}
 	return bad;

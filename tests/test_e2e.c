@@ -52,12 +52,14 @@ static void three_layouts(void **s)
 				fail_msg("non-positive %s '%s' in row %ld (valid %s)", rates[i], v,
 					 row + 1, valid ? "yes" : "no");
 		}
-		/* the line-write rate: every RMW of the window, per second of it */
+		/* the line-write rate: every RMW of the window, per second of it (a valid row) */
 		double rate = atof(csv_cell(&t, row, "writer_rmw_per_s")),
 		       rmw = atof(csv_cell(&t, row, "writer_rmw")),
 		       dur = atof(csv_cell(&t, row, "duration_s"));
-		assert_true(rmw > 0 && dur > 0);
-		assert_true(fabs(rate - rmw / dur) <= 0.01 * rate + 1);
+		if (valid) {
+			assert_true(rmw > 0 && dur > 0);
+			assert_true(fabs(rate - rmw / dur) <= 0.01 * rate + 1);
+		}
 		assert_string_not_equal(csv_cell(&t, row, "writer_cpus"),
 					csv_cell(&t, row, "reader_cpus"));
 	}

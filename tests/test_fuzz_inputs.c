@@ -33,6 +33,9 @@
 #define LLVMFuzzerTestOneInput fuzz_desc_one
 #include "tests/fuzz/fuzz_desc.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_resultset_one
+#include "tests/fuzz/fuzz_resultset.c"
+#undef LLVMFuzzerTestOneInput
 
 /* Feed every file in dir to fn; return how many. */
 static int replay_dir(const char *dir, int (*fn)(const unsigned char *, size_t))
@@ -128,6 +131,12 @@ static void desc_inputs(void **s)
 	replay("desc", fuzz_desc_one);
 }
 
+static void resultset_inputs(void **s)
+{
+	(void)s;
+	replay("resultset", fuzz_resultset_one);
+}
+
 /* Found by fuzz_csv (UBSan): an empty field before any byte was read passed memcpy a NULL source.
  */
 static void csv_empty_first_field(void **s)
@@ -157,6 +166,7 @@ int main(void)
 		cmocka_unit_test(slurm_inputs),
 		cmocka_unit_test(resume_inputs),
 		cmocka_unit_test(desc_inputs),
+		cmocka_unit_test(resultset_inputs),
 		cmocka_unit_test(csv_empty_first_field),
 	};
 	return cmocka_run_group_tests(t, NULL, NULL);

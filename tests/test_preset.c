@@ -192,6 +192,46 @@ static void bad_structure(void **state)
 		     "run [r]: --offset-sweep: '0:256:8' is not accepted");
 }
 
+/* A preset's file name reaches its result directory's name, as a run's name does: control
+ * characters are refused (as slurm submit refuses them), in one line, before anything runs and
+ * with no directory made. A description's BEL and OSC escapes are printed escaped (--dry-run,
+ * list). */
+static void names_and_descriptions_have_no_control_bytes(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	char res[600];
+	snprintf(res, sizeof(res), "%s/ctl-results", test_dir);
+	run_c2c(&r, "preset", write_ini("a\nb.ini", valid), "--results", res, NULL);
+	assert_int_equal(r.status, 2);
+	assert_int_equal(count_lines(r.err), 1);
+	assert_non_null(strstr(r.err, "the preset's name 'a\\nb' (its file name without .ini) "
+				      "holds a control character"));
+	assert_false(file_exists(res));
+	run_c2c(&r, "preset", write_ini("t\x1b]0;x\a.ini", valid), "--dry-run", NULL);
+	assert_int_equal(r.status, 2);
+	assert_non_null(strstr(r.err, "holds a control character"));
+	assert_null(strchr(r.err, '\033'));
+	const char *esc = "[preset]\ndescription = ring\a \x1b]0;title\a\x1b[31mred\n"
+			  "[r]\nbench = pending-bit\n";
+	run_c2c(&r, "preset", write_ini("esc.ini", esc), "--dry-run", NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "  ring\\x07 \\x1b]0;title\\x07\\x1b[31mred\n"));
+	assert_null(strchr(r.out, '\033'));
+	assert_null(strchr(r.out, '\a'));
+	setenv("C2C_PRESET_PATH", test_dir, 1); /* list: the names and descriptions found there */
+	run_c2c(&r, "list", NULL);
+	unsetenv("C2C_PRESET_PATH");
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "preset     esc            ring\\x07 \\x1b]0;title"));
+	assert_non_null(strstr(r.out, "preset     a\\nb "));
+	assert_null(strchr(r.out, '\033'));
+	assert_null(strchr(r.out, '\a'));
+	const char *made[] = { "a\nb.ini", "t\x1b]0;x\a.ini", "esc.ini" };
+	for (size_t i = 0; i < ARRAY_SIZE(made); i++)
+		unlink(write_ini(made[i], ""));
+}
+
 static void missing_file(void **state)
 {
 	(void)state;
@@ -925,6 +965,7 @@ int main(void)
 		cmocka_unit_test(strict_values),
 		cmocka_unit_test(defaults_flag_off_and_placement),
 		cmocka_unit_test(bad_structure),
+		cmocka_unit_test(names_and_descriptions_have_no_control_bytes),
 		cmocka_unit_test(missing_file),
 		cmocka_unit_test(optional_bench_is_skipped_with_reason),
 		cmocka_unit_test(machine_limits_are_skipped_not_disguised),

@@ -433,6 +433,31 @@ static void a_record_id_is_its_folder(void **s)
 	assert_non_null(strstr(r.err, "submission id '../../x' is not accepted"));
 }
 
+/* A record's text reaches the terminal escaped: a forged preset name with a title escape and a
+ * bell is printed as \x1b and \x07 (round 3: slurm status printed them raw). */
+static void status_escapes_a_forged_record(void **s)
+{
+	(void)s;
+	struct cmd_result r;
+	char dir[PATH_MAX], id[256], ini[PATH_MAX + 300], cmd[PATH_MAX * 3];
+	results(dir, sizeof(dir), "recesc");
+	fakes_that_work();
+	submit(&r, dir, NULL);
+	assert_int_equal(r.status, 0);
+	assert_int_equal(the_submission(dir, id, sizeof(id)), 0);
+	snprintf(ini, sizeof(ini), "%s/slurm/%s/submission.ini", dir, id);
+	snprintf(cmd, sizeof(cmd), "sed -i 's|^preset = .*|preset = q\\x1b]0;title\\x07|' '%s'",
+		 ini);
+	assert_int_equal(system(cmd), 0);
+	char *rec = slurp(ini);
+	assert_non_null(strchr(rec, '\033')); /* the record holds the raw bytes */
+	free(rec);
+	run_c2c(&r, "slurm", "status", dir, NULL);
+	assert_non_null(strstr(r.out, "preset q\\x1b]0;title\\x07,"));
+	assert_null(strchr(r.out, '\033'));
+	assert_null(strchr(r.out, '\a'));
+}
+
 /* status's options: each at most once, --id and --all not together. */
 static void status_options_once(void **s)
 {
@@ -858,6 +883,7 @@ int main(void)
 		cmocka_unit_test(two_submissions_two_records),
 		cmocka_unit_test(concurrent_submits_one_wins),
 		cmocka_unit_test(a_record_id_is_its_folder),
+		cmocka_unit_test(status_escapes_a_forged_record),
 		cmocka_unit_test(status_options_once),
 		cmocka_unit_test(status_spellings),
 		cmocka_unit_test(unreachable_is_not_failed),

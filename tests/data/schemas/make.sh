@@ -28,3 +28,10 @@ PY
 	*) cp "$f" "$dst/" ;;
 	esac
 done
+# a .meta's [run] rows: the rows kept (compare and report warn about a CSV that lost rows)
+for f in "$dst"/*.csv; do
+	m=${f%.csv}.meta
+	[ -f "$m" ] || continue
+	n=$(python3 -c 'import csv, sys; print(sum(1 for _ in csv.reader(open(sys.argv[1], newline=""))) - 1)' "$f")
+	sed -i "/^\[run\]/,\$ s/^rows = .*/rows = $n/" "$m"
+done
