@@ -34,6 +34,7 @@ static void geo_add(struct cmp *c, const struct cmp_line *l)
 	g->n++;
 	g->significant += l->s.significant;
 	g->descriptive = l->s.descriptive;
+	g->disputed = l->s.disputed;
 	if (!l->s.descriptive && !l->s.significant) {
 		int in = !strncmp(l->verdict, "no change", 9);
 		g->within += in;
@@ -57,7 +58,10 @@ static void geo_finish(struct cmp *c)
 		char of[160];
 		snprintf(of, sizeof(of), " (%d of %d configuration(s) changed%s)", g->significant,
 			 g->n, g->undecided ? "; the others inconclusive or unchanged" : "");
-		if (g->descriptive)
+		if (g->disputed)
+			snprintf(g->verdict, sizeof(g->verdict),
+				 "not tested: the inputs declare its better side differently");
+		else if (g->descriptive)
 			snprintf(g->verdict, sizeof(g->verdict),
 				 "descriptive: not a verdict metric, not tested");
 		else if (!g->significant && g->within == g->n)
@@ -111,6 +115,7 @@ static int group_lines(struct cmp *c, int gi, const struct cmp_extra *x,
 		}
 		cmp_stat(va, vb, &l.s);
 		l.s.descriptive = !bn->in_verdict[m]; /* one variant on both sides: no prediction */
+		l.s.disputed = bn->disputed[m];
 		int bench = c->g.group[gi].bench;
 		l.s.m = c->fam_m[bench];
 		l.s.method = c->fam_method[bench];

@@ -96,6 +96,7 @@ static void side_stat(const struct groups *g, int g0, int gi, int s, int m, stru
 	if (a && b)
 		cmp_stat(&a->met[m], &b->met[m], st);
 	st->descriptive = !bn->in_verdict[m];
+	st->disputed = bn->disputed[m];
 	st->predict = bn->predict[m];
 }
 

@@ -191,6 +191,7 @@ static void verdict_family(struct groups *g, struct grp_bench *b, const char *co
 		list = b->verdict_desc ? b->verdict_desc->verdict : NULL;
 	}
 	b->in_verdict = xcalloc((size_t)b->nmet + 1, sizeof(int));
+	b->disputed = xcalloc((size_t)b->nmet + 1, sizeof(int));
 	b->predict = xcalloc((size_t)b->nmet + 1, sizeof(int));
 	for (int m = 0; m < b->nmet; m++) {
 		if (g->nwant || !list || !list[0]) { /* the user's metrics; a bench that names none */
@@ -233,7 +234,7 @@ static void same_directions(struct grp_bench *b, const struct grp_decl *d)
 			dd > 0 ? "higher" : "lower");
 		b->direction[m] = 0;
 		if (b->in_verdict) /* out of the verdict family: report's views give none either */
-			b->in_verdict[m] = 0;
+			b->in_verdict[m] = 0, b->disputed[m] = 1;
 	}
 }
 

@@ -139,6 +139,7 @@ static void free_bench(struct grp_bench *b)
 	free(b->unit);
 	free(b->met_seen);
 	free(b->in_verdict);
+	free(b->disputed);
 	free(b->predict);
 	grp_desc_free(b->verdict_desc, NULL);
 	free(b->avail);

@@ -164,6 +164,10 @@ void ts_verdict(const struct ts_stat *s, int direction, int time, const char *su
 	}
 	if (s->has_ci)
 		pct_ci(s, ci, sizeof(ci));
+	if (s->disputed) {
+		snprintf(out, n, "not tested: the inputs declare its better side differently");
+		return;
+	}
 	if (s->descriptive) {
 		snprintf(out, n, "descriptive: not a verdict metric of its bench, not tested");
 		return;

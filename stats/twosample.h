@@ -17,6 +17,7 @@ struct ts_stat {
 	int significant; /* p_adj < 0.05 and the interval excludes 1, with enough repetitions */
 	/* Set by the caller before the family is decided (ts_family): */
 	int descriptive; /* outside its bench's verdict family: an interval, never a test */
+	int disputed;    /* its inputs declare its better side differently: no test either */
 	int predict;     /* the seed's predicted direction of B against A: -1 lower, 1 higher, 0 none */
 	/* Set by ts_family: the tests of its family (the m its p was adjusted over) and how. */
 	int m;
