@@ -193,20 +193,9 @@ static void verdict_family(struct groups *g, struct grp_bench *b, const char *co
 	b->in_verdict = xcalloc((size_t)b->nmet + 1, sizeof(int));
 	b->disputed = xcalloc((size_t)b->nmet + 1, sizeof(int));
 	b->predict = xcalloc((size_t)b->nmet + 1, sizeof(int));
-	for (int m = 0; m < b->nmet; m++) {
-		if (g->nwant || !list || !list[0]) { /* the user's metrics; a bench that names none */
-			b->in_verdict[m] = g->nwant || b->direction[m] != 0;
-			continue;
-		}
-		for (int i = 0; list[i]; i++) {
-			char name[256];
-			int v = col_verdict_of(list[i], name, sizeof(name));
-			if (v < 0 || strcmp(name, b->metric[m]))
-				continue;
-			b->in_verdict[m] = 1;
-			b->predict[m] = v == COL_VERDICT_LOWER ? -1 : v == COL_VERDICT_HIGHER ? 1 : 0;
-		}
-	}
+	for (int m = 0; m < b->nmet; m++) /* --metric's names are the user's family */
+		b->in_verdict[m] =
+		    g->nwant || col_verdict_in(list, b->metric[m], b->direction[m], &b->predict[m]);
 }
 
 /* A key column once: a declaration may name one the harness's list has too. */

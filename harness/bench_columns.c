@@ -217,25 +217,9 @@ int bench_direction(const struct bench *b, const char *col, const char **unit)
 	return dir;
 }
 
-enum col_verdict bench_verdict_of(const struct bench *b, const char *col)
-{
-	char name[256];
-	for (int i = 0; b && b->verdict && b->verdict[i]; i++) {
-		int v = col_verdict_of(b->verdict[i], name, sizeof(name));
-		if (v > 0 && !strcmp(name, col))
-			return (enum col_verdict)v;
-	}
-	return COL_DESCRIBES;
-}
-
 int bench_in_verdict(const struct bench *b, const char *col, int *predict)
 {
-	enum col_verdict v = bench_verdict_of(b, col);
-	if (predict)
-		*predict = v == COL_VERDICT_LOWER ? -1 : v == COL_VERDICT_HIGHER ? 1 : 0;
-	if (!b->verdict || !b->verdict[0])
-		return bench_direction(b, col, NULL) != 0;
-	return v != COL_DESCRIBES;
+	return col_verdict_in(b->verdict, col, bench_direction(b, col, NULL), predict);
 }
 
 /* A file of the result set that must not be there yet: anything at path (a file, a directory, a

@@ -37,8 +37,6 @@ int bench_side_columns_write(const struct bench *b, const struct col_decl *t, co
  * found). */
 const char *const *bench_config(const struct bench *b);
 const struct bench_resolved *bench_resolved(const struct bench *b);
-/* The declared verdict of metric col in b (struct bench's verdict; COL_DESCRIBES when not). */
-enum col_verdict bench_verdict_of(const struct bench *b, const char *col);
 /* Is col in b's verdict family? Its declared verdict; a bench that declares none (a new bench
  * before it chooses): every metric with a better side. *predict (may be NULL): the seed's
  * direction, -1 lower, 1 higher, 0 none. */

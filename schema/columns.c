@@ -84,3 +84,21 @@ int col_verdict_of(const char *item, char *name, unsigned nn)
 	snprintf(name, nn, "%.*s", (int)k, item);
 	return v;
 }
+
+int col_verdict_in(const char *const *list, const char *col, int direction, int *predict)
+{
+	char name[256];
+	if (predict)
+		*predict = 0;
+	if (!list || !list[0])
+		return direction != 0;
+	for (int i = 0; list[i]; i++) {
+		int v = col_verdict_of(list[i], name, sizeof(name));
+		if (v < 0 || strcmp(name, col))
+			continue;
+		if (predict)
+			*predict = v == COL_VERDICT_LOWER ? -1 : v == COL_VERDICT_HIGHER ? 1 : 0;
+		return 1;
+	}
+	return 0;
+}

@@ -55,6 +55,11 @@ const char *col_kind_name(enum col_kind k);
 /* A verdict item, "metric", "metric:lower" or "metric:higher": its verdict, the name into name
  * (size nn); -1 when the suffix is none of those or the name is empty. */
 int col_verdict_of(const char *item, char *name, unsigned nn);
+/* Is metric col in the verdict family that list declares (NULL-terminated items as above)? A
+ * list that is NULL or empty declares none: then every metric with a direction (direction != 0)
+ * is. *predict (may be NULL): the seed's direction, -1 lower, 1 higher, 0 none. The one rule of
+ * the run's summary (harness/) and of compare and report (analysis/). */
+int col_verdict_in(const char *const *list, const char *col, int direction, int *predict);
 const char *col_better_name(enum col_better b);
 /* 1 when column name matches the declared name decl (placeholders expanded; ROLE to an item of
  * the comma list roles, or to any name when roles is NULL). */
