@@ -141,6 +141,19 @@ int rpt_class_parts(const struct sample *s, int k, const struct rclasses *c, str
 		    char (*label)[64]);
 void rpt_probe_summary(struct rep *p);
 void rpt_probe_free(struct rep *p);
+/* report_lines.c: the Summary's lines. compare's lines of one pair of machines (cmp_pair), kept
+ * once for the Summary and the details; what each machine's set is, said first (returns how many
+ * were named); the line of bench gi of the grouping engine for machines a and b. */
+struct cmp;
+struct cmp_line;
+struct rpt_plines {
+	struct cmp_line *l;
+	int n, cap;
+};
+void rpt_pair_lines(struct cmp *c, struct rpt_plines *pl);
+int rpt_sets_first(struct rep *p);
+void rpt_bench_line(struct rep *p, struct cmp *c, int gi, int a, int b,
+		    const struct rpt_plines *pl);
 /* report_summary.c: the first section, per bench and pair of machines, verdicts and intervals. */
 void rpt_summary(struct rep *p);
 /* report_views.c: the bar and line views, chart group by chart group, all machines together. */

@@ -5,7 +5,6 @@
 #include "analysis/compare.h"
 #include "stats/twosample.h"
 #include "lib/util.h"
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -246,26 +245,6 @@ static int class_only(struct rep *p, int bi, int a, int b, const char *lead)
 	return *list != 0;
 }
 
-/* compare's lines of one pair of machines, computed once (each a bootstrap and a U test) and read by
- * the Summary's lines and the details' tables. */
-struct plines {
-	struct cmp_line *l;
-	int n, cap;
-};
-
-static int keep_line(void *u, const struct cmp *c, const struct cmp_line *l)
-{
-	struct plines *pl = u;
-	(void)c;
-	if (pl->n == pl->cap) {
-		pl->cap = pl->cap ? 2 * pl->cap : 64;
-		pl->l = realloc(pl->l, (size_t)pl->cap * sizeof(*pl->l));
-		if (!pl->l)
-			die(1, "out of memory");
-	}
-	pl->l[pl->n++] = *l;
-	return 0;
-}
 
 /* The engine's bench of report's bench bi, -1 when none. */
 static int engine_bench(const struct rep *p, int bi)
@@ -318,7 +297,7 @@ static int ctab_line(struct ctab *t, const struct cmp *c, const struct cmp_line 
 
 /* One bench, machines a and b: where each ran, compare's lines for its bar and line views, then
  * its matrix views' classes. Return 0 when they have no configuration in common. */
-static int sum_pair(struct rep *p, int bi, int a, int b, const struct plines *pl)
+static int sum_pair(struct rep *p, int bi, int a, int b, const struct rpt_plines *pl)
 {
 	const struct rbench *rb = &p->bench[bi];
 	int eb = engine_bench(p, bi), matrix = 0, n = 0;
@@ -390,134 +369,11 @@ static int sum_pair(struct rep *p, int bi, int a, int b, const struct plines *pl
 	return 1;
 }
 
-/* What each machine's set is, before any verdict: one that measured nothing, was interrupted or
- * was judged with relaxed validity is named first. Returns how many were. */
-static int sets_first(struct rep *p)
-{
-	int said = 0;
-	for (int m = 0; m < p->nm; m++) {
-		const struct rmachine *mc = &p->mach[m];
-		if (mc->rows && !mc->valid)
-			said++, doc_p(&p->doc,
-				      "%s measured nothing: none of its %ld row(s) is valid (reasons in "
-				      "\"Rows not used\"); it has no verdict below.",
-				      mc->label, mc->rows);
-		if (p->g.side[m].interrupted)
-			said++, doc_p(&p->doc,
-				      "%s is interrupted: its run or preset did not finish, so it holds "
-				      "fewer configurations or repetitions than asked.",
-				      mc->label);
-		if (mc->relaxed[0])
-			said++, doc_p(&p->doc,
-				      "%s was judged with relaxed validity (%s): rows the strict rules "
-				      "refuse count as valid there.",
-				      mc->label, mc->relaxed);
-	}
-	return said;
-}
-
-/* One bench and pair, from compare's lines (the same join, family and words). */
-struct bline {
-	int bench, lines, tests, changed, within, undecided;
-	double best; /* |log ratio| of the largest change called */
-	char largest[600], why[200];
-	char words[4][16]; /* the verdicts' words for B ("slower", "better"), and their counts */
-	int nword[4], nw;
-};
-
-/* Count a change's word: "B slower by ..." gives "slower". */
-static void count_word(struct bline *b, const char *verdict)
-{
-	const char *v = strncmp(verdict, "B ", 2) ? verdict : verdict + 2;
-	char w[16];
-	rpt_fmt(w, sizeof(w), "%.*s", (int)strcspn(v, " "), v);
-	for (int i = 0; i < b->nw; i++)
-		if (!strcmp(b->words[i], w)) {
-			b->nword[i]++;
-			return;
-		}
-	if (b->nw < 4) {
-		rpt_fmt(b->words[b->nw], sizeof(b->words[0]), "%s", w);
-		b->nword[b->nw++] = 1;
-	}
-}
-
-static int collect(struct bline *b, const struct cmp *c, const struct cmp_line *l)
-{
-	if (c->g.group[l->group].bench != b->bench || !l->a || !l->b)
-		return 0;
-	b->lines++;
-	if (l->s.descriptive || !l->s.has_ratio)
-		return 0;
-	b->tests++;
-	if (l->s.significant) {
-		b->changed++;
-		count_word(b, l->verdict);
-		double mag = fabs(log(l->s.ratio));
-		if (mag > b->best) {
-			char lab[400];
-			groups_label(&c->g, l->group, lab, sizeof(lab));
-			b->best = mag;
-			rpt_fmt(b->largest, sizeof(b->largest), "%s of %s, %s",
-				c->g.bench[b->bench].metric[l->metric], lab, l->verdict);
-		}
-	} else if (!strncmp(l->verdict, "no change", 9))
-		b->within++;
-	else {
-		b->undecided++;
-		if (!b->why[0])
-			rpt_fmt(b->why, sizeof(b->why), "%s",
-				strncmp(l->verdict, "inconclusive: ", 14) ? l->verdict
-									  : l->verdict + 14);
-	}
-	return 0;
-}
-
-/* The line of bench bi (the engine's index gi) for machines a and b. */
-static void bench_line(struct rep *p, struct cmp *c, int gi, int a, int b,
-		       const struct plines *pl)
-{
-	const char *name = c->g.bench[gi].name, *la = p->mach[a].label, *lb = p->mach[b].label;
-	struct bline bl = { .bench = gi };
-	char d[600];
-	for (int i = 0; i < pl->n; i++)
-		collect(&bl, c, &pl->l[i]);
-	if (!bl.lines) {
-		if (cmp_differs(c, gi, d, sizeof(d)))
-			doc_p(&p->doc, "%s, A = %s, B = %s: not compared, no configuration in common; "
-				       "their first configurations differ in %s.", name, la, lb, d);
-		else
-			doc_p(&p->doc, "%s, A = %s, B = %s: not compared, measured on %s only.", name,
-			      la, lb, c->only[0] ? la : lb);
-		return;
-	}
-	if (!bl.tests)
-		doc_p(&p->doc, "%s, A = %s, B = %s: %d line(s) joined, none of a verdict metric "
-			       "with values on both: descriptive only.", name, la, lb, bl.lines);
-	else if (bl.changed) {
-		char how[160] = "";
-		for (int i = 0; i < bl.nw; i++) {
-			size_t k = strlen(how);
-			rpt_fmt(how + k, sizeof(how) - k, "%s%s in %d", i ? ", " : "B ", bl.words[i],
-				bl.nword[i]);
-		}
-		doc_p(&p->doc, "%s, A = %s, B = %s: %d of %d test(s) changed, %s; the largest: "
-			       "%s.%s", name, la, lb, bl.changed, bl.tests, how, bl.largest,
-		      bl.within + bl.undecided ? " The others are inconclusive or unchanged "
-						 "(details below)." : "");
-	}
-	else if (bl.within == bl.tests)
-		doc_p(&p->doc, "%s, A = %s, B = %s: no change beyond +-%g%% in any of its %d "
-			       "test(s).", name, la, lb, 100 * TS_MARGIN, bl.tests);
-	else
-		doc_p(&p->doc, "%s, A = %s, B = %s: inconclusive, %d of %d test(s) undecided: %s.",
-		      name, la, lb, bl.undecided, bl.tests, bl.why);
-}
 
 void rpt_summary(struct rep *p)
 {
 	doc_h(&p->doc, 2, "Summary");
-	int sets = sets_first(p);
+	int sets = rpt_sets_first(p);
 	if (p->nm < 2) {
 		doc_p(&p->doc, "One machine (%s)%s: nothing to compare; its results follow.",
 		      p->nm ? p->mach[0].label : "none",
@@ -533,15 +389,15 @@ void rpt_summary(struct rep *p)
 	      "verdict\")%s.",
 	      100 * TS_MARGIN, sets ? "; the sets named above first" : "");
 	rpt_preset_diffs(p); /* a preset's entry run differently: said before the lines */
-	struct plines *lines = xcalloc((size_t)p->nm * (size_t)p->nm + 1, sizeof(*lines));
+	struct rpt_plines *lines = xcalloc((size_t)p->nm * (size_t)p->nm + 1, sizeof(*lines));
 	for (int a = 0; a < p->nm; a++)
 		for (int b = a + 1; b < p->nm; b++) {
 			struct cmp c;
-			struct plines *pl = &lines[a * p->nm + b];
+			struct rpt_plines *pl = &lines[a * p->nm + b];
 			cmp_pair(&c, &p->g, a, b);
-			cmp_walk(&c, keep_line, pl);
+			rpt_pair_lines(&c, pl);
 			for (int gi = 0; gi < c.g.nbench; gi++)
-				bench_line(p, &c, gi, a, b, pl);
+				rpt_bench_line(p, &c, gi, a, b, pl);
 			cmp_pair_free(&c);
 			for (int bi = 0; bi < p->nb; bi++) /* the baseline, machines of any shape */
 				rpt_baseline_pair(p, bi, a, b);
