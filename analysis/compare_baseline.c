@@ -34,22 +34,21 @@ static int rank(const struct bench_view *v, const char *cls)
 }
 
 /* Do groups x and y have the same settings but for the variant, the loose columns and the class
- * (the same mode, samples, lines...)? */
+ * (the same mode, samples, lines...), where an older side's effective value stands in for what it
+ * did not record (groups_join.c)? */
 static int same_rest(const struct cmp *c, int x, int y, int kc)
 {
 	const struct grp_group *gx = &c->g.group[x], *gy = &c->g.group[y];
 	const struct grp_bench *b = &c->g.bench[gx->bench];
-	if (gx->bench != gy->bench)
+	unsigned char skip[256] = { 1 };
+	if (gx->bench != gy->bench || b->nkey > (int)sizeof(skip))
 		return 0;
 	for (int k = 1; k < b->nkey; k++) {
-		int loose = k == kc;
+		skip[k] = k == kc;
 		for (int i = 0; b->b->match_loose && b->b->match_loose[i]; i++)
-			loose |= !strcmp(b->b->match_loose[i], b->key_col[k]);
-		const char *p = gx->val[k], *q = gy->val[k];
-		if (!loose && (!p || !q ? p != q : strcmp(p, q)))
-			return 0;
+			skip[k] |= !strcmp(b->b->match_loose[i], b->key_col[k]);
 	}
-	return 1;
+	return grp_agree(&c->g, x, y, skip);
 }
 
 static void add(struct cmp *c, int ga, int gb, const char *what)

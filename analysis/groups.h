@@ -218,6 +218,9 @@ void grp_desc_free(struct bench_desc *d, struct grp_decl *fb);
 /* nrec, eff: per key column, groups.h's grp_group (NULL: every column recorded). */
 int grp_group_of(struct groups *g, int bench, const char *const *val, const int *nrec,
 		 const char *const *eff);
+/* Do groups x and y agree on every key column but those skip marks (NULL: none): equal where both
+ * recorded it, the effective values equal where one did not, anything where nothing stands in? */
+int grp_agree(const struct groups *g, int x, int y, const unsigned char *skip);
 /* groups_join.c: join each configuration holding a column its rows did not record with the one
  * configuration that agrees on the effective value (called by groups_finish). */
 void grp_join_unrecorded(struct groups *g);

@@ -42,9 +42,7 @@ static const char *effective(const struct groups *g, int h, int k)
 	return v;
 }
 
-/* Do groups x and y agree: equal where both recorded, the effective values equal where one did
- * not, and where nothing stands in, anything? */
-static int agree(const struct groups *g, int x, int y)
+int grp_agree(const struct groups *g, int x, int y, const unsigned char *skip)
 {
 	const struct grp_group *gx = &g->group[x], *gy = &g->group[y];
 	const struct grp_bench *b = &g->bench[gx->bench];
@@ -52,11 +50,13 @@ static int agree(const struct groups *g, int x, int y)
 		return 0;
 	for (int k = 0; k < b->nkey; k++) { /* the recorded columns first: cheap */
 		const char *p = gx->val[k], *q = gy->val[k];
+		if (skip && skip[k])
+			continue;
 		if (!gx->nrec[k] && !gy->nrec[k] && (!p || !q ? p != q : strcmp(p, q)))
 			return 0;
 	}
 	for (int k = 0; k < b->nkey; k++) {
-		if (!gx->nrec[k] && !gy->nrec[k])
+		if ((skip && skip[k]) || (!gx->nrec[k] && !gy->nrec[k]))
 			continue;
 		const char *p = gx->nrec[k] ? gx->eff[k] : effective(g, x, k);
 		const char *q = gy->nrec[k] ? gy->eff[k] : effective(g, y, k);
@@ -90,7 +90,7 @@ void grp_join_unrecorded(struct groups *g)
 		if (!any)
 			continue;
 		for (int j = 0; j < g->ngroup && n < 2; j++)
-			if (j != x && into[j] < 0 && agree(g, x, j) && !overlap(g, x, j))
+			if (j != x && into[j] < 0 && grp_agree(g, x, j, NULL) && !overlap(g, x, j))
 				y = j, n++;
 		if (n != 1)
 			continue; /* none, or more than one: which is unknown */
