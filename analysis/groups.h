@@ -247,7 +247,8 @@ const char *grp_fp_field(const struct grp_fp *fp, const char *key);
 int grp_side_of(struct groups *g, int side, const char *name);
 /* groups_once.c: refuse (-1, one line) a file read before into the same scope (the side given to
  * groups_add: by device and inode) and a row read before there (its hash over the scope, the
- * header's names and the row's values); the row is of the file noted last. */
+ * header's names and the row's values, rep and attempt left out: a renumbered copy is the same
+ * row); the row is of the file noted last. */
 int grp_once_file(struct groups *g, const char *path, int scope, char *err);
 uint64_t grp_once_hash(int scope, const char *const *name, const char *const *val, int n);
 int grp_once_row(struct groups *g, uint64_t h, const char *path, long line, char *err);
