@@ -166,6 +166,13 @@ static void declarations_checked(void **s)
 	snprintf(bench, sizeof(bench), "%.*s.bench", (int)strlen(cols) - 8, cols);
 	sh("sed -i 's/^name = pending-bit$/name = vmalloc/' '%s'", bench);
 	both(&r, "bench 'pending-bit', but its X.bench describes 'vmalloc'");
+	copy_set("absent"); /* a description naming a column its CSV has not: its summary, a view */
+	snprintf(bench, sizeof(bench), "%.*s.bench", (int)strlen(cols) - 8, cols);
+	sh("sed -i 's/^summary = writer_ns_per_op$/summary = no_such_ns/' '%s'", bench);
+	both(&r, "its summary names column 'no_such_ns', which the CSV");
+	copy_set("absent");
+	sh("sed -i '0,/^col = writer_ns_per_op$/s//col = no_such_ns/' '%s'", bench);
+	both(&r, "its view's metric names column 'no_such_ns', which the CSV");
 	copy_set("loop");
 	unlink(cols);
 	assert_int_equal(symlink("pb.columns", cols), 0);
