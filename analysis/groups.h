@@ -56,7 +56,7 @@ struct grp_bench {
 	 * from the fallback, --metric's names all in it, and a bench declaring none: every metric
 	 * with a direction (docs/validity.md, "The verdict") */
 	int *in_verdict, *predict;
-	int *disputed; /* per metric: the inputs declare its better side differently (no verdict) */
+	int *disputed; /* per metric, no verdict: ts_stat.disputed (1 sides differ, 2 no metric) */
 	struct bench_desc *verdict_desc; /* the fallback's description that gave the list, or NULL */
 	char *avail; /* the inputs' candidate metric columns, comma-separated (for messages) */
 	int *varies; /* after groups_finish, per key column: 1 when its groups differ there */
