@@ -107,10 +107,12 @@ static int group_lines(struct cmp *c, int gi, const struct cmp_extra *x,
 			ts_test(va ? va->v : NULL, va ? va->n : 0, vb ? vb->v : NULL,
 				vb ? vb->n : 0, &l.s);
 			l.s.descriptive = !bn->in_verdict[m];
+			l.s.disputed = bn->disputed[m];
 			c->padj = realloc(c->padj, (size_t)(c->nline + 1) * sizeof(double));
 			if (!c->padj)
 				out_of_memory(0);
-			c->padj[c->nline++] = ts_is_test(&l.s) ? l.s.p : -1;
+			/* -2: a test once it has enough repetitions (its family's m_plan) */
+			c->padj[c->nline++] = ts_is_test(&l.s) ? l.s.p : ts_is_planned(&l.s) ? -2 : -1;
 			continue;
 		}
 		cmp_stat(va, vb, &l.s);
@@ -118,6 +120,7 @@ static int group_lines(struct cmp *c, int gi, const struct cmp_extra *x,
 		l.s.disputed = bn->disputed[m];
 		int bench = c->g.group[gi].bench;
 		l.s.m = c->fam_m[bench];
+		l.s.m_plan = c->fam_plan[bench];
 		l.s.method = c->fam_method[bench];
 		if (ts_is_test(&l.s))
 			ts_decide(&l.s, c->padj[c->nline] >= 0 ? c->padj[c->nline] : l.s.p);
@@ -158,11 +161,15 @@ int cmp_tests(struct cmp *c)
 	int *at = xcalloc((size_t)c->nline + 1, sizeof(int));
 	adj = xcalloc((size_t)c->nline + 1, sizeof(double));
 	c->fam_m = xcalloc((size_t)c->g.nbench + 1, sizeof(int));
+	c->fam_plan = xcalloc((size_t)c->g.nbench + 1, sizeof(int));
 	c->fam_method = xcalloc((size_t)c->g.nbench + 1, sizeof(char *));
 	c->ntest = 0;
 	c->adjust = "Holm";
 	for (int b = 0, most = 0; b < c->g.nbench; b++) { /* a family per bench */
 		int n = 0;
+		for (int k = 0; k < c->nline; k++)
+			if (bench_of[k] == b && c->padj[k] != -1)
+				c->fam_plan[b]++;
 		for (int k = 0; k < c->nline; k++)
 			if (bench_of[k] == b && c->padj[k] >= 0) {
 				at[n] = k;
@@ -342,6 +349,7 @@ static void free_own(struct cmp *c)
 	free(c->geo);
 	free(c->padj);
 	free(c->fam_m);
+	free(c->fam_plan);
 	free(c->fam_method);
 }
 

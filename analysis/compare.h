@@ -67,6 +67,7 @@ struct cmp {
 	const char *adjust; /* how the largest family's p values are adjusted: "Holm" or "BH" */
 	double *padj; /* per line in walk order: its adjusted p; -1 for a line that is no test */
 	int *fam_m;   /* per bench: the tests of its family */
+	int *fam_plan; /* per bench: its family's lines that are tests with enough repetitions */
 	const char **fam_method; /* per bench: how they are adjusted */
 	int undecided; /* lines of verdict metrics that are inconclusive (filled by cmp_walk) */
 	int within;    /* lines shown to be no change beyond the margin */

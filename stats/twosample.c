@@ -53,9 +53,14 @@ void ts_test(const double *a, size_t na, const double *b, size_t nb, struct ts_s
 	s->small = s->has_p && ts_small(na, nb);
 }
 
+int ts_is_planned(const struct ts_stat *s)
+{
+	return s->has_p && !s->descriptive && !s->disputed;
+}
+
 int ts_is_test(const struct ts_stat *s)
 {
-	return s->has_p && !s->small && !s->descriptive;
+	return ts_is_planned(s) && !s->small;
 }
 
 int ts_reaches(size_t na, size_t nb, int m)
@@ -78,13 +83,16 @@ const char *ts_family(struct ts_stat *st, int n, int *ntest)
 {
 	double *p = xcalloc((size_t)n + 1, sizeof(double));
 	double *adj = xcalloc((size_t)n + 1, sizeof(double));
-	int m = 0;
-	for (int i = 0; i < n; i++)
+	int m = 0, plan = 0;
+	for (int i = 0; i < n; i++) {
+		plan += ts_is_planned(&st[i]);
 		if (ts_is_test(&st[i]))
 			p[m++] = st[i].p;
+	}
 	const char *method = ts_adjust(p, m, adj);
 	for (int i = 0, k = 0; i < n; i++) {
 		st[i].m = m;
+		st[i].m_plan = plan;
 		st[i].method = method;
 		if (ts_is_test(&st[i]))
 			ts_decide(&st[i], adj[k++]);
@@ -194,12 +202,13 @@ void ts_verdict(const struct ts_stat *s, int direction, int time, const char *su
 		snprintf(out, n, "no change beyond +-%g%%: %s", 100 * TS_MARGIN, ci);
 		return;
 	}
-	if (!ts_reaches(s->na, s->nb, m)) {
+	if (!ts_reaches(s->na, s->nb, m)) { /* sized for the family with every line a test */
+		int mp = s->m_plan > m ? s->m_plan : m;
 		char over[64] = "";
-		if (m > 1)
-			snprintf(over, sizeof(over), " over this family's %d tests", m);
+		if (mp > 1)
+			snprintf(over, sizeof(over), " over this family's %d tests", mp);
 		snprintf(out, n, "inconclusive: %s cannot reach p < 0.05%s; %d a side can", r, over,
-			 ts_reps_for(m));
+			 ts_reps_for(mp));
 		return;
 	}
 	if (!s->has_ci) {

@@ -19,8 +19,10 @@ struct ts_stat {
 	int descriptive; /* outside its bench's verdict family: an interval, never a test */
 	int disputed;    /* its inputs declare its better side differently: no test either */
 	int predict;     /* the seed's predicted direction of B against A: -1 lower, 1 higher, 0 none */
-	/* Set by ts_family: the tests of its family (the m its p was adjusted over) and how. */
-	int m;
+	/* Set by ts_family: the tests of its family (the m its p was adjusted over) and how; m_plan:
+	 * its family's lines that are tests once each has enough repetitions (ts_is_planned), the
+	 * family that a "too few repetitions" line's count of what can reach p < 0.05 is sized for */
+	int m, m_plan;
 	const char *method;
 };
 
@@ -41,6 +43,9 @@ void ts_compute(const double *a, size_t na, const double *b, size_t nb, struct t
 /* Is it a test a family counts: values on both sides, enough of them to reach p < 0.05, and a
  * metric of the bench's verdict (not descriptive)? */
 int ts_is_test(const struct ts_stat *s);
+/* Would it be a test with enough repetitions: values on both sides, a verdict metric, not
+ * disputed? */
+int ts_is_planned(const struct ts_stat *s);
 /* Decide with the adjusted p of the family this test is in (p itself for a family of one). */
 void ts_decide(struct ts_stat *s, double p_adj);
 /* One family: the tests among st[0..n) (ts_is_test) adjusted together (ts_adjust), each decided

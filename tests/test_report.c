@@ -513,10 +513,11 @@ static void report_summary_no_change(void **state)
 	char *md = report_ok(out, csv, NULL);
 	char *sum = section(md, "## Summary");
 	if (!strstr(sum, "pending-bit, A = a, B = b: inconclusive, 2 of 2 test(s) undecided: 3 "
-			 "repetitions a side cannot reach p &lt; 0.05; 4 a side can."))
+			 "repetitions a side cannot reach p &lt; 0.05 over this family's 2 tests; 5 a "
+			 "side can."))
 		fail_msg("summary: %s", sum);
 	assert_non_null(strstr(sum, "| inconclusive: 3 repetitions a side cannot reach p &lt; "
-				    "0.05; 4 a side can |"));
+				    "0.05 over this family's 2 tests; 5 a side can |"));
 	assert_null(strstr(sum, "slower"));
 	assert_null(strstr(sum, "faster"));
 	free(sum);

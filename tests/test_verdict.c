@@ -237,19 +237,23 @@ static void verdict_uses_adjusted_p(void **state)
 /* Two layouts, 4 repetitions a side, B twice A in both: raw p 0.0286 each, Holm 0.057 over the
  * family's two tests. compare and the report's summary both say inconclusive, with why: 4 a side
  * cannot reach p < 0.05 over two tests. (aligned is 1.1x shared on both sides.) */
-static void table_of_two_adjusted(void **state)
+static int count_of(const char *s, const char *needle)
 {
-	(void)state;
-	char pa[600], pb[600], dir[600];
-	snprintf(pa, sizeof(pa), "%s/two-a.csv", test_dir);
-	snprintf(pb, sizeof(pb), "%s/two-b.csv", test_dir);
-	snprintf(dir, sizeof(dir), "%s/two-report", test_dir);
+	int n = 0;
+	for (const char *p = strstr(s, needle); p; p = strstr(p + 1, needle))
+		n++;
+	return n;
+}
+
+/* Two machines' sets of two layouts, reps repetitions each, B twice A's writer_ns_per_op. */
+static void write_two(const char *pa, const char *pb, int reps)
+{
 	for (int side = 0; side < 2; side++) {
 		FILE *f = fopen(side ? pb : pa, "w");
 		assert_non_null(f);
 		fputs(HDR, f);
 		for (int l = 0; l < 2; l++)
-			for (int i = 0; i < 4; i++)
+			for (int i = 0; i < reps; i++)
 				fprintf(f,
 					"2,pending-bit,%s,%d,32,rmw,lock,same-socket,1,1,0,0,0,0.2,0.2,"
 					"%g,NA,%s,host-%s,CPU,yes,reader_ns_per_op: not measured here\n",
@@ -257,6 +261,41 @@ static void table_of_two_adjusted(void **state)
 					side ? "mb" : "ma", side ? "mb" : "ma");
 		fclose(f);
 	}
+}
+
+/* Lines with too few repetitions say how many a side can reach p < 0.05 over the family they
+ * join once they have them (2 tests: 5 a side, not the 4 of a test alone), in compare and report. */
+static void too_few_sized_for_the_family(void **state)
+{
+	(void)state;
+	char pa[600], pb[600], dir[600];
+	snprintf(pa, sizeof(pa), "%s/fam-a.csv", test_dir);
+	snprintf(pb, sizeof(pb), "%s/fam-b.csv", test_dir);
+	snprintf(dir, sizeof(dir), "%s/fam-report", test_dir);
+	write_two(pa, pb, 3);
+	const char *want = "3 repetitions a side cannot reach p < 0.05 over this family's 2 tests; "
+			   "5 a side can";
+	struct cmd_result r;
+	run_c2c(&r, "compare", "--csv", pa, pb, NULL);
+	assert_int_equal(r.status, 0);
+	if (count_of(r.out, want) != 2)
+		fail_msg("compare --csv: expected '%s' twice in:\n%s", want, r.out);
+	char *rep = report_md_of(dir, pa, pb);
+	if (!strstr(rep, "3 repetitions a side cannot reach p &lt; 0.05 over this family's 2 tests; "
+			 "5 a side can"))
+		fail_msg("the report sized the repetitions for a test alone:\n%s", rep);
+	assert_null(strstr(rep, "4 a side can"));
+	free(rep);
+}
+
+static void table_of_two_adjusted(void **state)
+{
+	(void)state;
+	char pa[600], pb[600], dir[600];
+	snprintf(pa, sizeof(pa), "%s/two-a.csv", test_dir);
+	snprintf(pb, sizeof(pb), "%s/two-b.csv", test_dir);
+	snprintf(dir, sizeof(dir), "%s/two-report", test_dir);
+	write_two(pa, pb, 4);
 	struct cmd_result r;
 	run_c2c(&r, "compare", pa, pb, NULL);
 	assert_int_equal(r.status, 0);
@@ -333,6 +372,7 @@ int main(void)
 		cmocka_unit_test(verdict_uses_adjusted_p),
 		cmocka_unit_test(three_outputs_one_verdict),
 		cmocka_unit_test(table_of_two_adjusted),
+		cmocka_unit_test(too_few_sized_for_the_family),
 		cmocka_unit_test(detail_table_over_20_tests_bh),
 	};
 	return cmocka_run_group_tests(tests, test_dir_setup, test_dir_teardown);
