@@ -42,6 +42,32 @@ static void an_edited_fingerprint_is_named(void **state)
 	assert_null(strstr(r.err, "does not match"));
 }
 
+/* NUMA nodes per package (SNC, NPS) tells machines apart where both sets record it; a set written
+ * before it was recorded is the same machine as one that records it. */
+static void numa_per_package_is_identity(void **state)
+{
+	(void)state;
+	struct cmd_result r;
+	char one[600], two[600], cmd[5000];
+	snprintf(one, sizeof(one), "%s/nps1", test_dir);
+	snprintf(two, sizeof(two), "%s/nps2", test_dir);
+	snprintf(cmd, sizeof(cmd),
+		 "rm -rf %s %s && cp -r %s/a %s && cp -r %s/a %s && sed -i 's/^fingerprint = /"
+		 "numa_per_package = 1\\nfingerprint = /' %s/*.meta && sed -i 's/^fingerprint = /"
+		 "numa_per_package = 2\\nfingerprint = /' %s/*.meta && grep -q "
+		 "'^numa_per_package = 2$' %s/01-pending-bit.meta",
+		 one, two, SETS, one, SETS, two, one, two, two);
+	assert_int_equal(system(cmd), 0);
+	run_c2c(&r, "compare", one, two, NULL);
+	if (r.status)
+		fail_msg("%s", r.err);
+	assert_non_null(strstr(r.err, "names two machines (numa_per_package 1 vs 2)"));
+	run_c2c(&r, "compare", SETS "/a", one, NULL);
+	if (r.status)
+		fail_msg("%s", r.err);
+	assert_null(strstr(r.err, "names two machines"));
+}
+
 /* Two servers run under one label by mistake: refused as before, and compared once each is named
  * at compare time; a bad --label is one line, exit 2. */
 static void relabel_at_compare_time(void **state)
@@ -102,6 +128,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(an_edited_fingerprint_is_named),
+		cmocka_unit_test(numa_per_package_is_identity),
 		cmocka_unit_test(relabel_at_compare_time),
 	};
 	return cmocka_run_group_tests(tests, test_dir_setup, test_dir_teardown);
