@@ -208,7 +208,8 @@ static void add_key_once(struct grp_bench *b, const char *col)
 }
 
 /* Another input's declaration of bench b's metrics: where it says the other way is better, neither
- * is taken: the metric gets no verdict (B higher or lower, swapping A and B flips it), said once. */
+ * is taken: the metric gets no verdict (B higher or lower, swapping A and B flips it), said once.
+ */
 static void same_directions(struct grp_bench *b, const struct grp_decl *d)
 {
 	for (int m = 0; d && d->present && m < b->nmet; m++) {
@@ -239,8 +240,8 @@ static void declared_kinds(struct grp_bench *b, const struct grp_decl *d)
 		if (!strcmp(k, "metric") || !strcmp(k, "undeclared") || b->disputed[m] == 2)
 			continue;
 		fprintf(stderr,
-			"c2cbench: warning: %s %s: %s declares it %.20s, not a metric, so it gets no "
-			"verdict (only its ratio)\n",
+			"c2cbench: warning: %s %s: %s declares it %.20s, not a metric, so it "
+			"gets no verdict (only its ratio)\n",
 			b->name, b->metric[m], d->t.path ? d->t.path : "its declaration", k);
 		b->direction[m] = 0;
 		b->in_verdict[m] = 0, b->disputed[m] = 2;

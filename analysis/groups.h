@@ -51,13 +51,15 @@ struct grp_bench {
 	int *direction;        /* per metric: 1 higher is better, -1 lower is better, 0 unknown */
 	const char **unit;     /* per metric: the unit its view declares, or NULL */
 	int *met_seen;         /* per metric: 1 when some input's header has the column */
-	/* per metric: in the bench's verdict family (tested) or descriptive, and the seed's predicted
-	 * direction (-1 lower, 1 higher, 0 none): the description's verdict list, an older set's
-	 * from the fallback, --metric's names all in it, and a bench declaring none: every metric
-	 * with a direction (docs/validity.md, "The verdict") */
+	/* per metric: in the bench's verdict family (tested) or descriptive, and the seed's
+	 * predicted direction (-1 lower, 1 higher, 0 none): the description's verdict list, an
+	 * older set's from the fallback, --metric's names all in it, and a bench declaring none:
+	 * every metric with a direction (docs/validity.md, "The verdict") */
 	int *in_verdict, *predict;
-	int *disputed; /* per metric, no verdict: ts_stat.disputed (1 sides differ, 2 no metric) */
-	struct bench_desc *verdict_desc; /* the fallback's description that gave the list, or NULL */
+	/* per metric, no verdict: ts_stat.disputed (1 sides differ, 2 no metric) */
+	int *disputed;
+	/* the fallback's description that gave the list, or NULL */
+	struct bench_desc *verdict_desc;
 	char *avail; /* the inputs' candidate metric columns, comma-separated (for messages) */
 	int *varies; /* after groups_finish, per key column: 1 when its groups differ there */
 	int nres;              /* the bench's resolved settings (its description's resolved) */
@@ -93,7 +95,8 @@ struct grp_cell {
 	char **why; /* [bench.nkey]: for a key column its rows did not record, how the join took
 		     * it ("not recorded (schema 6); the node used: 0"), else NULL */
 	/* The bench's summary_note_if column over the valid rows: "yes" while every one says yes,
-	 * else the first other value; NULL before a valid row; note_absent: a valid row lacked it */
+	 * else the first other value; NULL before a valid row; note_absent: a valid row lacked it
+	 */
 	char *note_val;
 	int note_absent;
 };
@@ -215,9 +218,9 @@ int grp_bench_of(struct groups *g, const char *name, const char *variant_col,
 struct bench_desc *grp_desc_of(struct groups *g, const char *name, struct bench_desc *file,
 			       const char *const *header, int ncols, struct grp_decl **fb);
 void grp_desc_free(struct bench_desc *d, struct grp_decl *fb);
-/* A file's own description (d, read from path) is of its CSV (csv, its header hdr): each column it
- * names (variant, configuration, summary, verdict, resolved settings, views) is one of the header's.
- * 0, or -1 with the first it names that is not. */
+/* A file's own description (d, read from path) is of its CSV (csv, its header hdr): each column
+ * it names (variant, configuration, summary, verdict, resolved settings, views) is one of the
+ * header's. 0, or -1 with the first it names that is not. */
 int grp_desc_check(const struct bench_desc *d, const char *path, const char *csv,
 		   const char *const *hdr, int ncols, char *err);
 /* nrec, eff: per key column, groups.h's grp_group (NULL: every column recorded). */

@@ -127,7 +127,8 @@ int grp_desc_check(const struct bench_desc *d, const char *path, const char *csv
 	    IN(d->summary_by, "summary_by") || IN(d->summary_note_if, "summary_note_if"))
 		return -1;
 	for (const struct bench_resolved *r = d->resolved; r && r->requested; r++)
-		if (IN(r->requested, "[resolved] requested") || IN(r->resolved, "[resolved] resolved"))
+		if (IN(r->requested, "[resolved] requested") ||
+		    IN(r->resolved, "[resolved] resolved"))
 			return -1;
 	for (const struct bench_view *v = d->views; v && v->kind; v++) {
 		if (IN(v->implied_cols, "view's implied_cols") || IN(v->x_cols, "view's x_cols") ||

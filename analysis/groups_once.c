@@ -102,9 +102,9 @@ int grp_once_row(struct groups *g, uint64_t h, const char *path, long line, char
 	for (; o->row[j].h; j = (j + 1) & (o->cap - 1))
 		if (o->row[j].h == h)
 			return err_set(err,
-				       "%s:%ld: the same row as %s:%ld, rep and attempt aside (a copy "
-				       "of one result? its repetitions would count twice); accepted: "
-				       "each result once",
+				       "%s:%ld: the same row as %s:%ld, rep and attempt aside (a "
+				       "copy of one result? its repetitions would count twice); "
+				       "accepted: each result once",
 				       path, line,
 				       o->row[j].file >= 0 ? o->file[o->row[j].file].path : "?",
 				       o->row[j].line);

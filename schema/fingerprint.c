@@ -15,7 +15,15 @@ const char *const fp_keys[] = { "cpu_vendor",
 				"l3_count",
 				"numa_nodes",
 				"kernel",
+				"numa_per_package",
 				NULL };
+
+/* Fields added after ids were first written: hashed only where known, so that an older .meta
+ * (without them) still hashes to the id it holds, and a machine that cannot tell keeps its id. */
+static int fp_late(const char *key)
+{
+	return !strcmp(key, "numa_per_package");
+}
 
 static unsigned long long fnv(const char *s, unsigned long long h)
 {
@@ -29,6 +37,8 @@ void fp_id(const char *(*get)(void *arg, const char *key), void *arg, char out[F
 	unsigned long long h = 0xcbf29ce484222325ull;
 	for (int i = 0; fp_keys[i]; i++) {
 		const char *v = get(arg, fp_keys[i]);
+		if (fp_late(fp_keys[i]) && (!v || !v[0] || !strcmp(v, "NA")))
+			continue;
 		h = fnv(fp_keys[i], h);
 		h = fnv("=", h);
 		h = fnv(v ? v : "NA", h);

@@ -17,12 +17,15 @@ struct ts_stat {
 	int significant; /* p_adj < 0.05 and the interval excludes 1, with enough repetitions */
 	/* Set by the caller before the family is decided (ts_family): */
 	int descriptive; /* outside its bench's verdict family: an interval, never a test */
-	int disputed;    /* no test either: 1 its inputs declare its better side differently, 2 an
-			  * input declares it no metric (context, evidence, configuration) */
-	int predict;     /* the seed's predicted direction of B against A: -1 lower, 1 higher, 0 none */
-	/* Set by ts_family: the tests of its family (the m its p was adjusted over) and how; m_plan:
-	 * its family's lines that are tests once each has enough repetitions (ts_is_planned), the
-	 * family that a "too few repetitions" line's count of what can reach p < 0.05 is sized for */
+	/* no test either: 1 its inputs declare its better side differently, 2 an input declares
+	 * it no metric (context, evidence, configuration) */
+	int disputed;
+	/* the seed's predicted direction of B against A: -1 lower, 1 higher, 0 none */
+	int predict;
+	/* Set by ts_family: the tests of its family (the m its p was adjusted over) and how;
+	 * m_plan: its family's lines that are tests once each has enough repetitions
+	 * (ts_is_planned), the family that a "too few repetitions" line's count of what can reach
+	 * p < 0.05 is sized for */
 	int m, m_plan;
 	const char *method;
 };

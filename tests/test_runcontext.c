@@ -189,6 +189,33 @@ static void test_meta_file(void **state)
 	topo_free(&t);
 }
 
+/* NUMA nodes per package is part of the id where known; an older .meta, without it (or NA), hashes
+ * to the id it holds: tests/data/schemas/v11/01-rmw.meta's fields give its fingerprint. */
+static void test_fingerprint_numa_per_package(void **state)
+{
+	(void)state;
+	struct seen s = { 0 };
+	char id[FP_ID_LEN + 1], one[FP_ID_LEN + 1], two[FP_ID_LEN + 1];
+	assert_int_equal(ini_parse("tests/data/schemas/v11/01-rmw.meta", on_entry, &s), 0);
+	assert_string_equal(s.fp, "ba85b3698dfb");
+	fp_id(seen_get, &s, id);
+	assert_string_equal(id, s.fp);
+	int k = 0;
+	while (fp_keys[k] && strcmp(fp_keys[k], "numa_per_package"))
+		k++;
+	assert_non_null(fp_keys[k]); /* a field of the fingerprint */
+	assert_string_equal(s.fpval[k], ""); /* not in that .meta */
+	snprintf(s.fpval[k], sizeof(s.fpval[k]), "NA");
+	fp_id(seen_get, &s, id);
+	assert_string_equal(id, "ba85b3698dfb"); /* unknown: hashed as the older sets were */
+	snprintf(s.fpval[k], sizeof(s.fpval[k]), "1");
+	fp_id(seen_get, &s, one);
+	snprintf(s.fpval[k], sizeof(s.fpval[k]), "2");
+	fp_id(seen_get, &s, two);
+	assert_string_not_equal(one, "ba85b3698dfb");
+	assert_string_not_equal(one, two); /* SNC2 or NPS2: another machine */
+}
+
 static void set_fact(struct context *c, const char *key, const char *val)
 {
 	struct ctx_fact *f = &c->fact[c->nfacts++];
@@ -297,7 +324,8 @@ static void all_on(const char *list, int cpu, const char *col)
 		const char *at = memchr(p, '@', len), *v = at ? at + 1 : p;
 		size_t vl = len - (size_t)(v - p);
 		if (vl != strlen(want) || strncmp(v, want, vl))
-			fail_msg("%s '%s': a thread off CPU %d, the only one allowed", col, list, cpu);
+			fail_msg("%s '%s': a thread off CPU %d, the only one allowed", col, list,
+				 cpu);
 		n++;
 		p += len;
 	}
@@ -381,6 +409,7 @@ int main(void)
 	    cmocka_unit_test(test_hypervisor_matches_kernel),
 	    cmocka_unit_test(test_governor_matches_sysfs),
 	    cmocka_unit_test(test_meta_file),
+	    cmocka_unit_test(test_fingerprint_numa_per_package),
 	    cmocka_unit_test(test_noise_warnings),
 	    cmocka_unit_test(test_run_writes_meta),
 	    cmocka_unit_test(test_affinity_is_the_allowed_set),
