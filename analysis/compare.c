@@ -112,7 +112,9 @@ static int group_lines(struct cmp *c, int gi, const struct cmp_extra *x,
 			if (!c->padj)
 				out_of_memory(0);
 			/* -2: a test once it has enough repetitions (its family's m_plan) */
-			c->padj[c->nline++] = ts_is_test(&l.s) ? l.s.p : ts_is_planned(&l.s) ? -2 : -1;
+			c->padj[c->nline++] = ts_is_test(&l.s)    ? l.s.p :
+					      ts_is_planned(&l.s) ? -2 :
+								    -1;
 			continue;
 		}
 		cmp_stat(va, vb, &l.s);
@@ -149,7 +151,8 @@ int cmp_tests(struct cmp *c)
 	c->nline = 0;
 	int *bench_of = NULL; /* per line: its bench, the family it belongs to */
 	for (int i = 0; i < c->g.ngroup + c->nextra; i++) {
-		int before = c->nline, gi = i < c->g.ngroup ? c->g.order[i] : c->extra[i - c->g.ngroup].ga;
+		int before = c->nline,
+		    gi = i < c->g.ngroup ? c->g.order[i] : c->extra[i - c->g.ngroup].ga;
 		group_lines(c, gi, i < c->g.ngroup ? NULL : &c->extra[i - c->g.ngroup], NULL, NULL);
 		bench_of = realloc(bench_of, ((size_t)c->nline + 1) * sizeof(int));
 		if (!bench_of)
@@ -299,12 +302,12 @@ static void match_loose(struct cmp *c)
 			continue;
 		int y = -1, ny = 0, nx = 0;
 		for (int j = 0; j < c->g.ngroup; j++)
-			if (!groups_cell(&c->g, j, c->side[0]) && groups_cell(&c->g, j, c->side[1]) &&
-			    matches(c, x, j))
+			if (!groups_cell(&c->g, j, c->side[0]) &&
+			    groups_cell(&c->g, j, c->side[1]) && matches(c, x, j))
 				y = j, ny++;
 		for (int j = 0; y >= 0 && j < c->g.ngroup; j++)
-			nx += groups_cell(&c->g, j, c->side[0]) && !groups_cell(&c->g, j, c->side[1]) &&
-			    matches(c, j, y);
+			nx += groups_cell(&c->g, j, c->side[0]) &&
+			      !groups_cell(&c->g, j, c->side[1]) && matches(c, j, y);
 		if (ny != 1 || nx != 1)
 			continue;
 		c->match[x] = y;

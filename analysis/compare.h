@@ -20,7 +20,8 @@ struct cmp_line {
 	const struct grp_cell *a, *b; /* NULL: no row of it on that side */
 	struct ts_stat s;
 	char verdict[128];
-	const char *baseline; /* a line of cmp.extra: "nearest", "farthest" (classes of each side) */
+	/* a line of cmp.extra: "nearest", "farthest" (classes of each side) */
+	const char *baseline;
 };
 
 /* The baseline between machines of any shape: side A's nearest (or farthest) class's configuration

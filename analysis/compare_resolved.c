@@ -65,8 +65,8 @@ static size_t differ_words(const struct grp_bench *b, const char *req, int r, co
 	if (l > 10 && !strcmp(b->key_col[b->res_key[r]] + l - 10, "_requested"))
 		l -= 10;
 	if (first_of_setting(b, r) >= 0)
-		snprintf(name, sizeof(name), "%.*s %.40s (%.40s)", (int)l, b->key_col[b->res_key[r]],
-			 req, b->res_col[r]);
+		snprintf(name, sizeof(name), "%.*s %.40s (%.40s)", (int)l,
+			 b->key_col[b->res_key[r]], req, b->res_col[r]);
 	else
 		snprintf(name, sizeof(name), "%.*s %.40s", (int)l, b->key_col[b->res_key[r]], req);
 	if (!strncmp(b->res_col[r], "placement", 9))

@@ -200,7 +200,10 @@ static void note(FILE *f, const struct groups *g, int bench)
 	int same = st[0] == 1 && st[1] == 1 && !strcmp(why[0], why[1]);
 	for (int s = 0; s < 2; s++)
 		if (st[s] == 1 && !(same && s)) {
-			snprintf(line, sizeof(line), "%s%s", same || g->nside < 2 ? "" : s ? "B: " : "A: ",
+			snprintf(line, sizeof(line), "%s%s",
+				 same || g->nside < 2 ? "" :
+				 s                    ? "B: " :
+							"A: ",
 				 why[s]);
 			cmp_wrap(f, 0, 8, line);
 		}
@@ -268,18 +271,20 @@ static void within(FILE *f, struct cmp *c, int nsides)
 		const struct grp_bench *b = &g->bench[g->group[gi].bench];
 		if (!header) {
 			fputc('\n', f);
-			cmp_wrap(f, 0, 0,
-				 nsides > 1
-				     ? "within each side, each variant against its bench's baseline "
-				       "in the same configuration, as a run's summary gives it: ratio "
-				       "of medians - 1, [95% bootstrap CI], p = two-sided Mann-Whitney "
-				       "U, then adjusted over the family of that run's table (the "
-				       "bench's verdict metrics), (n baseline/variant): the verdict"
-				     : "each variant against its bench's baseline in the same "
-				       "configuration: ratio of medians - 1, [95% bootstrap CI], p = "
-				       "two-sided Mann-Whitney U, then adjusted over the family of that "
-				       "run's table (the bench's verdict metrics), (n "
-				       "baseline/variant): the verdict");
+			cmp_wrap(
+				f, 0, 0,
+				nsides > 1 ?
+					"within each side, each variant against its bench's "
+					"baseline in the same configuration, as a run's summary "
+					"gives it: ratio of medians - 1, [95% bootstrap CI], p = "
+					"two-sided Mann-Whitney U, then adjusted over the family "
+					"of that run's table (the bench's verdict metrics), (n "
+					"baseline/variant): the verdict" :
+					"each variant against its bench's baseline in the same "
+					"configuration: ratio of medians - 1, [95% bootstrap CI], "
+					"p = two-sided Mann-Whitney U, then adjusted over the "
+					"family of that run's table (the bench's verdict metrics), "
+					"(n baseline/variant): the verdict");
 		}
 		header = 1;
 		if (bench != g->group[gi].bench)
@@ -296,8 +301,8 @@ static void within(FILE *f, struct cmp *c, int nsides)
 				      "");
 				continue;
 			}
-			side_cell(g, g0, gi, 0, m, &st[(i * nm + m) * 2], nsides > 1 ? "A" : "change",
-				  ca, sizeof(ca));
+			side_cell(g, g0, gi, 0, m, &st[(i * nm + m) * 2],
+				  nsides > 1 ? "A" : "change", ca, sizeof(ca));
 			if (nsides > 1)
 				side_cell(g, g0, gi, 1, m, &st[(i * nm + m) * 2 + 1], "B", cb,
 					  sizeof(cb));

@@ -208,7 +208,8 @@ static void add_key_once(struct grp_bench *b, const char *col)
 }
 
 /* Another input's declaration of bench b's metrics: where it says the other way is better, neither
- * is taken: the metric gets no verdict (B higher or lower, swapping A and B flips it), said once. */
+ * is taken: the metric gets no verdict (B higher or lower, swapping A and B flips it), said once.
+ */
 static void same_directions(struct grp_bench *b, const struct grp_decl *d)
 {
 	for (int m = 0; d && d->present && m < b->nmet; m++) {

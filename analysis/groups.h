@@ -51,13 +51,14 @@ struct grp_bench {
 	int *direction;        /* per metric: 1 higher is better, -1 lower is better, 0 unknown */
 	const char **unit;     /* per metric: the unit its view declares, or NULL */
 	int *met_seen;         /* per metric: 1 when some input's header has the column */
-	/* per metric: in the bench's verdict family (tested) or descriptive, and the seed's predicted
-	 * direction (-1 lower, 1 higher, 0 none): the description's verdict list, an older set's
-	 * from the fallback, --metric's names all in it, and a bench declaring none: every metric
-	 * with a direction (docs/validity.md, "The verdict") */
+	/* per metric: in the bench's verdict family (tested) or descriptive, and the seed's
+	 * predicted direction (-1 lower, 1 higher, 0 none): the description's verdict list, an
+	 * older set's from the fallback, --metric's names all in it, and a bench declaring none:
+	 * every metric with a direction (docs/validity.md, "The verdict") */
 	int *in_verdict, *predict;
 	int *disputed; /* per metric: the inputs declare its better side differently (no verdict) */
-	struct bench_desc *verdict_desc; /* the fallback's description that gave the list, or NULL */
+	/* the fallback's description that gave the list, or NULL */
+	struct bench_desc *verdict_desc;
 	char *avail; /* the inputs' candidate metric columns, comma-separated (for messages) */
 	int *varies; /* after groups_finish, per key column: 1 when its groups differ there */
 	int nres;              /* the bench's resolved settings (its description's resolved) */
@@ -93,7 +94,8 @@ struct grp_cell {
 	char **why; /* [bench.nkey]: for a key column its rows did not record, how the join took
 		     * it ("not recorded (schema 6); the node used: 0"), else NULL */
 	/* The bench's summary_note_if column over the valid rows: "yes" while every one says yes,
-	 * else the first other value; NULL before a valid row; note_absent: a valid row lacked it */
+	 * else the first other value; NULL before a valid row; note_absent: a valid row lacked it
+	 */
 	char *note_val;
 	int note_absent;
 };

@@ -25,10 +25,11 @@ static int check(struct grp_decl *d, const char *path, char *err)
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
 		if (table_col(&d->t, want[i]) < 0) {
 			table_free(&d->t);
-			return err_set(err,
-				       "%s: not a column declaration (no '%s' column; accepted: the "
-				       "header " COL_CSV_HEADER ")",
-				       path, want[i]);
+			return err_set(
+				err,
+				"%s: not a column declaration (no '%s' column; accepted: the "
+				"header " COL_CSV_HEADER ")",
+				path, want[i]);
 		}
 	if (!d->t.nrows) {
 		table_free(&d->t);
@@ -57,7 +58,8 @@ static int check(struct grp_decl *d, const char *path, char *err)
 		if (!by_name(&ix[i - 1], &ix[i], d))
 			dup = i;
 	if (dup >= 0) {
-		long a = ix[dup - 1], b = ix[dup]; /* the sort is not stable: the later line second */
+		/* the sort is not stable: the later line second */
+		long a = ix[dup - 1], b = ix[dup];
 		if (a > b) {
 			long t = a;
 			a = b;

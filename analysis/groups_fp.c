@@ -67,8 +67,8 @@ void grp_fp_read(const char *csv, const char *row_id, struct grp_fp *fp)
 	else if (any && own && strcmp(fp->id, id)) { /* the id no longer says what its fields say */
 		fprintf(stderr,
 			"c2cbench: warning: %s: fingerprint %.24s does not match its fields (they "
-			"hash to %s): an edited or corrupt .meta; its machine is told by its fields, "
-			"as %s\n",
+			"hash to %s): an edited or corrupt .meta; its machine is told by its "
+			"fields, as %s\n",
 			meta, fp->id, id, id);
 		snprintf(fp->id, sizeof(fp->id), "%s", id);
 	}

@@ -39,8 +39,9 @@ static void mark_varying(struct groups *g);
 int groups_finish(struct groups *g, char *err)
 {
 	if (grp_relabel_unused())
-		return err_set(err, "--label '%.200s' names none of the inputs; accepted: DIR=NAME, "
-				    "DIR an input or a file or directory in one",
+		return err_set(err,
+			       "--label '%.200s' names none of the inputs; accepted: DIR=NAME, DIR "
+			       "an input or a file or directory in one",
 			       grp_relabel_unused());
 	grp_join_unrecorded(g);
 	for (int w = 0; w < g->nwant; w++) {
@@ -66,7 +67,8 @@ int groups_finish(struct groups *g, char *err)
 		fprintf(stderr,
 			"c2cbench: warning: bench '%s' has no metric to compare: this build does "
 			"not know it and its CSVs declare none (no X.bench or X.columns beside "
-			"them: an older schema?); name one with compare --metric (its numeric columns: %.300s)\n",
+			"them: an older schema?); name one with compare --metric (its numeric "
+			"columns: %.300s)\n",
 			g->bench[b].name, g->bench[b].avail[0] ? g->bench[b].avail : "none");
 	}
 	free(g->order);

@@ -306,10 +306,11 @@ static int row_values(struct file *f, const struct fbench *fb, const struct grp_
 		const char *v = csvs_field(&f->s, fb->met_ix[m]);
 		double d;
 		if (!v[0] && c) /* a valid row measured it: NA says why not, empty says nothing */
-			return err_set(err,
-				       "%s:%ld: %s is empty in a row marked valid; accepted: a number, "
-				       "or NA with its reason in na_reason",
-				       f->s.path, f->s.line, b->metric[m]);
+			return err_set(
+				err,
+				"%s:%ld: %s is empty in a row marked valid; accepted: a number, or "
+				"NA with its reason in na_reason",
+				f->s.path, f->s.line, b->metric[m]);
 		if (!v[0] || !strcmp(v, "NA"))
 			continue;
 		if (parse_double(v, &d) || !isfinite(d))
@@ -396,10 +397,11 @@ static int read_row(struct groups *g, struct file *f, int side, char *err)
 		return -1;
 	/* its first row: the bench its description is of */
 	if (!f->nfb && f->desc.name && f->desc.name[0] && strcmp(f->desc.name, bench))
-		return err_set(err,
-			       "%s:%ld: bench '%.64s', but its X.bench describes '%.64s'; accepted: "
-			       "the description its run wrote beside it, or none",
-			       f->s.path, f->s.line, bench, f->desc.name);
+		return err_set(
+			err,
+			"%s:%ld: bench '%.64s', but its X.bench describes '%.64s'; accepted: the "
+			"description its run wrote beside it, or none",
+			f->s.path, f->s.line, bench, f->desc.name);
 	const struct fbench *fb = file_bench(g, f, bench, (int)v);
 	const struct grp_bench *b = &g->bench[fb->bench];
 	const char *val[CSVR_MAX_COLS], *eff[CSVR_MAX_COLS];
@@ -422,8 +424,8 @@ static int read_row(struct groups *g, struct file *f, int side, char *err)
 		val[k] = fb->nrec_text[k];
 		eff[k] = fb->eff_ix[k] >= 0 ? csvs_field(&f->s, fb->eff_ix[k]) : fb->eff_const[k];
 		double d; /* a measured stand-in (the duration) to two digits, so its rows pool */
-		if (eff[k] && fb->eff_ix[k] >= 0 && k < 64 && !strcmp(b->key_col[k], harness_config[0]) &&
-		    !parse_double(eff[k], &d)) {
+		if (eff[k] && fb->eff_ix[k] >= 0 && k < 64 &&
+		    !strcmp(b->key_col[k], harness_config[0]) && !parse_double(eff[k], &d)) {
 			snprintf(effbuf[k], sizeof(effbuf[k]), "%.2g", d);
 			eff[k] = effbuf[k];
 		}
@@ -497,11 +499,12 @@ static int decl_matches_header(const struct file *f, char *err)
 				       f->s.path, f->hdr[c]);
 	for (long i = 0; i < f->decl.t.nrows; i++)
 		if (col_of(f, grp_decl_name(&f->decl, i)) < 0)
-			return err_set(err,
-				       "%s:%ld: declares '%.64s', which the CSV %s has not; accepted: "
-				       "the declaration its run wrote, a row per column",
-				       f->decl.t.path, f->decl.t.line[i], grp_decl_name(&f->decl, i),
-				       f->s.path);
+			return err_set(
+				err,
+				"%s:%ld: declares '%.64s', which the CSV %s has not; accepted: the "
+				"declaration its run wrote, a row per column",
+				f->decl.t.path, f->decl.t.line[i], grp_decl_name(&f->decl, i),
+				f->s.path);
 	return 0;
 }
 
@@ -540,18 +543,19 @@ static int meta_read(const char *meta, FILE *m, struct meta_run *r, char *err)
 				continue;
 			if (seen[k][0])
 				rc = err_set(err,
-					     "%s: '%s' is given twice in %s; accepted: each key once, as "
-					     "a run writes it",
+					     "%s: '%s' is given twice in %s; accepted: each key "
+					     "once, as a run writes it",
 					     meta, once[k], sect);
 			snprintf(seen[k], sizeof(seen[k]), "yes");
 			const char *v = line + kl + 3;
 			if (!rc && k == 2)
 				snprintf(r->status, sizeof(r->status), "%s", v);
 			if (!rc && k == 3 && parse_long_in(v, 0, 1000000000000L, &r->rows))
-				rc = err_set(err,
-					     "%s: rows = %.40s is not accepted; accepted: the count of "
-					     "rows a run wrote, a whole number from 0",
-					     meta, v);
+				rc = err_set(
+					err,
+					"%s: rows = %.40s is not accepted; accepted: the count of "
+					"rows a run wrote, a whole number from 0",
+					meta, v);
 		}
 	}
 	free(line);
@@ -584,9 +588,10 @@ static int check_meta(const char *csv, long nrows, char *err)
 	if (r.status[0] && strcmp(r.status, "complete")) {
 		fprintf(stderr, "c2cbench: warning: %s is marked %s in %s: %s\n", csv, r.status,
 			meta,
-			!strcmp(r.status, "running")
-			    ? "the run never finished (killed?); its last configurations are missing"
-			    : "the run did not finish; its last configurations are missing");
+			!strcmp(r.status, "running") ?
+				"the run never finished (killed?); its last configurations are "
+				"missing" :
+				"the run did not finish; its last configurations are missing");
 		return 1;
 	}
 	if (r.rows >= 0 && nrows >= 0 && nrows != r.rows) {

@@ -20,10 +20,11 @@ int groups_relabel(const char *spec, char *err)
 	const char *eq = strrchr(spec, '=');
 	char dir[PATH_MAX], lerr[ERRLEN];
 	if (!eq || eq == spec)
-		return err_set(err,
-			       "--label '%.200s': accepted: DIR=NAME, DIR an input (a result directory "
-			       "or CSV) and NAME the machine's label for its rows",
-			       spec);
+		return err_set(
+			err,
+			"--label '%.200s': accepted: DIR=NAME, DIR an input (a result directory or "
+			"CSV) and NAME the machine's label for its rows",
+			spec);
 	if (label_check("label", eq + 1, lerr))
 		return err_set(err,
 			       "--label '%.200s': name '%.80s' is not accepted; accepted: 1 to %d "
@@ -32,8 +33,9 @@ int groups_relabel(const char *spec, char *err)
 	snprintf(dir, sizeof(dir), "%.*s", (int)(eq - spec), spec);
 	char *real = realpath(dir, NULL);
 	if (!real)
-		return err_set(err, "--label '%.200s': %.200s: no such file or directory; accepted: "
-				    "DIR=NAME, DIR one of the inputs",
+		return err_set(err,
+			       "--label '%.200s': %.200s: no such file or directory; accepted: "
+			       "DIR=NAME, DIR one of the inputs",
 			       spec, dir);
 	if (nrelabel == RELABEL_MAX) {
 		free(real);
@@ -73,7 +75,8 @@ const char *grp_relabel_of(const char *path)
 	size_t best = 0;
 	for (int i = 0; real && i < nrelabel; i++) { /* the deepest DIR that holds it */
 		size_t l = strlen(relabel[i].dir);
-		if (!strncmp(real, relabel[i].dir, l) && (!real[l] || real[l] == '/') && l >= best) {
+		if (!strncmp(real, relabel[i].dir, l) && (!real[l] || real[l] == '/') &&
+		    l >= best) {
 			best = l;
 			name = relabel[i].name;
 			relabel[i].used = 1;

@@ -21,7 +21,8 @@ const struct grp_schema_change grp_schema_changes[] = {
 	  "pingpong's, which runs by samples and takes no warm-up" },
 	/* 2: pingpong's --lines and --mem-node (before: one line, first touched by the pair's first
 	 * PU: today's defaults) */
-	{ 2, "pingpong", "lines", NULL, NULL, "1", "one line a pair, the only kind before --lines" },
+	{ 2, "pingpong", "lines", NULL, NULL, "1",
+	  "one line a pair, the only kind before --lines" },
 	{ 2, "pingpong", "mem_node_req", NULL, NULL, "first",
 	  "the pair's first PU's node (first touch), the only kind before --mem-node" },
 	/* 2: the requested duration and warm-up; before, the measured duration stands in */
@@ -32,7 +33,8 @@ const struct grp_schema_change grp_schema_changes[] = {
 	  "the atomics used (lock: the only kind before --atomics)" },
 	/* 5: pending-bit's placement as given; before, what auto or the placement became */
 	{ 5, "pending-bit", "placement_requested", NULL, "placement", NULL, "the placement used" },
-	/* 7: vmalloc's purge_us_achieved became CPU time (it was wall time): not the same quantity */
+	/* 7: vmalloc's purge_us_achieved became CPU time (it was wall time): not the same quantity
+	 */
 	{ 7, "vmalloc", "purge_us_achieved", NULL, NULL, NULL, NULL },
 	/* 8: vmalloc's lazy_max as given (its lazy_max was the effective value, now
 	 * lazy_max_effective) and placement as given; refill's CPUs as given */

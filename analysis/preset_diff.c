@@ -49,8 +49,8 @@ static int read_set(const char *dir, struct pset *p)
 			snprintf(sect, sizeof(sect), "%.159s", line);
 			if (!strncmp(line, "[run ", 5) && p->n < ENTRIES_MAX) {
 				e = &p->e[p->n++];
-				snprintf(e->name, sizeof(e->name), "%.*s", (int)strcspn(line + 5, "]"),
-					 line + 5);
+				snprintf(e->name, sizeof(e->name), "%.*s",
+					 (int)strcspn(line + 5, "]"), line + 5);
 			}
 		} else if (!strcmp(sect, "[preset]") && !strncmp(line, "name = ", 7)) {
 			snprintf(p->preset, sizeof(p->preset), "%.127s", line + 7);
@@ -232,8 +232,8 @@ int preset_diff(const struct groups *g, const char *a, const char *b, const char
 			for (int x = 0; x < sa[i].n; x++)
 				for (int y = 0; y < sb[j].n; y++) {
 					const struct entry *ea = &sa[i].e[x], *eb = &sb[j].e[y];
-					if (strcmp(ea->name, eb->name) || !strcmp(ea->cmd, eb->cmd) ||
-					    k + 2 >= n)
+					if (strcmp(ea->name, eb->name) ||
+					    !strcmp(ea->cmd, eb->cmd) || k + 2 >= n)
 						continue;
 					size_t w = entry_diff(g, &sa[i], ea, &sb[j], eb, na, nb,
 							      out + k + (k > 0), n - k - 1);

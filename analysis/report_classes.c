@@ -60,7 +60,8 @@ int rpt_baseline_pair(struct rep *p, int bi, int a, int b)
 			const struct sample *s = &p->s[i];
 			int first = s->m == a || s->m == b;
 			for (long j = i0; j < i && first; j++)
-				first = !((p->s[j].m == a || p->s[j].m == b) && same_cfg(&p->s[j], s));
+				first = !((p->s[j].m == a || p->s[j].m == b) &&
+					  same_cfg(&p->s[j], s));
 			if (!first)
 				continue;
 			double med[2][2];
@@ -79,8 +80,8 @@ int rpt_baseline_pair(struct rep *p, int bi, int a, int b)
 						v->metrics[0].unit ? v->metrics[0].unit : "");
 			doc_p(&p->doc,
 			      "Baseline, A = %s, B = %s (%s %s, %s %s): nearest: A %s %s, B %s %s; "
-			      "farthest: A %s %s, B %s %s (each machine's own pair classes, whatever "
-			      "classes the two share).",
+			      "farthest: A %s %s, B %s %s (each machine's own pair classes, "
+			      "whatever classes the two share).",
 			      p->mach[a].label, p->mach[b].label, rb->name, v->metrics[0].col,
 			      v->facet_col ? v->facet_col : "", s->facet, cls[0][0], n[0][0],
 			      cls[1][0], n[1][0], cls[0][1], n[0][1], cls[1][1], n[1][1]);

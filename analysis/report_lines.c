@@ -36,18 +36,18 @@ int rpt_sets_first(struct rep *p)
 		const struct rmachine *mc = &p->mach[m];
 		if (mc->rows && !mc->valid)
 			said++, doc_p(&p->doc,
-				      "%s measured nothing: none of its %ld row(s) is valid (reasons in "
-				      "\"Rows not used\"); it has no verdict below.",
+				      "%s measured nothing: none of its %ld row(s) is valid "
+				      "(reasons in \"Rows not used\"); it has no verdict below.",
 				      mc->label, mc->rows);
 		if (p->g.side[m].interrupted)
 			said++, doc_p(&p->doc,
-				      "%s is interrupted: its run or preset did not finish, so it holds "
-				      "fewer configurations or repetitions than asked.",
+				      "%s is interrupted: its run or preset did not finish, so it "
+				      "holds fewer configurations or repetitions than asked.",
 				      mc->label);
 		if (mc->relaxed[0])
 			said++, doc_p(&p->doc,
-				      "%s was judged with relaxed validity (%s): rows the strict rules "
-				      "refuse count as valid there.",
+				      "%s was judged with relaxed validity (%s): rows the strict "
+				      "rules refuse count as valid there.",
 				      mc->label, mc->relaxed);
 	}
 	return said;
@@ -121,11 +121,13 @@ void rpt_bench_line(struct rep *p, struct cmp *c, int gi, int a, int b,
 		collect(&bl, c, &pl->l[i]);
 	if (!bl.lines) {
 		if (cmp_differs(c, gi, d, sizeof(d)))
-			doc_p(&p->doc, "%s, A = %s, B = %s: not compared, no configuration in common; "
-				       "their first configurations differ in %s.", name, la, lb, d);
+			doc_p(&p->doc,
+			      "%s, A = %s, B = %s: not compared, no configuration in common; their "
+			      "first configurations differ in %s.",
+			      name, la, lb, d);
 		else
-			doc_p(&p->doc, "%s, A = %s, B = %s: not compared, measured on %s only.", name,
-			      la, lb, c->only[0] ? la : lb);
+			doc_p(&p->doc, "%s, A = %s, B = %s: not compared, measured on %s only.",
+			      name, la, lb, c->only[0] ? la : lb);
 		return;
 	}
 	if (!bl.tests)
@@ -135,8 +137,8 @@ void rpt_bench_line(struct rep *p, struct cmp *c, int gi, int a, int b,
 		char how[160] = "";
 		for (int i = 0; i < bl.nw; i++) {
 			size_t k = strlen(how);
-			rpt_fmt(how + k, sizeof(how) - k, "%s%s in %d", i ? ", " : "B ", bl.words[i],
-				bl.nword[i]);
+			rpt_fmt(how + k, sizeof(how) - k, "%s%s in %d", i ? ", " : "B ",
+				bl.words[i], bl.nword[i]);
 		}
 		doc_p(&p->doc, "%s, A = %s, B = %s: %d of %d test(s) changed, %s; the largest: "
 			       "%s.%s", name, la, lb, bl.changed, bl.tests, how, bl.largest,

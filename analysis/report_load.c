@@ -156,8 +156,9 @@ static char *gkey_of(const struct grp_bench *gb, const struct grp_group *gr,
 			continue;
 		char v2[200];
 		if (gr->joined && gr->joined[i]) /* a machine's rows did not record it */
-			snprintf(v2, sizeof(v2), "%.80s (a machine's rows: not recorded (schema %d), "
-				 "joined on its effective value)",
+			snprintf(v2, sizeof(v2),
+				 "%.80s (a machine's rows: not recorded (schema %d), joined on its "
+				 "effective value)",
 				 gr->val[i] ? gr->val[i] : "(absent)", gr->joined[i]);
 		key_add(&k, &len, c, gr->joined && gr->joined[i] ? v2
 					     : gr->val[i]	  ? gr->val[i]

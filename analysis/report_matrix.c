@@ -55,7 +55,8 @@ int rpt_clusters(const struct rep *p, const struct bench_view *v, int m, long f0
 			top = p->s[i].a >= top ? p->s[i].a + 1 : top;
 			top = p->s[i].b >= top ? p->s[i].b + 1 : top;
 		}
-	int *core = xcalloc((size_t)top + 1, sizeof(int)), *pkg = xcalloc((size_t)top + 1, sizeof(int)),
+	int *core = xcalloc((size_t)top + 1, sizeof(int)),
+	    *pkg = xcalloc((size_t)top + 1, sizeof(int)),
 	    *in = xcalloc((size_t)top + 1, sizeof(int));
 	for (int i = 0; i < top; i++)
 		core[i] = pkg[i] = i;

@@ -160,7 +160,8 @@ static size_t rules_of(const char *why, char *out, size_t cap)
 	for (int i = 0; i < k; i++) {
 		const char *c = memchr(start[i], ':', len[i]);
 		size_t l = c ? (size_t)(c - start[i]) : len[i];
-		if (rule_listed(out, start[i], l)) /* two threads broke one rule: it is named once */
+		/* two threads broke one rule: it is named once */
+		if (rule_listed(out, start[i], l))
 			continue;
 		n += (size_t)snprintf(out + n, n < cap ? cap - n : 0, "%s%.*s", n ? "; " : "",
 				      (int)l, start[i]);
@@ -252,9 +253,9 @@ void rpt_unused(struct rep *p)
 	if (!p->nunused)
 		return;
 	doc_h(&p->doc, 2, "Rows not used (valid = no)");
-	doc_p(&p->doc, "Counted per machine by the validity rules each row broke "
-		       "(docs/validity.md), with one such row's whole reason; every row's own is in "
-		       "its CSV's invalid_reason.");
+	doc_p(&p->doc,
+	      "Counted per machine by the validity rules each row broke (docs/validity.md), with "
+	      "one such row's whole reason; every row's own is in its CSV's invalid_reason.");
 	qsort(p->unused, (size_t)p->nunused, sizeof(*p->unused), by_machine_rows);
 	doc_table(&p->doc, 4, hdr);
 	for (long i = 0; i < p->nunused; i++) {

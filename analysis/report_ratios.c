@@ -69,8 +69,8 @@ void rtab_write(struct rtab *t, const char *first_col)
 	if (method)
 		doc_p(&p->doc,
 		      "This table holds %d tests of verdict metrics: each verdict uses its p "
-		      "adjusted over them (%s; the p column shows both); a descriptive metric's line "
-		      "has an interval and no test.",
+		      "adjusted over them (%s; the p column shows both); a descriptive metric's "
+		      "line has an interval and no test.",
 		      t->ntest, method);
 	else
 		doc_p(&p->doc, "This table holds %d test%s: %s.", t->ntest,

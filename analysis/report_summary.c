@@ -168,8 +168,8 @@ static void sum_matrix(struct pairsum *ps, const struct bench_view *v, long i0, 
 			for (long j = i0; j < i1; j++) {
 				const struct sample *t = &p->s[j];
 				int w = t->m == ps->a ? 0 : t->m == ps->b ? 1 : -1;
-				if (w < 0 || strcmp(t->gkey, s->gkey) || strcmp(t->facet, s->facet) ||
-				    strcmp(t->cls, s->cls))
+				if (w < 0 || strcmp(t->gkey, s->gkey) ||
+				    strcmp(t->facet, s->facet) || strcmp(t->cls, s->cls))
 					continue;
 				for (size_t q = 0; q < t->val[k].n; q++)
 					vec_push(&side[w], t->val[k].v[q]);

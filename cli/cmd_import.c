@@ -54,11 +54,13 @@ static int import_main(int argc, char **argv)
 		return usage();
 	}
 	if (!rc && (!fmt || strcmp(fmt, "core-to-core-latency")))
-		rc = err_set(err, "import: format '%s' is not known; accepted: core-to-core-latency",
+		rc = err_set(err,
+			     "import: format '%s' is not known; accepted: core-to-core-latency",
 			     fmt ? fmt : "");
 	else if (!rc && (!file || o.nargs))
-		rc = err_set(err, "import core-to-core-latency: %s; accepted: one matrix FILE, then "
-				  "the options",
+		rc = err_set(err,
+			     "import core-to-core-latency: %s; accepted: one matrix FILE, then the "
+			     "options",
 			     !file ? "no FILE given" : "an extra argument after the options");
 	if (!rc) {
 		struct import_req q = {file, opt_str(&o, "topology"), opt_str(&o, "label"),

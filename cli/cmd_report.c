@@ -41,8 +41,9 @@ static int cmd_report(int argc, char **argv)
 	}
 	rc = opts_parse_mixed(&o, tables, argc, av, &copy, err);
 	if (rc && !strcmp(err, "help")) {
-		printf("usage: c2cbench report INPUT... -o DIR [--force] [--label DIR=NAME]...\nINPUT: result CSV files "
-		       "or result directories; every machine is drawn in the same charts.\n");
+		printf("usage: c2cbench report INPUT... -o DIR [--force] [--label "
+		       "DIR=NAME]...\nINPUT: result CSV files or result directories; every machine "
+		       "is drawn in the same charts.\n");
 		opts_help(stdout, report_opts);
 		rc = 0;
 	} else {

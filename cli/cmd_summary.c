@@ -14,8 +14,8 @@ static int summary_main(int argc, char **argv)
 		printf("usage: c2cbench summary FILE...\n"
 		       "FILE: result CSVs or result directories, read as one set. Prints each\n"
 		       "configuration's valid rows and medians, then each variant against its "
-		       "bench's\nbaseline with the verdict (docs/validity.md, \"The verdict\"), from "
-		       "the files alone.\nExit status 2: bad input.\n");
+		       "bench's\nbaseline with the verdict (docs/validity.md, \"The verdict\"), "
+		       "from the files alone.\nExit status 2: bad input.\n");
 		return argc < 2 ? EXIT_BADINPUT : 0;
 	}
 	for (int i = 1; i < argc; i++)

@@ -54,8 +54,8 @@ struct bench_ctx {
 	struct bench_block *mem;
 	int nmem;
 	const void *mem_at;
-	int mem_touch_cpu; /* the CPU that first touched bench_mem's first block (the first worker's,
-			    * pinned), -1 when none could be pinned there */
+	int mem_touch_cpu; /* the CPU that first touched bench_mem's first block (the first
+			    * worker's, pinned), -1 when none could be pinned there */
 	const char
 	    *out_path; /* the main CSV being written (NULL under --dry-run): for side files */
 	const char *columns_path; /* its column declaration (FILE.columns), written after the first
@@ -85,15 +85,16 @@ enum bench_flags {
  * (the one an older file without mem_node_requested joins on, so first) and the node found. */
 #define BENCH_RESOLVED_PLACEMENT { "placement_requested", "placement", NULL }
 #define BENCH_RESOLVED_MEM_NODE                                                                   \
-	{ "mem_node_requested", "mem_node", NULL }, { "mem_node_requested", "mem_node_actual", NULL }
+	{ "mem_node_requested", "mem_node", NULL },                                               \
+		{ "mem_node_requested", "mem_node_actual", NULL }
 
 struct bench {
 	const char *name;
 	const char *desc;
 	const struct opt_spec *opts; /* bench options, { 0 }-terminated */
 	const char *variant_col;    /* CSV column naming the variant: "layout", "check", ... */
-	/* metric columns for the summary table, NULL-terminated; NULL: the declared metrics (.columns)
-	 * that have a better side, in their order */
+	/* metric columns for the summary table, NULL-terminated; NULL: the declared metrics
+	 * (.columns) that have a better side, in their order */
 	const char *const *summary;
 	/* Optional comma list of columns ("mode,class"): the summary has a line per group of rows
 	 * with equal values there (reduced to their median within each repetition) instead of per
@@ -143,9 +144,9 @@ struct bench {
 	/* What those settings resolved to: compare and report show each side's beside its numbers
 	 * and never join on it; a file without the requested column (an older schema) joins on
 	 * the resolved one (the first entry naming that requested column: one setting may resolve
-	 * to several columns, mem_node_requested to mem_node and mem_node_actual). { 0 }-terminated;
-	 * NULL: none, or with BENCH_PLACED and no config, the harness's placement and mem_node
-	 * entries (bench_resolved). */
+	 * to several columns, mem_node_requested to mem_node and mem_node_actual).
+	 * { 0 }-terminated; NULL: none, or with BENCH_PLACED and no config, the harness's placement
+	 * and mem_node entries (bench_resolved). */
 	const struct bench_resolved *resolved;
 	/* Optional: configurations on one side only that differ from one on the other side only in
 	 * the variant and the match_loose columns are joined when match_by has the same value and
@@ -167,8 +168,8 @@ struct bench {
 	 * seed's). */
 	const char *summary_note;
 	/* Optional: a column of the bench's rows that says whether summary_note's figures describe
-	 * the run: "yes", else "no: WHY" in a few words. Where set, the note is printed only when the
-	 * rows say yes, else a line with the why (desc_note_instead, schema/desc.h). */
+	 * the run: "yes", else "no: WHY" in a few words. Where set, the note is printed only when
+	 * the rows say yes, else a line with the why (desc_note_instead, schema/desc.h). */
 	const char *summary_note_if;
 	/* Optional: why variant var's value of a summary metric is fixed by construction under this
 	 * run's settings (an invariant of the model, not a measurement), in a few words; NULL:

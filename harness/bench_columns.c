@@ -250,7 +250,8 @@ int bench_sides_absent(const struct bench *b, const char *csv, const char *meta,
 	size_t len = strlen(csv);
 	int ext = len > 4 && !strcmp(csv + len - 4, ".csv");
 	for (const struct col_side *s = b->sides; s && s->name; s++) {
-		snprintf(side, sizeof(side), "%.*s-%s.csv", (int)(ext ? len - 4 : len), csv, s->name);
+		snprintf(side, sizeof(side), "%.*s-%s.csv", (int)(ext ? len - 4 : len), csv,
+			 s->name);
 		context_meta_path(side, sm, sizeof(sm));
 		bench_columns_path(sm, p, sizeof(p));
 		if (absent(side, err) || absent(p, err))

@@ -335,7 +335,8 @@ static void allowed_sets(struct context *c, const struct topo *t)
 		fact_set(c, "allowed_pus", "%s", buf);
 	else { /* a list that does not fit is not recorded cut short */
 		char why[96];
-		snprintf(why, sizeof(why), "the list of the %d allowed PUs is longer than %zu bytes", n,
+		snprintf(why, sizeof(why),
+			 "the list of the %d allowed PUs is longer than %zu bytes", n,
 			 sizeof(c->fact[0].val) - 1);
 		fact_na(c, "allowed_pus", why);
 	}
@@ -465,7 +466,8 @@ static void numa_per_package(struct context *c, const struct topo *t)
 		mixed |= first >= 0 && nodes != first;
 		first = first < 0 ? nodes : first;
 		if (k < sizeof(list))
-			k += (size_t)snprintf(list + k, sizeof(list) - k, "%s%d", i ? "," : "", nodes);
+			k += (size_t)snprintf(list + k, sizeof(list) - k, "%s%d", i ? "," : "",
+					      nodes);
 	}
 	if (n <= 0)
 		fact_na(c, "numa_per_package", "hwloc reports no package");
@@ -487,13 +489,15 @@ static void prefetch_snoop(struct context *c, const struct topo *t)
 	FILE *f = intel || amd ? fopen("/dev/cpu/0/msr", "rb") : NULL;
 	char why[160];
 	if (!intel && !amd)
-		fact_na(c, "prefetchers", "no known prefetcher control register on this CPU vendor");
+		fact_na(c, "prefetchers",
+			"no known prefetcher control register on this CPU vendor");
 	else if (!f) {
 		snprintf(why, sizeof(why), "needs the msr module as root (/dev/cpu/0/msr: %s)",
 			 strerror(errno));
 		fact_na(c, "prefetchers", why);
 	} else if (fseek(f, reg, SEEK_SET) || fread(&v, sizeof(v), 1, f) != 1)
-		fact_na(c, "prefetchers", "MSR read refused (a guest, or a CPU without the register)");
+		fact_na(c, "prefetchers",
+			"MSR read refused (a guest, or a CPU without the register)");
 	else /* a set bit disables that prefetcher on both vendors' registers */
 		fact_set(c, "prefetchers", "%s (MSR 0x%lx = 0x%llx)",
 			 (v & 0xf) ? "some disabled" : "all enabled", reg, v);

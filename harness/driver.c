@@ -116,7 +116,8 @@ struct live {
 	int rep, k, done;     /* repetition, variant, repetitions finished */
 	int attempt, attempts; /* this repetition's attempt (1-based), attempts finished in all */
 	double est, astart;    /* planned seconds per attempt; elapsed when this attempt began */
-	/* --probe-class same: each probed pair's first valid latency, whichever variant probed it */
+	/* --probe-class same: each probed pair's first valid latency, whichever variant probed it
+	 */
 	struct first_probe *first;
 	int nfirst, cap_first;
 };
@@ -141,7 +142,8 @@ static void probe_class_check(struct bench_ctx *c, struct live *lv, int vi, stru
 		lat[i] = probe_latency(c->ev.probe_before[i], c->ev.probe_after[i]);
 		at[i] = -1;
 		for (int k = 0; k < lv->nfirst; k++)
-			if (lv->first[k].a == c->ev.probe_a[i] && lv->first[k].b == c->ev.probe_b[i])
+			if (lv->first[k].a == c->ev.probe_a[i] &&
+			    lv->first[k].b == c->ev.probe_b[i])
 				at[i] = k;
 	}
 	for (int i = 0; i < c->ev.nprobe; i++) {
@@ -161,7 +163,8 @@ static void probe_class_check(struct bench_ctx *c, struct live *lv, int vi, stru
 		if (at[i] < 0 && lat[i] > 0) {
 			if (lv->nfirst == lv->cap_first) {
 				lv->cap_first *= 2;
-				lv->first = realloc(lv->first, (size_t)lv->cap_first * sizeof(*lv->first));
+				lv->first = realloc(lv->first,
+						    (size_t)lv->cap_first * sizeof(*lv->first));
 				if (!lv->first)
 					out_of_memory(0);
 			}
@@ -314,9 +317,10 @@ static int open_meta(const struct bench_ctx *c, const char *csv, char *meta, siz
 	meta[0] = 0;
 	if (want) {
 		snprintf(meta, n, "%s", want);
-		return bench_sides_absent(c->b, csv, meta, err) || context_write_meta(&c->ctx, meta, err)
-			   ? -1
-			   : 0;
+		if (bench_sides_absent(c->b, csv, meta, err) ||
+		    context_write_meta(&c->ctx, meta, err))
+			return -1;
+		return 0;
 	}
 	if (!strcmp(csv, "-"))
 		return 0; /* standard output: the context columns only, unless --meta says where */
@@ -328,7 +332,9 @@ static int open_meta(const struct bench_ctx *c, const char *csv, char *meta, siz
 		return 0;
 	}
 	context_meta_path(csv, meta, n);
-	return bench_sides_absent(c->b, csv, meta, err) || context_write_meta(&c->ctx, meta, err) ? -1 : 0;
+	if (bench_sides_absent(c->b, csv, meta, err) || context_write_meta(&c->ctx, meta, err))
+		return -1;
+	return 0;
 }
 
 /* The .meta says how the run ended, so a result set cut short is never mistaken for a whole one. */

@@ -31,10 +31,11 @@ int perfc2c_env_check(char *err)
 	const char *e = getenv("C2C_PERF_TIMEOUT");
 	long s;
 	if (e && parse_long_in(e, 1, 3600, &s))
-		return err_set(err,
-			       "C2C_PERF_TIMEOUT '%s' is not accepted; accepted: whole seconds from 1 "
-			       "to 3600 (default 120)",
-			       e);
+		return err_set(
+			err,
+			"C2C_PERF_TIMEOUT '%s' is not accepted; accepted: whole seconds from 1 to "
+			"3600 (default 120)",
+			e);
 	return 0;
 }
 

@@ -59,8 +59,8 @@ void summary_by_shown(const char *by, const struct sum_lines *g, struct sum_line
 	col[0] = 0;
 	for (int i = 0; i < n && k < ncol; i++)
 		if (keep[i])
-			k += (size_t)snprintf(col + k, ncol - k, "%s%.*s", k ? "," : "", (int)nlen[i],
-					      name[i]);
+			k += (size_t)snprintf(col + k, ncol - k, "%s%.*s", k ? "," : "",
+					      (int)nlen[i], name[i]);
 	*out = *g;
 	out->label = xcalloc((size_t)g->n + 1, sizeof(char *));
 	for (int j = 0; j < g->n; j++) {
@@ -70,8 +70,8 @@ void summary_by_shown(const char *by, const struct sum_lines *g, struct sum_line
 		for (int i = 0; i < n && b < sizeof(buf); i++) {
 			const char *v = part(g->label[j], i, &l);
 			if (keep[i] && v)
-				b += (size_t)snprintf(buf + b, sizeof(buf) - b, "%s%.*s", b ? "/" : "",
-						      (int)l, v);
+				b += (size_t)snprintf(buf + b, sizeof(buf) - b, "%s%.*s",
+						      b ? "/" : "", (int)l, v);
 		}
 		out->label[j] = xstrdup(buf);
 	}

@@ -148,15 +148,17 @@ void summary_plan(const struct bench_ctx *c, FILE *f)
 	double cv = opt_double(c->o, "cv-warn") / 100, d = ts_power_change(n, m, cv);
 	char line[900];
 	if (d < 0)
-		snprintf(line, sizeof(line),
-			 "%s plan: %d %s(s) x %d repetition(s); the verdict, %d test(s) (%s against "
-			 "the baseline): %d a side cannot reach p < 0.05 over them, %d a side can",
-			 c->b->name, c->nvar, c->b->variant_col, n, m, names, n, ts_reps_for(m));
+		snprintf(
+			line, sizeof(line),
+			"%s plan: %d %s(s) x %d repetition(s); the verdict, %d test(s) (%s against "
+			"the baseline): %d a side cannot reach p < 0.05 over them, %d a side can",
+			c->b->name, c->nvar, c->b->variant_col, n, m, names, n, ts_reps_for(m));
 	else
-		snprintf(line, sizeof(line),
-			 "%s plan: %d %s(s) x %d repetition(s); the verdict, %d test(s) (%s against "
-			 "the baseline): at a CV of %g%% (--cv-warn) it calls a change of %.1f%% or "
-			 "more 8 times in 10 (docs/validity.md, \"The verdict\")",
-			 c->b->name, c->nvar, c->b->variant_col, n, m, names, 100 * cv, 100 * d);
+		snprintf(
+			line, sizeof(line),
+			"%s plan: %d %s(s) x %d repetition(s); the verdict, %d test(s) (%s against "
+			"the baseline): at a CV of %g%% (--cv-warn) it calls a change of %.1f%% or "
+			"more 8 times in 10 (docs/validity.md, \"The verdict\")",
+			c->b->name, c->nvar, c->b->variant_col, n, m, names, 100 * cv, 100 * d);
 	summary_wrap(f, line);
 }

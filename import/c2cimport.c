@@ -228,10 +228,11 @@ static int check_input(const struct import_req *q, struct c2cmat *m, struct topo
 			       q->file, m->n, m->n, q->topo, t->npus);
 	for (int i = 0; i < m->n; i++)
 		if (!topo_pu(t, i))
-			return err_set(err,
-				       "import: --topology %s has no CPU %d: the matrix's lines are "
-				       "CPUs 0 to %d; accepted: a topology numbering its PUs so",
-				       q->topo, i, m->n - 1);
+			return err_set(
+				err,
+				"import: --topology %s has no CPU %d: the matrix's lines are CPUs "
+				"0 to %d; accepted: a topology numbering its PUs so",
+				q->topo, i, m->n - 1);
 	return 0;
 }
 

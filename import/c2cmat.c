@@ -101,7 +101,8 @@ static int parse(const char *path, char *buf, size_t len, struct c2cmat *m, char
 		char *e = memchr(p, '\n', (size_t)(end - p));
 		e = e ? e : end;
 		if (fields(p, e) != n)
-			return err_set(err, "import: '%s' line %d has %d cells, line 1 %d: ragged; %s",
+			return err_set(err,
+				       "import: '%s' line %d has %d cells, line 1 %d: ragged; %s",
 				       path, i + 1, fields(p, e), n, ACCEPTED);
 		for (int j = 0; j < n; j++) {
 			char *c = memchr(p, ',', (size_t)(e - p));
@@ -109,11 +110,11 @@ static int parse(const char *path, char *buf, size_t len, struct c2cmat *m, char
 			size_t k = (size_t)i * (size_t)n + (size_t)j;
 			int got = cell(p, c, &m->v[k]);
 			if (got < 0)
-				return err_set(err,
-					       "import: '%s' line %d cell %d: '%.*s' is not a number; "
-					       "%s",
-					       path, i + 1, j + 1, (int)(c - p > 40 ? 40 : c - p), p,
-					       ACCEPTED);
+				return err_set(
+					err,
+					"import: '%s' line %d cell %d: '%.*s' is not a number; %s",
+					path, i + 1, j + 1, (int)(c - p > 40 ? 40 : c - p), p,
+					ACCEPTED);
 			m->cell[k] = (unsigned char)got;
 			p = c + (c < e);
 		}

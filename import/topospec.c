@@ -50,7 +50,8 @@ char *topospec_linux(const char *shorthand, char *err)
 		for (long c = 0; c < C; c++)
 			for (long t = 0; t < T; t++)
 				n += (size_t)snprintf(s + n, cap - n, "%s%ld",
-						      q || c || t ? "," : "", t * P * C + q * C + c);
+						      q || c || t ? "," : "",
+						      t * P * C + q * C + c);
 	snprintf(s + n, cap - n, ")");
 	return s;
 }

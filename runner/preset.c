@@ -133,7 +133,8 @@ static void list_one(const char *name, const char *path, FILE *f, int entries)
 {
 	struct preset p;
 	char err[ERRLEN], n[ERRLEN];
-	text_escape(name, n, sizeof(n)); /* a file's name and its description: control bytes escaped */
+	/* a file's name and its description: control bytes escaped */
+	text_escape(name, n, sizeof(n));
 	if (preset_load(&p, path, err)) {
 		fprintf(f, "preset     %-14s (not loadable: %s)\n", n, err);
 		return;

@@ -99,7 +99,8 @@ static int same_validity(const char *dir, const char *csv, const struct bench *b
 	context_meta_path(path, meta, sizeof(meta));
 	FILE *f = fopen_regular(meta);
 	if (!f)
-		return 1; /* resume_run_complete has read it: gone since, the CSV's rows still tell */
+		/* resume_run_complete has read it: gone since, the CSV's rows still tell */
+		return 1;
 	ini_parse_file(f, validity_cb, &m);
 	fclose(f);
 	for (int k = 0; validity_keys[k]; k++) {
@@ -107,7 +108,8 @@ static int same_validity(const char *dir, const char *csv, const struct bench *b
 		const char *want = given(b, r, validity_keys[k]);
 		want = want ? want : s ? s->def : NULL;
 		for (int i = 0; want && i < m.n; i++)
-			if (!strcmp(m.key[i], validity_keys[k]) && same_value(want, m.val[i]) == 0) {
+			if (!strcmp(m.key[i], validity_keys[k]) &&
+			    same_value(want, m.val[i]) == 0) {
 				snprintf(why, n,
 					 "%s was made with other options (--%s is '%s' in the "
 					 "preset, '%s' in its .meta)",
@@ -148,7 +150,8 @@ static int column_of(const struct bench *b, char **cols, int ncols, const char *
 		snprintf(c, sizeof(c), "%s%s", base, suffix[k]);
 		if (!*suffix[k] && !listed(bench_config(b), c) && !listed(harness_config, c) &&
 		    strcmp(c, b->variant_col ? b->variant_col : "") && strcmp(c, "seed"))
-			continue; /* a column of that name that is not configuration: a measurement */
+			/* a column of that name that is not configuration: a measurement */
+			continue;
 		for (int i = 0; i < ncols; i++)
 			if (!strcmp(cols[i], c))
 				return i;
@@ -244,8 +247,8 @@ static int judge(const char *csv, struct check *k, char *why, size_t n)
 {
 	if (!strcmp(k->opt, "reps") && k->line) {
 		snprintf(why, n,
-			 "%s:%ld was made with other options (--reps is '%s' in the preset, rep '%s' "
-			 "in the file)",
+			 "%s:%ld was made with other options (--reps is '%s' in the preset, rep "
+			 "'%s' in the file)",
 			 csv, k->line, k->want, k->got);
 		return 0;
 	}
@@ -277,9 +280,10 @@ static int judge(const char *csv, struct check *k, char *why, size_t n)
 	}
 	if (!k->line)
 		return 1;
-	snprintf(why, n,
-		 "%s:%ld was made with other options (--%s is '%s' in the preset, '%s' in the file)",
-		 csv, k->line, k->opt, k->want, k->got);
+	snprintf(
+		why, n,
+		"%s:%ld was made with other options (--%s is '%s' in the preset, '%s' in the file)",
+		csv, k->line, k->opt, k->want, k->got);
 	return 0;
 }
 

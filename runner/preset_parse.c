@@ -198,8 +198,8 @@ static int handler(void *user, const char *section, const char *name, const char
 		char acc[128] = "";
 		for (const struct preset_shows *v = preset_shows; v->name; v++) {
 			ok |= !strcmp(value, v->name);
-			snprintf(acc + strlen(acc), sizeof(acc) - strlen(acc), "%s%s", *acc ? ", " : "",
-				 v->name);
+			snprintf(acc + strlen(acc), sizeof(acc) - strlen(acc), "%s%s",
+				 *acc ? ", " : "", v->name);
 		}
 		if (sec->shows[0])
 			return perr(s, s->line, "key 'shows' given twice in [%s]%s", section, "");
@@ -310,7 +310,8 @@ static int apply(struct pstate *s, struct opts *o, struct preset_run *r, const s
 			if (snprintf(what, sizeof(what), "unknown key '%s' for bench %s", kv->key,
 				     bench) < 0)
 				what[0] = 0;
-			return perr(s, kv->line, "%s; accepted: bench, optional, shows%s", what, acc);
+			return perr(s, kv->line, "%s; accepted: bench, optional, shows%s", what,
+				    acc);
 		}
 		return perr(s, kv->line, "%s%s", e, "");
 	}
@@ -449,10 +450,11 @@ int preset_parse(struct preset *p, const char *path, char *text, size_t len, cha
 	/* the name reaches the result directory's name and its metadata, as a run's name does */
 	for (const unsigned char *c = (const unsigned char *)p->name; *c && !s.failed; c++)
 		if (*c < 0x20 || *c == 0x7f)
-			s.failed = err_set(err,
-					   "the preset's name '%s' (its file name without .ini) holds "
-					   "a control character; accepted: printable text",
-					   p->name) != 0;
+			s.failed =
+				err_set(err,
+					"the preset's name '%s' (its file name without .ini) holds "
+					"a control character; accepted: printable text",
+					p->name) != 0;
 	if (s.failed) {
 		preset_free(p);
 		return -1;

@@ -301,9 +301,10 @@ int fleet_print_status(const struct fleet *f, FILE *o)
 		const struct fleet_task *t = &f->task[i];
 		fprintf(o, "  task %d  %-12s %-13s job %ld  node %s  %s%s%s\n", i,
 			esc(t->constraint, e1, sizeof(e1)), task_state_name(r.state),
-			t->njobs ? t->job[t->njobs - 1] : 0L, esc(r.node[0] ? r.node : "-", e2, sizeof(e2)),
-			esc(r.result_dir, e3, sizeof(e3)), r.why[0] ? (r.result_dir[0] ? ": " : "") : "",
-			esc(r.why, e4, sizeof(e4)));
+			t->njobs ? t->job[t->njobs - 1] : 0L,
+			esc(r.node[0] ? r.node : "-", e2, sizeof(e2)),
+			esc(r.result_dir, e3, sizeof(e3)),
+			r.why[0] ? (r.result_dir[0] ? ": " : "") : "", esc(r.why, e4, sizeof(e4)));
 		bad += r.state != TASK_DONE;
 	}
 	return bad;
@@ -336,7 +337,9 @@ static int status_args(int argc, char **argv, const char **dir, const char **id,
 				return err_set(err, "slurm status: --all is given twice");
 			*all = 1;
 		} else if (!strcmp(argv[i], "--id") || !strncmp(argv[i], "--id=", 5)) {
-			const char *v = argv[i][4] == '=' ? argv[i] + 5 : i + 1 < argc ? argv[++i] : "";
+			const char *v = argv[i][4] == '=' ? argv[i] + 5 :
+					i + 1 < argc      ? argv[++i] :
+							    "";
 			if (*id)
 				return err_set(err, "slurm status: --id is given twice");
 			if (!v[0])
@@ -344,10 +347,12 @@ static int status_args(int argc, char **argv, const char **dir, const char **id,
 			*id = v;
 		} else if (!strcmp(argv[i], "--results") || !strncmp(argv[i], "--results=", 10)) {
 			/* DIR, spelled as submit takes it (docs/input.md: --opt=value too) */
-			const char *v = argv[i][9] == '=' ? argv[i] + 10 : i + 1 < argc ? argv[++i] : "";
+			const char *v = argv[i][9] == '=' ? argv[i] + 10 :
+					i + 1 < argc      ? argv[++i] :
+							    "";
 			if (*dir)
-				return err_set(err, "slurm status: DIR is given twice ('%s', '%s')", *dir,
-					       v);
+				return err_set(err, "slurm status: DIR is given twice ('%s', '%s')",
+					       *dir, v);
 			if (!v[0])
 				return err_set(err, "slurm status: --results needs a directory");
 			*dir = v;

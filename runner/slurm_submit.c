@@ -437,7 +437,8 @@ int slurm_submit_main(int argc, char **argv)
 	}
 	if (rc) {
 		fprintf(stderr, "c2cbench: error: %s\n", err);
-		if (submit_lock_made[0]) /* bad input leaves nothing: not even the folder of the lock */
+		/* bad input leaves nothing: not even the folder of the lock */
+		if (submit_lock_made[0])
 			rmdir(submit_lock_made);
 		unlock_submissions();
 		fleet_free(&f);

@@ -140,7 +140,8 @@ static int close_sect(struct rd *r)
 	if (r->sect == 'b' && (!r->d->name || !r->d->variant_col))
 		rc = fail(r, "[bench] names no %s%s; accepted: a name and a variant_col",
 			  r->d->name ? "variant_col" : "name", "");
-	else if (r->sect == 'r' && (!r->res[r->nres - 1].requested || !r->res[r->nres - 1].resolved))
+	else if (r->sect == 'r' &&
+		 (!r->res[r->nres - 1].requested || !r->res[r->nres - 1].resolved))
 		rc = fail(r, "[resolved] names no %s%s; accepted: requested and resolved",
 			  r->res[r->nres - 1].requested ? "resolved" : "requested", "");
 	else if (r->sect == 'm' && (!m->col || !m->label || !m->unit))
@@ -152,7 +153,8 @@ static int close_sect(struct rd *r)
 		rc = fail(r, "a lines [view] names no x_cols%s%s; accepted: its x columns", "", "");
 	else if (r->sect == 'v' && v->kind == VIEW_MATRIX &&
 		 (!v->row_col || !v->col_col || !v->facet_col || !v->class_col))
-		rc = fail(r, "a matrix [view] lacks one of row_col, col_col, facet_col, class_col%s%s",
+		rc = fail(r,
+			  "a matrix [view] lacks one of row_col, col_col, facet_col, class_col%s%s",
 			  "", "");
 	r->line = at;
 	return rc;
@@ -200,8 +202,8 @@ static int open_sect(struct rd *r, const char *name)
 		r->sect = 'v';
 	} else if (!strcmp(name, "metric")) {
 		if (!r->cur.v)
-			return fail(r, "[metric] before any [view]%s%s; accepted: a view's metrics after "
-				       "it", "", "");
+			return fail(r, "[metric] before any [view]%s%s; accepted: a view's metrics "
+				       "after it", "", "");
 		if (r->cur.nmet >= DESC_METRICS_MAX)
 			return fail_max(r, "[metric] sections in one view", DESC_METRICS_MAX);
 		r->cur.nmet++;
@@ -287,7 +289,8 @@ static int view_key(struct rd *r, const char *k, const char *v)
 		for (int i = 1; i <= VIEW_MATRIX; i++)
 			if (!strcmp(v, desc_kind_name[i])) {
 				if (w->kind)
-					return fail(r, "kind is given twice in its section%s%s", "", "");
+					return fail(r, "kind is given twice in its section%s%s", "",
+						    "");
 				w->kind = (enum view_kind)i;
 				return 0;
 			}

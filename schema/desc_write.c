@@ -52,7 +52,8 @@ static void put_view(struct wr *w, const struct bench_view *v)
 	put_flag(w, "x_is_variant", v->x_is_variant);
 	for (int i = 0; v->marks && v->marks[i]; i++) {
 		const char *l = v->mark_labels ? v->mark_labels[i] : NULL;
-		snprintf(mark, sizeof(mark), "%.17g%s%.900s", v->marks[i], l ? " " : "", l ? l : "");
+		snprintf(mark, sizeof(mark), "%.17g%s%.900s", v->marks[i], l ? " " : "",
+			 l ? l : "");
 		put(w, "mark", mark);
 	}
 	put(w, "row_col", v->row_col);
@@ -88,7 +89,8 @@ int bench_desc_write(FILE *f, const struct bench_desc *d, char *err)
 	for (const char *p = d->summary_note; p && *p && !w.rc;) { /* a line each */
 		char line[DESC_LINE_MAX];
 		size_t n = strcspn(p, "\n");
-		snprintf(line, sizeof(line), "%.*s", (int)(n < sizeof(line) ? n : sizeof(line) - 1), p);
+		snprintf(line, sizeof(line), "%.*s", (int)(n < sizeof(line) ? n : sizeof(line) - 1),
+			 p);
 		put(&w, "summary_note", line);
 		p += n + (p[n] == '\n');
 	}

@@ -100,8 +100,8 @@ void split_text(const struct split *s, const char *attr_name, const char *unit, 
 	}
 	for (int i = 1; i < s->ngroups && k < len; i++)
 		k += (size_t)snprintf(out + k, len - k, "%s %.4g and %.4g %s",
-				      i > 1 ? ", nor between" : "; no value between", s->g[i - 1].hi,
-				      s->g[i].lo, unit);
+				      i > 1 ? ", nor between" : "; no value between",
+				      s->g[i - 1].hi, s->g[i].lo, unit);
 }
 
 void split_brief(const struct split *s, const char *attr_name, char *out, size_t len)

@@ -222,7 +222,8 @@ void ts_verdict(const struct ts_stat *s, int direction, int time, const char *su
 	else
 		snprintf(pa, sizeof(pa), "p %.3g", s->p_adj);
 	if (s->p_adj < 0.05)
-		snprintf(out, n, "inconclusive: %s, but the interval %s includes no change", pa, ci);
+		snprintf(out, n, "inconclusive: %s, but the interval %s includes no change", pa,
+			 ci);
 	else
 		snprintf(out, n, "inconclusive: %s is not below 0.05; the interval %s", pa, ci);
 }

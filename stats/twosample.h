@@ -18,10 +18,12 @@ struct ts_stat {
 	/* Set by the caller before the family is decided (ts_family): */
 	int descriptive; /* outside its bench's verdict family: an interval, never a test */
 	int disputed;    /* its inputs declare its better side differently: no test either */
-	int predict;     /* the seed's predicted direction of B against A: -1 lower, 1 higher, 0 none */
-	/* Set by ts_family: the tests of its family (the m its p was adjusted over) and how; m_plan:
-	 * its family's lines that are tests once each has enough repetitions (ts_is_planned), the
-	 * family that a "too few repetitions" line's count of what can reach p < 0.05 is sized for */
+	/* the seed's predicted direction of B against A: -1 lower, 1 higher, 0 none */
+	int predict;
+	/* Set by ts_family: the tests of its family (the m its p was adjusted over) and how;
+	 * m_plan: its family's lines that are tests once each has enough repetitions
+	 * (ts_is_planned), the family that a "too few repetitions" line's count of what can reach
+	 * p < 0.05 is sized for */
 	int m, m_plan;
 	const char *method;
 };

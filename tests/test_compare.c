@@ -320,8 +320,9 @@ static const char *write_vm_seed(const char *name, int n, double k, const char *
 	if (seed)
 		snprintf(sc, sizeof(sc), ",\"%s\"", seed);
 	for (int r = 0; r < n; r++)
-		fprintf(f, "7,vmalloc,shared,%d,2,%g,NA,yes%s\n7,vmalloc,section,%d,2,%g,%g,yes%s\n", r,
-			1000.0 + r, sc, r, k * (1000.0 + r), 900.0 + r, sc);
+		fprintf(f,
+			"7,vmalloc,shared,%d,2,%g,NA,yes%s\n7,vmalloc,section,%d,2,%g,%g,yes%s\n",
+			r, 1000.0 + r, sc, r, k * (1000.0 + r), 900.0 + r, sc);
 	fclose(f);
 	return path[i];
 }
@@ -350,8 +351,9 @@ static void seed_figures_only_beside_the_seeds_setting(void **state)
 	assert_non_null(w);
 	assert_null(strstr(w, "beside: seed 003"));
 	assert_null(strstr(w, "-12.61%"));
-	assert_non_null(strstr(unwrapped(w), "the seed's figures are left out, the setting differs: "
-					      "workers 2 (seed 16); lazy_max 16384 (seed 49152)"));
+	assert_non_null(strstr(unwrapped(w),
+			       "the seed's figures are left out, the setting differs: workers 2 "
+			       "(seed 16); lazy_max 16384 (seed 49152)"));
 	assert_null(strstr(w, "A: the seed"));
 	/* one side at the seed's setting: the note, and the other side's why */
 	snprintf(b, sizeof(b), "%s", write_vm_seed("sb.csv", 5, 1.0, "yes"));
@@ -660,8 +662,9 @@ static void reference_results_compare(void **state)
 	run_c2c(&r, "compare", ZEN5 "/vm-20261130T000155-quick", ZEN5 "/vm-20261130T000246-seeds",
 		NULL);
 	assert_int_equal(r.status, 2);
-	assert_non_null(strstr(r.err, "differ in duration_requested_s (A 1.5, B 1) "
-				      "warmup_requested_s (A 0.2, B not recorded (schema 1): none)"));
+	assert_non_null(strstr(r.err,
+			       "differ in duration_requested_s (A 1.5, B 1) warmup_requested_s (A "
+			       "0.2, B not recorded (schema 1): none)"));
 	/* a directory of result directories (a fleet): each subdirectory with a metadata.txt */
 	run_c2c(&r, "compare", ZEN5, ZEN5 "/vm-20261130T000155-quick", NULL);
 	assert_int_equal(r.status, 0);
@@ -735,10 +738,12 @@ static void resolved_settings_join_and_say_so(void **state)
 	assert_string_equal(cell(&t, pb, "ratio"), "2");
 	long vm = row_of(&t, "vmalloc", "cycle_ns");
 	assert_string_equal(cell(&t, vm, "lazy_max"), "0");
-	assert_string_equal(cell(&t, vm, "resolved_a"),
-			    "placement=spread lazy_max_effective=16384 mem_node=0 mem_node_actual=0");
-	assert_string_equal(cell(&t, vm, "resolved_b"),
-			    "placement=spread lazy_max_effective=49152 mem_node=0 mem_node_actual=0");
+	assert_string_equal(
+		cell(&t, vm, "resolved_a"),
+		"placement=spread lazy_max_effective=16384 mem_node=0 mem_node_actual=0");
+	assert_string_equal(
+		cell(&t, vm, "resolved_b"),
+		"placement=spread lazy_max_effective=49152 mem_node=0 mem_node_actual=0");
 	assert_non_null(strstr(cell(&t, vm, "resolved_note"),
 			       "lazy_max 0 became A 16384 pages, B 49152 pages (B 3.00x A)"));
 	assert_null(strstr(cell(&t, vm, "resolved_note"),
@@ -754,11 +759,11 @@ static void resolved_settings_join_and_say_so(void **state)
 	/* the table says the same in words, and lists the class only B has */
 	run_c2c(&r, "compare", SETS "/a", SETS "/b", NULL);
 	assert_int_equal(r.status, 0);
-	assert_non_null(
-	    strstr(unwrapped(r.out),
-		   "  resolved: A placement=same-socket atomics=lock mem_node=0 mem_node_actual=0; "
-		   "B placement=cross-llc atomics=lock mem_node=0 mem_node_actual=0. placement auto "
-		   "became"));
+	assert_non_null(strstr(
+		unwrapped(r.out),
+		"  resolved: A placement=same-socket atomics=lock mem_node=0 mem_node_actual=0; B "
+		"placement=cross-llc atomics=lock mem_node=0 mem_node_actual=0. placement auto "
+		"became"));
 	fits_100(r.out, "comparable a b");
 	assert_non_null(strstr(r.out, "  pingpong class only in B: cross-package\n"));
 	/* the same machine on both sides: nothing resolved differently, nothing to say */
@@ -820,9 +825,10 @@ static void older_files_join_on_the_resolved_value(void **state)
 		fail_msg("%s", r.err);
 	assert_non_null(strstr(r.out, "pending-bit shared"));
 	assert_null(strstr(r.out, "only in"));
-	assert_non_null(strstr(unwrapped(r.out),
-			       "A's placement_requested not recorded (schema 8): joined on the placement "
-			       "used, same-socket"));
+	assert_non_null(
+		strstr(unwrapped(r.out),
+		       "A's placement_requested not recorded (schema 8): joined on the placement "
+		       "used, same-socket"));
 }
 
 #define REQ "tests/data/requested" /* made-up schema 10 sets: see tests/data/README.md */
@@ -864,11 +870,13 @@ static void requested_node_and_cpus_join_across_machines(void **state)
 	run_c2c(&r, "compare", REQ "/one", REQ "/two", NULL);
 	assert_int_equal(r.status, 0);
 	assert_null(strstr(r.out, "only in"));
-	assert_non_null(strstr(unwrapped(r.out), "mem_node=0 mem_node_actual=0; B placement=cross-socket "
-						 "atomics=lock mem_node=1 mem_node_actual=1. mem_node "
-						 "reader became A 0, B 1"));
-	assert_non_null(strstr(unwrapped(r.out), "resolved: A cpus=2; B cpus=8. cpus all became A 2, "
-						 "B 8 (B 4.00x A)"));
+	assert_non_null(strstr(unwrapped(r.out),
+			       "mem_node=0 mem_node_actual=0; B placement=cross-socket "
+			       "atomics=lock mem_node=1 mem_node_actual=1. mem_node reader became "
+			       "A 0, B 1"));
+	assert_non_null(strstr(unwrapped(r.out),
+			       "resolved: A cpus=2; B cpus=8. cpus all became A 2, B 8 (B 4.00x "
+			       "A)"));
 	fits_100(r.out, "requested one two");
 	/* the node planned the same, the page found elsewhere: named by its column */
 	snprintf(moved, sizeof(moved), "%s/moved", test_dir);
@@ -883,9 +891,9 @@ static void requested_node_and_cpus_join_across_machines(void **state)
 	if (table_parse(&t, "out.csv", r.out, strlen(r.out), err))
 		fail_msg("%s", err);
 	pb = row_of(&t, "pending-bit", "writer_ns_per_op");
-	assert_string_equal(cell(&t, pb, "resolved_note"),
-			    "mem_node reader (mem_node_actual) became A 0, B 1: the change includes "
-			    "that");
+	assert_string_equal(
+		cell(&t, pb, "resolved_note"),
+		"mem_node reader (mem_node_actual) became A 0, B 1: the change includes that");
 	table_free(&t);
 }
 
@@ -1122,7 +1130,8 @@ static void a_declared_bench_compares_from_its_files(void **state)
 		 "sed 's/,higher,/,lower,/' tests/data/declared/a.columns > %s/decl-a.columns",
 		 a, b, test_dir);
 	assert_int_equal(system(cmd), 0);
-	run_c2c(&r, "compare", a, b, NULL); /* A says lower is better; B, undeclared, is read as A */
+	/* A says lower is better; B, undeclared, is read as A */
+	run_c2c(&r, "compare", a, b, NULL);
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(block_line(r.out, "future small", "ops_per_s"), "B worse by 2.00x"));
 	snprintf(cmd, sizeof(cmd), "rm %s/decl-a.columns", test_dir);
@@ -1153,7 +1162,8 @@ static void a_described_bench_compares_in_its_order(void **state)
 		   *s = strstr(r.out, "sketch small: A 5 of 5 rows valid"),
 		   *m = strstr(r.out, "sketch medium: A 5 of 5 rows valid");
 	assert_true(l && s && m && l < s && s < m);
-	assert_non_null(strstr(block_line(r.out, "sketch small", "ops_per_s"), "B better by 2.00x"));
+	assert_non_null(
+		strstr(block_line(r.out, "sketch small", "ops_per_s"), "B better by 2.00x"));
 	assert_non_null(strstr(r.out, "sketch small against large:"));
 	assert_non_null(strstr(r.out, "made-up figures: B twice A"));
 	assert_null(strstr(r.out, "wait_ns"));
@@ -1168,7 +1178,8 @@ static void a_described_bench_compares_in_its_order(void **state)
 	assert_int_equal(system(cmd), 0);
 	run_c2c(&r, "compare", a, b, NULL);
 	assert_int_equal(r.status, 2);
-	assert_non_null(strstr(r.err, "desc-a.bench:13: kind 'pie' is not accepted; accepted: bars"));
+	assert_non_null(
+		strstr(r.err, "desc-a.bench:13: kind 'pie' is not accepted; accepted: bars"));
 	assert_int_equal(count_lines(r.err), 1);
 	snprintf(cmd, sizeof(cmd),
 		 "sed -i 's/^kind = pie$/kind = bars\\ncolour = red/' %s/desc-a.bench", test_dir);

@@ -99,7 +99,8 @@ static void every_bench_reads_back(void **s)
 		same_list(b->variant_order, d.variant_order);
 		int r = 0;
 		for (; bench_resolved(b) && bench_resolved(b)[r].requested; r++) {
-			assert_string_equal(bench_resolved(b)[r].requested, d.resolved[r].requested);
+			assert_string_equal(bench_resolved(b)[r].requested,
+					    d.resolved[r].requested);
 			assert_string_equal(bench_resolved(b)[r].resolved, d.resolved[r].resolved);
 			assert_true(same_str(bench_resolved(b)[r].unit, d.resolved[r].unit));
 		}

@@ -37,8 +37,8 @@ static void three_layouts(void **s)
 								 : k == 1 ? "64"
 									  : "128");
 		assert_string_equal(csv_cell(&t, row, "same_line"), k == 0 ? "1" : "0");
-		/* a valid row measured; an invalid one (a thread that did not run: the ops rule holds
-		 * under LENIENT) says why, and each rate it lacks is NA with its reason */
+		/* a valid row measured; an invalid one (a thread that did not run: the ops rule
+		 * holds under LENIENT) says why, and each rate it lacks is NA with its reason */
 		int valid = row_measured(&t, row);
 		const char *rates[] = {"writer_ns_per_op", "reader_ns_per_op", "writer_ops_per_s"};
 		for (size_t i = 0; i < ARRAY_SIZE(rates); i++) {

@@ -80,11 +80,12 @@ static void one_table_documents_them(void **s)
 	assert_non_null(doc);
 	const char *table = strstr(doc, "\n## Environment\n");
 	assert_non_null(table);
-	assert_int_equal(sh_capture(read, sizeof(read),
-				    "grep -rhoE 'getenv\\(\"C2C_[A-Z_]+\"\\)|\"C2C_[A-Z_]+\"' lib stats "
-				    "schema harness layouts benches analysis runner cli --include=*.c "
-				    "--include=*.h | grep -oE 'C2C_[A-Z_]+' | sort -u"),
-			 0);
+	assert_int_equal(
+		sh_capture(read, sizeof(read),
+			   "grep -rhoE 'getenv\\(\"C2C_[A-Z_]+\"\\)|\"C2C_[A-Z_]+\"' lib stats "
+			   "schema harness layouts benches analysis runner cli --include=*.c "
+			   "--include=*.h | grep -oE 'C2C_[A-Z_]+' | sort -u"),
+		0);
 	assert_true(strlen(read) > 100);
 	for (char *save = NULL, *v = strtok_r(read, "\n", &save); v;
 	     v = strtok_r(NULL, "\n", &save)) {

@@ -48,12 +48,12 @@ static void bench_mem_benches(void **s)
 		skip();
 	}
 	const char *const benches[][12] = {
-	    {"run", "pending-bit", "--placement", cpus, "--duration", "0.02", "--warmup", "0.01",
-	     "--reps", "1", "--layout", "shared"},
-	    {"run", "vmalloc", "--placement", cpus, "--duration", "0.02", "--warmup", "0.01", "--reps",
-	     "1", "--layout", "shared"},
-	    {"run", "example", "--placement", cpus, "--duration", "0.02", "--warmup", "0.01", "--reps",
-	     "1", "--seed", "1"},
+		{ "run", "pending-bit", "--placement", cpus, "--duration", "0.02", "--warmup",
+		  "0.01", "--reps", "1", "--layout", "shared" },
+		{ "run", "vmalloc", "--placement", cpus, "--duration", "0.02", "--warmup", "0.01",
+		  "--reps", "1", "--layout", "shared" },
+		{ "run", "example", "--placement", cpus, "--duration", "0.02", "--warmup", "0.01",
+		  "--reps", "1", "--seed", "1" },
 	};
 	for (size_t b = 0; b < ARRAY_SIZE(benches); b++) {
 		struct table t;
@@ -66,8 +66,8 @@ static void bench_mem_benches(void **s)
 		for (long i = 0; i < t.nrows; i++) {
 			const char *ft = t.cell[i][c_ft];
 			if (!strcmp(ft, "NA") || atoi(ft) != first_thread_cpu(t.cell[i][c_ids]))
-				fail_msg("%s row %ld: first_touch_cpu %s, threads %s", benches[b][1],
-					 i + 1, ft, t.cell[i][c_ids]);
+				fail_msg("%s row %ld: first_touch_cpu %s, threads %s",
+					 benches[b][1], i + 1, ft, t.cell[i][c_ids]);
 		}
 		table_free(&t);
 	}

@@ -14,17 +14,19 @@ static void an_edited_fingerprint_is_named(void **state)
 	struct cmd_result r;
 	char dir[600], cmd[5000];
 	snprintf(dir, sizeof(dir), "%s/edited", test_dir);
-	snprintf(cmd, sizeof(cmd),
-		 "rm -rf %s && cp -r %s/a %s && sed -i 's/^cpu_model_number = 1$/cpu_model_number = "
-		 "9/' %s/01-pending-bit.meta && grep -q '^cpu_model_number = 9$' "
-		 "%s/01-pending-bit.meta && grep -q '^fingerprint = ' %s/01-pending-bit.meta",
-		 dir, SETS, dir, dir, dir, dir);
+	snprintf(
+		cmd, sizeof(cmd),
+		"rm -rf %s && cp -r %s/a %s && sed -i 's/^cpu_model_number = 1$/cpu_model_number = "
+		"9/' %s/01-pending-bit.meta && grep -q '^cpu_model_number = 9$' "
+		"%s/01-pending-bit.meta && grep -q '^fingerprint = ' %s/01-pending-bit.meta",
+		dir, SETS, dir, dir, dir, dir);
 	assert_int_equal(system(cmd), 0);
 	run_c2c(&r, "compare", SETS "/a", dir, NULL);
 	if (r.status)
 		fail_msg("%s", r.err);
-	assert_non_null(strstr(r.err, "01-pending-bit.meta: fingerprint a9b3474b8e55 does not match "
-				      "its fields"));
+	assert_non_null(strstr(r.err,
+			       "01-pending-bit.meta: fingerprint a9b3474b8e55 does not match its "
+			       "fields"));
 	assert_non_null(strstr(r.err, "an edited or corrupt .meta"));
 	assert_non_null(strstr(r.err, "names two machines (cpu_model_number 1 vs 9)"));
 	const char *a = strstr(r.out, "A: "), *b = strstr(r.out, "B: ");
@@ -75,10 +77,12 @@ static void relabel_at_compare_time(void **state)
 	char a[600], b[600], cmd[6000], spa[700], spb[700];
 	snprintf(a, sizeof(a), "%s/srv1", test_dir);
 	snprintf(b, sizeof(b), "%s/srv2", test_dir);
-	snprintf(cmd, sizeof(cmd),
-		 "rm -rf %s %s && cp -r %s/a %s && cp -r %s/a %s && sed -i 's/,vm,vm,AMD EPYC,/,vm,"
-		 "other,AMD EPYC,/' %s/*.csv && grep -q ',vm,other,AMD EPYC,' %s/01-pending-bit.csv",
-		 a, b, SETS, a, SETS, b, b, b);
+	snprintf(
+		cmd, sizeof(cmd),
+		"rm -rf %s %s && cp -r %s/a %s && cp -r %s/a %s && sed -i 's/,vm,vm,AMD "
+		"EPYC,/,vm,other,AMD EPYC,/' %s/*.csv && grep -q ',vm,other,AMD EPYC,' "
+		"%s/01-pending-bit.csv",
+		a, b, SETS, a, SETS, b, b, b);
 	assert_int_equal(system(cmd), 0);
 	run_c2c(&r, "compare", a, b, NULL);
 	assert_int_equal(r.status, 2);

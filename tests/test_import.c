@@ -105,8 +105,8 @@ static void check_fixture(const struct expect *e, const char *topo, const char *
 		class_medians(&t, m ? "median_ns" : "min_ns", pairs, med);
 		for (int k = 0; k < 4; k++) {
 			if (pairs[k] != e->pairs[k])
-				fail_msg("%s (%s) %s: %d pairs, README %d", e->file, topo, classes[k],
-					 pairs[k], e->pairs[k]);
+				fail_msg("%s (%s) %s: %d pairs, README %d", e->file, topo,
+					 classes[k], pairs[k], e->pairs[k]);
 			if (pairs[k] && fabs(med[k] - e->median[k]) > 0.1)
 				fail_msg("%s (%s) %s: median %.3f, README %.1f", e->file, topo,
 					 classes[k], med[k], e->median[k]);

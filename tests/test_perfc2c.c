@@ -45,7 +45,8 @@ static void perf_c2c_says_why(void **s)
 		snprintf(out, sizeof(out), "%s/nopmu.csv",
 			 test_dir); /* perf is there, the PMU is not */
 		run_c2c_rows(r, out);
-		if (!RAN(r->status)) /* 4: a loaded machine measured nothing; the column is checked */
+		/* 4: a loaded machine measured nothing; the column is checked */
+		if (!RAN(r->status))
 			fail_msg("status %d: %s", r->status, r->err);
 		csv = slurp(out);
 		assert_non_null(strstr(csv, "perf_c2c_report: perf c2c record failed: "));

@@ -245,8 +245,8 @@ static void test_concurrent_auto_equals_one(void **state)
 	assert_non_null(m);
 	assert_int_equal(count_lines(m), 2);
 	assert_true(m[0] == ',' && atof(m + 1) > 0);
-	/* a view of the CSV (benches/pingpong/README.md): the cell is the median over repetitions of
-	 * the first mode's min_ns, printed %.2f */
+	/* a view of the CSV (benches/pingpong/README.md): the cell is the median over repetitions
+	 * of the first mode's min_ns, printed %.2f */
 	struct table t;
 	char err[ERRLEN];
 	double ns[8];
@@ -258,8 +258,8 @@ static void test_concurrent_auto_equals_one(void **state)
 	table_free(&t);
 	assert_int_equal(n, 2); /* --reps 2, --max-attempts 1: one row each */
 	if (fabs(atof(m + 1) - (ns[0] + ns[1]) / 2) > 0.011)
-		fail_msg("matrix cell %.10s is not the median of min_ns %.2f and %.2f", m + 1, ns[0],
-			 ns[1]);
+		fail_msg("matrix cell %.10s is not the median of min_ns %.2f and %.2f", m + 1,
+			 ns[0], ns[1]);
 	free(one);
 	free(au);
 	free(m);
@@ -402,8 +402,8 @@ static void home_is_relation(const struct table *t, long i)
 	if (mem < 0 || na < 0 || nb < 0)
 		want = "NA";
 	if (strcmp(home, want))
-		fail_msg("row %ld: home %s, mem_node %d, node_a %d, node_b %d", i + 1, home, mem, na,
-			 nb);
+		fail_msg("row %ld: home %s, mem_node %d, node_a %d, node_b %d", i + 1, home, mem,
+			 na, nb);
 }
 
 /* --home: the request in its words (--mem-node's older spelling read into them), the page on the

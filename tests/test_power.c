@@ -91,9 +91,11 @@ static void plan_entry(const struct preset_run *r, struct entry *e)
 	if (!p)
 		fail_msg("%s: no plan line in its dry run:\n%s", r->name, res.out);
 	if (strstr(p, "cannot reach"))
-		fail_msg("%s: its verdict cannot call a change at its repetitions:\n%s", r->name, p);
+		fail_msg("%s: its verdict cannot call a change at its repetitions:\n%s", r->name,
+			 p);
 	if (!e->b->summary_by && !strstr(p, "it calls a change of"))
-		fail_msg("%s: the plan does not state the smallest change it calls:\n%s", r->name, p);
+		fail_msg("%s: the plan does not state the smallest change it calls:\n%s", r->name,
+			 p);
 	e->ncol = 0;
 	for (int i = 0; i + 1 < r->nargs && e->ncol < 16; i++) {
 		if (strncmp(r->argv[i], "--", 2) || !strncmp(r->argv[i + 1], "--", 2))
@@ -139,7 +141,8 @@ static void write_entry(const char *dir, const struct entry *e, const char *labe
 			for (int c = 0; c < e->ncol; c++)
 				fprintf(f, ",%s", e->vals[c]);
 			for (int m = 0; m < nv; m++)
-				fprintf(f, ",%.6g", value(r, e->reps, m) * factor * (v ? vfactor : 1));
+				fprintf(f, ",%.6g",
+					value(r, e->reps, m) * factor * (v ? vfactor : 1));
 			fprintf(f, ",%s,host-%s,Made-up CPU,yes\n", label, label);
 		}
 	fclose(f);
@@ -329,7 +332,8 @@ static void planted(const char *preset)
 			if (!want && (strstr(run, " by ") || strstr(within, " by ")))
 				fail_msg("%s %s: identical variants called:\n%s\n%s", preset,
 					 e->name, run, within);
-			/* the same words: the run's first verdict, wrapped or not, is in the table */
+			/* the same words: the run's first verdict, wrapped or not, is in the table
+			 */
 			const char *v = strstr(run, want ? want : "inconclusive: p ");
 			if (!v)
 				v = strstr(run, "no change beyond");
@@ -380,7 +384,8 @@ static void summary_of_a_run_is_the_runs(void **state)
 	for (int k = 0; k < 4; k++)
 		for (const char *v = run.out; (v = strstr(v, marks[k])); v++) {
 			char phrase[200];
-			size_t len = strcspn(v, "\n"); /* the verdict ends at its interval, or its count */
+			/* the verdict ends at its interval, or its count */
+			size_t len = strcspn(v, "\n");
 			const char *br = memchr(v, ']', len), *can = strstr(v, " a side can");
 			if (br)
 				len = (size_t)(br - v) + 1 + (br[1] == '%');
@@ -388,7 +393,8 @@ static void summary_of_a_run_is_the_runs(void **state)
 				len = (size_t)(can - v) + strlen(" a side can");
 			snprintf(phrase, sizeof(phrase), "%.*s", (int)len, v);
 			if (!strstr(sum.out, phrase))
-				fail_msg("the run's verdict '%s' is not in its summary:\n%s\n---\n%s",
+				fail_msg("the run's verdict '%s' is not in its "
+					 "summary:\n%s\n---\n%s",
 					 phrase, sum.out, run.out);
 			n++;
 		}

@@ -220,7 +220,8 @@ static void names_and_descriptions_have_no_control_bytes(void **state)
 	assert_null(strchr(r.out, '\033'));
 	assert_null(strchr(r.out, '\a'));
 	char saved[600]; /* the group's own path: presets/ of the tree, not beside every binary */
-	snprintf(saved, sizeof(saved), "%s", getenv("C2C_PRESET_PATH") ? getenv("C2C_PRESET_PATH") : "");
+	snprintf(saved, sizeof(saved), "%s",
+		 getenv("C2C_PRESET_PATH") ? getenv("C2C_PRESET_PATH") : "");
 	setenv("C2C_PRESET_PATH", test_dir, 1); /* list: the names and descriptions found there */
 	run_c2c(&r, "list", NULL);
 	setenv("C2C_PRESET_PATH", saved, 1);
@@ -395,8 +396,9 @@ static void every_shipped_entry_says_what_it_shows(void **state)
 	assert_true(files >= 4);
 	assert_non_null(strstr(listing, "shows: control "));
 	free(listing);
-	expect_error("[r]\nbench = pending-bit\nshows = maybe\n", 3,
-		     "shows = 'maybe' is not accepted; accepted: seed, mechanism, control, baseline");
+	expect_error(
+		"[r]\nbench = pending-bit\nshows = maybe\n", 3,
+		"shows = 'maybe' is not accepted; accepted: seed, mechanism, control, baseline");
 	expect_error("[r]\nbench = pending-bit\nshows = seed\nshows = control\n", 4,
 		     "key 'shows' given twice in [r]");
 	/* a user's preset may leave it out: the listing says so */
@@ -418,7 +420,8 @@ static void vmalloc_seed_entries_are_the_seeds_setting(void **state)
 		assert_string_equal(ini_value(where[i][0], where[i][1], "lazy-max"), "49152");
 		assert_string_equal(ini_value(where[i][0], where[i][1], "placement"), "spread");
 	}
-	assert_string_equal(ini_value("presets/seeds.ini", "vmalloc-2-workers", "shows"), "control");
+	assert_string_equal(ini_value("presets/seeds.ini", "vmalloc-2-workers", "shows"),
+			    "control");
 	assert_string_equal(ini_value("presets/seeds.ini", "vmalloc-lazy-max-1", "shows"),
 			    "mechanism");
 	struct cmd_result r;
@@ -483,7 +486,8 @@ static void run_writes_one_directory(void **state)
 	int rows[] = { 4, 3 }, nothing = 0, layouts_ok = 0;
 	for (int i = 0; i < 2; i++) {
 		char ok[96], none[96];
-		snprintf(ok, sizeof(ok), "[run %d of 2] %s: ok, %d row(s)", i + 1, runs[i], rows[i]);
+		snprintf(ok, sizeof(ok), "[run %d of 2] %s: ok, %d row(s)", i + 1, runs[i],
+			 rows[i]);
 		snprintf(none, sizeof(none), "[run %d of 2] %s: measured nothing, %d row(s)", i + 1,
 			 runs[i], rows[i]);
 		if (!strstr(r.err, ok) && !strstr(r.err, none))
@@ -815,7 +819,8 @@ static void resume_checks_rows_against_meta(void **state)
 	assert_int_equal(system(cmd), 0);
 	run_c2c(&r, "preset", ini, "--resume", run, NULL);
 	assert_true(RAN(r.status));
-	if (!strstr(r.err, "01-a.csv has 3 whole row(s), then: 01-a.csv:5: ")) /* the reader's word */
+	/* the reader's word */
+	if (!strstr(r.err, "01-a.csv has 3 whole row(s), then: 01-a.csv:5: "))
 		fail_msg("a cut last row, not named so: %s", r.err);
 	assert_int_equal(lines_in(csv), 5);
 	free(run);

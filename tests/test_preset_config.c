@@ -100,8 +100,10 @@ static void kept_csv_of_other_options_runs_again(void **state)
 	/* a layout fewer: set aside, never deleted, and measured again */
 	foreign("shared", "0.02", "2", "1");
 	const char *w = resumed(&r, 0);
-	if (!w || strncmp(w, "01-a.csv was made with other options (--layout is 'shared,aligned' in "
-			     "the preset, 'shared' in the file)", 90))
+	if (!w || strncmp(w,
+			  "01-a.csv was made with other options (--layout is 'shared,aligned' in "
+			  "the preset, 'shared' in the file)",
+			  90))
 		fail_msg("a CSV of other layouts was kept: %s", r.err);
 	snprintf(aside, sizeof(aside), "%s/interrupted/01-a-1.csv", run);
 	assert_int_equal(lines_in(aside), 3);
@@ -130,7 +132,8 @@ static void kept_csv_of_other_options_runs_again(void **state)
 	 * it resolved to and was not checked */
 	foreign("shared,aligned", "0.02", "2", "1");
 	snprintf(cmd, sizeof(cmd),
-		 "sed -i '2s/,writer,/,reader,/' '%s' && sed -n 2p '%s' | grep -q ,reader,", csv, csv);
+		 "sed -i '2s/,writer,/,reader,/' '%s' && sed -n 2p '%s' | grep -q ,reader,", csv,
+		 csv);
 	assert_int_equal(system(cmd), 0);
 	expect(&r, "01-a.csv:2 was made with other options (--mem-node is 'writer' in the preset, "
 		   "'reader' in the file)");

@@ -11,15 +11,17 @@
 static void make_changed(const char *dir)
 {
 	char cmd[9000];
-	snprintf(cmd, sizeof(cmd),
-		 "rm -rf %s && cp -r " REF " %s && "
-		 "sed -i -e '/policy test-then-set$/s/$/ --drain-us 500/' -e '/policy rmw$/s/--reps 5/"
-		 "--reps 3/' %s/metadata.txt && grep -q 'test-then-set --drain-us 500$' "
-		 "%s/metadata.txt && awk 'BEGIN{FS=OFS=\",\"} NR==1{for(i=1;i<=NF;i++) "
-		 "if($i==\"drain_us\") c=i} NR>1{$c=500} {print}' %s/02-test-then-set.csv > %s/x && "
-		 "mv %s/x %s/02-test-then-set.csv && sed -i 's/^label = vm$/label = later/' %s/*.meta "
-		 "&& for f in %s/*.csv; do sed -i 's/,vm,vm,AMD EPYC,/,later,vm,AMD EPYC,/' $f; done",
-		 dir, dir, dir, dir, dir, dir, dir, dir, dir, dir);
+	snprintf(
+		cmd, sizeof(cmd),
+		"rm -rf %s && cp -r " REF " %s && "
+		"sed -i -e '/policy test-then-set$/s/$/ --drain-us 500/' -e '/policy rmw$/s/--reps "
+		"5/--reps 3/' %s/metadata.txt && grep -q 'test-then-set --drain-us 500$' "
+		"%s/metadata.txt && awk 'BEGIN{FS=OFS=\",\"} NR==1{for(i=1;i<=NF;i++) "
+		"if($i==\"drain_us\") c=i} NR>1{$c=500} {print}' %s/02-test-then-set.csv > %s/x && "
+		"mv %s/x %s/02-test-then-set.csv && sed -i 's/^label = vm$/label = later/' "
+		"%s/*.meta && for f in %s/*.csv; do sed -i 's/,vm,vm,AMD EPYC,/,later,vm,AMD "
+		"EPYC,/' $f; done",
+		dir, dir, dir, dir, dir, dir, dir, dir, dir, dir);
 	assert_int_equal(system(cmd), 0);
 }
 

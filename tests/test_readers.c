@@ -60,7 +60,8 @@ static void strict_metric_values(void **s)
 	const char *ok[] = { "12.5", "NA", "0", "1e-3", "1000000" };
 	for (size_t i = 0; i < ARRAY_SIZE(ok); i++)
 		assert_int_equal(metric(ok[i], "1", err), 0);
-	/* a metric is a rate, time or count: never negative; an empty field in a valid row is not NA */
+	/* a metric is a rate, time or count: never negative; an empty field in a valid row is not
+	 * NA */
 	assert_int_equal(metric("-2.5", "1", err), -1);
 	assert_non_null(strstr(err, "m.csv:2: writer_ns_per_op = '-2.5'"));
 	assert_non_null(strstr(err, "never negative"));

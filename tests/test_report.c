@@ -194,9 +194,11 @@ static void report_pingpong_ratio_and_baseline(void **state)
 	if (!r)
 		fail_msg("no smt ratio row in:\n%s", md);
 	/* min_ns is descriptive (pingpong's verdict is median_ns): an interval, no test */
-	assert_non_null(strstr(r, "| descriptive: not a verdict metric of its bench, not tested |"));
+	assert_non_null(
+		strstr(r, "| descriptive: not a verdict metric of its bench, not tested |"));
 	/* the two tests of the table (median_ns, two classes) adjusted together (Holm) */
-	assert_non_null(strstr(md, "This table holds 2 tests of verdict metrics: each verdict uses"));
+	assert_non_null(
+		strstr(md, "This table holds 2 tests of verdict metrics: each verdict uses"));
 	r = strstr(md, "| smt | median one-way latency | epyc | 15.38 | xeon | 30.75 | 2.00 |");
 	assert_non_null(r);
 	assert_non_null(strstr(r, "| 3.49e-05 (Holm 3.49e-05) | slower by 2.00x"));
@@ -381,7 +383,8 @@ static void report_described_bench(void **state)
 		   *s = strstr(v, "| box-a | small | 100 (90..110) | 5 of 5 |"),
 		   *m = strstr(v, "| box-a | medium | 80 (72..88) | 5 of 5 |");
 	assert_true(l && s && m && l < s && s < m);
-	assert_non_null(strstr(md, "| sketch large | ops\\_per\\_s | 50 | 100 | 2.00 \\[1.73, 2.32\\] |"));
+	assert_non_null(
+		strstr(md, "| sketch large | ops\\_per\\_s | 50 | 100 | 2.00 \\[1.73, 2.32\\] |"));
 	assert_null(strstr(md, "wait\\_ns")); /* declared, but neither summary nor view */
 	free(md);
 }
@@ -415,15 +418,18 @@ static void report_summary_first(void **state)
 	/* a line per bench, before anything else: compare's lines, family and words */
 	const char *det = strstr(sum, "### Details");
 	assert_non_null(det);
-	const char *lead = strstr(sum, "pending-bit, A = vm\\#a9b347, B = vm\\#8a0d49: 2 of 2 test(s) "
-				       "changed, B slower in 2; the largest: writer\\_ns\\_per\\_op of "
-				       "pending-bit shared, B slower by 2.00x \\[1.57, 2.55\\].");
+	const char *lead =
+		strstr(sum, "pending-bit, A = vm\\#a9b347, B = vm\\#8a0d49: 2 of 2 test(s) "
+			    "changed, B slower in 2; the largest: writer\\_ns\\_per\\_op of "
+			    "pending-bit shared, B slower by 2.00x \\[1.57, 2.55\\].");
 	if (!lead || lead > det)
 		fail_msg("no pending-bit line before the details:\n%s", sum);
-	assert_true(strstr(sum, "vmalloc, A = vm\\#a9b347, B = vm\\#8a0d49: 1 of 1 test(s) changed") <
-		    det);
-	assert_true(strstr(sum, "pingpong, A = vm\\#a9b347, B = vm\\#8a0d49: 1 of 1 test(s) changed") <
-		    det);
+	assert_true(
+		strstr(sum, "vmalloc, A = vm\\#a9b347, B = vm\\#8a0d49: 1 of 1 test(s) changed") <
+		det);
+	assert_true(
+		strstr(sum, "pingpong, A = vm\\#a9b347, B = vm\\#8a0d49: 1 of 1 test(s) changed") <
+		det);
 	assert_non_null(
 		strstr(det, "pending-bit, A = vm\\#a9b347 (placement same-socket), B = vm\\#8a0d49 "
 			    "(placement cross-llc):"));
@@ -445,8 +451,8 @@ static void report_summary_first(void **state)
 }
 
 /* Two machines with the same values, 3 repetitions each: no verdict word without a called
- * change, inconclusive with the reason (3 a side cannot reach p < 0.05); whiskers are the CI of the median, not
- * min..max (one repetition of 8 at 100x does not stretch them). */
+ * change, inconclusive with the reason (3 a side cannot reach p < 0.05); whiskers are the CI of the
+ * median, not min..max (one repetition of 8 at 100x does not stretch them). */
 /* What a set is comes first: a set that measured nothing (every row invalid) and one judged with
  * relaxed validity (tests/data/verdict-context/relaxed) are named at the top of the Summary, before
  * any verdict, as headless chromium renders it. */
@@ -512,9 +518,10 @@ static void report_summary_no_change(void **state)
 	fclose(f);
 	char *md = report_ok(out, csv, NULL);
 	char *sum = section(md, "## Summary");
-	if (!strstr(sum, "pending-bit, A = a, B = b: inconclusive, 2 of 2 test(s) undecided: 3 "
-			 "repetitions a side cannot reach p &lt; 0.05 over this family's 2 tests; 5 a "
-			 "side can."))
+	if (!strstr(sum,
+		    "pending-bit, A = a, B = b: inconclusive, 2 of 2 test(s) undecided: 3 "
+		    "repetitions a side cannot reach p &lt; 0.05 over this family's 2 tests; 5 a "
+		    "side can."))
 		fail_msg("summary: %s", sum);
 	assert_non_null(strstr(sum, "| inconclusive: 3 repetitions a side cannot reach p &lt; "
 				    "0.05 over this family's 2 tests; 5 a side can |"));
@@ -650,15 +657,15 @@ static void report_details_by_probe_class(void **state)
 	if (!det)
 		fail_msg("no Layouts section in:\n%.3000s", md);
 	const char *want[] = {
-	    "| machine | layout | probe class | writer (ns per operation) |",
-	    "| a | shared | 60-61 ns | 10.35 (10..10.7) |",
-	    "| b | shared | 30-31 ns | 10.15 (10..10.3) |",
-	    "| b | shared | 300-301 ns | 20.55 (20.4..20.7) |",
-	    "This table holds 2 tests of verdict metrics: each verdict uses its p adjusted over them "
-	    "(Holm;",
-	    "| shared; b 30-31 ns (4) | writer | a | 10.35 | b | 10.15 | 0.98 |",
-	    "| shared; b 300-301 ns (4) | writer | a | 10.35 | b | 20.55 | 1.99 |",
-	    "(Holm 0.00808) | slower by 1.99x",
+		"| machine | layout | probe class | writer (ns per operation) |",
+		"| a | shared | 60-61 ns | 10.35 (10..10.7) |",
+		"| b | shared | 30-31 ns | 10.15 (10..10.3) |",
+		"| b | shared | 300-301 ns | 20.55 (20.4..20.7) |",
+		"This table holds 2 tests of verdict metrics: each verdict uses its p adjusted "
+		"over them (Holm;",
+		"| shared; b 30-31 ns (4) | writer | a | 10.35 | b | 10.15 | 0.98 |",
+		"| shared; b 300-301 ns (4) | writer | a | 10.35 | b | 20.55 | 1.99 |",
+		"(Holm 0.00808) | slower by 1.99x",
 	};
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
 		if (!strstr(det, want[i]))
@@ -678,7 +685,8 @@ static int setup(void **state)
 	run_c2c(&r, "run", "pending-bit", "--duration", "0.05", "--warmup", "0.01",
 		"--max-attempts", "1", LENIENT, "--reps", "2", "--quiet", "--layout",
 		"shared,aligned", "--out", layouts_csv, NULL);
-	if (!RAN(r.status)) { /* 4: a layout measured nothing (a loaded host): reported all the same */
+	/* 4: a layout measured nothing (a loaded host): reported all the same */
+	if (!RAN(r.status)) {
 		fprintf(stderr, "setup: layouts run: status %d: %s\n", r.status, r.err);
 		return -1;
 	}

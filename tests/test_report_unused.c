@@ -30,8 +30,8 @@ static void counted_by_rule(void **state)
 	row(f, 6, "shared", "window: writer0 0.222 s for 0.100 s requested (+122%)");
 	row(f, 7, "shared", "window: reader0 0.480 s for 0.100 s requested (+380%)");
 	row(f, 8, "aligned",
-	    "window: writer0 0.3 s for 0.100 s requested (+200%); window: reader0 0.4 s for 0.100 s "
-	    "requested (+300%)");
+	    "window: writer0 0.3 s for 0.100 s requested (+200%); window: reader0 0.4 s for 0.100 "
+	    "s requested (+300%)");
 	row(f, 9, "aligned",
 	    "probe: CPUs 0-1 65.9 ns before and 303.3 ns after (x4.60); oncpu: writer0 on a CPU "
 	    "57.1% of its window (below 90%)");
@@ -41,8 +41,8 @@ static void counted_by_rule(void **state)
 	char *s = strstr(md, "## Rows not used");
 	assert_non_null(s);
 	/* three rows broke window alone, with other values each: one line, the first as example */
-	assert_non_null(
-	    strstr(s, "| m | window | 3 | window: writer0 0.222 s for 0.100 s requested (+122%) |"));
+	assert_non_null(strstr(
+		s, "| m | window | 3 | window: writer0 0.222 s for 0.100 s requested (+122%) |"));
 	assert_non_null(strstr(s, "| m | probe; oncpu | 1 | probe: CPUs 0-1 65.9 ns before"));
 	assert_null(strstr(s, "window; window"));
 	assert_null(strstr(s, "| reader0 0.480"));

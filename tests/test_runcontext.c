@@ -324,7 +324,8 @@ static void all_on(const char *list, int cpu, const char *col)
 		const char *at = memchr(p, '@', len), *v = at ? at + 1 : p;
 		size_t vl = len - (size_t)(v - p);
 		if (vl != strlen(want) || strncmp(v, want, vl))
-			fail_msg("%s '%s': a thread off CPU %d, the only one allowed", col, list, cpu);
+			fail_msg("%s '%s': a thread off CPU %d, the only one allowed", col, list,
+				 cpu);
 		n++;
 		p += len;
 	}

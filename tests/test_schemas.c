@@ -36,8 +36,9 @@ static void make_now(const char *dir)
 {
 	char cmd[4000];
 	snprintf(cmd, sizeof(cmd),
-		 "rm -rf %s && mkdir -p %s && cp " ZEN3 "/vm-20261201T154250-quick/01-rmw.meta %s && "
-		 "awk 'BEGIN{FS=OFS=\",\"} NR==1{print $0,\"mem_node_requested\"; next} "
+		 "rm -rf %s && mkdir -p %s && cp " ZEN3
+		 "/vm-20261201T154250-quick/01-rmw.meta %s && awk 'BEGIN{FS=OFS=\",\"} NR==1{print "
+		 "$0,\"mem_node_requested\"; next} "
 		 "{$1=10; print $0,\"writer\"}' " ZEN3 "/vm-20261201T154250-quick/01-rmw.csv "
 		 "> %s/01-rmw.csv && head -1 %s/01-rmw.csv | grep -q mem_node_requested",
 		 dir, dir, dir, dir, dir);
@@ -57,7 +58,8 @@ static void schema_6_joins_on_the_node_used(void **state)
 	if (r.status)
 		fail_msg("%s", r.err);
 	const char *u = unwrapped(r.out);
-	assert_non_null(strstr(u, "pending-bit shared offset=32 policy=rmw mem_node_requested=writer"));
+	assert_non_null(
+		strstr(u, "pending-bit shared offset=32 policy=rmw mem_node_requested=writer"));
 	assert_non_null(strstr(u, "A's mem_node_requested not recorded (schema 6): joined on the "
 				  "node used, 0"));
 	assert_non_null(strstr(u, "mem_node_requested=not recorded (schema 6)")); /* only in A */
@@ -75,8 +77,9 @@ static void schema_6_joins_on_the_node_used(void **state)
 	snprintf(md, sizeof(md), "%s/report.md", out);
 	char *text = slurp(md);
 	assert_non_null(text);
-	assert_non_null(strstr(text, "policy=rmw, mem\\_node\\_requested=writer (a machine's "
-				     "rows: not recorded (schema 6), joined on its effective value)"));
+	assert_non_null(strstr(text,
+			       "policy=rmw, mem\\_node\\_requested=writer (a machine's rows: not "
+			       "recorded (schema 6), joined on its effective value)"));
 	assert_non_null(strstr(text, "mem\\_node\\_requested=not recorded (schema 6)"));
 	assert_null(strstr(text, "mem\\_node\\_requested=0"));
 	free(text);
@@ -90,7 +93,8 @@ static void schema_6_joins_on_the_node_used(void **state)
 	assert_int_equal(system(cmd), 0);
 	run_c2c(&r, "compare", ZEN3 "/vm-20261201T154250-quick", now, NULL);
 	assert_int_equal(r.status, 2);
-	assert_non_null(strstr(r.err, "mem_node_requested (A not recorded (schema 6): 0, B writer)"));
+	assert_non_null(
+		strstr(r.err, "mem_node_requested (A not recorded (schema 6): 0, B writer)"));
 }
 
 /* Schema 1 recorded neither the placement, the atomics, the node nor the warm-up asked: the
@@ -132,7 +136,8 @@ static void schema_1_joins_by_its_command_line(void **state)
 }
 
 /* The fresh quick set of this test run (the quick preset with 2 repetitions: the settings that
- * join are the preset's), made once. Under load it may exit 4 with rows invalid: they still join. */
+ * join are the preset's), made once. Under load it may exit 4 with rows invalid: they still join.
+ */
 static char fresh[700];
 
 static const char *fresh_quick(void)
@@ -202,8 +207,8 @@ static void every_schema_joins_a_fresh_quick_set(void **state)
 		int pb, pp;
 		snprintf(set, sizeof(set), "tests/data/schemas/v%d", v);
 		if (access(set, R_OK))
-			fail_msg("%s: no result set of schema %d (tests/data/schemas/README.md)", set,
-				 v);
+			fail_msg("%s: no result set of schema %d (tests/data/schemas/README.md)",
+				 set, v);
 		snprintf(path, sizeof(path), "%s/01-rmw.csv", set);
 		char sv[16];
 		first_value(path, "schema_version", sv, sizeof(sv));
@@ -212,7 +217,8 @@ static void every_schema_joins_a_fresh_quick_set(void **state)
 			fail_msg("%s against today's quick: %s", set, err);
 		print_message("schema %d: %d pending-bit rmw line(s) and %d pingpong joined\n", v,
 			      pb, pp);
-		/* before --atomics a run used x86's lock: another machine's atomics do not join it */
+		/* before --atomics a run used x86's lock: another machine's atomics do not join it
+		 */
 		char asked[32];
 		first_value(path, "atomics_requested", asked, sizeof(asked));
 		if (asked[0] || !strcmp(atomics, "lock"))
@@ -249,16 +255,18 @@ static void every_reference_set_reads(void **state)
 			sets++;
 			int pb, pp, rc = joins(set, &pb, &pp, err, sizeof(err));
 			int is_quick = has_meta && strstr(s->d_name, "-quick");
-			print_message("%s: exit %d, %d pending-bit rmw line(s), %d pingpong\n", set, rc,
-				      pb, pp);
+			print_message("%s: exit %d, %d pending-bit rmw line(s), %d pingpong\n", set,
+				      rc, pb, pp);
 			if (!is_quick) {
 				if (rc && !strstr(err, "no configuration in common"))
 					fail_msg("%s: %s", set, err);
 				continue;
 			}
 			quick++;
-			if (rc && strcmp(atomics, "lock") && strstr(err, "atomics_requested (A not recorded"))
-				continue; /* x86's lock before --atomics: this machine's atomics differ */
+			if (rc && strcmp(atomics, "lock") &&
+			    strstr(err, "atomics_requested (A not recorded"))
+				/* x86's lock before --atomics: this machine's atomics differ */
+				continue;
 			if (rc)
 				fail_msg("%s: %s", set, err);
 			assert_true(pb > 0 || strcmp(atomics, "lock"));

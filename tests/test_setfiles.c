@@ -77,8 +77,8 @@ static void rows_lost_are_named_first(void **s)
 	sh("sed -i '$d' '%s'", csv); /* the last two rows gone */
 	sh("sed -i '$d' '%s'", csv);
 	char want[1200];
-	snprintf(want, sizeof(want), "c2cbench: warning: %s holds 4 row(s) where %s records 6: rows "
-				     "were lost",
+	snprintf(want, sizeof(want),
+		 "c2cbench: warning: %s holds 4 row(s) where %s records 6: rows were lost",
 		 csv, meta);
 	both(&r, NULL);
 	assert_int_equal(r.status, 0);
@@ -178,11 +178,11 @@ static void set_cell(const char *col, const char *value)
 {
 	char cmd[2400];
 	snprintf(cmd, sizeof(cmd),
-		 "python3 -c 'import csv, sys; r = list(csv.reader(open(sys.argv[1], newline=\"\"))); "
-		 "h = r[0]; r[1][h.index(sys.argv[2])] = sys.argv[3]; r[1][h.index(\"valid\")] = "
-		 "\"yes\"; r[1][h.index(\"invalid_reason\")] = \"\"; "
-		 "csv.writer(open(sys.argv[1], \"w\", newline=\"\"), lineterminator=\"\\n\").writerows(r)' "
-		 "'%s' '%s' '%s'",
+		 "python3 -c 'import csv, sys; r = list(csv.reader(open(sys.argv[1], "
+		 "newline=\"\"))); h = r[0]; r[1][h.index(sys.argv[2])] = sys.argv[3]; "
+		 "r[1][h.index(\"valid\")] = \"yes\"; r[1][h.index(\"invalid_reason\")] = \"\"; "
+		 "csv.writer(open(sys.argv[1], \"w\", newline=\"\"), "
+		 "lineterminator=\"\\n\").writerows(r)' '%s' '%s' '%s'",
 		 csv, col, value);
 	assert_int_equal(system(cmd), 0);
 }
@@ -228,15 +228,18 @@ static void differing_declarations_get_no_verdict(void **s)
 	assert_int_equal(system(cmd), 0);
 	run_c2c(&r, "compare", a, b, NULL);
 	assert_int_equal(r.status, 0);
-	assert_non_null(strstr(r.err, "future ops_per_s: one input declares higher better, "
-				      "another lower: the declarations differ, so it gets no verdict"));
-	assert_non_null(strstr(r.out, "future ops_per_s: 2.000 over 2 configuration(s): not tested:"));
+	assert_non_null(strstr(r.err,
+			       "future ops_per_s: one input declares higher better, another lower: "
+			       "the declarations differ, so it gets no verdict"));
+	assert_non_null(
+		strstr(r.out, "future ops_per_s: 2.000 over 2 configuration(s): not tested:"));
 	assert_null(strstr(r.out, "better by"));
 	assert_null(strstr(r.out, "worse by"));
 	run_c2c(&r, "compare", b, a, NULL);
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.err, "one input declares lower better, another higher"));
-	assert_non_null(strstr(r.out, "future ops_per_s: 0.500 over 2 configuration(s): not tested:"));
+	assert_non_null(
+		strstr(r.out, "future ops_per_s: 0.500 over 2 configuration(s): not tested:"));
 	assert_null(strstr(r.out, "better by"));
 	assert_null(strstr(r.out, "worse by"));
 	char out[600]; /* report reads them through the same engine: said there too */

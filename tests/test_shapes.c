@@ -22,9 +22,9 @@ static void make_shapes(char *llc, char *pkg, size_t n)
 		 "/03-baseline.meta > %s/03-baseline.meta && "
 		 "awk 'BEGIN{FS=OFS=\",\"} NR==1{for(i=1;i<=NF;i++){if($i==\"class\")c=i; "
 		 "if($i==\"min_ns\")a=i; if($i==\"median_ns\")b=i; if($i==\"label\")l=i}} "
-		 "NR>1{$c=\"same-package\"; $a=2*$a; $b=2*$b; $l=\"pkg\"} {print}' "
-		 REF "/03-baseline.csv > %s/03-baseline.csv && grep -q same-package %s/03-baseline.csv"
-		 " && ! grep -q same-package %s/03-baseline.csv",
+		 "NR>1{$c=\"same-package\"; $a=2*$a; $b=2*$b; $l=\"pkg\"} {print}' " REF
+		 "/03-baseline.csv > %s/03-baseline.csv && grep -q same-package %s/03-baseline.csv "
+		 "&& ! grep -q same-package %s/03-baseline.csv",
 		 llc, pkg, llc, pkg, llc, pkg, pkg, pkg, llc);
 	assert_int_equal(system(cmd), 0);
 }
@@ -86,17 +86,20 @@ static void a_shared_class_joins_by_class(void **state)
 	struct cmd_result r;
 	make_shapes(llc, pkg, sizeof(llc));
 	/* both machines get an smt pair too (the same file's rows, class smt, pair 0-2) */
-	snprintf(cmd, sizeof(cmd),
-		 "for d in %s %s; do awk 'BEGIN{FS=OFS=\",\"} NR==1{for(i=1;i<=NF;i++){"
-		 "if($i==\"class\")c=i; if($i==\"config\")v=i; if($i==\"cpu_b\")b=i}} "
-		 "{print} NR>1{$c=\"smt\"; sub(/^0-1/,\"0-2\",$v); $b=2; print}' $d/03-baseline.csv "
-		 "> $d/x && mv $d/x $d/03-baseline.csv; done",
-		 llc, pkg);
+	snprintf(
+		cmd, sizeof(cmd),
+		"for d in %s %s; do awk 'BEGIN{FS=OFS=\",\"} "
+		"NR==1{for(i=1;i<=NF;i++){if($i==\"class\")c=i; if($i==\"config\")v=i; "
+		"if($i==\"cpu_b\")b=i}} {print} NR>1{$c=\"smt\"; sub(/^0-1/,\"0-2\",$v); $b=2; "
+		"print}' $d/03-baseline.csv > $d/x && mv $d/x $d/03-baseline.csv; done",
+		llc, pkg);
 	assert_int_equal(system(cmd), 0);
 	run_c2c(&r, "compare", llc, pkg, NULL);
 	if (r.status)
 		fail_msg("%s", r.err);
-	assert_non_null(strstr(r.out, "pingpong 0-2/cas cpu_b=2 class=smt mode=cas: A 5 of 5 rows valid, B 5 of 5"));
+	assert_non_null(strstr(
+		r.out,
+		"pingpong 0-2/cas cpu_b=2 class=smt mode=cas: A 5 of 5 rows valid, B 5 of 5"));
 	assert_non_null(strstr(r.out, "  farthest: A same-llc, B same-package (each machine's "
 				      "farthest pair class"));
 	assert_null(strstr(r.out, "nearest:"));

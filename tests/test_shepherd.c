@@ -335,8 +335,9 @@ static void test_run_writes_rows_and_histogram(void **state)
 		if (!strcmp(csv_cell(&t, i, "gaps_file"), "NA")) {
 			assert_string_equal(v, "no");
 			assert_string_equal(csv_cell(&t, i, "short_gaps"), "NA");
-			assert_non_null(strstr(csv_cell(&t, i, "na_reason"),
-					       "short_gaps: no whole tick common to the workload threads"));
+			assert_non_null(
+				strstr(csv_cell(&t, i, "na_reason"),
+				       "short_gaps: no whole tick common to the workload threads"));
 			continue;
 		}
 		with++;
@@ -430,7 +431,8 @@ static void test_default_cpus_is_all(void **state)
 	snprintf(out, sizeof(out), "%s/s.csv", dir);
 	snprintf(desc, sizeof(desc), "%s/s.bench", dir);
 	run_c2c(&r, "run", "shepherd", "--check", "busy", "--tick-us", "20", "--duration", "0.5",
-		"--warmup", "0.1", "--max-attempts", "1", LENIENT, "--reps", "1", "--out", out, NULL);
+		"--warmup", "0.1", "--max-attempts", "1", LENIENT, "--reps", "1", "--out", out,
+		NULL);
 	if (!RAN(r.status)) /* 4: its attempt invalid (a loaded host); the columns are the same */
 		fail_msg("%s", r.err);
 	struct table t;

@@ -110,8 +110,9 @@ static void import_keeps_a_users_columns(void **s)
 	char *dir = temp_dir(), csv[600], p[700];
 	int hit = 0;
 	for (int tries = 0; tries < 5 && !hit; tries++) {
-		run_c2c(&r, "import", "core-to-core-latency", "tests/data/c2c-latency/epyc-7773x.csv",
-			"--topology", "linux:1x64x2", "--out", dir, NULL);
+		run_c2c(&r, "import", "core-to-core-latency",
+			"tests/data/c2c-latency/epyc-7773x.csv", "--topology", "linux:1x64x2",
+			"--out", dir, NULL);
 		const char *at = strstr(r.out, "written to ");
 		if (r.status || !at || sscanf(at + strlen("written to "), "%599s", csv) != 1)
 			fail_msg("import: exit %d: %s%s", r.status, r.out, r.err);
@@ -126,8 +127,9 @@ static void import_keeps_a_users_columns(void **s)
 		unlink(csv);
 		snprintf(csv + n, sizeof(csv) - n, ".bench");
 		unlink(csv);
-		run_c2c(&r, "import", "core-to-core-latency", "tests/data/c2c-latency/epyc-7773x.csv",
-			"--topology", "linux:1x64x2", "--out", dir, NULL);
+		run_c2c(&r, "import", "core-to-core-latency",
+			"tests/data/c2c-latency/epyc-7773x.csv", "--topology", "linux:1x64x2",
+			"--out", dir, NULL);
 		hit = r.status == 2;
 		if (!hit && r.status)
 			fail_msg("import over a user's .columns: exit %d: %s", r.status, r.err);

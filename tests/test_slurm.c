@@ -395,8 +395,8 @@ static void a_partial_node_job_plans_inside_it(void **s)
 	assert_int_equal(k, 2);
 	for (int i = 0; i < k; i++)
 		if (!in_set(cpus[i], set, n))
-			fail_msg("refill planned CPU %d outside the job's %s:\n%s", cpus[i], allowed,
-				 o);
+			fail_msg("refill planned CPU %d outside the job's %s:\n%s", cpus[i],
+				 allowed, o);
 	free(rc), free(o);
 	rc = job_file(dir, "rf.rc"), o = job_file(dir, "rf.out");
 	if (!RAN(atoi(rc)))

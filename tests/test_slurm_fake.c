@@ -368,7 +368,8 @@ static void concurrent_submits_one_wins(void **s)
 	fake("sbatch", "[ \"$1\" = --test-only ] && exit 0\nsleep 1\necho 42");
 	for (int round = 0; round < 2; round++) {
 		const char *what = round ? "--resume" : "--constraints xeon --bin /bin/true";
-		if (round) { /* job 42 ended with no result: its task failed, until it is resubmitted */
+		/* job 42 ended with no result: its task failed, until it is resubmitted */
+		if (round) {
 			snprintf(f, sizeof(f), "%s/resubmitted", test_dir);
 			snprintf(cmd, sizeof(cmd),
 				 "[ \"$1\" = --test-only ] && exit 0\ntouch '%s'; sleep 1\necho 42",
@@ -376,7 +377,8 @@ static void concurrent_submits_one_wins(void **s)
 			fake("sbatch", cmd);
 			snprintf(cmd, sizeof(cmd),
 				 "[ -e '%s' ] && { echo '0|PENDING||None'; exit 0; }\n"
-				 "echo 'slurm_load_jobs error: Invalid job id specified' >&2; exit 1",
+				 "echo 'slurm_load_jobs error: Invalid job id specified' >&2; "
+				 "exit 1",
 				 f);
 			fake("squeue", cmd);
 		}
@@ -393,9 +395,10 @@ static void concurrent_submits_one_wins(void **s)
 			snprintf(f, sizeof(f), "%s/err%d", test_dir, i);
 			char *e = slurp(f);
 			assert_non_null(e);
-			if (*e && (count_lines(e) != 1 ||
-				   (!strstr(e, "slurm is locked); accepted: one at a time, or --new") &&
-				    !strstr(e, round ? "is still pending in job 42" : "already holds"))))
+			if (*e &&
+			    (count_lines(e) != 1 ||
+			     (!strstr(e, "slurm is locked); accepted: one at a time, or --new") &&
+			      !strstr(e, round ? "is still pending in job 42" : "already holds"))))
 				fail_msg("%s: the loser's error: %s", what, e);
 			free(e);
 		}

@@ -135,9 +135,10 @@ static void the_threshold_on_the_published_matrices(void **s)
 				assert_true(fabs(sp.g[0].median - 107.6) < 0.1);
 				assert_true(fabs(sp.g[1].median - 200.5) < 0.1);
 				split_text(&sp, "package", "ns", text, sizeof(text));
-				assert_string_equal(text, "package 0: 107.6 ns (3,840 pairs), package "
-							  "1: 200.5 ns (3,840); no value between "
-							  "115.9 and 185.6 ns");
+				assert_string_equal(text,
+						    "package 0: 107.6 ns (3,840 pairs), package 1: "
+						    "200.5 ns (3,840); no value between 115.9 and "
+						    "185.6 ns");
 			}
 			free(v);
 			free(pkg);

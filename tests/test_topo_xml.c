@@ -343,11 +343,12 @@ static void pair_classes(const struct xml *x, const struct topo *t)
 			const struct xpu *a = &x->pu[i], *b = &x->pu[j];
 			if (i == j)
 				continue;
-			enum pair_class want = a->core == b->core		 ? PC_SMT
-					       : a->llc >= 0 && a->llc == b->llc ? PC_SAME_LLC
-					       : a->pkg < 0 || b->pkg < 0	 ? PC_UNKNOWN_PACKAGE
-					       : a->pkg == b->pkg		 ? PC_SAME_PACKAGE
-										 : PC_CROSS_PACKAGE;
+			enum pair_class want =
+				a->core == b->core		  ? PC_SMT
+				: a->llc >= 0 && a->llc == b->llc ? PC_SAME_LLC
+				: a->pkg < 0 || b->pkg < 0	  ? PC_UNKNOWN_PACKAGE
+				: a->pkg == b->pkg		  ? PC_SAME_PACKAGE
+								  : PC_CROSS_PACKAGE;
 			assert_string_equal(pair_class_name(pair_classify(t, a->os, b->os)),
 					    pair_class_name(want));
 			assert_int_equal(places_classify(&pl, a->os, b->os), want);
@@ -408,8 +409,8 @@ static void messages_describe_the_xml(void **s)
 	assert_null(strstr(r->out, "none:"));
 	assert_non_null(strstr(r->out, "memory nodes 0,33,72"));
 	/* P#4 and P#6: outside any package, in two L2s: the plan claims no package for them */
-	run_c2c(r, "run", "pingpong", "--dry-run", "--topology", "xml:" DIR "nopkg-sparse-nodes.xml",
-		"--pairs", "all", NULL);
+	run_c2c(r, "run", "pingpong", "--dry-run", "--topology",
+		"xml:" DIR "nopkg-sparse-nodes.xml", "--pairs", "all", NULL);
 	assert_int_equal(r->status, 0);
 	assert_non_null(strstr(r->out, "\n4      6      unknown-package "));
 	assert_non_null(strstr(r->out, "\n4      5      same-llc "));

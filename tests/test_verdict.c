@@ -143,7 +143,8 @@ static void three_outputs_one_verdict(void **state)
 	(void)state;
 	same_words(base, twice, 5, "slower by 2.00x [", "slower");
 	same_words(twice, base, 5, "faster by 2.00x [", "faster");
-	same_words(base, close_, 5, "inconclusive: p 1 is not below 0.05; the interval [-9.09, +11.11]%", "same");
+	same_words(base, close_, 5,
+		   "inconclusive: p 1 is not below 0.05; the interval [-9.09, +11.11]%", "same");
 	same_words(tight, tight, 5, "no change beyond +-5%: [-1.49, +1.51]%", "equal");
 	same_words(base, twice, 3,
 		   "inconclusive: 3 repetitions a side cannot reach p < 0.05; 4 a side can", "few");
@@ -255,16 +256,19 @@ static void write_two(const char *pa, const char *pb, int reps)
 		for (int l = 0; l < 2; l++)
 			for (int i = 0; i < reps; i++)
 				fprintf(f,
-					"2,pending-bit,%s,%d,32,rmw,lock,same-socket,1,1,0,0,0,0.2,0.2,"
-					"%g,NA,%s,host-%s,CPU,yes,reader_ns_per_op: not measured here\n",
-					l ? "aligned" : "shared", i, (side ? twice : base)[i] * (l ? 1.1 : 1),
+					"2,pending-bit,%s,%d,32,rmw,lock,same-socket,1,1,0,0,0,"
+					"0.2,0.2,%g,NA,%s,host-%s,CPU,yes,"
+					"reader_ns_per_op: not measured here\n",
+					l ? "aligned" : "shared", i,
+					(side ? twice : base)[i] * (l ? 1.1 : 1),
 					side ? "mb" : "ma", side ? "mb" : "ma");
 		fclose(f);
 	}
 }
 
 /* Lines with too few repetitions say how many a side can reach p < 0.05 over the family they
- * join once they have them (2 tests: 5 a side, not the 4 of a test alone), in compare and report. */
+ * join once they have them (2 tests: 5 a side, not the 4 of a test alone), in compare and report.
+ */
 static void too_few_sized_for_the_family(void **state)
 {
 	(void)state;
@@ -281,8 +285,9 @@ static void too_few_sized_for_the_family(void **state)
 	if (count_of(r.out, want) != 2)
 		fail_msg("compare --csv: expected '%s' twice in:\n%s", want, r.out);
 	char *rep = report_md_of(dir, pa, pb);
-	if (!strstr(rep, "3 repetitions a side cannot reach p &lt; 0.05 over this family's 2 tests; "
-			 "5 a side can"))
+	if (!strstr(rep,
+		    "3 repetitions a side cannot reach p &lt; 0.05 over this family's 2 tests; 5 a "
+		    "side can"))
 		fail_msg("the report sized the repetitions for a test alone:\n%s", rep);
 	assert_null(strstr(rep, "4 a side can"));
 	free(rep);
@@ -315,8 +320,9 @@ static void table_of_two_adjusted(void **state)
 	char *det = strstr(end + 1, "Ratios to ma");
 	if (!det || strstr(end + 1, "slower by"))
 		fail_msg("the report's detail table judged each line alone:\n%s", end + 1);
-	assert_non_null(strstr(det, "This table holds 2 tests of verdict metrics: each verdict "
-				    "uses its p adjusted over them (Holm; the p column shows both)"));
+	assert_non_null(strstr(det,
+			       "This table holds 2 tests of verdict metrics: each verdict uses its "
+			       "p adjusted over them (Holm; the p column shows both)"));
 	assert_non_null(strstr(det, "| shared | writer | ma | 10.25 | mb | 20.5 | 2.00 |"));
 	assert_non_null(strstr(det, "| 0.0286 (Holm 0.0571) | inconclusive: 4 repetitions a side "
 				    "cannot reach p &lt; 0.05 over this family's 2 tests; 5 a side "

@@ -240,8 +240,9 @@ static void every_layout_end_to_end(void **s)
 		 * out, and the rows say why (the seed's 16 workers, its lazy_max, two packages) */
 		assert_null(strstr(ch, "beside: seed 003"));
 		assert_null(strstr(ch, "-12.61%"));
-		assert_non_null(strstr(unwrapped(ch), "the seed's figures are left out, the setting "
-						       "differs: workers 2 (seed 16); lazy_max 2000 (seed 49152)"));
+		assert_non_null(strstr(unwrapped(ch),
+				       "the seed's figures are left out, the setting differs: "
+				       "workers 2 (seed 16); lazy_max 2000 (seed 49152)"));
 	}
 	assert_int_equal(table_read(&t, path, err), 0); /* a short row is an error here */
 	assert_int_equal(t.nrows, 2 * layout_count());
@@ -319,7 +320,8 @@ struct entry {
 static int entry_key(void *user, const char *section, const char *name, const char *value)
 {
 	struct entry *e = user;
-	if (strcmp(section, "vmalloc-lazy-max-1") || !strcmp(name, "bench") || !strcmp(name, "shows"))
+	if (strcmp(section, "vmalloc-lazy-max-1") || !strcmp(name, "bench") ||
+	    !strcmp(name, "shows"))
 		return 1;
 	if (e->n == 12)
 		return 0;

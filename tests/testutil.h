@@ -84,8 +84,8 @@ const char *check_measured_nothing(const char *err, const char *csv, const char 
  * (docs/validity.md; no operation, no window or windows with nothing in common stay invalid): for
  * tests of real runs that check rows or the summary but not the rules themselves (the machine
  * running the tests may be loaded, or be qemu-user): such a test takes RAN(status) and asserts
- * its subject on the rows whatever their validity. --valid-setting takes whole percent without bound: a 20 us shepherd tick is late by
- * more than 100%. */
+ * its subject on the rows whatever their validity. --valid-setting takes whole percent without
+ * bound: a 20 us shepherd tick is late by more than 100%. */
 #define LENIENT                                                                                    \
 	"--valid-oncpu", "0", "--valid-overlap", "0", "--valid-window", "1000", "--valid-steal",   \
 		"100", "--valid-probe", "1000", "--valid-setting", "1000000"

@@ -30,8 +30,12 @@ static int ex_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 	return 0;
 }
 static const struct col_decl ex_columns[] = { /* the summary: its metrics, by default */
-	{ "layout", COL_CONFIG, "text", COL_NOSIDE, "packed (false sharing) or padded (128 B apart)" },
-	{ "ns_per_add", COL_METRIC, "ns", COL_LOWER, "ns per atomic add over the adders' windows" }, {0} };
+					      { "layout", COL_CONFIG, "text", COL_NOSIDE,
+						"packed (false sharing) or padded (128 B apart)" },
+					      { "ns_per_add", COL_METRIC, "ns", COL_LOWER,
+						"ns per atomic add over the adders' windows" },
+					      { 0 }
+};
 static const struct bench example = {
 	.name = "example", .desc = "two threads add to counters of their own, packed or padded",
 	.variant_col = "layout", .columns = ex_columns, .flags = BENCH_PLACED | BENCH_WINDOW,

@@ -60,4 +60,5 @@ const struct col_decl pending_bit_columns[] = {
 /* The verdict (docs/validity.md, "The verdict"): the seed's claim: the layouts that move
  * vmap_nodes off PENDING's line cut the cost per operation of the writer's RMW and of the
  * reader's load */
-const char *const pending_bit_verdict[] = { "writer_ns_per_op:lower", "reader_ns_per_op:lower", NULL };
+const char *const pending_bit_verdict[] = { "writer_ns_per_op:lower", "reader_ns_per_op:lower",
+					    NULL };

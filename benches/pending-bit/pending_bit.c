@@ -228,8 +228,11 @@ static const struct opt_spec pb_opts[] = {
 
 static const char *const pb_summary[] = { "writer_ns_per_op", "reader_ns_per_op",
 					  "writer_rmw_per_s", NULL };
-static const char *const pb_config[] = { "offset", "policy", "atomics_requested",
-	"placement_requested", "writers", "readers", "mem_node_requested", "work_ns", "drain_us", NULL };
+static const char *const pb_config[] = {
+	"offset",   "policy",  "atomics_requested",  "placement_requested",
+	"writers",  "readers", "mem_node_requested", "work_ns",
+	"drain_us", NULL
+};
 static const struct bench_resolved pb_resolved[] = { BENCH_RESOLVED_PLACEMENT,
 	{ "atomics_requested", "atomics", NULL }, BENCH_RESOLVED_MEM_NODE, { 0 } };
 
@@ -423,7 +426,8 @@ static int pb_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 		put_role(r, "writer", w, p->roles[ROLE_WRITER].count);
 		row_set(r, "writer_rmw", "%llu", (unsigned long long)w->stat[ST_RMW]);
 		row_set(r, "writer_already_set", "%llu", (unsigned long long)w->stat[ST_ALREADY]);
-		if (w->ns) /* per second of a writer's window: all writers' RMWs, each a line write */
+		/* per second of a writer's window: all writers' RMWs, each a line write */
+		if (w->ns)
 			row_set(r, "writer_rmw_per_s", "%.0f",
 				(double)w->stat[ST_RMW] /
 				    ((double)w->ns / p->roles[ROLE_WRITER].count / 1e9));

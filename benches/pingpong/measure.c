@@ -179,9 +179,10 @@ static int lines_alloc(const struct pp_setup *su, const struct pu_pair *pair, st
 	r->numa = node >= 0;
 	if (r->numa) {
 		if (numa_available() < 0)
-			return err_set(
-			    err, "--home: node %d: libnuma reports NUMA is not available on this kernel",
-			    node);
+			return err_set(err,
+				       "--home: node %d: libnuma reports NUMA is not available on "
+				       "this kernel",
+				       node);
 		r->base = numa_alloc_onnode(r->bytes, node); /* mbind only: no page until touched */
 		return r->base ? 0
 			       : err_set(err, "numa_alloc_onnode(%zu bytes, node %d) failed",

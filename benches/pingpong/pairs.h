@@ -1,4 +1,5 @@
-/* PU pairs for the core-to-core benches: which pairs to measure (their classes: harness/pairclass.h). */
+/* PU pairs for the core-to-core benches: which pairs to measure (their classes:
+ * harness/pairclass.h). */
 #ifndef C2C_PAIRS_H
 #define C2C_PAIRS_H
 #include "harness/pairclass.h"

@@ -72,9 +72,10 @@ static int parse_mem(const struct bench_ctx *c, struct pp_priv *p, char *err)
 	static const int codes[] = {PP_HOME_FIRST, PP_HOME_READER, PP_HOME_WRITER};
 	long n;
 	if (home && old)
-		return err_set(err, "--home '%s' and --mem-node '%s': give one (--mem-node a|b|N is "
-			       "--home's older spelling)", opt_str(c->o, "home"),
-			       opt_str(c->o, "mem-node"));
+		return err_set(err,
+			       "--home '%s' and --mem-node '%s': give one (--mem-node a|b|N is "
+			       "--home's older spelling)",
+			       opt_str(c->o, "home"), opt_str(c->o, "mem-node"));
 	for (int i = 0; i < 3; i++)
 		if (words[i][old && !home] && !strcmp(m, words[i][old && !home])) {
 			snprintf(p->mem_req, sizeof(p->mem_req), "%s", words[i][0]);
@@ -87,14 +88,16 @@ static int parse_mem(const struct bench_ctx *c, struct pp_priv *p, char *err)
 	if (parse_long(num, &n) || n < 0 || n > 1 << 20 ||
 	    topo_node_usable(c->topo, n, why, sizeof(why))) {
 		topo_node_list(c->topo, nodes, sizeof(nodes));
+		const char *words =
+		    home ? "first (first touch from the pair's first PU, the writer), writer "
+			   "(bound to the writer's node), reader (the reader's)"
+			 : "a (first touch from the pair's first PU), b (from the second)";
+		const char *what = home && !isnode ? "not first, writer, reader or node:N" : why;
 		return err_set(err,
 			       "%s: '%s' is not accepted for pingpong (%s); accepted: %s or %s "
 			       "NUMA node of %s with memory in its allowed nodeset (%s)",
-			       opt, m, home && !isnode ? "not first, writer, reader or node:N" : why,
-			       home ? "first (first touch from the pair's first PU, the writer), "
-				      "writer (bound to the writer's node), reader (the reader's)"
-				    : "a (first touch from the pair's first PU), b (from the second)",
-			       home ? "node:N, N a" : "a", c->topo->source, nodes);
+			       opt, m, what,
+			       words, home ? "node:N, N a" : "a", c->topo->source, nodes);
 	}
 	snprintf(p->mem_req, sizeof(p->mem_req), "node:%ld", n);
 	p->su.mem = (int)n;

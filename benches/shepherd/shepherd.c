@@ -372,8 +372,10 @@ static int sw_run_variant(struct bench_ctx *c, const struct variant *v, int rep,
 		put_queues(r, x);
 		put_locks(r, x);
 		put_u(r, "workload_ops", x->workload_ops);
-		if (x->no_window) { /* every column in its place, none measured: the attempt invalid */
-			static const char why[] = "no whole tick common to the workload threads' windows";
+		/* every column in its place, none measured: the attempt invalid */
+		if (x->no_window) {
+			static const char why[] =
+				"no whole tick common to the workload threads' windows";
 			snprintf(c->ev.nothing, sizeof(c->ev.nothing), "%s", why);
 			r->na_reason[kept] = 0; /* this reason only, once a column */
 			for (int i = from; i < r->n; i++)

@@ -26,8 +26,8 @@ const struct col_decl vmalloc_columns[] = {
      "modelled vmap nodes: clamp(possible_cpus, 1, 128), as vmap_init_nodes() sizes vmap_nodes"},
     {"seed_setting", COL_CONTEXT, "text", COL_NOSIDE,
      "yes when the run had seed 003's setting (16 workers over two packages, lazy_max 49152), "
-     "else 'no: ' and what differs ('no: workers 2 (seed 16); lazy_max 16384 (seed 49152); packages 1 "
-     "(seed 2)'); the seed's figures are printed only beside rows that say yes"},
+     "else 'no: ' and what differs ('no: workers 2 (seed 16); lazy_max 16384 (seed 49152); "
+     "packages 1 (seed 2)'); the seed's figures are printed only beside rows that say yes"},
     {"worker_cpus", COL_CONTEXT, "CPU list", COL_NOSIDE, "OS CPUs the workers ran on"},
     {"drainer_cpu", COL_CONTEXT, "CPU list", COL_NOSIDE, "OS CPU the drain worker ran on"},
     {"duration_s", COL_EVIDENCE, "s", COL_NOSIDE, "measured seconds per worker"},

@@ -132,9 +132,10 @@ static int vm_prepare(struct bench_ctx *c, char *err)
 	p->lazy_max_req = opt_long(c->o, "lazy-max");
 	p->lazy_max = p->lazy_max_req ? p->lazy_max_req : kernel_lazy_max(p->online);
 	p->possible = possible_cpus();
+	/* clamp(num_possible_cpus(), 1, 128) */
 	p->nr_nodes = p->possible < 1	  ? 1
 		      : p->possible > 128 ? 128
-					  : (int)p->possible; /* clamp(num_possible_cpus(), 1, 128) */
+					  : (int)p->possible;
 	if (p->pages > 1 << 20)
 		return err_set(err, "--pages: %ld is not accepted; accepted: 1 to %d", p->pages,
 			       1 << 20);
@@ -230,7 +231,8 @@ static void put_counts(struct row *w, const struct thr_sum *wk, const struct thr
 	if (dr->stat[ST_D_CROSSINGS]) {
 		double x = (double)dr->stat[ST_D_CROSSINGS];
 		row_set(w, "drains_per_crossing", "%.3f", (double)dr->ops / x);
-		row_set(w, "purge_us_per_crossing", "%.1f", (double)dr->stat[ST_D_MODEL_NS] / 1e3 / x);
+		row_set(w, "purge_us_per_crossing", "%.1f",
+			(double)dr->stat[ST_D_MODEL_NS] / 1e3 / x);
 	} else {
 		row_na(w, "drains_per_crossing", "no drain began past lazy_max");
 		row_na(w, "purge_us_per_crossing", "no drain began past lazy_max");
@@ -270,7 +272,8 @@ static void put_over_share(struct row *w, const struct thr *t, int n)
 }
 
 /* Whether the run had seed 003's setting: "yes", else "no: " and what differs, in a few words and
- * no comma (a CSV field a naive split still reads): "no: workers 2 (seed 16); packages 1 (seed 2)". */
+ * no comma (a CSV field a naive split still reads): "no: workers 2 (seed 16); packages 1 (seed 2)".
+ */
 static void put_seed_setting(struct row *w, const struct vm_priv *p, const struct plan *pl)
 {
 	char why[256] = "", pk[64] = "";

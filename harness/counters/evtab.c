@@ -122,9 +122,10 @@ int evtab_load(struct evtab *t, char *err)
 	snprintf(t->source, sizeof(t->source), "%s", path);
 	FILE *f = fopen_regular(path); /* never a FIFO or a device that never ends (/dev/zero) */
 	if (!f)
-		return err_set(err, "C2C_EVENTS_TABLE=%s: %s; accepted: a regular file of at most %d KiB",
-			       path, errno == EINVAL ? "not a regular file" : strerror(errno),
-			       EVTAB_MAX_BYTES >> 10);
+		return err_set(
+			err, "C2C_EVENTS_TABLE=%s: %s; accepted: a regular file of at most %d KiB",
+			path, errno == EINVAL ? "not a regular file" : strerror(errno),
+			EVTAB_MAX_BYTES >> 10);
 	size_t cap = 1 << 16, n = 0;
 	char *buf = xcalloc(1, cap);
 	size_t k;
@@ -133,10 +134,11 @@ int evtab_load(struct evtab *t, char *err)
 		if (n > EVTAB_MAX_BYTES) {
 			fclose(f);
 			free(buf);
-			return err_set(err,
-				       "C2C_EVENTS_TABLE=%s: larger than %d KiB; accepted: a regular "
-				       "file of at most %d KiB",
-				       path, EVTAB_MAX_BYTES >> 10, EVTAB_MAX_BYTES >> 10);
+			return err_set(
+				err,
+				"C2C_EVENTS_TABLE=%s: larger than %d KiB; accepted: a regular file "
+				"of at most %d KiB",
+				path, EVTAB_MAX_BYTES >> 10, EVTAB_MAX_BYTES >> 10);
 		}
 		if (n + 1 == cap) {
 			buf = realloc(buf, cap *= 2);

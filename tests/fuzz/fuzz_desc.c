@@ -20,7 +20,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	if (strchr(warn, '\n') || !d.name || !d.variant_col)
 		abort();
 	for (const struct bench_view *v = d.views; v && v->kind; v++) {
-		if (!v->metrics || !v->metrics[0].col || !v->metrics[0].label || !v->metrics[0].unit)
+		if (!v->metrics || !v->metrics[0].col || !v->metrics[0].label ||
+		    !v->metrics[0].unit)
 			abort();
 		if (v->kind == VIEW_LINES && !v->x_cols)
 			abort();

@@ -86,11 +86,12 @@ static struct rounds_seen rounds_of(const struct table *t, long n)
 		const char *st = table_get(t, r, "check_status");
 		v.checked += !strcmp(st, "ok") || !strcmp(st, "outside");
 	}
-	print_message("%ld rounds, %ld rows in rounds of several pairs, %ld of them measured while "
-		      "another pair was, %ld rows with the accuracy check's verdict; at most %ld pairs "
-		      "at once after the check, %ld step(s) down\n",
-		      rounds, v.wide, v.together, v.checked, zoo_cell_int(t, 0, "concurrent_cap"),
-		      zoo_cell_int(t, 0, "concurrent_fallbacks"));
+	print_message(
+		"%ld rounds, %ld rows in rounds of several pairs, %ld of them measured while "
+		"another pair was, %ld rows with the accuracy check's verdict; at most %ld pairs "
+		"at once after the check, %ld step(s) down\n",
+		rounds, v.wide, v.together, v.checked, zoo_cell_int(t, 0, "concurrent_cap"),
+		zoo_cell_int(t, 0, "concurrent_fallbacks"));
 	/* they ran at once: pairs run to a count, and under TCG a thread may start its window after
 	 * a fast pair of its round ended, so a third of the rows is asked, not all (0 if run in
 	 * turn) */
@@ -221,9 +222,12 @@ void zoo_vmalloc8(void **s)
 		if (strcmp(dpc, "NA"))
 			assert_true(atof(dpc) >= 1);
 		else
-			assert_non_null(strstr(table_get(&t, r, "na_reason"), "drains_per_crossing"));
-		assert_true(atol(table_get(&t, r, "drains")) >= atol(table_get(&t, r, "crossings")));
-		snprintf(want, sizeof(want), "no: workers 8 (seed 16); lazy_max %ld (seed 49152)", lm);
+			assert_non_null(
+				strstr(table_get(&t, r, "na_reason"), "drains_per_crossing"));
+		assert_true(atol(table_get(&t, r, "drains")) >=
+			    atol(table_get(&t, r, "crossings")));
+		snprintf(want, sizeof(want), "no: workers 8 (seed 16); lazy_max %ld (seed 49152)",
+			 lm);
 		assert_string_equal(table_get(&t, r, "seed_setting"), want);
 	}
 	table_free(&t);
