@@ -411,6 +411,9 @@ static int read_row(struct groups *g, struct file *f, int side, char *err)
 		nrec[k] = 0;
 		eff[k] = NULL;
 		val[k] = fb->key_ix[k] >= 0 ? csvs_field(&f->s, fb->key_ix[k]) : NULL;
+		if (val[k] && k < 64) /* an older spelling of the value, as today's */
+			val[k] = grp_schema_value(b->name, b->key_col[k], val[k], effbuf[k],
+						  sizeof(effbuf[k]));
 		if (fb->key_ix[k] >= 0 || !fb->nrec[k])
 			continue;
 		if (fb->asked[k]) { /* asked on its command line: recorded there */

@@ -1,6 +1,6 @@
 /* A pinned worker's CPU touches every bench's contended lines first, never the main thread: each
  * row's first_touch_cpu is the first measuring thread's CPU (bench_mem's benches) or the pair's
- * toucher (pingpong: cpu_a, cpu_b with --mem-node b). Runs on two_cpus(); under load a run may
+ * toucher (pingpong: cpu_a, cpu_b with --home reader). Runs on two_cpus(); under load a run may
  * measure nothing (exit 4): the rows are still there, and the column is what is checked. */
 #include "lib/csvread.h"
 #include "lib/util.h" /* before cmocka, which defines a fail() macro */
@@ -83,9 +83,9 @@ static void pingpong_toucher(void **s)
 	}
 	for (int side = 0; side < 2; side++) {
 		struct table t;
-		const char *args[] = {"run",       "pingpong", "--placement", cpus, "--samples",
-				      "20",        "--reps",   "1",           "--mem-node",
-				      side ? "b" : "a", NULL};
+		const char *args[] = {"run",  "pingpong", "--placement", cpus,
+				      "--samples", "20", "--reps", "1", "--home",
+				      side ? "reader" : "first", NULL};
 		run_rows(&t, side ? "pingpong-b" : "pingpong-a", args);
 		int c_ft = table_col(&t, "first_touch_cpu"),
 		    c_cpu = table_col(&t, side ? "cpu_b" : "cpu_a");
