@@ -1,7 +1,8 @@
 /* A pinned worker's CPU touches every bench's contended lines first, never the main thread: each
  * row's first_touch_cpu is the first measuring thread's CPU (bench_mem's benches, shepherd's
- * model), refill's caller's CPU or the pair's toucher (pingpong: cpu_a, cpu_b with --home reader). Runs on two_cpus(); under load a run may
- * measure nothing (exit 4): the rows are still there, and the column is what is checked. */
+ * model), refill's caller's CPU or the pair's toucher (pingpong: cpu_a, cpu_b with --home
+ * reader). Runs on two_cpus(); under load a run may measure nothing (exit 4): the rows are still
+ * there, and the column is what is checked. */
 #include "lib/csvread.h"
 #include "lib/util.h" /* before cmocka, which defines a fail() macro */
 #include "tests/testutil.h"
