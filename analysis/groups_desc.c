@@ -83,8 +83,9 @@ struct bench_desc *grp_desc_fallback(struct groups *g, const char *name,
 	return d;
 }
 
-/* Is each comma-separated name of list (an item's ":lower"/":higher" left out) a column of the
- * header? 0, or -1 with the first that is not. */
+/* Is each comma-separated name of list (an item's ":lower"/":higher" left out; one ending in '?',
+ * summary_by's where it varies, may be absent) a column of the header? 0, or -1 with the first
+ * that is not. */
 static int cols_in(const char *list, const char *what, const char *path, const char *csv,
 		   const char *const *hdr, int ncols, char *err)
 {
@@ -93,7 +94,7 @@ static int cols_in(const char *list, const char *what, const char *path, const c
 		int found = 0;
 		for (int c = 0; c < ncols && !found; c++)
 			found = strlen(hdr[c]) == n && !strncmp(hdr[c], p, n);
-		if (!found && n)
+		if (!found && n && p[n - 1] != '?')
 			return err_set(err,
 				       "%s: its %s names column '%.*s', which the CSV %s has not; "
 				       "accepted: the description its run wrote beside it, or none",
