@@ -2,7 +2,7 @@
 # zsh completion for c2cbench (installed by make install as site-functions/_c2cbench). Like the
 # bash one it asks the binary itself: commands from `c2cbench help`, benches and presets from
 # `c2cbench list`, options from each bench's or command's --help, and an option's choices from the
-# [a,b,c] list on its help line, so it stays true to the build it completes. Native compsys (no
+# [a,b,c] list in its help entry, so it stays true to the build it completes. Native compsys (no
 # bashcompinit), so it works from the first TAB and needs no path to the bash file.
 
 # The lines of a command's output, one candidate each (nothing when the command fails).
@@ -43,7 +43,9 @@ _c2cbench() {
   case $prev in
     --out|--meta|--matrix|-o|--results|--resume|--bin) _files; return ;;
     --*)
-      line=${${(M)${(f)help}:#  $prev( *|)}[1]}
+      # the option's entry: its line and the lines its text is wrapped onto
+      line=$(print -r -- "$help" | awk -v o="$prev" 'on && /^      /{sub(/^ +/, " "); printf "%s", $0; next}
+        on{exit} /^  --/ && $1==o{on=1; printf "%s", $0}')
       if [[ $line == "  $prev "[A-Z]* || $line == "  $prev "*"|"* ]]; then
         [[ $line =~ '.*\[([^]]*)\]' ]] && cands=(${(s:,:)match[1]}) # the last [a,b,c] on the line
         (( $#cands )) && compadd -a cands
