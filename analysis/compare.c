@@ -59,8 +59,8 @@ static void geo_finish(struct cmp *c)
 		snprintf(of, sizeof(of), " (%d of %d configuration(s) changed%s)", g->significant,
 			 g->n, g->undecided ? "; the others inconclusive or unchanged" : "");
 		if (g->disputed)
-			snprintf(g->verdict, sizeof(g->verdict),
-				 "not tested: the inputs declare its better side differently");
+			snprintf(g->verdict, sizeof(g->verdict), "%s",
+				 ts_disputed_why(g->disputed));
 		else if (g->descriptive)
 			snprintf(g->verdict, sizeof(g->verdict),
 				 "descriptive: not a verdict metric, not tested");

@@ -39,7 +39,7 @@ struct cmp_geo {
 	int within;      /* of the n, those shown to be no change beyond the margin */
 	int undecided;   /* of the n, the inconclusive ones */
 	int descriptive; /* a metric outside the verdict: no test behind the mean */
-	int disputed;    /* the inputs declare its better side differently */
+	int disputed;    /* not tested, and why: ts_stat.disputed */
 	double ratio;
 	char why[160];   /* the first inconclusive line's reason */
 	char verdict[320];

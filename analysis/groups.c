@@ -79,6 +79,9 @@ int groups_init(struct groups *g, const char *metrics, char *err)
 	hash_grow(&g->gh);
 	hash_grow(&g->ch);
 	hash_grow(&g->mh);
+	if (metrics && !*metrics) /* given empty: never read as not given */
+		return err_set(err, "--metric '': an empty list; accepted: metric columns, "
+				    "comma-separated");
 	for (const char *p = metrics; p && *p;) {
 		size_t l = strcspn(p, ",");
 		if (!l)
@@ -228,6 +231,26 @@ static void same_directions(struct grp_bench *b, const struct grp_decl *d)
 	}
 }
 
+/* A metric an input declares a configuration, evidence or context column (kind in X.columns, or in
+ * this build's declaration for an older set) is described, never tested: no verdict, said once. */
+static void declared_kinds(struct grp_bench *b, const struct grp_decl *d)
+{
+	if (!d || !d->present)
+		d = b->fb_decl;
+	for (int m = 0; d && d->present && m < b->nmet; m++) {
+		long di = grp_decl_find(d, b->metric[m]);
+		const char *k = di >= 0 ? grp_decl_kind(d, di) : "metric";
+		if (!strcmp(k, "metric") || !strcmp(k, "undeclared") || b->disputed[m] == 2)
+			continue;
+		fprintf(stderr,
+			"c2cbench: warning: %s %s: %s declares it %.20s, not a metric, so it "
+			"gets no verdict (only its ratio)\n",
+			b->name, b->metric[m], d->t.path ? d->t.path : "its declaration", k);
+		b->direction[m] = 0;
+		b->in_verdict[m] = 0, b->disputed[m] = 2;
+	}
+}
+
 int grp_bench_of(struct groups *g, const char *name, const char *variant_col,
 		 const char *const *header, int ncols, const struct grp_decl *d,
 		 struct bench_desc *desc)
@@ -235,6 +258,7 @@ int grp_bench_of(struct groups *g, const char *name, const char *variant_col,
 	for (int i = 0; i < g->nbench; i++) /* a handful of benches: no hash needed */
 		if (!strcmp(g->bench[i].name, name)) {
 			same_directions(&g->bench[i], d);
+			declared_kinds(&g->bench[i], d);
 			return i;
 		}
 	g->bench = realloc(g->bench, (size_t)(g->nbench + 1) * sizeof(*g->bench));
@@ -270,6 +294,7 @@ int grp_bench_of(struct groups *g, const char *name, const char *variant_col,
 			}
 	bench_metrics(g, b, header, ncols, d);
 	verdict_family(g, b, header, ncols);
+	declared_kinds(b, d);
 	b->avail = xstrdup("");
 	return g->nbench++;
 }

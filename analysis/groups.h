@@ -56,7 +56,8 @@ struct grp_bench {
 	 * older set's from the fallback, --metric's names all in it, and a bench declaring none:
 	 * every metric with a direction (docs/validity.md, "The verdict") */
 	int *in_verdict, *predict;
-	int *disputed; /* per metric: the inputs declare its better side differently (no verdict) */
+	/* per metric, no verdict: ts_stat.disputed (1 sides differ, 2 no metric) */
+	int *disputed;
 	/* the fallback's description that gave the list, or NULL */
 	struct bench_desc *verdict_desc;
 	char *avail; /* the inputs' candidate metric columns, comma-separated (for messages) */
@@ -217,6 +218,11 @@ int grp_bench_of(struct groups *g, const char *name, const char *variant_col,
 struct bench_desc *grp_desc_of(struct groups *g, const char *name, struct bench_desc *file,
 			       const char *const *header, int ncols, struct grp_decl **fb);
 void grp_desc_free(struct bench_desc *d, struct grp_decl *fb);
+/* A file's own description (d, read from path) is of its CSV (csv, its header hdr): each column
+ * it names (variant, configuration, summary, verdict, resolved settings, views) is one of the
+ * header's. 0, or -1 with the first it names that is not. */
+int grp_desc_check(const struct bench_desc *d, const char *path, const char *csv,
+		   const char *const *hdr, int ncols, char *err);
 /* nrec, eff: per key column, groups.h's grp_group (NULL: every column recorded). */
 int grp_group_of(struct groups *g, int bench, const char *const *val, const int *nrec,
 		 const char *const *eff);
@@ -249,7 +255,8 @@ const char *grp_fp_field(const struct grp_fp *fp, const char *key);
 int grp_side_of(struct groups *g, int side, const char *name);
 /* groups_once.c: refuse (-1, one line) a file read before into the same scope (the side given to
  * groups_add: by device and inode) and a row read before there (its hash over the scope, the
- * header's names and the row's values); the row is of the file noted last. */
+ * header's names and the row's values, rep and attempt left out: a renumbered copy is the same
+ * row); the row is of the file noted last. */
 int grp_once_file(struct groups *g, const char *path, int scope, char *err);
 uint64_t grp_once_hash(int scope, const char *const *name, const char *const *val, int n);
 int grp_once_row(struct groups *g, uint64_t h, const char *path, long line, char *err);

@@ -82,3 +82,65 @@ struct bench_desc *grp_desc_fallback(struct groups *g, const char *name,
 	grp_desc_free(NULL, fb);
 	return d;
 }
+
+/* Is each comma-separated name of list (an item's ":lower"/":higher" left out; one ending in '?',
+ * summary_by's where it varies, may be absent) a column of the header? 0, or -1 with the first
+ * that is not. */
+static int cols_in(const char *list, const char *what, const char *path, const char *csv,
+		   const char *const *hdr, int ncols, char *err)
+{
+	for (const char *p = list; p && *p;) {
+		size_t n = strcspn(p, ",:");
+		int found = 0;
+		for (int c = 0; c < ncols && !found; c++)
+			found = strlen(hdr[c]) == n && !strncmp(hdr[c], p, n);
+		if (!found && n && p[n - 1] != '?')
+			return err_set(err,
+				       "%s: its %s names column '%.*s', which the CSV %s has not; "
+				       "accepted: the description its run wrote beside it, or none",
+				       path, what, (int)(n > 64 ? 64 : n), p, csv);
+		p += n;
+		p += strcspn(p, ","); /* past an item's direction */
+		p += *p == ',';
+	}
+	return 0;
+}
+
+static int list_in(const char *const *list, const char *what, const char *path, const char *csv,
+		   const char *const *hdr, int ncols, char *err)
+{
+	for (int i = 0; list && list[i]; i++)
+		if (cols_in(list[i], what, path, csv, hdr, ncols, err))
+			return -1;
+	return 0;
+}
+
+int grp_desc_check(const struct bench_desc *d, const char *path, const char *csv,
+		   const char *const *hdr, int ncols, char *err)
+{
+	if (!d->name)
+		return 0;
+#define IN(s, what) cols_in(s, what, path, csv, hdr, ncols, err)
+#define LIST(l, what) list_in(l, what, path, csv, hdr, ncols, err)
+	if (IN(d->variant_col, "variant_col") || LIST(d->config, "config") ||
+	    LIST(d->summary, "summary") || LIST(d->verdict, "verdict") ||
+	    IN(d->match_by, "match_by") || LIST(d->match_loose, "match_loose") ||
+	    IN(d->summary_by, "summary_by") || IN(d->summary_note_if, "summary_note_if"))
+		return -1;
+	for (const struct bench_resolved *r = d->resolved; r && r->requested; r++)
+		if (IN(r->requested, "[resolved] requested") ||
+		    IN(r->resolved, "[resolved] resolved"))
+			return -1;
+	for (const struct bench_view *v = d->views; v && v->kind; v++) {
+		if (IN(v->implied_cols, "view's implied_cols") || IN(v->x_cols, "view's x_cols") ||
+		    IN(v->row_col, "view's row_col") || IN(v->col_col, "view's col_col") ||
+		    IN(v->facet_col, "view's facet_col") || IN(v->class_col, "view's class_col"))
+			return -1;
+		for (const struct view_metric *m = v->metrics; m && m->col; m++)
+			if (IN(m->col, "view's metric"))
+				return -1;
+	}
+#undef IN
+#undef LIST
+	return 0;
+}

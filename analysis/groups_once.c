@@ -1,5 +1,6 @@
 /* Inputs read once: a file given twice to one side (by two names, or inside a directory given too)
- * and a row seen before on that side (a copy of a CSV) are refused, so no repetition counts twice.
+ * and a row seen before on that side (a copy of a CSV, even renumbered) are refused, so no
+ * repetition counts twice. A row is known by its content: every field but its numbering.
  * The two sides of compare may read the same file: that compares a result with itself. */
 #include "analysis/groups.h"
 #include "lib/util.h"
@@ -56,12 +57,18 @@ int grp_once_file(struct groups *g, const char *path, int scope, char *err)
 	return 0;
 }
 
+/* A row's numbering, not its content: a copy with its repetitions renumbered is the same result. */
+static int numbering(const char *name)
+{
+	return !strcmp(name, "rep") || !strcmp(name, "attempt");
+}
+
 uint64_t grp_once_hash(int scope, const char *const *name, const char *const *val, int n)
 {
 	uint64_t h = (1469598103934665603ull ^ (uint64_t)(unsigned)scope) * 1099511628211ull;
 	/* FNV-1a over the scope, then name=value pairs, 0x1f between */
 	for (int i = 0; i < n; i++)
-		for (int k = 0; k < 2; k++) {
+		for (int k = 0; k < 2 && !numbering(name[i]); k++) {
 			for (const unsigned char *p = (const unsigned char *)(k ? val[i] : name[i]);
 			     *p; p++)
 				h = (h ^ *p) * 1099511628211ull;
@@ -95,9 +102,9 @@ int grp_once_row(struct groups *g, uint64_t h, const char *path, long line, char
 	for (; o->row[j].h; j = (j + 1) & (o->cap - 1))
 		if (o->row[j].h == h)
 			return err_set(err,
-				       "%s:%ld: the same row as %s:%ld (a copy of one result? its "
-				       "repetitions would "
-				       "count twice); accepted: each result once",
+				       "%s:%ld: the same row as %s:%ld, rep and attempt aside (a "
+				       "copy of one result? its repetitions would count twice); "
+				       "accepted: each result once",
 				       path, line,
 				       o->row[j].file >= 0 ? o->file[o->row[j].file].path : "?",
 				       o->row[j].line);

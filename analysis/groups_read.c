@@ -411,6 +411,9 @@ static int read_row(struct groups *g, struct file *f, int side, char *err)
 		nrec[k] = 0;
 		eff[k] = NULL;
 		val[k] = fb->key_ix[k] >= 0 ? csvs_field(&f->s, fb->key_ix[k]) : NULL;
+		if (val[k] && k < 64) /* an older spelling of the value, as today's */
+			val[k] = grp_schema_value(b->name, b->key_col[k], val[k], effbuf[k],
+						  sizeof(effbuf[k]));
 		if (fb->key_ix[k] >= 0 || !fb->nrec[k])
 			continue;
 		if (fb->asked[k]) { /* asked on its command line: recorded there */
@@ -655,6 +658,16 @@ static int read_desc(struct groups *g, struct file *f, const char *meta, char *e
 	return rc < 0 ? -1 : 0;
 }
 
+/* The file's X.bench names only columns of its CSV (a view of a column it has not would draw
+ * nothing, silently). */
+static int desc_matches_header(const struct file *f, const char *meta, char *err)
+{
+	char path[4200];
+	bench_desc_path(meta, path, sizeof(path));
+	return grp_desc_check(&f->desc, path, f->s.path, (const char *const *)f->hdr, f->ncols,
+			      err);
+}
+
 /* One CSV file. A side table (side_table column) holds no result rows: skipped in a directory,
  * refused by name. */
 int grp_add_file(struct groups *g, const char *path, int side, int in_dir, int *marked,
@@ -682,6 +695,8 @@ int grp_add_file(struct groups *g, const char *path, int side, int in_dir, int *
 		rc = decl_matches_header(&f, err);
 	if (!rc && col_of(&f, "side_table") < 0)
 		rc = read_desc(g, &f, meta, err);
+	if (!rc && f.desc.name)
+		rc = desc_matches_header(&f, meta, err);
 	if (!rc && col_of(&f, "side_table") >= 0) {
 		file_free(g, &f);
 		return in_dir

@@ -2,6 +2,7 @@
  * them all), and what an older run asked for, from its result directory's record. */
 #include "analysis/groups_schema.h"
 #include "lib/infile.h"
+#include "lib/parse.h"
 #include "lib/util.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +23,7 @@ const struct grp_schema_change grp_schema_changes[] = {
 	 * PU: today's defaults) */
 	{ 2, "pingpong", "lines", NULL, NULL, "1",
 	  "one line a pair, the only kind before --lines" },
-	{ 2, "pingpong", "mem_node_req", NULL, NULL, "a",
+	{ 2, "pingpong", "mem_node_req", NULL, NULL, "first",
 	  "the pair's first PU's node (first touch), the only kind before --mem-node" },
 	/* 2: the requested duration and warm-up; before, the measured duration stands in */
 	{ 2, NULL, "duration_requested_s", NULL, "duration_s", NULL, "the measured duration" },
@@ -62,6 +63,23 @@ const char *grp_schema_col(int v, const char *bench, const char *col,
 			return v < c->since ? c->old : col;
 		}
 	return col;
+}
+
+const char *grp_schema_value(const char *bench, const char *col, const char *v, char *buf,
+			     size_t n)
+{
+	long node;
+	if (!v || strcmp(bench, "pingpong") || strcmp(col, "mem_node_req"))
+		return v;
+	if (!strcmp(v, "a"))
+		return "first";
+	if (!strcmp(v, "b"))
+		return "reader";
+	if (v[0] >= '0' && v[0] <= '9' && !parse_long(v, &node)) {
+		snprintf(buf, n, "node:%ld", node);
+		return buf;
+	}
+	return v;
 }
 
 /* The options that give a configuration column, per bench (NULL: every bench), and the default

@@ -22,6 +22,12 @@ extern const struct grp_schema_change grp_schema_changes[];
 const char *grp_schema_col(int v, const char *bench, const char *col,
 			   const struct grp_schema_change **ch);
 
+/* A configuration value its older writers spelled otherwise, as today's: pingpong's mem_node_req,
+ * --mem-node a, b, N before --home (every schema up to 11 and --mem-node today), reads as first,
+ * reader, node:N. v itself, or the value in buf. */
+const char *grp_schema_value(const char *bench, const char *col, const char *v, char *buf,
+			     size_t n);
+
 /* What the run of csv asked for col, from its result directory's record of the command line
  * (metadata.txt, older key: value or INI), for a file that did not record it: its option's value,
  * or the option's default where every schema had the same (pending-bit's placement: auto).

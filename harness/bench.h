@@ -98,7 +98,8 @@ struct bench {
 	const char *const *summary;
 	/* Optional comma list of columns ("mode,class"): the summary has a line per group of rows
 	 * with equal values there (reduced to their median within each repetition) instead of per
-	 * variant. */
+	 * variant. A column written "COL?" groups too, but is named in the lines only where its
+	 * value varies between them (harness/summary_by.c); the values hold no '/'. */
 	const char *summary_by;
 	/* Optional: the metrics that carry its verdict, "NAME" or "NAME:lower"/"NAME:higher" where
 	 * the seed predicts the variants move that way from the baseline (schema/columns.h,

@@ -21,7 +21,9 @@ static int declared(const struct bench *b, const char *what, const char *names, 
 	for (const char *p = names; p && *p;) {
 		size_t n = strcspn(p, ",");
 		char name[128];
-		snprintf(name, sizeof(name), "%.*s", (int)n, p);
+		/* summary_by's optional column: "home?" */
+		int opt = n && p[n - 1] == '?' && !strcmp(what, "summary_by");
+		snprintf(name, sizeof(name), "%.*s", (int)(n - (size_t)opt), p);
 		if (n && !bench_column(b, name))
 			return err_set(err,
 				       "bench %s: its %s names column '%s', which it does not "

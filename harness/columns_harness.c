@@ -66,8 +66,8 @@ const struct col_decl harness_columns[] = {
      "beside mem_node"},
     {"first_touch_cpu", COL_CONTEXT, "CPU", COL_NOSIDE,
      "the CPU that first touched the contended memory (bench_mem: a thread pinned on the first "
-     "worker's CPU; pingpong: cpu_a's or cpu_b's thread; refill: the caller's CPU); "
-     "absent from shepherd's rows, whose model the main thread allocates"},
+     "worker's CPU; pingpong: cpu_a's or cpu_b's thread; refill: the caller's CPU; shepherd: "
+     "the first worker's CPU, where a pinned thread builds its model)"},
     {"counters_pmu", COL_CONTEXT, "text", COL_NOSIDE,
      "libpfm4 PMU the events were encoded on"},
     {"counters_pmu_detected", COL_CONTEXT, "text", COL_NOSIDE,

@@ -77,6 +77,9 @@ static int group_of(const struct bench_ctx *c, struct sum_lines *g, const struct
 		return var;
 	int n = list_split(c->b->summary_by, cols, 8);
 	for (int i = 0; i < n; i++) {
+		size_t l = strlen(cols[i]);
+		if (l && cols[i][l - 1] == '?') /* optional: shown only where it varies */
+			cols[i][l - 1] = 0;
 		const char *v = row_get(r, cols[i]);
 		if (k < sizeof(label))
 			k += (size_t)snprintf(label + k, sizeof(label) - k, "%s%s", i ? "/" : "",
@@ -291,14 +294,19 @@ static void print_header(FILE *f, const struct bench_ctx *c, const struct tally 
 }
 
 static void print_summary(FILE *f, const struct bench_ctx *c, struct kept_rows *kr,
-			  const struct sum_lines *g, const struct tally *t)
+			  const struct sum_lines *all, const struct tally *t)
 {
 	int nk = kr->n;
-	const char *col = c->b->summary_by ? c->b->summary_by : c->b->variant_col;
+	char col[160];
+	struct sum_lines shown = *all, *g = &shown;
+	if (!nmetrics(c->b) || !all->n)
+		return;
+	if (c->b->summary_by) /* an optional column only where it varies */
+		summary_by_shown(c->b->summary_by, all, &shown, col, sizeof(col));
+	else
+		snprintf(col, sizeof(col), "%s", c->b->variant_col);
 	int nm = nmetrics(c->b), width = (int)strlen(col), flagged = 0;
 	double thr = opt_double(c->o, "cv-warn") / 100;
-	if (!nm || !g->n)
-		return;
 	qsort(kr->at, (size_t)nk, kr->size, by_group_rep);
 	int *order = xcalloc((size_t)g->n, sizeof(int)),
 	    *start = xcalloc((size_t)g->n + 1, sizeof(int));
@@ -374,6 +382,8 @@ static void print_summary(FILE *f, const struct bench_ctx *c, struct kept_rows *
 	free(tmp);
 	free(order);
 	free(start);
+	if (c->b->summary_by)
+		summary_by_free(&shown);
 }
 
 struct summary {

@@ -18,6 +18,16 @@ struct sum_lines {
 	int n, cap;
 };
 
+/* harness/summary_by.c: summary_by's columns, "COL?" (optional) in the labels only where its
+ * value varies between lines. */
+/* summary_by's columns as a header ("mode,class,home?" -> "mode,class,home"). */
+void summary_by_name(const char *by, char *out, size_t n);
+/* The labels to print, in *out (freed with summary_by_free; its other fields are g's), and the
+ * header of the columns kept in col. */
+void summary_by_shown(const char *by, const struct sum_lines *g, struct sum_lines *out,
+		      char *col, size_t ncol);
+void summary_by_free(struct sum_lines *shown);
+
 /* The cells of one metric column: text per group and its ratio to the first group. */
 struct column {
 	char (*cell)[96], (*ratio)[16];

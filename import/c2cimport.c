@@ -69,6 +69,7 @@ static void template_row(struct row *r, const struct import_req *q, const struct
 	row_set(r, "median_ns", "0");
 	row_na(r, "mem_node_req", "the source's line was first touched by its main thread");
 	row_na(r, "mem_node", "the imported matrix records no NUMA node");
+	row_na(r, "home", "the imported matrix records no NUMA node");
 	row_set(r, "lines", "1");
 	static const char *const pu_cols[] = { "pkg_a", "core_a", "smt_a", "node_a",
 					       "pkg_b", "core_b", "smt_b", "node_b" };

@@ -155,6 +155,12 @@ static void pct_ci(const struct ts_stat *s, char *out, size_t n)
 	snprintf(out, n, "[%+.2f, %+.2f]%%", 100 * (s->lo - 1), 100 * (s->hi - 1));
 }
 
+const char *ts_disputed_why(int disputed)
+{
+	return disputed == 2 ? "not tested: an input declares it no metric (X.columns)"
+			     : "not tested: the inputs declare its better side differently";
+}
+
 void ts_verdict(const struct ts_stat *s, int direction, int time, const char *subject, char *out,
 		size_t n)
 {
@@ -173,7 +179,7 @@ void ts_verdict(const struct ts_stat *s, int direction, int time, const char *su
 	if (s->has_ci)
 		pct_ci(s, ci, sizeof(ci));
 	if (s->disputed) {
-		snprintf(out, n, "not tested: the inputs declare its better side differently");
+		snprintf(out, n, "%s", ts_disputed_why(s->disputed));
 		return;
 	}
 	if (s->descriptive) {

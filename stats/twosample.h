@@ -17,7 +17,9 @@ struct ts_stat {
 	int significant; /* p_adj < 0.05 and the interval excludes 1, with enough repetitions */
 	/* Set by the caller before the family is decided (ts_family): */
 	int descriptive; /* outside its bench's verdict family: an interval, never a test */
-	int disputed;    /* its inputs declare its better side differently: no test either */
+	/* no test either: 1 its inputs declare its better side differently, 2 an input declares
+	 * it no metric (context, evidence, configuration) */
+	int disputed;
 	/* the seed's predicted direction of B against A: -1 lower, 1 higher, 0 none */
 	int predict;
 	/* Set by ts_family: the tests of its family (the m its p was adjusted over) and how;
@@ -48,6 +50,8 @@ int ts_is_test(const struct ts_stat *s);
 /* Would it be a test with enough repetitions: values on both sides, a verdict metric, not
  * disputed? */
 int ts_is_planned(const struct ts_stat *s);
+/* Why a disputed metric (ts_stat.disputed, non-zero) is not tested, in words. */
+const char *ts_disputed_why(int disputed);
 /* Decide with the adjusted p of the family this test is in (p itself for a family of one). */
 void ts_decide(struct ts_stat *s, double p_adj);
 /* One family: the tests among st[0..n) (ts_is_test) adjusted together (ts_adjust), each decided

@@ -13,8 +13,8 @@ FILE *pb_csv(const char *path)
 	assert_non_null(f);
 	fprintf(f, "schema_version,bench,layout,rep,offset,policy,placement,writers,readers,mem_"
 		   "node,work_ns,drain_us,duration_requested_s,warmup_requested_s,"
-		   "writer_ns_per_op,reader_ns_per_op,drains,host,cpu_model,label,valid,invalid_"
-		   "reason,na_reason\n");
+		   "writer_ns_per_op,reader_ns_per_op,drains,thread_window_ns,host,cpu_model,label,"
+		   "valid,invalid_reason,na_reason\n");
 	return f;
 }
 
@@ -30,10 +30,11 @@ static void field(FILE *f, const char *s, int last)
 void pb_row(FILE *f, const char *label, const char *host, const char *cpu, const char *layout,
 	    const char *policy, int rep, double w, double r, int valid)
 {
+	static long window; /* each row its own, as measured: a repeated row is a copy (refused) */
 	fprintf(f, "%d,pending-bit,%s,%d,%d,", SCHEMA_VERSION, layout, rep,
 		!strcmp(layout, "shared") ? 32 : 64);
 	field(f, policy, 0);
-	fprintf(f, "same-socket,1,1,0,0,0,1,0.2,%.4f,%.4f,NA,", w, r);
+	fprintf(f, "same-socket,1,1,0,0,0,1,0.2,%.4f,%.4f,NA,%ld,", w, r, 1000000000 + ++window);
 	field(f, host, 0);
 	field(f, cpu, 0);
 	field(f, label, 0);

@@ -93,6 +93,8 @@ static const char *valid_value(const char *name, const char *meta, const char *l
 		return "8:16:8";
 	if (!strcmp(name, "mem-node") && !strncmp(meta, "a|b", 3))
 		return "a";
+	if (!strcmp(name, "home"))
+		return "reader";
 	size_t len = d ? strcspn(d + 9, ")") : 0;
 	if (len && !memchr(d + 9, ' ', len) &&
 	    !memchr(d + 9, ':', len)) { /* "(default X)", one word */

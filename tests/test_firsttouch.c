@@ -1,7 +1,8 @@
 /* A pinned worker's CPU touches every bench's contended lines first, never the main thread: each
- * row's first_touch_cpu is the first measuring thread's CPU (bench_mem's benches) or the pair's
- * toucher (pingpong: cpu_a, cpu_b with --mem-node b). Runs on two_cpus(); under load a run may
- * measure nothing (exit 4): the rows are still there, and the column is what is checked. */
+ * row's first_touch_cpu is the first measuring thread's CPU (bench_mem's benches, shepherd's
+ * model), refill's caller's CPU or the pair's toucher (pingpong: cpu_a, cpu_b with --home
+ * reader). Runs on two_cpus(); under load a run may measure nothing (exit 4): the rows are still
+ * there, and the column is what is checked. */
 #include "lib/csvread.h"
 #include "lib/util.h" /* before cmocka, which defines a fail() macro */
 #include "tests/testutil.h"
@@ -83,9 +84,9 @@ static void pingpong_toucher(void **s)
 	}
 	for (int side = 0; side < 2; side++) {
 		struct table t;
-		const char *args[] = {"run",       "pingpong", "--placement", cpus, "--samples",
-				      "20",        "--reps",   "1",           "--mem-node",
-				      side ? "b" : "a", NULL};
+		const char *args[] = {"run",  "pingpong", "--placement", cpus,
+				      "--samples", "20", "--reps", "1", "--home",
+				      side ? "reader" : "first", NULL};
 		run_rows(&t, side ? "pingpong-b" : "pingpong-a", args);
 		int c_ft = table_col(&t, "first_touch_cpu"),
 		    c_cpu = table_col(&t, side ? "cpu_b" : "cpu_a");
@@ -94,6 +95,25 @@ static void pingpong_toucher(void **s)
 			assert_string_equal(t.cell[i][c_ft], t.cell[i][c_cpu]);
 		table_free(&t);
 	}
+}
+
+/* shepherd: its model (every CPU's pool, the zones) built on the first worker's CPU. */
+static void shepherd_model(void **s)
+{
+	(void)s;
+	struct table t;
+	const char *args[] = {"run", "shepherd", "--cpus", "2", "--duration", "0.1", "--warmup",
+			      "0.05", "--reps", "1", NULL};
+	run_rows(&t, "shepherd", args);
+	int c_ft = table_col(&t, "first_touch_cpu"), c_ids = table_col(&t, "thread_ids");
+	assert_true(c_ft >= 0 && c_ids >= 0);
+	for (long i = 0; i < t.nrows; i++) {
+		const char *ft = t.cell[i][c_ft];
+		if (!strcmp(ft, "NA") || atoi(ft) != first_thread_cpu(t.cell[i][c_ids]))
+			fail_msg("shepherd row %ld: first_touch_cpu %s, threads %s", i + 1, ft,
+				 t.cell[i][c_ids]);
+	}
+	table_free(&t);
 }
 
 /* refill: its allocator state, first touched on the caller's CPU. */
@@ -127,6 +147,7 @@ int main(void)
 	    cmocka_unit_test(bench_mem_benches),
 	    cmocka_unit_test(pingpong_toucher),
 	    cmocka_unit_test(refill_caller),
+	    cmocka_unit_test(shepherd_model),
 	};
 	return cmocka_run_group_tests(tests, test_dir_setup, test_dir_teardown);
 }

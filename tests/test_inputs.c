@@ -45,9 +45,9 @@ static void refused(const char *args, const char *says)
 			 says);
 }
 
-/* A result directory holding a copy of its CSV, the same file twice, a file and the directory
- * that holds it: each refused with the two places named. Both sides of compare may read one
- * result (it is compared with itself). */
+/* A result directory holding a copy of its CSV (as is, or its rep and attempt renumbered), the
+ * same file twice, a file and the directory that holds it: each refused with the two places
+ * named. Both sides of compare may read one result (it is compared with itself). */
 static void read_twice(void **s)
 {
 	(void)s;
@@ -75,6 +75,22 @@ static void read_twice(void **s)
 	assert_int_equal(system(args), 0);
 	snprintf(args, sizeof(args), "compare '%s' '%s'", a, b);
 	assert_int_equal(c2c_sh(err, sizeof(err), args), 0);
+	/* the copy with its repetitions renumbered (rep + 100, attempt 2): the same result still */
+	snprintf(args, sizeof(args),
+		 "awk -F, -v OFS=, 'NR > 1 { $4 += 100; $5 = 2 } 1' '%s' > '%s/00-copy.csv'", copy,
+		 b);
+	assert_int_equal(system(args), 0);
+	snprintf(args, sizeof(args), "compare '%s' '%s'", a, b);
+	snprintf(says, sizeof(says),
+		 "%s:2: the same row as %s/00-copy.csv:2, rep and attempt aside (a copy of one "
+		 "result?",
+		 copy, b);
+	refused(args, says);
+	snprintf(args, sizeof(args), "report '%s' -o '%s/r3'", b, test_dir);
+	refused(args, says);
+	assert_false(file_exists(strstr(args, "-o '") + 4)); /* nothing written */
+	snprintf(args, sizeof(args), "rm '%s/00-copy.csv'", b);
+	assert_int_equal(system(args), 0);
 }
 
 /* A .meta that is a FIFO (no writer: a reader would wait for ever) or a link to /dev/zero (a read

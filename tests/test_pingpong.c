@@ -3,6 +3,7 @@
 #include "lib/util.h" /* before cmocka, which defines a fail() macro */
 #include "tests/testutil.h"
 #include "lib/csvread.h"
+#include "harness/summary_int.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -371,6 +372,11 @@ static void test_bad_input(void **state)
 	expect_bad("--resume", fifo);
 	unlink(fifo);
 	expect_bad("--mem-node", "writer");
+	expect_bad("--home", "4096"); /* a node is node:N */
+	expect_bad("--home", "node:4096");
+	expect_bad("--home", "node:x");
+	expect_bad("--home", "a"); /* --mem-node's words are its own */
+	expect_bad("--home", "remote");
 	expect_bad("--concurrent", "0");
 	expect_bad("--concurrent", "many");
 	expect_bad("--lines", "0");
@@ -381,6 +387,105 @@ static void test_bad_input(void **state)
 	expect_bad("--check-tolerance", "-1");
 	expect_bad("--cv-warn", "200");
 	expect_bad("--cv-warn", "5%");
+}
+
+/* The home each row found is the node of its page as the pair's: writer, reader, both or other. */
+static void home_is_relation(const struct table *t, long i)
+{
+	int mem = atoi(table_get(t, i, "mem_node")), na = atoi(table_get(t, i, "node_a")),
+	    nb = atoi(table_get(t, i, "node_b"));
+	const char *home = table_get(t, i, "home");
+	const char *want = mem == na && mem == nb ? "both"
+			   : mem == na		  ? "writer"
+			   : mem == nb		  ? "reader"
+						  : "other";
+	if (mem < 0 || na < 0 || nb < 0)
+		want = "NA";
+	if (strcmp(home, want))
+		fail_msg("row %ld: home %s, mem_node %d, node_a %d, node_b %d", i + 1, home, mem,
+			 na, nb);
+}
+
+/* --home: the request in its words (--mem-node's older spelling read into them), the page on the
+ * node asked, first touched by the side that owns it, and each row's home as found. Runs on the
+ * host's two CPUs: whatever their nodes, each row is checked against its own node_a and node_b. */
+static void test_home_axis(void **state)
+{
+	const char *pl = pair_cpus();
+	(void)state;
+	char node[32] = "";
+	const char *asks[][3] = {{NULL, NULL, "first"},	     {"--home", "writer", "writer"},
+				 {"--home", "reader", "reader"}, {"--mem-node", "b", "reader"},
+				 {"--mem-node", "a", "first"},	     {"--home", node, node}};
+	for (size_t h = 0; h < ARRAY_SIZE(asks); h++) {
+		struct cmd_result *r = calloc(1, sizeof(*r));
+		struct table t;
+		char csv[300], err[ERRLEN];
+		snprintf(csv, sizeof(csv), "%s/home%zu.csv", test_dir, h);
+		const char *argv[] = {"run", "pingpong", "--placement", pl, FAST, "--reps", "1",
+				      LENIENT, "--out", csv, asks[h][0], asks[h][1], NULL};
+		run_c2cv(r, argv);
+		if (!RAN(r->status))
+			fail_msg("%s %s: status %d: %s", asks[h][0] ? asks[h][0] : "(default)",
+				 asks[h][1] ? asks[h][1] : "", r->status, r->err);
+		/* one node for the pair here: the summary names no home (it does not vary) */
+		if (strstr(r->out, "mode,class"))
+			assert_null(strstr(r->out, "mode,class,home"));
+		free(r);
+		assert_int_equal(table_read(&t, csv, err), 0);
+		assert_true(t.nrows > 0);
+		for (long i = 0; i < t.nrows; i++) {
+			const char *want = asks[h][2];
+			int mem = atoi(table_get(&t, i, "mem_node"));
+			assert_string_equal(table_get(&t, i, "mem_node_req"), want);
+			home_is_relation(&t, i);
+			int reader = !strcmp(want, "reader");
+			assert_string_equal(table_get(&t, i, "first_touch_cpu"),
+					    table_get(&t, i, reader ? "cpu_b" : "cpu_a"));
+			const char *bound = !strcmp(want, "writer") ? table_get(&t, i, "node_a")
+					    : reader ? table_get(&t, i, "node_b")
+					    : !strncmp(want, "node:", 5) ? want + 5
+									 : NULL;
+			if (bound && mem >= 0)
+				assert_int_equal(mem, atoi(bound));
+		}
+		if (!h) /* node:N next, N the first pair's node */
+			snprintf(node, sizeof(node), "node:%s", table_get(&t, 0, "node_a"));
+		table_free(&t);
+	}
+	struct cmd_result *r = calloc(1, sizeof(*r)); /* both spellings at once: one line, exit 2 */
+	run_c2c(r, "run", "pingpong", "--placement", pl, "--home", "first", "--mem-node", "a",
+		"--dry-run", NULL);
+	assert_int_equal(r->status, 2);
+	assert_int_equal(count_lines(r->err), 1);
+	assert_non_null(strstr(r->err, "give one"));
+	free(r);
+}
+
+/* summary_by's optional column (pingpong's "mode,class,home?"): in the lines only where it varies.
+ */
+static void test_summary_home_where_it_varies(void **state)
+{
+	(void)state;
+	char *one[] = {"load-store/smt/both", "cas/smt/both"},
+	     *two[] = {"load-store/same-package/writer", "load-store/same-package/other",
+		       "cas/smt/both"};
+	struct sum_lines g = {one, NULL, 2, 2}, shown;
+	char col[80];
+	summary_by_shown("mode,class,home?", &g, &shown, col, sizeof(col));
+	assert_string_equal(col, "mode,class");
+	assert_string_equal(shown.label[0], "load-store/smt");
+	assert_string_equal(shown.label[1], "cas/smt");
+	summary_by_free(&shown);
+	g = (struct sum_lines){two, NULL, 3, 3};
+	summary_by_shown("mode,class,home?", &g, &shown, col, sizeof(col));
+	assert_string_equal(col, "mode,class,home");
+	assert_string_equal(shown.label[0], "load-store/same-package/writer");
+	assert_string_equal(shown.label[1], "load-store/same-package/other");
+	assert_string_equal(shown.label[2], "cas/smt/both");
+	summary_by_free(&shown);
+	summary_by_name("mode,class,home?", col, sizeof(col));
+	assert_string_equal(col, "mode,class,home");
 }
 
 /* --matrix FILE that cannot be had at the end (here: a file of the user's appeared at FILE while
@@ -432,6 +537,8 @@ int main(void)
 		cmocka_unit_test(test_cv_warn_flags),
 		cmocka_unit_test(test_dry_run_synthetic),
 		cmocka_unit_test(test_bad_input),
+		cmocka_unit_test(test_home_axis),
+		cmocka_unit_test(test_summary_home_where_it_varies),
 		cmocka_unit_test(test_concurrent_auto_equals_one),
 		cmocka_unit_test(test_dry_run_plans),
 		cmocka_unit_test(test_matrix_late_failure),

@@ -12,10 +12,11 @@
 /* A pending-bit row of machine m, valid or with reason why. */
 static void row(FILE *f, int rep, const char *layout, const char *why)
 {
+	static long window; /* each row its own, as measured: a repeated row is a copy (refused) */
 	fprintf(f,
-		"%d,pending-bit,%s,%d,32,rmw,same-socket,1,1,0,0,0,1,0.2,10,3,NA,h,cpu,m,%s,\"%s\","
-		"\"drains: no drainer\"\n",
-		SCHEMA_VERSION, layout, rep, *why ? "no" : "yes", why);
+		"%d,pending-bit,%s,%d,32,rmw,same-socket,1,1,0,0,0,1,0.2,10,3,NA,%ld,h,cpu,m,%s,"
+		"\"%s\",\"drains: no drainer\"\n",
+		SCHEMA_VERSION, layout, rep, 1000000000 + ++window, *why ? "no" : "yes", why);
 }
 
 static void counted_by_rule(void **state)

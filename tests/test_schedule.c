@@ -271,7 +271,7 @@ static void test_measure_round_two_pairs(void **state)
 	const struct pu_pair *pp[2] = { &a, &b };
 	struct pp_meas m[2];
 	for (int mode = 0; mode < NMODES; mode++) {
-		struct pp_setup su = { &t, mode, 2, PP_MEM_B, 5, 2, 0, NULL, -1 };
+		struct pp_setup su = { &t, mode, 2, PP_HOME_READER, 5, 2, 0, NULL, -1 };
 		memset(m, 0, sizeof(m));
 		if (pp_measure_round(&su, pp, 2, m, err))
 			fail_msg("%s", err);

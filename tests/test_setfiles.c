@@ -2,8 +2,9 @@
  * against the CSV (a shortfall named in compare's and report's first lines; a count no run writes
  * refused), a key given twice, a .meta cut short; a .columns bounded in size like a .bench, with
  * rows, each column once, each of the CSV's columns and no other, and a link that loops refused,
- * never read as "none"; a .bench of another bench refused; metric values of their kind; two
- * declarations that disagree give no verdict. */
+ * never read as "none"; a .bench of another bench, or naming a column its CSV has not, refused;
+ * metric values of their kind; two declarations that disagree, or a metric declared context, give
+ * no verdict. */
 #include "lib/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
 #include "tests/testutil.h"
 #include <stdio.h>
@@ -166,6 +167,13 @@ static void declarations_checked(void **s)
 	snprintf(bench, sizeof(bench), "%.*s.bench", (int)strlen(cols) - 8, cols);
 	sh("sed -i 's/^name = pending-bit$/name = vmalloc/' '%s'", bench);
 	both(&r, "bench 'pending-bit', but its X.bench describes 'vmalloc'");
+	copy_set("absent"); /* a description naming a column its CSV has not: its summary, a view */
+	snprintf(bench, sizeof(bench), "%.*s.bench", (int)strlen(cols) - 8, cols);
+	sh("sed -i 's/^summary = writer_ns_per_op$/summary = no_such_ns/' '%s'", bench);
+	both(&r, "its summary names column 'no_such_ns', which the CSV");
+	copy_set("absent");
+	sh("sed -i '0,/^col = writer_ns_per_op$/s//col = no_such_ns/' '%s'", bench);
+	both(&r, "its view's metric names column 'no_such_ns', which the CSV");
 	copy_set("loop");
 	unlink(cols);
 	assert_int_equal(symlink("pb.columns", cols), 0);
@@ -249,6 +257,43 @@ static void differing_declarations_get_no_verdict(void **s)
 	assert_non_null(strstr(r.err, "the declarations differ"));
 }
 
+/* A metric one input declares context (or evidence, configuration) in X.columns: described, never
+ * tested, either way round; said once (tests/data/declared: B's ops_per_s is 2x A's). */
+static void context_declared_gets_no_verdict(void **s)
+{
+	(void)s;
+	struct cmd_result r;
+	char a[500], b[500], cmd[1600];
+	snprintf(a, sizeof(a), "%s/ctx/a.csv", test_dir);
+	snprintf(b, sizeof(b), "%s/ctx/b.csv", test_dir);
+	snprintf(cmd, sizeof(cmd),
+		 "mkdir -p '%s/ctx' && cp tests/data/declared/* '%s/ctx/' && "
+		 "sed -i 's/^ops_per_s,ops_per_s,metric,ops\\/s,higher,/"
+		 "ops_per_s,ops_per_s,context,ops\\/s,n\\/a,/' '%s/ctx/b.columns' && "
+		 "grep -q '^ops_per_s,ops_per_s,context,' '%s/ctx/b.columns'",
+		 test_dir, test_dir, test_dir, test_dir);
+	assert_int_equal(system(cmd), 0);
+	for (int swap = 0; swap < 2; swap++) {
+		run_c2c(&r, "compare", swap ? b : a, swap ? a : b, "--metric", "ops_per_s", NULL);
+		assert_int_equal(r.status, 0);
+		assert_int_equal(count_lines(r.err), 1);
+		assert_non_null(strstr(r.err, "future ops_per_s: "));
+		assert_non_null(strstr(r.err, "b.columns declares it context, not a metric, so it "
+					      "gets no verdict"));
+		const char *says = swap ? "future ops_per_s: 0.500 over 2 configuration(s): not "
+					  "tested: an input declares it no metric"
+					: "future ops_per_s: 2.000 over 2 configuration(s): not "
+					  "tested: an input declares it no metric";
+		assert_non_null(strstr(r.out, says));
+		assert_null(strstr(r.out, "better by"));
+		assert_null(strstr(r.out, "worse by"));
+	}
+	run_c2c(&r, "compare", a, b, NULL); /* A's metric, B's context: no verdict either */
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "not tested: an input declares it no metric"));
+	assert_null(strstr(r.out, "better by"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -259,6 +304,7 @@ int main(void)
 		cmocka_unit_test(declarations_checked),
 		cmocka_unit_test(values_checked_for_their_kind),
 		cmocka_unit_test(differing_declarations_get_no_verdict),
+		cmocka_unit_test(context_declared_gets_no_verdict),
 	};
 	return cmocka_run_group_tests(tests, setup, test_dir_teardown);
 }

@@ -30,12 +30,16 @@ const struct col_decl pingpong_columns[] = {
     {"handoffs", COL_METRIC, "count", COL_NOSIDE,
      "one-way handoffs done, preheat included (what a HITM count would be divided by)"},
     {"mem_node_req", COL_CONFIG, "text", COL_NOSIDE,
-     "--mem-node as given: a (also when not given: first touch from cpu_a's thread), b (from "
-     "cpu_b's) or a NUMA node"},
+     "--home as asked: first (also when not given: first touch from cpu_a's thread, not bound), "
+     "writer (bound to cpu_a's node), reader (cpu_b's, touched by cpu_b) or node:N; --mem-node "
+     "a, b, N (and older sets' values) read as first, reader, node:N"},
     /* pingpong's own, not the harness's request: the node achieved, beside mem_node_req */
     {"mem_node", COL_CONTEXT, "NUMA node", COL_NOSIDE,
      "NUMA node the pair's page is on after the run (get_mempolicy), -1 if unknown: as found, "
      "what other benches call mem_node_actual"},
+    {"home", COL_CONTEXT, "text", COL_NOSIDE,
+     "where the line lived, as found (mem_node): writer (cpu_a's node), reader (cpu_b's), both "
+     "(the pair's one node) or other; NA when a node is unknown"},
     {"line_addr", COL_CONTEXT, "address", COL_NOSIDE,
      "virtual address of the pair's first line; every pair and measurement gets fresh lines on "
      "a page of its own"},

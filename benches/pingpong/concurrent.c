@@ -204,6 +204,23 @@ static void place_cols(const struct bench_ctx *c, struct row *r, const char *sid
 		row_na(r, key, "the topology has one CPU kind");
 }
 
+/* home: the node found, as the pair's: the writer's (cpu_a), the reader's (cpu_b), both, other. */
+static void home_col(const struct bench_ctx *c, struct row *r, const struct pu_pair *pp,
+		     int node)
+{
+	const struct pu *a = topo_pu(c->topo, pp->a), *b = topo_pu(c->topo, pp->b);
+	if (node < 0)
+		row_na(r, "home", "the page's node was not found (get_mempolicy)");
+	else if (!a || !b || a->node < 0 || b->node < 0)
+		row_na(r, "home", "a CPU of the pair has no NUMA node in the topology");
+	else
+		row_set(r, "home", "%s",
+			node == a->node && node == b->node ? "both"
+			: node == a->node		   ? "writer"
+			: node == b->node		   ? "reader"
+							   : "other");
+}
+
 /* The accuracy-check columns: the pair's own sample (if it is one) and its class's verdict. */
 static void check_cols(const struct pp_priv *p, int k, int mode, struct row *r)
 {
@@ -281,6 +298,7 @@ void pp_fill_row(const struct bench_ctx *c, const struct pp_priv *p, int k, int 
 	row_set(r, "handoffs", "%llu", (unsigned long long)m->handoffs);
 	row_set(r, "mem_node_req", "%s", p->mem_req);
 	row_set(r, "mem_node", "%d", m->mem_node);
+	home_col(c, r, pp, m->mem_node);
 	row_set(r, "line_addr", "0x%llx", (unsigned long long)m->line_addr);
 	if (m->touch_cpu >= 0)
 		row_set(r, "first_touch_cpu", "%d", m->touch_cpu);

@@ -21,7 +21,7 @@ struct pp_run {
 	size_t bytes;
 	int toucher;        /* side that first-touches the page: 0 (cpu_a) or 1 (cpu_b) */
 	int touch_cpu;      /* the CPU it touched from (sched_getcpu), -1 before */
-	int numa;           /* placed with numa_alloc_onnode (--mem-node N): freed with numa_free */
+	int numa;           /* placed with numa_alloc_onnode (--home writer|reader|node:N) */
 	double *ns;         /* lines x samples, written by the initiator only */
 } C2C_ALIGNED;
 
@@ -153,28 +153,40 @@ static void pp_body(struct thr *t, void *arg)
 	sde_add(&pp_sde[t->role], t->ops); /* after the window, before the counters are read */
 }
 
+/* The node a --home request binds the pair's page to: node:N, the writer's (cpu_a's) or the
+ * reader's (cpu_b's) node; -1 for first (not bound: placed by the first touch). */
+static int home_node(const struct pp_setup *su, const struct pu_pair *pair)
+{
+	const struct pu *u = su->mem == PP_HOME_WRITER   ? topo_pu(su->topo, pair->a)
+			     : su->mem == PP_HOME_READER ? topo_pu(su->topo, pair->b)
+							 : NULL;
+	return su->mem >= 0 ? su->mem : u ? u->node : -1;
+}
+
 /* Fresh lines for one pair: libnuma on a node, or untouched pages that one side touches first. */
-static int lines_alloc(const struct pp_setup *su, struct pp_run *r, char *err)
+static int lines_alloc(const struct pp_setup *su, const struct pu_pair *pair, struct pp_run *r,
+		       char *err)
 {
 	long page = sysconf(_SC_PAGESIZE);
 	size_t need = (size_t)su->lines * PP_SLOT;
+	int node = home_node(su, pair);
 	r->bytes = (need + (size_t)page - 1) / (size_t)page * (size_t)page;
 	r->touch_cpu = -1;
-	r->toucher = su->mem == PP_MEM_B
-			 ? 1
-			 : 0; /* a node: bound by policy, still touched by the first PU */
-	r->numa = su->mem >= 0;
+	r->toucher = su->mem == PP_HOME_READER ? 1 : 0; /* a node: still touched by the first PU */
+	if (su->mem != PP_HOME_FIRST && node < 0)
+		return err_set(err, "--home: CPU %d has no NUMA node in the topology to bind to",
+			       su->mem == PP_HOME_READER ? pair->b : pair->a);
+	r->numa = node >= 0;
 	if (r->numa) {
 		if (numa_available() < 0)
-			return err_set(
-			    err,
-			    "--mem-node %d: libnuma reports NUMA is not available on this kernel",
-			    su->mem);
-		r->base = numa_alloc_onnode(
-		    r->bytes, su->mem); /* mbind only: no page until the first touch */
+			return err_set(err,
+				       "--home: node %d: libnuma reports NUMA is not available on "
+				       "this kernel",
+				       node);
+		r->base = numa_alloc_onnode(r->bytes, node); /* mbind only: no page until touched */
 		return r->base ? 0
 			       : err_set(err, "numa_alloc_onnode(%zu bytes, node %d) failed",
-					 r->bytes, su->mem);
+					 r->bytes, node);
 	}
 	void *m = mmap(NULL, r->bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	r->base = m == MAP_FAILED ? NULL : m;
@@ -246,7 +258,7 @@ int pp_measure_round(const struct pp_setup *su, const struct pu_pair *const *pai
 	for (int k = 0; k < n && !rc; k++) {
 		run[k].su = su;
 		run[k].ns = xcalloc((size_t)su->samples * (size_t)su->lines, sizeof(double));
-		rc = lines_alloc(su, &run[k], err);
+		rc = lines_alloc(su, pairs[k], &run[k], err);
 		for (int s = 0; s < 2; s++) {
 			struct thr *x = &t[2 * k + s];
 			x->idx = 2 * k + s;

@@ -11,14 +11,16 @@ enum { MODE_LOAD_STORE, MODE_CAS, NMODES };
 enum { PP_INITIATOR, PP_RESPONDER, PP_NROLES }; /* thread roles: the pair's first and second PU */
 extern const char *const pp_mode_names[NMODES];
 
-#define PP_MEM_A (-1) /* --mem-node a: page first touched by the pair's first PU */
-#define PP_MEM_B (-2) /* --mem-node b: first touched by the second PU */
+/* --home: where each pair's page lives (its home node); a node >= 0 is --home node:N */
+#define PP_HOME_FIRST (-1)  /* first touch from the pair's first PU (the writer), not bound */
+#define PP_HOME_READER (-2) /* bound to cpu_b's node, first touched by cpu_b */
+#define PP_HOME_WRITER (-3) /* bound to cpu_a's node, first touched by cpu_a */
 #define PP_SLOT                                                                                    \
 	256 /* bytes per line slot: ping at +0, pong at +128 (never the same 128-byte pair) */
 
 struct pp_setup {
 	const struct topo *topo;
-	int mode, lines, mem;     /* mem: PP_MEM_A, PP_MEM_B or a NUMA node (libnuma placement) */
+	int mode, lines, mem;     /* mem: a PP_HOME_* or a NUMA node (libnuma placement) */
 	long samples, round_trips;
 	uint64_t preheat_ns;
 	const struct thr_hooks *hooks; /* given to the threads of pair `hooked` only (-1: none) */

@@ -44,7 +44,12 @@ static const struct opt_spec pp_opts[] = {
     {"lines", OPT_COUNT, "1", "K",
      "lines per pair (up to 4096), 256 bytes apart on fresh pages of its own, measured in turn; "
      "the spread of their medians is a proxy for the line's home in the mesh. Where they live: "
-     "--mem-node a|b|N (default a: first touch from the pair's first PU)",
+     "--home",
+     NULL, NULL},
+    {"home", OPT_TEXT, NULL, "first|writer|reader|node:N",
+     "the node each pair's lines live on (their home): first (when not given: first touch from "
+     "the pair's first PU, the writer, not bound), writer (bound to cpu_a's node), reader "
+     "(cpu_b's node, first touched by cpu_b) or node:N; the rows' home says where it was",
      NULL, NULL},
     {"resume", OPT_TEXT, NULL, "CSV",
      "continue the interrupted run that wrote CSV (the same settings and seed): its rows stay "
@@ -300,12 +305,11 @@ static const struct opt_spec pu_set_placement = {
     "the PUs the bench places its own threads on: auto (every allowed PU) or cpus:LIST", NULL,
     NULL};
 
-/* It reads --mem-node itself, with values of its own; unset by default. */
+/* It reads --mem-node itself, as --home's older spelling; unset by default. */
 static const struct opt_spec own_mem_node = {
     "mem-node", OPT_TEXT, NULL, "a|b|N",
-    "where the bench's lines live: a (first touch from the pair's first PU, when not given), b "
-    "(from the second) or NUMA node N",
-    NULL, NULL};
+    "--home's older spelling: a (--home first), b (--home reader) or N (--home node:N)", NULL,
+    NULL};
 
 /* Its harness options: its own --placement and --mem-node, and no --duration or --warmup. */
 static const struct opt_spec *pp_harness_opt(const struct opt_spec *s, const char **why)
@@ -328,8 +332,8 @@ static const struct bench pingpong = {
     .finish_row = pp_finish_row,
     .desc = "one-way cache-line transfer latency between pairs of PUs (load-store and CAS "
 	    "handoffs), classified smt / same-llc / same-package / cross-package (unknown-package: "
-	    "a PU outside any package); --mem-node a|b|N places each pair's lines (default a: "
-	    "first touch from the pair's first PU)",
+	    "a PU outside any package); --home first|writer|reader|node:N places each pair's lines "
+	    "(default first: first touch from the pair's first PU)",
     .opts = pp_opts,
     .variant_col = "config",
     .config = pp_config,
@@ -337,7 +341,7 @@ static const struct bench pingpong = {
     .match_loose = pp_loose,
     .summary = pp_summary,
     .verdict = pingpong_verdict,
-    .summary_by = "mode,class",
+    .summary_by = "mode,class,home?",
     .harness_opt = pp_harness_opt,
     .roles = "initiator,responder",
     .corun = "initiator,responder",

@@ -16,7 +16,7 @@ struct pp_priv {
 	int npairs, nset;
 	int *set;
 	int modes[NMODES], nmodes;
-	char conc_req[16], mem_req[16]; /* as given: "auto", "4"; "a", "b", "1" */
+	char conc_req[16], mem_req[16]; /* "auto", "4"; --home canonical: "first", "node:1" */
 	int conc_auto, conc_n, cap;     /* cap: most pairs at once now (after any fallback) */
 	int by_pu; /* rounds may put two pairs on one core's SMT siblings (auto) */
 	struct schedule sched;

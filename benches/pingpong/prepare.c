@@ -61,27 +61,45 @@ static int select_pairs(const struct bench_ctx *c, struct pp_priv *p, const char
 	return p->npairs;
 }
 
-/* --mem-node: not given or a = first touch from the pair's first PU, b = from the second, N =
- * libnuma. */
+/* --home first|writer|reader|node:N (not given: first); --mem-node a|b|N is its older spelling
+ * (a = first, b = reader, N = node:N). The request is recorded in its canonical form. */
 static int parse_mem(const struct bench_ctx *c, struct pp_priv *p, char *err)
 {
-	const char *m = opt_given(c->o, "mem-node") ? opt_str(c->o, "mem-node") : "a";
+	int home = opt_given(c->o, "home"), old = opt_given(c->o, "mem-node");
+	const char *m = home ? opt_str(c->o, "home") : old ? opt_str(c->o, "mem-node") : "first";
+	const char *opt = old && !home ? "--mem-node" : "--home";
+	static const char *const words[][2] = {{"first", "a"}, {"reader", "b"}, {"writer", NULL}};
+	static const int codes[] = {PP_HOME_FIRST, PP_HOME_READER, PP_HOME_WRITER};
 	long n;
-	snprintf(p->mem_req, sizeof(p->mem_req), "%.15s", m);
-	if (!strcmp(m, "a") || !strcmp(m, "b")) {
-		p->su.mem = m[0] == 'a' ? PP_MEM_A : PP_MEM_B;
-		return 0;
-	}
+	if (home && old)
+		return err_set(err,
+			       "--home '%s' and --mem-node '%s': give one (--mem-node a|b|N is "
+			       "--home's older spelling)",
+			       opt_str(c->o, "home"), opt_str(c->o, "mem-node"));
+	for (int i = 0; i < 3; i++)
+		if (words[i][old && !home] && !strcmp(m, words[i][old && !home])) {
+			snprintf(p->mem_req, sizeof(p->mem_req), "%s", words[i][0]);
+			p->su.mem = codes[i];
+			return 0;
+		}
+	int isnode = home && !strncmp(m, "node", 4) && (m[4] == ':' || m[4] == ' ');
+	const char *num = isnode ? m + 5 : home ? "" : m;
 	char why[160] = "not a number", nodes[200];
-	if (parse_long(m, &n) || n < 0 || n > 1 << 20 ||
+	if (parse_long(num, &n) || n < 0 || n > 1 << 20 ||
 	    topo_node_usable(c->topo, n, why, sizeof(why))) {
 		topo_node_list(c->topo, nodes, sizeof(nodes));
+		const char *words =
+		    home ? "first (first touch from the pair's first PU, the writer), writer "
+			   "(bound to the writer's node), reader (the reader's)"
+			 : "a (first touch from the pair's first PU), b (from the second)";
+		const char *what = home && !isnode ? "not first, writer, reader or node:N" : why;
 		return err_set(err,
-			       "--mem-node: '%s' is not accepted for pingpong (%s); accepted: a "
-			       "(first touch from the pair's first PU), b (from the second) or a "
+			       "%s: '%s' is not accepted for pingpong (%s); accepted: %s or %s "
 			       "NUMA node of %s with memory in its allowed nodeset (%s)",
-			       m, why, c->topo->source, nodes);
+			       opt, m, what,
+			       words, home ? "node:N, N a" : "a", c->topo->source, nodes);
 	}
+	snprintf(p->mem_req, sizeof(p->mem_req), "node:%ld", n);
 	p->su.mem = (int)n;
 	return 0;
 }

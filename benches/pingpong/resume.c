@@ -80,6 +80,18 @@ static int rs_open(struct rs_in *in, const char *path, char *err)
 	return 0;
 }
 
+/* mem_node_req as an older run wrote it (--mem-node a, b, N), in --home's words. */
+static const char *home_word(const char *col, const char *v, char *buf, size_t n)
+{
+	if (strcmp(col, "mem_node_req"))
+		return v;
+	if (!strcmp(v, "a") || !strcmp(v, "b"))
+		return v[0] == 'a' ? "first" : "reader";
+	if (v[0] >= '0' && v[0] <= '9' && strlen(v) < 12)
+		snprintf(buf, n, "node:%s", v);
+	return v[0] >= '0' && v[0] <= '9' && strlen(v) < 12 ? buf : v;
+}
+
 /* This row's bench and settings are this run's. */
 static int same_row(const struct rs_in *in, const char *path, long line, const struct pp_same *same,
 		    char *err)
@@ -90,7 +102,9 @@ static int same_row(const struct rs_in *in, const char *path, long line, const s
 			"--resume %s: line %ld is a %s row; accepted: the CSV of a pingpong run",
 			path, line, cell(in, col(in, "bench")));
 	for (int i = 0; same[i].col; i++) {
-		const char *v = cell(in, col(in, same[i].col));
+		char buf[24];
+		const char *v = home_word(same[i].col, cell(in, col(in, same[i].col)), buf,
+					  sizeof(buf));
 		if (strcmp(v, same[i].want))
 			return err_set(err,
 				       "--resume %s: line %ld has %s %s, this run %s; accepted: "

@@ -112,6 +112,10 @@ struct sw_model {
 /* Allocate and initialise: every work armed as in steady state (round_jiffies_relative(interval)).
  */
 struct sw_model *sw_model_new(const struct sw_params *p, long now);
+/* The same, built (allocated, zeroed, initialised) by a thread pinned on cpu, the first worker's,
+ * so that no other core holds its lines first; *touch: the CPU it was built on, -1 when no thread
+ * could be pinned there (then the caller built it). */
+struct sw_model *sw_model_new_on(const struct sw_params *p, long now, int cpu, int *touch);
 void sw_model_free(struct sw_model *m);
 long sw_now_tick(const struct sw_model *m);
 int sw_measuring(const struct sw_model *m);

@@ -358,11 +358,18 @@ static int sw_run_variant(struct bench_ctx *c, const struct variant *v, int rep,
 	struct sw_params p = s->p;
 	struct sw_result *x = xcalloc(1, sizeof(*x));
 	p.check = (int)v->param;
-	struct sw_model *m = sw_model_new(&p, 0);
+	int touch = -1; /* built on the first worker's CPU (modelled CPU 0's kworker) */
+	struct sw_model *m = sw_model_new_on(&p, 0, c->plan.n ? c->plan.slot[0].os : -1, &touch);
 	struct sw_ev ev = { c, r, &p };
 	put_model(
 	    r, c,
 	    s); /* first: the settings requested, then (sw_evidence) as achieved beside them */
+	if (touch >= 0)
+		row_set(r, "first_touch_cpu", "%d", touch);
+	else
+		row_na(r, "first_touch_cpu",
+		       "no thread could be pinned on the first worker's CPU: the main thread built "
+		       "the model");
 	int rc = sw_run_ev(m, c->topo, &c->plan, c->warmup, c->duration, c->hooks, x, sw_evidence,
 			   &ev, err);
 	if (!rc) {

@@ -3,6 +3,7 @@
 #include "benches/shepherd/jiffies.h"
 #include "benches/shepherd/model.h"
 #include "harness/threads.h"
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,6 +68,36 @@ struct sw_model *sw_model_new(const struct sw_params *p, long now)
 	for (int c = 0; c < p->ncpus; c++)
 		init_cpu(m, c, now);
 	return m;
+}
+
+struct builder {
+	const struct sw_params *p;
+	long now;
+	int cpu, got;
+	struct sw_model *m;
+};
+
+static void *build_pinned(void *arg)
+{
+	struct builder *b = arg;
+	cpu_set_t set;
+	CPU_ZERO(&set);
+	CPU_SET(b->cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set))
+		return NULL; /* not pinned: the caller builds it */
+	b->m = sw_model_new(b->p, b->now);
+	b->got = sched_getcpu();
+	return NULL;
+}
+
+struct sw_model *sw_model_new_on(const struct sw_params *p, long now, int cpu, int *touch)
+{
+	struct builder b = {p, now, cpu, -1, NULL};
+	pthread_t tid;
+	if (cpu >= 0 && cpu < CPU_SETSIZE && !pthread_create(&tid, NULL, build_pinned, &b))
+		pthread_join(tid, NULL);
+	*touch = b.m ? b.got : -1;
+	return b.m ? b.m : sw_model_new(p, now);
 }
 
 void sw_model_free(struct sw_model *m)
