@@ -124,6 +124,25 @@ static void label_twice_refused(void **s)
 	both(&r, "'label' is given twice in [context]");
 }
 
+/* A .meta line longer than 511 bytes is one line: its tail ("cpu_family = 99" at byte 512, before
+ * the real key) is never read as a key of its own (it would change the fingerprint its id is
+ * checked against). */
+static void long_meta_line_read_whole(void **s)
+{
+	(void)s;
+	struct cmd_result r;
+	copy_set("long");
+	char cmd[2400];
+	snprintf(cmd, sizeof(cmd),
+		 "sed -i \"s/^compiler = .*/compiler = $(printf '%%0500d' 0 | tr 0 k)"
+		 "cpu_family = 99/\" '%s' && grep -q 'kcpu_family = 99$' '%s'",
+		 meta, meta);
+	assert_int_equal(system(cmd), 0);
+	both(&r, NULL);
+	if (r.status || strstr(r.err, "does not match"))
+		fail_msg("exit %d: %s", r.status, r.err);
+}
+
 /* A .meta cut before its [run] section: warned, the side marked. */
 static void truncated_meta_warned(void **s)
 {
@@ -328,6 +347,7 @@ int main(void)
 		cmocka_unit_test(rows_lost_are_named_first),
 		cmocka_unit_test(impossible_row_counts_refused),
 		cmocka_unit_test(label_twice_refused),
+		cmocka_unit_test(long_meta_line_read_whole),
 		cmocka_unit_test(truncated_meta_warned),
 		cmocka_unit_test(declarations_checked),
 		cmocka_unit_test(values_checked_for_their_kind),
