@@ -6,9 +6,10 @@
 #define C2C_ANALYSIS_COMPARE_H
 #include "analysis/groups.h"
 #include "stats/twosample.h"
+#include "lib/wrap.h"
 #include <stdio.h>
 
-#define CMP_WIDTH 100 /* columns the text output fits in */
+#define CMP_WIDTH TEXT_WIDTH /* columns the text output fits in */
 
 /* Side A's and side B's values of a cell through the one two-sample rule (ts_compute). */
 void cmp_stat(const struct grp_vals *a, const struct grp_vals *b, struct ts_stat *s);

@@ -85,6 +85,30 @@ static size_t differ_words(const struct grp_bench *b, const char *req, int r, co
 	return k < n ? k : n;
 }
 
+/* Imported rows (a published matrix: one statistic per pair, its source's) joined with rows another
+ * source, or c2cbench, measured: the line says that the two sides hold different statistics. */
+static size_t source_words(const struct cmp_line *l, char *out, size_t n, size_t kw, int *differ)
+{
+	const char *sa = l->a ? l->a->source : NULL, *sb = l->b ? l->b->source : NULL;
+	char side[2][200];
+	if (!l->a || !l->b || !n || (!sa && !sb) || (sa && sb && !strcmp(sa, sb)))
+		return 0;
+	for (int s = 0; s < 2; s++)
+		if (s ? sb : sa)
+			snprintf(side[s], sizeof(side[s]), "imported (%.160s)", s ? sb : sa);
+		else
+			snprintf(side[s], sizeof(side[s]),
+				 "measured by c2cbench (each metric its own statistic over the "
+				 "samples: a minimum, a median)");
+	*differ = 1;
+	size_t k = (size_t)snprintf(out, n,
+				    "%snot the same statistic: A's values are %s, B's %s; a mean "
+				    "is at least the minimum and often above the median of the "
+				    "same samples",
+				    kw ? "; " : "", side[0], side[1]);
+	return k < n ? k : n;
+}
+
 int cmp_resolved(const struct cmp *c, const struct cmp_line *l, char *ra, char *rb, size_t rn,
 		 char *words, size_t n)
 {
@@ -120,9 +144,20 @@ int cmp_resolved(const struct cmp *c, const struct cmp_line *l, char *ra, char *
 			    (size_t)snprintf(words + kw, n - kw,
 					     " (a side's rows resolved it to more than one value)");
 	}
+	char imp[2][300] = { "", "" }; /* the settings an imported side's source lacks */
 	for (int k = 1; k < b->nkey && kw < n; k++) { /* what a side's rows did not record */
 		const char *wa = l->a && l->a->why ? l->a->why[k] : NULL;
 		const char *wb = l->b && l->b->why ? l->b->why[k] : NULL;
+		for (int s = 0; s < 2; s++) { /* an imported side's: said once, after */
+			const struct grp_cell *cl = s ? l->b : l->a;
+			const char **w = s ? &wb : &wa;
+			size_t m = strlen(imp[s]);
+			if (!cl || !cl->source || !*w || strcmp(*w, GRP_WHY_IMPORTED))
+				continue;
+			snprintf(imp[s] + m, sizeof(imp[s]) - m, "%s%s", m ? ", " : "",
+				 b->key_col[k]);
+			*w = NULL;
+		}
 		if (wa && wb && !strcmp(wa, wb))
 			kw += (size_t)snprintf(words + kw, n - kw, "%sA's and B's %s %s",
 					       kw ? "; " : "", b->key_col[k], wa);
@@ -134,6 +169,16 @@ int cmp_resolved(const struct cmp *c, const struct cmp_line *l, char *ra, char *
 							       b->key_col[k], s ? wb : wa);
 		differ |= wa || wb;
 	}
+	for (int s = 0; s < 2 && kw < n; s++)
+		if (imp[s][0]) {
+			kw += (size_t)snprintf(
+			    words + kw, n - kw,
+			    "%s%s's %s not in the imported matrix: joined without %s",
+			    kw ? "; " : "", s ? "B" : "A", imp[s],
+			    strchr(imp[s], ',') ? "them" : "it");
+			differ = 1;
+		}
+	kw += source_words(l, words + kw, n - kw, kw, &differ);
 	if (l->baseline && kw < n) { /* the baseline across classes: each side's class */
 		const struct grp_group *h = &c->g.group[l->group_b];
 		const char *ca = "", *cb = "";

@@ -6,6 +6,7 @@
 #include "schema/desc.h"
 #include "stats/compare_stats.h"
 #include "lib/util.h"
+#include "lib/wrap.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,72 +14,16 @@
 #define ONLY_SHOWN 20 /* configurations listed by name under "only in A/B" in the table */
 #define METRIC_W 24   /* a longer metric name gets a line of its own */
 
-/* Columns of n bytes of UTF-8 (continuation bytes take none). */
-static int cols(const char *s, size_t n)
-{
-	int c = 0;
-	for (size_t i = 0; i < n; i++)
-		c += ((unsigned char)s[i] & 0xc0) != 0x80;
-	return c;
-}
-
-/* Bytes of the first k columns of s. */
-static size_t bytes_of(const char *s, int k)
-{
-	size_t i = 0;
-	for (int c = 0; s[i] && c <= k; i++)
-		if (((unsigned char)s[i] & 0xc0) != 0x80 && ++c > k)
-			break;
-	return i;
-}
-
-static void newline(FILE *f, int indent)
-{
-	fprintf(f, "\n%*s", indent, "");
-}
-
 void cmp_wrap(FILE *f, int col, int indent, const char *text)
 {
-	const char *p = text;
-	int fresh = 1; /* no word of text on this line yet */
-	while (*p) {
-		while (*p == ' ')
-			p++;
-		if (!*p)
-			break;
-		size_t wl = strcspn(p, " ");
-		int w = cols(p, wl);
-		if (col + w + !fresh > CMP_WIDTH && (!fresh || col > indent)) {
-			newline(f, indent);
-			col = indent;
-			fresh = 1;
-		}
-		if (!fresh) {
-			fputc(' ', f);
-			col++;
-		}
-		while (col + w > CMP_WIDTH) { /* a word longer than a line: cut */
-			size_t b = bytes_of(p, CMP_WIDTH - col);
-			fwrite(p, 1, b, f);
-			w -= cols(p, b);
-			p += b;
-			wl -= b;
-			newline(f, indent);
-			col = indent;
-		}
-		fwrite(p, 1, wl, f);
-		col += w;
-		p += wl;
-		fresh = 0;
-	}
-	fputc('\n', f);
+	text_wrap(f, col, indent, CMP_WIDTH, text);
 }
 
 /* A block of text that starts on this line only when all of it fits there. */
 static void wrap_whole(FILE *f, int col, int indent, const char *text)
 {
-	if (col + cols(text, strlen(text)) > CMP_WIDTH) {
-		newline(f, indent);
+	if (col + text_cols(text, strlen(text)) > CMP_WIDTH) {
+		fprintf(f, "\n%*s", indent, "");
 		col = indent;
 	}
 	cmp_wrap(f, col, indent, text);

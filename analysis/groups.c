@@ -79,6 +79,9 @@ int groups_init(struct groups *g, const char *metrics, char *err)
 	hash_grow(&g->gh);
 	hash_grow(&g->ch);
 	hash_grow(&g->mh);
+	if (metrics && !*metrics) /* given empty: never read as not given */
+		return err_set(err, "--metric '': an empty list; accepted: metric columns, "
+				    "comma-separated");
 	for (const char *p = metrics; p && *p;) {
 		size_t l = strcspn(p, ",");
 		if (!l)

@@ -99,7 +99,16 @@ struct grp_cell {
 	 */
 	char *note_val;
 	int note_absent;
+	/* an imported set's rows: their source and its statistic ("core-to-core-latency: mean
+	 * of round trip / 2", from source_tool, source_statistic); NULL: rows c2cbench measured */
+	char *source;
 };
+
+/* grp_group.nrec of a setting an imported row's source did not record (NA there): joined without
+ * it, as an older schema's column with nothing to stand in. */
+#define GRP_NREC_IMPORTED (-1)
+/* its cell's why */
+#define GRP_WHY_IMPORTED "not in the imported matrix: joined without it"
 
 #define GRP_FP_KEYS 16 /* room for schema/fingerprint.h's fp_keys */
 

@@ -169,6 +169,7 @@ void groups_free(struct groups *g)
 			free(g->cell[i].why[k]);
 		free(g->cell[i].why);
 		free(g->cell[i].note_val);
+		free(g->cell[i].source);
 	}
 	for (int i = 0; i < g->ngroup; i++) {
 		free(g->key_blob[i]);

@@ -10,6 +10,7 @@
 #include "schema/meta.h"
 #include "schema/label.h"
 #include "lib/util.h"
+#include <errno.h>
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -37,6 +38,7 @@ struct file {
 	int ncols;
 	char **hdr;
 	int c_valid, c_label, c_host, c_cpu, c_fp;
+	int c_src_tool, c_src_stat; /* an imported set's source_tool, source_statistic (-1: none) */
 	struct grp_fp fp; /* the machine fingerprint of its .meta (or its fingerprint column) */
 	int fp_read;
 	struct fbench *fb;
@@ -132,6 +134,8 @@ static int read_header(struct file *f, char *err)
 	f->c_host = col_of(f, "host");
 	f->c_cpu = col_of(f, "cpu_model");
 	f->c_fp = col_of(f, "fingerprint");
+	f->c_src_tool = col_of(f, "source_tool");
+	f->c_src_stat = col_of(f, "source_statistic");
 	return 0;
 }
 
@@ -242,6 +246,19 @@ static struct fbench *file_bench(struct groups *g, struct file *f, const char *n
 	}
 	note_available(g, f, fb);
 	return fb;
+}
+
+/* An imported row's source ("core-to-core-latency: mean of round trip / 2"), or NULL for a row
+ * measured by c2cbench (no source columns, or NA there). */
+static const char *imported_stat(struct file *f)
+{
+	static __thread char buf[160];
+	const char *st = f->c_src_stat >= 0 ? csvs_field(&f->s, f->c_src_stat) : NULL;
+	const char *tool = f->c_src_tool >= 0 ? csvs_field(&f->s, f->c_src_tool) : "NA";
+	if (!st || !st[0] || !strcmp(st, "NA"))
+		return NULL;
+	snprintf(buf, sizeof(buf), "%.60s: %.80s", strcmp(tool, "NA") ? tool : "imported", st);
+	return buf;
 }
 
 /* The side of the current row: its label names the machine (checked against host and CPU). */
@@ -407,6 +424,7 @@ static int read_row(struct groups *g, struct file *f, int side, char *err)
 	const char *val[CSVR_MAX_COLS], *eff[CSVR_MAX_COLS];
 	char effbuf[64][48];
 	int nrec[CSVR_MAX_COLS], any = 0;
+	const char *src = imported_stat(f);
 	for (int k = 0; k < b->nkey && k < CSVR_MAX_COLS; k++) {
 		nrec[k] = 0;
 		eff[k] = NULL;
@@ -414,6 +432,11 @@ static int read_row(struct groups *g, struct file *f, int side, char *err)
 		if (val[k] && k < 64) /* an older spelling of the value, as today's */
 			val[k] = grp_schema_value(b->name, b->key_col[k], val[k], effbuf[k],
 						  sizeof(effbuf[k]));
+		if (src && k && val[k] && !strcmp(val[k], "NA")) { /* a setting its source lacks */
+			any = nrec[k] = GRP_NREC_IMPORTED;
+			val[k] = "not recorded (imported)";
+			continue;
+		}
 		if (fb->key_ix[k] >= 0 || !fb->nrec[k])
 			continue;
 		if (fb->asked[k]) { /* asked on its command line: recorded there */
@@ -432,8 +455,12 @@ static int read_row(struct groups *g, struct file *f, int side, char *err)
 	}
 	struct grp_cell *c =
 	    grp_cell_of(g, grp_group_of(g, fb->bench, val, any ? nrec : NULL, eff), s);
+	if (src && !c->source)
+		c->source = xstrdup(src);
 	for (int k = 0; k < b->nkey && k < CSVR_MAX_COLS; k++) {
 		char why[400];
+		if (!c->why[k] && nrec[k] == GRP_NREC_IMPORTED)
+			c->why[k] = xstrdup(GRP_WHY_IMPORTED);
 		if (c->why[k] || !fb->nrec[k] || fb->key_ix[k] >= 0)
 			continue;
 		if (fb->asked[k])
@@ -678,11 +705,16 @@ int grp_add_file(struct groups *g, const char *path, int side, int in_dir, int *
 	struct stat st;
 	context_meta_path(path, meta, sizeof(meta));
 	/* a FIFO would hang its reader, /dev/zero never end */
-	if (!stat(meta, &st) && !S_ISREG(st.st_mode))
+	int sr = stat(meta, &st), e = errno;
+	if (!sr && !S_ISREG(st.st_mode))
 		return err_set(err,
 			       "%s: %s, not a regular file; accepted: the .meta a run wrote beside "
 			       "its CSV, or none",
 			       meta, file_kind(st.st_mode));
+	if (sr && !lstat(meta, &st)) /* a link that loops or leads nowhere: never "none" */
+		return err_set(err,
+			       "%s: %s; accepted: the .meta a run wrote beside its CSV, or none",
+			       meta, e == ENOENT ? "a link that leads nowhere" : strerror(e));
 	if (grp_once_file(g, path, side, err))
 		return -1;
 	f.relabel = grp_relabel_of(path);

@@ -155,7 +155,11 @@ static char *gkey_of(const struct grp_bench *gb, const struct grp_group *gr,
 		if (list_has(v->implied_cols, c) || (!gr->val[i] && harness_col(c)))
 			continue;
 		char v2[200];
-		if (gr->joined && gr->joined[i]) /* a machine's rows did not record it */
+		if (gr->joined && gr->joined[i] == GRP_NREC_IMPORTED) /* an imported machine's */
+			snprintf(v2, sizeof(v2),
+				 "%.80s (a machine's rows: imported, not recorded by their source)",
+				 gr->val[i] ? gr->val[i] : "(absent)");
+		else if (gr->joined && gr->joined[i]) /* a machine's rows did not record it */
 			snprintf(v2, sizeof(v2),
 				 "%.80s (a machine's rows: not recorded (schema %d), joined on its "
 				 "effective value)",

@@ -6,6 +6,7 @@
 #include "cli/relabel.h"
 #include "harness/cmdargs.h"
 #include "lib/util.h"
+#include "lib/wrap.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,14 +31,16 @@ static const struct opt_spec compare_opts[] = {
 
 static void usage(void)
 {
-	printf("usage: c2cbench compare A B [options]\n"
-	       "A and B: result CSV files or result directories; B is compared with A (the "
-	       "baseline).\n"
-	       "Rows are joined on their full configuration (bench, variant, every configuration "
-	       "column, the\n"
-	       "requested duration and warm-up); only valid rows count. The table fits 100\n"
-	       "columns; --csv and --json hold every column. Exit status 2: bad input, an\n"
-	       "unknown metric, no configuration in common; 1: the output could not be written.\n");
+	text_fit(stdout, TEXT_WIDTH,
+		 "usage: c2cbench compare A B [options]\n"
+		 "A and B: result CSV files or result directories; B is compared with A (the "
+		 "baseline).\n"
+		 "Rows are joined on their full configuration (bench, variant, every configuration "
+		 "column, the\n"
+		 "requested duration and warm-up); only valid rows count. The table fits 100\n"
+		 "columns; --csv and --json hold every column. Exit status 2: bad input, an\n"
+		 "unknown metric, no configuration in common; 1: the output could not be "
+		 "written.\n");
 	opts_help(stdout, compare_opts);
 }
 

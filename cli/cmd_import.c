@@ -5,6 +5,7 @@
 #include "import/c2cimport.h"
 #include "import/topospec.h"
 #include "lib/util.h"
+#include "lib/wrap.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -27,12 +28,13 @@ static const struct opt_spec import_opts[] = {
 
 static int usage(void)
 {
-	printf("usage: c2cbench import core-to-core-latency FILE --topology TOPO [--label NAME] "
-	       "[--out DIR]\n"
-	       "write the matrix FILE of nviennot/core-to-core-latency's --csv (or pingpong "
-	       "--matrix) as a pingpong result set, a row per pair (cas, the value in min_ns and "
-	       "median_ns, source_* columns say what it is); docs/import.md\n"
-	       "exit status: 0 done; 1 a write failed; 2 bad input (nothing written)\n");
+	text_fit(stdout, TEXT_WIDTH,
+		 "usage: c2cbench import core-to-core-latency FILE --topology TOPO [--label NAME] "
+		 "[--out DIR]\n"
+		 "write the matrix FILE of nviennot/core-to-core-latency's --csv (or pingpong "
+		 "--matrix) as a pingpong result set, a row per pair (cas, the value in min_ns and "
+		 "median_ns, source_* columns say what it is); docs/import.md\n"
+		 "exit status: 0 done; 1 a write failed; 2 bad input (nothing written)\n");
 	opts_help(stdout, import_opts);
 	return 0;
 }

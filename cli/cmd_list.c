@@ -7,6 +7,7 @@
 #include "lib/util.h"
 #include "layouts/layout.h"
 #include "runner/preset.h"
+#include "lib/wrap.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -152,7 +153,7 @@ static int list_main(int argc, char **argv)
 {
 	char err[ERRLEN];
 	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		fputs(list_usage, stdout);
+		text_fit(stdout, TEXT_WIDTH, list_usage);
 		return 0;
 	}
 	if (argc >= 2 && !strcmp(argv[1], "--columns")) {

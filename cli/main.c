@@ -5,12 +5,19 @@
 #include "cli/commands.h"
 #include "cli/env.h"
 #include "layouts/layout.h"
+#include "lib/wrap.h"
 #include <errno.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
-static void usage(FILE *f)
+static void usage(FILE *out)
 {
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	if (!f)
+		return;
 	fprintf(f,
 		"usage: c2cbench COMMAND [options]\n"
 		"Cache-line false sharing and workqueue pathologies, measured on real machines.\n\n"
@@ -30,6 +37,9 @@ static void usage(FILE *f)
 	fprintf(f,
 		"\n`c2cbench COMMAND --help` describes a command; man c2cbench has the whole "
 		"reference.\n");
+	fclose(f);
+	text_fit(out, TEXT_WIDTH, text);
+	free(text);
 }
 
 /* `c2cbench run --help`: the benches, one line each. */
@@ -39,7 +49,8 @@ static void run_usage(FILE *f)
 		"usage: c2cbench run BENCH [options]\n\nbenches (`c2cbench run BENCH --help` lists "
 		"a bench's options):\n");
 	for (int i = 0; bench_at(i); i++)
-		fprintf(f, "  %-12s %s\n", bench_at(i)->name, bench_at(i)->desc);
+		text_wrap(f, fprintf(f, "  %-12s ", bench_at(i)->name), 15, TEXT_WIDTH,
+			  bench_at(i)->desc);
 }
 
 static int is_help(const char *a)

@@ -210,12 +210,10 @@ const struct opt_spec *bench_harness_opts(const struct bench *b, struct opt_spec
 		if (n + 1 >= max)
 			abort(); /* HARNESS_OPTS_MAX is too small: a programming error */
 		out[n] = *f;
-		if (f == s && b->auto_placement &&
-		    !strcmp(s->name, "placement")) { /* this bench's own auto */
-			static char help[400];
-			snprintf(help, sizeof(help), "thread placement: %s (auto: %s, %s)",
-				 PLACEMENTS, b->auto_placement,
-				 b->auto_placement_why ? b->auto_placement_why : "");
+		if (f == s && !strcmp(s->name, "placement")) { /* the table's, this bench's auto */
+			static char help[1200];
+			placement_help(help, sizeof(help), b->auto_placement,
+				       b->auto_placement_why);
 			out[n].help = help;
 		}
 		n++;

@@ -10,6 +10,7 @@
 #include "harness/progress.h"
 #include "harness/signals.h"
 #include "harness/summary.h"
+#include "lib/wrap.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,7 +64,8 @@ static int usage_error(const struct bench *b, const char *msg)
 {
 	if (!strcmp(msg, "help")) {
 		struct opt_spec h[HARNESS_OPTS_MAX];
-		printf("usage: c2cbench run %s [options]\n%s\n", b->name, b->desc);
+		printf("usage: c2cbench run %s [options]\n", b->name);
+		text_wrap(stdout, 0, 0, TEXT_WIDTH, b->desc);
 		printf("exit status: 0 done; 1 a write failed; 2 bad input; 3 --require-counters "
 		       "without counters;\n"
 		       "4 a configuration got no valid repetition (the end of the output says "

@@ -1,6 +1,7 @@
 #include "harness/opts.h"
 #include "lib/suggest.h"
 #include "lib/util.h"
+#include "lib/wrap.h"
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -273,12 +274,16 @@ void opts_help(FILE *f, const struct opt_spec *t)
 		char left[64];
 		snprintf(left, sizeof(left), "--%s%s%s", s->name, s->type == OPT_FLAG ? "" : " ",
 			 s->type == OPT_FLAG ? "" : (s->metavar ? s->metavar : "VALUE"));
-		fprintf(f, "  %-26s %s", left, s->help);
+		char text[4096];
 		const char *ch = spec_choices(s);
-		if (ch && (s->type == OPT_CHOICE || s->type == OPT_CHOICES))
-			fprintf(f, " [%s]", ch);
-		if (s->def && s->type != OPT_FLAG)
-			fprintf(f, " (default %s)", s->def);
-		fputc('\n', f);
+		int k = snprintf(text, sizeof(text), "%s", s->help);
+		if (ch && (s->type == OPT_CHOICE || s->type == OPT_CHOICES) &&
+		    k < (int)sizeof(text))
+			k += snprintf(text + k, sizeof(text) - (size_t)k, " [%s]", ch);
+		if (s->def && s->type != OPT_FLAG && k < (int)sizeof(text))
+			snprintf(text + k, sizeof(text) - (size_t)k, " (default %s)", s->def);
+		/* the text from column 29, its further lines there too */
+		int col = fprintf(f, "  %-26s ", left);
+		text_wrap(f, col, 29, TEXT_WIDTH, text);
 	}
 }

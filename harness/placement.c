@@ -34,23 +34,6 @@ static void put(struct plan *p, const struct pu *u, int role, int idx)
 	p->slot[p->n++] = (struct slot){ role, idx, u->os, u->pkg, u->core, u->smt, u->node };
 }
 
-const struct placement_def placement_defs[] = {
-	{ "auto", PLACEMENT_AUTO_DESC },
-	{ "smt", "writer and reader on sibling PUs of one core" },
-	{ "same-llc", "every thread on distinct cores under the first last-level cache (L3, else "
-		      "L2) of the home package" },
-	{ "cross-llc", "writers under the home package's first last-level cache, the other roles "
-		       "under its other ones" },
-	{ "same-socket", "distinct cores of the home package (the first with allowed cores)" },
-	{ "cross-socket",
-	  "writers on the first package with allowed cores, the other roles on the second" },
-	{ "spread",
-	  "distinct cores, alternating packages (PUs outside any package count as one more)" },
-	{ "compact", "allowed PUs in order, filling each core first" },
-	{ "cpus:LIST", "explicit OS CPU numbers, writers first" },
-	{ NULL, NULL },
-};
-
 #define PKG_ANY INT_MIN
 
 /* The home package: the first real package with an allowed PU; -1 (the PUs outside any package)
@@ -378,45 +361,153 @@ static const char *resolve_auto(const struct topo *t, int nr, struct plan *p)
 	return "same-socket";
 }
 
-/* The named list policies; list has room for every PU of the machine. */
-static int place_named(struct plan *p, const struct topo *t, const char *pl, const struct pu **list,
-		       const struct role_req *r, int nr, char *err)
+/* The placements' planners: each fills p for the roles r from t; arg is what follows "cpus:", list
+ * has room for every PU of the machine. */
+static int place_smt(struct plan *p, const struct topo *t, const char *arg, const struct pu **list,
+		     const struct role_req *r, int nr, char *err)
+{
+	(void)arg;
+	if (t->pus_per_core < 2)
+		return err_set(err,
+			       "placement smt needs cores with 2 or more PUs (SMT) but %s "
+			       "has %d PU per core%s",
+			       t->source, t->pus_per_core,
+			       t->ncores && hwloc_get_nbobjs_by_type(t->h, HWLOC_OBJ_CORE)
+				       ? ""
+				       : " (no core objects)");
+	return place_list(p, list, pus_of(t, 1, list), r, nr, "smt", "PUs on SMT cores", t, err);
+}
+
+static int place_compact(struct plan *p, const struct topo *t, const char *arg,
+			 const struct pu **list, const struct role_req *r, int nr, char *err)
+{
+	(void)arg;
+	return place_list(p, list, pus_of(t, 0, list), r, nr, "compact", "allowed PUs", t, err);
+}
+
+static int place_same_socket(struct plan *p, const struct topo *t, const char *arg,
+			     const struct pu **list, const struct role_req *r, int nr, char *err)
 {
 	char pk[64], what[120];
-	if (!strcmp(pl, "smt")) {
-		if (t->pus_per_core < 2)
-			return err_set(err,
-				       "placement smt needs cores with 2 or more PUs (SMT) but %s "
-				       "has %d PU per core%s",
-				       t->source, t->pus_per_core,
-				       t->ncores && hwloc_get_nbobjs_by_type(t->h, HWLOC_OBJ_CORE)
-					       ? ""
-					       : " (no core objects)");
-		return place_list(p, list, pus_of(t, 1, list), r, nr, pl, "PUs on SMT cores", t,
-				  err);
+	int home = home_pkg(t);
+	(void)arg;
+	snprintf(what, sizeof(what), "allowed cores on %s", pkg_name(home, pk, sizeof(pk)));
+	return place_list(p, list, cores_of(t, home, list), r, nr, "same-socket", what, t, err);
+}
+
+static int place_spread(struct plan *p, const struct topo *t, const char *arg,
+			const struct pu **list, const struct role_req *r, int nr, char *err)
+{
+	(void)arg;
+	return place_list(p, list, spread_order(t, list), r, nr, "spread", "allowed cores", t,
+			  err);
+}
+
+static int place_same_llc(struct plan *p, const struct topo *t, const char *arg,
+			  const struct pu **list, const struct role_req *r, int nr, char *err)
+{
+	(void)arg;
+	return place_llc(p, t, "same-llc", list, r, nr, err);
+}
+
+static int place_cross_llc(struct plan *p, const struct topo *t, const char *arg,
+			   const struct pu **list, const struct role_req *r, int nr, char *err)
+{
+	(void)arg;
+	return place_llc(p, t, "cross-llc", list, r, nr, err);
+}
+
+static int place_cross_socket(struct plan *p, const struct topo *t, const char *arg,
+			      const struct pu **list, const struct role_req *r, int nr, char *err)
+{
+	(void)arg;
+	(void)list;
+	if (nr < 2)
+		return err_set(err, "placement cross-socket needs two roles (writers and readers)");
+	return place_cross(p, t, r, nr, err);
+}
+
+static int place_cpu_list(struct plan *p, const struct topo *t, const char *arg,
+			  const struct pu **list, const struct role_req *r, int nr, char *err)
+{
+	(void)list;
+	return place_cpus(p, t, arg, r, nr, err);
+}
+
+/* auto: the placement resolve_auto picks, planned; p->used names it. */
+static int place_auto(struct plan *p, const struct topo *t, const char *arg,
+		      const struct pu **list, const struct role_req *r, int nr, char *err)
+{
+	const char *pl = resolve_auto(t, nr, p);
+	snprintf(p->used, sizeof(p->used), "%s", pl);
+	return placement_find(pl, &arg)->plan(p, t, arg, list, r, nr, err);
+}
+
+/* The placements: list, --help (placement_help), the man page and the completions are made from
+ * this table, and plan_make plans through it. */
+const struct placement_def placement_defs[] = {
+	{ "auto",
+	  "on the allowed set: cross-socket where 2+ packages have allowed cores; cross-llc in the "
+	  "home package where the target CPU's HITM stand-in only sees another LLC (AMD Zen 3+); "
+	  "else same-socket; on a hybrid part every thread on one CPU kind, the most performant "
+	  "with room",
+	  place_auto },
+	{ "smt", "writer and reader on sibling PUs of one core", place_smt },
+	{ "same-llc",
+	  "every thread on distinct cores under the first last-level cache (L3, else L2) of the "
+	  "home package",
+	  place_same_llc },
+	{ "cross-llc",
+	  "writers under the home package's first last-level cache, the other roles under its "
+	  "other ones",
+	  place_cross_llc },
+	{ "same-socket", "distinct cores of the home package (the first with allowed cores)",
+	  place_same_socket },
+	{ "cross-socket",
+	  "writers on the first package with allowed cores, the other roles on the second",
+	  place_cross_socket },
+	{ "spread",
+	  "distinct cores, alternating packages (PUs outside any package count as one more)",
+	  place_spread },
+	{ "compact", "allowed PUs in order, filling each core first", place_compact },
+	{ "cpus:LIST", "explicit OS CPU numbers, writers first", place_cpu_list },
+	{ NULL, NULL, NULL },
+};
+
+const struct placement_def *placement_find(const char *pl, const char **arg)
+{
+	for (const struct placement_def *d = placement_defs; d->name; d++) {
+		/* "cpus:LIST": "cpus:" and its argument */
+		const char *colon = strchr(d->name, ':');
+		size_t n = colon ? (size_t)(colon - d->name) + 1 : strlen(d->name) + 1;
+		if (!strncmp(pl, d->name, n)) {
+			*arg = colon ? pl + n : NULL;
+			return d;
+		}
 	}
-	if (!strcmp(pl, "compact"))
-		return place_list(p, list, pus_of(t, 0, list), r, nr, pl, "allowed PUs", t, err);
-	if (!strcmp(pl, "same-socket")) {
-		int home = home_pkg(t);
-		snprintf(what, sizeof(what), "allowed cores on %s", pkg_name(home, pk, sizeof(pk)));
-		return place_list(p, list, cores_of(t, home, list), r, nr, pl, what, t, err);
-	}
-	if (!strcmp(pl, "spread"))
-		return place_list(p, list, spread_order(t, list), r, nr, pl, "allowed cores", t,
-				  err);
-	if (!strcmp(pl, "same-llc") || !strcmp(pl, "cross-llc"))
-		return place_llc(p, t, pl, list, r, nr, err);
-	if (!strcmp(pl, "cross-socket")) {
-		if (nr < 2)
-			return err_set(
-				err,
-				"placement cross-socket needs two roles (writers and readers)");
-		return place_cross(p, t, r, nr, err);
-	}
-	char sug[128];
-	return err_set(err, "--placement: '%s' is not accepted%s; accepted: %s", pl,
-		       suggest_list(pl, PLACEMENTS, sug, sizeof(sug)), PLACEMENTS);
+	return NULL;
+}
+
+const char *placement_names(void)
+{
+	static char names[256];
+	if (!names[0])
+		for (const struct placement_def *d = placement_defs; d->name; d++)
+			snprintf(names + strlen(names), sizeof(names) - strlen(names), "%s%s",
+				 names[0] ? "," : "", d->name);
+	return names;
+}
+
+void placement_help(char *buf, size_t n, const char *auto_is, const char *why)
+{
+	int k = snprintf(buf, n, "thread placement (c2cbench list says what each does):");
+	for (const struct placement_def *d = placement_defs; d->name && k > 0 && (size_t)k < n;
+	     d++)
+		k += snprintf(buf + k, n - (size_t)k, " %s%s", d->name, d[1].name ? "," : "");
+	if (k > 0 && (size_t)k < n)
+		snprintf(buf + k, n - (size_t)k, " (auto: %s%s%s)",
+			 auto_is ? auto_is : placement_defs[0].desc, auto_is ? ", " : "",
+			 auto_is && why ? why : "");
 }
 
 /* Plan pl on t, or on the PUs of kind only (kind >= 0: auto keeps writer and reader on one kind).
@@ -424,6 +515,13 @@ static int place_named(struct plan *p, const struct topo *t, const char *pl, con
 static int plan_on(const struct topo *t, int kind, const char *pl, const struct role_req *r, int nr,
 		   struct plan *p, char *err)
 {
+	const char *arg;
+	const struct placement_def *d = placement_find(pl, &arg);
+	char sug[128];
+	if (!d)
+		return err_set(err, "--placement: '%s' is not accepted%s; accepted: %s", pl,
+			       suggest_list(pl, placement_names(), sug, sizeof(sug)),
+			       placement_names());
 	struct topo k = *t;
 	if (kind >= 0) {
 		k.pu = xcalloc((size_t)t->npus + 1, sizeof(*k.pu));
@@ -432,17 +530,10 @@ static int plan_on(const struct topo *t, int kind, const char *pl, const struct 
 			k.pu[i].allowed &= t->pu[i].kind == kind;
 		}
 	}
-	if (!strcmp(pl, "auto"))
-		pl = resolve_auto(&k, nr, p);
 	snprintf(p->used, sizeof(p->used), "%s", pl);
-	int rc;
-	if (!strncmp(pl, "cpus:", 5)) {
-		rc = place_cpus(p, &k, pl + 5, r, nr, err);
-	} else {
-		const struct pu **list = xcalloc((size_t)t->npus + 1, sizeof(*list));
-		rc = place_named(p, &k, pl, list, r, nr, err);
-		free(list);
-	}
+	const struct pu **list = xcalloc((size_t)t->npus + 1, sizeof(*list));
+	int rc = d->plan(p, &k, arg, list, r, nr, err);
+	free(list);
 	if (kind >= 0)
 		free(k.pu);
 	return rc;

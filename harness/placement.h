@@ -26,19 +26,21 @@ struct plan {
 			 usable) */
 };
 
-/* The placements, one table that list, --help and the planner read (harness/placement.c). */
+/* The placements, one table (harness/placement.c): a name, what it does, and its planner, which
+ * fills p for the roles r from t (arg: what follows "cpus:"; list: room for every PU). `list`,
+ * --help, the man page and the completions are made from it (tests/test_placement.c checks). */
 struct placement_def {
 	const char *name, *desc;
+	int (*plan)(struct plan *p, const struct topo *t, const char *arg, const struct pu **list,
+		    const struct role_req *r, int nr, char *err);
 };
 extern const struct placement_def placement_defs[];
-#define PLACEMENT_AUTO_DESC                                                                        \
-	"on the allowed set: cross-socket where 2+ packages have allowed cores; cross-llc "        \
-	"in the home package where the target CPU's HITM stand-in only sees another LLC (AMD Zen " \
-	"3+); else "                                                                               \
-	"same-socket; on a hybrid part every thread on one CPU kind, the most performant with "    \
-	"room"
-/* Accepted placement words, for --help and errors (the table's names, in order: a test checks). */
-#define PLACEMENTS "auto,smt,same-llc,cross-llc,same-socket,cross-socket,spread,compact,cpus:LIST"
+/* The entry for --placement's value pl ("cpus:1,2" is cpus:LIST's, *arg "1,2"), or NULL. */
+const struct placement_def *placement_find(const char *pl, const char **arg);
+/* The table's names, comma-separated, for errors and suggestions. */
+const char *placement_names(void);
+/* --placement's help: every name, then what auto does (a bench's own auto_is and why, if set). */
+void placement_help(char *buf, size_t n, const char *auto_is, const char *why);
 
 /* Fill p for the given roles; an impossible placement is an error naming what is missing. */
 int plan_make(const struct topo *t, const char *placement, const struct role_req *roles, int nroles,

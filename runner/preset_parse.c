@@ -138,6 +138,18 @@ static char *reader(char *str, int num, void *stream)
 	}
 	memcpy(str, p, l);
 	str[l] = 0;
+	/* inih ends a value at " ;" (an inline comment): "layout = shared ; padded" would run
+	 * shared alone, silently; a key line holding one is refused */
+	const char *t = str + strspn(str, " \t");
+	for (const char *c = t; *t && !strchr(";#[", *t) && (c = strchr(c + 1, ';'));)
+		if (c[-1] == ' ' || c[-1] == '\t') {
+			perr(s, s->line,
+			     "' ;' inside a value (inih would end the value there, dropping the "
+			     "rest%s); accepted: a comment on a line of its own, starting with ; "
+			     "or #%s",
+			     "", "");
+			break;
+		}
 	note_section(s, str);
 	return str;
 }

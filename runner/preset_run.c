@@ -20,6 +20,7 @@
 #include "runner/slurm.h"
 #include "lib/util.h"
 #include "schema/version.h"
+#include "lib/wrap.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -328,15 +329,19 @@ int preset_main(int argc, char **argv)
 	char err[ERRLEN] = "", **argcopy = NULL, path[PATH_MAX], dir[PATH_MAX];
 	int rc = opts_parse_mixed(&o, tables, argc, argv, &argcopy, err);
 	if (rc && !strcmp(err, "help")) {
-		printf("usage: c2cbench preset NAME|FILE.ini [options]\nruns every run of a preset "
-		       "into %s/LABEL-DATE-PRESET/ (see `c2cbench list`);\n"
-		       "Ctrl-C or SIGTERM stops the run in progress (its whole rows kept) and "
-		       "marks the directory interrupted;\n"
-		       "--max-attempts and --valid-* go to every run, replacing the preset's value "
-		       "(docs/validity.md)\n",
-		       "results");
+		text_fit(stdout, TEXT_WIDTH,
+			 "usage: c2cbench preset NAME|FILE.ini [options]\n"
+			 "runs every run of a preset into results/LABEL-DATE-PRESET/ (see "
+			 "`c2cbench list`);\n"
+			 "Ctrl-C or SIGTERM stops the run in progress (its whole rows kept) and "
+			 "marks the\ndirectory interrupted; --max-attempts and --valid-* go to "
+			 "every run, replacing\nthe preset's value (docs/validity.md)\n");
 		opts_help(stdout, preset_table());
-		printf("presets are searched in %s\n", preset_dirs());
+		printf("presets are searched in, first found first:\n");
+		const char *d = preset_dirs();
+		for (size_t n; *d; d += n + (d[n] == ':'))
+			if ((n = strcspn(d, ":")))
+				printf("  %.*s\n", (int)n, d);
 		printf("exit status: 0 every run done; 1 a run failed; 2 bad input; 4 no run "
 		       "failed but a configuration got\n"
 		       "no valid repetition (the end of the output says which and why); 128+N "

@@ -4,6 +4,7 @@
 #include "runner/preset.h"
 #include "lib/parse.h"
 #include "lib/util.h"
+#include "lib/wrap.h"
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -417,7 +418,7 @@ int slurm_submit_main(int argc, char **argv)
 	memset(&f, 0, sizeof(f));
 	for (int i = 1; i < argc; i++)
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			fputs(submit_usage, stdout);
+			text_fit(stdout, TEXT_WIDTH, submit_usage);
 			return 0;
 		}
 	/* from here a signal kills the Slurm command running, and what is queued is cancelled */

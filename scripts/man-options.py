@@ -24,8 +24,10 @@ def entries(text, start=None):
         if m:
             opt, meta, desc = m.group(1), m.group(2), m.group(3)
             head = '.BI "%s " "%s"' % (esc(opt), esc(meta)) if meta else '.B %s' % esc(opt)
-            out.append('.TP\n%s\n%s' % (head, esc(desc)))
-    return '\n'.join(out)
+            out.append(['.TP\n%s\n' % head, desc])
+        elif on and out and line.startswith('      '):  # the option's text, wrapped
+            out[-1][1] += ' ' + line.strip()
+    return '\n'.join(h + esc(d) for h, d in out)
 
 bin_, sec = sys.argv[1], sys.argv[2]
 if sec == 'harness':

@@ -15,9 +15,12 @@ for c in compare events import list preset report topo "slurm submit"; do
   printf '.SS %s\n' "$c"
   opts "cmd:$c"
 done > "$tmp/commands"
+"$bin" list | awk '$1=="placement" { n=$2; $1=""; $2=""; sub(/^  */, ""); print ".TP\n.B " n "\n" $0 }' |
+  sed 's/\\/\\e/g; s/-/\\-/g' > "$tmp/placements"
 ver=$("$bin" --version | awk '{print $2}')
-awk -v h="$tmp/harness" -v b="$tmp/benches" -v c="$tmp/commands" -v ver="$ver" -v date="$(date -u +%Y-%m-%d)" '
+awk -v h="$tmp/harness" -v p="$tmp/placements" -v b="$tmp/benches" -v c="$tmp/commands" -v ver="$ver" -v date="$(date -u +%Y-%m-%d)" '
   /^@HARNESS@$/ { while ((getline l < h) > 0) print l; next }
+  /^@PLACEMENTS@$/ { while ((getline l < p) > 0) print l; next }
   /^@BENCHES@$/ { while ((getline l < b) > 0) print l; next }
   /^@COMMANDS@$/ { while ((getline l < c) > 0) print l; next }
   { gsub(/@VERSION@/, ver); gsub(/@DATE@/, date); print }' "$here/../docs/c2cbench.1.in"

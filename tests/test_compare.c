@@ -473,6 +473,15 @@ static void errors_list_what_is_available(void **state)
 	assert_non_null(strstr(r.err, "--metric bogus: no input has this column; accepted: "
 				      "pending-bit: writer_ns_per_op,reader_ns_per_op"));
 	assert_int_equal(r.out[0], 0);
+	/* an empty list, or an empty name in one: refused, never read as "the default metrics" */
+	const char *empty[] = { "", ",", "writer_ns_per_op,", ",writer_ns_per_op" };
+	for (size_t i = 0; i < sizeof(empty) / sizeof(empty[0]); i++) {
+		run_c2c(&r, "compare", a, a, "--metric", empty[i], NULL);
+		assert_int_equal(r.status, 2);
+		assert_int_equal(count_lines(r.err), 1);
+		assert_non_null(strstr(r.err, i ? "an empty name in the list" : "an empty list"));
+		assert_int_equal(r.out[0], 0);
+	}
 	/* a duration difference: no configuration in common, and the message says where they differ
 	 */
 	run_c2c(&r, "compare", a, b, NULL);

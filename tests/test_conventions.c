@@ -3,6 +3,8 @@
 #include "tests/testutil.h"
 #include "lib/csvread.h"
 #include "lib/util.h"
+#include "lib/wrap.h"
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,12 +33,13 @@ static const char *bin(void)
 /* The options a --help text lists: "  --name [METAVAR]  help..." lines, in order. */
 struct listed {
 	int n;
-	char name[64][40], meta[64][40], line[64][600];
+	char name[64][40], meta[64][40], line[64][1000];
 };
 
 static void parse_help(const char *text, const char *from, struct listed *l)
 {
 	const char *p = from ? strstr(text, from) : text;
+	int in_opt = 0; /* the line before is an option's */
 	memset(l, 0, sizeof(*l));
 	assert_non_null(p);
 	if (from)
@@ -44,9 +47,16 @@ static void parse_help(const char *text, const char *from, struct listed *l)
 	for (; p && *p && l->n < 64; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
 		if (from && p[0] != ' ' && p[0] != '\n')
 			break; /* the next section */
-		if (strncmp(p, "  --", 4))
-			continue;
 		int len = (int)strcspn(p, "\n");
+		if (in_opt && !strncmp(p, "      ", 6)) { /* the option's text continues */
+			size_t k = strlen(l->line[l->n - 1]);
+			snprintf(l->line[l->n - 1] + k, sizeof(l->line[0]) - k, " %.*s",
+				 len - (int)strspn(p, " "), p + strspn(p, " "));
+			continue;
+		}
+		in_opt = !strncmp(p, "  --", 4);
+		if (!in_opt)
+			continue;
 		snprintf(l->line[l->n], sizeof(l->line[0]), "%.*s", len, p);
 		sscanf(p + 4, "%39[a-z0-9-]", l->name[l->n]);
 		const char *m = p + 4 + strlen(l->name[l->n]);
@@ -459,6 +469,142 @@ static void summaries_fit_in_100_columns(void **s)
 	free(r);
 }
 
+/* The widest line of c2cbench's output for these arguments, which must exit 0. */
+static int help_width(struct cmd_result *r, const char *a, const char *b, const char *c,
+		      const char **at)
+{
+	run_c2c(r, a, b, c, NULL);
+	if (r->status != 0)
+		fail_msg("c2cbench %s %s %s: status %d: %s", a, b ? b : "", c ? c : "", r->status,
+			 r->err);
+	return widest(r->out, at);
+}
+
+/* `c2cbench --help`, each command's --help, `run --help` and each bench's fit in 100 columns. */
+static void every_help_fits_in_100_columns(void **s)
+{
+	(void)s;
+	struct cmd_result *r = malloc(sizeof(*r)), *c = malloc(sizeof(*c));
+	const char *at = "";
+	char what[200];
+	int n = 0, w;
+	run_c2c(r, "--help", NULL);
+	assert_int_equal(r->status, 0);
+	if ((w = widest(r->out, &at)) > TEXT_WIDTH)
+		fail_msg("c2cbench --help: a line of %d columns: %.*s", w, w, at);
+	for (char *l = r->out; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		char cmd[64];
+		if (strncmp(l, "  ", 2) || l[2] == ' ' || sscanf(l + 2, "%63s", cmd) != 1)
+			continue;
+		snprintf(what, sizeof(what), "%s --help", cmd);
+		if (!strcmp(cmd, "slurm")) { /* its actions' own */
+			if ((w = help_width(c, "slurm", "submit", "--help", &at)) > TEXT_WIDTH)
+				fail_msg("slurm submit --help: a line of %d columns: %.*s", w, w,
+					 at);
+			if ((w = help_width(c, "slurm", "status", "--help", &at)) > TEXT_WIDTH)
+				fail_msg("slurm status --help: a line of %d columns: %.*s", w, w,
+					 at);
+		}
+		if ((w = help_width(c, cmd, "--help", NULL, &at)) > TEXT_WIDTH)
+			fail_msg("%s: a line of %d columns: %.*s", what, w, w, at);
+		n++;
+	}
+	assert_true(n >= 9);
+	run_c2c(r, "list", NULL);
+	for (char *l = r->out; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		char b[64];
+		if (strncmp(l, "bench ", 6) || sscanf(l + 6, "%63s", b) != 1)
+			continue;
+		if ((w = help_width(c, "run", b, "--help", &at)) > TEXT_WIDTH)
+			fail_msg("run %s --help: a line of %d columns: %.*s", b, w, w, at);
+		n++;
+	}
+	assert_true(n >= 9 + 5);
+	free(r);
+	free(c);
+}
+
+/* The widest line of a C file in columns, tabs every 8, UTF-8 characters one each; its number in
+ * *line. */
+static int source_width(const char *path, int *line)
+{
+	FILE *f = fopen(path, "r");
+	int w = 0, col = 0, n = 1, ch;
+	*line = 0;
+	if (!f)
+		return -1;
+	while ((ch = fgetc(f)) != EOF) {
+		if (ch == '\n') {
+			if (col > w)
+				w = col, *line = n;
+			col = 0, n++;
+		} else if (ch == '\t')
+			col = (col / 8 + 1) * 8;
+		else if ((ch & 0xc0) != 0x80)
+			col++;
+	}
+	if (col > w)
+		w = col, *line = n;
+	fclose(f);
+	return w;
+}
+
+static int sources_seen;
+
+/* Every .c and .h under dir whose widest line is over 100 columns, as "path:line: N columns". */
+static void wide_sources(const char *dir, char *out, size_t n)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	while (d && (e = readdir(d))) {
+		char p[1024];
+		size_t len = strlen(e->d_name);
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(p, sizeof(p), "%s/%s", dir, e->d_name);
+		if (e->d_type == DT_DIR) {
+			wide_sources(p, out, n);
+			continue;
+		}
+		if (len < 3 ||
+		    (strcmp(e->d_name + len - 2, ".c") && strcmp(e->d_name + len - 2, ".h")))
+			continue;
+		int line, w = source_width(p, &line);
+		sources_seen++;
+		if (w > TEXT_WIDTH && strlen(out) + 200 < n)
+			snprintf(out + strlen(out), n - strlen(out), "%s:%d: %d columns\n", p, line,
+				 w);
+	}
+	if (d)
+		closedir(d);
+}
+
+/* No C line is over 100 columns at tab width 8 (docs/hacking.md); the measure itself counts tabs
+ * to the next multiple of 8. */
+static void source_lines_fit_in_100_columns(void **s)
+{
+	(void)s;
+	const char *dirs[] = { "lib",	  "stats", "schema", "harness", "layouts", "benches",
+			       "analysis", "runner", "import", "cli",	   "scripts", "tests" };
+	char path[512], *wide = calloc(1, 16384);
+	int line;
+	snprintf(path, sizeof(path), "%s/wide.c", test_dir);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	/* seven tabs are 56 columns: 100, then 101 */
+	fprintf(f, "int a;\n\t\t\t\t\t\t\t%*s\n\t\t\t\t\t\t\t%*s\nint b;\n", 44, "x", 45,
+		"x");
+	fclose(f);
+	assert_int_equal(source_width(path, &line), 101);
+	assert_int_equal(line, 3);
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
+		wide_sources(dirs[i], wide, 16384);
+	assert_true(sources_seen > 300); /* run from the repository root, where the sources are */
+	if (wide[0])
+		fail_msg("lines over 100 columns at tab width 8:\n%s", wide);
+	free(wide);
+}
+
 /* deps.sh maps the Debian names to dnf's and zypper's and prints the exact command; nothing
  * installs. */
 static void deps_mapping_per_manager(void **s)
@@ -520,6 +666,8 @@ int main(void)
 		cmocka_unit_test(progress_line_redrawn_during_a_repetition),
 		cmocka_unit_test(eta_counts_retries),
 		cmocka_unit_test(summaries_fit_in_100_columns),
+		cmocka_unit_test(every_help_fits_in_100_columns),
+		cmocka_unit_test(source_lines_fit_in_100_columns),
 		cmocka_unit_test(deps_mapping_per_manager),
 	};
 	return cmocka_run_group_tests(tests, setup, test_dir_teardown);

@@ -331,6 +331,52 @@ static void matrix_export_imports_back(void **s)
 	free(out);
 }
 
+/* compare joins an imported matrix with the run it was exported from (the same pair and class; the
+ * settings the source lacks joined without) and says on the line that the two sides hold other
+ * statistics: a mean of round trip / 2 against a minimum and a median; two runs never say so. */
+static void compare_says_the_statistic(void **s)
+{
+	(void)s;
+	SKIP_UNDER_QEMU("hwloc's synthetic topology binds real CPUs 0 and 1");
+	if (!two_cpus() || strcmp(two_cpus(), "cpus:0,1")) {
+		print_message("skipped: CPUs 0 and 1 are not both this process's\n");
+		skip();
+	}
+	struct cmd_result r;
+	const char *topo = "pack:2 l3:1 core:1 pu:1";
+	char *mat = subdir("st.mat"), *csv = subdir("st.csv"), *out = subdir("st");
+	setenv("HWLOC_THISSYSTEM", "1", 1);
+	setenv("HWLOC_SYNTHETIC", topo, 1);
+	run_c2c(&r, "run", "pingpong", "--mode", "cas", "--samples", "30", "--reps", "3",
+		"--quiet", LENIENT, "--out", csv, "--matrix", mat, NULL);
+	unsetenv("HWLOC_SYNTHETIC");
+	unsetenv("HWLOC_THISSYSTEM");
+	if (!RAN(r.status))
+		fail_msg("pingpong: status %d: %s", r.status, r.err);
+	import(&r, mat, topo, out);
+	if (r.status)
+		fail_msg("%s", r.err);
+	run_c2c(&r, "compare", out, csv, "--csv", NULL);
+	if (r.status)
+		fail_msg("compare: status %d: %s", r.status, r.err);
+	const char *says = "not the same statistic: A's values are imported (core-to-core-latency: "
+			   "mean of round trip / 2), B's measured by c2cbench";
+	assert_non_null(strstr(r.out, "0-1/cas"));
+	assert_non_null(strstr(r.out, says));
+	assert_non_null(strstr(r.out, "A's samples, round_trips, preheat_ms, mem_node_req not in "
+				      "the imported matrix: joined without them"));
+	run_c2c(&r, "compare", out, csv, NULL); /* the table's line says it too */
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "not the same statistic"));
+	run_c2c(&r, "compare", csv, csv, "--csv", NULL); /* two runs: the same statistic */
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "0-1/cas"));
+	assert_null(strstr(r.out, "not the same statistic"));
+	free(mat);
+	free(csv);
+	free(out);
+}
+
 /* The dual EPYC 7R13's same-package class is two populations (docs/report.md#classes-that-split):
  * the report says so in its Summary, in the class table instead of the class median (150.7 ns, a
  * value no pair has) and under the heat map, which chromium draws; the Graviton3's classes do not
@@ -388,6 +434,7 @@ int main(void)
 	    cmocka_unit_test(bad_input_writes_nothing),
 	    cmocka_unit_test(impossible_values_are_invalid_rows),
 	    cmocka_unit_test(matrix_export_imports_back),
+	    cmocka_unit_test(compare_says_the_statistic),
 	    cmocka_unit_test(report_states_the_split),
 	};
 	return cmocka_run_group_tests(tests, test_dir_setup, test_dir_teardown);

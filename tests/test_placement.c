@@ -245,6 +245,145 @@ static void llc_placements(void **s)
 	topo_free(&t);
 }
 
+/* How a list of names, one a line, differs from the placements table: "" when it names every
+ * placement and no other, else what it misses and what it names that the table lacks. */
+static const char *differs(const char *names, char *out, size_t n)
+{
+	char key[80];
+	out[0] = 0;
+	for (const struct placement_def *d = placement_defs; d->name; d++) {
+		snprintf(key, sizeof(key), "\n%s\n", d->name);
+		if (!strstr(names, key))
+			snprintf(out + strlen(out), n - strlen(out), " misses %s;", d->name);
+	}
+	for (const char *l = names; *l; l += strcspn(l, "\n") + (l[strcspn(l, "\n")] != 0)) {
+		int len = (int)strcspn(l, "\n");
+		const char *arg;
+		snprintf(key, sizeof(key), "%.*s", len, l);
+		const struct placement_def *d = len ? placement_find(key, &arg) : NULL;
+		if (len && (!d || strcmp(d->name, key)))
+			snprintf(out + strlen(out), n - strlen(out), " names %s, not in the table;",
+				 key);
+	}
+	return out;
+}
+
+static const char *bin(void)
+{
+	return getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
+}
+
+/* Each placement name of --placement's help entry: after "):", up to " (auto:", ", " between. */
+static void help_names(const char *help, char *names, size_t n)
+{
+	const char *e = strstr(help, "\n  --placement ");
+	char entry[4096] = "";
+	assert_non_null(e);
+	for (e++; *e && (!entry[0] || !strncmp(e, "      ", 6)); e += strcspn(e, "\n") + 1)
+		snprintf(entry + strlen(entry), sizeof(entry) - strlen(entry), " %.*s",
+			 (int)strcspn(e + strspn(e, " "), "\n"), e + strspn(e, " "));
+	const char *a = strstr(entry, "): "), *z = strstr(entry, " (auto: ");
+	assert_true(a && z && a < z);
+	snprintf(names, n, "\n");
+	for (a += 3; a < z; a += strspn(a, ", ")) {
+		size_t len = strcspn(a, ",");
+		if (a + len > z)
+			len = (size_t)(z - a);
+		snprintf(names + strlen(names), n - strlen(names), "%.*s\n", (int)len, a);
+		a += len;
+	}
+}
+
+/* list, --help, the man page and both completions name exactly the table's placements. */
+static void every_place_names_the_tables_placements(void **s)
+{
+	(void)s;
+	struct cmd_result *r = malloc(sizeof(*r));
+	char *names = malloc(8192), *cmd = malloc(8192), diff[2048];
+	/* the check itself: a missing name and a name the table lacks both count */
+	assert_string_equal(differs("\nauto\nsmt\nsame-llc\ncross-llc\nsame-socket\ncross-socket\n"
+				    "spread\ncompact\ncpus:LIST\n",
+				    diff, sizeof(diff)),
+			    "");
+	assert_non_null(strstr(differs("\nauto\nsmt\n", diff, sizeof(diff)), " misses spread;"));
+	assert_non_null(strstr(differs("\nauto\nsideways\n", diff, sizeof(diff)),
+			       " names sideways, not in the table;"));
+	/* list: every placement with its description */
+	run_c2c(r, "list", NULL);
+	assert_int_equal(r->status, 0);
+	snprintf(names, 8192, "\n");
+	for (const char *l = r->out; *l; l += strcspn(l, "\n") + (l[strcspn(l, "\n")] != 0)) {
+		char name[64];
+		if (strncmp(l, "placement ", 10) || sscanf(l + 10, "%63s", name) != 1)
+			continue;
+		snprintf(names + strlen(names), 8192 - strlen(names), "%s\n", name);
+		const char *arg, *desc = l + 10 + strspn(l + 10, " ") + strlen(name);
+		desc += strspn(desc, " ");
+		if (placement_find(name, &arg) &&
+		    strncmp(desc, placement_find(name, &arg)->desc, strcspn(desc, "\n")))
+			fail_msg("list: placement %s: '%.*s' is not the table's description", name,
+				 (int)strcspn(desc, "\n"), desc);
+	}
+	if (differs(names, diff, sizeof(diff))[0])
+		fail_msg("c2cbench list:%s", diff);
+	/* --help, for a bench of the harness's auto and one of its own */
+	const char *benches[] = { "pending-bit", "vmalloc" };
+	for (size_t i = 0; i < 2; i++) {
+		run_c2c(r, "run", benches[i], "--help", NULL);
+		assert_int_equal(r->status, 0);
+		help_names(r->out, names, 8192);
+		if (differs(names, diff, sizeof(diff))[0])
+			fail_msg("c2cbench run %s --help:%s", benches[i], diff);
+	}
+	/* the man page's PLACEMENTS section: ".TP", ".B NAME" each, '-' written "\-" */
+	const char *man = getenv("C2C_MANPAGE") ? getenv("C2C_MANPAGE") : "build/c2cbench.1";
+	char *page = slurp(man), *sec = page ? strstr(page, "\n.SH PLACEMENTS\n") : NULL;
+	assert_non_null(sec);
+	snprintf(names, 8192, "\n");
+	for (const char *l = sec + 16; *l && strncmp(l, ".SH ", 4);
+	     l += strcspn(l, "\n") + (l[strcspn(l, "\n")] != 0)) {
+		if (strncmp(l, ".B ", 3) || strncmp(l - 4, ".TP\n", 4)) /* an entry's name */
+			continue;
+		for (const char *c = l + 3; *c && *c != '\n'; c++)
+			if (*c != '\\' || c[1] != '-')
+				snprintf(names + strlen(names), 8192 - strlen(names), "%c", *c);
+		snprintf(names + strlen(names), 8192 - strlen(names), "\n");
+	}
+	if (differs(names, diff, sizeof(diff))[0])
+		fail_msg("%s (make generates it: scripts/man-page.sh):%s", man, diff);
+	/* bash's completion after --placement */
+	snprintf(cmd, 8192,
+		 "bash -c 'source scripts/completion/c2cbench.bash; COMP_WORDS=(%s run pending-bit "
+		 "--placement \"\"); COMP_CWORD=4; _c2cbench; printf \"%%s\\n\" "
+		 "\"${COMPREPLY[@]}\"'",
+		 bin());
+	names[0] = '\n';
+	assert_int_equal(sh_capture(names + 1, 8191, cmd), 0);
+	if (differs(names, diff, sizeof(diff))[0])
+		fail_msg("scripts/completion/c2cbench.bash:%s", diff);
+	/* zsh's, in a real zsh (tests/zsh/complete.zsh), where it has zpty */
+	char *dir = temp_dir();
+	snprintf(cmd, 8192,
+		 "command -v zsh >/dev/null || exit 3; cp scripts/completion/_c2cbench.zsh "
+		 "%s/_c2cbench && ln -s \"$(readlink -f %s)\" %s/c2cbench && PATH=%s:$PATH zsh -f "
+		 "tests/zsh/complete.zsh %s 'c2cbench run pending-bit --placement ' 2>&1",
+		 dir, bin(), dir, dir, dir);
+	int st = sh_capture(names, 8192, cmd);
+	if (st == 3)
+		fprintf(stderr, "test_placement: zsh completion not checked: %s\n",
+			names[0] ? names : "no zsh here");
+	else if (st || strncmp(names, "== ", 3))
+		fail_msg("zsh completion (status %d): %s", st, names);
+	else if (differs(names + strcspn(names, "\n"), diff, sizeof(diff))[0])
+		fail_msg("scripts/completion/_c2cbench.zsh:%s", diff);
+	rm_rf(dir);
+	free(dir);
+	free(page);
+	free(names);
+	free(cmd);
+	free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest t[] = {
@@ -257,6 +396,7 @@ int main(void)
 		cmocka_unit_test(llc_placements),
 		cmocka_unit_test(two_thousand_cores_one_package),
 		cmocka_unit_test(four_thousand_pus),
+		cmocka_unit_test(every_place_names_the_tables_placements),
 	};
 	return cmocka_run_group_tests(t, NULL, NULL);
 }

@@ -129,6 +129,11 @@ static void strict_values(void **state)
 		     "element 1 is not a CPU number");
 	expect_error("[r]\nbench = pending-bit\nmem-node = 4294967296\n", 1,
 		     "--mem-node: '4294967296' is not accepted");
+	/* an inline comment would cut the value silently (inih ends it at " ;"): refused */
+	expect_error("[r]\nbench = pending-bit\nlayout = shared ; padded\n", 3,
+		     "' ;' inside a value (inih would end the value there");
+	expect_error("[preset]\ndescription = a\t; b\n[r]\nbench = pending-bit\n", 2,
+		     "' ;' inside a value");
 	/* a control byte in a key is printed escaped: the error stays one line */
 	expect_error("[r]\nbench = pending-bit\ncolo\x01ur = red\n", 3,
 		     "unknown key 'colo\\x01ur'");

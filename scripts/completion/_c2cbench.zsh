@@ -1,9 +1,10 @@
 #compdef c2cbench
 # zsh completion for c2cbench (installed by make install as site-functions/_c2cbench). Like the
-# bash one it asks the binary itself: commands from `c2cbench help`, benches and presets from
-# `c2cbench list`, options from each bench's or command's --help, and an option's choices from the
-# [a,b,c] list on its help line, so it stays true to the build it completes. Native compsys (no
-# bashcompinit), so it works from the first TAB and needs no path to the bash file.
+# bash one it asks the binary itself: commands from `c2cbench help`, benches, placements and
+# presets from `c2cbench list`, options from each bench's or command's --help, and an option's
+# choices from the [a,b,c] list in its help entry, so it stays true to the build it completes.
+# Native compsys (no bashcompinit), so it works from the first TAB and needs no path to the bash
+# file.
 
 # The lines of a command's output, one candidate each (nothing when the command fails).
 _c2cbench_lines() {
@@ -42,8 +43,14 @@ _c2cbench() {
   help=$(_c2cbench_help "$bin" "$cmd" "${words[3]}")
   case $prev in
     --out|--meta|--matrix|-o|--results|--resume|--bin) _files; return ;;
+    --placement) # the placements table, as `c2cbench list` prints it
+      cands=(${(f)"$(_c2cbench_lines "$bin" list | awk '$1=="placement"{print $2}')"})
+      compadd -a cands
+      return ;;
     --*)
-      line=${${(M)${(f)help}:#  $prev( *|)}[1]}
+      # the option's entry: its line and the lines its text is wrapped onto
+      line=$(print -r -- "$help" | awk -v o="$prev" 'on && /^      /{sub(/^ +/, " "); printf "%s", $0; next}
+        on{exit} /^  --/ && $1==o{on=1; printf "%s", $0}')
       if [[ $line == "  $prev "[A-Z]* || $line == "  $prev "*"|"* ]]; then
         [[ $line =~ '.*\[([^]]*)\]' ]] && cands=(${(s:,:)match[1]}) # the last [a,b,c] on the line
         (( $#cands )) && compadd -a cands

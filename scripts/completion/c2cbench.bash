@@ -1,7 +1,7 @@
 # bash completion for c2cbench (installed by make install). It asks the binary itself: the commands
-# from `c2cbench help`, benches and presets from `c2cbench list`, each bench's and command's options
-# from its --help, and an option's choices from the [a,b,c] list its help line shows, so it stays
-# true to the build it completes.
+# from `c2cbench help`, benches, placements and presets from `c2cbench list`, each bench's and
+# command's options from its --help, and an option's choices from the [a,b,c] list its help entry
+# shows, so it stays true to the build it completes.
 _c2cbench() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} bin=${COMP_WORDS[0]} help
   COMPREPLY=()
@@ -25,9 +25,14 @@ _c2cbench() {
   case "$prev" in
     --out|--meta|--matrix|-o|--results|--resume|--bin)
       COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --placement) # the placements table, as `c2cbench list` prints it
+      COMPREPLY=($(compgen -W "$("$bin" list 2>/dev/null | awk '$1=="placement"{print $2}')" -- "$cur"))
+      return ;;
     --*)
       local line choices
-      line=$(printf '%s\n' "$help" | grep -E -- "^  $prev( |$)" | head -1)
+      # the option's entry: its line and the lines its text is wrapped onto
+      line=$(printf '%s\n' "$help" | awk -v o="$prev" 'on && /^      /{sub(/^ +/, " "); printf "%s", $0; next}
+        on{exit} /^  --/ && $1==o{on=1; printf "%s", $0}')
       case "$line" in
         "  $prev "[A-Z]*|"  $prev "*"|"*)
           choices=$(printf '%s\n' "$line" | sed -n 's/.*\[\([^]]*\)\].*/\1/p' | tr ',' ' ')
