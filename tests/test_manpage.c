@@ -163,8 +163,7 @@ int main(void)
 	const char *path = getenv("C2C_MANPAGE") ? getenv("C2C_MANPAGE") : "build/c2cbench.1";
 	page = slurp(path);
 	if (!page) {
-		fprintf(stderr, "cannot read %s (`make` generates it; run from the repository root)\n",
-			path);
+		fprintf(stderr, "cannot read %s (`make` generates it; run from the top)\n", path);
 		return 1;
 	}
 	const struct CMUnitTest tests[] = {
