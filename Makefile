@@ -54,7 +54,22 @@ TESTLIB := $(BUILD)/tests/testutil.o $(BUILD)/tests/report_util.o
 .SECONDARY:
 .PHONY: all fuzz tsan valgrind deps need-deps need-deps-run run test asan bench disasm install \
 	clean check-tests test-arm64 check-qemu test-system test-system-suite zoo-build
-all: $(BIN)
+
+# The man page, generated from docs/c2cbench.1.in and the binary's --help (scripts/man-page.sh): a
+# new bench's section is its own --help, with no edit of a page. A cross build's page is generated
+# through qemu-user.
+MAN := $(BUILD)/c2cbench.1
+ifneq ($(CROSS),)
+MANBIN := $(BUILD)/c2cbench-qemu
+else
+MANBIN := $(BIN)
+endif
+
+all: $(BIN) $(MAN)
+$(BUILD)/c2cbench-qemu: $(BIN)
+	@printf '#!/bin/sh\nexec %s %s "$$@"\n' "$$(command -v qemu-aarch64)" "$(abspath $(BIN))" > $@ && chmod +x $@
+$(MAN): docs/c2cbench.1.in scripts/man-page.sh scripts/man-options.py $(MANBIN)
+	ASAN_OPTIONS=detect_leaks=0 bash scripts/man-page.sh ./$(MANBIN) > $@.tmp && mv $@.tmp $@
 
 # `make deps` installs every package the tree needs (as root; as a user it prints the command). The
 # jobs below only check (scripts/deps.sh --need): they name what is missing and the one command that
@@ -120,8 +135,8 @@ run: need-deps-run
 	./$(BIN) preset quick
 
 test: need-deps
-	$(MAKE) --no-print-directory -j$(JOBS) $(BIN) $(TESTS)
-	@C2C_BIN=$(abspath $(BIN)) bash scripts/run-tests.sh $(TESTS)
+	$(MAKE) --no-print-directory -j$(JOBS) $(BIN) $(MAN) $(TESTS)
+	@C2C_BIN=$(abspath $(BIN)) C2C_MANPAGE=$(abspath $(MAN)) bash scripts/run-tests.sh $(TESTS)
 
 # The same suite under AddressSanitizer and UndefinedBehaviorSanitizer, in its own build tree.
 asan: need-deps
@@ -129,8 +144,8 @@ asan: need-deps
 		SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 		build/asan/c2cbench check-tests
 
-check-tests: $(BIN) $(TESTS)
-	@C2C_BIN=$(abspath $(BIN)) ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(abspath scripts/lsan.supp):print_suppressions=0 bash scripts/run-tests.sh $(TESTS)
+check-tests: $(BIN) $(MAN) $(TESTS)
+	@C2C_BIN=$(abspath $(BIN)) C2C_MANPAGE=$(abspath $(MAN)) ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(abspath scripts/lsan.supp):print_suppressions=0 bash scripts/run-tests.sh $(TESTS)
 
 # The aarch64 build's cmocka suite under qemu-user (CI): the Arm rows of the platform table are checked
 # there through the arm64 libpfm4 with LIBPFM_FORCE_PMU; tests that need a real kernel interface
@@ -139,9 +154,8 @@ test-arm64:
 	@bash scripts/deps-arm64.sh
 	$(MAKE) --no-print-directory -j$(JOBS) CROSS=aarch64-linux-gnu check-qemu
 
-check-qemu: $(BIN) $(TESTS)
-	@printf '#!/bin/sh\nexec %s %s "$$@"\n' "$$(command -v qemu-aarch64)" "$(abspath $(BIN))" > $(BUILD)/c2cbench-qemu && chmod +x $(BUILD)/c2cbench-qemu
-	@C2C_BIN=$(abspath $(BUILD))/c2cbench-qemu C2C_SELF_EXEC=$(abspath $(BUILD))/c2cbench-qemu C2C_ELF=$(abspath $(BIN)) \
+check-qemu: $(BIN) $(BUILD)/c2cbench-qemu $(MAN) $(TESTS)
+	@C2C_BIN=$(abspath $(BUILD))/c2cbench-qemu C2C_MANPAGE=$(abspath $(MAN)) C2C_SELF_EXEC=$(abspath $(BUILD))/c2cbench-qemu C2C_ELF=$(abspath $(BIN)) \
 		C2C_OBJDUMP=$(OBJDUMP) C2C_NM=$(NM) C2C_UNDER_QEMU=1 C2C_PRESET_PATH=$(abspath presets) \
 		C2C_TEST_RUNNER=$$(command -v qemu-aarch64) bash scripts/run-tests.sh $(TESTS)
 
@@ -214,12 +228,12 @@ disasm: $(BIN)
 	@OBJDUMP=$(OBJDUMP) bash scripts/disasm.sh ./$(BIN)
 
 # The binary, presets, man page, bash (and zsh) completion and docs under DESTDIR/PREFIX.
-install: $(BIN)
+install: $(BIN) $(MAN)
 	install -D -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/c2cbench
 	install -d $(DESTDIR)$(PREFIX)/share/c2cbench/presets
 	install -m 0644 presets/*.ini $(DESTDIR)$(PREFIX)/share/c2cbench/presets/
 	install -D -m 0644 events/platforms.tsv $(DESTDIR)$(PREFIX)/share/c2cbench/platforms.tsv
-	install -D -m 0644 docs/c2cbench.1 $(DESTDIR)$(PREFIX)/share/man/man1/c2cbench.1
+	install -D -m 0644 $(MAN) $(DESTDIR)$(PREFIX)/share/man/man1/c2cbench.1
 	install -D -m 0644 scripts/completion/c2cbench.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/c2cbench
 	install -D -m 0644 scripts/completion/_c2cbench.zsh $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_c2cbench
 	install -D -m 0644 README.md $(DESTDIR)$(PREFIX)/share/doc/c2cbench/README.md

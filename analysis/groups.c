@@ -231,6 +231,33 @@ static void same_directions(struct grp_bench *b, const struct grp_decl *d)
 	}
 }
 
+/* An input declaring a metric in another unit than the first that declared it (ns and us, say):
+ * its ratio would mix units; the metric gets no verdict, said once. */
+static void same_units(struct grp_bench *b, const struct grp_decl *d)
+{
+	if (!b->decl_unit)
+		b->decl_unit = xcalloc((size_t)b->nmet + 1, sizeof(char *));
+	for (int m = 0; d && d->present && m < b->nmet; m++) {
+		long di = grp_decl_find(d, b->metric[m]);
+		const char *u = di >= 0 ? grp_decl_unit(d, di) : NULL;
+		if (!u)
+			continue;
+		if (!b->decl_unit[m]) {
+			b->decl_unit[m] = xstrdup(u);
+			continue;
+		}
+		if (!strcmp(u, b->decl_unit[m]) || b->disputed[m] == 3)
+			continue;
+		fprintf(stderr,
+			"c2cbench: warning: %s %s: one input declares it in '%.20s', another in "
+			"'%.20s': the declarations differ, so it gets no verdict (its ratio mixes "
+			"units)\n",
+			b->name, b->metric[m], b->decl_unit[m], u);
+		b->direction[m] = 0;
+		b->in_verdict[m] = 0, b->disputed[m] = 3;
+	}
+}
+
 /* A metric an input declares a configuration, evidence or context column (kind in X.columns, or in
  * this build's declaration for an older set) is described, never tested: no verdict, said once. */
 static void declared_kinds(struct grp_bench *b, const struct grp_decl *d)
@@ -259,6 +286,7 @@ int grp_bench_of(struct groups *g, const char *name, const char *variant_col,
 		if (!strcmp(g->bench[i].name, name)) {
 			same_directions(&g->bench[i], d);
 			declared_kinds(&g->bench[i], d);
+			same_units(&g->bench[i], d);
 			return i;
 		}
 	g->bench = realloc(g->bench, (size_t)(g->nbench + 1) * sizeof(*g->bench));
@@ -295,6 +323,7 @@ int grp_bench_of(struct groups *g, const char *name, const char *variant_col,
 	bench_metrics(g, b, header, ncols, d);
 	verdict_family(g, b, header, ncols);
 	declared_kinds(b, d);
+	same_units(b, d);
 	b->avail = xstrdup("");
 	return g->nbench++;
 }

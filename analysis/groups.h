@@ -56,8 +56,10 @@ struct grp_bench {
 	 * older set's from the fallback, --metric's names all in it, and a bench declaring none:
 	 * every metric with a direction (docs/validity.md, "The verdict") */
 	int *in_verdict, *predict;
-	/* per metric, no verdict: ts_stat.disputed (1 sides differ, 2 no metric) */
+	/* per metric, no verdict: ts_stat.disputed (1 better sides differ, 2 no metric, 3 units
+	 * differ) */
 	int *disputed;
+	char **decl_unit; /* per metric: the unit the first input's X.columns declares, or NULL */
 	/* the fallback's description that gave the list, or NULL */
 	struct bench_desc *verdict_desc;
 	char *avail; /* the inputs' candidate metric columns, comma-separated (for messages) */

@@ -133,8 +133,11 @@ static void free_bench(struct grp_bench *b)
 {
 	for (int i = 0; i < b->nkey; i++)
 		free(b->key_col[i]);
-	for (int i = 0; i < b->nmet; i++)
+	for (int i = 0; i < b->nmet; i++) {
 		free(b->metric[i]);
+		free(b->decl_unit ? b->decl_unit[i] : NULL);
+	}
+	free(b->decl_unit);
 	free(b->key_col);
 	free(b->metric);
 	free(b->direction);

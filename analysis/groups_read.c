@@ -10,6 +10,7 @@
 #include "schema/meta.h"
 #include "schema/label.h"
 #include "lib/util.h"
+#include <errno.h>
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -704,11 +705,16 @@ int grp_add_file(struct groups *g, const char *path, int side, int in_dir, int *
 	struct stat st;
 	context_meta_path(path, meta, sizeof(meta));
 	/* a FIFO would hang its reader, /dev/zero never end */
-	if (!stat(meta, &st) && !S_ISREG(st.st_mode))
+	int sr = stat(meta, &st), e = errno;
+	if (!sr && !S_ISREG(st.st_mode))
 		return err_set(err,
 			       "%s: %s, not a regular file; accepted: the .meta a run wrote beside "
 			       "its CSV, or none",
 			       meta, file_kind(st.st_mode));
+	if (sr && !lstat(meta, &st)) /* a link that loops or leads nowhere: never "none" */
+		return err_set(err,
+			       "%s: %s; accepted: the .meta a run wrote beside its CSV, or none",
+			       meta, e == ENOENT ? "a link that leads nowhere" : strerror(e));
 	if (grp_once_file(g, path, side, err))
 		return -1;
 	f.relabel = grp_relabel_of(path);

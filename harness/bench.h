@@ -101,6 +101,12 @@ struct bench {
 	 * variant. A column written "COL?" groups too, but is named in the lines only where its
 	 * value varies between them (harness/summary_by.c); the values hold no '/'. */
 	const char *summary_by;
+	/* Optional, with summary_by: a written row's attribute that may separate a line's values
+	 * into populations (pingpong: the pair's package, -1 across packages), named
+	 * split_attr_name; the summary marks a line whose variants' values split at an empty gap
+	 * (harness/summary_split.c). NULL: the parts are named by their range. */
+	long (*split_attr)(const struct row *r);
+	const char *split_attr_name;
 	/* Optional: the metrics that carry its verdict, "NAME" or "NAME:lower"/"NAME:higher" where
 	 * the seed predicts the variants move that way from the baseline (schema/columns.h,
 	 * docs/validity.md "The verdict"), NULL-terminated: only they are tested, their p values

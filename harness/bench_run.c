@@ -21,6 +21,10 @@ int bench_threads(struct bench_ctx *c, void (*body)(struct thr *, void *), void 
 		abort(); /* the plan names more roles than c->sum holds: a programming error */
 	free(c->thr);
 	c->thr = thr_alloc(c->plan.n);
+	/* the bench's setup wrote into its blocks from the main thread: their lines go back to the
+	 * first worker's CPU, so no third core holds one when the workers start */
+	for (int i = 0; i < c->nmem && c->plan.n > 0; i++)
+		mem_own_by(c->mem[i].p, c->mem[i].size, c->plan.slot[0].os);
 	if (threads_run(c->topo, &c->plan, c->thr, c->warmup, c->duration, body, arg, c->hooks,
 			err))
 		return -1;

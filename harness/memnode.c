@@ -12,6 +12,7 @@ struct toucher {
 	void *p;
 	size_t size;
 	int cpu, got; /* got: the CPU it touched from, -1 when it could not be pinned there */
+	int own;      /* take the lines back (a locked add of 0 a line), not zero them */
 };
 
 static void *touch_main(void *arg)
@@ -21,14 +22,29 @@ static void *touch_main(void *arg)
 	CPU_ZERO(&set);
 	CPU_SET(t->cpu, &set);
 	int pinned = !sched_setaffinity(0, sizeof(set), &set);
-	memset(t->p, 0, t->size); /* first touch: the pages now exist, on the policy's node */
+	if (t->own && pinned) /* each line now modified in this CPU's cache, in no other */
+		for (size_t i = 0; i + sizeof(long) <= t->size; i += MEM_OWN_STRIDE)
+			__atomic_fetch_add((long *)(void *)((char *)t->p + i), 0,
+					   __ATOMIC_SEQ_CST);
+	else if (!t->own)
+		memset(t->p, 0, t->size); /* first touch: the pages now exist, on the node */
 	t->got = pinned ? sched_getcpu() : -1;
 	return NULL;
 }
 
+int mem_own_by(void *p, size_t size, int cpu)
+{
+	struct toucher t = {p, size, cpu, -1, 1};
+	pthread_t tid;
+	if (cpu < 0 || cpu >= CPU_SETSIZE || pthread_create(&tid, NULL, touch_main, &t))
+		return -1;
+	pthread_join(tid, NULL);
+	return t.got;
+}
+
 static void first_touch(void *p, size_t size, int cpu, int *toucher)
 {
-	struct toucher t = {p, size, cpu, -1};
+	struct toucher t = {p, size, cpu, -1, 0};
 	pthread_t tid;
 	if (cpu < 0 || cpu >= CPU_SETSIZE || pthread_create(&tid, NULL, touch_main, &t)) {
 		memset(p, 0, size);

@@ -1,4 +1,5 @@
 #include "harness/summary.h"
+#include "harness/bench_columns.h"
 #include "harness/summary_parts.h"
 #include "harness/summary_int.h"
 #include "stats/twosample.h"
@@ -184,6 +185,7 @@ struct tally {
 	 * else the first other value; "" before a valid row; unset (NULL) when absent from one */
 	char note_val[256];
 	int note_absent;
+	long *vattr; /* per variant: the bench's split_attr of its rows (NULL: it has none) */
 };
 
 static void group_counts(const struct bench_ctx *c, const struct tally *t, int gi, int *valid,
@@ -231,6 +233,64 @@ static void print_header(FILE *f, const struct bench_ctx *c, const struct tally 
 		base);
 }
 
+/* With summary_by: per line, the parts its variants' values split into (summary_split.c), or
+ * NULL; a line that splits is marked " ~" (its median is of both parts). */
+static char **splits(const struct bench_ctx *c, const struct kept_rows *kr, const int *start,
+		     struct sum_lines *g, const struct tally *t)
+{
+	char **out = xcalloc((size_t)g->n + 1, sizeof(char *));
+	const struct col_decl *d = nmetrics(c->b) ? bench_column(c->b, c->b->summary[0]) : NULL;
+	for (int gi = 0; gi < g->n; gi++) {
+		int n = 0, m = start[gi + 1] - start[gi];
+		int *var = xcalloc((size_t)m + 1, sizeof(int));
+		double *val = xcalloc((size_t)m + 1, sizeof(double));
+		char text[600];
+		for (int i = start[gi]; i < start[gi + 1]; i++)
+			if (kr_at(kr, i)->valid && ok_at(kr_at(kr, i), 0)) {
+				var[n] = kr_at(kr, i)->var;
+				val[n++] = kr_at(kr, i)->v[0];
+			}
+		if (summary_split_group(var, val, n, t->vattr, c->b->split_attr_name,
+					d ? d->unit : NULL, text, sizeof(text))) {
+			out[gi] = xstrdup(text);
+			char *l = xcalloc(strlen(g->label[gi]) + 3, 1);
+			sprintf(l, "%s ~", g->label[gi]);
+			free(g->label[gi]);
+			g->label[gi] = l;
+		}
+		free(var);
+		free(val);
+	}
+	return out;
+}
+
+static void print_splits(FILE *f, const struct bench_ctx *c, const struct sum_lines *g,
+			 const int *order, char **split)
+{
+	int any = 0;
+	for (int oi = 0; split && oi < g->n; oi++) {
+		char line[900];
+		if (!split[order[oi]])
+			continue;
+		const char *l = g->label[order[oi]]; /* "cas/same-package ~" */
+		if (!any++) {
+			snprintf(line, sizeof(line),
+				 "~ its configurations (%s, each its median over the "
+				 "repetitions) form separate groups, with no value between them "
+				 "(docs/report.md#classes-that-split): the line's median is of "
+				 "them all, a value none may have",
+				 c->b->variant_col);
+			summary_wrap(f, line);
+		}
+		snprintf(line, sizeof(line), "  %.*s %s: %s", (int)strlen(l) - 2, l,
+			 c->b->summary[0], split[order[oi]]);
+		summary_wrap(f, line);
+	}
+	for (int i = 0; split && i < g->n; i++)
+		free(split[i]);
+	free(split);
+}
+
 static void print_summary(FILE *f, const struct bench_ctx *c, struct kept_rows *kr,
 			  const struct sum_lines *all, const struct tally *t)
 {
@@ -254,6 +314,7 @@ static void print_summary(FILE *f, const struct bench_ctx *c, struct kept_rows *
 			i++;
 		start[gi] = i;
 	}
+	char **split = c->b->summary_by ? splits(c, kr, start, g, t) : NULL;
 	for (int i = 0; i < g->n; i++)
 		if ((int)strlen(g->label[i]) > width)
 			width = (int)strlen(g->label[i]);
@@ -298,6 +359,7 @@ static void print_summary(FILE *f, const struct bench_ctx *c, struct kept_rows *
 	if (few)
 		fprintf(f, "* fewer than %d valid repetitions: too few for the U test to reach "
 			   "p < 0.05, no verdict\n", ts_min_reps());
+	print_splits(f, c, g, order, split);
 	if (!c->b->summary_by)
 		print_probe_classes(f, kr, start, order, g);
 	print_fixed(f, c, g, order, cols, width);
@@ -357,6 +419,11 @@ struct summary *summary_new(const struct bench_ctx *c)
 	if (c->reps_auto) /* only --reps auto asks for them (summary_primary) */
 		s->prim = xcalloc(nv * ((size_t)c->reps + 1), sizeof(double));
 	s->nprim = xcalloc(nv, sizeof(int));
+	if (c->b->split_attr && c->b->summary_by) {
+		s->t.vattr = xcalloc(nv, sizeof(long));
+		for (int v = 0; v < c->nvar; v++)
+			s->t.vattr[v] = -1;
+	}
 	for (int v = 0; v < c->nvar; v++)
 		s->t.group[v] = c->b->summary_by ? -1 : v;
 	if (!c->b->summary_by)
@@ -386,6 +453,8 @@ void summary_add(struct summary *s, const struct row *r, int var, int rep, int a
 		else if (!*s->t.note_val || !strcmp(s->t.note_val, "yes"))
 			snprintf(s->t.note_val, sizeof(s->t.note_val), "%s", v);
 	}
+	if (s->t.vattr && valid)
+		s->t.vattr[var] = c->b->split_attr(r);
 	if (s->t.group[var] < 0) /* a line per group even when none of its rows is valid */
 		s->t.group[var] = group_of(c, &s->g, r, var);
 	if (!valid && !opt_flag(c->o, "keep-invalid"))
@@ -435,6 +504,7 @@ void summary_free(struct summary *s)
 	free(s->t.rounds);
 	free(s->t.stop);
 	free(s->t.width);
+	free(s->t.vattr);
 	free(s->prim);
 	free(s->nprim);
 	free(s);

@@ -53,6 +53,12 @@ void summary_by_shown(const char *by, const struct sum_lines *g, struct sum_line
 		      char *col, size_t ncol);
 void summary_by_free(struct sum_lines *shown);
 
+/* harness/summary_split.c: a group's n values (var[i]: the variant of val[i]) as each variant's
+ * median, split at an empty gap (stats/split.h); vattr (NULL: none) gives each variant the
+ * attribute that may separate the parts, named attr_name. 1 and the parts in out, else 0. */
+int summary_split_group(const int *var, const double *val, int n, const long *vattr,
+			const char *attr_name, const char *unit, char *out, size_t cap);
+
 /* The cells of one metric column: text per group and its ratio to the first group. */
 struct column {
 	char (*cell)[96], (*ratio)[16];

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Print the option entries of docs/c2cbench.1 from a c2cbench binary's --help (a maintainer's tool:
-paste its output between the markers of the man page; tests/test_manpage.c checks the page against
---help on every build, so a page that falls behind fails the suite).
+"""Print the option entries of the man page from a c2cbench binary's --help (scripts/man-page.sh
+puts them in place when `make` builds build/c2cbench.1; tests/test_manpage.c checks the page it
+made against --help, so an option line this cannot read fails the suite).
 usage: scripts/man-options.py ./c2cbench SECTION   (SECTION: harness, bench:NAME or cmd:NAME)"""
 import re, subprocess, sys
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Assemble docs/c2cbench.1 from docs/c2cbench.1.in and the binary's --help (a maintainer's tool).
-# usage: scripts/man-page.sh ./c2cbench > docs/c2cbench.1
+# Assemble the man page from docs/c2cbench.1.in and the binary's --help (`make` runs it).
+# usage: scripts/man-page.sh ./c2cbench > build/c2cbench.1
 set -euo pipefail
 bin=$1 here=$(dirname "$0")
 opts() { python3 "$here/man-options.py" "$bin" "$1"; }

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# A new bench is one file: a scratch copy of the tree gains benches/scratch/scratch.c and nothing
-# else (no registry, Makefile or test edit), builds, passes the layer and command-line tests, and
-# lists, refuses, helps and runs the bench. The bench sets only name, description, variant column,
-# columns and run: every other hook is NULL (no prepare: one variant, "default"; no summary list:
-# its declared metrics). CI runs it after `make test` (the copy reuses build/: only the new file
-# is compiled).
+# A new bench is its source file and its README: a scratch copy of the tree gains
+# benches/scratch/scratch.c and benches/scratch/README.md and nothing else (no registry, Makefile,
+# test or man page edit), builds, lists, refuses, helps and runs the bench, and passes the whole
+# `make test` with it. The bench sets only name, description, variant column, columns and run:
+# every other hook is NULL (no prepare: one variant, "default"; no summary list: its declared
+# metrics). Its README's column table comes from scripts/bench-columns.sh, as a contributor's
+# would. CI runs it after `make test` (the copy reuses build/: only the new file is compiled and
+# the tests relinked); after a plain `make` it works too.
 set -euo pipefail
 . "$(dirname "$0")/scratch-tree.sh"
 mkdir -p "$tmp/benches/scratch"
@@ -67,5 +69,15 @@ EOP
   fail "compare --json lacks it"
 "$bin" report -o "$tmp/rep" "$tmp/s.csv" "$tmp/s2.csv" >/dev/null 2>&1 || fail "report failed"
 grep -q 'ns\\_per\\_read' "$tmp/rep/report.md" || fail "the report lacks it"
-echo "scratch-bench: a new bench built, listed, refused, helped, run, compared and reported with" \
-  "no other edit"
+# Its README, as a contributor writes it: a paragraph, and the column table the declaration gives.
+printf '# scratch\n\nA test bench: how fast the calling thread reads the clock.\n' \
+  > "$tmp/benches/scratch/README.md"
+bash "$tmp/scripts/bench-columns.sh" "$bin" >/dev/null
+git -C "$(pwd)" diff --quiet -- benches || fail "bench-columns.sh changed the checkout, not the copy"
+# The whole suite, with the new bench among the registered ones: every per-bench expectation of
+# the tests comes from the declarations.
+make -C "$tmp" -s --no-print-directory test >"$tmp/test.log" 2>&1 ||
+  fail "make test with the new bench failed: $(grep -E '^(failing|tests):|ERROR' "$tmp/test.log" | head -20)"
+grep '^tests:' "$tmp/test.log"
+echo "scratch-bench: a new bench built, listed, refused, helped, run, compared, reported and passed" \
+  "the whole make test with no other edit"

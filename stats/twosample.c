@@ -157,8 +157,9 @@ static void pct_ci(const struct ts_stat *s, char *out, size_t n)
 
 const char *ts_disputed_why(int disputed)
 {
-	return disputed == 2 ? "not tested: an input declares it no metric (X.columns)"
-			     : "not tested: the inputs declare its better side differently";
+	return disputed == 2   ? "not tested: an input declares it no metric (X.columns)"
+	       : disputed == 3 ? "not tested: the inputs declare its unit differently"
+			       : "not tested: the inputs declare its better side differently";
 }
 
 void ts_verdict(const struct ts_stat *s, int direction, int time, const char *subject, char *out,

@@ -18,7 +18,7 @@ struct ts_stat {
 	/* Set by the caller before the family is decided (ts_family): */
 	int descriptive; /* outside its bench's verdict family: an interval, never a test */
 	/* no test either: 1 its inputs declare its better side differently, 2 an input declares
-	 * it no metric (context, evidence, configuration) */
+	 * it no metric (context, evidence, configuration), 3 they declare its unit differently */
 	int disputed;
 	/* the seed's predicted direction of B against A: -1 lower, 1 higher, 0 none */
 	int predict;

@@ -3,6 +3,7 @@
  * model), refill's caller's CPU or the pair's toucher (pingpong: cpu_a, cpu_b with --home
  * reader). Runs on two_cpus(); under load a run may measure nothing (exit 4): the rows are still
  * there, and the column is what is checked. */
+#include "harness/memnode.h"
 #include "lib/csvread.h"
 #include "lib/util.h" /* before cmocka, which defines a fail() macro */
 #include "tests/testutil.h"
@@ -97,6 +98,28 @@ static void pingpong_toucher(void **s)
 	}
 }
 
+/* mem_own_by, which takes a block's lines back to the first worker's CPU after the main thread's
+ * setup wrote into them: it runs there and changes no value. */
+static void lines_taken_back(void **s)
+{
+	(void)s;
+	int a, b;
+	if (two_usable_cpus(&a, &b)) {
+		print_message("skipped: fewer than two CPUs\n");
+		skip();
+	}
+	size_t n = 3 * MEM_OWN_STRIDE + 24;
+	unsigned char *p = aligned_alloc(4096, 4096);
+	assert_non_null(p);
+	for (size_t i = 0; i < 4096; i++)
+		p[i] = (unsigned char)(i * 7 + 1);
+	assert_int_equal(mem_own_by(p, n, b), b);
+	for (size_t i = 0; i < 4096; i++)
+		assert_int_equal(p[i], (unsigned char)(i * 7 + 1));
+	assert_int_equal(mem_own_by(p, n, -1), -1); /* no CPU: nothing done */
+	free(p);
+}
+
 /* shepherd: its model (every CPU's pool, the zones) built on the first worker's CPU. */
 static void shepherd_model(void **s)
 {
@@ -148,6 +171,7 @@ int main(void)
 	    cmocka_unit_test(pingpong_toucher),
 	    cmocka_unit_test(refill_caller),
 	    cmocka_unit_test(shepherd_model),
+	    cmocka_unit_test(lines_taken_back),
 	};
 	return cmocka_run_group_tests(tests, test_dir_setup, test_dir_teardown);
 }

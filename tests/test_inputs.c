@@ -93,8 +93,9 @@ static void read_twice(void **s)
 	assert_int_equal(system(args), 0);
 }
 
-/* A .meta that is a FIFO (no writer: a reader would wait for ever) or a link to /dev/zero (a read
- * that never ends), and a CSV that is a FIFO: refused at once. */
+/* A .meta that is a FIFO (no writer: a reader would wait for ever), a link to /dev/zero (a read
+ * that never ends) or a link that loops or leads nowhere, and a CSV that is a FIFO: refused at
+ * once. */
 static void not_regular(void **s)
 {
 	(void)s;
@@ -110,6 +111,14 @@ static void not_regular(void **s)
 	refused(args, "02-vmalloc.meta: a character device, not a regular file");
 	snprintf(args, sizeof(args), "report '%s' -o '%s/r2'", a, test_dir);
 	refused(args, "02-vmalloc.meta: a character device, not a regular file");
+	/* a link that loops, or leads nowhere: refused, never read as no .meta */
+	unlink(meta);
+	assert_int_equal(symlink("02-vmalloc.meta", meta), 0);
+	refused(args, "02-vmalloc.meta: Too many levels of symbolic links; accepted: the .meta");
+	unlink(meta);
+	assert_int_equal(symlink("/nonexistent/x.meta", meta), 0);
+	snprintf(args, sizeof(args), "compare '%s' '%s'", a, b);
+	refused(args, "02-vmalloc.meta: a link that leads nowhere; accepted: the .meta");
 	unlink(meta);
 	assert_int_equal(rename(keep, meta), 0);
 	snprintf(fifo, sizeof(fifo), "%s/fifo.csv", test_dir);

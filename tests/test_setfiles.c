@@ -294,6 +294,34 @@ static void context_declared_gets_no_verdict(void **s)
 	assert_null(strstr(r.out, "better by"));
 }
 
+/* Two sides that declare a metric in different units (ops/s and kops/s): its ratio would mix
+ * them; named, and no verdict either way round. */
+static void differing_units_get_no_verdict(void **s)
+{
+	(void)s;
+	struct cmd_result r;
+	char a[500], b[500], cmd[1600];
+	snprintf(a, sizeof(a), "%s/unit/a.csv", test_dir);
+	snprintf(b, sizeof(b), "%s/unit/b.csv", test_dir);
+	snprintf(cmd, sizeof(cmd),
+		 "mkdir -p '%s/unit' && cp tests/data/declared/* '%s/unit/' && "
+		 "sed -i 's/^ops_per_s,ops_per_s,metric,ops\\/s,/ops_per_s,ops_per_s,metric,"
+		 "kops\\/s,/' '%s/unit/b.columns' && grep -q ',kops/s,' '%s/unit/b.columns'",
+		 test_dir, test_dir, test_dir, test_dir);
+	assert_int_equal(system(cmd), 0);
+	for (int swap = 0; swap < 2; swap++) {
+		run_c2c(&r, "compare", swap ? b : a, swap ? a : b, NULL);
+		assert_int_equal(r.status, 0);
+		const char *says = swap ? "declares it in 'kops/s', another in 'ops/s'"
+					: "declares it in 'ops/s', another in 'kops/s'";
+		assert_non_null(strstr(r.err, says));
+		assert_non_null(strstr(r.out, "not tested: the inputs declare its unit "
+					      "differently"));
+		assert_null(strstr(r.out, "better by"));
+		assert_null(strstr(r.out, "worse by"));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -305,6 +333,7 @@ int main(void)
 		cmocka_unit_test(values_checked_for_their_kind),
 		cmocka_unit_test(differing_declarations_get_no_verdict),
 		cmocka_unit_test(context_declared_gets_no_verdict),
+		cmocka_unit_test(differing_units_get_no_verdict),
 	};
 	return cmocka_run_group_tests(tests, setup, test_dir_teardown);
 }

@@ -2,6 +2,9 @@
  * on the five published matrices of tests/data/c2c-latency/: only the dual EPYC 7R13's
  * same-package class splits, by package, near 107.6 and 200.5 ns. */
 #include "stats/split.h"
+#include "benches/pingpong/pairs.h"
+#include "harness/bench.h"
+#include "harness/summary.h"
 #include "harness/pairclass.h"
 #include "import/c2cmat.h"
 #include "import/topospec.h"
@@ -151,6 +154,72 @@ static void the_threshold_on_the_published_matrices(void **s)
 	assert_true(others < 1.1 && others < SPLIT_GAP);
 }
 
+/* The run summary (harness/summary_split.c) marks a class whose pairs split, gives each part by
+ * package with its median and count, and leaves a one-population class alone: pingpong's rows of
+ * a made-up two-package machine, fed as the driver feeds them. */
+static void run_summary_marks_a_split_class(void **s)
+{
+	(void)s;
+	struct topo t;
+	char err[ERRLEN] = "", *text = NULL;
+	size_t len = 0;
+	int *set;
+	struct pu_pair *p;
+	const struct bench *bp = bench_find("pingpong");
+	assert_non_null(bp);
+	assert_int_equal(topo_load(&t, "synthetic:pack:2 l3:2 core:4 pu:1", err), 0);
+	int n = pairs_pu_set(&t, "auto", &set, err);
+	int np = pairs_select(&t, set, n, "all", 1, &p, err);
+	assert_int_equal(np, 16 * 15 / 2);
+	struct opt_spec htab[HARNESS_OPTS_MAX];
+	const struct opt_spec *tables[] = {bench_harness_opts(bp, htab, HARNESS_OPTS_MAX),
+					   bp->opts, NULL};
+	struct opts o = {0};
+	char *argv[] = {"run", NULL};
+	assert_int_equal(opts_parse(&o, tables, 1, argv, err), 0);
+	struct bench_ctx c = {.b = bp, .o = &o, .reps = 3, .attempts = 1};
+	bench_variants_reserve(&c, np);
+	for (int i = 0; i < np; i++) {
+		char name[48];
+		snprintf(name, sizeof(name), "%d-%d/cas", p[i].a, p[i].b);
+		bench_variant(&c, name, i);
+	}
+	struct summary *sum = summary_new(&c);
+	for (int rep = 0; rep < c.reps; rep++)
+		for (int v = 0; v < c.nvar; v++) {
+			const struct pu_pair *q = &p[c.var[v].param];
+			const struct pu *a = topo_pu(&t, q->a), *b = topo_pu(&t, q->b);
+			double ns = q->cls == PC_SAME_LLC ? 20 : a->pkg != b->pkg ? 190
+				    : a->pkg == 0		       ? 107
+								       : 200;
+			struct row r = {0};
+			row_set(&r, "mode", "cas");
+			row_set(&r, "class", "%s", pair_class_name(q->cls));
+			row_set(&r, "min_ns", "%.2f", ns + (v % 5) * 0.5 + rep * 0.1);
+			row_set(&r, "median_ns", "%.2f", ns + 1 + (v % 5) * 0.5);
+			row_set(&r, "pkg_a", "%d", a->pkg);
+			row_set(&r, "pkg_b", "%d", b->pkg);
+			summary_add(sum, &r, v, rep, 1, 1, 1);
+			row_clear(&r);
+		}
+	FILE *f = open_memstream(&text, &len);
+	summary_print(sum, f);
+	fclose(f);
+	summary_free(sum);
+	print_message("%.2000s\n", strstr(text, "~ its") ? strstr(text, "~ its") : text);
+	assert_non_null(strstr(text, "cas/same-package ~"));
+	assert_non_null(strstr(text, "cas/same-package min_ns: package 0: 108.1 ns (16 pairs), "
+				     "package 1: 201.1 ns (16)"));
+	assert_null(strstr(text, "cas/same-llc ~"));
+	assert_null(strstr(text, "cas/cross-package ~"));
+	free(text);
+	free(p);
+	free(set);
+	opts_free(&o);
+	free(c.var);
+	topo_free(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -158,6 +227,7 @@ int main(void)
 	    cmocka_unit_test(a_gap_splits_and_names_the_attribute),
 	    cmocka_unit_test(an_outlier_is_no_group),
 	    cmocka_unit_test(the_threshold_on_the_published_matrices),
+	    cmocka_unit_test(run_summary_marks_a_split_class),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

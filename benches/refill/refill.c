@@ -326,6 +326,7 @@ static int rf_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 	pthread_mutex_init(&r->token, NULL);
 	gate_init(&r->start, 3);
 	pcpu_init(&r->st, &p->cfg);
+	mem_own_by(r, sizeof(*r), p->caller_cpu); /* what the setup wrote: the caller's again */
 	if (sleep_or_stop(p->rt_period_ns)) {
 		free(r->thr);
 		mem_free(r, sizeof(*r));
