@@ -150,11 +150,31 @@ void boot_law_make(struct boot_law *l, const double *x, size_t n)
 		law_odd(l, x, n, &cap);
 	else
 		law_even(l, x, n, &cap);
+	if (!l->m)
+		return;
+	l->ng = l->m < ((size_t)1 << 20) ? l->m : (size_t)1 << 20;
+	l->guide = xcalloc(l->ng + 1, sizeof(size_t));
+	double total = l->cum[l->m - 1];
+	for (size_t j = 0, i = 0; j < l->ng; j++) {
+		double t = (double)j / (double)l->ng * total;
+		while (i + 1 < l->m && l->cum[i] <= t)
+			i++;
+		l->guide[j] = i;
+	}
 }
 
 double boot_law_draw(const struct boot_law *l, double u)
 {
 	double t = u * l->cum[l->m - 1]; /* the total is 1 up to rounding */
+	if (l->guide) { /* the first atom whose cumulative probability exceeds t, as below */
+		size_t j = (size_t)(u * (double)l->ng), i;
+		i = l->guide[j < l->ng ? j : l->ng - 1];
+		while (i > 0 && l->cum[i - 1] > t) /* rounding: never past the answer */
+			i--;
+		while (i + 1 < l->m && l->cum[i] <= t)
+			i++;
+		return l->val[i];
+	}
 	size_t lo = 0, hi = l->m - 1;
 	while (lo < hi) { /* first atom whose cumulative probability exceeds t */
 		size_t mid = lo + (hi - lo) / 2;
@@ -178,5 +198,6 @@ void boot_law_free(struct boot_law *l)
 {
 	free(l->val);
 	free(l->cum);
+	free(l->guide);
 	*l = (struct boot_law){ 0 };
 }

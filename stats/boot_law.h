@@ -15,6 +15,9 @@ struct boot_law {
 	double *val; /* the median's value at each atom */
 	double
 	    *cum; /* cumulative probability up to and including each atom (last: the total, ~1) */
+	/* A guide table (Chen and Asau): guide[j] is the first atom whose cum exceeds j / ng of the
+	 * total, so a draw starts there and walks a few atoms instead of a binary search. */
+	size_t *guide, ng;
 };
 
 /* The law of the median of a size-n resample of x[0..n) (sorted ascending, n >= 2). */

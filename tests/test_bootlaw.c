@@ -138,6 +138,46 @@ static void million_values(void **state)
 }
 
 /* A resampled median of A that can be 0 gives no ratio. */
+static int cmp_d(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+	return (a > b) - (a < b);
+}
+
+/* A draw through the guide table is the atom the binary search gives, for every u tried (odd and
+ * even n, ties, and u at the atoms' own cumulative probabilities). */
+static void guide_table_draws_as_the_search(void **state)
+{
+	(void)state;
+	const size_t ns[] = { 5, 16, 101, 400 };
+	for (size_t t = 0; t < ARRAY_SIZE(ns); t++) {
+		double *x = xcalloc(ns[t], sizeof(double));
+		made_up(x, ns[t], 10, 3, (unsigned)t + 1);
+		for (size_t i = 0; i < ns[t]; i += 7)
+			x[i] = 10; /* ties */
+		qsort(x, ns[t], sizeof(double), cmp_d);
+		struct boot_law l;
+		boot_law_make(&l, x, ns[t]);
+		assert_non_null(l.guide);
+		size_t *guide = l.guide;
+		for (int k = 0; k < 20000; k++) {
+			double u = k < 10000 ? (double)k / 10000
+					     : l.cum[(size_t)k % l.m] / l.cum[l.m - 1];
+			if (u >= 1)
+				continue;
+			l.guide = guide;
+			double g = boot_law_draw(&l, u);
+			l.guide = NULL;
+			double b = boot_law_draw(&l, u);
+			if (g != b)
+				fail_msg("n %zu, u %.17g: guide %g, search %g", ns[t], u, g, b);
+		}
+		l.guide = guide;
+		boot_law_free(&l);
+		free(x);
+	}
+}
+
 static void zero_baseline(void **state)
 {
 	(void)state;
@@ -155,6 +195,7 @@ int main(void)
 		cmocka_unit_test(interval_matches_brute_force),
 		cmocka_unit_test(million_values),
 		cmocka_unit_test(zero_baseline),
+		cmocka_unit_test(guide_table_draws_as_the_search),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
