@@ -130,7 +130,10 @@ int cmp_ctx_words(const struct cmp *c, const struct cmp_line *l, char *out, size
 
 /* Print text from column col (already on this line), continuation lines indented by indent, at
  * most CMP_WIDTH columns a line (UTF-8 characters), broken at spaces; ends the line. */
-void cmp_wrap(FILE *f, int col, int indent, const char *text);
+static inline void cmp_wrap(FILE *f, int col, int indent, const char *text)
+{
+	text_wrap(f, col, indent, CMP_WIDTH, text);
+}
 
 /* The outputs; each returns 0, or -1 when writing failed (full device). */
 int cmp_print_text(FILE *f, const struct cmp *c);

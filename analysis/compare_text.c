@@ -14,11 +14,6 @@
 #define ONLY_SHOWN 20 /* configurations listed by name under "only in A/B" in the table */
 #define METRIC_W 24   /* a longer metric name gets a line of its own */
 
-void cmp_wrap(FILE *f, int col, int indent, const char *text)
-{
-	text_wrap(f, col, indent, CMP_WIDTH, text);
-}
-
 /* A block of text that starts on this line only when all of it fits there. */
 static void wrap_whole(FILE *f, int col, int indent, const char *text)
 {

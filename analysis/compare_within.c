@@ -191,7 +191,7 @@ static void note(FILE *f, const struct groups *g, int bench)
 {
 	if (bench < 0 || !g->bench[bench].b || !g->bench[bench].b->summary_note)
 		return;
-	char why[2][400], line[520];
+	char why[2][400], line[808]; /* a prefix and a why whole */
 	int st[2] = { -1, -1 }, stands = 0;
 	for (int s = 0; s < 2 && s < g->nside; s++) {
 		st[s] = side_instead(g, bench, s, why[s], sizeof(why[s]));

@@ -1,4 +1,5 @@
-/* The order samples are shown in, and configuration keys as text a person reads. */
+/* The order samples are shown in and each view's range of them, a vector of values and its
+ * statistics, and configuration keys as text a person reads. */
 #include "analysis/report_int.h"
 #include "lib/util.h"
 #include <stdarg.h>
@@ -185,4 +186,27 @@ void rpt_fmt(char *out, size_t cap, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(out, cap, fmt, ap);
 	va_end(ap);
+}
+
+void vec_push(struct vec *v, double x)
+{
+	if (v->n == v->cap) {
+		v->cap = v->cap ? v->cap * 2 : 8;
+		v->v = realloc(v->v, v->cap * sizeof(double));
+		if (!v->v)
+			die(1, "out of memory");
+	}
+	v->v[v->n++] = x;
+}
+
+int rpt_view_range(const struct rep *p, int bi, int vi, long *i0, long *i1)
+{
+	long i = 0;
+	while (i < p->ns && (p->s[i].bench < bi || (p->s[i].bench == bi && p->s[i].view < vi)))
+		i++;
+	*i0 = i;
+	while (i < p->ns && p->s[i].bench == bi && p->s[i].view == vi)
+		i++;
+	*i1 = i;
+	return *i1 > *i0;
 }

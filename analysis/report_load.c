@@ -11,17 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void vec_push(struct vec *v, double x)
-{
-	if (v->n == v->cap) {
-		v->cap = v->cap ? v->cap * 2 : 8;
-		v->v = realloc(v->v, v->cap * sizeof(double));
-		if (!v->v)
-			die(1, "out of memory");
-	}
-	v->v[v->n++] = x;
-}
-
 int rpt_nmet(const struct bench_view *v)
 {
 	int n = 0;

@@ -9,21 +9,6 @@
 
 #define VALUES_SHOWN_MAX 16 /* PUs up to which each cell prints its value */
 
-/* Union-find root with path halving: clusters of PUs that share a core or a package. */
-static int root(int *up, int i)
-{
-	while (up[i] != i)
-		i = up[i] = up[up[i]];
-	return i;
-}
-
-static void join(int *up, int a, int b)
-{
-	a = root(up, a), b = root(up, b);
-	if (a != b)
-		up[a > b ? a : b] = a < b ? a : b; /* the smallest PU names the cluster */
-}
-
 struct pu_order {
 	int n;
 	int *pu;  /* PU numbers in display order */
@@ -42,42 +27,6 @@ static int by_place(const void *x, const void *y)
 	if (g_core[a] != g_core[b])
 		return g_core[a] - g_core[b];
 	return a - b;
-}
-
-int rpt_clusters(const struct rep *p, const struct bench_view *v, int m, long f0, long f1,
-		 int **core_out, int **pkg_out, int **present)
-{
-	int ncls = 0, top = 0;
-	while (v->classes && v->classes[ncls])
-		ncls++;
-	for (long i = f0; i < f1; i++)
-		if (p->s[i].m == m) {
-			top = p->s[i].a >= top ? p->s[i].a + 1 : top;
-			top = p->s[i].b >= top ? p->s[i].b + 1 : top;
-		}
-	int *core = xcalloc((size_t)top + 1, sizeof(int)),
-	    *pkg = xcalloc((size_t)top + 1, sizeof(int)),
-	    *in = xcalloc((size_t)top + 1, sizeof(int));
-	for (int i = 0; i < top; i++)
-		core[i] = pkg[i] = i;
-	for (long i = f0; i < f1; i++) {
-		const struct sample *s = &p->s[i];
-		if (s->m != m)
-			continue;
-		in[s->a] = in[s->b] = 1;
-		if (ncls && !strcmp(s->cls, v->classes[0]))
-			join(core, s->a, s->b);
-		int same_pkg = 0; /* a declared class before the last: a class not declared says
-				   * nothing of the package (pingpong's unknown-package) */
-		for (int c = 0; c < ncls - 1; c++)
-			same_pkg |= !strcmp(s->cls, v->classes[c]);
-		if (same_pkg)
-			join(pkg, s->a, s->b);
-	}
-	for (int i = 0; i < top; i++)
-		core[i] = root(core, i), pkg[i] = root(pkg, i);
-	*core_out = core, *pkg_out = pkg, *present = in;
-	return top;
 }
 
 /* The PUs of machine m in samples [f0, f1), ordered by package, core, SMT sibling. */

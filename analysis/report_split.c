@@ -1,6 +1,7 @@
 /* Classes of a matrix view that are two populations (stats/split.h): said in the per-class
  * tables, under each heat map and in the Summary, so that a class median no pair has is never
- * shown alone. */
+ * shown alone. The PUs' clusters by core and package (rpt_clusters) are here too: the heat maps
+ * order their PUs by them. */
 #include "analysis/report_int.h"
 #include "lib/util.h"
 #include "stats/split.h"
@@ -115,4 +116,55 @@ void rpt_split_summary(struct rep *p)
 			if (v->kind == VIEW_MATRIX && rpt_view_range(p, bi, vi, &i0, &i1))
 				split_view(p, &p->bench[bi], v, i0, i1);
 		}
+}
+
+/* Union-find root with path halving: clusters of PUs that share a core or a package. */
+static int root(int *up, int i)
+{
+	while (up[i] != i)
+		i = up[i] = up[up[i]];
+	return i;
+}
+
+static void join(int *up, int a, int b)
+{
+	a = root(up, a), b = root(up, b);
+	if (a != b)
+		up[a > b ? a : b] = a < b ? a : b; /* the smallest PU names the cluster */
+}
+
+int rpt_clusters(const struct rep *p, const struct bench_view *v, int m, long f0, long f1,
+		 int **core_out, int **pkg_out, int **present)
+{
+	int ncls = 0, top = 0;
+	while (v->classes && v->classes[ncls])
+		ncls++;
+	for (long i = f0; i < f1; i++)
+		if (p->s[i].m == m) {
+			top = p->s[i].a >= top ? p->s[i].a + 1 : top;
+			top = p->s[i].b >= top ? p->s[i].b + 1 : top;
+		}
+	int *core = xcalloc((size_t)top + 1, sizeof(int)),
+	    *pkg = xcalloc((size_t)top + 1, sizeof(int)),
+	    *in = xcalloc((size_t)top + 1, sizeof(int));
+	for (int i = 0; i < top; i++)
+		core[i] = pkg[i] = i;
+	for (long i = f0; i < f1; i++) {
+		const struct sample *s = &p->s[i];
+		if (s->m != m)
+			continue;
+		in[s->a] = in[s->b] = 1;
+		if (ncls && !strcmp(s->cls, v->classes[0]))
+			join(core, s->a, s->b);
+		int same_pkg = 0; /* a declared class before the last: a class not declared says
+				   * nothing of the package (pingpong's unknown-package) */
+		for (int c = 0; c < ncls - 1; c++)
+			same_pkg |= !strcmp(s->cls, v->classes[c]);
+		if (same_pkg)
+			join(pkg, s->a, s->b);
+	}
+	for (int i = 0; i < top; i++)
+		core[i] = root(core, i), pkg[i] = root(pkg, i);
+	*core_out = core, *pkg_out = pkg, *present = in;
+	return top;
 }

@@ -319,18 +319,6 @@ static int chart_group(struct rep *p, long g0, long g1, const char *varying, int
 	return 1;
 }
 
-int rpt_view_range(const struct rep *p, int bi, int vi, long *i0, long *i1)
-{
-	long i = 0;
-	while (i < p->ns && (p->s[i].bench < bi || (p->s[i].bench == bi && p->s[i].view < vi)))
-		i++;
-	*i0 = i;
-	while (i < p->ns && p->s[i].bench == bi && p->s[i].view == vi)
-		i++;
-	*i1 = i;
-	return *i1 > *i0;
-}
-
 void rpt_views(struct rep *p)
 {
 	for (int bi = 0; bi < p->nb; bi++) {

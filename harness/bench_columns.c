@@ -1,7 +1,6 @@
 /* A bench's column declaration checked against the names its other declarations use and the keys
  * of its rows, and written beside each result set. */
 #include "harness/bench_columns.h"
-#include "harness/bench_desc_out.h"
 #include "harness/context.h"
 #include "lib/replace.h"
 #include "lib/util.h"
@@ -186,7 +185,7 @@ static int write_decl(const struct bench *b, const struct col_decl *t, const cha
 int bench_columns_write(const struct bench *b, const char *path, char *const *cols, int n,
 			char *err)
 {
-	return write_decl(b, b->columns, path, cols, n, err) ? -1 : bench_desc_out(b, path, err);
+	return write_decl(b, b->columns, path, cols, n, err);
 }
 
 int bench_side_columns_write(const struct bench *b, const struct col_decl *t, const char *csv,

@@ -19,8 +19,8 @@ void bench_row_check(const struct bench *b, const struct row *r);
 void bench_side_row_check(const struct bench *b, const struct col_decl *t, const char *table,
 			  const struct row *r);
 /* The declaration of the n columns of a result set's header as CSV into path (written whole, or
- * not at all), and b's description beside it (FILE.bench, harness/bench_desc_out.h). Returns 0,
- * or -1 with a message. */
+ * not at all); b's description goes beside it after (FILE.bench, bench_desc_out). Returns 0, or -1
+ * with a message. */
 int bench_columns_write(const struct bench *b, const char *path, char *const *cols, int n,
 			char *err);
 /* The same for a side table's n columns, declared in t: beside its CSV (X.csv: X.columns). */

@@ -1,6 +1,7 @@
 /* Runs a bench: options, topology, plan, repetitions in shuffled order, CSV rows, summary table. */
 #include "harness/bench.h"
 #include "harness/bench_columns.h"
+#include "harness/bench_desc_out.h"
 #include "harness/counters/counters.h"
 #include "harness/csv.h"
 #include "harness/driver_int.h"
@@ -216,8 +217,10 @@ static int run_rep(struct bench_ctx *c, struct counters *ctr, struct csv *out, s
 				bench_row_check(c->b, &r);
 			rc = csv_write(out, &r, err);
 		}
-		if (!rc && out->rows == 1 && c->columns_path)
-			rc = bench_columns_write(c->b, c->columns_path, out->cols, out->ncols, err);
+		if (!rc && out->rows == 1 && c->columns_path &&
+		    (bench_columns_write(c->b, c->columns_path, out->cols, out->ncols, err) ||
+		     bench_desc_out(c->b, c->columns_path, err)))
+			rc = -1;
 		int valid = !rc && !strcmp(row_get(&r, "valid"), "yes");
 		lv->attempts++;
 		if (!rc) {

@@ -11,50 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* What the summary keeps of a written row: its group and metrics, never the whole row. A record
- * holds only the bench's own summary metrics (pingpong's 2 of SUMMARY_MAX: 40 bytes a row, not 96:
- * a 768-PU full matrix writes 2.9 million rows). */
-struct kept {
-	int var, rep, group;
-	unsigned char valid, ok; /* ok: bit m set when v[m] is a value */
-	double probe;		 /* the first probed pair's latency (probe_latency), -1 none */
-	double v[];		 /* nmetrics of them */
-};
-
-/* The kept records, each size bytes (struct kept and its metrics). */
-struct kept_rows {
-	char *at;
-	size_t size;
-	int n;
-};
-
-static struct kept *kr_at(const struct kept_rows *kr, int i)
-{
-	return (struct kept *)(kr->at + (size_t)i * kr->size);
-}
-
-static int ok_at(const struct kept *k, int m)
-{
-	return (k->ok >> m) & 1;
-}
-
-int nmetrics(const struct bench *b)
-{
-	int k = 0;
-	while (b->summary && b->summary[k] && k < SUMMARY_MAX)
-		k++;
-	return k;
-}
-
-/* Why group gi's value of metric k is fixed by construction (the bench's word), or NULL: measured.
- * Only where a line is one variant (no summary_by). */
-const char *fixed_why(const struct bench_ctx *c, int gi, int k)
-{
-	if (c->b->summary_by || !c->b->by_construction)
-		return NULL;
-	return c->b->by_construction(c, gi, c->b->summary[k]);
-}
-
 static int group_add(struct sum_lines *g, const char *label, int var)
 {
 	if (g->n == g->cap) {
@@ -127,24 +83,6 @@ static int by_var_rep(const void *x, const void *y)
 	const struct kept *a = x, *b = y;
 	return a->var != b->var ? (a->var > b->var) - (a->var < b->var)
 				: (a->rep > b->rep) - (a->rep < b->rep);
-}
-
-/* Records [i0, i0 + n) sorted by group and rep: per repetition the median of the group's rows,
- * then their stats. */
-struct stats group_stats(const struct kept_rows *kr, int i0, int n, int m, double *per_rep,
-			 double *tmp)
-{
-	int nr = 0;
-	for (int i = i0; i < i0 + n;) {
-		int j = i, nt = 0;
-		for (; j < i0 + n && kr_at(kr, j)->rep == kr_at(kr, i)->rep; j++)
-			if (ok_at(kr_at(kr, j), m))
-				tmp[nt++] = kr_at(kr, j)->v[m];
-		if (nt)
-			per_rep[nr++] = stats_of(tmp, (size_t)nt).median;
-		i = j;
-	}
-	return stats_of(per_rep, (size_t)nr);
 }
 
 /* Grouped summaries hide single configurations: list those whose own CV is above the threshold. */

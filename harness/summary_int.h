@@ -1,13 +1,38 @@
 /* What the run summary's files share: harness/summary.c (the kept rows, the table's frame),
- * summary_table.c (its metric columns) and summary_changes.c (the change against the baseline). */
+ * summary_table.c (its metric columns), summary_changes.c (the change against the baseline) and
+ * summary_stats.c (what they all read of the kept rows). */
 #ifndef C2C_SUMMARY_INT_H
 #define C2C_SUMMARY_INT_H
 #include "harness/bench.h"
 #include "stats/stats.h"
 #include <stdio.h>
 
-/* The kept records (harness/summary.c). */
-struct kept_rows;
+/* What the summary keeps of a written row: its group and metrics, never the whole row. A record
+ * holds only the bench's own summary metrics (pingpong's 2 of SUMMARY_MAX: 40 bytes a row, not 96:
+ * a 768-PU full matrix writes 2.9 million rows). */
+struct kept {
+	int var, rep, group;
+	unsigned char valid, ok; /* ok: bit m set when v[m] is a value */
+	double probe;		 /* the first probed pair's latency (probe_latency), -1 none */
+	double v[];		 /* nmetrics of them */
+};
+
+/* The kept records (harness/summary.c), each size bytes (struct kept and its metrics). */
+struct kept_rows {
+	char *at;
+	size_t size;
+	int n;
+};
+
+static inline struct kept *kr_at(const struct kept_rows *kr, int i)
+{
+	return (struct kept *)(kr->at + (size_t)i * kr->size);
+}
+
+static inline int ok_at(const struct kept *k, int m)
+{
+	return (k->ok >> m) & 1;
+}
 
 /* Summary lines: one per variant, or one per distinct value of the bench's summary_by columns.
  * Not analysis/groups.h's struct groups (CSV rows in configuration x side cells, which harness/

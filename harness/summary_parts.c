@@ -3,25 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void summary_wrap(FILE *f, const char *text)
-{
-	int indent = 0;
-	while (*text) {
-		int room = SUMMARY_COLS - indent, n = (int)strlen(text), cut = n;
-		if (n > room) { /* the last space that keeps the line in room, else the first */
-			for (cut = room; cut > 0 && text[cut] != ' '; cut--)
-				;
-			if (!cut)
-				cut = (int)strcspn(text, " ");
-		}
-		fprintf(f, "%*s%.*s\n", indent, "", cut, text);
-		text += cut;
-		while (*text == ' ')
-			text++;
-		indent = 2;
-	}
-}
-
 void hitm_seen_add(struct hitm_seen *h, const struct row *r, int var)
 {
 	int ok;

@@ -4,6 +4,7 @@
 #define C2C_SUMMARY_PARTS_H
 #include "harness/bench.h"
 #include "harness/counters/counters.h"
+#include "lib/wrap.h"
 #include <stdio.h>
 
 /* A summary line fits a 100-column terminal (one wide metric may exceed it). */
@@ -11,7 +12,10 @@
 
 /* Print text as lines of at most SUMMARY_COLS, broken at spaces, continuation lines indented by
  * two (a single word wider than that stays whole). */
-void summary_wrap(FILE *f, const char *text);
+static inline void summary_wrap(FILE *f, const char *text)
+{
+	text_lines(f, SUMMARY_COLS, 2, text);
+}
 
 /* What the counter summary needs of the written rows: the HITM values there are (a row without
  * one adds nothing but its status), and the rows' counter status. */

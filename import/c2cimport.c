@@ -3,6 +3,7 @@
 #include "import/topospec.h"
 #include "harness/bench.h"
 #include "harness/bench_columns.h"
+#include "harness/bench_desc_out.h"
 #include "harness/context.h"
 #include "harness/pairclass.h"
 #include "harness/row.h"
@@ -327,7 +328,8 @@ int import_c2c(const struct import_req *q, char *csv, size_t n, long *rows, long
 		rc = err_set(err, "import: cannot write '%s': %s", csv, strerror(errno));
 	if (!rc && (context_write_meta(&ctx, meta, err) ||
 		    context_meta_status(&ctx, meta, "complete", *rows, NULL, err) ||
-		    bench_columns_write(b, cols, l->cols, l->ncols, err))) {
+		    bench_columns_write(b, cols, l->cols, l->ncols, err) ||
+		    bench_desc_out(b, cols, err))) {
 		unlink(csv);
 		unlink(meta);
 		unlink(cols);

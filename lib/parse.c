@@ -154,23 +154,6 @@ int parse_cpulist(const char *s, int *cpus, int max, char *why, size_t n)
 	}
 }
 
-void text_escape(const char *s, char *out, size_t n)
-{
-	size_t k = 0;
-	if (!n)
-		return;
-	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p && k + 5 < n; p++) {
-		if (*p >= 0x20 && *p != 0x7f) {
-			out[k++] = (char)*p;
-			continue;
-		}
-		const char *e = *p == '\n' ? "\\n" : *p == '\t' ? "\\t" : *p == '\r' ? "\\r" : NULL;
-		k += e ? (size_t)snprintf(out + k, n - k, "%s", e)
-		       : (size_t)snprintf(out + k, n - k, "\\x%02x", *p);
-	}
-	out[k] = 0;
-}
-
 int list_has(const char *list, const char *item)
 {
 	size_t n = strlen(item);

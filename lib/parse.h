@@ -29,8 +29,4 @@ int list_split(const char *list, char **out, int max);
  * Order is kept as written; a CPU named twice fails. Fills at most max CPUs into cpus.
  * Return the count, or -1 with why. */
 int parse_cpulist(const char *s, int *cpus, int max, char *why, size_t n);
-
-/* Copy s into out (size n) printable and on one line: control bytes become \n, \t, \r or \xNN.
- * Used for any user or file text that goes into a message. */
-void text_escape(const char *s, char *out, size_t n);
 #endif

@@ -48,4 +48,8 @@ char *file_text(const char *path, size_t max);
 /* What to remove before that exit (the run's empty CSV and .meta); called once, from out_of_memory.
  */
 void oom_cleanup(void (*fn)(void));
+
+/* Copy s into out (size n) printable and on one line: control bytes become \n, \t, \r or \xNN.
+ * Used for any user or file text that goes into a message. */
+void text_escape(const char *s, char *out, size_t n);
 #endif

@@ -105,3 +105,22 @@ void text_fit(FILE *f, int width, const char *text)
 		p += n + (p[n] == '\n');
 	}
 }
+
+void text_lines(FILE *f, int width, int indent, const char *text)
+{
+	int at = 0;
+	while (*text) {
+		int room = width - at, n = (int)strlen(text), cut = n;
+		if (n > room) { /* the last space that keeps the line in room, else the first */
+			for (cut = room; cut > 0 && text[cut] != ' '; cut--)
+				;
+			if (!cut)
+				cut = (int)strcspn(text, " ");
+		}
+		fprintf(f, "%*s%.*s\n", at, "", cut, text);
+		text += cut;
+		while (*text == ' ')
+			text++;
+		at = indent;
+	}
+}

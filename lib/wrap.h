@@ -16,6 +16,11 @@ int text_cols(const char *s, size_t n);
  * further line starts with indent spaces. Ends the line. */
 void text_wrap(FILE *f, int col, int indent, int width, const char *text);
 
+/* Writes text as lines of at most width bytes, each broken at the last space that keeps it in
+ * width (a longer word stays whole), its further lines indented by indent; the spaces inside a
+ * line are kept as they are (the run summary's lines). */
+void text_lines(FILE *f, int width, int indent, const char *text);
+
 /* Writes each line of text within width columns: a line over it continues indented to where its
  * text starts after its first gap of two spaces ("  --name X   what it does"), else by two more
  * than its own indentation. */

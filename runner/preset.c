@@ -13,20 +13,6 @@
 #define C2C_PRESET_DIR "/usr/local/share/c2cbench/presets"
 #endif
 
-void preset_free(struct preset *p)
-{
-	for (int i = 0; i < p->n; i++) {
-		for (int k = 0; k < p->run[i].nargs; k++)
-			free(p->run[i].argv[k]);
-		free(p->run[i].skip);
-	}
-	free(p->path);
-	free(p->name);
-	free(p->description);
-	free(p->text);
-	memset(p, 0, sizeof(*p));
-}
-
 /* Search order: $C2C_PRESET_PATH, next to the binary (a build tree), ../share beside it (an
  * install), PREFIX. */
 const char *preset_dirs(void)

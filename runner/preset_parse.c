@@ -1,6 +1,7 @@
 /* A preset's INI text read and checked (runner/preset.c finds and lists presets): each [RUN]
  * section becomes the argv of one `c2cbench run BENCH`, every value checked by that bench's own
- * option table; errors are one line, "FILE:LINE: what; accepted: ...". */
+ * option table; errors are one line, "FILE:LINE: what; accepted: ...". What it allocates,
+ * preset_free frees. */
 #include "runner/preset.h"
 #include "harness/bench.h"
 #include "lib/util.h"
@@ -472,4 +473,18 @@ int preset_parse(struct preset *p, const char *path, char *text, size_t len, cha
 		return -1;
 	}
 	return 0;
+}
+
+void preset_free(struct preset *p)
+{
+	for (int i = 0; i < p->n; i++) {
+		for (int k = 0; k < p->run[i].nargs; k++)
+			free(p->run[i].argv[k]);
+		free(p->run[i].skip);
+	}
+	free(p->path);
+	free(p->name);
+	free(p->description);
+	free(p->text);
+	memset(p, 0, sizeof(*p));
 }

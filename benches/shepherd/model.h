@@ -124,6 +124,9 @@ int sw_measuring(const struct sw_model *m);
 int sw_delayed_work_pending(struct sw_model *m, int c);
 /* work_busy(): PENDING, then RUNNING under the pool lock (two separate looks: racy by design). */
 int sw_work_busy(struct sw_model *m, int c);
+/* __queue_work(): onto the worklist, the kworker woken; for one who set PENDING. Return 2 if the
+ * work was running at that moment, else 1. */
+int sw_queue_work(struct sw_model *m, int c);
 /* queue_delayed_work_on(c, delay): test_and_set PENDING; if it was clear, queue now (delay 0) or
  * arm the timer. Return 0 if PENDING was already set, 2 if queued onto a running work, else 1. */
 int sw_queue_delayed_work_on(struct sw_model *m, int c, long delay, long now);

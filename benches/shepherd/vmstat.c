@@ -1,6 +1,6 @@
 /* The mm half of the shepherd model: vm_stat diffs, need_update, vmstat_update, pcp high decay and
- * the zone lock it drains under (mm/vmstat.c, mm/page_alloc.c; docs/kernel-mechanisms.md
- * section 2.1). */
+ * the zone lock it drains under, and the shepherd's visit with its check (vmstat_shepherd)
+ * (mm/vmstat.c, mm/page_alloc.c; docs/kernel-mechanisms.md section 2.1). */
 #include "benches/shepherd/model.h"
 #include "harness/spin.h"
 #include <sched.h>
@@ -188,4 +188,52 @@ void sw_workload_burst(struct sw_model *m, int c)
 	}
 	if (sw_measuring(m))
 		w->ops += (uint64_t)(2 * pages);
+}
+
+/* The check and the queue of --check atomic in one compare-and-swap: nothing can slip between them.
+ */
+static int atomic_visit(struct sw_model *m, int c)
+{
+	struct sw_cpu *w = &m->cpu[c];
+	int idle = SW_IDLE;
+	if (__atomic_load_n(&w->state, __ATOMIC_ACQUIRE) != SW_IDLE)
+		return -1;
+	if (!sw_need_update(m, c))
+		return -2;
+	if (!__atomic_compare_exchange_n(&w->state, &idle, SW_STATE_PENDING, 0, __ATOMIC_SEQ_CST,
+					 __ATOMIC_SEQ_CST))
+		return -3;
+	return sw_queue_work(m, c);
+}
+
+/* The kernel's shepherd: `if (!check(dw) && need_update(cpu)) queue_delayed_work_on(cpu, wq, dw,
+ * 0)`. */
+static int kernel_visit(struct sw_model *m, int c, long now)
+{
+	int busy =
+	    m->p.check == SW_CHECK_PENDING ? sw_delayed_work_pending(m, c) : sw_work_busy(m, c);
+	if (busy)
+		return -1;
+	if (!sw_need_update(m, c))
+		return -2;
+	int q = sw_queue_delayed_work_on(m, c, 0, now);
+	return q ? q : -3;
+}
+
+int sw_shepherd_visit(struct sw_model *m, int c, long now)
+{
+	int r = m->p.check == SW_CHECK_ATOMIC ? atomic_visit(m, c) : kernel_visit(m, c, now);
+	if (!sw_measuring(m))
+		return r > 0 ? r : 0;
+	struct sw_shepstat *s = &m->shep;
+	s->visits++;
+	s->skipped_busy += r == -1;
+	s->skipped_clean += r == -2;
+	s->lost_races += r == -3; /* the check said idle, the queue found it taken */
+	/* r == 2: __queue_work saw the item in busy_hash (statistics only: no check decided on it)
+	 */
+	s->queues += r > 0;
+	s->queued_while_running += r == 2;
+	s->queued_while_idle += r == 1;
+	return r > 0 ? r : 0;
 }

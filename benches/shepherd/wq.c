@@ -1,5 +1,5 @@
-/* The workqueue half of the shepherd model: PENDING, the pool, process_one_work, the three checks.
- * Orderings follow kernel/workqueue.c (see docs/kernel-mechanisms.md section 1). */
+/* The workqueue half of the shepherd model: PENDING, the pool, process_one_work, what the three
+ * checks look at. Orderings follow kernel/workqueue.c (see docs/kernel-mechanisms.md section 1). */
 #include "benches/shepherd/jiffies.h"
 #include "benches/shepherd/model.h"
 #include "harness/threads.h"
@@ -137,7 +137,7 @@ int sw_work_busy(struct sw_model *m, int c)
 
 /* __queue_work(): onto the worklist under the pool lock, wake the kworker. Return 2 if the item
  * was running at that moment (it will run again right after, as assign_work() does), else 1. */
-static int queue_now(struct sw_model *m, int c)
+int sw_queue_work(struct sw_model *m, int c)
 {
 	struct sw_cpu *w = &m->cpu[c];
 	pthread_mutex_lock(&w->pool_lock);
@@ -167,7 +167,7 @@ int sw_queue_delayed_work_on(struct sw_model *m, int c, long delay, long now)
 		return 0;
 	/* "If @delay is 0, queue @dwork->work immediately" */
 	if (delay == 0)
-		return queue_now(m, c);
+		return sw_queue_work(m, c);
 	arm_timer(m, c, now + delay);
 	return 1;
 }
@@ -184,54 +184,6 @@ void sw_rearm(struct sw_model *m, int c, long now)
 	/* PENDING already set by a shepherd queue: no timer is armed (step 4 of the race). */
 	if (!sw_queue_delayed_work_on(m, c, delay, now) && sw_measuring(m))
 		w->rearm_failed++;
-}
-
-/* The check and the queue of --check atomic in one compare-and-swap: nothing can slip between them.
- */
-static int atomic_visit(struct sw_model *m, int c)
-{
-	struct sw_cpu *w = &m->cpu[c];
-	int idle = SW_IDLE;
-	if (__atomic_load_n(&w->state, __ATOMIC_ACQUIRE) != SW_IDLE)
-		return -1;
-	if (!sw_need_update(m, c))
-		return -2;
-	if (!__atomic_compare_exchange_n(&w->state, &idle, SW_STATE_PENDING, 0, __ATOMIC_SEQ_CST,
-					 __ATOMIC_SEQ_CST))
-		return -3;
-	return queue_now(m, c);
-}
-
-/* The kernel's shepherd: `if (!check(dw) && need_update(cpu)) queue_delayed_work_on(cpu, wq, dw,
- * 0)`. */
-static int kernel_visit(struct sw_model *m, int c, long now)
-{
-	int busy =
-	    m->p.check == SW_CHECK_PENDING ? sw_delayed_work_pending(m, c) : sw_work_busy(m, c);
-	if (busy)
-		return -1;
-	if (!sw_need_update(m, c))
-		return -2;
-	int q = sw_queue_delayed_work_on(m, c, 0, now);
-	return q ? q : -3;
-}
-
-int sw_shepherd_visit(struct sw_model *m, int c, long now)
-{
-	int r = m->p.check == SW_CHECK_ATOMIC ? atomic_visit(m, c) : kernel_visit(m, c, now);
-	if (!sw_measuring(m))
-		return r > 0 ? r : 0;
-	struct sw_shepstat *s = &m->shep;
-	s->visits++;
-	s->skipped_busy += r == -1;
-	s->skipped_clean += r == -2;
-	s->lost_races += r == -3; /* the check said idle, the queue found it taken */
-	/* r == 2: __queue_work saw the item in busy_hash (statistics only: no check decided on it)
-	 */
-	s->queues += r > 0;
-	s->queued_while_running += r == 2;
-	s->queued_while_idle += r == 1;
-	return r > 0 ? r : 0;
 }
 
 int sw_timer_due_locked(struct sw_model *m, int c, long now)
