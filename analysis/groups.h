@@ -231,9 +231,11 @@ struct bench_desc *grp_desc_of(struct groups *g, const char *name, struct bench_
 void grp_desc_free(struct bench_desc *d, struct grp_decl *fb);
 /* A file's own description (d, read from path) is of its CSV (csv, its header hdr): each column
  * it names (variant, configuration, summary, verdict, resolved settings, views) is one of the
- * header's. 0, or -1 with the first it names that is not. */
-int grp_desc_check(const struct bench_desc *d, const char *path, const char *csv,
-		   const char *const *hdr, int ncols, char *err);
+ * header's, and none it keys on (variant, configuration, requested settings) is one its
+ * declaration (decl, may be NULL) makes a metric or evidence. 0, or -1 with the first that is
+ * not. */
+int grp_desc_check(const struct bench_desc *d, const struct grp_decl *decl, const char *path,
+		   const char *csv, const char *const *hdr, int ncols, char *err);
 /* nrec, eff: per key column, groups.h's grp_group (NULL: every column recorded). */
 int grp_group_of(struct groups *g, int bench, const char *const *val, const int *nrec,
 		 const char *const *eff);

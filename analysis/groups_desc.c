@@ -115,11 +115,34 @@ static int list_in(const char *const *list, const char *what, const char *path, 
 	return 0;
 }
 
-int grp_desc_check(const struct bench_desc *d, const char *path, const char *csv,
-		   const char *const *hdr, int ncols, char *err)
+/* A column the description keys on (what) that the declaration (decl, may be NULL) makes a
+ * metric or evidence: rows would never join (each repetition its own configuration). */
+static int key_kind(const struct grp_decl *decl, const char *col, const char *what,
+		    const char *path, char *err)
+{
+	long di = decl && decl->present && col ? grp_decl_find(decl, col) : -1;
+	const char *k = di >= 0 ? grp_decl_kind(decl, di) : "";
+	if (strcmp(k, "metric") && strcmp(k, "evidence"))
+		return 0;
+	return err_set(err,
+		       "%s: its %s names column '%.64s', which %s declares %s; accepted: a "
+		       "configuration column",
+		       path, what, col, decl->t.path ? decl->t.path : "its declaration", k);
+}
+
+int grp_desc_check(const struct bench_desc *d, const struct grp_decl *decl, const char *path,
+		   const char *csv, const char *const *hdr, int ncols, char *err)
 {
 	if (!d->name)
 		return 0;
+	if (key_kind(decl, d->variant_col, "variant_col", path, err))
+		return -1;
+	for (int i = 0; d->config && d->config[i]; i++)
+		if (key_kind(decl, d->config[i], "config", path, err))
+			return -1;
+	for (const struct bench_resolved *r = d->resolved; r && r->requested; r++)
+		if (key_kind(decl, r->requested, "[resolved] requested", path, err))
+			return -1;
 #define IN(s, what) cols_in(s, what, path, csv, hdr, ncols, err)
 #define LIST(l, what) list_in(l, what, path, csv, hdr, ncols, err)
 	if (IN(d->variant_col, "variant_col") || LIST(d->config, "config") ||

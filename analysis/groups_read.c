@@ -686,13 +686,13 @@ static int read_desc(struct groups *g, struct file *f, const char *meta, char *e
 }
 
 /* The file's X.bench names only columns of its CSV (a view of a column it has not would draw
- * nothing, silently). */
+ * nothing, silently), and keys on none its X.columns makes a metric or evidence. */
 static int desc_matches_header(const struct file *f, const char *meta, char *err)
 {
 	char path[4200];
 	bench_desc_path(meta, path, sizeof(path));
-	return grp_desc_check(&f->desc, path, f->s.path, (const char *const *)f->hdr, f->ncols,
-			      err);
+	return grp_desc_check(&f->desc, &f->decl, path, f->s.path, (const char *const *)f->hdr,
+			      f->ncols, err);
 }
 
 /* One CSV file. A side table (side_table column) holds no result rows: skipped in a directory,

@@ -193,6 +193,11 @@ static void declarations_checked(void **s)
 	copy_set("absent");
 	sh("sed -i '0,/^col = writer_ns_per_op$/s//col = no_such_ns/' '%s'", bench);
 	both(&r, "its view's metric names column 'no_such_ns', which the CSV");
+	copy_set("keyed"); /* a configuration it keys on that its X.columns makes a metric */
+	snprintf(bench, sizeof(bench), "%.*s.bench", (int)strlen(cols) - 8, cols);
+	sh("sed -i 's/^config = writers$/config = writer_ns_per_op/' '%s'", bench);
+	both(&r, "its config names column 'writer_ns_per_op', which");
+	assert_non_null(strstr(r.err, "pb.columns declares metric; accepted: a configuration"));
 	copy_set("loop");
 	unlink(cols);
 	assert_int_equal(symlink("pb.columns", cols), 0);
