@@ -31,7 +31,35 @@ int ts_min_reps(void)
 	return n;
 }
 
+static int by_value(const void *x, const void *y)
+{
+	double p = *(const double *)x, q = *(const double *)y;
+	return (p > q) - (p < q);
+}
+
+/* A sorted copy of v[0..n) (NULL for none): the medians, the U test and the bootstrap each
+ * sort their input unless it is sorted, so one sort a side serves them all. */
+static double *sorted_copy(const double *v, size_t n)
+{
+	if (!n)
+		return NULL;
+	double *c = xcalloc(n, sizeof(double));
+	memcpy(c, v, n * sizeof(double));
+	qsort(c, n, sizeof(double), by_value);
+	return c;
+}
+
+static void test_sorted(const double *a, size_t na, const double *b, size_t nb, struct ts_stat *s);
+
 void ts_test(const double *a, size_t na, const double *b, size_t nb, struct ts_stat *s)
+{
+	double *sa = sorted_copy(a, na), *sb = sorted_copy(b, nb);
+	test_sorted(sa, na, sb, nb, s);
+	free(sa);
+	free(sb);
+}
+
+static void test_sorted(const double *a, size_t na, const double *b, size_t nb, struct ts_stat *s)
 {
 	memset(s, 0, sizeof(*s));
 	s->na = na;
@@ -114,8 +142,11 @@ void ts_decide(struct ts_stat *s, double p_adj)
 
 void ts_compute(const double *a, size_t na, const double *b, size_t nb, struct ts_stat *s)
 {
-	ts_test(a, na, b, nb, s);
-	s->has_ci = s->has_ratio && !boot_ratio_ci(a, na, b, nb, &s->lo, &s->hi);
+	double *sa = sorted_copy(a, na), *sb = sorted_copy(b, nb);
+	test_sorted(sa, na, sb, nb, s);
+	s->has_ci = s->has_ratio && !boot_ratio_ci(sa, na, sb, nb, &s->lo, &s->hi);
+	free(sa);
+	free(sb);
 	ts_decide(s, s->p);
 }
 
