@@ -176,7 +176,8 @@ static int lines_alloc(const struct pp_setup *su, const struct pu_pair *pair, st
 	if (su->mem != PP_HOME_FIRST && node < 0)
 		return err_set(err, "--home: CPU %d has no NUMA node in the topology to bind to",
 			       su->mem == PP_HOME_READER ? pair->b : pair->a);
-	r->numa = node >= 0;
+	/* no NUMA in this kernel (or under qemu-user): all memory is node 0's, as in bench_mem */
+	r->numa = node >= 0 && !(node == 0 && numa_available() < 0);
 	if (r->numa) {
 		if (numa_available() < 0)
 			return err_set(err,
