@@ -22,8 +22,10 @@
 #define PEAK_MAX_MIB 0
 #else
 #define REPS 5
-/* Peak of the child, the plan's pairs and variants included, that the test allows: 428 MiB before
- * the records held only the bench's metrics. */
+/* Peak of the child above its size before the summary (the plan's pairs and variants, and under
+ * qemu-user the emulator's own memory: kb[0]) that the test allows: 428 MiB in all before the
+ * records held only the bench's metrics; on 5 Dec 2026, 171 MiB above 39 on x86, 228 above 50
+ * under qemu-user on arm64 (its print, the split classes, took 97 MiB there and 42 on x86). */
 #define PEAK_MAX_MIB 256
 #endif
 
@@ -135,9 +137,11 @@ static void test_summary_of_768_pus(void **state)
 		      (double)(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
 			  (double)(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6);
 	assert_true(kb[3] >= kb[0]);
-	if (PEAK_MAX_MIB && u.ru_maxrss > PEAK_MAX_MIB * 1024L)
-		fail_msg("the summary of a 768-PU run peaked at %.1f MiB; the bound is %d MiB",
-			 u.ru_maxrss / 1024.0, PEAK_MAX_MIB);
+	if (PEAK_MAX_MIB && u.ru_maxrss - kb[0] > PEAK_MAX_MIB * 1024L)
+		fail_msg("the summary of a 768-PU run peaked at %.1f MiB, %.1f above its %.1f MiB "
+			 "before; the bound is %d MiB above",
+			 u.ru_maxrss / 1024.0, (u.ru_maxrss - kb[0]) / 1024.0, kb[0] / 1024.0,
+			 PEAK_MAX_MIB);
 }
 
 int main(void)
