@@ -45,7 +45,8 @@ static int cmp_sample(const void *x, const void *y, void *arg)
 
 void rpt_sort(struct rep *p)
 {
-	qsort_r(p->s, (size_t)p->ns, sizeof(*p->s), cmp_sample, p);
+	if (p->ns > 0) /* none: p->s may be NULL, which qsort_r may not be given */
+		qsort_r(p->s, (size_t)p->ns, sizeof(*p->s), cmp_sample, p);
 	free(p->hash); /* indices changed: the hash is not used after loading */
 	p->hash = NULL;
 	p->hcap = 0;
