@@ -130,6 +130,12 @@ static int group_lines(struct cmp *c, int gi, const struct cmp_extra *x,
 			l.s.significant = 0;
 		ts_verdict(&l.s, bn->direction[m], ts_is_time(bn->metric[m], bn->unit[m]), "B",
 			   l.verdict, sizeof(l.verdict));
+		if (l.s.na == 0 && va && va->nrec) /* A's schema had no such column */
+			snprintf(l.verdict, sizeof(l.verdict), "NA: not recorded in A (schema %d)",
+				 va->nrec);
+		else if (l.s.nb == 0 && vb && vb->nrec)
+			snprintf(l.verdict, sizeof(l.verdict), "NA: not recorded in B (schema %d)",
+				 vb->nrec);
 		c->small += l.s.small;
 		if (l.a && l.b && !l.s.descriptive && !l.s.significant && l.s.has_ratio) {
 			c->within += !strncmp(l.verdict, "no change", 9);

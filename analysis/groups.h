@@ -35,6 +35,7 @@ struct grp_vals {
 	double *v;
 	long *row; /* per value: which of its cell's valid rows it came from (0: the first) */
 	size_t n, cap;
+	int nrec; /* the oldest schema of a valid row whose file had no such column (0: none) */
 };
 
 /* A bench met in the inputs, with the columns its rows are keyed and measured by. */

@@ -31,6 +31,7 @@ struct fbench {
 	const char **eff_const, **eff_what;
 	char **nrec_text; /* "not recorded (schema N)" */
 	int note_ix;      /* the description's summary_note_if column here (-1: absent or none) */
+	int schema;       /* the file's schema version */
 };
 
 struct file {
@@ -222,6 +223,7 @@ static struct fbench *file_bench(struct groups *g, struct file *f, const char *n
 	fb->key_ix = xcalloc((size_t)b->nkey, sizeof(int));
 	fb->met_ix = xcalloc((size_t)b->nmet + 1, sizeof(int));
 	fb->nrec = xcalloc((size_t)b->nkey, sizeof(int));
+	fb->schema = v;
 	fb->eff_ix = xcalloc((size_t)b->nkey, sizeof(int));
 	fb->asked = xcalloc((size_t)b->nkey, sizeof(char *));
 	fb->eff_const = xcalloc((size_t)b->nkey, sizeof(char *));
@@ -318,8 +320,11 @@ static int row_values(struct file *f, const struct fbench *fb, const struct grp_
 		      struct grp_cell *c, char *err)
 {
 	for (int m = 0; m < b->nmet; m++) {
-		if (fb->met_ix[m] < 0)
+		if (fb->met_ix[m] < 0) { /* its schema had no such column: say so, not "no value" */
+			if (c && (!c->met[m].nrec || fb->schema < c->met[m].nrec))
+				c->met[m].nrec = fb->schema;
 			continue;
+		}
 		const char *v = csvs_field(&f->s, fb->met_ix[m]);
 		double d;
 		if (!v[0] && c) /* a valid row measured it: NA says why not, empty says nothing */

@@ -65,6 +65,17 @@ static void schema_6_joins_on_the_node_used(void **state)
 	assert_non_null(strstr(u, "mem_node_requested=not recorded (schema 6)")); /* only in A */
 	assert_null(strstr(u, "mem_node_requested=0"));
 	assert_null(strstr(u, "only in B"));
+	/* a metric schema 6 had no column for (writer_rmw_per_s): not recorded, not "no valid
+	 * value", against a schema-11 set that has it */
+	struct cmd_result *r11 = malloc(sizeof(*r11));
+	run_c2c(r11, "compare", ZEN3 "/vm-20261201T154250-quick",
+		"results/reference/epyc-zen5-bhyve-2vcpu-k1272/vm-20261205T123458-quick", NULL);
+	if (r11->status)
+		fail_msg("%s", r11->err);
+	assert_non_null(strstr(r11->out, "writer_rmw_per_s"));
+	assert_non_null(strstr(r11->out, "NA: not recorded in A (schema 6)"));
+	assert_null(strstr(r11->out, "NA: no valid value in A\n"));
+	free(r11);
 	/* the report: the joined configuration's settings say that a machine's rows did not record
 	 * it; the one that did not join is "not recorded (schema 6)", never "=0" */
 	char out[700], md[800], lab[700];
