@@ -89,10 +89,8 @@ static int add_dir(struct groups *g, const char *path, int side, int depth, char
 		g->warnings++;
 		marked = 1;
 	}
-	if (ncsv) /* qsort must not be handed a NULL array, even of no elements */
-		qsort(csv, (size_t)ncsv, sizeof(char *), cmp_name);
-	if (nsub)
-		qsort(sub, (size_t)nsub, sizeof(char *), cmp_name);
+	sort_n(csv, (size_t)ncsv, sizeof(char *), cmp_name);
+	sort_n(sub, (size_t)nsub, sizeof(char *), cmp_name);
 	char full[4200];
 	for (int i = 0; i < ncsv; i++) {
 		snprintf(full, sizeof(full), "%s/%s", path, csv[i]);

@@ -256,8 +256,7 @@ void rpt_unused(struct rep *p)
 	doc_p(&p->doc,
 	      "Counted per machine by the validity rules each row broke (docs/validity.md), with "
 	      "one such row's whole reason; every row's own is in its CSV's invalid_reason.");
-	if (p->nunused) /* none: p->unused may be NULL */
-		qsort(p->unused, (size_t)p->nunused, sizeof(*p->unused), by_machine_rows);
+	sort_n(p->unused, (size_t)p->nunused, sizeof(*p->unused), by_machine_rows);
 	doc_table(&p->doc, 4, hdr);
 	for (long i = 0; i < p->nunused; i++) {
 		snprintf(rows, sizeof(rows), "%ld", p->unused[i].rows);

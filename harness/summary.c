@@ -92,8 +92,7 @@ static void flag_configs(FILE *f, const struct bench_ctx *c, struct kept_rows *k
 	int nm = nmetrics(c->b), bad = 0, nconf = 0, worst[3] = { -1, -1, -1 };
 	double wcv[3] = {0},
 	       *v = xcalloc((size_t)c->reps * (size_t)c->attempts + 1, sizeof(double));
-	if (nk) /* none: kr->at may be NULL */
-		qsort(kr->at, (size_t)nk, kr->size, by_var_rep);
+	sort_n(kr->at, (size_t)nk, kr->size, by_var_rep);
 	for (int i = 0; i < nk;) {
 		int j = i;
 		double cv = 0;
@@ -306,8 +305,7 @@ static void print_summary(FILE *f, const struct bench_ctx *c, struct kept_rows *
 		snprintf(col, sizeof(col), "%s", c->b->variant_col);
 	int nm = nmetrics(c->b), width = (int)strlen(col), flagged = 0;
 	double thr = opt_double(c->o, "cv-warn") / 100;
-	if (nk)
-		qsort(kr->at, (size_t)nk, kr->size, by_group_rep);
+	sort_n(kr->at, (size_t)nk, kr->size, by_group_rep);
 	int *order = xcalloc((size_t)g->n, sizeof(int)),
 	    *start = xcalloc((size_t)g->n + 1, sizeof(int));
 	group_order(g, order);

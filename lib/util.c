@@ -80,6 +80,12 @@ void *xcalloc(size_t n, size_t size)
 	return p;
 }
 
+void sort_n(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *))
+{
+	if (n)
+		qsort(base, n, size, cmp);
+}
+
 char *file_text(const char *path, size_t max)
 {
 	FILE *f = fopen_regular(path); /* never a FIFO that blocks or a device that never ends */

@@ -42,6 +42,8 @@ void *xcalloc(size_t n, size_t size);
 /* The one-line out-of-memory exit, for allocations that cannot use xcalloc (aligned_alloc,
  * realloc). */
 void out_of_memory(size_t bytes) __attribute__((noreturn));
+/* qsort, for an array that may be NULL when it holds no elements (qsort may not be handed one) */
+void sort_n(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *));
 /* A file's text, its first max bytes at most, NUL-terminated (malloc'ed); NULL when it cannot be
  * opened or is not a regular file (lib/infile.h: fopen_regular). */
 char *file_text(const char *path, size_t max);
