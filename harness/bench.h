@@ -2,18 +2,19 @@
  * The harness does the rest: options, topology, repetitions in shuffled order, CSV, summary. */
 #ifndef C2C_BENCH_H
 #define C2C_BENCH_H
-#include "harness/columns.h"
-#include "harness/context.h"
-#include "harness/evidence.h"
-#include "harness/repsauto.h"
-#include "harness/validity.h"
-#include "harness/opts.h"
-#include "harness/placement.h"
-#include "harness/row.h"
-#include "harness/threads.h"
-#include "harness/topo.h"
-#include "schema/desc.h" /* the views, the resolved settings */
-#include "schema/meta.h" /* SCHEMA_VERSION, harness_config */
+/* Only what a bench uses, or what struct bench_ctx holds by value; anything else the file that
+ * needs it includes (tests/test_layers.c holds this list). */
+#include "harness/columns.h"   /* its column declaration */
+#include "harness/context.h"   /* the run's context (c->ctx) */
+#include "harness/evidence.h"  /* each thread's evidence */
+#include "harness/opts.h"      /* its options */
+#include "harness/placement.h" /* its plan (bench_plan's roles) */
+#include "harness/repsauto.h"  /* held by value: --reps auto */
+#include "harness/row.h"       /* its row: row_set, row_na */
+#include "harness/threads.h"   /* its threads, batch_fn, each role's sum */
+#include "harness/topo.h"      /* the machine (c->topo) */
+#include "harness/validity.h"  /* held by value: the validity rules */
+#include "schema/desc.h"       /* its views, its resolved settings */
 #include <stdint.h>
 
 #define VARIANTS_MAX 256     /* variants a user lists or sweeps (layouts, offsets) */

@@ -1,5 +1,6 @@
 /* Runs a bench: options, topology, plan, repetitions in shuffled order, CSV rows, summary table. */
 #include "harness/bench.h"
+#include "schema/meta.h"
 #include "harness/bench_columns.h"
 #include "harness/bench_desc_out.h"
 #include "harness/counters/counters.h"
