@@ -536,7 +536,7 @@ static void fits(struct cmd_result *r, const char *a, const char *b, const char 
 
 /* `list`, `list presets` and `list --columns` of each bench, each side table and the harness fit
  * in 100 columns: a long description or meaning is wrapped (--markdown is exempt: a table row
- * is one line). */
+ * is one line); so do `events`, its --check and every PMU's rows (--all). */
 static void every_listing_fits_in_100_columns(void **s)
 {
 	(void)s;
@@ -544,6 +544,9 @@ static void every_listing_fits_in_100_columns(void **s)
 	int benches = 0, sides = 0;
 	fits(r, "list", "presets", NULL);
 	fits(r, "list", "--columns", "harness");
+	fits(r, "events", NULL, NULL);
+	fits(r, "events", "--check", NULL);
+	fits(r, "events", "--all", NULL);
 	fits(r, "list", NULL, NULL);
 	for (char *l = r->out; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
 		char b[64];
