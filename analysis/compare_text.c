@@ -288,6 +288,7 @@ int cmp_print_text(FILE *f, const struct cmp *cc)
 	fprintf(f, "configuration: valid rows of all rows on each side\n");
 	cmp_walk(c, text_line, &t);
 	text_note(&t);
+	cmp_print_splits(f, c);
 	print_only(f, c);
 	if (c->ngeo)
 		fprintf(f, "\ngeometric mean of B/A over the joined configurations (a summary, not "
