@@ -546,6 +546,52 @@ static void compare_flags_the_split(void **s)
 	free(g);
 }
 
+/* A baseline line across classes stands for each side's class, so it names a split one: the 7R13
+ * without its cross-package pairs (its farthest class is then same-package) against the Graviton3
+ * (one class, same-llc): the farthest line gives A's groups and B's one group; the nearest line
+ * (smt, same-llc: neither splits) says nothing of it. */
+static void compare_flags_a_split_baseline(void **s)
+{
+	(void)s;
+	struct cmd_result r;
+	char *a = subdir("base-split"), *np = subdir("base-split-np"), *g = subdir("base-grav");
+	import(&r, DATA "dual-epyc-7r13.csv", "linux:2x48x2/8", a);
+	if (r.status)
+		fail_msg("%s", r.err);
+	import(&r, DATA "aws-graviton3.csv", "linux:1x64x1", g);
+	if (r.status)
+		fail_msg("%s", r.err);
+	char cmd[4096];
+	snprintf(cmd, sizeof(cmd),
+		 "mkdir -p %s && for f in %s/*.csv; do b=$(basename $f .csv); "
+		 "cp %s/$b.bench %s/$b.columns %s/ && awk -F, 'NR == 1 { for (i = 1; i <= NF; "
+		 "i++) if ($i == \"class\") c = i } NR == 1 || $c != \"cross-package\"' $f "
+		 ">%s/$b.csv || exit 1; done",
+		 np, a, a, a, np, np);
+	assert_int_equal(system(cmd), 0);
+	char *text = compare_whole(np, g, "", "base-split.txt");
+	char *far = strstr(text, "farthest: A same-package, B same-llc");
+	assert_non_null(far);
+	char *near = strstr(text, "nearest: A smt, B same-llc");
+	assert_non_null(near);
+	assert_non_null(strstr(far, "min_ns: classes split. A (same-package): package 0: "
+				    "107.6 ns (3,840 pairs), package 1: 200.5 ns (3,840); no value "
+				    "between 115.9 and 185.6 ns. B (same-llc): one group, 46.4 ns "
+				    "over 2016 pair(s)."));
+	char *split = strstr(near, "classes split");
+	assert_true(split && split > far); /* not under the nearest line */
+	/* the block between the sides: A splits, B has no same-package pair, no ratio by package */
+	char *blk = between(text, "\nclasses that split: ", "\ngeometric mean of B/A");
+	assert_non_null(strstr(blk, "pingpong class=same-package mode=cas min_ns: A: package 0: "
+				    "107.6 ns (3,840 pairs), package 1: 200.5 ns (3,840); no value "
+				    "between 115.9 and 185.6 ns. B: no value of this class."));
+	assert_null(strstr(blk, "B/A by package"));
+	free(text);
+	free(a);
+	free(np);
+	free(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -558,6 +604,7 @@ int main(void)
 	    cmocka_unit_test(compare_says_the_statistic),
 	    cmocka_unit_test(report_states_the_split),
 	    cmocka_unit_test(compare_flags_the_split),
+	    cmocka_unit_test(compare_flags_a_split_baseline),
 	};
 	return cmocka_run_group_tests(tests, test_dir_setup, test_dir_teardown);
 }
