@@ -6,6 +6,7 @@
 #include "stats/stats.h"
 #include "lib/util.h"
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -294,28 +295,70 @@ static int matches(const struct cmp *c, int x, int y)
 	return 1;
 }
 
+/* The columns matches() holds equal: match_by and every column that is not loose. */
+static int held(const struct grp_bench *b, int k)
+{
+	return !strcmp(b->key_col[k], b->b->match_by) || !loose(b, k);
+}
+
+/* A group's bucket: its bench and its held columns' values (FNV-1a); groups that match share it. */
+static uint64_t match_bucket(const struct cmp *c, int x)
+{
+	const struct grp_group *gx = &c->g.group[x];
+	const struct grp_bench *b = &c->g.bench[gx->bench];
+	uint64_t h = (1469598103934665603ULL ^ (uint64_t)gx->bench) * 1099511628211ULL;
+	for (int k = 0; k < b->nkey; k++) {
+		if (!held(b, k))
+			continue;
+		for (const char *p = gx->val[k] ? gx->val[k] : "\001absent"; *p; p++)
+			h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+		h = (h ^ 0xff) * 1099511628211ULL;
+	}
+	return h;
+}
+
+struct bucketed {
+	uint64_t h;
+	int group;
+};
+
+static int by_bucket(const void *x, const void *y)
+{
+	const struct bucketed *a = x, *b = y;
+	if (a->h != b->h)
+		return (a->h > b->h) - (a->h < b->h);
+	return (a->group > b->group) - (a->group < b->group);
+}
+
 /* Configurations on one side only, of a bench with match_by: joined with the one configuration of
- * the other side that differs only in loose columns, when each has exactly one such partner. */
+ * the other side that differs only in loose columns, when each has exactly one such partner. The
+ * configurations that match each other share a bucket, so a bucket joins when it holds one of
+ * each side: linear in the groups, not square (two full 192-PU matrices: 18,000 a side). */
 static void match_loose(struct cmp *c)
 {
-	c->match = xcalloc((size_t)c->g.ngroup + 1, sizeof(int));
-	for (int i = 0; i < c->g.ngroup; i++)
+	int ng = c->g.ngroup, n = 0;
+	c->match = xcalloc((size_t)ng + 1, sizeof(int));
+	for (int i = 0; i < ng; i++)
 		c->match[i] = -1;
-	for (int x = 0; x < c->g.ngroup; x++) {
+	struct bucketed *bk = xcalloc((size_t)ng + 1, sizeof(*bk));
+	for (int x = 0; x < ng; x++) {
 		const struct grp_bench *b = &c->g.bench[c->g.group[x].bench];
-		if (!b->b || !b->b->match_by || !groups_cell(&c->g, x, c->side[0]) ||
-		    groups_cell(&c->g, x, c->side[1]))
-			continue;
-		int y = -1, ny = 0, nx = 0;
-		for (int j = 0; j < c->g.ngroup; j++)
-			if (!groups_cell(&c->g, j, c->side[0]) &&
-			    groups_cell(&c->g, j, c->side[1]) && matches(c, x, j))
+		if (b->b && b->b->match_by &&
+		    !groups_cell(&c->g, x, c->side[0]) != !groups_cell(&c->g, x, c->side[1]))
+			bk[n++] = (struct bucketed){ match_bucket(c, x), x };
+	}
+	sort_n(bk, (size_t)n, sizeof(*bk), by_bucket);
+	for (int lo = 0, hi; lo < n; lo = hi) {
+		int x = -1, y = -1, nx = 0, ny = 0;
+		for (hi = lo; hi < n && bk[hi].h == bk[lo].h; hi++) {
+			int j = bk[hi].group;
+			if (groups_cell(&c->g, j, c->side[0]))
+				x = j, nx++;
+			else
 				y = j, ny++;
-		for (int j = 0; y >= 0 && j < c->g.ngroup; j++)
-			nx += groups_cell(&c->g, j, c->side[0]) &&
-			      !groups_cell(&c->g, j, c->side[1]) && matches(c, j, y);
-		if (ny != 1 || nx != 1)
-			continue;
+		}
+		if (nx != 1 || ny != 1 || !matches(c, x, y))
+			continue; /* none, or more than one: which is unknown */
 		c->match[x] = y;
 		c->match[y] = x;
 		c->matched++;
@@ -323,6 +366,7 @@ static void match_loose(struct cmp *c)
 		c->only[0]--;
 		c->only[1]--;
 	}
+	free(bk);
 }
 
 /* Count the configurations joined and on one side only, then join by match_by. */

@@ -190,20 +190,27 @@ static void print_side(FILE *f, const struct cmp *c, int s)
 }
 
 /* Has side s a configuration of bench b with value v in key column k? */
-static int side_has_value(const struct cmp *c, int b, int k, const char *v, int s)
+/* A value of the match_by column: where each side first has it (group index, -1: never). */
+struct class_seen {
+	const char *v;
+	int first[2];
+};
+
+static int by_first_seen(const void *x, const void *y, void *side)
 {
-	for (int i = 0; i < c->g.ngroup; i++)
-		if (c->g.group[i].bench == b && groups_cell(&c->g, i, s) && c->g.group[i].val[k] &&
-		    !strcmp(c->g.group[i].val[k], v))
-			return 1;
-	return 0;
+	const struct class_seen *a = x, *b = y;
+	int s = *(const int *)side;
+	return (a->first[s] > b->first[s]) - (a->first[s] < b->first[s]);
 }
 
-/* For a bench with match_by (pingpong: class): the values side s has and the other side has not. */
+/* For a bench with match_by (pingpong: class): the values side s has and the other side has not,
+ * in the order side s first has them. A bench has few such values: each group looks its value up
+ * among those seen (linear in the groups). */
 static void only_classes(FILE *f, const struct cmp *c, int b, int s)
 {
 	const struct grp_bench *bn = &c->g.bench[b];
-	int k = -1, n = 0;
+	int k = -1, n = 0, nv = 0, cap = 0;
+	struct class_seen *seen = NULL;
 	char list[1024];
 	size_t len = 0;
 	list[0] = 0;
@@ -212,17 +219,31 @@ static void only_classes(FILE *f, const struct cmp *c, int b, int s)
 			k = i;
 	for (int i = 0; k >= 0 && i < c->g.ngroup; i++) {
 		const char *v = c->g.group[i].val[k];
-		if (c->g.group[i].bench != b || !v || !groups_cell(&c->g, i, s) ||
-		    side_has_value(c, b, k, v, !s))
+		if (c->g.group[i].bench != b || !v)
 			continue;
-		int dup = 0;
-		for (int j = 0; j < i && !dup; j++)
-			dup = c->g.group[j].bench == b && c->g.group[j].val[k] &&
-			    !strcmp(c->g.group[j].val[k], v) && groups_cell(&c->g, j, s);
-		if (!dup && len < sizeof(list))
-			len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%s",
-						n++ ? ", " : "", v);
+		int at = 0;
+		while (at < nv && strcmp(seen[at].v, v))
+			at++;
+		if (at == nv) {
+			if (nv == cap) {
+				cap = cap ? 2 * cap : 8;
+				seen = realloc(seen, (size_t)cap * sizeof(*seen));
+				if (!seen)
+					out_of_memory(0);
+			}
+			seen[nv++] = (struct class_seen){ v, { -1, -1 } };
+		}
+		for (int t = 0; t < 2; t++)
+			if (seen[at].first[t] < 0 && groups_cell(&c->g, i, t))
+				seen[at].first[t] = i;
 	}
+	if (nv)
+		qsort_r(seen, (size_t)nv, sizeof(*seen), by_first_seen, &s);
+	for (int i = 0; i < nv; i++)
+		if (seen[i].first[s] >= 0 && seen[i].first[!s] < 0 && len < sizeof(list))
+			len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%s",
+						n++ ? ", " : "", seen[i].v);
+	free(seen);
 	if (n) {
 		char line[1300];
 		snprintf(line, sizeof(line), "%s %s only in %s: %s", bn->name, bn->b->match_by,
