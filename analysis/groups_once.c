@@ -16,11 +16,14 @@ struct once_file {
 	char *path;
 };
 
+/* 16 bytes a row, at most 3/4 full: the table of a million rows stays 32 MB. */
 struct once_row {
-	uint64_t h; /* 0: empty slot */
-	int file;
-	long line;
+	uint64_t h;   /* 0: empty slot */
+	uint64_t loc; /* its file (above ONCE_LINE_BITS) and line, or ONCE_NOWHERE */
 };
+
+#define ONCE_LINE_BITS 40
+#define ONCE_NOWHERE UINT64_MAX
 
 struct grp_once {
 	struct once_file *file;
@@ -81,6 +84,8 @@ static void grow(struct grp_once *o)
 {
 	size_t cap = o->cap ? 2 * o->cap : 1024;
 	struct once_row *old = o->row, *nr = xcalloc(cap, sizeof(*nr));
+	/* written before it is probed: a page read first costs a second fault to copy */
+	memset(nr, 0, cap * sizeof(*nr));
 	for (size_t i = 0; i < o->cap; i++)
 		if (old[i].h) {
 			size_t j = old[i].h & (cap - 1);
@@ -96,19 +101,26 @@ static void grow(struct grp_once *o)
 int grp_once_row(struct groups *g, uint64_t h, const char *path, long line, char *err)
 {
 	struct grp_once *o = once_of(g);
-	if (2 * (o->n + 1) > o->cap)
+	if (4 * (o->n + 1) > 3 * o->cap)
 		grow(o);
 	size_t j = h & (o->cap - 1);
 	for (; o->row[j].h; j = (j + 1) & (o->cap - 1))
-		if (o->row[j].h == h)
+		if (o->row[j].h == h) {
+			uint64_t loc = o->row[j].loc;
+			int known = loc != ONCE_NOWHERE;
+			const char *was = known ? o->file[loc >> ONCE_LINE_BITS].path : "?";
 			return err_set(err,
 				       "%s:%ld: the same row as %s:%ld, rep and attempt aside (a "
 				       "copy of one result? its repetitions would count twice); "
 				       "accepted: each result once",
-				       path, line,
-				       o->row[j].file >= 0 ? o->file[o->row[j].file].path : "?",
-				       o->row[j].line);
-	o->row[j] = (struct once_row){ h, o->nfile - 1, line };
+				       path, line, was,
+				       known ? (long)(loc & ((1ull << ONCE_LINE_BITS) - 1)) : -1L);
+		}
+	uint64_t file = (uint64_t)(o->nfile - 1);
+	int fits = o->nfile > 0 && file < (1ull << (64 - ONCE_LINE_BITS)) && line >= 0 &&
+		   (uint64_t)line < (1ull << ONCE_LINE_BITS);
+	o->row[j] = (struct once_row){ h, fits ? file << ONCE_LINE_BITS | (uint64_t)line
+					      : ONCE_NOWHERE };
 	o->n++;
 	return 0;
 }
