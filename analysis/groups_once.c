@@ -63,7 +63,8 @@ int grp_once_file(struct groups *g, const char *path, int scope, char *err)
 /* A row's numbering, not its content: a copy with its repetitions renumbered is the same result. */
 static int numbering(const char *name)
 {
-	return (name[0] == 'r' || name[0] == 'a') && (!strcmp(name, "rep") || !strcmp(name, "attempt"));
+	return (name[0] == 'r' || name[0] == 'a') &&
+	       (!strcmp(name, "rep") || !strcmp(name, "attempt"));
 }
 
 /* h with the string s and then sep mixed in, eight bytes at a time (a million rows of 30 fields
@@ -78,10 +79,10 @@ static uint64_t mix_str(uint64_t h, const char *s, unsigned sep)
 		h = (h ^ w) * 0x9fb21c651e98df25ull;
 		h ^= h >> 32;
 	}
-	uint64_t w = (uint64_t)sep << 56 | (uint64_t)(n & 0xffff) << 40;
-	for (size_t k = 0; i < n; i++, k++) /* the last 1..7 bytes */
-		w ^= (uint64_t)(unsigned char)s[i] << (8 * k);
+	uint64_t w = 0, t = (uint64_t)sep << 16 | (n & 0xffff);
+	memcpy(&w, s + i, n - i); /* the last 0..7 bytes */
 	h = (h ^ w) * 0x9fb21c651e98df25ull;
+	h = (h ^ t) * 0x9fb21c651e98df25ull;
 	return h ^ (h >> 29);
 }
 
