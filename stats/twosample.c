@@ -14,7 +14,7 @@
 static double p_floor(size_t na, size_t nb)
 {
 	double c = 1;
-	for (size_t i = 1; i <= na; i++)
+	for (size_t i = 1; i <= na && c < HUGE_VAL; i++) /* infinite: 2 / c is 0 from there */
 		c = c * (double)(nb + i) / (double)i;
 	return fmin(1.0, 2 / c);
 }
