@@ -352,6 +352,7 @@ void cmp_pair(struct cmp *c, const struct groups *g, int a, int b)
 
 static void free_own(struct cmp *c)
 {
+	cmp_splits_free(c);
 	cmp_ctx_free(c->ctx);
 	free(c->match);
 	free(c->extra);

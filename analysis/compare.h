@@ -46,6 +46,7 @@ struct cmp_geo {
 };
 
 struct cmp_ctx;
+struct cmp_class;
 
 struct cmp {
 	struct groups g;
@@ -58,6 +59,11 @@ struct cmp {
 	char presets[2048]; /* the entries of one preset that A and B ran differently, a line each
 			     * (analysis/preset_diff.h), "" when none */
 	int nextra;
+	/* the classes of benches with a class view, each side's pairs split at empty gaps
+	 * (analysis/compare_split.c, filled once by cmp_splits) */
+	struct cmp_class *cls;
+	int ncls;
+	int *cls_of; /* per group: its class, -1 for none */
 	/* filled by cmp_walk: */
 	int nline, small;  /* lines; lines with too few values for significance (ts_small) */
 	struct cmp_ctx *ctx; /* per configuration and side: validity options and probe range */
@@ -97,6 +103,38 @@ int cmp_tests(struct cmp *c);
 
 /* analysis/compare_baseline.c: fill c->extra after the join. */
 void cmp_baseline_pairs(struct cmp *c);
+struct bench_view;
+/* The bench's baseline matrix view whose class column is the one its match_by names (pingpong's
+ * class), or NULL. */
+const struct bench_view *cmp_class_view(const struct grp_bench *b);
+/* The bench's key column named col, or -1. */
+int cmp_key_of(const struct grp_bench *b, const char *col);
+
+/* analysis/compare_split.c: classes that split (stats/split.h, docs/report.md#classes-that-split):
+ * per bench with a class view, settings (every configuration column but the variant, the loose
+ * ones and the class), class, side and metric, the pairs' values (each configuration's median)
+ * split at empty gaps, each pair's package its attribute. cmp_splits fills c->cls once. */
+void cmp_splits(struct cmp *c);
+void cmp_splits_free(struct cmp *c);
+/* Configuration gi's key without the variant and the key columns k with skip[k] set: bench
+ * index, then each other key value (0x01 for an absent one), 0x1f between. Malloc'ed. */
+char *cmp_key_but(const struct groups *g, int gi, const unsigned char *skip);
+/* The class whose first configuration in the table's order is gi, where it splits on a side in
+ * some metric; else -1. */
+int cmp_split_at(struct cmp *c, int gi);
+/* Class k named by its settings and class: "pingpong class=same-package mode=cas". */
+void cmp_split_label(const struct cmp *c, int k, char *out, size_t n);
+/* Class k on side s (0 A, 1 B) and metric m: its groups ("package 0: 107.6 ns (3,840 pairs),
+ * package 1: 200.5 ns (3,840); no value between 115.9 and 185.6 ns"), or one group's median and
+ * pair count, or "no value of this class". Returns 1 when it splits. */
+int cmp_split_side(const struct cmp *c, int k, int s, int m, char *out, size_t n);
+/* Line l's class in words where it splits on a side, for --csv and --json ("class same-package
+ * splits. A: package 0: 107.6 ns (3,840 pairs), .... B: ...."); "" and 0 when it splits on
+ * neither side in l's metric (or cmp_splits was not called). */
+int cmp_split_words(const struct cmp *c, const struct cmp_line *l, char *out, size_t n);
+/* The between-sides table's block: each class that splits on a side, each side's groups and,
+ * where both split by the same packages, B/A per group. Nothing when none splits. */
+void cmp_print_splits(FILE *f, struct cmp *c);
 /* analysis/compare_resolved.c: what each side resolved the line's settings to
  * ("placement=same-socket lazy_max_effective=16384" into ra and rb, rn bytes each; "" for a bench
  * without such settings), and in words where they differ or the line was matched by match_by

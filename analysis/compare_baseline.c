@@ -6,8 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The bench's baseline matrix view with its class column (the one match_by names), or NULL. */
-static const struct bench_view *class_view(const struct grp_bench *b)
+const struct bench_view *cmp_class_view(const struct grp_bench *b)
 {
 	for (const struct bench_view *v = b->b ? b->b->views : NULL; v && v->kind; v++)
 		if (v->kind == VIEW_MATRIX && v->is_baseline && v->class_col && v->classes &&
@@ -16,7 +15,7 @@ static const struct bench_view *class_view(const struct grp_bench *b)
 	return NULL;
 }
 
-static int key_of(const struct grp_bench *b, const char *col)
+int cmp_key_of(const struct grp_bench *b, const char *col)
 {
 	for (int k = 0; k < b->nkey; k++)
 		if (!strcmp(b->key_col[k], col))
@@ -64,8 +63,8 @@ void cmp_baseline_pairs(struct cmp *c)
 	for (int i = 0; i < c->g.ngroup; i++) { /* each settings set, at its first group */
 		int x = c->g.order[i];
 		const struct grp_bench *b = &c->g.bench[c->g.group[x].bench];
-		const struct bench_view *v = class_view(b);
-		int kc = v ? key_of(b, v->class_col) : -1, first = 1;
+		const struct bench_view *v = cmp_class_view(b);
+		int kc = v ? cmp_key_of(b, v->class_col) : -1, first = 1;
 		if (kc < 0)
 			continue;
 		for (int j = 0; j < i && first; j++)

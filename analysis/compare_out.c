@@ -165,7 +165,10 @@ static int csv_line(void *u, const struct cmp *c, const struct cmp_line *l)
 	put(o->f, vb, 0);
 	put(o->f, pra, 0);
 	put(o->f, pb, 0);
-	put(o->f, cw, 1);
+	put(o->f, cw, 0);
+	char sw[2200];
+	cmp_split_words(c, l, sw, sizeof(sw));
+	put(o->f, sw, 1);
 	return ferror(o->f) ? -1 : 0;
 }
 
@@ -188,9 +191,10 @@ int cmp_print_csv(FILE *f, const struct cmp *cc)
 	for (int i = 0; i < 14; i++)
 		put(f, num_names[i], 0);
 	cmp_tests(c);
+	cmp_splits(c);
 	fputs("p_adjusted,p_adjust,tests,significant,verdict,only_in,resolved_a,resolved_b,"
 	      "resolved_note,validity_a,"
-	      "validity_b,probe_range_ns_a,probe_range_ns_b,context_note\n",
+	      "validity_b,probe_range_ns_a,probe_range_ns_b,context_note,class_split\n",
 	      f);
 	cmp_walk(c, csv_line, o);
 	free(o->k.col);
@@ -300,10 +304,12 @@ static int json_line(void *u, const struct cmp *c, const struct cmp_line *l)
 	cmp_ctx_side(c, l, 0, va, sizeof(va), pa, sizeof(pa));
 	cmp_ctx_side(c, l, 1, vb, sizeof(vb), pb, sizeof(pb));
 	cmp_ctx_words(c, l, cw, sizeof(cw));
+	char sw[2200];
+	cmp_split_words(c, l, sw, sizeof(sw));
 	const char *const ck[] = { "validity_a", "validity_b", "probe_range_ns_a",
-				   "probe_range_ns_b", "context_note" };
-	const char *const cv[] = { va, vb, pa, pb, cw };
-	for (int i = 0; i < 5; i++) {
+				   "probe_range_ns_b", "context_note", "class_split" };
+	const char *const cv[] = { va, vb, pa, pb, cw, sw };
+	for (int i = 0; i < 6; i++) {
 		fprintf(o->f, ",\"%s\":", ck[i]);
 		jstr(o->f, cv[i]);
 	}
@@ -350,6 +356,7 @@ int cmp_print_json(FILE *f, const struct cmp *cc)
 	fputc(',', f);
 	json_side(f, c, 1);
 	fputs(",\"lines\":[", f);
+	cmp_splits(c);
 	cmp_walk(c, json_line, o);
 	fprintf(f, "\n ],\"tests\":%d,\"p_adjust\":\"%s\",", c->ntest, c->adjust);
 	fprintf(

@@ -99,7 +99,12 @@ static void config_line(struct text *t, const struct cmp *c, const struct cmp_li
 	else if (ra[0])
 		k = (size_t)snprintf(t->note, sizeof(t->note), "resolved: %s on both", ra);
 	if (cmp_ctx_words(c, l, cw, sizeof(cw)) && k < sizeof(t->note))
-		snprintf(t->note + k, sizeof(t->note) - k, "%swarning: %s", k ? "\n" : "", cw);
+		k += (size_t)snprintf(t->note + k, sizeof(t->note) - k, "%swarning: %s",
+				      k ? "\n" : "", cw);
+	/* a baseline line across classes stands for each side's class: where one splits, say so */
+	if (l->baseline && cmp_split_words(c, l, cw, sizeof(cw)) && k < sizeof(t->note))
+		snprintf(t->note + k, sizeof(t->note) - k, "%s%s: %s", k ? "\n" : "",
+			 c->g.bench[c->g.group[l->group].bench].metric[l->metric], cw);
 }
 
 static int text_line(void *u, const struct cmp *c, const struct cmp_line *l)
@@ -286,8 +291,10 @@ int cmp_print_text(FILE *f, const struct cmp *cc)
 	cmp_wrap(f, 0, 0, para);
 	fputc('\n', f);
 	fprintf(f, "configuration: valid rows of all rows on each side\n");
+	cmp_splits(c);
 	cmp_walk(c, text_line, &t);
 	text_note(&t);
+	cmp_print_splits(f, c);
 	print_only(f, c);
 	if (c->ngeo)
 		fprintf(f, "\ngeometric mean of B/A over the joined configurations (a summary, not "

@@ -20,21 +20,15 @@ static int implied(const struct bench_desc *b, const char *col)
 	return 0;
 }
 
-/* A configuration without its variant and the columns the variant sets: bench index, then each
- * other key value (0x01 for an absent column), 0x1f between. Malloc'ed. */
+/* A configuration without its variant and the columns the variant sets (cmp_key_but). */
 static char *rest_key(const struct groups *g, int gi)
 {
-	const struct grp_group *gr = &g->group[gi];
-	const struct grp_bench *b = &g->bench[gr->bench];
-	size_t n = 16;
+	const struct grp_bench *b = &g->bench[g->group[gi].bench];
+	unsigned char *skip = xcalloc((size_t)b->nkey + 1, 1);
 	for (int i = 1; i < b->nkey; i++)
-		n += (gr->val[i] ? strlen(gr->val[i]) : 1) + 1;
-	char *k = xcalloc(n, 1);
-	size_t len = (size_t)snprintf(k, n, "%d", gr->bench);
-	for (int i = 1; i < b->nkey; i++)
-		if (!b->b || !implied(b->b, b->key_col[i]))
-			len += (size_t)snprintf(k + len, n - len, "\x1f%s",
-						gr->val[i] ? gr->val[i] : "\x01");
+		skip[i] = b->b && implied(b->b, b->key_col[i]);
+	char *k = cmp_key_but(g, gi, skip);
+	free(skip);
 	return k;
 }
 
@@ -235,6 +229,42 @@ static void cells(FILE *f, int wm, const char *metric, const char *ca, const cha
 	cmp_wrap(f, col, col + 2, cb);
 }
 
+/* The classes that split on a side (analysis/compare_split.c), each side's groups beside each
+ * other; nothing when none splits. */
+static void within_splits(FILE *f, struct cmp *c)
+{
+	int header = 0, wm = 6;
+	char lab[512], head[600], ca[1100], cb[1100];
+	for (int i = 0; i < c->g.ngroup; i++) {
+		int k = cmp_split_at(c, c->g.order[i]);
+		if (k < 0)
+			continue;
+		const struct grp_bench *b = &c->g.bench[c->g.group[c->g.order[i]].bench];
+		for (int m = 0; m < b->nmet; m++) /* the metric column, as wide as its longest */
+			if (b->met_seen[m] && (int)strlen(b->metric[m]) > wm &&
+			    strlen(b->metric[m]) < 30)
+				wm = (int)strlen(b->metric[m]);
+		if (!header && fputc('\n', f) != EOF)
+			cmp_wrap(f, 0, 0,
+				 "within each side, the classes whose pairs split at an empty "
+				 "gap (docs/report.md#classes-that-split): each group's median "
+				 "and pair count, never the class median alone");
+		header = 1;
+		cmp_split_label(c, k, lab, sizeof(lab));
+		snprintf(head, sizeof(head), "%s, its pairs:", lab);
+		cmp_wrap(f, 0, 4, head);
+		for (int m = 0; m < b->nmet; m++) {
+			if (!b->met_seen[m])
+				continue;
+			memcpy(ca, "A: ", 3);
+			memcpy(cb, "B: ", 3);
+			cmp_split_side(c, k, 0, m, ca + 3, sizeof(ca) - 3);
+			cmp_split_side(c, k, 1, m, cb + 3, sizeof(cb) - 3);
+			cells(f, wm, b->metric[m], ca, cb);
+		}
+	}
+}
+
 /* The table for nsides sides (1: side A alone, the summary of a result set). */
 static void within(FILE *f, struct cmp *c, int nsides)
 {
@@ -312,6 +342,8 @@ static void within(FILE *f, struct cmp *c, int nsides)
 		}
 	}
 	note(f, g, bench);
+	if (nsides > 1) /* `c2cbench summary` (one side) is analysis/summary_files.c's */
+		within_splits(f, c);
 	free(st);
 	free(base);
 	for (int k = 0; k < nix; k++)

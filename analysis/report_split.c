@@ -8,36 +8,67 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Machine m's pairs in [f0, f1): their PUs, and which share a core (the first declared class)
+ * and a package; the count. */
+struct mpairs {
+	int *a, *b;
+	unsigned char *core, *pkg, *in;
+	double *v;
+	long n;
+};
+
+static void pairs_of(const struct rep *p, const struct bench_view *v, int m, long f0, long f1,
+		     struct mpairs *q)
+{
+	size_t cap = (size_t)(f1 > f0 ? f1 - f0 : 0) + 1;
+	q->a = xcalloc(cap, sizeof(int));
+	q->b = xcalloc(cap, sizeof(int));
+	q->core = xcalloc(cap, 1);
+	q->pkg = xcalloc(cap, 1);
+	q->in = xcalloc(cap, 1);
+	q->v = xcalloc(cap, sizeof(double));
+	q->n = 0;
+	for (long i = f0; i < f1; i++) {
+		const struct sample *s = &p->s[i];
+		if (s->m != m)
+			continue;
+		q->a[q->n] = s->a;
+		q->b[q->n] = s->b;
+		q->core[q->n] = v->classes && v->classes[0] && !strcmp(s->cls, v->classes[0]);
+		q->pkg[q->n++] = desc_class_in_package(v, s->cls);
+	}
+}
+
+static void pairs_free(struct mpairs *q)
+{
+	free(q->a);
+	free(q->b);
+	free(q->core);
+	free(q->pkg);
+	free(q->in);
+	free(q->v);
+}
+
 int rpt_class_split(const struct rep *p, const struct bench_view *v, int m, const char *cls,
 		    int k, long f0, long f1, struct split *sp, char *text, size_t cap)
 {
-	int *core, *pkg, *in, top = rpt_clusters(p, v, m, f0, f1, &core, &pkg, &in);
-	int *ord = xcalloc((size_t)top + 1, sizeof(int)), nord = 0;
-	for (int i = 0; i < top; i++) /* packages numbered from 0 in the order of their first PU */
-		ord[i] = in[i] && pkg[i] == i ? nord++ : -1;
-	struct vec val = {0}, attr = {0};
+	struct mpairs q;
+	pairs_of(p, v, m, f0, f1, &q);
+	long j = 0;
 	for (long i = f0; i < f1; i++) {
 		const struct sample *s = &p->s[i];
-		if (s->m != m || strcmp(s->cls, cls) || !s->val[k].n)
+		if (s->m != m)
 			continue;
-		vec_push(&val, rpt_stat(&s->val[k]).med);
-		vec_push(&attr, pkg[s->a] == pkg[s->b] ? ord[pkg[s->a]] : -1);
+		q.in[j] = !strcmp(s->cls, cls) && s->val[k].n;
+		q.v[j] = q.in[j] ? rpt_stat(&s->val[k]).med : 0;
+		j++;
 	}
-	long *a = xcalloc(attr.n + 1, sizeof(long));
-	for (size_t i = 0; i < attr.n; i++)
-		a[i] = (long)attr.v[i];
-	int g = split_values(val.v, a, (int)val.n, sp);
+	int g = split_class(q.a, q.b, q.pkg, q.in, q.v, q.n, sp);
 	if (text && cap)
 		text[0] = 0;
 	if (text && g > 1)
 		split_text(sp, "package", v->metrics[k].unit, text, cap);
-	free(a);
-	free(val.v);
-	free(attr.v);
-	free(ord);
-	free(core);
-	free(pkg);
-	free(in);
+	pairs_free(&q);
 	return g;
 }
 
@@ -118,53 +149,24 @@ void rpt_split_summary(struct rep *p)
 		}
 }
 
-/* Union-find root with path halving: clusters of PUs that share a core or a package. */
-static int root(int *up, int i)
-{
-	while (up[i] != i)
-		i = up[i] = up[up[i]];
-	return i;
-}
-
-static void join(int *up, int a, int b)
-{
-	a = root(up, a), b = root(up, b);
-	if (a != b)
-		up[a > b ? a : b] = a < b ? a : b; /* the smallest PU names the cluster */
-}
-
 int rpt_clusters(const struct rep *p, const struct bench_view *v, int m, long f0, long f1,
 		 int **core_out, int **pkg_out, int **present)
 {
-	int ncls = 0, top = 0;
-	while (v->classes && v->classes[ncls])
-		ncls++;
-	for (long i = f0; i < f1; i++)
-		if (p->s[i].m == m) {
-			top = p->s[i].a >= top ? p->s[i].a + 1 : top;
-			top = p->s[i].b >= top ? p->s[i].b + 1 : top;
-		}
+	struct mpairs q;
+	pairs_of(p, v, m, f0, f1, &q);
+	int top = 0;
+	for (long i = 0; i < q.n; i++) {
+		top = q.a[i] >= top ? q.a[i] + 1 : top;
+		top = q.b[i] >= top ? q.b[i] + 1 : top;
+	}
 	int *core = xcalloc((size_t)top + 1, sizeof(int)),
 	    *pkg = xcalloc((size_t)top + 1, sizeof(int)),
 	    *in = xcalloc((size_t)top + 1, sizeof(int));
-	for (int i = 0; i < top; i++)
-		core[i] = pkg[i] = i;
-	for (long i = f0; i < f1; i++) {
-		const struct sample *s = &p->s[i];
-		if (s->m != m)
-			continue;
-		in[s->a] = in[s->b] = 1;
-		if (ncls && !strcmp(s->cls, v->classes[0]))
-			join(core, s->a, s->b);
-		int same_pkg = 0; /* a declared class before the last: a class not declared says
-				   * nothing of the package (pingpong's unknown-package) */
-		for (int c = 0; c < ncls - 1; c++)
-			same_pkg |= !strcmp(s->cls, v->classes[c]);
-		if (same_pkg)
-			join(pkg, s->a, s->b);
-	}
-	for (int i = 0; i < top; i++)
-		core[i] = root(core, i), pkg[i] = root(pkg, i);
+	for (long i = 0; i < q.n; i++)
+		in[q.a[i]] = in[q.b[i]] = 1;
+	split_clusters(q.a, q.b, q.core, q.n, top, core);
+	split_clusters(q.a, q.b, q.pkg, q.n, top, pkg);
+	pairs_free(&q);
 	*core_out = core, *pkg_out = pkg, *present = in;
 	return top;
 }

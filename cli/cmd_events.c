@@ -8,6 +8,7 @@
 #include "harness/counters/pmu.h"
 #include "harness/counters/sde.h"
 #include "lib/util.h"
+#include "lib/wrap.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,9 @@ static const struct opt_spec events_opts[] = {
 	{ 0 },
 };
 
+/* Where the listing goes: gathered, then fitted to TEXT_WIDTH columns (lib/wrap.h). */
+static FILE *out;
+
 /* Arm: does this machine's PMU advertise the event (sysfs events/, from PMCEID)? A line under the
  * event's; not a failure of the check, which is about names and encodings. */
 static void advert_line(const char *metric, const char *pmu, const char *event, const char *enc)
@@ -36,7 +40,7 @@ static void advert_line(const char *metric, const char *pmu, const char *event, 
 		return;
 	int have = enc && !adv_event_number(enc, &ev);
 	adv_check(adv_devices_dir(dir, sizeof(dir)), have, ev, event, why, sizeof(why));
-	printf("  %-16s -> %s\n", metric, why);
+	fprintf(out, "  %-16s -> %s\n", metric, why);
 }
 
 /* Check one table row on the active PMU; returns 1 when it fails. */
@@ -45,23 +49,24 @@ static int check_row(const struct evrow *r, int known)
 	char enc[128], why[128];
 	int bad = 0;
 	if (!known) {
-		printf("  %-16s %-56s unchecked: the installed libpfm4 has no %s table (and no "
-		       "compatible one)\n",
-		       r->metric, r->event, r->pmu);
+		fprintf(out,
+			"  %-16s %-56s unchecked: the installed libpfm4 has no %s table (and no "
+			"compatible one)\n",
+			r->metric, r->event, r->pmu);
 		advert_line(r->metric, r->pmu, r->event, r->encoding);
 		return 0;
 	}
 	char name[256];
 	evrow_event(r, name, sizeof(name));
 	if (pmu_encode(name, enc, sizeof(enc), why, sizeof(why))) {
-		printf("  %-16s %-56s REJECTED: %s\n", r->metric, r->event, why);
+		fprintf(out, "  %-16s %-56s REJECTED: %s\n", r->metric, r->event, why);
 		bad = 1;
 	} else if (strcmp(enc, r->encoding)) {
-		printf("  %-16s %-56s MISMATCH: libpfm4 gives %s, the table says %s\n", r->metric,
-		       name, enc, r->encoding);
+		fprintf(out, "  %-16s %-56s MISMATCH: libpfm4 gives %s, the table says %s\n",
+			r->metric, name, enc, r->encoding);
 		bad = 1;
 	} else {
-		printf("  %-16s %-56s ok %s\n", r->metric, name, enc);
+		fprintf(out, "  %-16s %-56s ok %s\n", r->metric, name, enc);
 	}
 	advert_line(r->metric, r->pmu, name, r->encoding);
 	return bad;
@@ -73,11 +78,11 @@ static int show_pmu(const struct evtab *t, const char *pmu, const char *used, in
 {
 	int bad = 0, known = used && pmu_known(used);
 	if (used && strcmp(used, pmu))
-		printf("PMU %s (not in the installed libpfm4; encoded on %s)\n", pmu, used);
+		fprintf(out, "PMU %s (not in the installed libpfm4; encoded on %s)\n", pmu, used);
 	else
-		printf("PMU %s (%s)\n", pmu,
-		       pmu_known(pmu) ? "in the installed libpfm4"
-				      : "not in the installed libpfm4");
+		fprintf(out, "PMU %s (%s)\n", pmu,
+			pmu_known(pmu) ? "in the installed libpfm4"
+				       : "not in the installed libpfm4");
 	for (int i = 0; i < t->n; i++) {
 		const struct evrow *r = &t->row[i];
 		if (strcmp(r->pmu, pmu))
@@ -85,8 +90,8 @@ static int show_pmu(const struct evtab *t, const char *pmu, const char *used, in
 		if (check)
 			bad += check_row(r, known);
 		else
-			printf("  %-16s %-56s %s%s%s\n", r->metric, r->event, r->encoding,
-			       r->note[0] ? "  # " : "", r->note);
+			fprintf(out, "  %-16s %-56s %s%s%s\n", r->metric, r->event, r->encoding,
+				r->note[0] ? "  # " : "", r->note);
 	}
 	return bad;
 }
@@ -98,10 +103,10 @@ static int check_names(struct opts *o, const char *pmu)
 	for (int i = 0; i < o->nargs; i++) {
 		char enc[128], why[128];
 		if (pmu_encode(o->args[i], enc, sizeof(enc), why, sizeof(why))) {
-			printf("%-56s REJECTED: %s\n", o->args[i], why);
+			fprintf(out, "%-56s REJECTED: %s\n", o->args[i], why);
 			bad++;
 		} else {
-			printf("%-56s ok %s\n", o->args[i], enc);
+			fprintf(out, "%-56s ok %s\n", o->args[i], enc);
 			advert_line("", pmu, o->args[i], enc);
 		}
 	}
@@ -114,14 +119,14 @@ static void machine_report(const char *force)
 	struct counters k;
 	char err[ERRLEN];
 	if (counters_open(&k, "auto", force, NULL, err)) {
-		printf("\nthis machine: %s\n", err);
+		fprintf(out, "\nthis machine: %s\n", err);
 		return;
 	}
-	printf("\nthis machine: hardware counters %s\n",
-	       counters_ok(&k) ? "available" : "NOT available");
-	counters_describe(&k, stdout);
-	printf("software-defined events (always countable, any PAPI tool): %s\n",
-	       sde_names()[0] ? sde_names() : "none");
+	fprintf(out, "\nthis machine: hardware counters %s\n",
+		counters_ok(&k) ? "available" : "NOT available");
+	counters_describe(&k, out);
+	fprintf(out, "software-defined events (always countable, any PAPI tool): %s\n",
+		sde_names()[0] ? sde_names() : "none");
 	counters_close(&k);
 }
 
@@ -163,8 +168,13 @@ static int events_main(int argc, char **argv)
 		return EXIT_BADINPUT;
 	}
 	int bad = 0;
+	char *text = NULL;
+	size_t len = 0;
+	out = open_memstream(&text, &len);
+	if (!out)
+		out_of_memory(0);
 	const char *pmu = pc.table[0] ? pc.table : NULL, *used = pc.used[0] ? pc.used : NULL;
-	printf("table: %s; PMU: %s (%s)\n", t.source, used ? used : "none", pc.why);
+	fprintf(out, "table: %s; PMU: %s (%s)\n", t.source, used ? used : "none", pc.why);
 	if (o.nargs) {
 		rc = check_names(&o, used);
 	} else if (opt_flag(&o, "all")) {
@@ -176,13 +186,16 @@ static int events_main(int argc, char **argv)
 	} else if (pmu && evtab_has_pmu(&t, pmu)) {
 		bad = show_pmu(&t, pmu, used, opt_flag(&o, "check"));
 	} else {
-		printf("the table has no rows for %s; PMUs it covers: %s\n", pmu ? pmu : "this CPU",
-		       evtab_pmus(&t));
+		fprintf(out, "the table has no rows for %s; PMUs it covers: %s\n",
+			pmu ? pmu : "this CPU", evtab_pmus(&t));
 	}
 	if (!o.nargs)
 		machine_report(force);
 	if (bad)
-		printf("%d name(s) failed the check\n", bad);
+		fprintf(out, "%d name(s) failed the check\n", bad);
+	fclose(out);
+	text_fit(stdout, TEXT_WIDTH, text);
+	free(text);
 	evtab_free(&t);
 	opts_free(&o);
 	return rc ? rc : bad ? 1 : 0;

@@ -1,5 +1,6 @@
-/* `c2cbench list`: benches, layouts, placements and presets, a line each; `list --columns NAME`:
- * a bench's column declaration (or the harness's), as a table or as Markdown. */
+/* `c2cbench list`: benches, layouts, placements and presets, a line each (a long description
+ * wrapped to 100 columns, indented under its first word); `list --columns NAME`: a bench's column
+ * declaration (or the harness's), as a table or as Markdown. */
 #include "harness/bench.h"
 #include "cli/commands.h"
 #include "harness/placement.h"
@@ -8,12 +9,14 @@
 #include "layouts/layout.h"
 #include "runner/preset.h"
 #include "lib/wrap.h"
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 static const char list_usage[] =
     "usage: c2cbench list [presets | --columns BENCH|BENCH/TABLE|harness [--markdown]]\n"
-    "lists the benches, layouts, placements and presets of this build, a line each\n"
+    "lists the benches, layouts, placements and presets of this build, a line each (a long "
+    "description wrapped, its further lines indented)\n"
     "  presets         each preset with its entries: name, bench, and what the entry can show "
     "(its shows key: seed, mechanism, control or baseline), then what each of those means\n"
     "  --columns NAME  the columns bench NAME declares for its rows, or with harness those the "
@@ -23,6 +26,25 @@ static const char list_usage[] =
     "(X-TABLE.csv), whose own columns these are\n"
     "  --markdown      the same as a Markdown table (the bench READMEs' column tables; the "
     "harness's grouped by kind, as in results/README.md)\n";
+
+/* Text from column col, wrapped with its further lines under its first word (a description beside
+ * its name, a column's meaning under MEANING). */
+static void hang(int col, const char *text)
+{
+	text_wrap(stdout, col, col, TEXT_WIDTH, text);
+}
+
+/* A line of text wrapped to TEXT_WIDTH, its further lines indented by two. */
+static void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void note(const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	text_wrap(stdout, 0, 2, TEXT_WIDTH, line);
+}
 
 /* Markdown cell text: | would end the cell. */
 static void md_cell(const char *s)
@@ -58,8 +80,9 @@ static void print_columns(const struct col_decl *t, int markdown)
 		if (markdown)
 			md_row(t, 1, 1);
 		else
-			printf("%-32s %-13s %-12s %-6s %s\n", t->name, col_kind_name(t->kind),
-			       t->unit, col_better_name(t->better), t->desc);
+			hang(printf("%-32s %-13s %-12s %-6s ", t->name, col_kind_name(t->kind),
+				    t->unit, col_better_name(t->better)),
+			     t->desc);
 	}
 }
 
@@ -101,9 +124,8 @@ static int list_side(const struct bench *b, const char *table, int markdown)
 		if (!strcmp(s->name, table)) {
 			print_columns(s->columns, markdown);
 			if (!markdown)
-				printf("and the harness's columns it holds (schema_version, bench, "
-				       "rep, attempt, valid, ...): "
-				       "c2cbench list --columns harness\n");
+				note("and the harness's columns it holds (schema_version, bench, "
+				     "rep, attempt, valid, ...): c2cbench list --columns harness");
 			return 0;
 		}
 		snprintf(names + strlen(names), sizeof(names) - strlen(names), "%s%s/%s",
@@ -122,7 +144,7 @@ static int list_columns(const char *name, int markdown)
 			return 0;
 		}
 		print_columns(harness_columns, 0);
-		printf("ROLE: one of the bench's roles; METRIC, NAME: an event's label\n");
+		note("ROLE: one of the bench's roles; METRIC, NAME: an event's label");
 		return 0;
 	}
 	char bench[128];
@@ -140,12 +162,12 @@ static int list_columns(const char *name, int markdown)
 	print_columns(b->columns, markdown);
 	if (markdown)
 		return 0;
-	printf("ROLE: one of %s; and the harness's columns in every bench's rows: "
-	       "c2cbench list --columns harness\n",
-	       b->roles ? b->roles : "the bench's roles");
+	note("ROLE: one of %s; and the harness's columns in every bench's rows: "
+	     "c2cbench list --columns harness",
+	     b->roles ? b->roles : "the bench's roles");
 	for (const struct col_side *s = b->sides; s && s->name; s++)
-		printf("side table %s/%s (X-%s.csv): %s; c2cbench list --columns %s/%s\n", b->name,
-		       s->name, s->name, s->about, b->name, s->name);
+		note("side table %s/%s (X-%s.csv): %s; c2cbench list --columns %s/%s", b->name,
+		     s->name, s->name, s->about, b->name, s->name);
 	return 0;
 }
 
@@ -184,11 +206,11 @@ static int list_main(int argc, char **argv)
 		return EXIT_BADINPUT;
 	}
 	for (int i = 0; bench_at(i); i++)
-		printf("bench      %-14s %s\n", bench_at(i)->name, bench_at(i)->desc);
+		hang(printf("bench      %-14s ", bench_at(i)->name), bench_at(i)->desc);
 	for (int i = 0; layout_at(i); i++)
-		printf("layout     %-14s %s\n", layout_at(i)->name, layout_at(i)->desc);
+		hang(printf("layout     %-14s ", layout_at(i)->name), layout_at(i)->desc);
 	for (const struct placement_def *d = placement_defs; d->name; d++)
-		printf("placement  %-14s %s\n", d->name, d->desc);
+		hang(printf("placement  %-14s ", d->name), d->desc);
 	preset_list(stdout, 0);
 	return 0;
 }

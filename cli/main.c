@@ -1,5 +1,6 @@
 /* c2cbench: command dispatch. Each command lives in its own file; this only routes. */
 #include "harness/bench.h"
+#include "schema/meta.h"
 #include "harness/context.h"
 #include "lib/suggest.h"
 #include "cli/commands.h"

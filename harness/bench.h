@@ -2,18 +2,17 @@
  * The harness does the rest: options, topology, repetitions in shuffled order, CSV, summary. */
 #ifndef C2C_BENCH_H
 #define C2C_BENCH_H
-#include "harness/columns.h"
-#include "harness/context.h"
-#include "harness/evidence.h"
-#include "harness/repsauto.h"
-#include "harness/validity.h"
-#include "harness/opts.h"
-#include "harness/placement.h"
-#include "harness/row.h"
-#include "harness/threads.h"
-#include "harness/topo.h"
-#include "schema/desc.h" /* the views, the resolved settings */
-#include "schema/meta.h" /* SCHEMA_VERSION, harness_config */
+/* Only what a bench uses; the harness's own state in struct bench_ctx is behind pointers, and
+ * anything else the file that needs it includes (tests/test_layers.c holds this list). */
+#include "harness/columns.h"   /* its column declaration */
+#include "harness/context.h"   /* the run's context (c->ctx) */
+#include "harness/evidence.h"  /* each thread's evidence */
+#include "harness/opts.h"      /* its options */
+#include "harness/placement.h" /* its plan (bench_plan's roles) */
+#include "harness/row.h"       /* its row: row_set, row_na */
+#include "harness/threads.h"   /* its threads, batch_fn, each role's sum */
+#include "harness/topo.h"      /* the machine (c->topo) */
+#include "schema/desc.h"       /* its views, its resolved settings */
 #include <stdint.h>
 
 #define VARIANTS_MAX 256     /* variants a user lists or sweeps (layouts, offsets) */
@@ -28,6 +27,8 @@ struct variant {
 
 struct bench;
 struct bench_block;
+struct reps_auto;
+struct vrules;
 #define BENCH_ROLES 8 /* roles a plan may name (c->sum) */
 
 struct bench_ctx {
@@ -66,10 +67,10 @@ struct bench_ctx {
 	 */
 	struct evidence ev;
 	int ev_on;                     /* this pass records evidence */
-	struct vrules rules;
+	struct vrules *rules;          /* the rules as set (harness/validity.h), the driver's */
 	int attempts;                  /* attempts per repetition at most (--attempts) */
 	int reps_auto;                 /* --reps auto: reps is the cap */
-	struct reps_auto autocfg;
+	struct reps_auto *autocfg;     /* its settings (harness/repsauto.h), the driver's */
 };
 
 enum bench_flags {

@@ -1,4 +1,5 @@
 #include "harness/context.h"
+#include "harness/context_facts.h"
 #include "schema/fingerprint.h"
 #include "lib/util.h"
 #include <dirent.h>
@@ -21,46 +22,6 @@
 #ifndef C2C_CFLAGS
 #define C2C_CFLAGS "unknown"
 #endif
-
-static struct ctx_fact *fact_new(struct context *c, const char *key)
-{
-	if (c->nfacts >= CTX_FACTS)
-		abort(); /* more facts than the table holds is a programming error */
-	struct ctx_fact *f = &c->fact[c->nfacts++];
-	snprintf(f->key, sizeof(f->key), "%s", key);
-	return f;
-}
-
-static void __attribute__((format(printf, 3, 4)))
-fact_set(struct context *c, const char *key, const char *fmt, ...)
-{
-	struct ctx_fact *f = fact_new(c, key);
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(f->val, sizeof(f->val), fmt, ap);
-	va_end(ap);
-}
-
-static void fact_na(struct context *c, const char *key, const char *why)
-{
-	struct ctx_fact *f = fact_new(c, key);
-	snprintf(f->val, sizeof(f->val), "NA");
-	snprintf(f->why, sizeof(f->why), "%s", why);
-}
-
-/* First line of a small sysfs/procfs file, without the newline; -1 if it cannot be read. */
-static int read_line(const char *path, char *out, size_t n)
-{
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return -1;
-	int ok = fgets(out, (int)n, f) != NULL;
-	fclose(f);
-	if (!ok)
-		return -1;
-	out[strcspn(out, "\n")] = 0;
-	return 0;
-}
 
 /* The value of the first "name : value" line of /proc/cpuinfo (x86 and most ISAs use this form). */
 static int cpuinfo(const char *name, char *out, size_t n)
@@ -140,7 +101,7 @@ static void cpu_ids(struct context *c, const struct topo *t)
 				"neither hwloc nor /proc/cpuinfo reports it on this ISA");
 	}
 	if (!cpuinfo("microcode", buf, sizeof(buf)) ||
-	    !read_line("/sys/devices/system/cpu/cpu0/microcode/version", buf, sizeof(buf)))
+	    !ctx_read_line("/sys/devices/system/cpu/cpu0/microcode/version", buf, sizeof(buf)))
 		fact_set(c, "microcode", "%s", buf);
 	else
 		fact_na(c, "microcode",
@@ -225,13 +186,13 @@ static const char *dmi_hypervisor(void)
 		{ "Apple Virtualization", "apple" },
 	};
 	char v[160], p[160];
-	if (read_line("/sys/class/dmi/id/sys_vendor", v, sizeof(v)))
+	if (ctx_read_line("/sys/class/dmi/id/sys_vendor", v, sizeof(v)))
 		return NULL;
 	for (size_t i = 0; i < ARRAY_SIZE(known); i++)
 		if (!strncmp(v, known[i][0], strlen(known[i][0])))
 			return known[i][1];
 	if (!strcmp(v, "Microsoft Corporation") &&
-	    !read_line("/sys/class/dmi/id/product_name", p, sizeof(p)) &&
+	    !ctx_read_line("/sys/class/dmi/id/product_name", p, sizeof(p)) &&
 	    !strcmp(p, "Virtual Machine"))
 		return "hyperv";
 	return NULL;
@@ -269,7 +230,7 @@ static void hypervisor(struct context *c)
 	}
 #endif
 	const char *dmi = dmi_hypervisor();
-	if (!read_line("/sys/hypervisor/type", buf, sizeof(buf)))
+	if (!ctx_read_line("/sys/hypervisor/type", buf, sizeof(buf)))
 		fact_set(c, "hypervisor", "%s", buf);
 	else if (dmi)
 		fact_set(c, "hypervisor", "%s", dmi);
@@ -294,7 +255,7 @@ static void dmi(struct context *c)
 	char path[96], v[160];
 	for (size_t i = 0; i < ARRAY_SIZE(keys); i++) {
 		snprintf(path, sizeof(path), "/sys/class/dmi/id/%s", keys[i][1]);
-		if (read_line(path, v, sizeof(v)))
+		if (ctx_read_line(path, v, sizeof(v)))
 			fact_na(c, keys[i][0],
 				"no /sys/class/dmi/id (no DMI firmware tables, e.g. a device-tree "
 				"system)");
@@ -365,148 +326,6 @@ static const char *fp_get(void *arg, const char *key)
 	return f ? f->val : NULL;
 }
 
-/* The governor of every allowed PU: one name, or "mixed(a,b)" when they differ. */
-static void governor(struct context *c, const struct topo *t)
-{
-	char first[64] = "", g[64], path[128];
-	int seen = 0, mixed = 0;
-	for (int i = 0; i < t->npus; i++) {
-		if (!t->pu[i].allowed)
-			continue;
-		snprintf(path, sizeof(path),
-			 "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_governor", t->pu[i].os);
-		if (read_line(path, g, sizeof(g)))
-			continue;
-		if (!seen++)
-			snprintf(first, sizeof(first), "%s", g);
-		else if (strcmp(first, g))
-			mixed = 1;
-	}
-	if (!seen)
-		fact_na(
-		    c, "governor",
-		    "no cpufreq scaling_governor in sysfs (no frequency driver; common in VMs)");
-	else if (mixed)
-		fact_set(c, "governor", "mixed(%s,...)", first);
-	else
-		fact_set(c, "governor", "%s", first);
-}
-
-static void boost(struct context *c)
-{
-	char v[32];
-	if (!read_line("/sys/devices/system/cpu/cpufreq/boost", v, sizeof(v)) ||
-	    !read_line("/sys/devices/system/cpu/cpu0/cpufreq/boost", v, sizeof(v)))
-		fact_set(c, "boost", "%s", !strcmp(v, "1") ? "on" : !strcmp(v, "0") ? "off" : v);
-	else if (!read_line("/sys/devices/system/cpu/intel_pstate/no_turbo", v, sizeof(v)))
-		fact_set(c, "boost", "%s", !strcmp(v, "1") ? "off" : "on");
-	else
-		fact_na(c, "boost", "no cpufreq boost or intel_pstate/no_turbo control in sysfs");
-}
-
-/* A sysfs/procfs setting as a fact; map translates raw values ("0" -> "off"), NULL keeps them. */
-static void setting(struct context *c, const char *key, const char *path,
-		    const char *const (*map)[2], size_t nmap, const char *why)
-{
-	char v[160];
-	if (read_line(path, v, sizeof(v))) {
-		fact_na(c, key, why);
-		return;
-	}
-	char *open = strchr(v, '['), *close = open ? strchr(open, ']') : NULL;
-	if (open && close) { /* "always [madvise] never": the selected word */
-		*close = 0;
-		memmove(v, open + 1, strlen(open + 1) + 1);
-	}
-	for (size_t i = 0; i < nmap; i++)
-		if (!strcmp(v, map[i][0])) {
-			fact_set(c, key, "%s", map[i][1]);
-			return;
-		}
-	fact_set(c, key, "%s", v);
-}
-
-static void system_settings(struct context *c)
-{
-	static const char *const onoff[][2] = { { "0", "off" }, { "1", "on" } };
-	struct utsname u;
-	setting(c, "smt", "/sys/devices/system/cpu/smt/active", onoff, 2,
-		"no /sys/devices/system/cpu/smt/active");
-	setting(c, "smt_control", "/sys/devices/system/cpu/smt/control", NULL, 0,
-		"no /sys/devices/system/cpu/smt/control");
-	setting(c, "thp", "/sys/kernel/mm/transparent_hugepage/enabled", NULL, 0,
-		"no transparent hugepage support in this kernel");
-	setting(c, "numa_balancing", "/proc/sys/kernel/numa_balancing", onoff, 2,
-		"no /proc/sys/kernel/numa_balancing (kernel without NUMA balancing)");
-	setting(c, "perf_event_paranoid", "/proc/sys/kernel/perf_event_paranoid", NULL, 0,
-		"no /proc/sys/kernel/perf_event_paranoid (kernel without perf events)");
-	setting(c, "clocksource",
-		"/sys/devices/system/clocksource/clocksource0/current_clocksource", NULL, 0,
-		"no clocksource in sysfs");
-	if (uname(&u)) {
-		fact_na(c, "arch", "uname failed");
-		fact_na(c, "kernel_build", "uname failed");
-	} else {
-		fact_set(c, "arch", "%s", u.machine);
-		fact_set(c, "kernel_build", "%s", u.version);
-	}
-}
-
-/* NUMA nodes per package (SNC on Intel, NPS on AMD: how a package's memory is split), from
- * hwloc: "2", or "mixed(1,2)" when packages differ. */
-static void numa_per_package(struct context *c, const struct topo *t)
-{
-	int n = hwloc_get_nbobjs_by_type(t->h, HWLOC_OBJ_PACKAGE), first = -1, mixed = 0;
-	char list[120] = "";
-	size_t k = 0;
-	for (int i = 0; i < n; i++) {
-		hwloc_obj_t pk = hwloc_get_obj_by_type(t->h, HWLOC_OBJ_PACKAGE, (unsigned)i);
-		int nodes = hwloc_get_nbobjs_inside_cpuset_by_type(t->h, pk->cpuset,
-								   HWLOC_OBJ_NUMANODE);
-		mixed |= first >= 0 && nodes != first;
-		first = first < 0 ? nodes : first;
-		if (k < sizeof(list))
-			k += (size_t)snprintf(list + k, sizeof(list) - k, "%s%d", i ? "," : "",
-					      nodes);
-	}
-	if (n <= 0)
-		fact_na(c, "numa_per_package", "hwloc reports no package");
-	else if (mixed)
-		fact_set(c, "numa_per_package", "mixed(%s)", list);
-	else
-		fact_set(c, "numa_per_package", "%d", first);
-}
-
-/* Hardware prefetcher state and snoop mode: BIOS settings Linux shows in no sysfs file. The
- * prefetchers are MSR bits (Intel 0x1A4, AMD 0xC0000108 on Zen 3 and later) that /dev/cpu/0/msr
- * reads only as root with the msr module loaded; the snoop mode (home, early, directory, COD) is
- * exposed nowhere, only its effect (SNC/COD: NUMA nodes per package). */
-static void prefetch_snoop(struct context *c, const struct topo *t)
-{
-	unsigned long long v = 0;
-	int intel = !strcmp(t->vendor, "GenuineIntel"), amd = !strcmp(t->vendor, "AuthenticAMD");
-	long reg = intel ? 0x1a4 : 0xc0000108L;
-	FILE *f = intel || amd ? fopen("/dev/cpu/0/msr", "rb") : NULL;
-	char why[160];
-	if (!intel && !amd)
-		fact_na(c, "prefetchers",
-			"no known prefetcher control register on this CPU vendor");
-	else if (!f) {
-		snprintf(why, sizeof(why), "needs the msr module as root (/dev/cpu/0/msr: %s)",
-			 strerror(errno));
-		fact_na(c, "prefetchers", why);
-	} else if (fseek(f, reg, SEEK_SET) || fread(&v, sizeof(v), 1, f) != 1)
-		fact_na(c, "prefetchers",
-			"MSR read refused (a guest, or a CPU without the register)");
-	else /* a set bit disables that prefetcher on both vendors' registers */
-		fact_set(c, "prefetchers", "%s (MSR 0x%lx = 0x%llx)",
-			 (v & 0xf) ? "some disabled" : "all enabled", reg, v);
-	if (f)
-		fclose(f);
-	fact_na(c, "snoop_mode", "Linux exposes no snoop mode (a BIOS setting; SNC or COD shows as "
-				 "numa_per_package)");
-}
-
 void context_collect(struct context *c, const struct topo *t)
 {
 	struct utsname u;
@@ -531,13 +350,13 @@ void context_collect(struct context *c, const struct topo *t)
 	kernel_pmu(c);
 	caches(c, t);
 	hypervisor(c);
-	governor(c, t);
-	boost(c);
-	system_settings(c);
+	ctx_governor(c, t);
+	ctx_boost(c);
+	ctx_system_settings(c);
 	dmi(c);
 	mem_per_node(c, t);
-	numa_per_package(c, t);
-	prefetch_snoop(c, t);
+	ctx_numa_per_package(c, t);
+	ctx_prefetch_snoop(c, t);
 	allowed_sets(c, t);
 	fact_set(c, "cflags", "%s", C2C_CFLAGS);
 	fp_id(fp_get, c, c->fingerprint);
@@ -570,7 +389,7 @@ void context_foreign(struct context *c, const struct topo *t, const char *why)
 	for (size_t i = 0; i < ARRAY_SIZE(unknown); i++)
 		fact_na(c, unknown[i], why);
 	caches(c, t);
-	numa_per_package(c, t);
+	ctx_numa_per_package(c, t);
 	fact_na(c, "prefetchers", why);
 	fact_na(c, "snoop_mode", why);
 	fp_id(fp_get, c, c->fingerprint);

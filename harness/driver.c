@@ -1,5 +1,6 @@
 /* Runs a bench: options, topology, plan, repetitions in shuffled order, CSV rows, summary table. */
 #include "harness/bench.h"
+#include "schema/meta.h"
 #include "harness/bench_columns.h"
 #include "harness/bench_desc_out.h"
 #include "harness/counters/counters.h"
@@ -12,6 +13,8 @@
 #include "harness/signals.h"
 #include "harness/summary.h"
 #include "lib/wrap.h"
+#include "harness/validity.h"
+#include "harness/repsauto.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -249,7 +252,7 @@ static int auto_round_end(struct bench_ctx *c, struct summary *sum, int *active,
 		vp[i] = v + (size_t)i * per;
 	}
 	enum reps_stop st = reps_auto_stop_all(
-	    vp, n, c->nvar, rounds, (double)(now_ns() - t0) / 1e9, &c->autocfg, width, &widest);
+	    vp, n, c->nvar, rounds, (double)(now_ns() - t0) / 1e9, c->autocfg, width, &widest);
 	for (int i = 0; i < c->nvar; i++) {
 		if (st != REPS_GO && active[i]) {
 			active[i] = 0;
@@ -393,10 +396,14 @@ int bench_main(const struct bench *b, int argc, char **argv)
 	struct csv out = { .fd = -1 };
 	char err[ERRLEN] = "", path[1024], meta[1100], columns[1200];
 	struct bench_ctx *c = xcalloc(1, sizeof(*c));
+	struct vrules rules = { 0 };
+	struct reps_auto autocfg = { 0 };
 	struct counters *ctr = xcalloc(1, sizeof(*ctr));
 	struct novalid *nv = NULL;
 	int rc = 0;
 
+	c->rules = &rules;
+	c->autocfg = &autocfg;
 	if (refused_option(b, argc, argv, err) || opts_parse(&o, tables, argc, argv, err)) {
 		opts_free(&o);
 		free(c);

@@ -5,6 +5,7 @@
 #include "harness/driver_setup.h"
 #include "harness/perfc2c.h"
 #include "harness/probe.h"
+#include "harness/validity.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -48,7 +49,7 @@ static int run_passes(struct bench_ctx *c, struct counters *k, int vi, int rep, 
 			c->ev.requested_s = keep.requested_s;
 			rc = c->b->run ? c->b->run(c, &c->var[vi], rep, &extra, err) : 0;
 			bench_run_release(c);
-			if (!rc && !validity_judge(&c->ev, &c->rules, pr, sizeof(pr), vb)) {
+			if (!rc && !validity_judge(&c->ev, c->rules, pr, sizeof(pr), vb)) {
 				size_t k = strlen(why);
 				int w = snprintf(why + k, ERRLEN - k,
 						 "%scounter pass %d: ", k ? "; " : "", pass + 1);
@@ -111,7 +112,7 @@ int attempt_once(struct bench_ctx *c, struct counters *ctr, const struct csv *ou
 		return rc;
 	memcpy(c->ev.probe_before, before, sizeof(before));
 	probe_all(c, c->ev.probe_after);
-	int ok = validity_judge(&c->ev, &c->rules, reason, sizeof(reason), vb) && !why[0];
+	int ok = validity_judge(&c->ev, c->rules, reason, sizeof(reason), vb) && !why[0];
 	size_t k = strlen(reason);
 	if (why[0] && k + 3 < sizeof(reason))
 		snprintf(reason + k, sizeof(reason) - k, "%s%.*s", k ? "; " : "",

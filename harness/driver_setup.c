@@ -4,6 +4,8 @@
 #include "harness/progress.h"
 #include "harness/summary.h"
 #include "lib/util.h"
+#include "harness/validity.h"
+#include "harness/repsauto.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,16 +16,16 @@ int validity_opts(struct bench_ctx *c, const struct opts *o, char *err)
 	const char *reps = opt_str(o, "reps");
 	double f = opt_double(o, "valid-probe"); /* both checked by the option parser */
 	c->reps_auto = !strcmp(reps, "auto");
-	c->autocfg = (struct reps_auto){opt_double(o, "reps-ci") / 100,
+	*c->autocfg = (struct reps_auto){opt_double(o, "reps-ci") / 100,
 					(int)opt_long(o, "reps-max"), opt_double(o, "reps-time")};
-	if (c->reps_auto && c->autocfg.max_reps < REPS_AUTO_MIN)
+	if (c->reps_auto && c->autocfg->max_reps < REPS_AUTO_MIN)
 		return err_set(err,
 			       "--reps-max: '%d' is not accepted with --reps auto; accepted: %d or "
 			       "more (the fewest values with a 95%% CI of the median)",
-			       c->autocfg.max_reps, REPS_AUTO_MIN);
-	c->reps = c->reps_auto ? c->autocfg.max_reps : (int)atol(reps);
+			       c->autocfg->max_reps, REPS_AUTO_MIN);
+	c->reps = c->reps_auto ? c->autocfg->max_reps : (int)atol(reps);
 	c->attempts = (int)opt_long(o, "max-attempts");
-	c->rules = (struct vrules){
+	*c->rules = (struct vrules){
 		.window_tol = opt_double(o, "valid-window") / 100,
 		.oncpu_min = opt_double(o, "valid-oncpu") / 100,
 		.overlap_min = opt_double(o, "valid-overlap") / 100,
@@ -45,7 +47,7 @@ static void kv(struct context *x, const char *key, const char *val)
 
 void validity_record(struct bench_ctx *c)
 {
-	const struct vrules *r = &c->rules, *d = &vrules_default;
+	const struct vrules *r = c->rules, *d = &vrules_default;
 	/* per rule: its option, the value as the option gives it, and whether it is looser */
 	const struct {
 		const char *opt;
@@ -83,8 +85,8 @@ void print_dry_run(const struct bench_ctx *c)
 		printf("--reps auto: each configuration until its median's 95%% CI is within %g%%, "
 		       "%d to %d repetitions, rounds started within %g s; the estimate below is "
 		       "for the most\n",
-		       100 * c->autocfg.ci_width, REPS_AUTO_MIN, c->autocfg.max_reps,
-		       c->autocfg.max_s);
+		       100 * c->autocfg->ci_width, REPS_AUTO_MIN, c->autocfg->max_reps,
+		       c->autocfg->max_s);
 	double total = c->nvar * c->reps * (c->run_s > 0 ? c->run_s : c->warmup + c->duration);
 	char hms[32];
 	fmt_hms(hms, sizeof(hms), total); /* the seconds stay first: preset reads them back */

@@ -1,5 +1,6 @@
 #include "harness/novalid.h"
 #include "lib/util.h"
+#include "harness/validity.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -143,7 +144,7 @@ static void words(char *b, size_t n, int r, double mean, const struct vrules *v,
 /* What to try for rule r: the machine first, then the bound that would pass the best attempt. */
 static void try_text(char *b, size_t n, int r, double best, const struct bench_ctx *c)
 {
-	const struct vrules *v = &c->rules;
+	const struct vrules *v = c->rules;
 	int dur = !bench_refuses(c->b, "duration", NULL);
 	switch (r) {
 	case VR_OPS:
@@ -244,7 +245,7 @@ void novalid_print(const struct novalid *nv, const struct bench_ctx *c, FILE *f,
 			"%s\n",
 			att, csv);
 	} else {
-		words(why, sizeof(why), top, sum[top] / cnt[top], &c->rules, setting);
+		words(why, sizeof(why), top, sum[top] / cnt[top], c->rules, setting);
 		try_text(tr, sizeof(tr), top, best[top], c);
 		fprintf(f, "  why: in %d of its %d attempt(s), %s (rule %s, docs/validity.md)\n",
 			cnt[top], att, why, vrule_name[top]);

@@ -7,6 +7,7 @@
 #include "schema/probeclass.h"
 #include "harness/counters/counters.h"
 #include "stats/stats.h"
+#include "harness/repsauto.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -219,8 +220,8 @@ static void print_header(FILE *f, const struct bench_ctx *c, const struct tally 
 		fprintf(f,
 			"  until the 95%% CI of each median of %s is within %g%%, %d..%d "
 			"repetitions, %g s\n",
-			c->b->summary[0], 100 * c->autocfg.ci_width, REPS_AUTO_MIN,
-			c->autocfg.max_reps, c->autocfg.max_s);
+			c->b->summary[0], 100 * c->autocfg->ci_width, REPS_AUTO_MIN,
+			c->autocfg->max_reps, c->autocfg->max_s);
 	if (inv)
 		fprintf(f,
 			"  (docs/validity.md; each repetition is tried up to --max-attempts %d; "

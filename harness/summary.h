@@ -3,6 +3,7 @@
 #ifndef C2C_SUMMARY_H
 #define C2C_SUMMARY_H
 #include "harness/bench.h"
+#include "harness/repsauto.h"
 #include <stdio.h>
 
 struct summary;

@@ -5,6 +5,7 @@
 #include "harness/bench.h"
 #include "harness/counters/counters.h"
 #include "lib/wrap.h"
+#include "harness/repsauto.h"
 #include <stdio.h>
 
 /* A summary line fits a 100-column terminal (one wide metric may exceed it). */

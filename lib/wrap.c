@@ -48,9 +48,9 @@ static void wrap_n(FILE *f, int col, int indent, int width, const char *text, si
 			fputc(' ', f);
 			col++;
 		}
-		while (col + w > width) { /* a word longer than a line: cut, after a comma if any */
+		while (col + w > width) { /* a word longer than a line: cut, after a comma or '|' */
 			size_t b = bytes_of(p, width - col), c = b;
-			while (c > 1 && p[c - 1] != ',')
+			while (c > 1 && p[c - 1] != ',' && p[c - 1] != '|')
 				c--;
 			if (c > 1)
 				b = c;

@@ -12,8 +12,9 @@
 int text_cols(const char *s, size_t n);
 
 /* Writes text from column col (what the line already holds), broken at spaces so that no line is
- * over width columns (a word longer than a line is cut, after a comma where it has one); each
- * further line starts with indent spaces. Ends the line. */
+ * over width columns (a word longer than a line is cut, after a comma or a '|' where it has one:
+ * a list, an event's alternative spellings); each further line starts with indent spaces. Ends
+ * the line. */
 void text_wrap(FILE *f, int col, int indent, int width, const char *text);
 
 /* Writes text as lines of at most width bytes, each broken at the last space that keeps it in

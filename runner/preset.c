@@ -2,6 +2,7 @@
 #include "lib/suggest.h"
 #include "lib/parse.h"
 #include "lib/util.h"
+#include "lib/wrap.h"
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
@@ -114,24 +115,32 @@ int preset_find(const char *name, char *path, size_t n, char *err)
 	return 0;
 }
 
-/* One preset's line, and with entries each run beneath it: name, bench, what it can show. */
+/* One preset's line (its description wrapped to 100 columns under its first word), and with entries
+ * each run beneath it: name, bench, what it can show. */
 static void list_one(const char *name, const char *path, FILE *f, int entries)
 {
 	struct preset p;
-	char err[ERRLEN], n[ERRLEN];
+	char err[ERRLEN], n[ERRLEN], d0[ERRLEN + 32];
+	int col;
 	/* a file's name and its description: control bytes escaped */
 	text_escape(name, n, sizeof(n));
 	if (preset_load(&p, path, err)) {
-		fprintf(f, "preset     %-14s (not loadable: %s)\n", n, err);
+		snprintf(d0, sizeof(d0), "(not loadable: %s)", err);
+		col = fprintf(f, "preset     %-14s ", n);
+		text_wrap(f, col, col, TEXT_WIDTH, d0);
 		return;
 	}
 	char *d = xcalloc(1, 4 * strlen(p.description) + 1);
 	text_escape(p.description, d, 4 * strlen(p.description) + 1);
-	fprintf(f, "preset     %-14s %s\n", n, d);
+	col = fprintf(f, "preset     %-14s ", n);
+	text_wrap(f, col, col, TEXT_WIDTH, d);
 	free(d);
-	for (int i = 0; entries && i < p.n; i++)
-		fprintf(f, "  entry    %-42s %-12s shows: %s\n", p.run[i].name, p.run[i].bench,
-			p.run[i].shows[0] ? p.run[i].shows : "(not declared)");
+	for (int i = 0; entries && i < p.n; i++) {
+		char line[1024];
+		snprintf(line, sizeof(line), "  entry    %-42s %-12s shows: %s", p.run[i].name,
+			 p.run[i].bench, p.run[i].shows[0] ? p.run[i].shows : "(not declared)");
+		text_fit(f, TEXT_WIDTH, line);
+	}
 	preset_free(&p);
 }
 
@@ -148,6 +157,8 @@ static void list_entries_cb(const char *name, const char *path, void *arg)
 void preset_list(FILE *f, int entries)
 {
 	each_preset(entries ? list_entries_cb : list_cb, f);
-	for (const struct preset_shows *v = preset_shows; entries && v->name; v++)
-		fprintf(f, "shows: %-10s %s\n", v->name, v->meaning);
+	for (const struct preset_shows *v = preset_shows; entries && v->name; v++) {
+		int col = fprintf(f, "shows: %-10s ", v->name);
+		text_wrap(f, col, col, TEXT_WIDTH, v->meaning);
+	}
 }

@@ -3,6 +3,7 @@
  * command (a `c2cbench run ... --out DIR/01-a.csv` of other options): its rows say so. */
 #include "runner/preset_config.h"
 #include "harness/bench.h"
+#include "schema/meta.h"
 #include "harness/bench_columns.h"
 #include "harness/context.h"
 #include "lib/csvread.h"

@@ -1,5 +1,6 @@
 #include "runner/preset_meta.h"
 #include "harness/bench.h"
+#include "schema/meta.h"
 #include "schema/version.h"
 #include "runner/preset_child.h"
 #include "runner/slurm.h"

@@ -5,6 +5,7 @@
  * the user would see it, for the console log. */
 #include "lib/infile.h"
 #include "harness/bench.h"
+#include "schema/meta.h"
 #include "harness/cmdargs.h"
 #include "harness/context.h"
 #include "runner/preset.h"

@@ -492,3 +492,14 @@ const char *desc_note_instead(const char *note_if, const char *value, char *out,
 			 strncmp(value, "no: ", 4) ? value : value + 4);
 	return out;
 }
+
+int desc_class_in_package(const struct bench_view *v, const char *cls)
+{
+	int n = 0;
+	while (v->classes && v->classes[n])
+		n++;
+	for (int c = 0; c < n - 1; c++)
+		if (cls && !strcmp(cls, v->classes[c]))
+			return 1;
+	return 0;
+}

@@ -114,4 +114,7 @@ void bench_desc_free(struct bench_desc *d);
  * instead, in out: "the seed's figures are left out, the setting differs: WHY" (value's "no:
  * WHY"; NULL value: rows without the column). The one rule the run summary and compare share. */
 const char *desc_note_instead(const char *note_if, const char *value, char *out, size_t n);
+/* A VIEW_MATRIX view's class cls is inside one package: a declared class before the last (a class
+ * not declared says nothing of the package: pingpong's unknown-package). */
+int desc_class_in_package(const struct bench_view *v, const char *cls);
 #endif

@@ -24,7 +24,7 @@ table() {
   cat "$tmp" > "$2" # written over, not renamed: the README keeps its mode (mktemp's is 0600)
   rm -f "$tmp" "$tmp.table"
 }
-for b in $("$bin" list | awk '$1 == "bench" { print $2 }'); do
+for b in $("$bin" list | awk '/^bench /{print $2}'); do
   readme=$here/benches/$b/README.md
   [ -f "$readme" ] || { echo "bench-columns.sh: no $readme" >&2; exit 1; }
   if ! grep -qxF "$begin" "$readme"; then
@@ -32,7 +32,7 @@ for b in $("$bin" list | awk '$1 == "bench" { print $2 }'); do
       "$b" "$begin" "$end" >> "$readme"
   fi
   table "$b" "$readme"
-  for side in $("$bin" list --columns "$b" | awk '$1 == "side" && $2 == "table" { print $3 }'); do
+  for side in $("$bin" list --columns "$b" | awk '/^side table / { print $3 }'); do
     grep -qxF "<!-- columns $side: $said" "$readme" ||
       { echo "bench-columns.sh: $readme has no marker for side table $side" >&2; exit 1; }
     table "$side" "$readme" "<!-- columns $side: $said"

@@ -27,7 +27,7 @@ one() {
 # memcheck runs a program's threads one at a time, so each run takes about one CPU: as many at
 # once as there are CPUs (VALGRIND_JOBS), each printed whole, in the benches' order.
 jobs=${VALGRIND_JOBS:-$(nproc 2>/dev/null || echo 1)}
-benches=$("$bin" list | awk '$1 == "bench" { print $2 }')
+benches=$("$bin" list | awk '/^bench /{print $2}')
 for b in $benches; do
   while [ "$(jobs -pr | wc -l)" -ge "$jobs" ]; do wait -n; done
   one "$b" > "$tmp/$b.out" 2>&1 &

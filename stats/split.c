@@ -118,3 +118,65 @@ void split_brief(const struct split *s, const char *attr_name, char *out, size_t
 					      g->lo, g->hi, g->median);
 	}
 }
+
+/* Union-find root with path halving. */
+static int root_of(int *up, int i)
+{
+	while (up[i] != i)
+		i = up[i] = up[up[i]];
+	return i;
+}
+
+void split_clusters(const int *a, const int *b, const unsigned char *join, long n, int top,
+		    int *root)
+{
+	for (int i = 0; i < top; i++)
+		root[i] = i;
+	for (long k = 0; k < n; k++) {
+		if (!join[k] || a[k] < 0 || b[k] < 0 || a[k] >= top || b[k] >= top)
+			continue;
+		int x = root_of(root, a[k]), y = root_of(root, b[k]);
+		if (x != y)
+			root[x > y ? x : y] = x < y ? x : y; /* the smallest PU names the cluster */
+	}
+	for (int i = 0; i < top; i++)
+		root[i] = root_of(root, i);
+}
+
+int split_class(const int *a, const int *b, const unsigned char *same, const unsigned char *in,
+		const double *v, long n, struct split *s)
+{
+	int top = 0;
+	for (long k = 0; k < n; k++) {
+		top = a[k] >= top ? a[k] + 1 : top;
+		top = b[k] >= top ? b[k] + 1 : top;
+	}
+	int *pkg = calloc((size_t)top + 1, sizeof(int));
+	int *ord = calloc((size_t)top + 1, sizeof(int));
+	char *seen = calloc((size_t)top + 1, 1);
+	double *val = malloc(((size_t)n + 1) * sizeof(double));
+	long *attr = malloc(((size_t)n + 1) * sizeof(long));
+	int m = 0, nord = 0, g = 0;
+	if (pkg && ord && seen && val && attr) { /* no memory: one group, as if no gap */
+		split_clusters(a, b, same, n, top, pkg);
+		for (long k = 0; k < n; k++)
+			if (a[k] >= 0 && b[k] >= 0)
+				seen[a[k]] = seen[b[k]] = 1;
+		for (int i = 0; i < top; i++) /* packages numbered in the order of their first PU */
+			ord[i] = seen[i] && pkg[i] == i ? nord++ : -1;
+		for (long k = 0; k < n; k++) {
+			if (!in[k] || a[k] < 0 || b[k] < 0)
+				continue;
+			val[m] = v[k];
+			attr[m++] = pkg[a[k]] == pkg[b[k]] ? ord[pkg[a[k]]] : -1;
+		}
+		g = split_values(val, attr, m, s);
+	} else
+		memset(s, 0, sizeof(*s));
+	free(pkg);
+	free(ord);
+	free(seen);
+	free(val);
+	free(attr);
+	return g;
+}

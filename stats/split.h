@@ -41,4 +41,16 @@ void split_text(const struct split *s, const char *attr_name, const char *unit, 
 /* The groups in brief, for a line that also shows the class's median: "package 0 107.6, package 1
  * 200.5" (by range without by_attr: "83.67..115.9: 107.6, ..."). */
 void split_brief(const struct split *s, const char *attr_name, char *out, size_t len);
+
+/* PUs joined by pairs: root[i] becomes the smallest PU linked to PU i (0 <= i < top) through the
+ * pairs (a[k], b[k]) with join[k] set; a pair with a PU outside [0, top) is left out. */
+void split_clusters(const int *a, const int *b, const unsigned char *join, long n, int top,
+		    int *root);
+/* One class of a set of pairs (a pingpong mode's pairs, every class), split with the pair's
+ * package as attribute: the pairs with same[k] (a class inside one package: smt, same-llc,
+ * same-package) cluster the PUs into packages, numbered from 0 in the order of their smallest PU;
+ * the pairs with in[k] are the class, v[k] its value (NaN: none), whose attribute is the package
+ * of both its PUs, or -1 across packages. Returns the number of groups (split_values). */
+int split_class(const int *a, const int *b, const unsigned char *same, const unsigned char *in,
+		const double *v, long n, struct split *s);
 #endif

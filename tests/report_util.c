@@ -1,6 +1,7 @@
 /* Helpers for the report tests (see report_util.h). */
 #include "tests/report_util.h"
 #include "harness/bench.h"
+#include "schema/meta.h"
 #include "lib/util.h"
 #include "tests/testutil.h"
 #include <stdlib.h>

@@ -178,6 +178,7 @@ static void test_events_check_shows_it(void **state)
 	(void)state;
 	setenv("C2C_SYSFS_ROOT", qemu, 1);
 	run_c2c(r, "events", "--pmu", "arm_n1", "--check", NULL);
+	text_unwrap(r->out); /* events fits its lines to 100 columns */
 	assert_int_equal(r->status, 0);
 	assert_non_null(strstr(r->out, "coh_writeback    -> " QEMU_WB));
 	assert_non_null(strstr(r->out, "coh_inval        -> " QEMU_INVAL));
@@ -185,6 +186,7 @@ static void test_events_check_shows_it(void **state)
 				       "cpu_cycles"));
 	setenv("C2C_SYSFS_ROOT", n1, 1);
 	run_c2c(r, "events", "--pmu", "arm_n1", "--check", NULL);
+	text_unwrap(r->out); /* events fits its lines to 100 columns */
 	assert_int_equal(r->status, 0);
 	assert_null(strstr(r->out, "not advertised"));
 	assert_non_null(strstr(r->out,
@@ -192,8 +194,10 @@ static void test_events_check_shows_it(void **state)
 			       "parent l1d_cache_wb (0x15)"));
 	setenv("C2C_SYSFS_ROOT", test_dir, 1); /* no armv8_ PMU */
 	run_c2c(r, "events", "--pmu", "arm_n1", "--check", NULL);
+	text_unwrap(r->out); /* events fits its lines to 100 columns */
 	assert_non_null(strstr(r->out, "coh_writeback    -> not verifiable: no armv8_* PMU in "));
 	run_c2c(r, "events", "--pmu", "skx", "--check", NULL); /* not an Arm PMU: nothing added */
+	text_unwrap(r->out); /* events fits its lines to 100 columns */
 	assert_null(strstr(r->out, "->"));
 	unsetenv("C2C_SYSFS_ROOT");
 	free(r);

@@ -339,6 +339,15 @@ static int lists_every_column(const char *out, const struct col_decl *t, const c
 	return n;
 }
 
+/* The lines of out that start an entry: a line a long meaning wraps onto starts with a space. */
+static int entries(const char *out)
+{
+	int n = 0;
+	for (const char *l = out; *l; l += strcspn(l, "\n") + (l[strcspn(l, "\n")] != 0))
+		n += *l != ' ';
+	return n;
+}
+
 /* `list --columns BENCH` prints every name the bench declares, and none of the harness's unless
  * asked with `harness`; --markdown is a table of the same; a wrong name is one line, status 2. */
 static void list_prints_the_declaration(void **state)
@@ -360,7 +369,7 @@ static void list_prints_the_declaration(void **state)
 				fail_msg("list --columns %s: no line for side table %s", b->name,
 					 t->name);
 		}
-		assert_int_equal(count_lines(r.out), n + 2 + sides);
+		assert_int_equal(entries(r.out), n + 2 + sides);
 		run_c2c(&r, "list", "--columns", b->name, "--markdown", NULL);
 		assert_int_equal(r.status, 0);
 		assert_int_equal(count_lines(r.out), n + 2);
@@ -397,7 +406,7 @@ static void list_prints_side_tables(void **state)
 			snprintf(name, sizeof(name), "%s/%s", bench_at(i)->name, t->name);
 			run_c2c(&r, "list", "--columns", name, NULL);
 			assert_int_equal(r.status, 0);
-			assert_int_equal(count_lines(r.out),
+			assert_int_equal(entries(r.out),
 					 lists_every_column(r.out, t->columns, name) + 2);
 			char bad[160];
 			snprintf(bad, sizeof(bad), "%sx", name);

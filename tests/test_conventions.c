@@ -524,6 +524,52 @@ static void every_help_fits_in_100_columns(void **s)
 	free(c);
 }
 
+/* Fails when a line of what c2cbench printed for these arguments is over 100 columns. */
+static void fits(struct cmd_result *r, const char *a, const char *b, const char *c)
+{
+	const char *at = "";
+	int w = help_width(r, a, b, c, &at);
+	if (w > TEXT_WIDTH)
+		fail_msg("c2cbench %s %s %s: a line of %d columns: %.*s", a, b ? b : "",
+			 c ? c : "", w, w, at);
+}
+
+/* `list`, `list presets` and `list --columns` of each bench, each side table and the harness fit
+ * in 100 columns: a long description or meaning is wrapped (--markdown is exempt: a table row
+ * is one line); so do `events`, its --check and every PMU's rows (--all). */
+static void every_listing_fits_in_100_columns(void **s)
+{
+	(void)s;
+	struct cmd_result *r = malloc(sizeof(*r)), *c = malloc(sizeof(*c));
+	int benches = 0, sides = 0;
+	fits(r, "list", "presets", NULL);
+	fits(r, "list", "--columns", "harness");
+	fits(r, "events", NULL, NULL);
+	fits(r, "events", "--check", NULL);
+	fits(r, "events", "--all", NULL);
+	fits(r, "list", NULL, NULL);
+	for (char *l = r->out; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		char b[64];
+		if (strncmp(l, "bench ", 6) || sscanf(l + 6, "%63s", b) != 1)
+			continue;
+		fits(c, "list", "--columns", b);
+		benches++;
+		for (char *t = c->out; (t = strstr(t, "\nside table ")); t++) {
+			char name[128];
+			if (sscanf(t + 12, "%127s", name) == 1) {
+				struct cmd_result *side = malloc(sizeof(*side));
+				fits(side, "list", "--columns", name);
+				free(side);
+				sides++;
+			}
+		}
+	}
+	assert_true(benches >= 5);
+	assert_true(sides >= 1); /* shepherd/gaps */
+	free(r);
+	free(c);
+}
+
 /* The widest line of a C file in columns, tabs every 8, UTF-8 characters one each; its number in
  * *line. */
 static int source_width(const char *path, int *line)
@@ -667,6 +713,7 @@ int main(void)
 		cmocka_unit_test(eta_counts_retries),
 		cmocka_unit_test(summaries_fit_in_100_columns),
 		cmocka_unit_test(every_help_fits_in_100_columns),
+		cmocka_unit_test(every_listing_fits_in_100_columns),
 		cmocka_unit_test(source_lines_fit_in_100_columns),
 		cmocka_unit_test(deps_mapping_per_manager),
 	};

@@ -63,6 +63,7 @@ static void test_table_rows_encode(void **state)
 	for (char *save = NULL, *p = strtok_r(pmus, ",", &save); p;
 	     p = strtok_r(NULL, ",", &save)) {
 		run_c2c(r, "events", "--pmu", p, "--check", NULL);
+		text_unwrap(r->out); /* events fits its lines to 100 columns */
 		if (r->status != 0 || strstr(r->out, "REJECTED") || strstr(r->out, "MISMATCH"))
 			fail_msg("table rows for %s fail the libpfm4 check:\n%s%s", p, r->out,
 				 r->err);
@@ -88,6 +89,7 @@ static void test_table_rows_encode(void **state)
 	for (size_t i = 0; i < sizeof(must_check) / sizeof(must_check[0]); i++) {
 		assert_true(evtab_has_pmu(&tab, must_check[i]));
 		run_c2c(r, "events", "--pmu", must_check[i], "--check", NULL);
+		text_unwrap(r->out); /* events fits its lines to 100 columns */
 		assert_int_equal(
 		    r->status,
 		    0); /* every row of these PMUs is checked here, none left unchecked */
@@ -200,6 +202,7 @@ static void test_mistyped_table_fails(void **state)
 	fclose(f);
 	setenv("C2C_EVENTS_TABLE", path, 1);
 	run_c2c(r, "events", "--pmu", pmu, "--check", NULL);
+	text_unwrap(r->out); /* events fits its lines to 100 columns */
 	unsetenv("C2C_EVENTS_TABLE");
 	assert_int_equal(r->status, 1);
 	assert_non_null(strstr(r->out, typo));
@@ -248,6 +251,7 @@ static void test_negative_checks(void **state)
 			continue;
 		}
 		run_c2c(r, "events", "--pmu", pmu, "--check", name, NULL);
+		text_unwrap(r->out); /* events fits its lines to 100 columns */
 		if (!strncmp(outcome, "confirmed-rejected", 18)) {
 			if (r->status != 1 || !strstr(r->out, "REJECTED"))
 				fail_msg("%s on %s should be rejected:\n%s", name, pmu, r->out);

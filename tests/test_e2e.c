@@ -2,6 +2,7 @@
  * rates in valid rows, a reason and NA in invalid ones. */
 #include "tests/testutil.h"
 #include "harness/bench.h"
+#include "schema/meta.h"
 #include "lib/csvread.h"
 #include "lib/util.h"
 #include <math.h>

@@ -425,6 +425,173 @@ static void report_states_the_split(void **s)
 	free(dir);
 }
 
+/* compare A B [--csv] into a file under test_dir (a full matrix's table is megabytes, more than
+ * run_c2c keeps; stderr beside it), read back whole, the table's wrapped lines joined. */
+static char *compare_whole(const char *a, const char *b, const char *flag, const char *name)
+{
+	const char *bin = getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
+	char *path = subdir(name), cmd[4096];
+	snprintf(cmd, sizeof(cmd), "%s compare %s %s %s >%s 2>%s.err", bin, a, b, flag, path, path);
+	int st = system(cmd);
+	char *text = slurp(path);
+	if (!text || !WIFEXITED(st) || WEXITSTATUS(st))
+		fail_msg("%s: status %d: %.2000s", cmd, st, text ? text : "");
+	if (!*flag) /* the table */
+		text_unwrap(text);
+	free(path);
+	return text;
+}
+
+/* The text from after to before (NULL: the end), cut in place; the test fails without after. */
+static char *between(char *text, const char *after, const char *before)
+{
+	char *a = strstr(text, after), *b;
+	if (!a)
+		fail_msg("no '%s' in compare's table", after);
+	if (before && (b = strstr(a, before)))
+		*b = 0;
+	return a;
+}
+
+/* compare flags a class that splits on both of its tables and in --csv: the 7R13's same-package
+ * class against the same matrix imported under another label (another machine), each group with
+ * its median and pair count, the median in the gap (150.7 ns) nowhere; the dual Xeon Gold 6242's
+ * classes, one group each, are not flagged (docs/compare.md#classes-that-split). */
+static void compare_flags_the_split(void **s)
+{
+	(void)s;
+	struct cmd_result r;
+	struct table t;
+	char *a = subdir("cmp-split-a"), *b = subdir("cmp-split-b"), *g = subdir("cmp-gold");
+	import(&r, DATA "dual-epyc-7r13.csv", "linux:2x48x2/8", a);
+	if (r.status)
+		fail_msg("%s", r.err);
+	run_c2c(&r, "import", "core-to-core-latency", DATA "dual-epyc-7r13.csv", "--topology",
+		"linux:2x48x2/8", "--label", "other-7r13", "--out", b, NULL);
+	if (r.status)
+		fail_msg("%s", r.err);
+	const char *pkgs = "package 0: 107.6 ns (3,840 pairs), package 1: 200.5 ns (3,840); no "
+			   "value between 115.9 and 185.6 ns";
+	char side_a[300], side_b[300];
+	snprintf(side_a, sizeof(side_a), "A: %s", pkgs);
+	snprintf(side_b, sizeof(side_b), "B: %s", pkgs);
+	char *text = compare_whole(a, b, "", "cmp-split.txt");
+	assert_non_null(strstr(text, "machine(s): other-7r13"));
+	assert_null(strstr(text, "150.7")); /* the class median, a value no pair has */
+	/* the table between the sides: a block after the configurations */
+	char *tail = strstr(text, "\ngeometric mean of B/A");
+	assert_non_null(tail);
+	tail = strdup(tail);
+	char *blk = between(text, "\nclasses that split: ", "\ngeometric mean of B/A");
+	for (int m = 0; m < 2; m++) {
+		char head[400];
+		snprintf(head, sizeof(head), "pingpong class=same-package mode=cas %s: %s",
+			 m ? "median_ns" : "min_ns", side_a);
+		assert_non_null(strstr(blk, head));
+	}
+	assert_non_null(strstr(blk, side_b));
+	assert_non_null(strstr(blk, "B/A by package: package 0 1.000, package 1 1.000"));
+	for (int k = 0; k < 4; k++) { /* the other classes are one group each: not listed */
+		char cls[64];
+		snprintf(cls, sizeof(cls), "class=%s ", classes[k]);
+		assert_true(k == 2 ? strstr(blk, cls) != NULL : strstr(blk, cls) == NULL);
+	}
+	/* the table within each side: the same groups, A's and B's */
+	blk = between(tail, "\nwithin each side, the classes whose pairs split", NULL);
+	assert_non_null(strstr(blk, "pingpong class=same-package mode=cas, its pairs: min_ns "));
+	assert_non_null(strstr(blk, side_a));
+	assert_non_null(strstr(blk, side_b));
+	assert_null(strstr(blk, "class=same-llc"));
+	free(tail);
+	free(text);
+	/* --csv: class_split on the same-package lines, empty on the others */
+	text = compare_whole(a, b, "--csv", "cmp-split.csv");
+	csv_load_text(&t, "compare --csv", text);
+	long flagged = 0;
+	for (long i = 0; i < t.nrows; i++) {
+		const char *cls = csv_cell(&t, i, "class"), *w = csv_cell(&t, i, "class_split");
+		if (strcmp(cls, "same-package")) {
+			assert_string_equal(w, "");
+			continue;
+		}
+		assert_non_null(strstr(w, "class same-package splits. "));
+		assert_non_null(strstr(w, side_a));
+		assert_non_null(strstr(w, side_b));
+		flagged++;
+	}
+	assert_int_equal(flagged, 2 * 7680); /* min_ns and median_ns of every same-package pair */
+	table_free(&t);
+	free(text);
+	text = compare_whole(a, b, "--json", "cmp-split.json"); /* the same field in --json */
+	assert_non_null(strstr(text, "\"class_split\":\"class same-package splits. A: package "));
+	assert_non_null(strstr(text, "\"class_split\":\"\""));
+	free(text);
+	/* one group per class: no block, no table, no column filled */
+	import(&r, DATA "dual-xeon-gold-6242.csv", "linux:2x16x2", g);
+	if (r.status)
+		fail_msg("%s", r.err);
+	text = compare_whole(g, g, "", "cmp-gold.txt");
+	assert_non_null(strstr(text, "class=cross-package"));
+	assert_null(strstr(text, "classes that split"));
+	assert_null(strstr(text, "split at an empty gap"));
+	free(text);
+	text = compare_whole(g, g, "--csv", "cmp-gold.csv");
+	csv_load_text(&t, "compare --csv", text);
+	for (long i = 0; i < t.nrows; i++)
+		assert_string_equal(csv_cell(&t, i, "class_split"), "");
+	table_free(&t);
+	free(text);
+	free(a);
+	free(b);
+	free(g);
+}
+
+/* A baseline line across classes stands for each side's class, so it names a split one: the 7R13
+ * without its cross-package pairs (its farthest class is then same-package) against the Graviton3
+ * (one class, same-llc): the farthest line gives A's groups and B's one group; the nearest line
+ * (smt, same-llc: neither splits) says nothing of it. */
+static void compare_flags_a_split_baseline(void **s)
+{
+	(void)s;
+	struct cmd_result r;
+	char *a = subdir("base-split"), *np = subdir("base-split-np"), *g = subdir("base-grav");
+	import(&r, DATA "dual-epyc-7r13.csv", "linux:2x48x2/8", a);
+	if (r.status)
+		fail_msg("%s", r.err);
+	import(&r, DATA "aws-graviton3.csv", "linux:1x64x1", g);
+	if (r.status)
+		fail_msg("%s", r.err);
+	char cmd[4096];
+	snprintf(cmd, sizeof(cmd),
+		 "mkdir -p %s && for f in %s/*.csv; do b=$(basename $f .csv); "
+		 "cp %s/$b.bench %s/$b.columns %s/ && awk -F, 'NR == 1 { for (i = 1; i <= NF; "
+		 "i++) if ($i == \"class\") c = i } NR == 1 || $c != \"cross-package\"' $f "
+		 ">%s/$b.csv || exit 1; done",
+		 np, a, a, a, np, np);
+	assert_int_equal(system(cmd), 0);
+	char *text = compare_whole(np, g, "", "base-split.txt");
+	char *far = strstr(text, "farthest: A same-package, B same-llc");
+	assert_non_null(far);
+	char *near = strstr(text, "nearest: A smt, B same-llc");
+	assert_non_null(near);
+	assert_non_null(strstr(far, "min_ns: classes split. A (same-package): package 0: "
+				    "107.6 ns (3,840 pairs), package 1: 200.5 ns (3,840); no value "
+				    "between 115.9 and 185.6 ns. B (same-llc): one group, 46.4 ns "
+				    "over 2016 pair(s)."));
+	char *split = strstr(near, "classes split");
+	assert_true(split && split > far); /* not under the nearest line */
+	/* the block between the sides: A splits, B has no same-package pair, no ratio by package */
+	char *blk = between(text, "\nclasses that split: ", "\ngeometric mean of B/A");
+	assert_non_null(strstr(blk, "pingpong class=same-package mode=cas min_ns: A: package 0: "
+				    "107.6 ns (3,840 pairs), package 1: 200.5 ns (3,840); no value "
+				    "between 115.9 and 185.6 ns. B: no value of this class."));
+	assert_null(strstr(blk, "B/A by package"));
+	free(text);
+	free(a);
+	free(np);
+	free(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -436,6 +603,8 @@ int main(void)
 	    cmocka_unit_test(matrix_export_imports_back),
 	    cmocka_unit_test(compare_says_the_statistic),
 	    cmocka_unit_test(report_states_the_split),
+	    cmocka_unit_test(compare_flags_the_split),
+	    cmocka_unit_test(compare_flags_a_split_baseline),
 	};
 	return cmocka_run_group_tests(tests, test_dir_setup, test_dir_teardown);
 }

@@ -158,6 +158,70 @@ static void the_rules_refuse_what_they_must(void **s)
 	assert_true(allowed(rule_for("analysis/groups.c"), "analysis/groups.c", "schema/desc.h"));
 }
 
+/* What harness/bench.h includes (docs/hacking.md, "Writing a bench"): what a bench uses (the
+ * harness's own state in struct bench_ctx is behind pointers). A new include is a decision: the
+ * file that needs it includes it instead, or, where every bench uses it, it is added here. */
+static const char *const bench_h_includes[] = {
+	"harness/columns.h", "harness/context.h", "harness/evidence.h", "harness/opts.h",
+	"harness/placement.h", "harness/row.h", "harness/threads.h", "harness/topo.h",
+	"schema/desc.h", "stdint.h", NULL,
+};
+
+/* The includes in text not in want, and those of want text lacks, as "+NAME" and "-NAME" words in
+ * out ("" when they are the same). */
+static const char *includes_differ(const char *text, const char *const *want, char *out,
+				   size_t n)
+{
+	char got[64][128];
+	int ngot = 0;
+	out[0] = 0;
+	for (const char *p = text; *p; p += strcspn(p, "\n") + (p[strcspn(p, "\n")] != 0)) {
+		char inc[128];
+		if (sscanf(p, " #include %*[\"<]%127[^\">]", inc) != 1 || ngot == 64)
+			continue;
+		snprintf(got[ngot++], sizeof(got[0]), "%s", inc);
+		int known = 0;
+		for (int i = 0; want[i]; i++)
+			known |= !strcmp(want[i], inc);
+		if (!known)
+			snprintf(out + strlen(out), n - strlen(out), " +%s", inc);
+	}
+	for (int i = 0; want[i]; i++) {
+		int found = 0;
+		for (int j = 0; j < ngot; j++)
+			found |= !strcmp(want[i], got[j]);
+		if (!found)
+			snprintf(out + strlen(out), n - strlen(out), " -%s", want[i]);
+	}
+	return out;
+}
+
+static void bench_h_includes_only_its_list(void **s)
+{
+	(void)s;
+	char out[1024];
+	const char *const two[] = { "harness/row.h", "stdint.h", NULL };
+	/* the check itself: an include added, one taken away, the same two in another order */
+	assert_string_equal(includes_differ("#include \"harness/row.h\"\n#include <stdint.h>\n"
+					    "#include \"schema/meta.h\" /* x */\n",
+					    two, out, sizeof(out)),
+			    " +schema/meta.h");
+	assert_string_equal(includes_differ("#include <stdint.h>\n", two, out, sizeof(out)),
+			    " -harness/row.h");
+	assert_string_equal(
+	    includes_differ("#include <stdint.h>\n#include \"harness/row.h\"\n", two, out,
+			    sizeof(out)),
+	    "");
+	char *h = slurp("harness/bench.h");
+	assert_non_null(h); /* run from the repository root */
+	if (includes_differ(h, bench_h_includes, out, sizeof(out))[0])
+		fail_msg("harness/bench.h includes other than its list (+ added, - gone):%s; the "
+			 "file that needs a header includes it, or, if every bench uses it, add it "
+			 "to bench_h_includes in tests/test_layers.c",
+			 out);
+	free(h);
+}
+
 /* No two files call each other (docs/hacking.md): from `nm -A` of the objects, a file calls b
  * when it uses a function b defines; a pair that calls both ways is a circle, unless listed here
  * (none today). */
@@ -265,6 +329,7 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_include_respects_the_layers),
 		cmocka_unit_test(the_rules_refuse_what_they_must),
+		cmocka_unit_test(bench_h_includes_only_its_list),
 		cmocka_unit_test(no_two_files_call_each_other),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

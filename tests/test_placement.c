@@ -318,11 +318,19 @@ static void every_place_names_the_tables_placements(void **s)
 			continue;
 		snprintf(names + strlen(names), 8192 - strlen(names), "%s\n", name);
 		const char *arg, *desc = l + 10 + strspn(l + 10, " ") + strlen(name);
+		char whole[1024]; /* the description, its wrapped lines joined again */
 		desc += strspn(desc, " ");
-		if (placement_find(name, &arg) &&
-		    strncmp(desc, placement_find(name, &arg)->desc, strcspn(desc, "\n")))
-			fail_msg("list: placement %s: '%.*s' is not the table's description", name,
-				 (int)strcspn(desc, "\n"), desc);
+		snprintf(whole, sizeof(whole), "%.*s", (int)strcspn(desc, "\n"), desc);
+		for (const char *c = desc + strcspn(desc, "\n"); !strncmp(c, "\n ", 2);) {
+			c += 1 + strspn(c + 1, " ");
+			size_t n = strcspn(c, "\n");
+			snprintf(whole + strlen(whole), sizeof(whole) - strlen(whole), " %.*s",
+				 (int)n, c);
+			c += n;
+		}
+		if (placement_find(name, &arg) && strcmp(whole, placement_find(name, &arg)->desc))
+			fail_msg("list: placement %s: '%s' is not the table's description", name,
+				 whole);
 	}
 	if (differs(names, diff, sizeof(diff))[0])
 		fail_msg("c2cbench list:%s", diff);

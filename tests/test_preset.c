@@ -385,8 +385,10 @@ static void every_shipped_entry_says_what_it_shows(void **state)
 		assert_non_null(p);
 		/* as many declared entries beneath the preset's line as it has runs */
 		int n = 0;
-		for (const char *q = strchr(p, '\n') + 1; !strncmp(q, "  entry ", 8);
-		     q = strchr(q, '\n') + 1) {
+		const char *q = strchr(p, '\n') + 1;
+		while (!strncmp(q, "           ", 11)) /* the description's wrapped lines */
+			q = strchr(q, '\n') + 1;
+		for (; !strncmp(q, "  entry ", 8); q = strchr(q, '\n') + 1) {
 			const char *nl = strchr(q, '\n');
 			const char *sh = strstr(q, "shows: ");
 			assert_true(sh && sh < nl);

@@ -3,6 +3,7 @@
  * colour scale, PUs ordered by package, core and SMT sibling; the HTML page loads in chromium. */
 #include "lib/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
 #include "harness/bench.h"
+#include "schema/meta.h"
 #include "lib/csvread.h"
 #include "tests/report_util.h"
 

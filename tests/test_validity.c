@@ -344,7 +344,8 @@ static void measured_nothing_in_words(void **s)
 	c->b = &b;
 	c->var = var;
 	c->nvar = 2;
-	c->rules = vrules_default;
+	struct vrules rules = vrules_default;
+	c->rules = &rules;
 	c->attempts = 3;
 	struct novalid *nv = novalid_new(2);
 	novalid_add(nv, 1, 1, NULL);

@@ -4,6 +4,7 @@
  * model lives in shepherd_{jiffies,wq,vmstat,stats,run}.c; this file is the bench glue: options,
  * rows, and the gap histogram CSV written next to the main CSV. */
 #include "harness/bench.h"
+#include "schema/meta.h"
 #include "harness/bench_columns.h"
 #include "harness/csv.h"
 #include "benches/shepherd/jiffies.h"

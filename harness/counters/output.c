@@ -6,6 +6,7 @@
 #include "stats/stats.h"
 #include "harness/summary_parts.h"
 #include "lib/util.h"
+#include "lib/wrap.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -209,7 +210,7 @@ static int counted(const struct counters *k)
 	return n;
 }
 
-void counters_describe(const struct counters *k, FILE *f)
+static void describe(const struct counters *k, FILE *f)
 {
 	if (k->nev && !counted(k)) {
 		fprintf(f,
@@ -242,6 +243,20 @@ void counters_describe(const struct counters *k, FILE *f)
 						  : "?",
 				e->adv[0] ? "; " : "", e->adv);
 	}
+}
+
+/* Each line fitted to TEXT_WIDTH columns, an event's continuing under its name's column. */
+void counters_describe(const struct counters *k, FILE *f)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+	if (!m)
+		out_of_memory(0);
+	describe(k, m);
+	fclose(m);
+	text_fit(f, TEXT_WIDTH, text);
+	free(text);
 }
 
 void counters_summary(FILE *f, const char *src, const char *why, const struct bench_ctx *c,

@@ -32,7 +32,7 @@ _c2cbench() {
     return
   fi
   if (( CURRENT == 3 )) && [[ $cmd == run ]]; then
-    cands=(${(f)"$(_c2cbench_lines "$bin" list | awk '$1=="bench"{print $2}')"})
+    cands=(${(f)"$(_c2cbench_lines "$bin" list | awk '/^bench /{print $2}')"})
     compadd -a cands
     return
   fi
@@ -44,7 +44,7 @@ _c2cbench() {
   case $prev in
     --out|--meta|--matrix|-o|--results|--resume|--bin) _files; return ;;
     --placement) # the placements table, as `c2cbench list` prints it
-      cands=(${(f)"$(_c2cbench_lines "$bin" list | awk '$1=="placement"{print $2}')"})
+      cands=(${(f)"$(_c2cbench_lines "$bin" list | awk '/^placement /{print $2}')"})
       compadd -a cands
       return ;;
     --*)
@@ -58,7 +58,7 @@ _c2cbench() {
       fi ;;
   esac
   if [[ $cur != -* && $cmd == preset ]]; then
-    cands=(${(f)"$(_c2cbench_lines "$bin" list | awk '$1=="preset"{print $2}')"})
+    cands=(${(f)"$(_c2cbench_lines "$bin" list | awk '/^preset /{print $2}')"})
     compadd -a cands
     _files -g '*.ini'
     return

@@ -13,7 +13,7 @@ _c2cbench() {
   case "$cmd" in
     run)
       if [ "$COMP_CWORD" -eq 2 ]; then
-        COMPREPLY=($(compgen -W "$("$bin" list 2>/dev/null | awk '$1=="bench"{print $2}')" -- "$cur"))
+        COMPREPLY=($(compgen -W "$("$bin" list 2>/dev/null | awk '/^bench /{print $2}')" -- "$cur"))
         return
       fi
       help=$("$bin" run "${COMP_WORDS[2]}" --help 2>/dev/null) ;;
@@ -26,7 +26,7 @@ _c2cbench() {
     --out|--meta|--matrix|-o|--results|--resume|--bin)
       COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --placement) # the placements table, as `c2cbench list` prints it
-      COMPREPLY=($(compgen -W "$("$bin" list 2>/dev/null | awk '$1=="placement"{print $2}')" -- "$cur"))
+      COMPREPLY=($(compgen -W "$("$bin" list 2>/dev/null | awk '/^placement /{print $2}')" -- "$cur"))
       return ;;
     --*)
       local line choices
@@ -41,7 +41,7 @@ _c2cbench() {
       esac ;;
   esac
   if [[ "$cur" != -* && "$cmd" = preset ]]; then
-    COMPREPLY=($(compgen -W "$("$bin" list 2>/dev/null | awk '$1=="preset"{print $2}')" -- "$cur") $(compgen -f -X '!*.ini' -- "$cur"))
+    COMPREPLY=($(compgen -W "$("$bin" list 2>/dev/null | awk '/^preset /{print $2}')" -- "$cur") $(compgen -f -X '!*.ini' -- "$cur"))
     return
   fi
   if [[ "$cur" != -* && ( "$cmd" = compare || "$cmd" = report || "$cmd" = summary ) ]]; then
