@@ -230,8 +230,8 @@ static void cells(FILE *f, int wm, const char *metric, const char *ca, const cha
 }
 
 /* The classes that split on a side (analysis/compare_split.c), each side's groups beside each
- * other; nothing when none splits. */
-static void within_splits(FILE *f, struct cmp *c)
+ * other (nsides 1: side A's alone, `c2cbench summary`); nothing when none splits. */
+static void within_splits(FILE *f, struct cmp *c, int nsides)
 {
 	int header = 0, wm = 6;
 	char lab[512], head[600], ca[1100], cb[1100];
@@ -246,9 +246,13 @@ static void within_splits(FILE *f, struct cmp *c)
 				wm = (int)strlen(b->metric[m]);
 		if (!header && fputc('\n', f) != EOF)
 			cmp_wrap(f, 0, 0,
-				 "within each side, the classes whose pairs split at an empty "
-				 "gap (docs/report.md#classes-that-split): each group's median "
-				 "and pair count, never the class median alone");
+				 nsides > 1 ? "within each side, the classes whose pairs split at "
+					      "an empty gap (docs/report.md#classes-that-split): "
+					      "each group's median and pair count, never the class "
+					      "median alone"
+					    : "the classes whose pairs split at an empty gap "
+					      "(docs/report.md#classes-that-split): each group's "
+					      "median and pair count, never the class median alone");
 		header = 1;
 		cmp_split_label(c, k, lab, sizeof(lab));
 		snprintf(head, sizeof(head), "%s, its pairs:", lab);
@@ -259,8 +263,9 @@ static void within_splits(FILE *f, struct cmp *c)
 			memcpy(ca, "A: ", 3);
 			memcpy(cb, "B: ", 3);
 			cmp_split_side(c, k, 0, m, ca + 3, sizeof(ca) - 3);
-			cmp_split_side(c, k, 1, m, cb + 3, sizeof(cb) - 3);
-			cells(f, wm, b->metric[m], ca, cb);
+			if (nsides > 1)
+				cmp_split_side(c, k, 1, m, cb + 3, sizeof(cb) - 3);
+			cells(f, wm, b->metric[m], nsides > 1 ? ca : ca + 3, nsides > 1 ? cb : "");
 		}
 	}
 }
@@ -342,8 +347,7 @@ static void within(FILE *f, struct cmp *c, int nsides)
 		}
 	}
 	note(f, g, bench);
-	if (nsides > 1) /* `c2cbench summary` (one side) is analysis/summary_files.c's */
-		within_splits(f, c);
+	within_splits(f, c, nsides);
 	free(st);
 	free(base);
 	for (int k = 0; k < nix; k++)

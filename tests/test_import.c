@@ -442,6 +442,21 @@ static char *compare_whole(const char *a, const char *b, const char *flag, const
 	return text;
 }
 
+/* `c2cbench summary DIR`, unwrapped. */
+static char *summary_whole(const char *dir, const char *name)
+{
+	const char *bin = getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
+	char *path = subdir(name), cmd[4096];
+	snprintf(cmd, sizeof(cmd), "%s summary %s >%s 2>%s.err", bin, dir, path, path);
+	int st = system(cmd);
+	char *text = slurp(path);
+	if (!text || !WIFEXITED(st) || WEXITSTATUS(st))
+		fail_msg("%s: status %d: %.2000s", cmd, st, text ? text : "");
+	text_unwrap(text);
+	free(path);
+	return text;
+}
+
 /* The text from after to before (NULL: the end), cut in place; the test fails without after. */
 static char *between(char *text, const char *after, const char *before)
 {
@@ -522,6 +537,18 @@ static void compare_flags_the_split(void **s)
 	assert_int_equal(flagged, 2 * 7680); /* min_ns and median_ns of every same-package pair */
 	table_free(&t);
 	free(text);
+	/* `c2cbench summary` of one side: the same groups, the side's alone */
+	text = summary_whole(a, "sum-split.txt");
+	assert_null(strstr(text, "150.7"));
+	blk = between(text, "\nthe classes whose pairs split at an empty gap", NULL);
+	for (int m = 0; m < 2; m++) {
+		char line[400];
+		snprintf(line, sizeof(line), "%-9s %s", m ? "median_ns" : "min_ns", pkgs);
+		assert_non_null(strstr(blk, line));
+	}
+	assert_non_null(strstr(blk, "pingpong class=same-package mode=cas, its pairs: min_ns "));
+	assert_null(strstr(blk, "class=same-llc"));
+	free(text);
 	text = compare_whole(a, b, "--json", "cmp-split.json"); /* the same field in --json */
 	assert_non_null(strstr(text, "\"class_split\":\"class same-package splits. A: package "));
 	assert_non_null(strstr(text, "\"class_split\":\"\""));
@@ -533,6 +560,9 @@ static void compare_flags_the_split(void **s)
 	text = compare_whole(g, g, "", "cmp-gold.txt");
 	assert_non_null(strstr(text, "class=cross-package"));
 	assert_null(strstr(text, "classes that split"));
+	assert_null(strstr(text, "split at an empty gap"));
+	free(text);
+	text = summary_whole(g, "sum-gold.txt");
 	assert_null(strstr(text, "split at an empty gap"));
 	free(text);
 	text = compare_whole(g, g, "--csv", "cmp-gold.csv");
