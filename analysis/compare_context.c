@@ -33,7 +33,7 @@ struct ccell {
 	int vfile;  /* the file of its first row, + 1; 0: no row yet */
 	int vmixed; /* its rows come from files judged differently */
 	int npair;
-	struct pair pair[CTX_PAIRS];
+	struct pair *pair; /* CTX_PAIRS, from its first probed pair (most benches probe none) */
 };
 
 struct cmp_ctx {
@@ -124,6 +124,8 @@ static void probe_value(struct ccell *c, const char *pair, const char *v)
 	if (i == c->npair) {
 		if (c->npair == CTX_PAIRS)
 			return;
+		if (!c->pair)
+			c->pair = xcalloc(CTX_PAIRS, sizeof(*c->pair));
 		snprintf(c->pair[c->npair].name, sizeof(c->pair[0].name), "%s", pair);
 		c->pair[c->npair++].lo = c->pair[i].hi = d;
 	}
@@ -215,9 +217,11 @@ void cmp_ctx_free(struct cmp_ctx *x)
 		return;
 	for (int i = 0; i < x->nfile; i++)
 		free(x->file[i].path);
-	for (int k = 0; k < x->cap; k++)
+	for (int k = 0; k < x->cap; k++) {
 		for (int i = 0; i < x->cell[k].npair; i++)
 			free(x->cell[k].pair[i].lat);
+		free(x->cell[k].pair);
+	}
 	free(x->file);
 	free(x->cell);
 	free(x->cols_path);

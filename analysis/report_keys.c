@@ -2,6 +2,7 @@
  * statistics, and configuration keys as text a person reads. */
 #include "analysis/report_int.h"
 #include "lib/util.h"
+#include "stats/sort_cache.h"
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,21 +160,13 @@ char *rpt_varying(const struct rep *p, long i0, long i1)
 	return out;
 }
 
-/* Ascending doubles, for medians. */
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
 struct rstat rpt_stat(const struct vec *v)
 {
 	struct rstat r = { 0, 0, 0, v->n };
 	if (!v->n)
 		return r;
 	double *c = xcalloc(v->n, sizeof(double));
-	memcpy(c, v->v, v->n * sizeof(double));
-	qsort(c, v->n, sizeof(double), cmp_double);
+	sort_cache_sorted(v->v, v->n, c); /* a machine's values, met in every view: sorted once */
 	r.lo = c[0];
 	r.hi = c[v->n - 1];
 	r.med = v->n % 2 ? c[v->n / 2] : (c[v->n / 2 - 1] + c[v->n / 2]) / 2;

@@ -65,18 +65,20 @@ static size_t first_above(size_t n, size_t k, double t)
 	return lo;
 }
 
-/* Append an atom (grown by doubling). */
-static void push(struct boot_law *l, size_t *cap, double v, double p)
+/* Append an atom, the mean of draws lo and hi (grown by doubling). */
+static void push(struct boot_shape *s, size_t *cap, size_t lo, size_t hi, double p)
 {
-	if (l->m == *cap) {
+	if (s->m == *cap) {
 		*cap = *cap ? *cap * 2 : 64;
-		l->val = realloc(l->val, *cap * sizeof(double));
-		l->cum = realloc(l->cum, *cap * sizeof(double));
-		if (!l->val || !l->cum)
+		s->lo = realloc(s->lo, *cap * sizeof(size_t));
+		s->hi = realloc(s->hi, *cap * sizeof(size_t));
+		s->cum = realloc(s->cum, *cap * sizeof(double));
+		if (!s->lo || !s->hi || !s->cum)
 			die(1, "out of memory");
 	}
-	l->cum[l->m] = (l->m ? l->cum[l->m - 1] : 0) + (p > 0 ? p : 0);
-	l->val[l->m++] = v;
+	s->cum[s->m] = (s->m ? s->cum[s->m - 1] : 0) + (p > 0 ? p : 0);
+	s->lo[s->m] = lo;
+	s->hi[s->m++] = hi;
 }
 
 /* The k-th smallest draw's law at positions [j0, j1]: P(<= j) is a binomial tail at q = j/n;
@@ -92,14 +94,14 @@ static void order_stat_law(size_t n, size_t k, size_t j0, size_t j1, double *p)
 }
 
 /* Odd n = 2r+1: the median is the (r+1)-th smallest draw. */
-static void law_odd(struct boot_law *l, const double *x, size_t n, size_t *cap)
+static void law_odd(struct boot_shape *s, size_t n, size_t *cap)
 {
 	size_t k = n / 2 + 1, j0 = first_above(n, k, BOOT_LAW_TAIL),
 	       j1 = first_above(n, k, 1 - BOOT_LAW_TAIL);
 	double *p = xcalloc(j1 - j0 + 1, sizeof(double));
 	order_stat_law(n, k, j0, j1, p);
 	for (size_t j = j0; j <= j1; j++)
-		push(l, cap, x[j - 1], p[j - j0]);
+		push(s, cap, j - 1, j - 1, p[j - j0]);
 	free(p);
 }
 
@@ -119,7 +121,7 @@ static double above_given(size_t n, size_t r, size_t i, double pi)
 /* Even n = 2r: the median is the mean of the r-th and (r+1)-th draws. Given the r-th at i, the
  * (r+1)-th is above j >= i with probability c_i ((n-j)/(n-i))^(n-r) (all n-r upper draws above j).
  */
-static void law_even(struct boot_law *l, const double *x, size_t n, size_t *cap)
+static void law_even(struct boot_shape *s, size_t n, size_t *cap)
 {
 	size_t r = n / 2, i0 = first_above(n, r, BOOT_LAW_TAIL),
 	       i1 = first_above(n, r, 1 - BOOT_LAW_TAIL);
@@ -127,7 +129,7 @@ static void law_even(struct boot_law *l, const double *x, size_t n, size_t *cap)
 	order_stat_law(n, r, i0, i1, p);
 	for (size_t i = i0; i <= i1; i++) {
 		double pi = p[i - i0], c = above_given(n, r, i, pi), above = c;
-		push(l, cap, x[i - 1], pi * (1 - c)); /* both at i */
+		push(s, cap, i - 1, i - 1, pi * (1 - c)); /* both at i */
 		for (size_t j = i + 1; j <= n && above > 0; j++) {
 			double next =
 			    j == n
@@ -135,32 +137,62 @@ static void law_even(struct boot_law *l, const double *x, size_t n, size_t *cap)
 				: c * exp((double)(n - r) * log((double)(n - j) / (double)(n - i)));
 			if (pi * next < BOOT_LAW_TAIL * 1e-3)
 				next = 0; /* the rest of this row's mass on this atom */
-			push(l, cap, (x[i - 1] + x[j - 1]) / 2, pi * (above - next));
+			push(s, cap, i - 1, j - 1, pi * (above - next));
 			above = next;
 		}
 	}
 	free(p);
 }
 
-void boot_law_make(struct boot_law *l, const double *x, size_t n)
+void boot_shape_make(struct boot_shape *s, size_t n)
 {
 	size_t cap = 0;
-	*l = (struct boot_law){ 0 };
+	*s = (struct boot_shape){ .n = n };
 	if (n % 2)
-		law_odd(l, x, n, &cap);
+		law_odd(s, n, &cap);
 	else
-		law_even(l, x, n, &cap);
-	if (!l->m)
+		law_even(s, n, &cap);
+	if (!s->m)
 		return;
-	l->ng = l->m < ((size_t)1 << 20) ? l->m : (size_t)1 << 20;
-	l->guide = xcalloc(l->ng + 1, sizeof(size_t));
-	double total = l->cum[l->m - 1];
-	for (size_t j = 0, i = 0; j < l->ng; j++) {
-		double t = (double)j / (double)l->ng * total;
-		while (i + 1 < l->m && l->cum[i] <= t)
+	s->ng = s->m < ((size_t)1 << 20) ? s->m : (size_t)1 << 20;
+	s->guide = xcalloc(s->ng + 1, sizeof(size_t));
+	double total = s->cum[s->m - 1];
+	for (size_t j = 0, i = 0; j < s->ng; j++) {
+		double t = (double)j / (double)s->ng * total;
+		while (i + 1 < s->m && s->cum[i] <= t)
 			i++;
-		l->guide[j] = i;
+		s->guide[j] = i;
 	}
+}
+
+void boot_shape_free(struct boot_shape *s)
+{
+	free(s->lo);
+	free(s->hi);
+	free(s->cum);
+	free(s->guide);
+	*s = (struct boot_shape){ 0 };
+}
+
+void boot_law_fill(struct boot_law *l, const struct boot_shape *s, const double *x)
+{
+	*l = (struct boot_law){ .m = s->m, .cum = s->cum, .guide = s->guide, .ng = s->ng,
+				.shared = 1 };
+	if (!s->m)
+		return;
+	l->val = xcalloc(s->m, sizeof(double));
+	for (size_t k = 0; k < s->m; k++)
+		l->val[k] = s->lo[k] == s->hi[k] ? x[s->lo[k]] : (x[s->lo[k]] + x[s->hi[k]]) / 2;
+}
+
+void boot_law_make(struct boot_law *l, const double *x, size_t n)
+{
+	struct boot_shape s;
+	boot_shape_make(&s, n);
+	boot_law_fill(l, &s, x);
+	l->shared = 0; /* the shape's probabilities and guide are the law's now */
+	free(s.lo);
+	free(s.hi);
 }
 
 double boot_law_draw(const struct boot_law *l, double u)
@@ -197,7 +229,9 @@ int boot_law_has_zero(const struct boot_law *l)
 void boot_law_free(struct boot_law *l)
 {
 	free(l->val);
-	free(l->cum);
-	free(l->guide);
+	if (!l->shared) {
+		free(l->cum);
+		free(l->guide);
+	}
 	*l = (struct boot_law){ 0 };
 }

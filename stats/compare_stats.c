@@ -1,17 +1,13 @@
 #include "stats/compare_stats.h"
 #include "stats/boot_law.h"
+#include "stats/law_shapes.h"
+#include "stats/sort_cache.h"
 #include "lib/util.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int cmp_double(const void *x, const void *y)
-{
-	double a = *(const double *)x, b = *(const double *)y;
-	return (a > b) - (a < b);
-}
 
 /* Reorder v[0..n) so that v[k] is its k-th smallest value (0-based), those before it no larger
  * and those after it no smaller (Hoare's selection, median-of-three pivots): the resamples' two
@@ -64,8 +60,8 @@ static void sort_into(double *dst, const double *src, size_t n)
 	size_t k = 1;
 	while (k < n && dst[k - 1] <= dst[k]) /* sorted already (ts_test's copies): left */
 		k++;
-	if (k < n)
-		qsort(dst, n, sizeof(double), cmp_double);
+	if (k < n) /* a list met before (report's intervals of each machine) sorted once */
+		sort_cache_sorted(src, n, dst);
 }
 
 /* Number of orderings of m a's and n b's giving each U (pairs a > b), as doubles: f[m][n][u]
@@ -412,8 +408,8 @@ static int boot_mc(const double *a, size_t na, const double *b, size_t nb, doubl
 	struct boot_law la, lb;
 	sort_into(sa, a, na);
 	sort_into(sb, b, nb);
-	boot_law_make(&la, sa, na);
-	boot_law_make(&lb, sb, nb);
+	boot_law_fill(&la, law_shape_of(na), sa); /* the probabilities made once per count */
+	boot_law_fill(&lb, law_shape_of(nb), sb);
 	int rc = boot_law_has_zero(&la) ? -1 : 0;
 	for (int k = 0; k < BOOT_RESAMPLES && !rc; k++) {
 		double ma = boot_law_draw(&la, uniform(&s));

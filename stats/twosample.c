@@ -1,6 +1,7 @@
 /* The one two-sample rule: the verdict's inputs, its words, and the table's multiplicity. */
 #include "stats/twosample.h"
 #include "stats/compare_stats.h"
+#include "stats/sort_cache.h"
 #include "stats/stats.h"
 #include "lib/util.h"
 #include <math.h>
@@ -13,7 +14,7 @@
 static double p_floor(size_t na, size_t nb)
 {
 	double c = 1;
-	for (size_t i = 1; i <= na; i++)
+	for (size_t i = 1; i <= na && c < HUGE_VAL; i++) /* infinite: 2 / c is 0 from there */
 		c = c * (double)(nb + i) / (double)i;
 	return fmin(1.0, 2 / c);
 }
@@ -31,21 +32,15 @@ int ts_min_reps(void)
 	return n;
 }
 
-static int by_value(const void *x, const void *y)
-{
-	double p = *(const double *)x, q = *(const double *)y;
-	return (p > q) - (p < q);
-}
-
 /* A sorted copy of v[0..n) (NULL for none): the medians, the U test and the bootstrap each
- * sort their input unless it is sorted, so one sort a side serves them all. */
+ * sort their input unless it is sorted, so one sort a side serves them all, and a list met again
+ * (report's machines against each other) is sorted once (stats/sort_cache.h). */
 static double *sorted_copy(const double *v, size_t n)
 {
 	if (!n)
 		return NULL;
 	double *c = xcalloc(n, sizeof(double));
-	memcpy(c, v, n * sizeof(double));
-	qsort(c, n, sizeof(double), by_value);
+	sort_cache_sorted(v, n, c);
 	return c;
 }
 
