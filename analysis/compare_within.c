@@ -252,8 +252,8 @@ static void within_splits(FILE *f, struct cmp *c, int nsides)
 					      "median alone"
 					    : "the classes whose pairs split at an empty gap "
 					      "(docs/report.md#classes-that-split): each group's "
-					      "median and pair count, never the class median "
-					      "alone");
+					      "median and pair count, never the class "
+					      "median alone");
 		header = 1;
 		cmp_split_label(c, k, lab, sizeof(lab));
 		snprintf(head, sizeof(head), "%s, its pairs:", lab);

@@ -2,6 +2,7 @@
 #include "stats/boot_law.h"
 #include "stats/law_shapes.h"
 #include "stats/sort_cache.h"
+#include "stats/u_law.h"
 #include "lib/util.h"
 #include <math.h>
 #include <stdio.h>
@@ -64,37 +65,6 @@ static void sort_into(double *dst, const double *src, size_t n)
 		sort_cache_sorted(src, n, dst);
 }
 
-/* Number of orderings of m a's and n b's giving each U (pairs a > b), as doubles: f[m][n][u]
- * satisfies f(m,n,u) = f(m-1,n,u-n) + f(m,n-1,u), computed row by row. */
-static double *u_counts(int m, int n)
-{
-	int umax = m * n;
-	double *prev = xcalloc((size_t)(n + 1) * (size_t)(umax + 1), sizeof(double));
-	double *cur = xcalloc((size_t)(n + 1) * (size_t)(umax + 1), sizeof(double));
-#define AT(t, j, u) ((t)[(size_t)(j) * (size_t)(umax + 1) + (size_t)(u)])
-	for (int j = 0; j <= n; j++)
-		AT(prev, j, 0) = 1; /* no a's: one ordering, U = 0 */
-	for (int i = 1; i <= m; i++) {
-		memset(cur, 0, (size_t)(n + 1) * (size_t)(umax + 1) * sizeof(double));
-		AT(cur, 0, 0) = 1;
-		for (int j = 1; j <= n; j++)
-			for (int u = 0; u <= i * j;
-			     u++) /* last element an a (beats all j b's) or a b */
-				AT(cur, j, u) =
-				    (u >= j ? AT(prev, j, u - j) : 0) + AT(cur, j - 1, u);
-		double *t = prev;
-		prev = cur;
-		cur = t;
-	}
-	double *out = xcalloc((size_t)umax + 1, sizeof(double));
-	for (int u = 0; u <= umax; u++)
-		out[u] = AT(prev, n, u);
-#undef AT
-	free(prev);
-	free(cur);
-	return out;
-}
-
 /* U of a against b (pairs a > b, ties one half) from both sides sorted: a merge, O(n log n), so
  * thousands of repetitions a side cost milliseconds, not n^2. *ties: any equal values at all. */
 static double u_sorted(const double *a, size_t na, const double *b, size_t nb, int *ties)
@@ -148,14 +118,14 @@ void mann_whitney(const double *a, size_t na, const double *b, size_t nb, double
 	double U = u_sorted(sa, na, sb, nb, &ties), mn = (double)na * (double)nb;
 	*u = U;
 	if (!ties && na + nb <= 60) {
-		double *f = u_counts((int)na, (int)nb), total = 0, le = 0, ge = 0;
+		const double *f = u_law_of((int)na, (int)nb);
+		double total = 0, le = 0, ge = 0;
 		int ui = (int)U;
 		for (int k = 0; k <= (int)mn; k++) {
 			total += f[k];
 			le += k <= ui ? f[k] : 0;
 			ge += k >= ui ? f[k] : 0;
 		}
-		free(f);
 		*p = fmin(1.0, 2 * fmin(le, ge) / total);
 		*exact = 1;
 	} else { /* normal approximation: variance with the tie correction over the pooled ranks */
@@ -371,7 +341,16 @@ static int boot_exact(const double *a, size_t na, const double *b, size_t nb, do
 			if (pb[j] > 0)
 				w[n++] = (struct wpt){ vb[j] / va[i], pa[i] * pb[j] };
 	}
-	qsort(w, (size_t)n, sizeof(*w), cmp_wpt);
+	if (n <= 32) /* a few values a side (compare's 5): insertion, stable like qsort */
+		for (int k = 1; k < n; k++) {
+			struct wpt t = w[k];
+			int j = k;
+			for (; j > 0 && cmp_wpt(&w[j - 1], &t) > 0; j--)
+				w[j] = w[j - 1];
+			w[j] = t;
+		}
+	else
+		qsort(w, (size_t)n, sizeof(*w), cmp_wpt);
 	double cum = 0;
 	int got_lo = 0;
 	for (int k = 0; k < n; k++) {

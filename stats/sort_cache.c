@@ -89,9 +89,18 @@ void sort_cache_sorted(const double *v, size_t n, double *out)
 		return;
 	}
 	memcpy(out, v, n * sizeof(double));
-	qsort(out, n, sizeof(double), by_value);
-	if (n >= SORT_CACHE_MIN)
+	if (n >= SORT_CACHE_MIN) {
+		qsort(out, n, sizeof(double), by_value);
 		keep(v, n, h, out);
+		return;
+	}
+	for (size_t k = 1; k < n; k++) { /* insertion: stable, so the order qsort's merge gives */
+		double t = out[k];
+		size_t j = k;
+		for (; j > 0 && out[j - 1] > t; j--)
+			out[j] = out[j - 1];
+		out[j] = t;
+	}
 }
 
 void sort_cache_clear(void)
