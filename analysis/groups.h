@@ -26,6 +26,7 @@
 #include <stddef.h>
 
 struct table;
+struct csvs;
 struct bench_desc;
 struct grp_decl;
 
@@ -272,7 +273,8 @@ int grp_side_of(struct groups *g, int side, const char *name);
  * header's names and the row's values, rep and attempt left out: a renumbered copy is the same
  * row); the row is of the file noted last. */
 int grp_once_file(struct groups *g, const char *path, int scope, char *err);
-uint64_t grp_once_hash(int scope, const char *const *name, const char *const *val, int n);
+uint64_t grp_once_hash(struct groups *g, int scope, const char *const *name,
+		       const struct csvs *s);
 int grp_once_row(struct groups *g, uint64_t h, const char *path, long line, char *err);
 void grp_once_free(struct groups *g);
 int grp_label_taken(struct groups *g, const char *label, const char *host, const char *cpu);

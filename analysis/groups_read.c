@@ -393,12 +393,7 @@ static int read_row(struct groups *g, struct file *f, int side, char *err)
 	if (f->s.nf != f->ncols)
 		return err_set(err, "%s:%ld: row has %d field(s) but the header has %d", f->s.path,
 			       f->s.line, f->s.nf, f->ncols);
-	if (!f->rowp)
-		f->rowp = xcalloc((size_t)f->ncols, sizeof(char *));
-	for (int i = 0; i < f->ncols; i++)
-		f->rowp[i] = (char *)csvs_field(&f->s, i);
-	uint64_t h = grp_once_hash(side, (const char *const *)f->hdr, (const char *const *)f->rowp,
-				   f->ncols);
+	uint64_t h = grp_once_hash(g, side, (const char *const *)f->hdr, &f->s);
 	if (grp_once_row(g, h, f->s.path, f->s.line, err))
 		return -1;
 	if (parse_long(csvs_field(&f->s, 0), &v) || v < 1)
