@@ -135,6 +135,10 @@ int cmp_split_words(const struct cmp *c, const struct cmp_line *l, char *out, si
 /* The between-sides table's block: each class that splits on a side, each side's groups and,
  * where both split by the same packages, B/A per group. Nothing when none splits. */
 void cmp_print_splits(FILE *f, struct cmp *c);
+/* The table's block of classes whose pairs differ between the sides (a full matrix against a
+ * run's class probes, two machines of other shapes), each side's pairs pooled: its median over
+ * them, its pair count, and B/A. A class that splits is left to cmp_print_splits. */
+void cmp_print_classes(FILE *f, struct cmp *c);
 /* analysis/compare_resolved.c: what each side resolved the line's settings to
  * ("placement=same-socket lazy_max_effective=16384" into ra and rb, rn bytes each; "" for a bench
  * without such settings), and in words where they differ or the line was matched by match_by

@@ -51,14 +51,16 @@ char *cmp_key_but(const struct groups *g, int gi, const unsigned char *skip)
 	return k;
 }
 
-/* The settings of configuration gi: its key without the variant, the loose columns (the pair)
- * and the class kc. */
-static char *facet_key(const struct groups *g, int gi, int kc)
+/* The settings of configuration gi: its key without the variant, the loose columns (the pair),
+ * the class kc and the columns unrec marks (some configuration of the bench did not record them:
+ * an imported matrix's samples, an older schema's column), so that a class meets its like on the
+ * other side as the pairs' join does (groups_join.c). */
+static char *facet_key(const struct groups *g, int gi, int kc, const unsigned char *unrec)
 {
 	const struct grp_bench *b = &g->bench[g->group[gi].bench];
 	unsigned char *skip = xcalloc((size_t)b->nkey + 1, 1);
 	for (int i = 1; i < b->nkey; i++) {
-		skip[i] = i == kc;
+		skip[i] = i == kc || unrec[i];
 		for (int j = 0; b->b->match_loose && b->b->match_loose[j]; j++)
 			skip[i] |= !strcmp(b->b->match_loose[j], b->key_col[i]);
 	}
@@ -133,6 +135,12 @@ void cmp_splits(struct cmp *c)
 	c->cls_of = xcalloc((size_t)g->ngroup + 1, sizeof(int));
 	struct ent *e = xcalloc((size_t)g->ngroup + 1, sizeof(*e));
 	int ne = 0;
+	unsigned char **unrec = xcalloc((size_t)g->nbench + 1, sizeof(*unrec));
+	for (int bi = 0; bi < g->nbench; bi++)
+		unrec[bi] = xcalloc((size_t)g->bench[bi].nkey + 1, 1);
+	for (int gi = 0; gi < g->ngroup; gi++)
+		for (int k = 0; g->group[gi].nrec && k < g->bench[g->group[gi].bench].nkey; k++)
+			unrec[g->group[gi].bench][k] |= g->group[gi].nrec[k] != 0;
 	for (int i = 0; i < g->ngroup; i++) {
 		int gi = g->order[i];
 		const struct grp_group *gr = &g->group[gi];
@@ -145,7 +153,7 @@ void cmp_splits(struct cmp *c)
 		if (kc < 0 || ka < 0 || kb < 0 || !gr->val[kc] || pu_of(gr->val[ka]) < 0 ||
 		    pu_of(gr->val[kb]) < 0)
 			continue;
-		e[ne++] = (struct ent){ facet_key(g, gi, kc), gr->val[kc], i, gi,
+		e[ne++] = (struct ent){ facet_key(g, gi, kc, unrec[gr->bench]), gr->val[kc], i, gi,
 					pu_of(gr->val[ka]), pu_of(gr->val[kb]) };
 	}
 	qsort(e, (size_t)ne, sizeof(*e), by_facet);
@@ -157,6 +165,9 @@ void cmp_splits(struct cmp *c)
 	for (int i = 0; i < ne; i++)
 		free(e[i].facet);
 	free(e);
+	for (int bi = 0; bi < g->nbench; bi++)
+		free(unrec[bi]);
+	free(unrec);
 }
 
 void cmp_splits_free(struct cmp *c)
@@ -293,3 +304,55 @@ void cmp_print_splits(FILE *f, struct cmp *c)
 		}
 	}
 }
+
+/* Do class k's configurations differ between the sides: one holds a pair the other has not? */
+static int pairs_differ(const struct cmp *c, int k)
+{
+	for (int gi = 0; gi < c->g.ngroup; gi++)
+		if (c->cls_of[gi] == k &&
+		    !groups_cell(&c->g, gi, c->side[0]) != !groups_cell(&c->g, gi, c->side[1]))
+			return 1;
+	return 0;
+}
+
+void cmp_print_classes(FILE *f, struct cmp *c)
+{
+	int header = 0;
+	cmp_splits(c);
+	for (int k = 0; k < c->ncls; k++) {
+		const struct cmp_class *cl = &c->cls[k];
+		const struct grp_bench *b = &c->g.bench[c->g.group[cl->group].bench];
+		int both = 0;
+		for (int m = 0; m < b->nmet; m++)
+			both |= b->met_seen[m] && cl->sp[m].ngroups && cl->sp[b->nmet + m].ngroups;
+		if (cl->splits || !both || !pairs_differ(c, k))
+			continue; /* a class that splits: in the block of those */
+		if (!header && fputc('\n', f) != EOF)
+			cmp_wrap(f, 0, 0,
+				 "each class whose pairs differ between the sides (they do not "
+				 "join one by one), its pairs pooled: each side's median over the "
+				 "class's pairs (a pair's value: its median over its valid "
+				 "repetitions), its pair count and B/A; descriptive, no verdict "
+				 "(pairs are not repetitions); an imported side's values are its "
+				 "tool's statistic, as its configurations' lines say:");
+		header = 1;
+		char lab[512], side[2][1024], line[2400];
+		cmp_split_label(c, k, lab, sizeof(lab));
+		for (int m = 0; m < b->nmet; m++) {
+			const struct split *x = &cl->sp[m], *y = &cl->sp[b->nmet + m];
+			if (!b->met_seen[m])
+				continue;
+			for (int sd = 0; sd < 2; sd++)
+				cmp_split_side(c, k, sd, m, side[sd], sizeof(side[sd]));
+			size_t len = (size_t)snprintf(line, sizeof(line), "%s %s: A: %s. B: %s.",
+						      lab, b->metric[m], side[0], side[1]);
+			if (x->ngroups == 1 && y->ngroups == 1 && x->g[0].median > 0 &&
+			    len < sizeof(line))
+				snprintf(line + len, sizeof(line) - len, " B/A %.3f",
+					 y->g[0].median / x->g[0].median);
+			fputs("  ", f);
+			cmp_wrap(f, 2, 4, line);
+		}
+	}
+}
+

@@ -315,6 +315,7 @@ int cmp_print_text(FILE *f, const struct cmp *cc)
 	cmp_splits(c);
 	cmp_walk(c, text_line, &t);
 	text_note(&t);
+	cmp_print_classes(f, c);
 	cmp_print_splits(f, c);
 	print_only(f, c);
 	if (c->ngeo)

@@ -39,10 +39,12 @@ EOC
 make -C "$tmp" -s --no-print-directory c2cbench build/tests/test_layers build/tests/test_cli
 bin="$tmp/c2cbench"
 (cd "$tmp" && C2C_BIN="$bin" build/tests/test_layers && C2C_BIN="$bin" build/tests/test_cli)
+# grep reads to the end (no -q): under pipefail a reader that stops early makes a long writer
+# die of SIGPIPE, and the pipeline fail by chance.
 fail() { echo "scratch-bench: $*" >&2; exit 1; }
-"$bin" list | grep -q '^bench *scratch ' || fail "list does not name it"
-"$bin" run scratch --help | grep -q -- '--duration' || fail "its --help lacks --duration"
-if "$bin" run scratch --help | grep -q -- '--placement'; then fail "--help offers --placement"; fi
+"$bin" list | grep '^bench *scratch ' >/dev/null || fail "list does not name it"
+"$bin" run scratch --help | grep -- '--duration' >/dev/null || fail "its --help lacks --duration"
+if "$bin" run scratch --help | grep -- '--placement' >/dev/null; then fail "--help offers --placement"; fi
 said=$("$bin" run scratch --placement auto 2>&1) && fail "--placement was taken: $said"
 case "$said" in *"does not take --placement"*) ;; *) fail "not refused by name: $said" ;; esac
 "$bin" run scratch --duration 0.05 --warmup 0.01 --reps 2 --out "$tmp/s.csv" >"$tmp/s.out" 2>&1 ||
@@ -60,12 +62,12 @@ for r in rows:
 EOP
 # Its declared metric reaches every reader with no edit of theirs: the column docs, compare (text
 # and JSON) and report, from the declaration alone.
-"$bin" list --columns scratch --markdown | grep -q '^| `ns_per_read` | metric | ns | lower |' ||
+"$bin" list --columns scratch --markdown | grep '^| `ns_per_read` | metric | ns | lower |' >/dev/null ||
   fail "list --columns lacks ns_per_read"
 "$bin" run scratch --duration 0.05 --warmup 0.01 --reps 2 --out "$tmp/s2.csv" >/dev/null 2>&1 ||
   fail "the second run failed"
-"$bin" compare "$tmp/s.csv" "$tmp/s2.csv" | grep -q '^  ns_per_read ' || fail "compare lacks it"
-"$bin" compare "$tmp/s.csv" "$tmp/s2.csv" --json | grep -q '"metric": *"ns_per_read"' ||
+"$bin" compare "$tmp/s.csv" "$tmp/s2.csv" | grep '^  ns_per_read ' >/dev/null || fail "compare lacks it"
+"$bin" compare "$tmp/s.csv" "$tmp/s2.csv" --json | grep '"metric": *"ns_per_read"' >/dev/null ||
   fail "compare --json lacks it"
 "$bin" report -o "$tmp/rep" "$tmp/s.csv" "$tmp/s2.csv" >/dev/null 2>&1 || fail "report failed"
 grep -q 'ns\\_per\\_read' "$tmp/rep/report.md" || fail "the report lacks it"

@@ -13,6 +13,8 @@
 #include <string.h>
 
 #define DATA "tests/data/c2c-latency/"
+/* a real 2-vCPU VM's result set (results/reference/README.md) */
+#define K1272 "results/reference/epyc-zen5-bhyve-2vcpu-k1272/vm-20261205T123458-quick"
 
 /* The shared README's table: pairs and median per class, NAN/0 where the machine has none. */
 struct expect {
@@ -622,6 +624,39 @@ static void compare_flags_a_split_baseline(void **s)
 	free(g);
 }
 
+/* A full matrix against a run's class probes: the pairs do not join one by one, so each class
+ * both sides have is pooled, each side's median over its pairs with their count and B/A. The
+ * 7R13's same-llc class (1,344 pairs) against the k1272 reference set's one same-llc pair (a
+ * 2-vCPU VM's `pingpong --pairs classes`); same-package splits, so it is left to its own block;
+ * the 7R13 against itself joins pair by pair: no such block. */
+static void compare_pools_a_class_of_other_pairs(void **s)
+{
+	(void)s;
+	struct cmd_result r;
+	char *a = subdir("pool-7r13"), *b = subdir("pool-vm"), cmd[4096];
+	import(&r, DATA "dual-epyc-7r13.csv", "linux:2x48x2/8", a);
+	if (r.status)
+		fail_msg("%s", r.err);
+	snprintf(cmd, sizeof(cmd), "mkdir -p %s && cp %s/03-baseline.* %s/", b, K1272, b);
+	assert_int_equal(system(cmd), 0);
+	char *text = compare_whole(a, b, "", "pool.txt");
+	char *blk = between(text, "\neach class whose pairs differ between the sides",
+			    "\nclasses that split: ");
+	assert_non_null(strstr(blk, "class=same-llc mode=cas "));
+	assert_non_null(strstr(blk, "min_ns: A: one group, 22.69 ns over 1344 pair(s). B: one "
+				    "group, 209.7 ns over 1 pair(s). B/A 9.242"));
+	assert_non_null(strstr(blk, "median_ns: A: one group, 22.69 ns over 1344 pair(s). B: one "
+				    "group, 235 ns over 1 pair(s). B/A 10.360"));
+	assert_null(strstr(blk, "class=same-package")); /* it splits: the next block's */
+	assert_null(strstr(blk, "class=smt"));          /* B has none */
+	free(text);
+	text = compare_whole(a, a, "", "pool-self.txt");
+	assert_null(strstr(text, "each class whose pairs differ"));
+	free(text);
+	free(a);
+	free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -635,6 +670,7 @@ int main(void)
 	    cmocka_unit_test(report_states_the_split),
 	    cmocka_unit_test(compare_flags_the_split),
 	    cmocka_unit_test(compare_flags_a_split_baseline),
+	    cmocka_unit_test(compare_pools_a_class_of_other_pairs),
 	};
 	return cmocka_run_group_tests(tests, test_dir_setup, test_dir_teardown);
 }
