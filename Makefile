@@ -144,8 +144,10 @@ asan: need-deps
 		SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 		build/asan/c2cbench check-tests
 
+# The sanitizer and qemu-user suites run one test binary at a time (C2C_TEST_JOBS=N for more):
+# each binary is several times slower there, and only `make test` has been run two at a time.
 check-tests: $(BIN) $(MAN) $(TESTS)
-	@C2C_BIN=$(abspath $(BIN)) C2C_MANPAGE=$(abspath $(MAN)) ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(abspath scripts/lsan.supp):print_suppressions=0 bash scripts/run-tests.sh $(TESTS)
+	@C2C_TEST_JOBS=$${C2C_TEST_JOBS:-1} C2C_BIN=$(abspath $(BIN)) C2C_MANPAGE=$(abspath $(MAN)) ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(abspath scripts/lsan.supp):print_suppressions=0 bash scripts/run-tests.sh $(TESTS)
 
 # The aarch64 build's cmocka suite under qemu-user (CI): the Arm rows of the platform table are checked
 # there through the arm64 libpfm4 with LIBPFM_FORCE_PMU; tests that need a real kernel interface
@@ -157,7 +159,8 @@ test-arm64:
 check-qemu: $(BIN) $(BUILD)/c2cbench-qemu $(MAN) $(TESTS)
 	@C2C_BIN=$(abspath $(BUILD))/c2cbench-qemu C2C_MANPAGE=$(abspath $(MAN)) C2C_SELF_EXEC=$(abspath $(BUILD))/c2cbench-qemu C2C_ELF=$(abspath $(BIN)) \
 		C2C_OBJDUMP=$(OBJDUMP) C2C_NM=$(NM) C2C_UNDER_QEMU=1 C2C_PRESET_PATH=$(abspath presets) \
-		C2C_TEST_RUNNER=$$(command -v qemu-aarch64) bash scripts/run-tests.sh $(TESTS)
+		C2C_TEST_JOBS=$${C2C_TEST_JOBS:-1} C2C_TEST_RUNNER=$$(command -v qemu-aarch64) \
+		bash scripts/run-tests.sh $(TESTS)
 
 # The guest zoo (scripts/zoo/): real kernels under QEMU full-system emulation on server topologies
 # and an arm64 guest with a PMU; checks inside each, judged against the guest's own sysfs.

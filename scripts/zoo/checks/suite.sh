@@ -10,6 +10,6 @@
   done
   [ -n "${ZOO_SUITE_TESTS:-}" ] &&
     set -- $(echo "$ZOO_SUITE_TESTS" | sed 's/,/ /g; s/[a-z0-9_]*/build\/tests\/&/g')
-  SLURM_LOCAL_WAIT=300 C2C_BIN=$proj/c2cbench C2C_TEST_TIMES=1 bash scripts/run-tests.sh "$@" ) \
+  SLURM_LOCAL_WAIT=300 C2C_TEST_JOBS=${C2C_TEST_JOBS:-1} C2C_BIN=$proj/c2cbench C2C_TEST_TIMES=1 bash scripts/run-tests.sh "$@" ) \
   < /dev/null > "$OUT/suite.log" 2>&1
 echo $? > "$OUT/suite.rc"
