@@ -175,10 +175,11 @@ static void a_failed_task_is_reported_and_resumed(void **s)
 		usleep(100000);
 	}
 	assert_int_equal(r.status, 1);
-	/* task 0 is done, or (a loaded machine) its preset measured nothing and exited 4: either way
-	 * it ran to its end, uncancelled; the test is about task 1 */
+	/* task 0 is done, or (a loaded machine) its preset measured nothing and exited 4: either
+	 * way it ran to its end, uncancelled; the test is about task 1 */
 	int done0 = strstr(r.out, "task 0  xeon         done") != NULL;
-	if (!done0 && (!strstr(r.out, "task 0  xeon         failed") || !strstr(r.out, "exit 4")))
+	if (!done0 &&
+	    (!strstr(r.out, "task 0  xeon         failed") || !strstr(r.out, "exit 4")))
 		fail_msg("task 0 is neither done nor measured nothing (exit 4):\n%s", r.out);
 	if (!done0)
 		print_message("task 0 measured nothing on this loaded machine (exit 4): its "
