@@ -282,7 +282,7 @@ void cmp_print_splits(FILE *f, struct cmp *c)
 		if (k < 0)
 			continue;
 		const struct grp_bench *b = &c->g.bench[c->g.group[c->cls[k].group].bench];
-		char lab[512], side[2][1024], ratio[200], line[2600];
+		char lab[512], side[2][1024], ratio[200], line[2900];
 		if (!header && fputc('\n', f) != EOF)
 			cmp_wrap(f, 0, 0,
 				 "classes that split: their pairs' values form groups with no "
@@ -336,7 +336,7 @@ void cmp_print_classes(FILE *f, struct cmp *c)
 				 "(pairs are not repetitions); an imported side's values are its "
 				 "tool's statistic, as its configurations' lines say:");
 		header = 1;
-		char lab[512], side[2][1024], line[2400];
+		char lab[512], side[2][1024], line[2700];
 		cmp_split_label(c, k, lab, sizeof(lab));
 		for (int m = 0; m < b->nmet; m++) {
 			const struct split *x = &cl->sp[m], *y = &cl->sp[b->nmet + m];
