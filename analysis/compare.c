@@ -6,7 +6,6 @@
 #include "stats/stats.h"
 #include "lib/util.h"
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -301,35 +300,6 @@ static int held(const struct grp_bench *b, int k)
 	return !strcmp(b->key_col[k], b->b->match_by) || !loose(b, k);
 }
 
-/* A group's bucket: its bench and its held columns' values (FNV-1a); groups that match share it. */
-static uint64_t match_bucket(const struct cmp *c, int x)
-{
-	const struct grp_group *gx = &c->g.group[x];
-	const struct grp_bench *b = &c->g.bench[gx->bench];
-	uint64_t h = (1469598103934665603ULL ^ (uint64_t)gx->bench) * 1099511628211ULL;
-	for (int k = 0; k < b->nkey; k++) {
-		if (!held(b, k))
-			continue;
-		for (const char *p = gx->val[k] ? gx->val[k] : "\001absent"; *p; p++)
-			h = (h ^ (unsigned char)*p) * 1099511628211ULL;
-		h = (h ^ 0xff) * 1099511628211ULL;
-	}
-	return h;
-}
-
-struct bucketed {
-	uint64_t h;
-	int group;
-};
-
-static int by_bucket(const void *x, const void *y)
-{
-	const struct bucketed *a = x, *b = y;
-	if (a->h != b->h)
-		return (a->h > b->h) - (a->h < b->h);
-	return (a->group > b->group) - (a->group < b->group);
-}
-
 /* Configurations on one side only, of a bench with match_by: joined with the one configuration of
  * the other side that differs only in loose columns, when each has exactly one such partner. The
  * configurations that match each other share a bucket, so a bucket joins when it holds one of
@@ -340,14 +310,26 @@ static void match_loose(struct cmp *c)
 	c->match = xcalloc((size_t)ng + 1, sizeof(int));
 	for (int i = 0; i < ng; i++)
 		c->match[i] = -1;
-	struct bucketed *bk = xcalloc((size_t)ng + 1, sizeof(*bk));
+	struct grp_bucketed *bk = xcalloc((size_t)ng + 1, sizeof(*bk));
+	unsigned char **use = xcalloc((size_t)c->g.nbench + 1, sizeof(*use)); /* held, per bench */
+	for (int bi = 0; bi < c->g.nbench; bi++) {
+		const struct grp_bench *b = &c->g.bench[bi];
+		use[bi] = xcalloc((size_t)b->nkey + 1, 1);
+		for (int k = 0; b->b && b->b->match_by && k < b->nkey; k++)
+			use[bi][k] = (unsigned char)held(b, k);
+	}
 	for (int x = 0; x < ng; x++) {
 		const struct grp_bench *b = &c->g.bench[c->g.group[x].bench];
 		if (b->b && b->b->match_by &&
 		    !groups_cell(&c->g, x, c->side[0]) != !groups_cell(&c->g, x, c->side[1]))
-			bk[n++] = (struct bucketed){ match_bucket(c, x), x };
+			bk[n++] = (struct grp_bucketed){ grp_bucket(&c->g, x,
+								    use[c->g.group[x].bench]),
+							 x };
 	}
-	sort_n(bk, (size_t)n, sizeof(*bk), by_bucket);
+	for (int bi = 0; bi < c->g.nbench; bi++)
+		free(use[bi]);
+	free(use);
+	sort_n(bk, (size_t)n, sizeof(*bk), grp_by_bucket);
 	for (int lo = 0, hi; lo < n; lo = hi) {
 		int x = -1, y = -1, nx = 0, ny = 0;
 		for (hi = lo; hi < n && bk[hi].h == bk[lo].h; hi++) {

@@ -247,6 +247,15 @@ int grp_agree(const struct groups *g, int x, int y, const unsigned char *skip);
 /* groups_join.c: join each configuration holding a column its rows did not record with the one
  * configuration that agrees on the effective value (called by groups_finish). */
 void grp_join_unrecorded(struct groups *g);
+/* Configuration x's bucket: its bench and its values of the key columns k with use[k] set
+ * (FNV-1a): configurations equal in those columns share it. Sorted with grp_by_bucket (by bucket,
+ * then group), the candidates for a join sit next to each other: linear, not square. */
+uint64_t grp_bucket(const struct groups *g, int x, const unsigned char *use);
+struct grp_bucketed {
+	uint64_t h;
+	int group;
+};
+int grp_by_bucket(const void *x, const void *y);
 /* groups.c: drop each group gi with into[gi] >= 0 after moving its cells to group into[gi]
  * (into NULL: none dropped, the cells filed again after their groups changed). */
 void grp_merge_groups(struct groups *g, const int *into);

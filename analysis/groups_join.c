@@ -80,16 +80,14 @@ static int overlap(const struct groups *g, const unsigned char *has, int x, int 
 	return 0;
 }
 
-/* A group's bucket: its bench and its values of the key columns every group of that bench
- * recorded (allrec), which any two groups that agree hold equal (FNV-1a). */
-static uint64_t bucket_of(const struct groups *g, int x, unsigned char *const *allrec)
+uint64_t grp_bucket(const struct groups *g, int x, const unsigned char *use)
 {
 	const struct grp_group *gr = &g->group[x];
 	const struct grp_bench *b = &g->bench[gr->bench];
 	uint64_t h = 1469598103934665603ULL ^ (uint64_t)gr->bench;
 	h *= 1099511628211ULL;
 	for (int k = 0; k < b->nkey; k++) {
-		if (!allrec[gr->bench][k])
+		if (!use[k])
 			continue;
 		for (const char *c = gr->val[k] ? gr->val[k] : "\001absent"; *c; c++)
 			h = (h ^ (unsigned char)*c) * 1099511628211ULL;
@@ -98,14 +96,9 @@ static uint64_t bucket_of(const struct groups *g, int x, unsigned char *const *a
 	return h;
 }
 
-struct bucketed {
-	uint64_t h;
-	int group;
-};
-
-static int by_bucket(const void *x, const void *y)
+int grp_by_bucket(const void *x, const void *y)
 {
-	const struct bucketed *a = x, *b = y;
+	const struct grp_bucketed *a = x, *b = y;
 	if (a->h != b->h)
 		return (a->h > b->h) - (a->h < b->h);
 	return (a->group > b->group) - (a->group < b->group);
@@ -133,11 +126,12 @@ void grp_join_unrecorded(struct groups *g)
 		free(allrec);
 		return;
 	}
-	/* Candidates are looked for in the group's bucket only: linear in the groups, not square */
-	struct bucketed *bk = xcalloc((size_t)g->ngroup + 1, sizeof(*bk));
+	/* Candidates are looked for in the group's bucket (the key columns every group of its bench
+	 * recorded, which any two groups that agree hold equal) only: linear, not square */
+	struct grp_bucketed *bk = xcalloc((size_t)g->ngroup + 1, sizeof(*bk));
 	for (int x = 0; x < g->ngroup; x++)
-		bk[x] = (struct bucketed){ bucket_of(g, x, allrec), x };
-	qsort(bk, (size_t)g->ngroup, sizeof(*bk), by_bucket);
+		bk[x] = (struct grp_bucketed){ grp_bucket(g, x, allrec[g->group[x].bench]), x };
+	qsort(bk, (size_t)g->ngroup, sizeof(*bk), grp_by_bucket);
 	int *at = xcalloc((size_t)g->ngroup + 1, sizeof(int)); /* group -> its place in bk */
 	for (int i = 0; i < g->ngroup; i++)
 		at[bk[i].group] = i;
