@@ -5,7 +5,6 @@
 /* Only what a bench uses; the harness's own state in struct bench_ctx is behind pointers, and
  * anything else the file that needs it includes (tests/test_layers.c holds this list). */
 #include "harness/columns.h"   /* its column declaration */
-#include "harness/context.h"   /* the run's context (c->ctx) */
 #include "harness/evidence.h"  /* each thread's evidence */
 #include "harness/opts.h"      /* its options */
 #include "harness/placement.h" /* its plan (bench_plan's roles) */
@@ -27,6 +26,7 @@ struct variant {
 
 struct bench;
 struct bench_block;
+struct context;
 struct reps_auto;
 struct vrules;
 #define BENCH_ROLES 8 /* roles a plan may name (c->sum) */
@@ -35,7 +35,7 @@ struct bench_ctx {
 	const struct bench *b;
 	struct opts *o;
 	struct topo *topo;
-	struct context ctx;
+	struct context *ctx; /* the run's context (harness/context.h) */
 	struct plan plan; /* filled by the bench's prepare (bench_plan), printed by --dry-run */
 	struct variant *var; /* grown by bench_variant */
 	int nvar, var_cap;

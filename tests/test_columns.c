@@ -4,6 +4,7 @@
 #include "tests/testutil.h"
 #include "lib/csvread.h"
 #include "harness/bench_columns.h"
+#include "schema/meta.h"
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>

@@ -162,7 +162,7 @@ static void the_rules_refuse_what_they_must(void **s)
  * harness's own state in struct bench_ctx is behind pointers). A new include is a decision: the
  * file that needs it includes it instead, or, where every bench uses it, it is added here. */
 static const char *const bench_h_includes[] = {
-	"harness/columns.h", "harness/context.h", "harness/evidence.h", "harness/opts.h",
+	"harness/columns.h", "harness/evidence.h", "harness/opts.h",
 	"harness/placement.h", "harness/row.h", "harness/threads.h", "harness/topo.h",
 	"schema/desc.h", "stdint.h", NULL,
 };

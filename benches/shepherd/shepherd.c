@@ -6,6 +6,7 @@
 #include "harness/bench.h"
 #include "schema/meta.h"
 #include "harness/bench_columns.h"
+#include "harness/context.h"
 #include "harness/csv.h"
 #include "benches/shepherd/jiffies.h"
 #include "benches/shepherd/run.h"
@@ -172,7 +173,7 @@ static int write_gaps(struct bench_ctx *c, struct sw_priv *s, const struct row *
 			row_set(&g, "min_legit_gap_ticks", "%ld", r->min_legit);
 			row_set(&g, "hz", "%ld", s->p.hz);
 			row_set(&g, "tick_us", "%ld", s->p.tick_ns / 1000);
-			row_set(&g, "host", "%s", c->ctx.host);
+			row_set(&g, "host", "%s", c->ctx->host);
 			row_set(&g, "seed", "%llu", (unsigned long long)c->seed);
 			row_set(&g, "na_reason", "%s", g.na_reason);
 			if (!s->gaps.ncols) /* the first row fixes the header */
