@@ -2,7 +2,7 @@
 #include "harness/bench.h"
 #include "harness/bench_columns.h"
 #include "harness/placement.h"
-#include "harness/registry.h"
+#include "lib/registry.h"
 #include "lib/util.h"
 #include <stdio.h>
 #include <stdlib.h>

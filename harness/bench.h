@@ -6,11 +6,11 @@
  * anything else the file that needs it includes (tests/test_layers.c holds this list). */
 #include "harness/columns.h"   /* its column declaration */
 #include "harness/evidence.h"  /* each thread's evidence */
-#include "harness/opts.h"      /* its options */
 #include "harness/placement.h" /* its plan (bench_plan's roles) */
 #include "harness/row.h"       /* its row: row_set, row_na */
 #include "harness/threads.h"   /* its threads, batch_fn, each role's sum */
 #include "harness/topo.h"      /* the machine (c->topo) */
+#include "lib/opts.h"          /* its options */
 #include "schema/desc.h"       /* its views, its resolved settings */
 #include <stdint.h>
 

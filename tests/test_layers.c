@@ -17,7 +17,7 @@ static const struct rule rules[] = {
     {"stats/", {"lib/", "stats/", NULL}},
     {"schema/", {"lib/", "stats/", "schema/", NULL}},
     {"harness/", {"lib/", "stats/", "schema/", "harness/", NULL}},
-    {"layouts/", {"lib/", "harness/", "layouts/", NULL}},
+    {"layouts/", {"lib/", "layouts/", NULL}},
     {"benches/", {"lib/", "stats/", "schema/", "harness/", "layouts/", "benches/", NULL}},
     {"analysis/", {"lib/", "stats/", "schema/", "analysis/", NULL}},
     {"runner/", {"lib/", "schema/", "harness/", "runner/", NULL}},
@@ -156,13 +156,74 @@ static void the_rules_refuse_what_they_must(void **s)
 	assert_false(
 	    allowed(rule_for("analysis/groups.c"), "analysis/groups.c", "harness/bench.h"));
 	assert_true(allowed(rule_for("analysis/groups.c"), "analysis/groups.c", "schema/desc.h"));
+	/* a layout registers through the generic registry in lib/, and knows no engine */
+	assert_true(allowed(rule_for("layouts/x.c"), "layouts/x.c", "lib/registry.h"));
+	assert_false(allowed(rule_for("layouts/x.c"), "layouts/x.c", "harness/bench.h"));
+}
+
+/* The first header under prefix that path reaches through its quoted includes, followed
+ * transitively, as "a.c > b.h > prefix/c.h" in chain; 0 when none does. seen holds the visited. */
+static int reaches(const char *path, const char *prefix, char *chain, size_t n, char (*seen)[128],
+		   int *nseen)
+{
+	for (int i = 0; i < *nseen; i++)
+		if (!strcmp(seen[i], path))
+			return 0;
+	if (*nseen < 256)
+		snprintf(seen[(*nseen)++], 128, "%s", path);
+	char *text = slurp(path), inc[128];
+	int found = 0;
+	for (const char *p = text ? text : ""; *p && !found;
+	     p += strcspn(p, "\n") + (p[strcspn(p, "\n")] != 0)) {
+		if (sscanf(p, " #include \"%127[^\"]\"", inc) != 1)
+			continue;
+		size_t at = strlen(chain);
+		snprintf(chain + at, n - at, " > %s", inc);
+		found = !strncmp(inc, prefix, strlen(prefix)) ||
+			reaches(inc, prefix, chain, n, seen, nseen);
+		if (!found)
+			chain[at] = 0;
+	}
+	free(text);
+	return found;
+}
+
+static int reaches_from(const char *path, const char *prefix, char *chain, size_t n)
+{
+	char(*seen)[128] = calloc(256, 128);
+	int nseen = 0;
+	snprintf(chain, n, "%s", path);
+	int found = reaches(path, prefix, chain, n, seen, &nseen);
+	free(seen);
+	return found;
+}
+
+/* An analysis command reaches nothing of the engine: compare's and report's front ends parse
+ * their options through lib/ (lib/cmdargs.h) and read result sets through analysis/, and no
+ * header they include, however deep, is in harness/. */
+static void analysis_commands_reach_no_engine_header(void **s)
+{
+	(void)s;
+	char chain[1024];
+	/* the check itself: a front end that runs benches reaches the engine through bench.h */
+	assert_true(reaches_from("cli/cmd_list.c", "harness/", chain, sizeof(chain)));
+	assert_non_null(strstr(chain, "harness/bench.h"));
+	const char *const cmds[] = { "cli/cmd_compare.c", "cli/cmd_report.c" };
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+		char *text = slurp(cmds[i]);
+		assert_non_null(text); /* run from the repository root */
+		assert_non_null(strstr(text, "#include \"lib/cmdargs.h\""));
+		free(text);
+		if (reaches_from(cmds[i], "harness/", chain, sizeof(chain)))
+			fail_msg("%s reaches the engine: %s", cmds[i], chain);
+	}
 }
 
 /* What harness/bench.h includes (docs/hacking.md, "Writing a bench"): what a bench uses (the
  * harness's own state in struct bench_ctx is behind pointers). A new include is a decision: the
  * file that needs it includes it instead, or, where every bench uses it, it is added here. */
 static const char *const bench_h_includes[] = {
-	"harness/columns.h", "harness/evidence.h", "harness/opts.h",
+	"harness/columns.h", "harness/evidence.h", "lib/opts.h",
 	"harness/placement.h", "harness/row.h", "harness/threads.h", "harness/topo.h",
 	"schema/desc.h", "stdint.h", NULL,
 };
@@ -330,6 +391,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(every_include_respects_the_layers),
 		cmocka_unit_test(the_rules_refuse_what_they_must),
 		cmocka_unit_test(bench_h_includes_only_its_list),
+		cmocka_unit_test(analysis_commands_reach_no_engine_header),
 		cmocka_unit_test(no_two_files_call_each_other),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -10,7 +10,7 @@
 #include "runner/preset.h"
 #include "harness/bench.h"
 #include "harness/bench_columns.h"
-#include "harness/opts.h"
+#include "lib/opts.h"
 #include "harness/row.h"
 #include "harness/summary.h"
 #include "lib/csvread.h"
