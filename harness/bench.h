@@ -102,12 +102,14 @@ struct bench {
 	 * variant. A column written "COL?" groups too, but is named in the lines only where its
 	 * value varies between them (harness/summary_by.c); the values hold no '/'. */
 	const char *summary_by;
-	/* Optional, with summary_by: a written row's attribute that may separate a line's values
-	 * into populations (pingpong: the pair's package, -1 across packages), named
-	 * split_attr_name; the summary marks a line whose variants' values split at an empty gap
-	 * (harness/summary_split.c). NULL: the parts are named by their range. */
-	long (*split_attr)(const struct row *r);
-	const char *split_attr_name;
+	/* Optional, with summary_by: what may separate a line's values into populations (the
+	 * summary marks a line whose variants' values split at an empty gap: summary_split.c).
+	 * { NULL }: the parts are named by their range. */
+	struct bench_split {
+		long (*attr)(const struct row *r); /* a written row's attribute (pingpong: the
+						 * pair's package, -1 across packages) */
+		const char *name;		    /* what it is: "package" */
+	} split;
 	/* Optional: the metrics that carry its verdict, "NAME" or "NAME:lower"/"NAME:higher" where
 	 * the seed predicts the variants move that way from the baseline (schema/columns.h,
 	 * docs/validity.md "The verdict"), NULL-terminated: only they are tested, their p values
@@ -156,36 +158,43 @@ struct bench {
 	 * and mem_node entries (bench_resolved). */
 	const struct bench_resolved *resolved;
 	/* Optional: configurations on one side only that differ from one on the other side only in
-	 * the variant and the match_loose columns are joined when match_by has the same value and
+	 * the variant and the loose columns are joined when the by column has the same value and
 	 * each side has one such configuration (pingpong: a pair per class, on different CPUs). */
-	const char *match_by;
-	const char *const *match_loose;
+	struct bench_match {
+		const char *by;
+		const char *const *loose;
+	} match;
 	/* Validity: roles that record evidence (a column oncpu_ROLE each), the ones among them that
 	 * must run at the same time (ops, window, on-CPU and overlap rules), and the two roles
 	 * whose CPUs the placement probe times ("writer,reader"), or probe_pairs for benches
-	 * without a plan. */
-	const char *roles, *corun, *probe;
-	int (*probe_pairs)(struct bench_ctx *c, const struct variant *v, int *a, int *b, int max);
+	 * without a plan. { NULL }: no evidence columns, no co-running rule, no placement probe. */
+	struct bench_validity {
+		const char *roles, *corun, *probe;
+		int (*probe_pairs)(struct bench_ctx *c, const struct variant *v, int *a, int *b,
+				   int max);
+	} validity;
 	/* What report draws ({ VIEW_END }-terminated; NULL: a bar chart per summary column). */
 	const struct bench_view *views;
 	/* Variants in the order a person compares them, baseline first (NULL-terminated; NULL: as
 	 * run). */
 	const char *const *variant_order;
-	/* Optional line printed under the summary's changes: the figures the bench reproduces (a
-	 * seed's). */
-	const char *summary_note;
-	/* Optional: a column of the bench's rows that says whether summary_note's figures describe
-	 * the run: "yes", else "no: WHY" in a few words. Where set, the note is printed only when
-	 * the rows say yes, else a line with the why (desc_note_instead, schema/desc.h). */
-	const char *summary_note_if;
+	/* Optional: the line printed under the summary's changes (text): the figures the bench
+	 * reproduces (a seed's); and a column of its rows that says whether they describe the run
+	 * (only_if): "yes", else "no: WHY" in a few words. With only_if the text is printed only
+	 * when the rows say yes, else a line with the why (desc_note_instead, schema/desc.h). */
+	struct bench_note {
+		const char *text, *only_if;
+	} summary_note;
 	/* Optional: why variant var's value of a summary metric is fixed by construction under this
 	 * run's settings (an invariant of the model, not a measurement), in a few words; NULL:
 	 * measured. The summary marks it a bound and takes no ratio or change against it. */
 	const char *(*by_construction)(const struct bench_ctx *c, int var, const char *metric);
 	/* Optional (BENCH_PLACED): the placement --placement auto plans and why, for --help
-	 * ("spread", "workers spread over cores"); NULL: the planner's auto (harness/placement.h).
-	 */
-	const char *auto_placement, *auto_placement_why;
+	 * ({ "spread", "workers spread over cores" }); { NULL }: the planner's auto
+	 * (harness/placement.h). */
+	struct bench_auto {
+		const char *name, *why;
+	} auto_placement;
 	/* Every column its rows hold besides the harness's (harness/columns.h), { 0 }-terminated:
 	 * the names above (config, summary, views...) are declared here; a row with an undeclared
 	 * column aborts where the check is on (col_checking). */

@@ -120,7 +120,7 @@ int attempt_once(struct bench_ctx *c, struct counters *ctr, const struct csv *ou
 			 (int)(sizeof(reason) - k - 3), why);
 	row_set(r, "valid", "%s", ok ? "yes" : "no");
 	row_set(r, "invalid_reason", "%s", ok ? "" : reason);
-	evidence_to_row(&c->ev, r, c->b->roles);
+	evidence_to_row(&c->ev, r, c->b->validity.roles);
 	fill_back(c, r);
 	return c->b->row_done ? c->b->row_done(c, r, err) : 0;
 }

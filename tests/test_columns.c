@@ -248,7 +248,7 @@ static int row_check_child(const char *key, const char *check, char *msg, size_t
 	if (!pid) {
 		struct bench b = {.name = "scratch",
 				  .variant_col = "shape",
-				  .roles = "worker",
+				  .validity.roles = "worker",
 				  .columns = scratch_cols};
 		struct row *r = calloc(1, sizeof(*r));
 		dup2(fd[1], 2);

@@ -490,10 +490,10 @@ static const struct bench shepherd = {
     .summary = sw_summary,
     .verdict = shepherd_verdict,
     .flags = BENCH_WINDOW,
-    .roles = "kworker,workload,shepherd",
-    .corun = "workload", /* kworkers and the shepherd sleep until due: their time on a CPU is the
-			    result */
-    .probe_pairs = sw_probe_pairs,
+    .validity.roles = "kworker,workload,shepherd",
+    /* kworkers and the shepherd sleep until due: their time on a CPU is the result */
+    .validity.corun = "workload",
+    .validity.probe_pairs = sw_probe_pairs,
     .prepare = sw_prepare,
     .run = sw_run_variant,
     .cleanup = sw_cleanup,
@@ -501,7 +501,7 @@ static const struct bench shepherd = {
     .views = sh_views,
     .variant_order = sh_order,
     /* benches/shepherd/README.md, "What in these numbers is the OS, not the CPU" */
-    .summary_note = "OS, not CPU: runs_per_interval and short_gaps follow sched_yield() "
+    .summary_note.text = "OS, not CPU: runs_per_interval and short_gaps follow sched_yield() "
 		    "(the scheduler),\n--tick-us and --zone-work-us more than the CPU; "
 		    "zone_lock_acquisitions follows the run\ncount (the OS's too); only the "
 		    "wait per contended acquisition holds the CPU's line transfer",
