@@ -1,7 +1,7 @@
 /* The grouping engine's reader: result CSVs streamed row by row into groups and cells. */
 #include "lib/csvread.h"
 #include "lib/csvstream.h"
-#include "analysis/groups.h"
+#include "analysis/groups_int.h"
 #include "analysis/groups_decl.h"
 #include "analysis/groups_schema.h"
 #include "lib/infile.h"
