@@ -4,6 +4,8 @@
 #include "lib/infile.h"
 #include "lib/parse.h"
 #include "lib/util.h"
+#include "schema/desc.h"
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,15 +55,41 @@ const struct grp_schema_change grp_schema_changes[] = {
 	{ 0, NULL, NULL, NULL, NULL, NULL, NULL },
 };
 
+/* The first change of col (of bench) older than version `before` (the table's first match). */
+static const struct grp_schema_change *change_of(const char *bench, const char *col, int before)
+{
+	for (const struct grp_schema_change *c = grp_schema_changes; c->since; c++)
+		if (c->since < before && !strcmp(c->col, col) &&
+		    (!c->bench || !strcmp(c->bench, bench)))
+			return c;
+	return NULL;
+}
+
+/* A column renamed at version N is followed back under its older name through the changes
+ * before N (pingpong's mem_node_requested: mem_node_req from 2 to 11, not recorded before 2). */
 const char *grp_schema_col(int v, const char *bench, const char *col,
 			   const struct grp_schema_change **ch)
 {
 	*ch = NULL;
-	for (const struct grp_schema_change *c = grp_schema_changes; c->since; c++)
-		if (!strcmp(c->col, col) && (!c->bench || !strcmp(c->bench, bench))) {
-			*ch = c;
-			return v < c->since ? c->old : col;
-		}
+	for (const struct grp_schema_change *c = change_of(bench, col, INT_MAX); c;
+	     c = change_of(bench, col, c->since)) {
+		*ch = c;
+		if (v >= c->since || !(col = c->old))
+			return col;
+	}
+	return col;
+}
+
+const char *grp_schema_today(int v, const char *bench, const char *col)
+{
+	for (const struct grp_schema_change *c = grp_schema_changes; c->since; c++) {
+		const struct grp_schema_change *ch;
+		const char *today;
+		if (c->old && !strcmp(c->old, col) && v < c->since &&
+		    (!c->bench || !strcmp(c->bench, bench)) &&
+		    (today = grp_schema_col(v, bench, c->col, &ch)) && !strcmp(today, col))
+			return c->col;
+	}
 	return col;
 }
 
@@ -80,6 +108,17 @@ const char *grp_schema_value(const char *bench, const char *col, const char *v, 
 		return buf;
 	}
 	return v;
+}
+
+void grp_schema_desc(int v, const char *bench, struct bench_desc *d)
+{
+	for (int i = 0; d->config && d->config[i]; i++) /* the parser's own array */
+		((const char **)d->config)[i] = grp_schema_today(v, bench, d->config[i]);
+	for (struct bench_resolved *r = (struct bench_resolved *)d->resolved; r && r->requested;
+	     r++) {
+		r->requested = grp_schema_today(v, bench, r->requested);
+		r->resolved = grp_schema_today(v, bench, r->resolved);
+	}
 }
 
 /* The options that give a configuration column, per bench (NULL: every bench), and the default
