@@ -15,6 +15,15 @@
  * Versions 3, 4 (pingpong's round columns, shepherd's threshold and pcp_batch: no stand-in), 6 and
  * 9 added context and measurements only. */
 const struct grp_schema_change grp_schema_changes[] = {
+	/* 12: one meaning per name. pingpong's request, mem_node_req, is mem_node_requested as in
+	 * every bench; pingpong's and refill's mem_node (the node found) is mem_node_actual, and
+	 * their mem_node the node their plan binds to, which no older file recorded (before a
+	 * change of every bench below, so that it is pingpong's that is followed) */
+	{ 12, "pingpong", "mem_node_requested", "mem_node_req", NULL, NULL, NULL },
+	{ 12, "pingpong", "mem_node_actual", "mem_node", NULL, NULL, NULL },
+	{ 12, "pingpong", "mem_node", NULL, NULL, NULL, NULL },
+	{ 12, "refill", "mem_node_actual", "mem_node", NULL, NULL, NULL },
+	{ 12, "refill", "mem_node", NULL, NULL, NULL, NULL },
 	/* pingpong runs by samples, never for a duration: its rows wrote the harness's default
 	 * duration and warm-up (1 and 0.2 s, used by nothing) until it wrote 0 (schema 5 on) */
 	{ 5, "pingpong", "duration_requested_s", NULL, NULL, "0",
@@ -97,7 +106,7 @@ const char *grp_schema_value(const char *bench, const char *col, const char *v, 
 			     size_t n)
 {
 	long node;
-	if (!v || strcmp(bench, "pingpong") || strcmp(col, "mem_node_req"))
+	if (!v || strcmp(bench, "pingpong") || strcmp(col, "mem_node_requested"))
 		return v;
 	if (!strcmp(v, "a"))
 		return "first";
