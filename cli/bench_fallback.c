@@ -23,7 +23,7 @@ int bench_fallback(const char *bench, const char *const *header, int ncols, char
 	if (!f)
 		out_of_memory(0);
 	/* the declaration the harness writes beside a CSV of this header (FILE.columns) */
-	int rc = col_write_csv(f, b->columns, b->roles, (char *const *)header, ncols);
+	int rc = col_write_csv(f, b->columns, b->validity.roles, (char *const *)header, ncols);
 	if (fclose(f) || rc) {
 		free(*columns);
 		*columns = NULL;

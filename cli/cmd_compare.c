@@ -4,7 +4,7 @@
 #include "cli/bench_fallback.h"
 #include "cli/commands.h"
 #include "cli/relabel.h"
-#include "harness/cmdargs.h"
+#include "lib/cmdargs.h"
 #include "lib/util.h"
 #include "lib/wrap.h"
 #include <errno.h>

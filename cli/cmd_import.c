@@ -1,9 +1,9 @@
 /* `c2cbench import core-to-core-latency FILE --topology TOPO`: a published matrix as a pingpong
  * result set (import/c2cimport.h, docs/import.md). */
 #include "cli/commands.h"
-#include "harness/opts.h"
 #include "import/c2cimport.h"
 #include "import/topospec.h"
+#include "lib/opts.h"
 #include "lib/util.h"
 #include "lib/wrap.h"
 #include <stdio.h>

@@ -164,7 +164,7 @@ static int list_columns(const char *name, int markdown)
 		return 0;
 	note("ROLE: one of %s; and the harness's columns in every bench's rows: "
 	     "c2cbench list --columns harness",
-	     b->roles ? b->roles : "the bench's roles");
+	     b->validity.roles ? b->validity.roles : "the bench's roles");
 	for (const struct col_side *s = b->sides; s && s->name; s++)
 		note("side table %s/%s (X-%s.csv): %s; c2cbench list --columns %s/%s", b->name,
 		     s->name, s->name, s->about, b->name, s->name);

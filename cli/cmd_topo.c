@@ -1,7 +1,7 @@
 /* `c2cbench topo`: what hwloc sees, so users can check placement before trusting a run. */
 #include "cli/commands.h"
-#include "harness/opts.h"
 #include "harness/topo.h"
+#include "lib/opts.h"
 #include "lib/util.h"
 #include <stdio.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /* Registry of subcommands, so each one lives in a file of its own. */
 #include "cli/commands.h"
-#include "harness/registry.h"
+#include "lib/registry.h"
 
 static const char *command_name(const void *c)
 {

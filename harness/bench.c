@@ -2,7 +2,7 @@
 #include "harness/bench.h"
 #include "harness/bench_columns.h"
 #include "harness/placement.h"
-#include "harness/registry.h"
+#include "lib/registry.h"
 #include "lib/util.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,14 +98,15 @@ static const char *role_name(const struct bench_ctx *c, int role, char *buf, siz
 
 void bench_evidence_role(struct bench_ctx *c, const struct thr *t, const char *role)
 {
+	const char *corun = c->b->validity.corun;
 	if (c->ev_on)
-		evidence_thread(&c->ev, t, role, c->b->corun && list_has(c->b->corun, role));
+		evidence_thread(&c->ev, t, role, corun && list_has(corun, role));
 }
 
 void bench_evidence_copy(struct bench_ctx *c, const struct ev_thread *x)
 {
 	struct ev_thread y = *x;
-	y.corun = c->b->corun && list_has(c->b->corun, y.role);
+	y.corun = c->b->validity.corun && list_has(c->b->validity.corun, y.role);
 	if (c->ev_on)
 		evidence_add(&c->ev, &y);
 }
@@ -147,10 +148,11 @@ static int slot_cpu(const struct plan *p, int r, int idx)
 /* Each thread of the first probe role against a thread of the second (i mod their count). */
 int bench_probe_pairs(struct bench_ctx *c, const struct variant *v, int *a, int *b, int max)
 {
-	if (c->b->probe_pairs)
-		return c->b->probe_pairs(c, v, a, b, max);
+	if (c->b->validity.probe_pairs)
+		return c->b->validity.probe_pairs(c, v, a, b, max);
 	char *names[2];
-	int n = c->b->probe ? list_split(c->b->probe, names, 2) : 0, role[2] = {-1, -1},
+	const char *probe = c->b->validity.probe;
+	int n = probe ? list_split(probe, names, 2) : 0, role[2] = {-1, -1},
 	    count[2] = {0, 0}, k = 0;
 	for (int i = 0; i < n; i++) {
 		for (int r = 0; r < c->plan.nroles && c->plan.roles; r++)
@@ -212,8 +214,8 @@ const struct opt_spec *bench_harness_opts(const struct bench *b, struct opt_spec
 		out[n] = *f;
 		if (f == s && !strcmp(s->name, "placement")) { /* the table's, this bench's auto */
 			static char help[1200];
-			placement_help(help, sizeof(help), b->auto_placement,
-				       b->auto_placement_why);
+			placement_help(help, sizeof(help), b->auto_placement.name,
+				       b->auto_placement.why);
 			out[n].help = help;
 		}
 		n++;

@@ -5,13 +5,12 @@
 /* Only what a bench uses; the harness's own state in struct bench_ctx is behind pointers, and
  * anything else the file that needs it includes (tests/test_layers.c holds this list). */
 #include "harness/columns.h"   /* its column declaration */
-#include "harness/context.h"   /* the run's context (c->ctx) */
 #include "harness/evidence.h"  /* each thread's evidence */
-#include "harness/opts.h"      /* its options */
 #include "harness/placement.h" /* its plan (bench_plan's roles) */
 #include "harness/row.h"       /* its row: row_set, row_na */
 #include "harness/threads.h"   /* its threads, batch_fn, each role's sum */
 #include "harness/topo.h"      /* the machine (c->topo) */
+#include "lib/opts.h"          /* its options */
 #include "schema/desc.h"       /* its views, its resolved settings */
 #include <stdint.h>
 
@@ -27,6 +26,7 @@ struct variant {
 
 struct bench;
 struct bench_block;
+struct context;
 struct reps_auto;
 struct vrules;
 #define BENCH_ROLES 8 /* roles a plan may name (c->sum) */
@@ -35,7 +35,7 @@ struct bench_ctx {
 	const struct bench *b;
 	struct opts *o;
 	struct topo *topo;
-	struct context ctx;
+	struct context *ctx; /* the run's context (harness/context.h) */
 	struct plan plan; /* filled by the bench's prepare (bench_plan), printed by --dry-run */
 	struct variant *var; /* grown by bench_variant */
 	int nvar, var_cap;
@@ -102,12 +102,14 @@ struct bench {
 	 * variant. A column written "COL?" groups too, but is named in the lines only where its
 	 * value varies between them (harness/summary_by.c); the values hold no '/'. */
 	const char *summary_by;
-	/* Optional, with summary_by: a written row's attribute that may separate a line's values
-	 * into populations (pingpong: the pair's package, -1 across packages), named
-	 * split_attr_name; the summary marks a line whose variants' values split at an empty gap
-	 * (harness/summary_split.c). NULL: the parts are named by their range. */
-	long (*split_attr)(const struct row *r);
-	const char *split_attr_name;
+	/* Optional, with summary_by: what may separate a line's values into populations (the
+	 * summary marks a line whose variants' values split at an empty gap: summary_split.c).
+	 * { NULL }: the parts are named by their range. */
+	struct bench_split {
+		long (*attr)(const struct row *r); /* a written row's attribute (pingpong: the
+						 * pair's package, -1 across packages) */
+		const char *name;		    /* what it is: "package" */
+	} split;
 	/* Optional: the metrics that carry its verdict, "NAME" or "NAME:lower"/"NAME:higher" where
 	 * the seed predicts the variants move that way from the baseline (schema/columns.h,
 	 * docs/validity.md "The verdict"), NULL-terminated: only they are tested, their p values
@@ -156,36 +158,43 @@ struct bench {
 	 * and mem_node entries (bench_resolved). */
 	const struct bench_resolved *resolved;
 	/* Optional: configurations on one side only that differ from one on the other side only in
-	 * the variant and the match_loose columns are joined when match_by has the same value and
+	 * the variant and the loose columns are joined when the by column has the same value and
 	 * each side has one such configuration (pingpong: a pair per class, on different CPUs). */
-	const char *match_by;
-	const char *const *match_loose;
+	struct bench_match {
+		const char *by;
+		const char *const *loose;
+	} match;
 	/* Validity: roles that record evidence (a column oncpu_ROLE each), the ones among them that
 	 * must run at the same time (ops, window, on-CPU and overlap rules), and the two roles
 	 * whose CPUs the placement probe times ("writer,reader"), or probe_pairs for benches
-	 * without a plan. */
-	const char *roles, *corun, *probe;
-	int (*probe_pairs)(struct bench_ctx *c, const struct variant *v, int *a, int *b, int max);
+	 * without a plan. { NULL }: no evidence columns, no co-running rule, no placement probe. */
+	struct bench_validity {
+		const char *roles, *corun, *probe;
+		int (*probe_pairs)(struct bench_ctx *c, const struct variant *v, int *a, int *b,
+				   int max);
+	} validity;
 	/* What report draws ({ VIEW_END }-terminated; NULL: a bar chart per summary column). */
 	const struct bench_view *views;
 	/* Variants in the order a person compares them, baseline first (NULL-terminated; NULL: as
 	 * run). */
 	const char *const *variant_order;
-	/* Optional line printed under the summary's changes: the figures the bench reproduces (a
-	 * seed's). */
-	const char *summary_note;
-	/* Optional: a column of the bench's rows that says whether summary_note's figures describe
-	 * the run: "yes", else "no: WHY" in a few words. Where set, the note is printed only when
-	 * the rows say yes, else a line with the why (desc_note_instead, schema/desc.h). */
-	const char *summary_note_if;
+	/* Optional: the line printed under the summary's changes (text): the figures the bench
+	 * reproduces (a seed's); and a column of its rows that says whether they describe the run
+	 * (only_if): "yes", else "no: WHY" in a few words. With only_if the text is printed only
+	 * when the rows say yes, else a line with the why (desc_note_instead, schema/desc.h). */
+	struct bench_note {
+		const char *text, *only_if;
+	} summary_note;
 	/* Optional: why variant var's value of a summary metric is fixed by construction under this
 	 * run's settings (an invariant of the model, not a measurement), in a few words; NULL:
 	 * measured. The summary marks it a bound and takes no ratio or change against it. */
 	const char *(*by_construction)(const struct bench_ctx *c, int var, const char *metric);
 	/* Optional (BENCH_PLACED): the placement --placement auto plans and why, for --help
-	 * ("spread", "workers spread over cores"); NULL: the planner's auto (harness/placement.h).
-	 */
-	const char *auto_placement, *auto_placement_why;
+	 * ({ "spread", "workers spread over cores" }); { NULL }: the planner's auto
+	 * (harness/placement.h). */
+	struct bench_auto {
+		const char *name, *why;
+	} auto_placement;
 	/* Every column its rows hold besides the harness's (harness/columns.h), { 0 }-terminated:
 	 * the names above (config, summary, views...) are declared here; a row with an undeclared
 	 * column aborts where the check is on (col_checking). */

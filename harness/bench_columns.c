@@ -11,7 +11,7 @@
 
 const struct col_decl *bench_column(const struct bench *b, const char *name)
 {
-	return col_find(b->columns, b->roles, name);
+	return col_find(b->columns, b->validity.roles, name);
 }
 
 /* Each item of the comma list (or the one name) declared. */
@@ -103,8 +103,8 @@ int bench_columns_check(const struct bench *b, char *err)
 	    declared_as(b, "config", harness_config, COL_CONFIG, err) ||
 	    declared_as(b, "summary", b->summary, COL_METRIC, err) ||
 	    declared(b, "summary_by", b->summary_by, err) ||
-	    declared(b, "match_by", b->match_by, err) ||
-	    declared_all(b, "match_loose", b->match_loose, err))
+	    declared(b, "match_by", b->match.by, err) ||
+	    declared_all(b, "match_loose", b->match.loose, err))
 		return -1;
 	for (const struct bench_resolved *r = bench_resolved(b); r && r->requested; r++)
 		if (declared_as(b, "resolved", (const char *const[]){r->requested, NULL},
@@ -140,7 +140,7 @@ static void row_check(const struct bench *b, const struct col_decl *t, const cha
 	if (!col_checking())
 		return;
 	for (int i = 0; i < r->n; i++)
-		if (!col_find(t, b->roles, r->key[i])) {
+		if (!col_find(t, b->validity.roles, r->key[i])) {
 			fprintf(stderr,
 				"c2cbench: internal error: bench %s writes column '%s'%s%s, which "
 				"neither it (.columns) nor the harness (harness/columns_harness.c) "
@@ -170,7 +170,7 @@ static int write_decl(const struct bench *b, const struct col_decl *t, const cha
 	if (!f)
 		return err_set(err, "cannot write the column declaration '%s': %s", path,
 			       strerror(errno));
-	if (col_write_csv(f, t, b->roles, cols, n)) {
+	if (col_write_csv(f, t, b->validity.roles, cols, n)) {
 		replace_abort(&r);
 		return err_set(err, "cannot write the column declaration '%s': %s", path,
 			       strerror(errno));

@@ -6,7 +6,7 @@
 /* The declaration of column name in b's rows (its own, then the harness's), or NULL. */
 const struct col_decl *bench_column(const struct bench *b, const char *name);
 /* Every column name b's other declarations use (variant_col, config, resolved, summary,
- * summary_by, match_by, match_loose, the views' columns) is declared, config's (and the
+ * summary_by, match.by, match.loose, the views' columns) is declared, config's (and the
  * requested side of resolved) as configuration, summary's as metrics, and each view metric's
  * higher_better agrees with its declaration. Returns 0, or -1 with a message naming the first
  * that is not. */

@@ -15,15 +15,15 @@ void bench_desc_of(const struct bench *b, struct bench_desc *d)
 	    .variant_col = b->variant_col,
 	    .config = bench_config(b),
 	    .resolved = bench_resolved(b),
-	    .match_by = b->match_by,
-	    .match_loose = b->match_loose,
+	    .match_by = b->match.by,
+	    .match_loose = b->match.loose,
 	    .summary = b->summary,
 	    .summary_by = b->summary_by,
 	    .verdict = b->verdict,
 	    .views = b->views,
 	    .variant_order = b->variant_order,
-	    .summary_note = b->summary_note,
-	    .summary_note_if = b->summary_note_if,
+	    .summary_note = b->summary_note.text,
+	    .summary_note_if = b->summary_note.only_if,
 	};
 }
 

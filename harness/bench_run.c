@@ -94,10 +94,10 @@ void bench_where_to_row(struct bench_ctx *c, struct row *r)
 		row_set(r, "placement_auto_why", "%s", c->plan.auto_why);
 	else if (strcmp(req, "auto"))
 		row_na(r, "placement_auto_why", "placement not auto");
-	else if (c->b->auto_placement) /* the bench's own auto, planned as the policy it names */
+	else if (c->b->auto_placement.name) /* the bench's own auto, planned as the policy named */
 		row_set(r, "placement_auto_why", "%s's auto is %s: %s", c->b->name,
-			c->b->auto_placement,
-			c->b->auto_placement_why ? c->b->auto_placement_why : "");
+			c->b->auto_placement.name,
+			c->b->auto_placement.why ? c->b->auto_placement.why : "");
 	else
 		row_na(r, "placement_auto_why", "the planner gave no reason");
 	row_set(r, "mem_node_requested", "%s", opt_str(c->o, "mem-node"));

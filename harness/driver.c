@@ -6,6 +6,7 @@
 #include "harness/counters/counters.h"
 #include "harness/csv.h"
 #include "harness/driver_int.h"
+#include "harness/context.h"
 #include "harness/driver_setup.h"
 #include "schema/probeclass.h"
 #include "harness/novalid.h"
@@ -52,15 +53,15 @@ static int default_out(const struct bench_ctx *c, char *path, size_t n, char *er
 			       strerror(errno));
 	for (int k = 1; k < 100; k++) {
 		if (k == 1)
-			snprintf(path, n, "results/%s-%s-%s.csv", c->b->name, c->ctx.label, stamp);
+			snprintf(path, n, "results/%s-%s-%s.csv", c->b->name, c->ctx->label, stamp);
 		else
-			snprintf(path, n, "results/%s-%s-%s-%d.csv", c->b->name, c->ctx.label,
+			snprintf(path, n, "results/%s-%s-%s-%d.csv", c->b->name, c->ctx->label,
 				 stamp, k);
 		if (access(path, F_OK))
 			return 0;
 	}
 	return err_set(err, "too many result files named results/%s-%s-%s*.csv", c->b->name,
-		       c->ctx.label, stamp);
+		       c->ctx->label, stamp);
 }
 
 /* --help lists exactly the options this bench takes; errors are one line, exit 2. */
@@ -326,7 +327,7 @@ static int open_meta(const struct bench_ctx *c, const char *csv, char *meta, siz
 	if (want) {
 		snprintf(meta, n, "%s", want);
 		if (bench_sides_absent(c->b, csv, meta, err) ||
-		    context_write_meta(&c->ctx, meta, err))
+		    context_write_meta(c->ctx, meta, err))
 			return -1;
 		return 0;
 	}
@@ -340,7 +341,7 @@ static int open_meta(const struct bench_ctx *c, const char *csv, char *meta, siz
 		return 0;
 	}
 	context_meta_path(csv, meta, n);
-	if (bench_sides_absent(c->b, csv, meta, err) || context_write_meta(&c->ctx, meta, err))
+	if (bench_sides_absent(c->b, csv, meta, err) || context_write_meta(c->ctx, meta, err))
 		return -1;
 	return 0;
 }
@@ -352,7 +353,7 @@ static int mark_meta(const struct bench_ctx *c, const char *meta, long rows, int
 	char why[32];
 	int sig = signals_pending();
 	snprintf(why, sizeof(why), "SIG%s", sig ? sigabbrev_np(sig) : "");
-	return context_meta_status(&c->ctx, meta,
+	return context_meta_status(c->ctx, meta,
 				   sig  ? "interrupted"
 				   : rc ? "failed"
 					: "complete",
@@ -396,12 +397,14 @@ int bench_main(const struct bench *b, int argc, char **argv)
 	struct csv out = { .fd = -1 };
 	char err[ERRLEN] = "", path[1024], meta[1100], columns[1200];
 	struct bench_ctx *c = xcalloc(1, sizeof(*c));
+	struct context ctx = { 0 };
 	struct vrules rules = { 0 };
 	struct reps_auto autocfg = { 0 };
 	struct counters *ctr = xcalloc(1, sizeof(*ctr));
 	struct novalid *nv = NULL;
 	int rc = 0;
 
+	c->ctx = &ctx;
 	c->rules = &rules;
 	c->autocfg = &autocfg;
 	if (refused_option(b, argc, argv, err) || opts_parse(&o, tables, argc, argv, err)) {
@@ -430,7 +433,7 @@ int bench_main(const struct bench *b, int argc, char **argv)
 	c->seed = (uint64_t)opt_long(&o, "seed");
 	if (!c->seed)
 		c->seed = (now_ns() ^ (uint64_t)getpid()) | 1;
-	context_collect(&c->ctx, &topo);
+	context_collect(c->ctx, &topo);
 	validity_record(c);
 	if ((b->flags & BENCH_PLACED) &&
 	    !strcmp(opt_str(&o, "placement"),
@@ -439,7 +442,7 @@ int bench_main(const struct bench *b, int argc, char **argv)
 
 	signals_install(); /* from here INT, TERM, HUP, PIPE or XFSZ stops the run cleanly, not the
 			      process */
-	if (context_set_label(&c->ctx, opt_str(&o, "label"), err))
+	if (context_set_label(c->ctx, opt_str(&o, "label"), err))
 		rc = EXIT_BADINPUT;
 	else if (prepare(c, err))
 		rc = EXIT_BADINPUT;
@@ -472,7 +475,7 @@ int bench_main(const struct bench *b, int argc, char **argv)
 		oom_out = &out;
 		oom_meta = meta;
 		oom_cleanup(remove_empty_outputs);
-		context_warn(&c->ctx, stderr);
+		context_warn(c->ctx, stderr);
 		c->out_path = out.path;
 		if (meta[0]) {
 			bench_columns_path(meta, columns, sizeof(columns));

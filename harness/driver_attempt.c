@@ -2,6 +2,7 @@
  * around the run, each counter pass, the validity verdict, and the row filled around the bench's
  * columns. */
 #include "harness/driver_int.h"
+#include "harness/context.h"
 #include "harness/driver_setup.h"
 #include "harness/perfc2c.h"
 #include "harness/probe.h"
@@ -23,7 +24,7 @@ static void fill_front(const struct bench_ctx *c, struct row *r, int rep, int vi
 
 static void fill_back(const struct bench_ctx *c, struct row *r)
 {
-	context_to_row(&c->ctx, r);
+	context_to_row(c->ctx, r);
 	row_set(r, "duration_requested_s", "%g", c->duration);
 	row_set(r, "warmup_requested_s", "%g", c->warmup);
 	row_set(r, "seed", "%llu", (unsigned long long)c->seed);
@@ -119,7 +120,7 @@ int attempt_once(struct bench_ctx *c, struct counters *ctr, const struct csv *ou
 			 (int)(sizeof(reason) - k - 3), why);
 	row_set(r, "valid", "%s", ok ? "yes" : "no");
 	row_set(r, "invalid_reason", "%s", ok ? "" : reason);
-	evidence_to_row(&c->ev, r, c->b->roles);
+	evidence_to_row(&c->ev, r, c->b->validity.roles);
 	fill_back(c, r);
 	return c->b->row_done ? c->b->row_done(c, r, err) : 0;
 }

@@ -1,6 +1,7 @@
 /* What the driver settles before it measures: --reps and the validity tolerances, and the dry run's
  * plan. */
 #include "harness/driver_setup.h"
+#include "harness/context.h"
 #include "harness/progress.h"
 #include "harness/summary.h"
 #include "lib/util.h"
@@ -65,16 +66,16 @@ void validity_record(struct bench_ctx *c)
 	size_t k = 0;
 	for (size_t i = 0; i < ARRAY_SIZE(rule); i++) {
 		snprintf(v, sizeof(v), "%g", rule[i].v);
-		kv(&c->ctx, rule[i].opt, v);
+		kv(c->ctx, rule[i].opt, v);
 		if (rule[i].looser && k < sizeof(by))
 			k += (size_t)snprintf(by + k, sizeof(by) - k, "%s--%s %g", k ? " " : "",
 					      rule[i].opt, rule[i].v);
 	}
 	snprintf(v, sizeof(v), "%d", c->attempts);
-	kv(&c->ctx, "max-attempts", v);
-	kv(&c->ctx, "relaxed", k ? "yes" : "no");
+	kv(c->ctx, "max-attempts", v);
+	kv(c->ctx, "relaxed", k ? "yes" : "no");
 	if (k)
-		kv(&c->ctx, "relaxed_by", by);
+		kv(c->ctx, "relaxed_by", by);
 }
 
 #define DRY_RUN_VARIANTS 1000 /* variants the dry run names (pingpong on 256 PUs has 65,280) */

@@ -1,5 +1,5 @@
 #include "harness/evidence.h"
-#include "harness/opts.h"
+#include "lib/opts.h"
 #include "lib/util.h"
 #include <math.h>
 #include <stdio.h>

@@ -251,7 +251,7 @@ static char **splits(const struct bench_ctx *c, const struct kept_rows *kr, cons
 				var[n] = kr_at(kr, i)->var;
 				val[n++] = kr_at(kr, i)->v[0];
 			}
-		if (summary_split_group(var, val, n, t->vattr, c->b->split_attr_name,
+		if (summary_split_group(var, val, n, t->vattr, c->b->split.name,
 					d ? d->unit : NULL, text, sizeof(text))) {
 			out[gi] = xstrdup(text);
 			char *l = xcalloc(strlen(g->label[gi]) + 3, 1);
@@ -368,7 +368,7 @@ static void print_summary(FILE *f, const struct bench_ctx *c, struct kept_rows *
 	{
 		char why[320];
 		print_changes(f, c, kr, start, order, g, width,
-			      desc_note_instead(c->b->summary_note_if,
+			      desc_note_instead(c->b->summary_note.only_if,
 						t->note_absent || !*t->note_val ? NULL
 										: t->note_val,
 						why, sizeof(why)));
@@ -420,7 +420,7 @@ struct summary *summary_new(const struct bench_ctx *c)
 	if (c->reps_auto) /* only --reps auto asks for them (summary_primary) */
 		s->prim = xcalloc(nv * ((size_t)c->reps + 1), sizeof(double));
 	s->nprim = xcalloc(nv, sizeof(int));
-	if (c->b->split_attr && c->b->summary_by) {
+	if (c->b->split.attr && c->b->summary_by) {
 		s->t.vattr = xcalloc(nv, sizeof(long));
 		for (int v = 0; v < c->nvar; v++)
 			s->t.vattr[v] = -1;
@@ -447,15 +447,15 @@ void summary_add(struct summary *s, const struct row *r, int var, int rep, int a
 		if (ok)
 			s->prim[(size_t)var * ((size_t)c->reps + 1) + (size_t)s->nprim[var]++] = v;
 	}
-	if (valid && c->b->summary_note_if) {
-		const char *v = row_get(r, c->b->summary_note_if);
+	if (valid && c->b->summary_note.only_if) {
+		const char *v = row_get(r, c->b->summary_note.only_if);
 		if (!v)
 			s->t.note_absent = 1;
 		else if (!*s->t.note_val || !strcmp(s->t.note_val, "yes"))
 			snprintf(s->t.note_val, sizeof(s->t.note_val), "%s", v);
 	}
 	if (s->t.vattr && valid)
-		s->t.vattr[var] = c->b->split_attr(r);
+		s->t.vattr[var] = c->b->split.attr(r);
 	if (s->t.group[var] < 0) /* a line per group even when none of its rows is valid */
 		s->t.group[var] = group_of(c, &s->g, r, var);
 	if (!valid && !opt_flag(c->o, "keep-invalid"))

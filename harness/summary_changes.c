@@ -112,8 +112,8 @@ void print_changes(FILE *f, const struct bench_ctx *c, const struct kept_rows *k
 	}
 	if (note_instead)
 		wrap_from(f, 0, 8, note_instead);
-	else if (c->b->summary_note)
-		fprintf(f, "%s\n", c->b->summary_note);
+	else if (c->b->summary_note.text)
+		fprintf(f, "%s\n", c->b->summary_note.text);
 	free(a);
 	free(b);
 	free(tmp);

@@ -2,8 +2,8 @@
  * lands. */
 #ifndef C2C_LAYOUT_H
 #define C2C_LAYOUT_H
-#include "harness/registry.h"
 #include "layouts/work.h"
+#include "lib/registry.h"
 #include <stddef.h>
 
 struct layout {

@@ -1,6 +1,6 @@
 /* The layout registry: layouts/ files register themselves; the harness lists and finds them. */
 #include "layouts/layout.h"
-#include "harness/registry.h"
+#include "lib/registry.h"
 #include <stdint.h>
 #include <string.h>
 

@@ -8,7 +8,7 @@
 #include "harness/context.h"
 #include "lib/csvread.h"
 #include "lib/infile.h"
-#include "harness/opts.h"
+#include "lib/opts.h"
 #include "lib/parse.h"
 #include "lib/util.h"
 #include <ini.h>

@@ -6,7 +6,7 @@
 #include "lib/infile.h"
 #include "harness/bench.h"
 #include "schema/meta.h"
-#include "harness/cmdargs.h"
+#include "lib/cmdargs.h"
 #include "harness/context.h"
 #include "runner/preset.h"
 #include "runner/preset_child.h"

@@ -4,6 +4,7 @@
 #include "tests/testutil.h"
 #include "lib/csvread.h"
 #include "harness/bench_columns.h"
+#include "schema/meta.h"
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -247,7 +248,7 @@ static int row_check_child(const char *key, const char *check, char *msg, size_t
 	if (!pid) {
 		struct bench b = {.name = "scratch",
 				  .variant_col = "shape",
-				  .roles = "worker",
+				  .validity.roles = "worker",
 				  .columns = scratch_cols};
 		struct row *r = calloc(1, sizeof(*r));
 		dup2(fd[1], 2);

@@ -89,12 +89,12 @@ static void every_bench_reads_back(void **s)
 		assert_string_equal(warn, "");
 		assert_string_equal(d.name, b->name);
 		assert_true(same_str(d.variant_col, b->variant_col));
-		assert_true(same_str(d.match_by, b->match_by));
+		assert_true(same_str(d.match_by, b->match.by));
 		assert_true(same_str(d.summary_by, b->summary_by));
-		assert_true(same_str(d.summary_note, b->summary_note));
-		assert_true(same_str(d.summary_note_if, b->summary_note_if));
+		assert_true(same_str(d.summary_note, b->summary_note.text));
+		assert_true(same_str(d.summary_note_if, b->summary_note.only_if));
 		same_list(bench_config(b), d.config);
-		same_list(b->match_loose, d.match_loose);
+		same_list(b->match.loose, d.match_loose);
 		same_list(b->summary, d.summary);
 		same_list(b->variant_order, d.variant_order);
 		int r = 0;

@@ -1,6 +1,6 @@
 /* Option parsing: typed values, defaults, choices, one-line errors that say what is accepted. */
 #include "tests/testutil.h"
-#include "harness/opts.h"
+#include "lib/opts.h"
 #include "lib/util.h"
 #include <string.h>
 

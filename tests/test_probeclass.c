@@ -2,7 +2,7 @@
  * apart (schema/probeclass.h), and the run's summary says when a line's medians pool them. */
 #include "schema/probeclass.h"
 #include "harness/bench.h"
-#include "harness/opts.h"
+#include "lib/opts.h"
 #include "harness/row.h"
 #include "harness/summary.h"
 #include "lib/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */

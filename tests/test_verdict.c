@@ -3,7 +3,7 @@
  * faster or slower word; Holm and Benjamini-Hochberg against worked examples. */
 #include "stats/twosample.h"
 #include "harness/bench.h"
-#include "harness/opts.h"
+#include "lib/opts.h"
 #include "harness/row.h"
 #include "harness/summary.h"
 #include "lib/csvread.h"

@@ -1,7 +1,7 @@
 #include "tests/testutil.h"
 #include <dirent.h>
 #include "lib/csvread.h"
-#include "harness/opts.h"
+#include "lib/opts.h"
 #include "harness/summary.h"
 #include "harness/validity.h"
 #include <fcntl.h>

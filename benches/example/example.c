@@ -39,6 +39,6 @@ static const struct col_decl ex_columns[] = { /* the summary: its metrics, by de
 static const struct bench example = {
 	.name = "example", .desc = "two threads add to counters of their own, packed or padded",
 	.variant_col = "layout", .columns = ex_columns, .flags = BENCH_PLACED | BENCH_WINDOW,
-	.roles = "adder", .corun = "adder", .prepare = ex_prepare, .run = ex_run,
+	.validity = { .roles = "adder", .corun = "adder" }, .prepare = ex_prepare, .run = ex_run,
 };
 BENCH_REGISTER(example)

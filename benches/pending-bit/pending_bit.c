@@ -502,10 +502,10 @@ static const struct bench pending_bit = {
     .summary = pb_summary,
     .verdict = pending_bit_verdict,
     .flags = BENCH_PLACED | BENCH_WINDOW,
-    .roles = "writer,reader,drainer",
-    .corun =
+    .validity.roles = "writer,reader,drainer",
+    .validity.corun =
 	"writer,reader", /* the drainer sleeps between drains: its rule is its achieved period */
-    .probe = "writer,reader",
+    .validity.probe = "writer,reader",
     .prepare = pb_prepare,
     .run = pb_run,
     .config = pb_config,

@@ -444,11 +444,11 @@ static const struct bench refill = {
     .summary = rf_summary,
     .verdict = refill_verdict,
     .flags = 0,
-    .roles = "caller,worker",
+    .validity.roles = "caller,worker",
     /* the caller must run its burst; the bound worker is expected not to run (that is the result)
      */
-    .corun = "caller",
-    .probe_pairs = rf_probe_pairs,
+    .validity.corun = "caller",
+    .validity.probe_pairs = rf_probe_pairs,
     .prepare = rf_prepare,
     .run = rf_run,
     .views = rf_views,

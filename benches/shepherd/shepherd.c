@@ -6,6 +6,7 @@
 #include "harness/bench.h"
 #include "schema/meta.h"
 #include "harness/bench_columns.h"
+#include "harness/context.h"
 #include "harness/csv.h"
 #include "benches/shepherd/jiffies.h"
 #include "benches/shepherd/run.h"
@@ -172,7 +173,7 @@ static int write_gaps(struct bench_ctx *c, struct sw_priv *s, const struct row *
 			row_set(&g, "min_legit_gap_ticks", "%ld", r->min_legit);
 			row_set(&g, "hz", "%ld", s->p.hz);
 			row_set(&g, "tick_us", "%ld", s->p.tick_ns / 1000);
-			row_set(&g, "host", "%s", c->ctx.host);
+			row_set(&g, "host", "%s", c->ctx->host);
 			row_set(&g, "seed", "%llu", (unsigned long long)c->seed);
 			row_set(&g, "na_reason", "%s", g.na_reason);
 			if (!s->gaps.ncols) /* the first row fixes the header */
@@ -489,10 +490,10 @@ static const struct bench shepherd = {
     .summary = sw_summary,
     .verdict = shepherd_verdict,
     .flags = BENCH_WINDOW,
-    .roles = "kworker,workload,shepherd",
-    .corun = "workload", /* kworkers and the shepherd sleep until due: their time on a CPU is the
-			    result */
-    .probe_pairs = sw_probe_pairs,
+    .validity.roles = "kworker,workload,shepherd",
+    /* kworkers and the shepherd sleep until due: their time on a CPU is the result */
+    .validity.corun = "workload",
+    .validity.probe_pairs = sw_probe_pairs,
     .prepare = sw_prepare,
     .run = sw_run_variant,
     .cleanup = sw_cleanup,
@@ -500,7 +501,7 @@ static const struct bench shepherd = {
     .views = sh_views,
     .variant_order = sh_order,
     /* benches/shepherd/README.md, "What in these numbers is the OS, not the CPU" */
-    .summary_note = "OS, not CPU: runs_per_interval and short_gaps follow sched_yield() "
+    .summary_note.text = "OS, not CPU: runs_per_interval and short_gaps follow sched_yield() "
 		    "(the scheduler),\n--tick-us and --zone-work-us more than the CPU; "
 		    "zone_lock_acquisitions follows the run\ncount (the OS's too); only the "
 		    "wait per contended acquisition holds the CPU's line transfer",

@@ -99,7 +99,7 @@ static int vm_place(struct bench_ctx *c, struct vm_priv *p, char *err)
 	const char *pl = opt_str(c->o, "placement");
 	p->roles[ROLE_WORKER] = (struct role_req){ "worker", (int)p->threads };
 	p->roles[ROLE_DRAINER] = (struct role_req){ "drainer", 1 };
-	if (plan_make(c->topo, strcmp(pl, "auto") ? pl : c->b->auto_placement, p->roles, 1,
+	if (plan_make(c->topo, strcmp(pl, "auto") ? pl : c->b->auto_placement.name, p->roles, 1,
 		      &c->plan, err))
 		return -1;
 	if (plan_mem_node(c->topo, &c->plan, opt_str(c->o, "mem-node"), err))
@@ -431,19 +431,19 @@ static const struct bench vmalloc_bench = {
     .summary = vm_summary,
     .verdict = vmalloc_verdict,
     .flags = BENCH_PLACED | BENCH_WINDOW,
-    .auto_placement = "spread",
-    .auto_placement_why = "workers on distinct cores, alternating packages, the drain worker on "
+    .auto_placement.name = "spread",
+    .auto_placement.why = "workers on distinct cores, alternating packages, the drain worker on "
 			  "the first worker's CPU",
-    .roles = "worker,drainer",
-    .corun =
+    .validity.roles = "worker,drainer",
+    .validity.corun =
 	"worker", /* the drainer (purge kworker) sleeps until queued: when it runs is the result */
-    .probe = "worker,drainer",
+    .validity.probe = "worker,drainer",
     .prepare = vm_prepare,
     .run = vm_run_one,
     .config = vm_config,
     .resolved = vm_resolved,
-    .summary_note = SEED_NOTE,
-    .summary_note_if = "seed_setting",
+    .summary_note.text = SEED_NOTE,
+    .summary_note.only_if = "seed_setting",
     .views = vm_views,
     .variant_order = layout_order, /* the registry's: the bug first */
     .by_construction = vm_by_construction,

@@ -2,7 +2,7 @@
 #include "harness/counters/advert.h"
 #include "harness/counters/evtab.h"
 #include "harness/counters/internal.h"
-#include "harness/opts.h"
+#include "lib/opts.h"
 #include "harness/counters/pmu.h"
 #include "harness/counters/sde.h"
 #include "lib/util.h"

@@ -1,4 +1,4 @@
-#include "harness/cmdargs.h"
+#include "lib/cmdargs.h"
 #include "lib/util.h"
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-#include "harness/opts.h"
+#include "lib/opts.h"
 #include "lib/suggest.h"
 #include "lib/util.h"
 #include "lib/wrap.h"

@@ -1,7 +1,7 @@
 /* Subcommands that take inputs (compare, report, preset) accept options before or after them. */
 #ifndef C2C_CMDARGS_H
 #define C2C_CMDARGS_H
-#include "harness/opts.h"
+#include "lib/opts.h"
 
 /* opts_parse, after moving options (and their values) ahead of positional arguments; "--" ends
  * options. argv is left unchanged; o->args point into *copy, which the caller frees (always). */

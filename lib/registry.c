@@ -1,4 +1,4 @@
-#include "harness/registry.h"
+#include "lib/registry.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
