@@ -17,8 +17,8 @@
 const struct grp_schema_change grp_schema_changes[] = {
 	/* 12: one meaning per name. pingpong's request, mem_node_req, is mem_node_requested as in
 	 * every bench; pingpong's and refill's mem_node (the node found) is mem_node_actual, and
-	 * their mem_node the node their plan binds to, which no older file recorded (before a
-	 * change of every bench below, so that it is pingpong's that is followed) */
+	 * their mem_node the node their plan binds to, which no older file recorded (listed
+	 * before the change of 10 of every bench's mem_node_requested: the first match counts) */
 	{ 12, "pingpong", "mem_node_requested", "mem_node_req", NULL, NULL, NULL },
 	{ 12, "pingpong", "mem_node_actual", "mem_node", NULL, NULL, NULL },
 	{ 12, "pingpong", "mem_node", NULL, NULL, NULL, NULL },
