@@ -1,10 +1,10 @@
-/* `compare A B`: two result sets joined on the full configuration (analysis/groups.h), and per
+/* `compare A B`: two result sets joined on the full configuration (analysis/resultset.h), and per
  * configuration and metric what changed: medians, ratio B/A with its 95% bootstrap interval, the
  * Mann-Whitney p-value and a plain verdict; a geometric mean per bench and metric over the joined
  * configurations. The front end is cli/cmd_compare.c; the rule itself is stats/twosample.h. */
 #ifndef C2C_ANALYSIS_COMPARE_H
 #define C2C_ANALYSIS_COMPARE_H
-#include "analysis/groups.h"
+#include "analysis/resultset.h"
 #include "stats/twosample.h"
 #include "lib/wrap.h"
 #include <stdio.h>

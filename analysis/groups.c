@@ -1,4 +1,4 @@
-#include "analysis/groups.h"
+#include "analysis/groups_int.h"
 #include "analysis/groups_decl.h"
 #include "lib/util.h"
 #include "schema/desc.h"
@@ -184,7 +184,7 @@ static void bench_metrics(struct groups *g, struct grp_bench *b, const char *con
 	}
 }
 
-/* Each metric's place in the verdict family (groups.h: in_verdict, predict). */
+/* Each metric's place in the verdict family (resultset.h: in_verdict, predict). */
 static void verdict_family(struct groups *g, struct grp_bench *b, const char *const *header,
 			   int ncols)
 {

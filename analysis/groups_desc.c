@@ -1,6 +1,6 @@
 /* Each bench's description for the grouping engine: the one its result set carries (FILE.bench),
- * else the fallback's text for an older set, read by the same parser (groups.h). */
-#include "analysis/groups.h"
+ * else the fallback's text for an older set, read by the same parser (resultset.h). */
+#include "analysis/groups_int.h"
 #include "analysis/groups_decl.h"
 #include "lib/util.h"
 #include "schema/desc.h"

@@ -1,7 +1,7 @@
 /* The grouping engine's walk of a path given to groups_add: a CSV file, or a directory's CSVs in
  * name order (each read by groups_read.c), then its result subdirectories; a preset's mark of an
  * unfinished run warned. */
-#include "analysis/groups.h"
+#include "analysis/groups_int.h"
 #include "lib/infile.h"
 #include "lib/util.h"
 #include <dirent.h>

@@ -2,7 +2,7 @@
  * its .meta (schema/fingerprint.h), compared field by field so that two machines under one label
  * are told apart, and so that a set written before the fingerprint still is by the fields it has.
  */
-#include "analysis/groups.h"
+#include "analysis/groups_int.h"
 #include "lib/infile.h"
 #include "schema/meta.h"
 #include "schema/fingerprint.h"

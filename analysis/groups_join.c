@@ -1,6 +1,6 @@
 /* Configurations whose rows did not record a column (an older schema): joined on the effective
- * value with the one configuration that agrees with them (groups.h, groups_schema.h). */
-#include "analysis/groups.h"
+ * value with the one configuration that agrees with them (resultset.h, groups_schema.h). */
+#include "analysis/groups_int.h"
 #include "lib/parse.h"
 #include "lib/util.h"
 #include "schema/meta.h"

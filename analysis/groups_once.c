@@ -2,7 +2,7 @@
  * and a row seen before on that side (a copy of a CSV, even renumbered) are refused, so no
  * repetition counts twice. A row is known by its content: every field but its numbering.
  * The two sides of compare may read the same file: that compares a result with itself. */
-#include "analysis/groups.h"
+#include "analysis/groups_int.h"
 #include "lib/csvstream.h"
 #include "lib/util.h"
 #include <errno.h>

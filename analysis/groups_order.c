@@ -1,6 +1,6 @@
 /* The grouping engine's last steps: order the groups as a person reads them, name them, free them.
  */
-#include "analysis/groups.h"
+#include "analysis/groups_int.h"
 #include "schema/desc.h"
 #include "lib/util.h"
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* The grouping engine's reader: result CSVs streamed row by row into groups and cells. */
 #include "lib/csvread.h"
 #include "lib/csvstream.h"
-#include "analysis/groups.h"
+#include "analysis/groups_int.h"
 #include "analysis/groups_decl.h"
 #include "analysis/groups_schema.h"
 #include "lib/infile.h"
@@ -215,6 +215,8 @@ static struct fbench *file_bench(struct groups *g, struct file *f, const char *n
 	if (!f->fb)
 		out_of_memory(0);
 	struct fbench *fb = &f->fb[f->nfb++];
+	if (f->desc.name && !strcmp(f->desc.name, name)) /* its keys under today's names */
+		grp_schema_desc(v, name, &f->desc);
 	fb->bench =
 	    grp_bench_of(g, name, f->hdr[2], (const char *const *)f->hdr, f->ncols, &f->decl,
 			 &f->desc);

@@ -1,5 +1,5 @@
-/* --label DIR=NAME for compare and report: a machine named at compare time (groups.h). */
-#include "analysis/groups.h"
+/* --label DIR=NAME for compare and report: a machine named at compare time (resultset.h). */
+#include "analysis/groups_int.h"
 #include "lib/util.h"
 #include "schema/label.h"
 #include <limits.h>

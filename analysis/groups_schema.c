@@ -4,6 +4,8 @@
 #include "lib/infile.h"
 #include "lib/parse.h"
 #include "lib/util.h"
+#include "schema/desc.h"
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +15,15 @@
  * Versions 3, 4 (pingpong's round columns, shepherd's threshold and pcp_batch: no stand-in), 6 and
  * 9 added context and measurements only. */
 const struct grp_schema_change grp_schema_changes[] = {
+	/* 12: one meaning per name. pingpong's request, mem_node_req, is mem_node_requested as in
+	 * every bench; pingpong's and refill's mem_node (the node found) is mem_node_actual, and
+	 * their mem_node the node their plan binds to, which no older file recorded (listed
+	 * before the change of 10 of every bench's mem_node_requested: the first match counts) */
+	{ 12, "pingpong", "mem_node_requested", "mem_node_req", NULL, NULL, NULL },
+	{ 12, "pingpong", "mem_node_actual", "mem_node", NULL, NULL, NULL },
+	{ 12, "pingpong", "mem_node", NULL, NULL, NULL, NULL },
+	{ 12, "refill", "mem_node_actual", "mem_node", NULL, NULL, NULL },
+	{ 12, "refill", "mem_node", NULL, NULL, NULL, NULL },
 	/* pingpong runs by samples, never for a duration: its rows wrote the harness's default
 	 * duration and warm-up (1 and 0.2 s, used by nothing) until it wrote 0 (schema 5 on) */
 	{ 5, "pingpong", "duration_requested_s", NULL, NULL, "0",
@@ -53,15 +64,41 @@ const struct grp_schema_change grp_schema_changes[] = {
 	{ 0, NULL, NULL, NULL, NULL, NULL, NULL },
 };
 
+/* The first change of col (of bench) older than version `before` (the table's first match). */
+static const struct grp_schema_change *change_of(const char *bench, const char *col, int before)
+{
+	for (const struct grp_schema_change *c = grp_schema_changes; c->since; c++)
+		if (c->since < before && !strcmp(c->col, col) &&
+		    (!c->bench || !strcmp(c->bench, bench)))
+			return c;
+	return NULL;
+}
+
+/* A column renamed at version N is followed back under its older name through the changes
+ * before N (pingpong's mem_node_requested: mem_node_req from 2 to 11, not recorded before 2). */
 const char *grp_schema_col(int v, const char *bench, const char *col,
 			   const struct grp_schema_change **ch)
 {
 	*ch = NULL;
-	for (const struct grp_schema_change *c = grp_schema_changes; c->since; c++)
-		if (!strcmp(c->col, col) && (!c->bench || !strcmp(c->bench, bench))) {
-			*ch = c;
-			return v < c->since ? c->old : col;
-		}
+	for (const struct grp_schema_change *c = change_of(bench, col, INT_MAX); c;
+	     c = change_of(bench, col, c->since)) {
+		*ch = c;
+		if (v >= c->since || !(col = c->old))
+			return col;
+	}
+	return col;
+}
+
+const char *grp_schema_today(int v, const char *bench, const char *col)
+{
+	for (const struct grp_schema_change *c = grp_schema_changes; c->since; c++) {
+		const struct grp_schema_change *ch;
+		const char *today;
+		if (c->old && !strcmp(c->old, col) && v < c->since &&
+		    (!c->bench || !strcmp(c->bench, bench)) &&
+		    (today = grp_schema_col(v, bench, c->col, &ch)) && !strcmp(today, col))
+			return c->col;
+	}
 	return col;
 }
 
@@ -69,7 +106,7 @@ const char *grp_schema_value(const char *bench, const char *col, const char *v, 
 			     size_t n)
 {
 	long node;
-	if (!v || strcmp(bench, "pingpong") || strcmp(col, "mem_node_req"))
+	if (!v || strcmp(bench, "pingpong") || strcmp(col, "mem_node_requested"))
 		return v;
 	if (!strcmp(v, "a"))
 		return "first";
@@ -80,6 +117,17 @@ const char *grp_schema_value(const char *bench, const char *col, const char *v, 
 		return buf;
 	}
 	return v;
+}
+
+void grp_schema_desc(int v, const char *bench, struct bench_desc *d)
+{
+	for (int i = 0; d->config && d->config[i]; i++) /* the parser's own array */
+		((const char **)d->config)[i] = grp_schema_today(v, bench, d->config[i]);
+	for (struct bench_resolved *r = (struct bench_resolved *)d->resolved; r && r->requested;
+	     r++) {
+		r->requested = grp_schema_today(v, bench, r->requested);
+		r->resolved = grp_schema_today(v, bench, r->resolved);
+	}
 }
 
 /* The options that give a configuration column, per bench (NULL: every bench), and the default

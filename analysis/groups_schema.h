@@ -18,13 +18,25 @@ extern const struct grp_schema_change grp_schema_changes[];
 
 /* The column that holds today's col in a file of schema version v of bench: col itself, another
  * name, or NULL where version v did not record it (it lacks the column or it meant another
- * thing). The change that says so in *ch (NULL: none). */
+ * thing). A column renamed is followed back through the changes before the rename. The last
+ * change that says so in *ch (NULL: none). */
 const char *grp_schema_col(int v, const char *bench, const char *col,
 			   const struct grp_schema_change **ch);
 
-/* A configuration value its older writers spelled otherwise, as today's: pingpong's mem_node_req,
- * --mem-node a, b, N before --home (every schema up to 11 and --mem-node today), reads as first,
- * reader, node:N. v itself, or the value in buf. */
+/* Today's name of the column col of a file of schema version v of bench: the column whose
+ * grp_schema_col there is col (pingpong's mem_node_req of 11: mem_node_requested), else col. */
+const char *grp_schema_today(int v, const char *bench, const char *col);
+
+/* A description (FILE.bench) of schema version v read as today's: the columns it keys on (config,
+ * resolved) renamed to today's names, so that an older set joins on the same keys as a newer one
+ * whichever is read first. Its strings stay owned by d. */
+struct bench_desc;
+void grp_schema_desc(int v, const char *bench, struct bench_desc *d);
+
+/* A configuration value its older writers spelled otherwise, as today's: pingpong's request
+ * (mem_node_requested, mem_node_req up to schema 11), --mem-node a, b, N before --home (every
+ * schema up to 11 and --mem-node today), reads as first, reader, node:N. v itself, or the value
+ * in buf. */
 const char *grp_schema_value(const char *bench, const char *col, const char *v, char *buf,
 			     size_t n);
 

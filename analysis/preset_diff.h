@@ -2,7 +2,7 @@
  * (their metadata.txt's commands): each changed entry in words, for compare and report. */
 #ifndef C2C_PRESET_DIFF_H
 #define C2C_PRESET_DIFF_H
-#include "analysis/groups.h"
+#include "analysis/resultset.h"
 #include <stddef.h>
 
 /* Inputs a and b (a preset's result directory, a CSV in one, or a fleet of them), named na and nb

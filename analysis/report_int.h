@@ -5,7 +5,7 @@
 #include "analysis/report_doc.h"
 #include "analysis/report_out.h"
 #include "lib/csvread.h"
-#include "analysis/groups.h"
+#include "analysis/resultset.h"
 #include "schema/desc.h"
 #include "stats/twosample.h"
 #include <stdio.h>
@@ -53,7 +53,7 @@ struct sample {
 /* A bench as the inputs name it, with the views to draw it by (declared, or the fallback). */
 struct rbench {
 	char *name;
-	const struct bench_desc *b;    /* NULL: not described (groups.h) */
+	const struct bench_desc *b;    /* NULL: not described (resultset.h) */
 	const struct bench_view *views; /* { VIEW_END }-terminated */
 	struct bench_view *own;         /* the fallback's storage */
 	struct view_metric *own_met;

@@ -25,7 +25,7 @@ void rpt_ratio_of(const struct view_metric *mt, const struct ts_stat *st, const 
 		   sizeof(o->verdict));
 }
 
-/* Is metric col in the verdict family of the bench that has it (groups.h in_verdict)? A column
+/* Is metric col in the verdict family of the bench that has it (resultset.h in_verdict)? A column
  * no bench of the inputs lists: yes. */
 static int in_verdict(const struct rep *p, const char *col)
 {

@@ -4,6 +4,7 @@
  * verdict. For the CSV of a run its verdict lines are the run's own (tests/test_power.c). */
 #include "analysis/summary_files.h"
 #include "analysis/compare.h"
+#include "analysis/resultset.h"
 #include "stats/stats.h"
 #include "lib/util.h"
 #include <stdio.h>

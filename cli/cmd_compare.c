@@ -1,6 +1,6 @@
 /* `c2cbench compare A B`: options and exit statuses; the work is in analysis/compare.c. */
 #include "analysis/compare.h"
-#include "analysis/groups.h"
+#include "analysis/resultset.h"
 #include "cli/bench_fallback.h"
 #include "cli/commands.h"
 #include "cli/relabel.h"

@@ -1,5 +1,5 @@
 /* The `report` subcommand's front end: options and inputs; the work is in analysis/report.c. */
-#include "analysis/groups.h"
+#include "analysis/resultset.h"
 #include "analysis/report.h"
 #include "cli/bench_fallback.h"
 #include "cli/commands.h"

@@ -1,5 +1,5 @@
 /* `c2cbench summary FILE...`: a result set's summary from its files (analysis/summary_files.c). */
-#include "analysis/groups.h"
+#include "analysis/resultset.h"
 #include "analysis/summary_files.h"
 #include "cli/bench_fallback.h"
 #include "cli/commands.h"

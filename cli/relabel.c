@@ -1,6 +1,6 @@
 /* compare's and report's --label DIR=NAME: repeatable, so taken out before the option parser. */
 #include "cli/relabel.h"
-#include "analysis/groups.h"
+#include "analysis/resultset.h"
 #include "lib/util.h"
 #include <string.h>
 

@@ -1,4 +1,4 @@
-/* compare's and report's --label DIR=NAME, given once per input to rename (analysis/groups.h). */
+/* compare's and report's --label DIR=NAME, given once per input to rename (resultset.h). */
 #ifndef C2C_CLI_RELABEL_H
 #define C2C_CLI_RELABEL_H
 

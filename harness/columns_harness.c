@@ -60,7 +60,7 @@ const struct col_decl harness_columns[] = {
      "--mem-node as given: writer, reader or a node number"},
     {"mem_node", COL_CONTEXT, "NUMA node", COL_NOSIDE,
      "NUMA node the contended memory is put on: mem_node_requested, writer or reader resolved to "
-     "that thread's node (pingpong's and refill's own: where it is, as found)"},
+     "that thread's node (the node planned; pingpong's: --home's, refill's: the caller's)"},
     {"mem_node_actual", COL_CONTEXT, "NUMA node", COL_NOSIDE,
      "NUMA node the contended memory's page is on (get_mempolicy), -1 if unknown: as found, "
      "beside mem_node"},

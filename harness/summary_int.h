@@ -35,7 +35,7 @@ static inline int ok_at(const struct kept *k, int m)
 }
 
 /* Summary lines: one per variant, or one per distinct value of the bench's summary_by columns.
- * Not analysis/groups.h's struct groups (CSV rows in configuration x side cells, which harness/
+ * Not analysis/resultset.h's struct groups (CSV rows in configuration x side cells, which harness/
  * may not include): a label and its lowest variant per line. */
 struct sum_lines {
 	char **label;

@@ -68,8 +68,9 @@ static void template_row(struct row *r, const struct import_req *q, const struct
 	row_na(r, "preheat_ms", no);
 	row_set(r, "min_ns", "0");
 	row_set(r, "median_ns", "0");
-	row_na(r, "mem_node_req", "the source's line was first touched by its main thread");
-	row_na(r, "mem_node", "the imported matrix records no NUMA node");
+	row_na(r, "mem_node_requested", "the source's line was first touched by its main thread");
+	row_na(r, "mem_node", "the source's line was first touched by its main thread, not bound");
+	row_na(r, "mem_node_actual", "the imported matrix records no NUMA node");
 	row_na(r, "home", "the imported matrix records no NUMA node");
 	row_set(r, "lines", "1");
 	static const char *const pu_cols[] = { "pkg_a", "core_a", "smt_a", "node_a",

@@ -2,7 +2,7 @@
  * refusals. */
 #include "stats/compare_stats.h"
 #include "lib/csvread.h"
-#include "analysis/groups.h"
+#include "analysis/groups_int.h"
 #include "lib/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
 #include "tests/testutil.h"
 #include <dirent.h>

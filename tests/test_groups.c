@@ -1,9 +1,9 @@
-/* The grouping engine (analysis/groups.h) and its streaming reader, on made-up CSVs with known
+/* The grouping engine (analysis/resultset.h) and its streaming reader, on made-up CSVs with known
  * answers: the full-configuration join (a duration difference never pools), valid rows only with
  * their counts, labels (one machine each), sides by label, declared variant order, metric errors.
  */
 #include "lib/csvstream.h"
-#include "analysis/groups.h"
+#include "analysis/resultset.h"
 #include "cli/bench_fallback.h"
 #include "lib/util.h"
 #include "tests/testutil.h"

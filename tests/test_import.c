@@ -365,8 +365,8 @@ static void compare_says_the_statistic(void **s)
 			   "mean of round trip / 2), B's measured by c2cbench";
 	assert_non_null(strstr(r.out, "0-1/cas"));
 	assert_non_null(strstr(r.out, says));
-	assert_non_null(strstr(r.out, "A's samples, round_trips, preheat_ms, mem_node_req not in "
-				      "the imported matrix: joined without them"));
+	assert_non_null(strstr(r.out, "A's samples, round_trips, preheat_ms, mem_node_requested "
+				      "not in the imported matrix: joined without them"));
 	run_c2c(&r, "compare", out, csv, NULL); /* the table's line says it too */
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "not the same statistic"));

@@ -61,6 +61,18 @@ static int allowed(const struct rule *r, const char *path, const char *inc)
 	return 0;
 }
 
+/* The result-set reader's own headers: only its files (analysis/groups*.c) include them; the rest
+ * of the program reads result sets through analysis/resultset.h. */
+static int reader_internal(const char *path, const char *inc)
+{
+	static const char *const own[] = { "analysis/groups_int.h", "analysis/groups_decl.h",
+					   "analysis/groups_schema.h", NULL };
+	int is_own = 0;
+	for (int i = 0; own[i]; i++)
+		is_own |= !strcmp(inc, own[i]);
+	return is_own && strncmp(path, "analysis/groups", strlen("analysis/groups"));
+}
+
 static void note(const char *path, const char *inc, const char *why)
 {
 	if (vlen < sizeof(violations) - 256)
@@ -88,6 +100,8 @@ static void check_file(const char *path)
 			note(path, inc, "an include names its folder");
 		else if (!allowed(r, path, inc))
 			note(path, inc, "this folder may not include that one");
+		else if (reader_internal(path, inc))
+			note(path, inc, "the reader's own header: include analysis/resultset.h");
 	}
 	fclose(f);
 }
@@ -134,7 +148,7 @@ static void the_rules_refuse_what_they_must(void **s)
 	(void)s;
 	const struct rule *b = rule_for("benches/refill/refill.c");
 	assert_non_null(b);
-	assert_false(allowed(b, "benches/refill/refill.c", "analysis/groups.h"));
+	assert_false(allowed(b, "benches/refill/refill.c", "analysis/resultset.h"));
 	assert_false(allowed(b, "benches/refill/refill.c", "benches/shepherd/run.h"));
 	assert_true(allowed(b, "benches/refill/refill.c", "benches/refill/pcpu_reserve.h"));
 	assert_true(allowed(b, "benches/refill/refill.c", "harness/bench.h"));
@@ -151,12 +165,18 @@ static void the_rules_refuse_what_they_must(void **s)
 	assert_true(allowed(rule_for("runner/preset_config.c"), "runner/preset_config.c",
 			    "lib/csvread.h"));
 	assert_false(allowed(rule_for("runner/preset_config.c"), "runner/preset_config.c",
-			     "analysis/groups.h"));
+			     "analysis/resultset.h"));
 	/* the result files' format knows no engine; analysis reads files, never the registry */
 	assert_false(allowed(rule_for("schema/desc.c"), "schema/desc.c", "harness/bench.h"));
 	assert_false(
 	    allowed(rule_for("analysis/groups.c"), "analysis/groups.c", "harness/bench.h"));
 	assert_true(allowed(rule_for("analysis/groups.c"), "analysis/groups.c", "schema/desc.h"));
+	/* the result-set reader is one header to the rest of the program; its own stay behind it */
+	assert_true(reader_internal("analysis/compare.c", "analysis/groups_int.h"));
+	assert_true(reader_internal("cli/cmd_report.c", "analysis/groups_schema.h"));
+	assert_true(reader_internal("analysis/report_load.c", "analysis/groups_decl.h"));
+	assert_false(reader_internal("analysis/groups_read.c", "analysis/groups_schema.h"));
+	assert_false(reader_internal("analysis/compare.c", "analysis/resultset.h"));
 	/* a layout registers through the generic registry in lib/, and knows no engine */
 	assert_true(allowed(rule_for("layouts/x.c"), "layouts/x.c", "lib/registry.h"));
 	assert_false(allowed(rule_for("layouts/x.c"), "layouts/x.c", "harness/bench.h"));

@@ -216,7 +216,7 @@ static void test_concurrent_auto_equals_one(void **state)
 	assert_non_null(au);
 	assert_int_equal(count_lines(one), count_lines(au));
 	const char *same[] = { "cpu_a",	 "cpu_b",	 "class", "concurrent", "round",
-			       "rounds", "mem_node_req", "pkg_a", "core_b",	NULL };
+			       "rounds", "mem_node_requested", "pkg_a", "core_b",	NULL };
 	for (int i = 0; same[i]; i++) {
 		char w[256];
 		column(one, same[i], v, sizeof(v));
@@ -239,8 +239,10 @@ static void test_concurrent_auto_equals_one(void **state)
 	assert_true(!strncmp(v, "ok", 2) || !strncmp(v, "outside", 7));
 	column(au, "line_addr", v, sizeof(v));
 	assert_true(!strncmp(v, "0x", 2));
-	column(au, "mem_node", v, sizeof(v));
+	column(au, "mem_node_actual", v, sizeof(v));
 	assert_true(v[0] >= '0' && v[0] <= '9');
+	column(au, "mem_node", v, sizeof(v)); /* --home first: no node planned, NA */
+	assert_string_equal(v, "NA NA NA NA");
 	/* the matrix: 2 x 2 in the CSV's load-store figure, empty diagonal */
 	assert_non_null(m);
 	assert_int_equal(count_lines(m), 2);
@@ -393,7 +395,7 @@ static void test_bad_input(void **state)
 /* The home each row found is the node of its page as the pair's: writer, reader, both or other. */
 static void home_is_relation(const struct table *t, long i)
 {
-	int mem = atoi(table_get(t, i, "mem_node")), na = atoi(table_get(t, i, "node_a")),
+	int mem = atoi(table_get(t, i, "mem_node_actual")), na = atoi(table_get(t, i, "node_a")),
 	    nb = atoi(table_get(t, i, "node_b"));
 	const char *home = table_get(t, i, "home");
 	const char *want = mem == na && mem == nb ? "both"
@@ -403,8 +405,8 @@ static void home_is_relation(const struct table *t, long i)
 	if (mem < 0 || na < 0 || nb < 0)
 		want = "NA";
 	if (strcmp(home, want))
-		fail_msg("row %ld: home %s, mem_node %d, node_a %d, node_b %d", i + 1, home, mem,
-			 na, nb);
+		fail_msg("row %ld: home %s, mem_node_actual %d, node_a %d, node_b %d", i + 1, home,
+			 mem, na, nb);
 }
 
 /* --home: the request in its words (--mem-node's older spelling read into them), the page on the
@@ -437,8 +439,8 @@ static void test_home_axis(void **state)
 		assert_true(t.nrows > 0);
 		for (long i = 0; i < t.nrows; i++) {
 			const char *want = asks[h][2];
-			int mem = atoi(table_get(&t, i, "mem_node"));
-			assert_string_equal(table_get(&t, i, "mem_node_req"), want);
+			int mem = atoi(table_get(&t, i, "mem_node_actual"));
+			assert_string_equal(table_get(&t, i, "mem_node_requested"), want);
 			home_is_relation(&t, i);
 			int reader = !strcmp(want, "reader");
 			assert_string_equal(table_get(&t, i, "first_touch_cpu"),
@@ -449,6 +451,8 @@ static void test_home_axis(void **state)
 									 : NULL;
 			if (bound && mem >= 0)
 				assert_int_equal(mem, atoi(bound));
+			/* the node planned: the one bound to, NA where first binds none */
+			assert_string_equal(table_get(&t, i, "mem_node"), bound ? bound : "NA");
 		}
 		if (!h) /* node:N next, N the first pair's node */
 			snprintf(node, sizeof(node), "node:%s", table_get(&t, 0, "node_a"));

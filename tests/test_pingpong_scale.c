@@ -241,6 +241,16 @@ static void test_resume_continues_the_rows(void **state)
 	assert_int_equal(r->status, 2);
 	assert_int_equal(count_lines(r->err), 1);
 	assert_non_null(strstr(r->err, "has samples 20, this run 21"));
+	/* a CSV of schema 11 or older names the request mem_node_req: read under today's name */
+	char old[400], cmd[1400];
+	snprintf(old, sizeof(old), "%s/old.csv", dir);
+	snprintf(cmd, sizeof(cmd), "sed '1s/,mem_node_requested,/,mem_node_req,/' %s > %s && "
+		 "head -1 %s | grep -q ',mem_node_req,'", csv, old, old);
+	assert_int_equal(system(cmd), 0);
+	run_c2c(r, "run", "pingpong", "--placement", cpus, TINY, "--reps", "200", "--home",
+		"reader", "--concurrent", "auto", "--resume", old, "--out", csv2, NULL);
+	assert_int_equal(r->status, 2);
+	assert_non_null(strstr(r->err, "has mem_node_requested first, this run reader"));
 	run_c2c(r, "run", "pingpong", "--placement", cpus, TINY, "--reps", "200", "--max-attempts",
 		"1", "--concurrent", "auto", "--resume", csv, "--matrix", m2, "--out", csv2,
 		"--quiet", LENIENT, NULL);

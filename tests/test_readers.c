@@ -2,7 +2,7 @@
  * are refused with file:line, never read as whole or as numbers they are not. */
 #include "tests/testutil.h"
 #include "lib/csvread.h"
-#include "analysis/groups.h"
+#include "analysis/resultset.h"
 #include "cli/bench_fallback.h"
 #include "lib/util.h"
 #include <stdlib.h>

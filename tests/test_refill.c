@@ -73,6 +73,11 @@ static void test_token_bound_gets_exactly_the_reserve(void **state)
 		assert_int_equal(csv_long(csv, row, "caller_cpu"),
 				 csv_long(csv, row, "worker_cpu"));
 		assert_true(csv_long(csv, row, "reserve_empty_ns") > 0);
+		/* the state bound to the caller's node (mem_node), found there or not found */
+		long planned = csv_long(csv, row, "mem_node"),
+		     found = csv_long(csv, row, "mem_node_actual");
+		assert_true(planned >= 0);
+		assert_true(found == -1 || found == planned);
 	}
 	free(csv);
 	/* another configuration: 16-byte objects, 3 empty pages and 100 objects left in a partial

@@ -1,5 +1,6 @@
 /* Every schema ever written is read as today's (analysis/groups_schema.c): what an older schema did
  * not record is named so, never taken for a request, and joins on its effective value. */
+#include "lib/csvfield.h"
 #include "lib/csvread.h"
 #include "lib/util.h"
 #include "schema/meta.h"
@@ -12,6 +13,7 @@
 
 #define ZEN3 "results/reference/epyc-zen3-kvm-2vcpu"
 #define ZEN5 "results/reference/epyc-zen5-bhyve-2vcpu"
+#define V12 "tests/data/schemas/v12/03-baseline"
 
 /* The text with its wrapped lines joined again ("\n" and the continuation indent: one space). */
 static const char *unwrapped(const char *out)
@@ -144,6 +146,84 @@ static void schema_1_joins_by_its_command_line(void **state)
 	assert_non_null(strstr(u, "A's warmup_requested_s not recorded (schema 1): joined without "
 				  "it"));
 	assert_null(strstr(u, "only in"));
+}
+
+/* The schema-12 baseline as schema 11 wrote it, in dir: the request named mem_node_req, the node
+ * found mem_node, no node planned; its X.bench and X.columns renamed alike, its rows of 11. */
+static void as_schema_11(const char *dir)
+{
+	static const char *const was[][2] = { { "mem_node_requested", "mem_node_req" },
+					      { "mem_node_actual", "mem_node" },
+					      { "mem_node", NULL } };
+	char cmd[4800], path[800], err[ERRLEN], q[4096];
+	snprintf(cmd, sizeof(cmd),
+		 "rm -rf %s && mkdir -p %s && cp " V12 ".meta %s && sed 's/^config = "
+		 "mem_node_requested$/config = mem_node_req/' " V12 ".bench > %s/03-baseline.bench "
+		 "&& grep -qx 'config = mem_node_req' %s/03-baseline.bench && sed -e "
+		 "'/^mem_node,/d' -e 's/^mem_node_actual,mem_node_actual,/mem_node,mem_node,/' -e "
+		 "'s/^mem_node_requested,mem_node_requested,/mem_node_req,mem_node_req,/' " V12
+		 ".columns > %s/03-baseline.columns",
+		 dir, dir, dir, dir, dir, dir);
+	assert_int_equal(system(cmd), 0);
+	struct table t;
+	if (table_read(&t, V12 ".csv", err))
+		fail_msg("%s", err);
+	snprintf(path, sizeof(path), "%s/03-baseline.csv", dir);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	for (long r = -1; r < t.nrows; r++) {
+		int first = 1;
+		for (int c = 0; c < t.ncols; c++) {
+			const char *name = t.cols[c], *v = r < 0 ? name : c ? t.cell[r][c] : "11";
+			size_t w = 0;
+			while (w < ARRAY_SIZE(was) && strcmp(was[w][0], name))
+				w++;
+			if (w < ARRAY_SIZE(was) && !was[w][1])
+				continue; /* not recorded by 11 */
+			if (r < 0 && w < ARRAY_SIZE(was))
+				v = was[w][1];
+			csv_field(v, q, sizeof(q));
+			fprintf(f, "%s%s", first ? "" : ",", q);
+			first = 0;
+		}
+		fputc('\n', f);
+	}
+	assert_int_equal(fclose(f), 0);
+	table_free(&t);
+}
+
+/* A pingpong set of schema 11 (mem_node_req, mem_node the node found) joins one of 12
+ * (mem_node_requested, mem_node_actual) on the request, whichever is read first: every
+ * configuration on both sides, none "only in" one. */
+static void schema_11_pingpong_joins_12_on_the_request(void **state)
+{
+	(void)state;
+	char old[600], perr[ERRLEN];
+	snprintf(old, sizeof(old), "%s/pp11", test_dir);
+	as_schema_11(old);
+	for (int order = 0; order < 2; order++) {
+		struct cmd_result *r = malloc(sizeof(*r));
+		struct table t;
+		const char *a = order ? V12 ".csv" : old, *b = order ? old : V12 ".csv";
+		run_c2c(r, "compare", "--csv", a, b, NULL);
+		if (r->status)
+			fail_msg("%s against %s: %s", a, b, r->err);
+		if (table_parse(&t, "out.csv", r->out, strlen(r->out), perr))
+			fail_msg("%s", perr);
+		assert_true(t.nrows > 0);
+		assert_int_equal(table_col(&t, "mem_node_req"), -1);
+		assert_true(table_col(&t, "mem_node_requested") >= 0);
+		for (long i = 0; i < t.nrows; i++) {
+			assert_string_equal(table_get(&t, i, "bench"), "pingpong");
+			assert_string_equal(table_get(&t, i, "only_in"), "");
+			assert_string_equal(table_get(&t, i, "mem_node_requested"), "first");
+		}
+		table_free(&t);
+		run_c2c(r, "compare", a, b, NULL); /* the table names no side alone either */
+		assert_int_equal(r->status, 0);
+		assert_null(strstr(r->out, "only in"));
+		free(r);
+	}
 }
 
 /* The fresh quick set of this test run (the quick preset with 2 repetitions: the settings that
@@ -298,6 +378,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(schema_6_joins_on_the_node_used),
 		cmocka_unit_test(schema_1_joins_by_its_command_line),
+		cmocka_unit_test(schema_11_pingpong_joins_12_on_the_request),
 		cmocka_unit_test(every_schema_joins_a_fresh_quick_set),
 		cmocka_unit_test(every_reference_set_reads),
 	};

@@ -29,17 +29,21 @@ const struct col_decl pingpong_columns[] = {
      "standard deviation / mean over the samples"},
     {"handoffs", COL_METRIC, "count", COL_NOSIDE,
      "one-way handoffs done, preheat included (what a HITM count would be divided by)"},
-    {"mem_node_req", COL_CONFIG, "text", COL_NOSIDE,
+    /* pingpong's own request (--home), not the harness's --mem-node, under the same names */
+    {"mem_node_requested", COL_CONFIG, "text", COL_NOSIDE,
      "--home as asked: first (also when not given: first touch from cpu_a's thread, not bound), "
      "writer (bound to cpu_a's node), reader (cpu_b's, touched by cpu_b) or node:N; --mem-node "
-     "a, b, N (and older sets' values) read as first, reader, node:N"},
-    /* pingpong's own, not the harness's request: the node achieved, beside mem_node_req */
+     "a, b, N (and older sets' values, mem_node_req up to schema 11) read as first, reader, "
+     "node:N"},
     {"mem_node", COL_CONTEXT, "NUMA node", COL_NOSIDE,
+     "NUMA node --home binds the pair's page to: writer and reader resolved to cpu_a's and "
+     "cpu_b's node, node:N to N; NA with first (not bound)"},
+    {"mem_node_actual", COL_CONTEXT, "NUMA node", COL_NOSIDE,
      "NUMA node the pair's page is on after the run (get_mempolicy), -1 if unknown: as found, "
-     "what other benches call mem_node_actual"},
+     "beside mem_node"},
     {"home", COL_CONTEXT, "text", COL_NOSIDE,
-     "where the line lived, as found (mem_node): writer (cpu_a's node), reader (cpu_b's), both "
-     "(the pair's one node) or other; NA when a node is unknown"},
+     "where the line lived, as found (mem_node_actual): writer (cpu_a's node), reader (cpu_b's), "
+     "both (the pair's one node) or other; NA when a node is unknown"},
     {"line_addr", COL_CONTEXT, "address", COL_NOSIDE,
      "virtual address of the pair's first line; every pair and measurement gets fresh lines on "
      "a page of its own"},

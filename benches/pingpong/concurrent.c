@@ -204,7 +204,8 @@ static void place_cols(const struct bench_ctx *c, struct row *r, const char *sid
 		row_na(r, key, "the topology has one CPU kind");
 }
 
-/* home: the node found, as the pair's: the writer's (cpu_a), the reader's (cpu_b), both, other. */
+/* home: the node found (mem_node_actual), as the pair's: the writer's (cpu_a), the reader's
+ * (cpu_b), both, other. */
 static void home_col(const struct bench_ctx *c, struct row *r, const struct pu_pair *pp,
 		     int node)
 {
@@ -296,8 +297,13 @@ void pp_fill_row(const struct bench_ctx *c, const struct pp_priv *p, int k, int 
 	row_set(r, "median_ns", "%.2f", m->median);
 	row_set(r, "sample_cv", "%.4f", m->cv);
 	row_set(r, "handoffs", "%llu", (unsigned long long)m->handoffs);
-	row_set(r, "mem_node_req", "%s", p->mem_req);
-	row_set(r, "mem_node", "%d", m->mem_node);
+	row_set(r, "mem_node_requested", "%s", p->mem_req);
+	if (m->plan_node >= 0)
+		row_set(r, "mem_node", "%d", m->plan_node);
+	else
+		row_na(r, "mem_node", "--home first binds no node: cpu_a's first touch places the "
+				      "page (mem_node_actual)");
+	row_set(r, "mem_node_actual", "%d", m->mem_node);
 	home_col(c, r, pp, m->mem_node);
 	row_set(r, "line_addr", "0x%llx", (unsigned long long)m->line_addr);
 	if (m->touch_cpu >= 0)

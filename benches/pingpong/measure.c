@@ -273,6 +273,7 @@ int pp_measure_round(const struct pp_setup *su, const struct pu_pair *const *pai
 		rc = threads_start(su->topo, t, 2 * n, &how, err);
 	for (int k = 0; k < n && !rc; k++) {
 		summarise(su, &run[k], &t[2 * k], &out[k]);
+		out[k].plan_node = home_node(su, pairs[k]);
 		evidence_of(&t[2 * k], "initiator", 1, &out[k].ev[0]);
 		evidence_of(&t[2 * k + 1], "responder", 1, &out[k].ev[1]);
 		out[k].ev[1].ops = t[2 * k + 1].stat[0]; /* the handoffs it answered */

@@ -32,6 +32,7 @@ struct pp_meas {
 	double min, median, cv;          /* over every sample of every line */
 	double line_med_lo, line_med_hi; /* lowest and highest per-line median */
 	uint64_t handoffs;               /* initiator handoffs, preheat included */
+	int plan_node;                   /* node --home binds the page to, -1 first (not bound) */
 	int mem_node;                    /* node the page is on after the run, -1 unknown */
 	uintptr_t line_addr;             /* virtual address of the first line */
 	int touch_cpu;                   /* the CPU that first touched the lines, -1 unknown */

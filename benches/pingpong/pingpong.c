@@ -254,7 +254,7 @@ static void pp_cleanup(struct bench_ctx *c)
 /* Configuration columns: what compare joins rows on across machines and builds. */
 static const char *const pp_config[] = {"cpu_a",      "cpu_b",        "class", "mode",
 					"samples",    "round_trips",  "lines", "preheat_ms",
-					"mem_node_req", NULL};
+					"mem_node_requested", NULL};
 
 /* Between machines, the pairs of a class are on other CPUs: compare joins a pair per class. */
 static const char *const pp_loose[] = { "cpu_a", "cpu_b", NULL };

@@ -238,7 +238,7 @@ static void resume_same(const struct bench_ctx *c, struct pp_priv *p)
 {
 	static const char *const cols[] = {"pairs_requested", "placement_requested", "samples",
 					   "round_trips",     "preheat_ms",          "lines",
-					   "mem_node_req",    "concurrent_req"};
+					   "mem_node_requested", "concurrent_req"};
 	const char *vals[] = {opt_str(c->o, "pairs"),
 			      opt_str(c->o, "placement"),
 			      NULL,

@@ -78,10 +78,18 @@ static int rs_open(struct rs_in *in, const char *path, char *err)
 	return 0;
 }
 
-/* mem_node_req as an older run wrote it (--mem-node a, b, N), in --home's words. */
+/* A setting's column, or in a CSV of schema 11 or older its older name: mem_node_requested was
+ * mem_node_req (analysis/groups_schema.c reads it so too). */
+static int same_col(const struct rs_in *in, const char *name)
+{
+	int c = col(in, name);
+	return c < 0 && !strcmp(name, "mem_node_requested") ? col(in, "mem_node_req") : c;
+}
+
+/* The request as an older run wrote it (--mem-node a, b, N), in --home's words. */
 static const char *home_word(const char *col, const char *v, char *buf, size_t n)
 {
-	if (strcmp(col, "mem_node_req"))
+	if (strcmp(col, "mem_node_requested"))
 		return v;
 	if (!strcmp(v, "a") || !strcmp(v, "b"))
 		return v[0] == 'a' ? "first" : "reader";
@@ -101,7 +109,7 @@ static int same_row(const struct rs_in *in, const char *path, long line, const s
 			path, line, cell(in, col(in, "bench")));
 	for (int i = 0; same[i].col; i++) {
 		char buf[24];
-		const char *v = home_word(same[i].col, cell(in, col(in, same[i].col)), buf,
+		const char *v = home_word(same[i].col, cell(in, same_col(in, same[i].col)), buf,
 					  sizeof(buf));
 		if (strcmp(v, same[i].want))
 			return err_set(err,

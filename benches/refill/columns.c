@@ -16,10 +16,12 @@ const struct col_decl refill_columns[] = {
      "--caller-cpu as given (auto, or a CPU); recorded, not joined on"},
     {"worker_cpu_requested", COL_CONTEXT, "text", COL_NOSIDE,
      "--worker-cpu as given (auto, or a CPU); recorded, not joined on"},
-    /* refill's own, not the harness's request: where the allocator state is */
+    /* refill takes no --mem-node: its plan binds the allocator state to the caller's node */
     {"mem_node", COL_CONTEXT, "NUMA node", COL_NOSIDE,
-     "NUMA node the allocator state's page is on (get_mempolicy), -1 if unknown: as found, what "
-     "other benches call mem_node_actual"},
+     "NUMA node the allocator state is bound to: the caller's CPU's (refill takes no --mem-node)"},
+    {"mem_node_actual", COL_CONTEXT, "NUMA node", COL_NOSIDE,
+     "NUMA node the allocator state's page is on (get_mempolicy), -1 if unknown: as found, "
+     "beside mem_node"},
     {"attempts", COL_CONFIG, "count", COL_NOSIDE, "allocations asked for (--attempts)"},
     {"attempts_made", COL_METRIC, "count", COL_NOSIDE,
      "allocations attempted; fewer than attempts when burst_end is not attempts"},

@@ -256,7 +256,7 @@ static void fill_row(struct rf_run *r, struct row *w)
 	row_set(w, "worker_cpu", "%d", r->worker_got);
 	row_set(w, "caller_cpu_requested", "%s", p->caller_req);
 	row_set(w, "worker_cpu_requested", "%s", p->worker_req);
-	row_set(w, "mem_node", "%d", mem_node_of((void *)r));
+	row_set(w, "mem_node_actual", "%d", mem_node_of((void *)r));
 	row_set(w, "attempts", "%ld", p->attempts);
 	row_set(w, "attempts_made", "%llu", (unsigned long long)(r->ok + r->failed));
 	row_set(w, "max_failures", "%ld", p->max_failures);
@@ -363,6 +363,7 @@ static int rf_run(struct bench_ctx *c, const struct variant *v, int rep, struct 
 		rc = err_set(err, "interrupted by signal %d", signals_pending());
 	else if (!(rc = check_books(r, err))) {
 		fill_row(r, w);
+		row_set(w, "mem_node", "%d", c->plan.mem_node); /* what the state was bound to */
 		rf_settings(c, r, w);
 		if (touch >= 0)
 			row_set(w, "first_touch_cpu", "%d", touch);

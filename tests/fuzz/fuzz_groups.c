@@ -1,8 +1,8 @@
-/* libFuzzer target: the grouping engine compare reads result files with (analysis/groups.h): the
- * streaming CSV reader, the hashed join, labels, then every cell's statistics and verdict.
+/* libFuzzer target: the result-set reader compare reads result files with (analysis/resultset.h):
+ * the streaming CSV reader, the hashed join, labels, then every cell's statistics and verdict.
  * Must never crash, hang, leak or read out of bounds; a bad file is a one-line error. */
 #include "analysis/compare.h"
-#include "analysis/groups.h"
+#include "analysis/resultset.h"
 #include "cli/bench_fallback.h"
 #include "lib/util.h"
 #include <stdio.h>

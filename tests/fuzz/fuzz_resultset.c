@@ -4,7 +4,7 @@
  * the declaration and description against the CSV, the .meta's row count, fingerprint and label.
  * Must never crash, hang, leak or read out of bounds; a bad set is a one-line error. */
 #include "analysis/compare.h"
-#include "analysis/groups.h"
+#include "analysis/resultset.h"
 #include "cli/bench_fallback.h"
 #include "lib/util.h"
 #include <stdio.h>

@@ -1,29 +1,50 @@
-/* The grouping engine of compare and report: result rows streamed from CSV files and filed under
- * their full configuration (bench, variant, every declared configuration column, the requested
- * duration and warm-up) and a side (an input of compare, or a machine label for report).
+/* The result-set reader: what compare, report and the summary of files know of result sets.
+ *
+ * A result set is what one run wrote (results/README.md, schema/meta.h names its files):
+ * - X.csv: a header, then one row per configuration and repetition. Its first columns
+ *   are schema_version, bench, the bench's variant column and rep; columns are read by name.
+ * - X.columns: the declaration of every column of X.csv (name, kind, unit, which way is better):
+ *   a configuration column is what rows are joined on (the bench's own, the harness's requested
+ *   placement, memory node, duration and warm-up), a metric is measured, evidence says whether a
+ *   measurement holds (valid, invalid_reason) and context names the machine and the build.
+ * - X.bench: how to read the bench (schema/desc.h): its variant column, configuration, resolved
+ *   settings, summary and verdict metrics and views. A set without it (an older schema) is read by
+ *   the description this build would write (groups_set_desc_fallback, from cli/).
+ * - X.meta: the run's context, its machine fingerprint and how the run ended (one interrupted,
+ *   failed or cut short is warned about on stderr).
+ * - side tables X-NAME.csv (a side_table column, with their own X-NAME.columns): no result rows;
+ *   skipped in a directory, refused when named.
+ * - a directory is its *.csv files in name order, and, for a fleet or preset directory, each
+ *   subdirectory with a metadata.txt (slurm/ and interrupted/ are not result sets).
+ * Every schema_version up to SCHEMA_VERSION is read as today's (results/CHANGELOG-schema.md): a
+ * renamed column under today's name, one a version did not record as "not recorded (schema N)",
+ * joined on what the run asked or on its effective value.
+ *
+ * Rows are filed under their full configuration (a group: bench, variant, every configuration
+ * column) and a side: an input of compare, or a machine label for report (GROUPS_BY_LABEL). A
+ * cell (a group on a side) keeps the values of its valid rows. A machine is a label (its rows'
+ * label column, or --label DIR=NAME's) with the host, CPU model and fingerprint it names: two
+ * hosts or CPU models under one label are an error (exit 2).
  *
  * - Groups and cells are found by hashing, never by linear search; input is read one row at a time:
  *   memory grows with the number of groups and values kept, not with the rows' text.
  * - Only valid rows (column `valid` = yes; a CSV without that column: every row) give values; each
  *   cell counts its rows and its valid rows, for "n valid of N".
- * - A label names one machine: two hosts or CPU models under one label is an error (exit 2); two
- *   machine fingerprints under one label (a field known on both differs) are two machines, shown as
- *   LABEL#ID6, with a note on stderr naming the fields that differ. Rows
- *   without a label column (older schemas) are named by their host, or by host and CPU model when
- *   another machine already has that host name; and, with no requested duration recorded, their
- *   measured duration_s to two digits stands in for it ("~1.5 (measured)"), so runs of another
- *   length still never pool.
- * - A directory is its *.csv files, or, for a fleet directory, each subdirectory with a
- *   metadata.txt (one result set per machine; slurm/ and interrupted/ are not result sets).
- * - Inputs marked interrupted (FILE.meta [run] status, metadata.txt state) are warned about on
- * stderr.
+ * - Two machine fingerprints under one label (a field known on both differs) are shown as
+ *   LABEL#ID6, with a note on stderr naming the fields that differ. Rows without a label column
+ *   (older schemas) are named by their host, or by host and CPU model when another machine
+ *   already has that host name; and, with no requested duration recorded, their measured
+ *   duration_s to two digits stands in for it ("~1.5 (measured)"), so runs of another length
+ *   still never pool.
  *
  * Use: groups_init, groups_add for each input, groups_finish, then walk g->order and ask
- * groups_cell(g, group, side) for each side. Every error is one line for exit status 2. */
-#ifndef C2C_GROUPS_H
-#define C2C_GROUPS_H
-#include <stdint.h>
+ * groups_cell(g, group, side) for each side. Every error is one line for exit status 2.
+ * The reader's own files (analysis/groups*.c) share groups_int.h, groups_decl.h (X.columns) and
+ * groups_schema.h (older schemas); nothing else includes them (tests/test_layers.c). */
+#ifndef C2C_RESULTSET_H
+#define C2C_RESULTSET_H
 #include <stddef.h>
+#include <stdint.h>
 
 struct table;
 struct csvs;
@@ -204,10 +225,6 @@ void groups_free(struct groups *g);
 int groups_warn_file(const char *csv);
 int groups_warn_dir(const char *dir);
 
-/* A result set without FILE.bench (an older schema) is read by what fn gives for its bench: the
- * text of a bench description and of the column declaration this build would have written with
- * that header (schema/desc.h, X.columns), each malloc'ed; 1, or 0 for a bench it does not know.
- * NULL (the default): none. cli/ sets it from the registry; analysis/ knows no bench. */
 /* compare and report --label DIR=NAME: the rows of every file under DIR (a result directory or a
  * CSV, as given or any path to it) are machine NAME, whatever label they hold, so that two machines
  * run under one label are compared without editing files. Checked: NAME a label, DIR existing;
@@ -215,38 +232,18 @@ int groups_warn_dir(const char *dir);
 int groups_relabel(const char *spec, char *err);
 void groups_relabel_clear(void);
 
+/* A result set without FILE.bench (an older schema) is read by what fn gives for its bench: the
+ * text of a bench description and of the column declaration this build would have written with
+ * that header (schema/desc.h, X.columns), each malloc'ed; 1, or 0 for a bench it does not know.
+ * NULL (the default): none. cli/ sets it from the registry; analysis/ knows no bench. */
 typedef int (*groups_desc_fn)(const char *bench, const char *const *header, int ncols,
 			      char **desc, char **columns);
 void groups_set_desc_fallback(groups_desc_fn fn);
 
-/* Internal, shared by groups.c, groups_read.c and groups_dir.c. */
-/* The bench's index, made on its first file; d: that file's column declaration (may be NULL);
- * desc: that file's description (may be NULL), taken over when it describes this bench. */
-int grp_bench_of(struct groups *g, const char *name, const char *variant_col,
-		 const char *const *header, int ncols, const struct grp_decl *d,
-		 struct bench_desc *desc);
-/* groups_desc.c: the description of bench name, from the file's (taken over: file's emptied)
- * or the fallback's (*fb: its column declaration); NULL when neither has it. Freed by
- * grp_desc_free. */
-struct bench_desc *grp_desc_of(struct groups *g, const char *name, struct bench_desc *file,
-			       const char *const *header, int ncols, struct grp_decl **fb);
-void grp_desc_free(struct bench_desc *d, struct grp_decl *fb);
-/* A file's own description (d, read from path) is of its CSV (csv, its header hdr): each column
- * it names (variant, configuration, summary, verdict, resolved settings, views) is one of the
- * header's, and none it keys on (variant, configuration, requested settings) is one its
- * declaration (decl, may be NULL) makes a metric or evidence. 0, or -1 with the first that is
- * not. */
-int grp_desc_check(const struct bench_desc *d, const struct grp_decl *decl, const char *path,
-		   const char *csv, const char *const *hdr, int ncols, char *err);
-/* nrec, eff: per key column, groups.h's grp_group (NULL: every column recorded). */
-int grp_group_of(struct groups *g, int bench, const char *const *val, const int *nrec,
-		 const char *const *eff);
+/* For compare's joins: */
 /* Do groups x and y agree on every key column but those skip marks (NULL: none): equal where both
  * recorded it, the effective values equal where one did not, anything where nothing stands in? */
 int grp_agree(const struct groups *g, int x, int y, const unsigned char *skip);
-/* groups_join.c: join each configuration holding a column its rows did not record with the one
- * configuration that agrees on the effective value (called by groups_finish). */
-void grp_join_unrecorded(struct groups *g);
 /* Configuration x's bucket: its bench and its values of the key columns k with use[k] set
  * (FNV-1a): configurations equal in those columns share it. Sorted with grp_by_bucket (by bucket,
  * then group), the candidates for a join sit next to each other: linear, not square. */
@@ -256,43 +253,6 @@ struct grp_bucketed {
 	int group;
 };
 int grp_by_bucket(const void *x, const void *y);
-/* groups.c: drop each group gi with into[gi] >= 0 after moving its cells to group into[gi]
- * (into NULL: none dropped, the cells filed again after their groups changed). */
-void grp_merge_groups(struct groups *g, const int *into);
-/* The fallback's description of bench name (for its verdict list: a set written before the
- * families), or NULL. Freed by grp_desc_free. */
-struct bench_desc *grp_desc_fallback(struct groups *g, const char *name,
-				     const char *const *header, int ncols);
-struct grp_cell *grp_cell_of(struct groups *g, int group, int side);
-int grp_machine_of(struct groups *g, const char *label, const char *host, const char *cpu,
-		   const struct grp_fp *fp, const char *file, long line, int side, int *mach,
-		   char *err);
-/* groups_fp.c: a CSV's fingerprint from its .meta (row_id: the row's fingerprint column, used when
- * the .meta is missing or has none); copies, frees; the count of fields known on both that differ
- * (written "key A vs B, ..." to out when not NULL); merging b's known fields into a; one field. */
-void grp_fp_read(const char *csv, const char *row_id, struct grp_fp *fp);
-void grp_fp_copy(struct grp_fp *dst, const struct grp_fp *src);
-void grp_fp_free(struct grp_fp *fp);
-int grp_fp_differ(const struct grp_fp *a, const struct grp_fp *b, char *out, size_t n);
-void grp_fp_absorb(struct grp_fp *into, const struct grp_fp *from);
+/* A machine's fingerprint field key (schema/fingerprint.h's fp_keys), or NULL when unknown. */
 const char *grp_fp_field(const struct grp_fp *fp, const char *key);
-int grp_side_of(struct groups *g, int side, const char *name);
-/* groups_once.c: refuse (-1, one line) a file read before into the same scope (the side given to
- * groups_add: by device and inode) and a row read before there (its hash over the scope, the
- * header's names and the row's values, rep and attempt left out: a renumbered copy is the same
- * row); the row is of the file noted last. */
-int grp_once_file(struct groups *g, const char *path, int scope, char *err);
-uint64_t grp_once_hash(struct groups *g, int scope, const char *const *name,
-		       const struct csvs *s);
-int grp_once_row(struct groups *g, uint64_t h, const char *path, long line, char *err);
-void grp_once_free(struct groups *g);
-int grp_label_taken(struct groups *g, const char *label, const char *host, const char *cpu);
-/* groups_read.c: one CSV file into side, for groups_dir.c's walk (in_dir: met in a directory;
- * *marked: given set when its directory is marked unfinished, set when its run is). */
-int grp_add_file(struct groups *g, const char *path, int side, int in_dir, int *marked,
-		 char *err);
-/* groups_relabel.c: the label --label gives the file at path, or NULL; a spec that matched no file
- * yet, for groups_finish's refusal (NULL: none). */
-const char *grp_relabel_of(const char *path);
-const char *grp_relabel_unused(void);
 #endif
