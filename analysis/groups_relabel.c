@@ -24,17 +24,14 @@ int groups_relabel(const char *spec, char *err)
 			err,
 			"--label '%.200s': accepted: DIR=NAME (an input, its rows' machine label)",
 			spec);
-	if (label_check("label", eq + 1, lerr))
-		return err_set(err,
-			       "--label '%.200s': name '%.80s' is not accepted; accepted: 1 to %d "
-			       "letters, digits, '.', '_' or '-', starting with a letter or digit",
-			       spec, eq + 1, LABEL_MAX);
+	if (label_check("name", eq + 1, lerr))
+		return err_set(err, "--label '%.200s': %s", spec, lerr);
 	snprintf(dir, sizeof(dir), "%.*s", (int)(eq - spec), spec);
 	char *real = realpath(dir, NULL);
 	if (!real)
 		return err_set(err,
 			       "--label '%.200s': %.200s: no such file or directory; accepted: "
-			       "DIR=NAME, DIR one of the inputs",
+			       "DIR=NAME, DIR an input",
 			       spec, dir);
 	if (nrelabel == RELABEL_MAX) {
 		free(real);

@@ -97,10 +97,8 @@ static int refused_option(const struct bench *b, int argc, char **argv, char *er
 		snprintf(name, sizeof(name), "%.*s", (int)strcspn(argv[i] + 2, "="), argv[i] + 2);
 		const char *why;
 		if (bench_refuses(b, name, &why))
-			return err_set(
-			    err,
-			    "bench %s does not take --%s (%s); its options: c2cbench run %s --help",
-			    b->name, name, why, b->name);
+			return err_set(err, "%s does not take --%s (%s); see --help", b->name,
+				       name, why);
 		for (const struct opt_spec *s = harness_opts; s->name;
 		     s++) /* skip the value of a valued option */
 			if (!strcmp(s->name, name) && s->type != OPT_FLAG && !strchr(argv[i], '='))

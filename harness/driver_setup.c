@@ -21,8 +21,8 @@ int validity_opts(struct bench_ctx *c, const struct opts *o, char *err)
 					(int)opt_long(o, "reps-max"), opt_double(o, "reps-time")};
 	if (c->reps_auto && c->autocfg->max_reps < REPS_AUTO_MIN)
 		return err_set(err,
-			       "--reps-max: '%d' is not accepted with --reps auto; accepted: %d or "
-			       "more (the fewest values with a 95%% CI of the median)",
+			       "--reps-max: '%d' is too few for --reps auto; accepted: %d or more "
+			       "(for a 95%% CI)",
 			       c->autocfg->max_reps, REPS_AUTO_MIN);
 	c->reps = c->reps_auto ? c->autocfg->max_reps : (int)atol(reps);
 	c->attempts = (int)opt_long(o, "max-attempts");

@@ -205,11 +205,11 @@ static int place_cpus(struct plan *p, const struct topo *t, const char *list,
 	char why[120], pus[200];
 	int have = parse_cpulist(list, cpus, PLAN_MAX + 1, why, sizeof(why));
 	topo_pu_list(t, pus, sizeof(pus));
-	if (have < 0)
-		rc = err_set(err,
-			     "placement cpus:'%s' is not accepted (%s); accepted: OS CPU numbers "
-			     "of %s's allowed PUs (%s), one per thread, e.g. cpus:0,2 or cpus:0-3",
-			     list, why, t->source, pus);
+	if (have < 0) {
+		rc = err_set(err, "placement cpus:'%s': %s; accepted: PUs %s", list, why, pus);
+		if (strlen(err) > ERR_WIDTH) /* the why alone: c2cbench topo lists the PUs */
+			err_set(err, "placement cpus:'%s': %s", list, why);
+	}
 	else if (have != need)
 		rc = err_set(err,
 			     "placement cpus:%s gives %d CPUs but the run has %d threads; give "

@@ -34,23 +34,22 @@ static int load_source(struct topo *t, const char *spec, int *major, char *err)
 		if (hwloc_topology_set_synthetic(t->h, spec + 10))
 			return err_set(
 			    err,
-			    "--topology: '%s' is not a valid hwloc synthetic description; "
-			    "accepted: e.g. synthetic:\"pack:2 numa:1 core:8 pu:2\"",
+			    "--topology: '%s' is not hwloc synthetic (e.g. \"pack:2 core:8 pu:2\")",
 			    spec + 10);
 		return 0;
 	}
 	if (!strncmp(spec, "xml:", 4)) {
 		if (access(spec + 4, R_OK))
 			return err_set(err,
-				       "--topology: cannot read hwloc XML file '%s'; accepted: a "
-				       "file written by lstopo FILE.xml",
+				       "--topology: cannot read XML '%s'; accepted: what lstopo "
+				       "FILE.xml writes",
 				       spec + 4);
 		if (topo_xml_check(spec + 4, major, err))
 			return -1;
 		if (hwloc_topology_set_xml(t->h, spec + 4))
 			return err_set(err,
-				       "--topology: cannot read hwloc XML file '%s'; accepted: a "
-				       "file written by lstopo FILE.xml",
+				       "--topology: cannot read XML '%s'; accepted: what lstopo "
+				       "FILE.xml writes",
 				       spec + 4);
 		return 0;
 	}

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define ACCEPTED "accepted: core-to-core-latency's --csv output, N lines of N comma-separated ns"
+#define ACCEPTED "accepted: core-to-core-latency --csv (N lines of N ns)"
 
 /* The file's bytes, NUL-terminated; NULL with a message. */
 static char *slurp(const char *path, size_t *len, char *err)

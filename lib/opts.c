@@ -82,14 +82,20 @@ static int check_value(const struct opt_spec *s, const char *v, char *err)
 		char *items[64], why[80];
 		int n = list_count(v, why, sizeof(why)), rc = 0;
 		if (n < 0)
-			return err_set(err,
-				       "--%s: '%s' is not accepted (%s); accepted: one or more of "
-				       "%s, comma-separated",
-				       s->name, v, why, ch);
+		{
+			char list[ERRLEN];
+			snprintf(list, sizeof(list), "one or more of %.900s, comma-separated", ch);
+			err_set(err, "--%s: '%s' is not accepted (%s); accepted: %s", s->name, v,
+				why, list);
+			if (strlen(err) > ERR_WIDTH) /* the why alone: --help has the list */
+				err_set(err, "--%s: '%s' is not accepted (%s); see --help", s->name,
+					v, why);
+			return -1;
+		}
 		if (n > 64)
-			return err_set(
-			    err, "--%s: '%s' has %d elements; accepted: each of %s at most once",
-			    s->name, v, n, ch);
+			return err_set(err,
+				       "--%s: '%s' has %d elements; accepted: each at most once",
+				       s->name, v, n);
 		n = list_split(v, items, 64);
 		for (int i = 0; i < n && !rc; i++) {
 			char sug[128];
@@ -100,9 +106,9 @@ static int check_value(const struct opt_spec *s, const char *v, char *err)
 			for (int j = 0; j < i && !rc; j++)
 				if (!strcmp(items[i], items[j]))
 					rc = err_set(err,
-						     "--%s: '%s' is given twice; accepted: each of "
-						     "%s at most once",
-						     s->name, items[i], ch);
+						     "--%s: '%s' is given twice; accepted: each "
+						     "element at most once",
+						     s->name, items[i]);
 		}
 		for (int i = 0; i < n; i++)
 			free(items[i]);
@@ -145,10 +151,12 @@ static int unknown_option(const struct opts *o, const char *arg, char *err)
 		c[i] = o->v[i].spec->name;
 		if (strchr(arg, '=') && !strncmp(arg, "--", 2) && !strcmp(c[i], name) &&
 		    o->v[i].spec->type == OPT_FLAG)
-			return err_set(err,
-				       "option --%s is a flag and takes no value ('%.80s'); "
-				       "accepted: --%s alone",
-				       name, arg, name);
+		{
+			char alone[80];
+			snprintf(alone, sizeof(alone), "--%s alone", name);
+			return err_accepted(err, alone, "the flag alone",
+					    "option --%s is a flag and takes no value", name);
+		}
 	}
 	c[o->n] = "help";
 	const char *best = arg[0] == '-' ? suggest_from(name, c, o->n + 1) : NULL;
@@ -165,8 +173,8 @@ static int exact_name(const char *token, const char *name, char *err)
 	if (strncmp(token, "--", 2) || (n == strlen(name) && !strncmp(token + 2, name, n)))
 		return 0;
 	return err_set(
-	    err, "option '%.*s' is not accepted; accepted: the full name --%s (no abbreviations)",
-	    (int)n + 2, token, name);
+	    err, "option '%.*s' is not accepted; accepted: the full name --%s", (int)n + 2, token,
+	    name);
 }
 
 int opts_parse(struct opts *o, const struct opt_spec *const *tables, int argc, char **argv,

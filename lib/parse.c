@@ -125,7 +125,7 @@ int parse_cpulist(const char *s, int *cpus, int max, char *why, size_t n)
 			b = cpu_number(&p);
 		}
 		if (a < 0 || b < 0 || (*p && *p != ',')) {
-			snprintf(why, n, "element %d is not a CPU number 0..%d or a range N-M", el,
+			snprintf(why, n, "element %d is not a CPU number <= %d or N-M", el,
 				 CPU_NUMBER_MAX);
 			return -1;
 		}

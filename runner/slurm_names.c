@@ -24,8 +24,8 @@ int fleet_id_check(const char *id, char *err)
 	char name_err[ERRLEN];
 	if (stamp < 15 || id[stamp] != '-' || fleet_name_check("id", id + stamp + 1, name_err))
 		return err_set(err,
-			       "submission id '%s' is not accepted; accepted: DATE-PRESET as "
-			       "`slurm submit` makes it (e.g. 20261201T112658.123456-quick)",
+			       "submission id '%s' is not DATE-PRESET (e.g. "
+			       "20261201T112658.123456-quick)",
 			       id);
 	return 0;
 }

@@ -19,14 +19,15 @@ static int label_first(char c)
 int label_check(const char *what, const char *s, char *err)
 {
 	size_t n = strlen(s);
-	int ok = n >= 1 && n <= LABEL_MAX && label_first(s[0]);
-	for (size_t i = 0; ok && i < n; i++)
-		ok = label_char(s[i]);
-	if (ok)
+	int chars = n >= 1 && n <= LABEL_MAX; /* its length and letters: what the short form says */
+	for (size_t i = 0; chars && i < n; i++)
+		chars = label_char(s[i]);
+	if (chars && label_first(s[0]))
 		return 0;
-	return err_set(err,
-		       "%s '%.80s%s' is not accepted; accepted: 1 to %d letters, digits, '.', '_' "
-		       "or '-', starting with a letter or digit",
+	if (chars) /* the one rule the short form omits */
+		return err_set(err, "%s '%.80s' is not accepted; accepted: a letter or digit first",
+			       what, s);
+	return err_set(err, "%s '%.80s%s' is not accepted; accepted: 1-%d letters, digits, . _ -",
 		       what, s, n > 80 ? "..." : "", LABEL_MAX);
 }
 

@@ -182,8 +182,8 @@ static void impossible_placements(void **s)
 	refused("--mem-node: node 2 does not exist; accepted: writer, reader or a node (0-1)",
 		"--mem-node", "2", "--topology=" TWO_NODES, "--dry-run");
 	refused("can only plan", "--topology", "synthetic:pack:2 core:2 pu:1", NULL, NULL);
-	refused("not a valid hwloc synthetic", "--topology", "synthetic:bogus:2", "--dry-run",
-		NULL);
+	refused("'bogus:2' is not hwloc synthetic (e.g. ", "--topology", "synthetic:bogus:2",
+		"--dry-run", NULL);
 }
 
 /* A CPU number past this machine's last one (sysfs), after a CPU this process may use. */

@@ -186,8 +186,7 @@ static void one_line_names(void **s)
 	refused("run \"$(printf 'pend\\ning')\"", "unknown bench 'pend\\ning'; accepted: ");
 	refused("\"$(printf 'fro\\nb')\"", "unknown command 'fro\\nb'; accepted: ");
 	refused("run pending-bit --dry-run=yes",
-		"option --dry-run is a flag and takes no value ('--dry-run=yes'); "
-		"accepted: --dry-run alone");
+		"option --dry-run is a flag and takes no value; accepted: --dry-run alone");
 	char args[1200];
 	snprintf(args, sizeof(args), "compare '%s' '%s' --csv=1", a, b);
 	refused(args, "option --csv is a flag and takes no value");

@@ -433,7 +433,7 @@ static void a_record_id_is_its_folder(void **s)
 	assert_int_equal(r.status, 2);
 	run_c2c(&r, "slurm", "status", dir, "--id", "../../x", NULL);
 	assert_int_equal(r.status, 2);
-	assert_non_null(strstr(r.err, "submission id '../../x' is not accepted"));
+	assert_non_null(strstr(r.err, "submission id '../../x' is not DATE-PRESET (e.g. "));
 }
 
 /* A record's text reaches the terminal escaped: a forged preset name with a title escape and a

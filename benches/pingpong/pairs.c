@@ -13,10 +13,7 @@ static int parse_cpus(const struct topo *t, const char *list, hwloc_bitmap_t set
 	char why[120];
 	int n = parse_cpulist(list, cpus, t->npus + 1, why, sizeof(why));
 	if (n < 0)
-		rc = err_set(err,
-			     "--placement cpus:'%s' is not accepted (%s); accepted: a CPU list "
-			     "such as cpus:0,2 or cpus:0-3",
-			     list, why);
+		rc = err_set(err, "--placement cpus:'%s': %s", list, why);
 	for (int k = 0; !rc && k < n; k++) {
 		const struct pu *u = topo_pu(t, cpus[k]);
 		if (!u)
@@ -134,8 +131,8 @@ static int select_into(const struct topo *t, const int *set, int n, const char *
 	if (!strncmp(spec, "vs:", 3)) {
 		if (parse_long(spec + 3, &v) || !in_set(set, n, v))
 			return err_set(err,
-				       "--pairs: '%s' is not accepted; accepted: vs:CPU with CPU "
-				       "one of the PUs measured (--placement)",
+				       "--pairs: '%s' is not accepted; accepted: vs:CPU, a PU "
+				       "measured",
 				       spec);
 		for (int i = 0; i < n; i++)
 			if (set[i] != v)
@@ -145,9 +142,8 @@ static int select_into(const struct topo *t, const int *set, int n, const char *
 	if (!strncmp(spec, "sample:", 7)) {
 		if (parse_long(spec + 7, &v) || v < 1 || v > total)
 			return err_set(err,
-				       "--pairs: '%s' is not accepted; accepted: sample:N with 1 "
-				       "<= N <= %ld (the pairs of %d PUs)",
-				       spec, total, n);
+				       "--pairs: '%s' is not accepted; accepted: sample:1..%ld",
+				       spec, total);
 		return sample_pairs(set, n, v, seed, out);
 	}
 	if (!strcmp(spec, "classes")) { /* a pair per class and pair of CPU kinds (hybrid parts) */

@@ -92,8 +92,9 @@ static int parse_mem(const struct bench_ctx *c, struct pp_priv *p, char *err)
 		const char *where = home ? "first, writer, reader or node:N" : "a, b or node N";
 		char list[300];
 		snprintf(list, sizeof(list), "%s (N: %s)", where, nodes);
-		return err_accepted(err, list, where, "%s: '%s' is not accepted%s%s%s", opt, m,
-				    why[0] ? " (" : "", why, why[0] ? ")" : "");
+		if (why[0]) /* "node 9 does not exist": it names the value */
+			return err_accepted(err, list, where, "%s: %s", opt, why);
+		return err_accepted(err, list, where, "%s: '%s' is not accepted", opt, m);
 	}
 	snprintf(p->mem_req, sizeof(p->mem_req), "node:%ld", n);
 	p->su.mem = (int)n;

@@ -12,22 +12,22 @@ int pcpu_cfg_check(const struct pcpu_cfg *c, char *err)
 	if (c->obj_size < PCPU_MIN_ALLOC_SIZE || c->obj_size > PCPU_PAGE_SIZE ||
 	    c->obj_size % PCPU_MIN_ALLOC_SIZE)
 		return err_set(err,
-			       "--size: '%ld' is not accepted; accepted: bytes, a multiple of %d "
-			       "from %d to %d",
-			       c->obj_size, PCPU_MIN_ALLOC_SIZE, PCPU_MIN_ALLOC_SIZE,
-			       PCPU_PAGE_SIZE);
+			       "--size: '%ld' is not accepted; accepted: %d..%d bytes, a multiple "
+			       "of %d",
+			       c->obj_size, PCPU_MIN_ALLOC_SIZE, PCPU_PAGE_SIZE,
+			       PCPU_MIN_ALLOC_SIZE);
 	long per_page = pcpu_objs_per_page(c->obj_size);
 	if (c->initial_partial < 0 || c->initial_partial >= per_page)
 		return err_set(err,
-			       "--initial-partial: '%ld' is not accepted; accepted: free objects "
-			       "in a partly used page, 0 to %ld for --size %ld",
+			       "--initial-partial: '%ld' is not accepted; accepted: 0..%ld (--size "
+			       "%ld)",
 			       c->initial_partial, per_page - 1, c->obj_size);
 	long need = c->initial_empty + (c->initial_partial > 0);
 	if (c->initial_empty < 0 || c->chunk_pages < 1 || need > c->chunk_pages)
 		return err_set(
 		    err,
-		    "--chunk-pages: '%ld' is not accepted; accepted: at least the initial "
-		    "populated pages (%ld: --initial-empty plus the partial page)",
+		    "--chunk-pages: '%ld' is not accepted; accepted: %ld or more (--initial-empty, "
+		    "+1 with a partial page)",
 		    c->chunk_pages, need);
 	return 0;
 }

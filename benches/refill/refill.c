@@ -149,8 +149,8 @@ static int place(struct bench_ctx *c, struct rf_priv *p, int want_unbound, char 
 	}
 	if (p->worker_cpu == p->caller_cpu)
 		return err_set(err,
-			       "--worker-cpu: '%d' is not accepted; accepted: a CPU other than the "
-			       "caller's (%d) among %s",
+			       "--worker-cpu: '%d' is not accepted; accepted: not the caller's "
+			       "(%d), of %s",
 			       p->worker_cpu, p->caller_cpu, list);
 	if (p->worker_cpu < 0)
 		p->worker_cpu = pick_worker_cpu(c->topo, &aff, p->caller_cpu);
