@@ -22,8 +22,7 @@ int groups_relabel(const char *spec, char *err)
 	if (!eq || eq == spec)
 		return err_set(
 			err,
-			"--label '%.200s': accepted: DIR=NAME, DIR an input (a result directory or "
-			"CSV) and NAME the machine's label for its rows",
+			"--label '%.200s': accepted: DIR=NAME (an input, its rows' machine label)",
 			spec);
 	if (label_check("label", eq + 1, lerr))
 		return err_set(err,

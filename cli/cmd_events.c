@@ -157,9 +157,9 @@ static int events_main(int argc, char **argv)
 	}
 	if (!rc && force && !pmu_known(force) && !evtab_has_pmu(&t, force)) {
 		rc = err_set(err,
-			     "--pmu: '%s' is not accepted; accepted: a PMU of the platform table "
-			     "(%s) or a core PMU of the installed libpfm4 (%s)",
-			     force, evtab_pmus(&t), pmu_known_list());
+			     "--pmu: unknown PMU '%s'; accepted: libpfm4's, or see c2cbench events "
+			     "--all",
+			     force);
 		evtab_free(&t);
 	}
 	if (rc) {

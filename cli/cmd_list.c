@@ -110,8 +110,9 @@ static void print_grouped(const struct col_decl *t)
 static int bad_name(const char *what, const char *name, const char *accepted)
 {
 	char sug[128], err[ERRLEN];
-	err_set(err, "list --columns: unknown %s '%.200s'%s; accepted: %s", what, name,
-		suggest_list(name, accepted, sug, sizeof(sug)), accepted);
+	err_accepted(err, accepted, "see c2cbench list, or harness",
+		     "list --columns: unknown %s '%.200s'%s", what, name,
+		     suggest_list(name, accepted, sug, sizeof(sug)));
 	fprintf(stderr, "c2cbench: error: %s\n", err);
 	return EXIT_BADINPUT;
 }
@@ -182,9 +183,11 @@ static int list_main(int argc, char **argv)
 		int md = argc == 4 && !strcmp(argv[3], "--markdown");
 		if (argc == 3 || md)
 			return list_columns(argv[2], md);
+		char all[ERRLEN];
+		snprintf(all, sizeof(all), "%s,harness", bench_names());
 		if (argc == 2)
-			err_set(err, "list --columns needs a bench name; accepted: %s,harness",
-				bench_names());
+			err_accepted(err, all, "a bench `c2cbench list` names, or harness",
+				     "list --columns needs a bench name");
 		else /* escaped: one line whatever was typed */
 			err_set(err,
 				"list --columns %.200s: unexpected argument '%.200s'; accepted: "
@@ -199,8 +202,7 @@ static int list_main(int argc, char **argv)
 	}
 	if (argc > 1) {
 		err_set(err,
-			"list: unexpected argument '%.200s'; accepted: none, presets, or --columns "
-			"BENCH",
+			"list: unexpected '%.200s'; accepted: nothing, presets or --columns BENCH",
 			argv[1]);
 		fprintf(stderr, "c2cbench: error: %s\n", err);
 		return EXIT_BADINPUT;

@@ -21,8 +21,8 @@ static int summary_main(int argc, char **argv)
 	for (int i = 1; i < argc; i++)
 		if (argv[i][0] == '-' && argv[i][1]) {
 			fprintf(stderr,
-				"c2cbench: error: summary: option '%s' is not accepted; accepted: "
-				"FILE... (result CSVs or directories)\n",
+				"c2cbench: error: summary: unknown option '%s'; accepted: result "
+				"CSVs or directories\n",
 				argv[i]);
 			return EXIT_BADINPUT;
 		}

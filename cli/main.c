@@ -63,9 +63,9 @@ static int is_help(const char *a)
 static int unknown_bench(const char *name)
 {
 	char sug[128], err[ERRLEN];
-	err_set(err, "unknown bench '%.200s'%s; accepted: %s", name,
-		suggest_list(name, bench_names(), sug, sizeof(sug)),
-		bench_names()); /* escaped: one line whatever was typed */
+	err_accepted(err, bench_names(), "those `c2cbench list` names", "unknown bench '%.200s'%s",
+		     name, suggest_list(name, bench_names(), sug, sizeof(sug)));
+	/* escaped: one line whatever was typed */
 	fprintf(stderr, "c2cbench: error: %s\n", err);
 	return EXIT_BADINPUT;
 }
@@ -77,8 +77,14 @@ static int run_main(int argc, char **argv)
 		return 0;
 	}
 	if (argc < 3 || argv[2][0] == '-') {
-		fprintf(stderr, "c2cbench: error: run needs a bench name first; accepted: %s\n",
-			bench_names());
+		char err[ERRLEN];
+		if (argc < 3)
+			err_accepted(err, bench_names(), "see c2cbench list",
+				     "run needs a bench name first");
+		else /* escaped: one line whatever was typed */
+			err_accepted(err, bench_names(), "see c2cbench list",
+				     "run: '%.200s' is not a bench", argv[2]);
+		fprintf(stderr, "c2cbench: error: %s\n", err);
 		return EXIT_BADINPUT;
 	}
 	const struct bench *b = bench_find(argv[2]);
@@ -95,8 +101,8 @@ static int unknown_command(const char *cmd)
 	for (int i = 0; command_at(i) && k < sizeof(names); i++)
 		k += (size_t)snprintf(names + k, sizeof(names) - k, ",%s", command_at(i)->name);
 	char err[ERRLEN];
-	err_set(err, "unknown command '%.200s'%s; accepted: %s", cmd,
-		suggest_list(cmd, names, sug, sizeof(sug)), names);
+	err_accepted(err, names, "those `c2cbench --help` names", "unknown command '%.200s'%s", cmd,
+		     suggest_list(cmd, names, sug, sizeof(sug)));
 	fprintf(stderr, "c2cbench: error: %s\n", err); /* escaped: one line whatever was typed */
 	return EXIT_BADINPUT;
 }

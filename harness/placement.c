@@ -519,9 +519,9 @@ static int plan_on(const struct topo *t, int kind, const char *pl, const struct 
 	const struct placement_def *d = placement_find(pl, &arg);
 	char sug[128];
 	if (!d)
-		return err_set(err, "--placement: '%s' is not accepted%s; accepted: %s", pl,
-			       suggest_list(pl, placement_names(), sug, sizeof(sug)),
-			       placement_names());
+		return err_accepted(err, placement_names(), "those `c2cbench list` names",
+				    "--placement: '%s' is not accepted%s", pl,
+				    suggest_list(pl, placement_names(), sug, sizeof(sug)));
 	struct topo k = *t;
 	if (kind >= 0) {
 		k.pu = xcalloc((size_t)t->npus + 1, sizeof(*k.pu));

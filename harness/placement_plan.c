@@ -3,6 +3,7 @@
 #include "harness/placement.h"
 #include "lib/parse.h"
 #include "lib/util.h"
+#include "lib/wrap.h"
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -35,16 +36,20 @@ int plan_mem_node(const struct topo *t, struct plan *p, const char *spec, char *
 				spec, t->source);
 		return 0;
 	}
+	char list[300];
+	snprintf(list, sizeof(list), "writer, reader or a node (%s)", nodes);
 	if (parse_long_in(spec, 0, INT_MAX, &n)) /* 2^32 must not wrap to 0 */
-		return err_set(err,
-			       "--mem-node: '%s' is not accepted; accepted: writer, reader or a "
-			       "NUMA node of %s with memory in its allowed nodeset (%s)",
-			       spec, t->source, nodes);
-	if (topo_node_usable(t, n, why, sizeof(why)))
-		return err_set(err,
-			       "--mem-node: '%s' is not accepted (%s); accepted: writer, reader or "
-			       "a NUMA node of %s with memory in its allowed nodeset (%s)",
-			       spec, why, t->source, nodes);
+		return err_accepted(err, list, "writer, reader or a node (c2cbench topo)",
+				    "--mem-node: '%s' is not accepted", spec);
+	if (topo_node_usable(t, n, why, sizeof(why))) {
+		/* why the node is refused ("node 2 does not exist"), unless the nodes accepted then
+		 * do not fit */
+		err_set(err, "--mem-node: %s; accepted: %s", why, list);
+		if (strlen(err) <= ERR_WIDTH)
+			return -1;
+		return err_accepted(err, list, "writer, reader or a node (c2cbench topo)",
+				    "--mem-node: '%s' is not accepted", spec);
+	}
 	p->mem_node = (int)n;
 	return 0;
 }
@@ -73,8 +78,10 @@ void plan_print(const struct plan *p, const struct topo *t, FILE *f)
 {
 	char node[16];
 	snprintf(node, sizeof(node), p->mem_node >= 0 ? "%d" : "none", p->mem_node);
-	fprintf(f, "placement %s on %s; memory on NUMA node %s%s%s\n", p->used, t->source, node,
-		p->auto_why[0] ? "; " : "", p->auto_why);
+	char line[1024];
+	snprintf(line, sizeof(line), "placement %s on %s; memory on NUMA node %s%s%s", p->used,
+		 t->source, node, p->auto_why[0] ? "; " : "", p->auto_why);
+	text_wrap(f, 0, 2, TEXT_WIDTH, line); /* at 100 columns */
 	if (t->nkinds && mixes_kinds(p, t))
 		fprintf(f, "note: the threads run on different CPU kinds (hybrid part): see the "
 			   "kind column\n");

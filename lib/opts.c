@@ -11,70 +11,71 @@ static const char *spec_choices(const struct opt_spec *s)
 	return s->choices_fn ? s->choices_fn() : s->choices;
 }
 
+/* Why a value is refused: what it is not (what, when it does not parse) or out of range (bad
+ * is 0: it parsed), and the range accepted. */
+static int refuse(char *err, const struct opt_spec *s, const char *v, int bad, const char *what,
+		  const char *range)
+{
+	return err_set(err, "--%s: '%s' is %s%s; accepted: %s", s->name, v,
+		       bad ? "not " : "out of range", bad ? what : "", range);
+}
+
+/* The accepted choices, or where they are listed when the line would be over ERR_WIDTH. */
+static int refuse_choice(char *err, const struct opt_spec *s, const char *v, const char *sug,
+			 const char *ch, const char *tail)
+{
+	char list[ERRLEN];
+	snprintf(list, sizeof(list), "%s%s", ch, tail);
+	err_accepted(err, list, ch, "--%s: '%s' is not accepted%s", s->name, v, sug);
+	if (strlen(err) > ERR_WIDTH)
+		err_set(err, "--%s: '%s' is not accepted%s; see --help", s->name, v, sug);
+	return -1;
+}
+
 /* Why a value is refused, phrased as what is accepted. */
 static int check_value(const struct opt_spec *s, const char *v, char *err)
 {
-	long l;
-	double d;
+	long l = 0;
+	double d = 0;
+	int bad;
 	const char *ch = spec_choices(s);
 	switch (s->type) {
 	case OPT_FLAG:
 	case OPT_TEXT:
 		return 0;
 	case OPT_COUNT:
-		if (parse_long(v, &l) || l < 1 || l > 1000000)
-			return err_set(err,
-				       "--%s: '%s' is not accepted; accepted: a whole number from "
-				       "1 to 1000000",
-				       s->name, v);
+		if ((bad = parse_long(v, &l)) || l < 1 || l > 1000000)
+			return refuse(err, s, v, bad, "a whole number", "1..1000000");
 		return 0;
 	case OPT_COUNT_AUTO:
-		if (strcmp(v, "auto") && (parse_long(v, &l) || l < 1 || l > 1000000))
-			return err_set(err,
-				       "--%s: '%s' is not accepted; accepted: a whole number from "
-				       "1 to 1000000, or auto",
-				       s->name, v);
+		if (strcmp(v, "auto") && ((bad = parse_long(v, &l)) || l < 1 || l > 1000000))
+			return refuse(err, s, v, bad, "a whole number", "1..1000000 or auto");
 		return 0;
 	case OPT_FACTOR:
-		if (parse_double(v, &d) || !(d >= 1) || d > 1000)
-			return err_set(err,
-				       "--%s: '%s' is not accepted; accepted: a factor, a number "
-				       "from 1 to 1000",
-				       s->name, v);
+		if ((bad = parse_double(v, &d)) || !(d >= 1) || d > 1000)
+			return refuse(err, s, v, bad, "a factor", "1..1000");
 		return 0;
 	case OPT_UINT:
-		if (parse_long(v, &l) || l < 0 || l > 1000000000L)
-			return err_set(err,
-				       "--%s: '%s' is not accepted; accepted: a whole number from "
-				       "0 to 1000000000",
-				       s->name, v);
+		if ((bad = parse_long(v, &l)) || l < 0 || l > 1000000000L)
+			return refuse(err, s, v, bad, "a whole number", "0..1000000000");
 		return 0;
 	case OPT_SECONDS:
-		if (parse_double(v, &d) || d <= 0 || d > 86400)
-			return err_set(err,
-				       "--%s: '%s' is not accepted; accepted: seconds, a number > "
-				       "0 and <= 86400",
-				       s->name, v);
+		if ((bad = parse_double(v, &d)) || d <= 0 || d > 86400)
+			return refuse(err, s, v, bad, "a number of seconds", "> 0, <= 86400");
 		return 0;
 	case OPT_OFF:
-		if (parse_double(v, &d) || d < 0 || d > 1000)
-			return err_set(err,
-				       "--%s: '%s' is not accepted; accepted: a percentage, a "
-				       "number from 0 to 1000 (no %% sign)",
-				       s->name, v);
+		if ((bad = parse_double(v, &d)) || d < 0 || d > 1000)
+			return refuse(err, s, v, bad, "a percentage", "0..1000 (no % sign)");
 		return 0;
 	case OPT_PERCENT:
-		if (parse_double(v, &d) || d < 0 || d > 100)
-			return err_set(err,
-				       "--%s: '%s' is not accepted; accepted: a percentage, a "
-				       "number from 0 to 100 (no %% sign)",
-				       s->name, v);
+		if ((bad = parse_double(v, &d)) || d < 0 || d > 100)
+			return refuse(err, s, v, bad, "a percentage", "0..100 (no % sign)");
 		return 0;
 	case OPT_CHOICE:
 		if (!list_has(ch, v)) {
 			char sug[128];
-			return err_set(err, "--%s: '%s' is not accepted%s; accepted: %s", s->name,
-				       v, suggest_list(v, ch, sug, sizeof(sug)), ch);
+			return refuse_choice(err, s, v, suggest_list(v, ch, sug, sizeof(sug)), ch,
+					     "");
 		}
 		return 0;
 	case OPT_CHOICES: {
@@ -93,11 +94,9 @@ static int check_value(const struct opt_spec *s, const char *v, char *err)
 		for (int i = 0; i < n && !rc; i++) {
 			char sug[128];
 			if (!list_has(ch, items[i]))
-				rc = err_set(
-				    err,
-				    "--%s: '%s' is not accepted%s; accepted: %s (comma-separated)",
-				    s->name, items[i], suggest_list(items[i], ch, sug, sizeof(sug)),
-				    ch);
+				rc = refuse_choice(err, s, items[i],
+						   suggest_list(items[i], ch, sug, sizeof(sug)), ch,
+						   " (comma-separated)");
 			for (int j = 0; j < i && !rc; j++)
 				if (!strcmp(items[i], items[j]))
 					rc = err_set(err,

@@ -18,6 +18,19 @@ int err_set(char *err, const char *fmt, ...)
 	return -1;
 }
 
+int err_accepted(char *err, const char *list, const char *where, const char *fmt, ...)
+{
+	char what[ERRLEN];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	err_set(err, "%s; accepted: %s", what, list);
+	if (strlen(err) > ERR_WIDTH)
+		err_set(err, "%s; accepted: %s", what, where);
+	return -1;
+}
+
 void die(int code, const char *fmt, ...)
 {
 	char raw[4 * ERRLEN], msg[4 * ERRLEN];

@@ -11,6 +11,10 @@
 #define C2C_ALIGNED __attribute__((aligned(C2C_BLOCK)))
 
 #define ERRLEN 1024
+/* Columns of an error message: after "c2cbench: error: " (17), its line fits in 100 with a bad
+ * value of up to 10 characters (tests/test_error_widths.c). A list of what is accepted that would
+ * not fit is named where it is printed instead (`c2cbench events --all`, --help). */
+#define ERR_WIDTH 83
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Exit statuses. */
@@ -18,6 +22,11 @@ enum { EXIT_BADINPUT = 2, EXIT_NOCOUNTERS = 3, EXIT_NOVALID = 4 };
 
 /* Format an error into err (size ERRLEN) and return -1, so callers can `return err_set(...)`. */
 int err_set(char *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* err_set's message, then "; accepted: LIST", or "; accepted: WHERE" (where the list is printed:
+ * "those `c2cbench list` names") when the line would be over ERR_WIDTH. */
+int err_accepted(char *err, const char *list, const char *where, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 /* Print "c2cbench: error: MSG" on one line and exit with status code. */
 void die(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));

@@ -107,11 +107,14 @@ int preset_find(const char *name, char *path, size_t n, char *err)
 	each_preset(find_cb, &f);
 	char sug[128];
 	if (!f.found)
-		return err_set(err,
-			       "preset '%s' not found in %s%s; accepted: %s, or a path to an .ini "
-			       "file",
-			       name, preset_dirs(), suggest_list(name, f.names, sug, sizeof(sug)),
-			       f.names[0] ? f.names : "(no presets found)");
+	{ /* the search path and every preset: `c2cbench list presets` */
+		char list[ERRLEN];
+		snprintf(list, sizeof(list), "%.900s or an .ini file",
+			 f.names[0] ? f.names : "(no presets found)");
+		return err_accepted(err, list, "see c2cbench list presets, or an .ini file",
+				    "preset '%s' not found%s", name,
+				    suggest_list(name, f.names, sug, sizeof(sug)));
+	}
 	return 0;
 }
 

@@ -357,8 +357,8 @@ static int status_args(int argc, char **argv, const char **dir, const char **id,
 				return err_set(err, "slurm status: --results needs a directory");
 			*dir = v;
 		} else if (argv[i][0] == '-' || *dir)
-			return err_set(err, "slurm status: unexpected '%s'; accepted: DIR (or "
-				       "--results DIR) [--id ID | --all]", argv[i]);
+			return err_set(err, "slurm status: unexpected '%s'; accepted: DIR [--id "
+				       "ID | --all]", argv[i]);
 		else
 			*dir = argv[i];
 	}

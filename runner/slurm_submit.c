@@ -256,8 +256,7 @@ static int parse_args(int argc, char **argv, struct submit_args *a, struct fleet
 					       FLEET_SBATCH_ARGS_MAX);
 			else if (v[0] != '-' || fleet_arg_check("--sbatch-arg", v, 0, err))
 				return err_set(err, "--sbatch-arg '%s': accepted: one sbatch "
-					       "option without spaces, control characters, "
-					       "# ' \" or \\, e.g. --time=10", v);
+					       "option (no spaces, # ' \" or \\)", v);
 			else
 				f->sbatch_arg[f->nsbatch++] = xstrdup(v);
 			i++;
@@ -270,11 +269,8 @@ static int parse_args(int argc, char **argv, struct submit_args *a, struct fleet
 		else if (!strcmp(s, "--new"))
 			a->new_sub = 1;
 		else if (s[0] == '-' && s[1])
-			return err_set(
-			    err,
-			    "unknown option '%s'; accepted: --constraints --results --partition "
-			    "--sbatch-arg --bin --wait --dry-run --resume --new",
-			    s);
+			return err_set(err, "unknown option '%s'; see --help for the accepted "
+				       "options", s);
 		else if (a->preset)
 			return err_set(err, "one preset only, got '%s' and '%s'", a->preset, s);
 		else

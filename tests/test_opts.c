@@ -44,7 +44,8 @@ static void refusals(void **s)
 	char err[ERRLEN];
 	struct { const char *opt, *val, *says;
 	} bad[] = {
-	    {"--count", "0", "from 1"},       {"--count", "-2", "from 1"},
+	    {"--count", "0", "out of range; accepted: 1.."},
+	    {"--count", "-2", "out of range; accepted: 1.."},
 	    {"--count", "abc", "'abc'"},      {"--secs", "0", "> 0"},
 	    {"--secs", "-1", "> 0"},          {"--secs", "nan", "'nan'"},
 	    {"--mode", "z", "accepted: a,b"}, {"--modes", "a,a", "twice"},

@@ -265,9 +265,8 @@ static int parse_sweep(struct bench_ctx *c, const char *s, char *err)
 	free(copy);
 	if (bad || v[0] < 8 || v[1] > 2048 || v[0] > v[1] || v[2] < 8 || v[0] % 8 || v[2] % 8)
 		return err_set(err,
-			       "--offset-sweep: '%s' is not accepted; accepted: FROM:TO:STEP in "
-			       "bytes, multiples of 8, 8 <= FROM <= TO <= 2048, STEP >= 8 (offset "
-			       "0 is the pending word itself)",
+			       "--offset-sweep: '%s' is not accepted; accepted: FROM:TO:STEP (see "
+			       "--help)",
 			       s);
 	for (long off = v[0]; off <= v[1]; off += v[2]) {
 		char name[48];

@@ -41,8 +41,7 @@ int pairs_pu_set(const struct topo *t, const char *placement, int **set, char *e
 		rc = parse_cpus(t, placement + 5, want, err);
 	else if (strcmp(placement, "auto"))
 		rc = err_set(err,
-			     "--placement: '%s' is not accepted here; accepted: auto (every "
-			     "allowed PU) or cpus:LIST (the PUs to pair up)",
+			     "--placement: '%s' is not accepted here; accepted: auto or cpus:LIST",
 			     placement);
 	*set = xcalloc((size_t)t->npus, sizeof(int));
 	for (int i = 0; i < t->npus && !rc; i++) {

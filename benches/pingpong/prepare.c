@@ -4,6 +4,7 @@
 #include "benches/pingpong/pingpong.h"
 #include "benches/pingpong/matrix.h"
 #include "harness/progress.h"
+#include "lib/wrap.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,20 +85,15 @@ static int parse_mem(const struct bench_ctx *c, struct pp_priv *p, char *err)
 		}
 	int isnode = home && !strncmp(m, "node", 4) && (m[4] == ':' || m[4] == ' ');
 	const char *num = isnode ? m + 5 : home ? "" : m;
-	char why[160] = "not a number", nodes[200];
+	char why[160] = "", nodes[200];
 	if (parse_long(num, &n) || n < 0 || n > 1 << 20 ||
 	    topo_node_usable(c->topo, n, why, sizeof(why))) {
 		topo_node_list(c->topo, nodes, sizeof(nodes));
-		const char *words =
-		    home ? "first (first touch from the pair's first PU, the writer), writer "
-			   "(bound to the writer's node), reader (the reader's)"
-			 : "a (first touch from the pair's first PU), b (from the second)";
-		const char *what = home && !isnode ? "not first, writer, reader or node:N" : why;
-		return err_set(err,
-			       "%s: '%s' is not accepted for pingpong (%s); accepted: %s or %s "
-			       "NUMA node of %s with memory in its allowed nodeset (%s)",
-			       opt, m, what,
-			       words, home ? "node:N, N a" : "a", c->topo->source, nodes);
+		const char *where = home ? "first, writer, reader or node:N" : "a, b or node N";
+		char list[300];
+		snprintf(list, sizeof(list), "%s (N: %s)", where, nodes);
+		return err_accepted(err, list, where, "%s: '%s' is not accepted%s%s%s", opt, m,
+				    why[0] ? " (" : "", why, why[0] ? ")" : "");
 	}
 	snprintf(p->mem_req, sizeof(p->mem_req), "node:%ld", n);
 	p->su.mem = (int)n;
@@ -116,8 +112,7 @@ static int parse_concurrent(const struct bench_ctx *c, struct pp_priv *p, char *
 		return 0;
 	if (parse_long(s, &n) || n < 1 || n > 1 << 20)
 		return err_set(err,
-			       "--concurrent: '%s' is not accepted; accepted: auto, 1 (one pair at "
-			       "a time) or a number of pairs at once from 1 to %d",
+			       "--concurrent: '%s' is not accepted; accepted: auto or 1..%d",
 			       s, 1 << 20);
 	p->conc_n = (int)n;
 	return 0;
@@ -186,11 +181,11 @@ static void print_plan(const struct bench_ctx *c, const struct pp_priv *p, const
 		 pp_alone_only(p) ? 0 : p->nsample, per, chk, eta > 0 ? 100.0 * cs / eta : 0.0, hms,
 		 PP_GUESS_NS, PP_START_US, PP_ROW_US, alt_what ? "; " : "",
 		 alt_what ? alt_what : "", alt_what ? alt : "");
-	if (!opt_flag(c->o, "quiet"))
-		fprintf(stderr, "%s\n", line);
+	if (!opt_flag(c->o, "quiet")) /* at 100 columns, as the summary */
+		text_wrap(stderr, 0, 2, TEXT_WIDTH, line);
 	if (!opt_flag(c->o, "dry-run"))
 		return;
-	printf("%s\n", line + 10);
+	text_wrap(stdout, 0, 2, TEXT_WIDTH, line + 10);
 	const struct topo *t = c->topo; /* on a hybrid part, each PU's CPU kind */
 	printf("%-6s %-6s %-15s %-7s %s\n", "cpu_a", "cpu_b", "class", "round",
 	       t->nkinds ? "at_once kinds" : "at_once");

@@ -21,7 +21,7 @@ static int next_row(struct rs_in *in, char *err)
 	char why[ERRLEN];
 	int rc = csvs_next(&in->s, why);
 	if (rc < 0)
-		err_set(err, "--resume %s; accepted: the CSV of an interrupted pingpong run", why);
+		err_set(err, "--resume %s; accepted: a pingpong run's CSV", why);
 	return rc;
 }
 
@@ -57,8 +57,7 @@ static int rs_open(struct rs_in *in, const char *path, char *err)
 	FILE *f = fopen_regular(path);
 	if (!f)
 		return err_set(err,
-			       "--resume %s: cannot read it: %s; accepted: the CSV of an "
-			       "interrupted pingpong run",
+			       "--resume '%s': %s; accepted: a pingpong run's CSV",
 			       path, errno == EINVAL ? "not a regular file" : strerror(errno));
 	csvs_attach(&in->s, f, path);
 	int rc = next_row(in, err);
@@ -66,8 +65,7 @@ static int rs_open(struct rs_in *in, const char *path, char *err)
 		return -1;
 	if (!rc)
 		return err_set(err,
-			       "--resume %s: the file is empty; accepted: the CSV of an "
-			       "interrupted pingpong run",
+			       "--resume %s: the file is empty; accepted: a pingpong run's CSV",
 			       path);
 	for (int i = 0; i < in->s.nf; i++)
 		in->head[in->nhead++] = xstrdup(csvs_field(&in->s, i));

@@ -49,10 +49,12 @@ int parse_cpu(const struct topo *t, const cpu_set_t *aff, const char *opt, const
 	}
 	usable_list(t, aff, list, sizeof(list));
 	if (parse_long(s, &v) || v < 0 || v > 1 << 20 || !cpu_usable(t, aff, (int)v))
-		return err_set(
-		    err,
-		    "--%s: '%s' is not accepted; accepted: auto or a CPU this process may use (%s)",
-		    opt, s, list);
+	{
+		char acc[300];
+		snprintf(acc, sizeof(acc), "auto or a usable CPU (%s)", list);
+		return err_accepted(err, acc, "auto or a usable CPU",
+				    "--%s: '%s' is not accepted", opt, s);
+	}
 	*out = (int)v;
 	return 0;
 }

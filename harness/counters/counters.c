@@ -78,10 +78,18 @@ static int resolve_item(struct counters *k, const struct evtab *tab, const char 
 		}
 	}
 	ctr_closest(item, tab, k->pmu_table[0] ? k->pmu_table : k->pmu, sug, sizeof(sug));
-	return err_set(err,
-		       "--events: unknown event '%s'; closest: %s (accepted: auto, metric names, "
-		       "PAPI presets, native events, %s)",
-		       item, sug, sde_names()[0] ? sde_names() : "sde:::c2cbench::NAME");
+	/* the closest that fit the line (one at least); every event is in `events --all` */
+	for (;;) {
+		err_set(err, "--events: unknown '%s'%s%s%s; see c2cbench events --all", item,
+			sug[0] ? " (closest: " : "", sug, sug[0] ? ")" : "");
+		char *comma = strrchr(sug, ',');
+		if (strlen(err) <= ERR_WIDTH || !comma)
+			break;
+		*comma = '\0';
+	}
+	if (strlen(err) > ERR_WIDTH && sug[0]) /* a long name: its closest, not the pointer */
+		err_set(err, "--events: unknown '%s' (closest: %s)", item, sug);
+	return -1;
 }
 
 /* ---- pass groups ---- */
@@ -182,9 +190,9 @@ static int choose_pmu(struct counters *k, const struct evtab *tab, const char *f
 	struct pmu_choice c;
 	if (force && !pmu_known(force) && !evtab_has_pmu(tab, force))
 		return err_set(err,
-			       "--pmu: '%s' is not accepted; accepted: a PMU of the platform table "
-			       "(%s) or a core PMU of the installed libpfm4 (see c2cbench events)",
-			       force, evtab_pmus(tab));
+			       "--pmu: unknown PMU '%s'; accepted: libpfm4's, or see c2cbench "
+			       "events --all",
+			       force);
 	if (pmu_select(force, &c, err))
 		return -1;
 	snprintf(k->pmu, sizeof(k->pmu), "%s", c.used);
