@@ -101,7 +101,7 @@ static int write_whole(struct csv *c, const char *buf, size_t len, char *err)
 	return csv_flush(c, 0, err);
 }
 
-static char *join(char *const *fields, int n, size_t *len)
+static char *join(const char *const *fields, int n, size_t *len)
 {
 	size_t cap = 256, k = 0;
 	char *buf = malloc(cap);
@@ -134,7 +134,7 @@ int csv_write(struct csv *c, const struct row *r, char *err)
 		c->cols = xcalloc((size_t)r->n, sizeof(char *));
 		for (int i = 0; i < r->n; i++)
 			c->cols[i] = xstrdup(r->key[i]);
-		line = join(c->cols, c->ncols, &len);
+		line = join((const char *const *)c->cols, c->ncols, &len);
 		int rc = write_whole(c, line, len, err);
 		free(line);
 		if (rc)
@@ -142,11 +142,21 @@ int csv_write(struct csv *c, const struct row *r, char *err)
 	}
 	if (r->n != c->ncols)
 		return err_set(err, "internal: row has %d columns, header %d", r->n, c->ncols);
-	for (int i = 0; i < r->n; i++)
+	/* A row whose bench set the same columns in another order (a branch that found nothing
+	 * to measure sets them NA in its own order) is written in the header's order. */
+	const char *const *val = (const char *const *)r->val;
+	const char **byname = NULL;
+	for (int i = 0; i < r->n && !byname; i++)
 		if (strcmp(r->key[i], c->cols[i]))
-			return err_set(err, "internal: row column %d is '%s', header says '%s'", i,
-				       r->key[i], c->cols[i]);
-	line = join(r->val, r->n, &len);
+			val = byname = xcalloc((size_t)c->ncols, sizeof(char *));
+	for (int i = 0; byname && i < c->ncols; i++)
+		if (!(byname[i] = row_get(r, c->cols[i]))) {
+			free(byname);
+			return err_set(err, "internal: the row has no column '%s' of the header",
+				       c->cols[i]);
+		}
+	line = join(val, c->ncols, &len);
+	free(byname);
 	int rc = write_whole(c, line, len, err);
 	free(line);
 	if (!rc)

@@ -43,8 +43,14 @@ tally() {
 # cluster runs presets as its tasks and times them (it failed twice beside another binary).
 alone() { case ${1##*/} in test_install | test_slurm) return 0 ;; esac; return 1; }
 
+# The slowest binaries start first (their seconds: C2C_TEST_TIMES=1), so that none of them is
+# left running alone at the end while the other CPUs idle; the rest keep their order.
+slow_first="test_import test_preset test_conventions test_power test_schemas test_report"
+names=()
+for s in $slow_first; do for t in "$@"; do [ "${t##*/}" = "$s" ] && names+=("$t"); done; done
+for t in "$@"; do case " $slow_first " in *" ${t##*/} "*) ;; *) names+=("$t") ;; esac; done
+
 declare -A running=() # pid -> index
-names=("$@")
 i=0 solo=0
 while [ $i -lt ${#names[@]} ] || [ ${#running[@]} -gt 0 ]; do
   if [ $i -lt ${#names[@]} ] && [ ${#running[@]} -lt "$jobs" ] && [ $solo -eq 0 ] &&

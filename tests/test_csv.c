@@ -71,10 +71,22 @@ static void header_then_rows(void **s)
 	row_set(&other, "b", "1");
 	row_set(&other, "a", "2");
 	row_set(&other, "c", "3");
-	assert_int_equal(csv_write(&c, &other, err), -1); /* columns out of order are refused */
+	/* the same columns in another order: written in the header's */
+	assert_int_equal(csv_write(&c, &other, err), 0);
+	struct row fewer = { 0 }, another = { 0 };
+	row_set(&fewer, "a", "4");
+	row_set(&fewer, "b", "5");
+	assert_int_equal(csv_write(&c, &fewer, err), -1); /* a column of the header missing */
+	row_set(&another, "a", "4");
+	row_set(&another, "d", "5");
+	row_set(&another, "b", "6");
+	assert_int_equal(csv_write(&c, &another, err), -1); /* one the header does not have */
+	assert_non_null(strstr(err, "no column 'c'"));
 	assert_int_equal(csv_close(&c, err), 0);
 	char *text = slurp(path);
-	assert_string_equal(text, "a,b,c\n1,\"x,y\",NA\n2,\"x,y\",NA\n");
+	assert_string_equal(text, "a,b,c\n1,\"x,y\",NA\n2,\"x,y\",NA\n2,1,3\n");
+	row_clear(&fewer);
+	row_clear(&another);
 	assert_string_equal(r.na_reason, "c: not measured here");
 	assert_int_equal(csv_open(&c, path, err),
 			 -1); /* an existing result file is never overwritten */

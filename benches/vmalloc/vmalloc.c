@@ -328,8 +328,8 @@ static void fill_row(struct bench_ctx *c, const struct vm_priv *p, const struct 
 	} else {
 		row_na(w, "cycle_ns", "no cycle completed");
 		row_na(w, "cycle_cpu_ns", "no cycle completed");
-		row_na(w, "worker_on_cpu_pct", "no cycle completed");
 		row_na(w, "cycles_per_s", "no cycle completed");
+		row_na(w, "worker_on_cpu_pct", "no cycle completed");
 	}
 	put_counts(w, &wk, &dr);
 	put_seed_setting(w, p, &c->plan);
