@@ -13,7 +13,8 @@ static int parse_cpus(const struct topo *t, const char *list, hwloc_bitmap_t set
 	char why[120];
 	int n = parse_cpulist(list, cpus, t->npus + 1, why, sizeof(why));
 	if (n < 0)
-		rc = err_set(err, "--placement cpus:'%s': %s", list, why);
+		rc = err_set(err, "--placement cpus:'%s': %s; accepted: a list such as 0,2 or 0-3",
+			     list, why);
 	for (int k = 0; !rc && k < n; k++) {
 		const struct pu *u = topo_pu(t, cpus[k]);
 		if (!u)
