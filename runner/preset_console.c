@@ -6,6 +6,7 @@
 #include "harness/novalid.h"
 #include "lib/parse.h"
 #include "lib/util.h"
+#include "lib/wrap.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +30,27 @@ say(struct console *c, FILE *to, const char *fmt, ...)
 	}
 }
 
+/* One line of the plan, broken at spaces to TEXT_WIDTH, its further lines indented by indent. */
+static void __attribute__((format(printf, 3, 4)))
+say_plan(struct console *c, int indent, const char *fmt, ...)
+{
+	char *line = NULL, *out = NULL;
+	size_t n = 0;
+	va_list ap;
+	va_start(ap, fmt);
+	if (vasprintf(&line, fmt, ap) < 0)
+		out_of_memory(0);
+	va_end(ap);
+	FILE *m = open_memstream(&out, &n);
+	if (!m)
+		out_of_memory(0);
+	text_lines(m, TEXT_WIDTH, indent, line);
+	fclose(m);
+	say(c, stdout, "%s", out);
+	free(out);
+	free(line);
+}
+
 double print_plan(struct console *c, const struct preset *p, const struct planned *pl,
 		  const char *where)
 {
@@ -41,28 +63,28 @@ double print_plan(struct console *c, const struct preset *p, const struct planne
 			runs++;
 		}
 	fmt_hms(d, sizeof(d), total);
-	say(c, stdout,
-	    "preset %s (%s): %d run(s), %d skipped, on %s; estimated duration %s (h:mm:ss)\n",
-	    p->name, p->path, runs, p->n - runs, where, d);
+	say_plan(c, 2,
+		 "preset %s (%s): %d run(s), %d skipped, on %s; estimated duration %s (h:mm:ss)",
+		 p->name, p->path, runs, p->n - runs, where, d);
 	if (p->description[0]) { /* a description's control bytes escaped: BEL, OSC never raw */
 		char *d = xcalloc(1, 4 * strlen(p->description) + 1);
 		text_escape(p->description, d, 4 * strlen(p->description) + 1);
-		say(c, stdout, "  %s\n", d);
+		say_plan(c, 4, "  %s", d);
 		free(d);
 	}
 	for (int i = 0, k = 0; i < p->n; i++) {
 		meta_args_text(&p->run[i], a, sizeof(a));
-		if (pl[i].skip)
-			say(c, stdout, "  skip  [%s] %s\n        skipped: %s\n", p->run[i].name, a,
-			    pl[i].skip);
-		else if (pl[i].done)
-			say(c, stdout,
-			    "  %2d/%-2d [%s] %s  (complete: kept from the earlier invocation)\n",
-			    ++k, runs, p->run[i].name, a);
-		else {
-			fmt_hms(d, sizeof(d), pl[i].est);
-			say(c, stdout, "  %2d/%-2d [%s] %s  (about %s)\n", ++k, runs,
-			    p->run[i].name, a, d);
+		if (pl[i].skip) {
+			say_plan(c, 8, "  skip  [%s] %s", p->run[i].name, a);
+			say_plan(c, 10, "        skipped: %s", pl[i].skip);
+		} else {
+			char about[64] = "complete: kept from the earlier invocation";
+			if (!pl[i].done) {
+				fmt_hms(d, sizeof(d), pl[i].est);
+				snprintf(about, sizeof(about), "about %s", d);
+			}
+			say_plan(c, 8, "  %2d/%-2d [%s] %s  (%s)", ++k, runs, p->run[i].name, a,
+				 about);
 		}
 	}
 	return total;
