@@ -65,11 +65,18 @@ void print_changes(FILE *f, const struct bench_ctx *c, const struct kept_rows *k
 			t->descriptive = !bench_in_verdict(c->b, c->b->summary[k], &t->predict);
 		}
 	const char *method = ts_family(st, ncell, &ntest);
+	int plan = ncell ? st[0].m_plan : 0;
+	char over[64] = "family's", of[64] = ""; /* lines with too few repetitions are not run */
+	if (plan > ntest) {
+		snprintf(over, sizeof(over), "%d test(s) run", ntest);
+		snprintf(of, sizeof(of), "of the family's %d; ", plan);
+	} else
+		snprintf(over, sizeof(over), "family's %d test(s)", ntest);
 	fprintf(f,
 		"\nchange against '%s' (A), each line B: ratio of medians - 1, [95%% bootstrap "
-		"CI],\np = two-sided Mann-Whitney U over repetitions, %s = p adjusted over the "
-		"family's %d test(s)\n(the verdict metrics: docs/validity.md, \"The verdict\")\n",
-		g->label[order[0]], method, ntest);
+		"CI],\np = two-sided Mann-Whitney U over repetitions, %s = p adjusted over the %s\n"
+		"(%sthe verdict metrics: docs/validity.md, \"The verdict\")\n",
+		g->label[order[0]], method, over, of);
 	for (int oi = 1; oi < g->n; oi++) {
 		for (int k = 0; k < nm; k++) {
 			const struct ts_stat *t = &st[(oi - 1) * nm + k];

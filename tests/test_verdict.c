@@ -129,6 +129,10 @@ static void same_words(const double *a, const double *b, int n, const char *want
 				fail_msg("%s: '%s' with too few repetitions", tag, words[i]);
 		}
 		assert_non_null(strstr(sum, "too few for the U test to reach p < 0.05"));
+		/* the family is named as sized, not as the 0 tests that ran */
+		assert_non_null(strstr(sum, "adjusted over the 0 test(s) run"));
+		assert_non_null(strstr(sum, "of the family's "));
+		assert_null(strstr(sum, "family's 0"));
 	}
 	free(rep);
 	free(sum);
