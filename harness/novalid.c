@@ -1,5 +1,6 @@
 #include "harness/novalid.h"
 #include "lib/util.h"
+#include "lib/wrap.h"
 #include "harness/validity.h"
 #include <math.h>
 #include <stdlib.h>
@@ -200,7 +201,32 @@ static void try_text(char *b, size_t n, int r, double best, const struct bench_c
 	}
 }
 
+static void print_lines(const struct novalid *nv, const struct bench_ctx *c, FILE *f,
+			const char *csv);
+
+/* The lines, each broken at spaces to 100 columns, its further lines indented by 4 (deeper than
+ * any line's own: the preset's relay joins them back). */
 void novalid_print(const struct novalid *nv, const struct bench_ctx *c, FILE *f, const char *csv)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+	if (!m)
+		out_of_memory(0);
+	print_lines(nv, c, m, csv);
+	fclose(m);
+	for (char *l = text; l && *l;) {
+		char *nl = strchr(l, '\n');
+		if (nl)
+			*nl = 0;
+		text_lines(f, TEXT_WIDTH, NOVALID_MORE, l);
+		l = nl ? nl + 1 : l + strlen(l);
+	}
+	free(text);
+}
+
+static void print_lines(const struct novalid *nv, const struct bench_ctx *c, FILE *f,
+			const char *csv)
 {
 	int none = novalid_count(nv), tried = 0, att = 0, shown = 0, cnt[VR_N] = {0};
 	const char *setting = "";

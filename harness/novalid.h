@@ -9,6 +9,7 @@
 
 /* The first line of the end-of-run lines (preset finds a run's lines by it). */
 #define NOVALID_HEAD "c2cbench: measured nothing: "
+#define NOVALID_MORE 4 /* the indentation of a line's continuation, over 100 columns */
 
 struct novalid;
 

@@ -31,8 +31,8 @@ say(struct console *c, FILE *to, const char *fmt, ...)
 }
 
 /* One line of the plan, broken at spaces to TEXT_WIDTH, its further lines indented by indent. */
-static void __attribute__((format(printf, 3, 4)))
-say_plan(struct console *c, int indent, const char *fmt, ...)
+static void __attribute__((format(printf, 4, 5)))
+say_plan(struct console *c, FILE *to, int indent, const char *fmt, ...)
 {
 	char *line = NULL, *out = NULL;
 	size_t n = 0;
@@ -46,7 +46,7 @@ say_plan(struct console *c, int indent, const char *fmt, ...)
 		out_of_memory(0);
 	text_lines(m, TEXT_WIDTH, indent, line);
 	fclose(m);
-	say(c, stdout, "%s", out);
+	say(c, to, "%s", out);
 	free(out);
 	free(line);
 }
@@ -63,27 +63,28 @@ double print_plan(struct console *c, const struct preset *p, const struct planne
 			runs++;
 		}
 	fmt_hms(d, sizeof(d), total);
-	say_plan(c, 2,
+	say_plan(c, stdout, 2,
 		 "preset %s (%s): %d run(s), %d skipped, on %s; estimated duration %s (h:mm:ss)",
 		 p->name, p->path, runs, p->n - runs, where, d);
 	if (p->description[0]) { /* a description's control bytes escaped: BEL, OSC never raw */
 		char *d = xcalloc(1, 4 * strlen(p->description) + 1);
 		text_escape(p->description, d, 4 * strlen(p->description) + 1);
-		say_plan(c, 4, "  %s", d);
+		say_plan(c, stdout, 4, "  %s", d);
 		free(d);
 	}
 	for (int i = 0, k = 0; i < p->n; i++) {
 		meta_args_text(&p->run[i], a, sizeof(a));
 		if (pl[i].skip) {
-			say_plan(c, 8, "  skip  [%s] %s", p->run[i].name, a);
-			say_plan(c, 10, "        skipped: %s", pl[i].skip);
+			say_plan(c, stdout, 8, "  skip  [%s] %s", p->run[i].name, a);
+			say_plan(c, stdout, 10, "        skipped: %s", pl[i].skip);
 		} else {
 			char about[64] = "complete: kept from the earlier invocation";
 			if (!pl[i].done) {
 				fmt_hms(d, sizeof(d), pl[i].est);
 				snprintf(about, sizeof(about), "about %s", d);
 			}
-			say_plan(c, 8, "  %2d/%-2d [%s] %s  (%s)", ++k, runs, p->run[i].name, a,
+			const char *name = p->run[i].name;
+			say_plan(c, stdout, 8, "  %2d/%-2d [%s] %s  (%s)", ++k, runs, name, a,
 				 about);
 		}
 	}
@@ -192,17 +193,31 @@ void print_nothing(struct console *c, const struct preset *p, const struct plann
 	for (int k = 0; k < p->n; k++) {
 		if (pl[k].status != EXIT_NOVALID)
 			continue;
-		say(c, stderr, "  [%s]%s", p->run[k].name,
-		    pl[k].nothing ? "" : " (its end-of-run lines were not seen)\n");
-		for (const char *l = pl[k].nothing; l && *l;) {
+		if (!pl[k].nothing)
+			say(c, stderr, "  [%s] (its end-of-run lines were not seen)\n",
+			    p->run[k].name);
+		/* the run's lines, their continuations joined back, each wrapped again indented */
+		char *all = pl[k].nothing ? xstrdup(pl[k].nothing) : NULL, *w = all;
+		for (const char *r = all; r && *r; r++)
+			if (*r == '\n' && !strncmp(r + 1, "    ", NOVALID_MORE)) {
+				*w++ = ' ';
+				r += NOVALID_MORE;
+			} else
+				*w++ = *r;
+		if (w)
+			*w = 0;
+		for (char *l = all; l && *l;) {
 			size_t len = strcspn(l, "\n");
+			int more = l[len] == '\n';
+			l[len] = 0;
 			if (!strncmp(l, NOVALID_HEAD, strlen(NOVALID_HEAD)))
-				say(c, stderr, " %.*s\n", (int)(len - strlen(NOVALID_HEAD)),
-				    l + strlen(NOVALID_HEAD));
+				say_plan(c, stderr, 6, "  [%s] %s", p->run[k].name,
+					 l + strlen(NOVALID_HEAD));
 			else if (strncmp(l, "  exit status", 13))
-				say(c, stderr, "  %.*s\n", (int)len, l);
-			l += len + (l[len] == '\n');
+				say_plan(c, stderr, 6, "  %s", l);
+			l += len + more;
 		}
+		free(all);
 	}
 	say(c, stderr,
 	    "  preset takes --max-attempts and --valid-* too and gives them to every run; exit "

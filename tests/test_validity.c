@@ -382,10 +382,17 @@ static void measured_nothing_in_words(void **s)
 		"  try: more attempts per repetition, --max-attempts 6 (now 3)\n",
 		"  exit status 4; every attempt is a row in x.csv, with its invalid_reason\n",
 	};
+	char *one = joined_lines(text); /* lines over 100 columns continue on the next */
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
-		if (!strstr(text, want[i]))
+		if (!strstr(one, want[i]))
 			fail_msg("'%s' not in:\n%s", want[i], text);
 	assert_null(strstr(text, "padded"));
+	for (const char *l = text; *l;) { /* each line within 100 columns */
+		size_t n = strcspn(l, "\n");
+		assert_in_range(n, 1, 100);
+		l += n + (l[n] == '\n');
+	}
+	free(one);
 	free(text);
 	novalid_free(nv);
 	free(c);

@@ -76,6 +76,12 @@ int sysfs_missing_node(void);
 			skip();                                                             \
 		}                                                                           \
 	} while (0)
+/* s with every run of spaces and newlines as one space (malloc'd): what a phrase is looked for in,
+ * where lines are broken at spaces to fit 100 columns (a preset's plan, its end lines). */
+char *one_spaced(const char *s);
+/* s with every line that continues the one before (broken at 100 columns, indented by
+ * NOVALID_MORE) joined back to it with one space; malloc'd. */
+char *joined_lines(const char *s);
 /* A run's end-of-run lines on what measured nothing (harness/novalid.c), in err, against its CSV:
  * the configuration named, and the rule said to be broken most is one that the most rows'
  * invalid_reason name, with that count and the rows' total. Returns the rule's name (static). */
