@@ -28,7 +28,7 @@ C2C_BIN="$tmp/c2cbench" "$tmp/build/tests/test_layouts"
 (cd "$tmp" && C2C_BIN="$tmp/c2cbench" build/tests/test_cli)
 "$tmp/c2cbench" list | grep 'scratch' >/dev/null || { echo "scratch-layout: list does not name it" >&2; exit 1; }
 said=$("$tmp/c2cbench" run pending-bit --layout bogus --dry-run 2>&1 || true)
-case "$said" in *"accepted: shared,aligned,scratch,padded,section "*) ;;
+case "$said" in *"accepted: shared,aligned,scratch,padded,section") ;;
   *) echo "scratch-layout: not in the registry's order (by distance): $said" >&2; exit 1 ;; esac
 plan=$("$tmp/c2cbench" run pending-bit --layout shared,scratch --topology "synthetic:core:2 pu:1" \
 	--dry-run 2>&1) || { echo "scratch-layout: the dry run failed: $plan" >&2; exit 1; }
