@@ -280,6 +280,15 @@ static int flag_off(struct preset_run *r, const char *key)
 
 /* Check one key = value with the bench's own option table, then append it to argv (replacing a
  * default). */
+/* Whether name is a flag of o's tables (it takes no value in a run's arguments). */
+static int is_flag(const struct opts *o, const char *name)
+{
+	for (int i = 0; i < o->n; i++)
+		if (!strcmp(o->v[i].spec->name, name))
+			return o->v[i].spec->type == OPT_FLAG;
+	return 0;
+}
+
 static int apply(struct pstate *s, struct opts *o, struct preset_run *r, const struct kv *kv,
 		 const struct bench *b, int from_defaults)
 {
@@ -330,9 +339,11 @@ static int apply(struct pstate *s, struct opts *o, struct preset_run *r, const s
 	}
 	char opt[80];
 	snprintf(opt, sizeof(opt), "--%s", kv->key);
-	for (int i = 0; i < r->nargs; i++)
-		if (!strcmp(r->argv[i], opt)) { /* a run's own value replaces the default */
-			if (!flag) {
+	/* a run's own value replaces the default: options only, never a value that looks like one
+	 * (mem-node = --seed), stepping over each option's value */
+	for (int i = 0; i < r->nargs; i += is_flag(o, r->argv[i] + 2) ? 1 : 2)
+		if (!strcmp(r->argv[i], opt)) {
+			if (!flag && i + 1 < r->nargs) {
 				free(r->argv[i + 1]);
 				r->argv[i + 1] = xstrdup(val);
 			}
