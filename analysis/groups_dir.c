@@ -115,7 +115,7 @@ static int add_path(struct groups *g, const char *path, int side, int depth, cha
 	int marked = 0;
 	if (stat(path, &st))
 		return err_set(err,
-			       "'%s': cannot open: %s; accepted: a result CSV or directory",
+			       "'%s': %s; accepted: a result CSV or directory",
 			       path, strerror(errno));
 	if (!S_ISDIR(st.st_mode))
 		return grp_add_file(g, path, side, 0, &marked, err);

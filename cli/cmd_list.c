@@ -186,8 +186,8 @@ static int list_main(int argc, char **argv)
 		char all[ERRLEN];
 		snprintf(all, sizeof(all), "%s,harness", bench_names());
 		if (argc == 2)
-			err_accepted(err, all, "a bench `c2cbench list` names, or harness",
-				     "list --columns needs a bench name");
+			err_accepted(err, all, "harness or a bench (`c2cbench list`)",
+				     "list --columns needs a name");
 		else /* escaped: one line whatever was typed */
 			err_set(err,
 				"list --columns %.200s: unexpected argument '%.200s'; accepted: "

@@ -265,6 +265,10 @@ static void bad_names_refuse_in_one_short_line(void **s)
 		{ "slurm", BAD, NULL },
 		{ "run", "pending-bit", "--events", BAD, "--dry-run", NULL },
 		{ "run", "pingpong", "--events", BAD, "--dry-run", NULL },
+		{ "list", "--columns", NULL },
+		{ "compare", BAD, BAD, NULL },
+		{ "report", BAD, "-o", BAD, NULL },
+		{ "summary", BAD, NULL },
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		char what[200] = "";
