@@ -139,48 +139,16 @@ static void own_configuration_is_keyed(void **state)
 	}
 }
 
-/* A short run of each bench, with only the options it needs (PL: two usable CPUs): the shipped
- * benches' own, and for any other (a new bench, scripts/scratch-bench.sh) what its declaration
- * takes: a short window, and a placement where it is BENCH_PLACED. */
+/* A short run of any bench (PL: two usable CPUs), from what its declaration takes (short_args),
+ * never from a list of benches: a new bench (scripts/scratch-bench.sh) runs the same way. */
 static int short_run(const struct bench *b, const char *pl, const char *csv, struct cmd_result *r)
 {
-	const char *name = b->name;
 	const char *common[] = {"--reps", "1", "--max-attempts", "1", LENIENT, "--quiet", "--out",
 				csv};
-	const char *own[][10] = {
-	    {"example", "--placement", pl, "--duration", "0.02", "--warmup", "0.01"},
-	    {"pending-bit", "--placement", pl, "--duration", "0.02", "--warmup", "0.01"},
-	    {"vmalloc", "--placement", pl, "--duration", "0.02", "--warmup", "0.01"},
-	    {"pingpong", "--placement", pl, "--samples", "5", "--round-trips", "5", "--preheat-ms",
-	     "1"},
-	    {"shepherd", "--cpus", "1", "--duration", "0.05", "--warmup", "0.01"},
-	    {"refill", "--worker", "bound", "--attempts", "512", "--warmup", "0.01"},
-	};
-	const char *argv[32] = {"run"};
-	int n = 1;
-	for (size_t i = 0; i < ARRAY_SIZE(own); i++) {
-		if (strcmp(own[i][0], name))
-			continue;
-		if (own[i][1] && !strcmp(own[i][1], "--placement") && !pl)
-			return 1; /* needs two CPUs */
-		for (int k = 0; k < 10 && own[i][k]; k++)
-			argv[n++] = own[i][k];
-		for (size_t k = 0; k < ARRAY_SIZE(common); k++)
-			argv[n++] = common[k];
-		argv[n] = NULL;
-		run_c2cv(r, argv);
-		return 0;
-	}
-	if ((b->flags & BENCH_PLACED) && !pl)
-		return 1;
-	argv[n++] = name;
-	if (b->flags & BENCH_PLACED) {
-		argv[n++] = "--placement";
-		argv[n++] = pl;
-	}
-	const char *window[] = { "--duration", "0.02", "--warmup", "0.01" };
-	for (size_t k = 0; k < ARRAY_SIZE(window); k++)
-		argv[n++] = window[k];
+	const char *argv[32] = {"run", b->name};
+	int n = 2;
+	if (short_args(b, pl, "0.02", argv, &n))
+		return 1; /* needs two CPUs */
 	for (size_t k = 0; k < ARRAY_SIZE(common); k++)
 		argv[n++] = common[k];
 	argv[n] = NULL;

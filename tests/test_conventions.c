@@ -2,6 +2,7 @@
  * takes, --out -, did-you-mean, the progress line on a pseudo-terminal only, deps.sh's mapping. */
 #include "tests/testutil.h"
 #include "lib/csvread.h"
+#include "harness/bench.h"
 #include "lib/util.h"
 #include "lib/wrap.h"
 #include <dirent.h>
@@ -428,41 +429,43 @@ static int widest(const char *t, const char **at)
 	return w;
 }
 
-/* Every bench's summary (stdout, with --out FILE) fits in 100 columns, invalid attempts or not. */
+/* Every registered bench's summary (stdout, with --out FILE) fits in 100 columns, invalid attempts
+ * or not: each run with what its declaration takes (short_args), so a new bench is checked too.
+ * 0.5 s windows: in an emulated 8-vCPU guest on a busy host, 0.1 s windows of shepherd's workload
+ * threads did not all overlap (those attempts are invalid, rule ops; the summary still prints). */
 static void summaries_fit_in_100_columns(void **s)
 {
 	(void)s;
 	struct cmd_result *r = malloc(sizeof(*r));
-	const char *runs[][6] = {
-		{ "pending-bit", "--duration", "0.05", "--warmup", "0.01", NULL },
-		{ "vmalloc", "--duration", "0.05", "--warmup", "0.01", NULL },
-		{ "refill", "--attempts", "4096", "--warmup", "0.01", NULL },
-		/* 0.5 s: in an emulated 8-vCPU guest on a busy host, 0.1 s windows of its
-		 * workload threads did not all overlap, and the run measured nothing (exit 1
-		 * then; now those attempts are invalid, rule ops, and the summary still prints) */
-		{ "shepherd", "--duration", "0.5", "--warmup", "0.02", NULL },
-	};
-	for (size_t i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
+	const char *pl = two_cpus();
+	for (int i = 0; bench_at(i); i++) {
+		const struct bench *b = bench_at(i);
 		const char *at = "";
 		for (int lenient = 0; lenient < 2;
 		     lenient++) { /* as the machine judges, then every section (all valid) */
-			snprintf(out_path, sizeof(out_path), "%s/wide-%zu-%d.csv", test_dir, i,
+			const char *argv[40] = { "run", b->name }, *lax[] = { LENIENT };
+			int n = 2;
+			if (short_args(b, pl, "0.5", argv, &n)) {
+				print_message("%s not run: it needs two usable CPUs\n", b->name);
+				break;
+			}
+			snprintf(out_path, sizeof(out_path), "%s/wide-%d-%d.csv", test_dir, i,
 				 lenient);
-			if (lenient)
-				run_c2c(r, "run", runs[i][0], runs[i][1], runs[i][2], runs[i][3],
-					runs[i][4], "--reps", "2", "--max-attempts", "1", LENIENT,
-					"--out", out_path, NULL);
-			else
-				run_c2c(r, "run", runs[i][0], runs[i][1], runs[i][2], runs[i][3],
-					runs[i][4], "--reps", "2", "--max-attempts", "1", "--out",
-					out_path, NULL);
+			const char *more[] = { "--reps", "2", "--max-attempts", "1", "--out",
+					       out_path };
+			for (size_t k = 0; lenient && k < sizeof(lax) / sizeof(lax[0]); k++)
+				argv[n++] = lax[k];
+			for (size_t k = 0; k < sizeof(more) / sizeof(more[0]); k++)
+				argv[n++] = more[k];
+			argv[n] = NULL;
+			run_c2cv(r, argv);
 			if (!RAN(r->status)) /* 4: the machine judged a configuration invalid
 						throughout */
-				fail_msg("%s: exit %d: %s", runs[i][0], r->status, r->err);
+				fail_msg("%s: exit %d: %s", b->name, r->status, r->err);
 			assert_non_null(strstr(r->out, "repetition(s) requested"));
 			int w = widest(r->out, &at);
 			if (w > 100)
-				fail_msg("%s: a summary line of %d columns: %.*s", runs[i][0], w, w,
+				fail_msg("%s: a summary line of %d columns: %.*s", b->name, w, w,
 					 at);
 		}
 	}

@@ -3,6 +3,7 @@
 #include "lib/csvread.h"
 #include "lib/opts.h"
 #include "harness/summary.h"
+#include "harness/bench.h"
 #include "harness/validity.h"
 #include "harness/novalid.h"
 #include "lib/util.h"
@@ -321,6 +322,36 @@ int sh_capture(char *out, size_t n, const char *cmd)
 	out[k] = 0;
 	int st = pclose(p);
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+/* Whether bench b takes option name (its own table, or the harness's as it gives b). */
+static int bench_takes(const struct bench *b, const char *name)
+{
+	struct opt_spec htab[HARNESS_OPTS_MAX];
+	const struct opt_spec *tables[] = { bench_harness_opts(b, htab, HARNESS_OPTS_MAX),
+					    b->opts };
+	for (size_t t = 0; t < sizeof(tables) / sizeof(tables[0]); t++)
+		for (const struct opt_spec *o = tables[t]; o && o->name; o++)
+			if (!strcmp(o->name, name))
+				return 1;
+	return 0;
+}
+
+int short_args(const struct bench *b, const char *pl, const char *dur, const char **argv, int *n)
+{
+	if ((b->flags & BENCH_PLACED) && !pl)
+		return 1;
+	if (b->flags & BENCH_PLACED) {
+		argv[(*n)++] = "--placement";
+		argv[(*n)++] = pl;
+	}
+	if (bench_takes(b, "duration")) {
+		argv[(*n)++] = "--duration";
+		argv[(*n)++] = dur;
+		argv[(*n)++] = "--warmup";
+		argv[(*n)++] = "0.01";
+	}
+	return 0;
 }
 
 char *one_spaced(const char *s)

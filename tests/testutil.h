@@ -62,6 +62,11 @@ int two_usable_cpus(int *a, int *b);
 /* "cpus:A,B" on those two CPUs: a placement that a real run can use on any machine with two CPUs,
  * whatever its packages, caches or SMT; NULL where there are fewer. */
 const char *two_cpus(void);
+struct bench;
+/* Appends to argv (at *n) what a short run of bench b takes, from its declaration alone, never a
+ * list of benches: "--placement PL" where it is BENCH_PLACED, "--duration DUR --warmup 0.01"
+ * where it takes a window (pingpong counts samples). 1 when b needs two CPUs and pl is NULL. */
+int short_args(const struct bench *b, const char *pl, const char *dur, const char **argv, int *n);
 /* This machine's facts read from sysfs, not from c2cbench's topology code: the package of a CPU
  * (topology/physical_package_id; -1 if unreadable), the number of distinct packages of the online
  * CPUs, and a NUMA node number that does not exist (one past the highest node; 1 without nodes). */
