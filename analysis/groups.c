@@ -284,9 +284,15 @@ int grp_bench_of(struct groups *g, const char *name, const char *variant_col,
 {
 	for (int i = 0; i < g->nbench; i++) /* a handful of benches: no hash needed */
 		if (!strcmp(g->bench[i].name, name)) {
-			same_directions(&g->bench[i], d);
+			/* an input with no declaration (an older set): this build's, as when it
+			 * comes first, so swapping A and B flips the verdict */
+			struct grp_decl *fb = NULL;
+			if (!d || !d->present)
+				fb = grp_decl_fallback(g, name, header, ncols);
+			same_directions(&g->bench[i], fb ? fb : d);
 			declared_kinds(&g->bench[i], d);
 			same_units(&g->bench[i], d);
+			grp_desc_free(NULL, fb);
 			return i;
 		}
 	g->bench = realloc(g->bench, (size_t)(g->nbench + 1) * sizeof(*g->bench));

@@ -83,6 +83,15 @@ struct bench_desc *grp_desc_fallback(struct groups *g, const char *name,
 	return d;
 }
 
+struct grp_decl *grp_decl_fallback(struct groups *g, const char *name, const char *const *header,
+				   int ncols)
+{
+	struct grp_decl *fb = NULL;
+	struct bench_desc *d = from_fallback(g, name, header, ncols, &fb);
+	grp_desc_free(d, NULL);
+	return fb;
+}
+
 /* Is each comma-separated name of list (an item's ":lower"/":higher" left out; one ending in '?',
  * summary_by's where it varies, may be absent) a column of the header? 0, or -1 with the first
  * that is not. */

@@ -31,6 +31,10 @@ void grp_join_unrecorded(struct groups *g);
 /* groups.c: drop each group gi with into[gi] >= 0 after moving its cells to group into[gi]
  * (into NULL: none dropped, the cells filed again after their groups changed). */
 void grp_merge_groups(struct groups *g, const int *into);
+/* This build's declaration of bench name's columns (FILE.columns as its run would write it),
+ * for an input that carries none: NULL when the fallback has none. Freed by grp_desc_free. */
+struct grp_decl *grp_decl_fallback(struct groups *g, const char *name,
+				   const char *const *header, int ncols);
 /* The fallback's description of bench name (for its verdict list: a set written before the
  * families), or NULL. Freed by grp_desc_free. */
 struct bench_desc *grp_desc_fallback(struct groups *g, const char *name,

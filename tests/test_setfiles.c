@@ -281,6 +281,38 @@ static void differing_declarations_get_no_verdict(void **s)
 	assert_non_null(strstr(r.err, "the declarations differ"));
 }
 
+/* A side with no declaration (an older set: no X.columns, no X.bench) is read with this build's,
+ * whichever side it is on: against one declaring writer_ns_per_op higher better, both orders say
+ * the declarations differ and give no verdict (before, only the undeclared side first did). */
+static void undeclared_side_either_way(void **s)
+{
+	(void)s;
+	struct cmd_result r;
+	char a[500], b[500], cmd[6000];
+	snprintf(a, sizeof(a), "%s/undecl/A", test_dir);
+	snprintf(b, sizeof(b), "%s/undecl/B", test_dir);
+	snprintf(cmd, sizeof(cmd),
+		 "mkdir -p '%s' '%s' && cp tests/data/schemas/v12/01-rmw.* '%s/' && "
+		 "cp tests/data/schemas/v12/01-rmw.* '%s/' && rm '%s/01-rmw.columns' "
+		 "'%s/01-rmw.bench' && sed -i 's/^label = v12$/label = v12b/' "
+		 "'%s/01-rmw.meta' && "
+		 "sed -i 's/,v12,/,v12b,/g' '%s/01-rmw.csv' && sed -i "
+		 "'s/^writer_ns_per_op,\\([^,]*\\),metric,ns,lower,/"
+		 "writer_ns_per_op,\\1,metric,ns,higher,/' '%s/01-rmw.columns' && "
+		 "grep -q '^writer_ns_per_op,[^,]*,metric,ns,higher,' '%s/01-rmw.columns'",
+		 a, b, a, b, a, a, b, b, b, b);
+	assert_int_equal(system(cmd), 0);
+	for (int swap = 0; swap < 2; swap++) {
+		run_c2c(&r, "compare", swap ? b : a, swap ? a : b, NULL);
+		assert_int_equal(r.status, 0);
+		if (!strstr(r.err, "pending-bit writer_ns_per_op: one input declares ") ||
+		    !strstr(r.err, "the declarations differ, so it gets no verdict"))
+			fail_msg("swap %d: no differing declarations named in: %s", swap, r.err);
+		assert_non_null(strstr(r.out, "pending-bit writer_ns_per_op: 1.000 over 3 "
+					      "configuration(s): not tested"));
+	}
+}
+
 /* A metric one input declares context (or evidence, configuration) in X.columns: described, never
  * tested, either way round; said once (tests/data/declared: B's ops_per_s is 2x A's). */
 static void context_declared_gets_no_verdict(void **s)
@@ -357,6 +389,7 @@ int main(void)
 		cmocka_unit_test(declarations_checked),
 		cmocka_unit_test(values_checked_for_their_kind),
 		cmocka_unit_test(differing_declarations_get_no_verdict),
+		cmocka_unit_test(undeclared_side_either_way),
 		cmocka_unit_test(context_declared_gets_no_verdict),
 		cmocka_unit_test(differing_units_get_no_verdict),
 	};
