@@ -139,6 +139,38 @@ static int key_kind(const struct grp_decl *decl, const char *col, const char *wh
 		       path, what, col, decl->t.path ? decl->t.path : "its declaration", k);
 }
 
+/* A column the description measures (what: its verdict, summary or a view's metric; item: the
+ * name, a verdict item's ":lower"/":higher" left out) that the declaration (may be NULL) gives
+ * another kind than metric, or, for a view (better: 1 higher, -1 lower, 0 not said), the other
+ * better side: refused, never read two ways. */
+static int metric_kind(const struct grp_decl *decl, const char *item, const char *what, int better,
+		       const char *path, char *err)
+{
+	char col[128];
+	snprintf(col, sizeof(col), "%.*s", (int)strcspn(item, ":"), item);
+	size_t l = strlen(col);
+	if (l && col[l - 1] == '?')
+		col[l - 1] = 0;
+	long di = decl && decl->present ? grp_decl_find(decl, col) : -1;
+	if (di < 0)
+		return 0;
+	const char *k = grp_decl_kind(decl, di);
+	const char *dp = decl->t.path ? decl->t.path : "its declaration";
+	if (strcmp(k, "metric"))
+		return err_set(err,
+			       "%s: its %s names column '%.64s', which %s declares %s; accepted: a "
+			       "metric column",
+			       path, what, col, dp, k);
+	int dd = grp_decl_direction(decl, di);
+	if (better && dd && better != dd)
+		return err_set(err,
+			       "%s: its %s '%.64s' is %s better, where %s declares it %s; "
+			       "accepted: the same side",
+			       path, what, col, better > 0 ? "higher" : "lower", dp,
+			       dd > 0 ? "higher" : "lower");
+	return 0;
+}
+
 int grp_desc_check(const struct bench_desc *d, const struct grp_decl *decl, const char *path,
 		   const char *csv, const char *const *hdr, int ncols, char *err)
 {
@@ -152,6 +184,17 @@ int grp_desc_check(const struct bench_desc *d, const struct grp_decl *decl, cons
 	for (const struct bench_resolved *r = d->resolved; r && r->requested; r++)
 		if (key_kind(decl, r->requested, "[resolved] requested", path, err))
 			return -1;
+	for (int i = 0; d->verdict && d->verdict[i]; i++)
+		if (metric_kind(decl, d->verdict[i], "verdict", 0, path, err))
+			return -1;
+	for (int i = 0; d->summary && d->summary[i]; i++)
+		if (metric_kind(decl, d->summary[i], "summary", 0, path, err))
+			return -1;
+	for (const struct bench_view *v = d->views; v && v->kind; v++)
+		for (const struct view_metric *m = v->metrics; m && m->col; m++)
+			if (metric_kind(decl, m->col, "view's metric", m->higher_better ? 1 : -1,
+					path, err))
+				return -1;
 #define IN(s, what) cols_in(s, what, path, csv, hdr, ncols, err)
 #define LIST(l, what) list_in(l, what, path, csv, hdr, ncols, err)
 	if (IN(d->variant_col, "variant_col") || LIST(d->config, "config") ||

@@ -198,6 +198,19 @@ static void declarations_checked(void **s)
 	sh("sed -i 's/^config = writers$/config = writer_ns_per_op/' '%s'", bench);
 	both(&r, "its config names column 'writer_ns_per_op', which");
 	assert_non_null(strstr(r.err, "pb.columns declares metric; accepted: a configuration"));
+	copy_set("kinds"); /* a verdict or summary on a configuration column: never measured */
+	snprintf(bench, sizeof(bench), "%.*s.bench", (int)strlen(cols) - 8, cols);
+	sh("sed -i 's/^verdict = writer_ns_per_op:lower$/verdict = work_ns:lower/' '%s'", bench);
+	both(&r, "its verdict names column 'work_ns', which");
+	assert_non_null(strstr(r.err, "declares configuration; accepted: a metric column"));
+	copy_set("kinds");
+	sh("sed -i 's/^summary = writer_ns_per_op$/summary = policy/' '%s'", bench);
+	both(&r, "its summary names column 'policy', which");
+	copy_set("sides"); /* a view that reads the metric the other way round from X.columns */
+	snprintf(bench, sizeof(bench), "%.*s.bench", (int)strlen(cols) - 8, cols);
+	sh("sed -i '0,/^higher_better = 0$/s//higher_better = 1/' '%s'", bench);
+	both(&r, "is higher better, where");
+	assert_non_null(strstr(r.err, "declares it lower; accepted: the same side"));
 	copy_set("loop");
 	unlink(cols);
 	assert_int_equal(symlink("pb.columns", cols), 0);
@@ -282,8 +295,9 @@ static void differing_declarations_get_no_verdict(void **s)
 }
 
 /* A side with no declaration (an older set: no X.columns, no X.bench) is read with this build's,
- * whichever side it is on: against one declaring writer_ns_per_op higher better, both orders say
- * the declarations differ and give no verdict (before, only the undeclared side first did). */
+ * whichever side it is on: against one declaring writer_ns_per_op higher better (its X.columns;
+ * no X.bench, whose views would contradict it), both orders say the declarations differ and give
+ * no verdict (before, only the undeclared side first did). */
 static void undeclared_side_either_way(void **s)
 {
 	(void)s;
@@ -294,13 +308,13 @@ static void undeclared_side_either_way(void **s)
 	snprintf(cmd, sizeof(cmd),
 		 "mkdir -p '%s' '%s' && cp tests/data/schemas/v12/01-rmw.* '%s/' && "
 		 "cp tests/data/schemas/v12/01-rmw.* '%s/' && rm '%s/01-rmw.columns' "
-		 "'%s/01-rmw.bench' && sed -i 's/^label = v12$/label = v12b/' "
+		 "'%s/01-rmw.bench' '%s/01-rmw.bench' && sed -i 's/^label = v12$/label = v12b/' "
 		 "'%s/01-rmw.meta' && "
 		 "sed -i 's/,v12,/,v12b,/g' '%s/01-rmw.csv' && sed -i "
 		 "'s/^writer_ns_per_op,\\([^,]*\\),metric,ns,lower,/"
 		 "writer_ns_per_op,\\1,metric,ns,higher,/' '%s/01-rmw.columns' && "
 		 "grep -q '^writer_ns_per_op,[^,]*,metric,ns,higher,' '%s/01-rmw.columns'",
-		 a, b, a, b, a, a, b, b, b, b);
+		 a, b, a, b, a, a, b, b, b, b, b);
 	assert_int_equal(system(cmd), 0);
 	for (int swap = 0; swap < 2; swap++) {
 		run_c2c(&r, "compare", swap ? b : a, swap ? a : b, NULL);
