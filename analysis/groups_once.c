@@ -64,11 +64,23 @@ int grp_once_file(struct groups *g, const char *path, int scope, char *err)
 	return 0;
 }
 
-/* A row's numbering, not its content: a copy with its repetitions renumbered is the same result. */
+/* A row's numbering and bookkeeping, not its content: its repetition and attempt, when it started,
+ * the run's seed and its threads' names and CPUs (the placement is a configuration column). A copy
+ * with these changed and every measurement the same is the same result. */
 static int numbering(const char *name)
 {
-	return (name[0] == 'r' || name[0] == 'a') &&
-	       (!strcmp(name, "rep") || !strcmp(name, "attempt"));
+	switch (name[0]) {
+	case 'r':
+		return !strcmp(name, "rep");
+	case 'a':
+		return !strcmp(name, "attempt");
+	case 's':
+		return !strcmp(name, "started") || !strcmp(name, "seed");
+	case 't':
+		return !strcmp(name, "thread_ids");
+	default:
+		return 0;
+	}
 }
 
 /* h with n bytes at s and then sep mixed in, eight bytes at a time (a million rows of 30 fields
@@ -144,7 +156,7 @@ int grp_once_row(struct groups *g, uint64_t h, const char *path, long line, char
 			int known = loc != ONCE_NOWHERE;
 			const char *was = known ? o->file[loc >> ONCE_LINE_BITS].path : "?";
 			return err_set(err,
-				       "%s:%ld: the same row as %s:%ld, rep and attempt aside (a "
+				       "%s:%ld: the same row as %s:%ld, its numbering aside (a "
 				       "copy of one result? its repetitions would count twice); "
 				       "accepted: each result once",
 				       path, line, was,
