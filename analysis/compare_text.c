@@ -169,7 +169,8 @@ static void print_side(FILE *f, const struct cmp *c, int s)
 		fprintf(m, "%s %s (host %s, %s)", i ? "," : "", mc->label, mc->host, mc->cpu_model);
 	}
 	if (sd->interrupted)
-		fprintf(m, "; WARNING: marked interrupted or unfinished (see the warning above)");
+		fprintf(m, "; WARNING: unfinished, interrupted or short of rows (see the warning "
+			   "above)");
 	fclose(m);
 	wrap_buf(f, 4, buf);
 	char by[200], line[400];

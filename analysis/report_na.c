@@ -295,8 +295,8 @@ void rpt_machines(struct rep *p, char **inputs, int ninputs)
 	if (p->unfinished)
 		doc_p(&p->doc,
 		      "Warning: %d input(s) are marked interrupted or unfinished in their .meta or "
-		      "metadata.txt: their last configurations are missing (the warnings of this "
-		      "command name them).",
+		      "metadata.txt, or hold fewer rows than it records: configurations are "
+		      "missing (the warnings of this command name them).",
 		      p->unfinished);
 }
 
