@@ -548,8 +548,17 @@ static void run_writes_one_directory(void **state)
 	struct cmd_result r;
 	char res[600], run[1200], f[1400];
 	snprintf(res, sizeof(res), "%s/results", test_dir);
+	/* as in a Slurm task whose environment holds escapes: recorded in metadata.txt escaped */
+	const char *slurm[][2] = { { "SLURM_JOB_ID", "7\x1b]0;PWN\a" },
+				   { "SLURMD_NODENAME", "n\xc2\x9b" "1\nslurm_node = forged" },
+				   { "SLURM_JOB_PARTITION", "p\x9bq;x" },
+				   { "SLURM_ARRAY_TASK_ID", "3" } };
+	for (size_t i = 0; i < ARRAY_SIZE(slurm); i++)
+		setenv(slurm[i][0], slurm[i][1], 1);
 	/* relaxed: on a busy machine still valid */
 	run_c2c(&r, "preset", write_ini("tiny.ini", valid), "--results", res, LENIENT_ARGS, NULL);
+	for (size_t i = 0; i < ARRAY_SIZE(slurm); i++)
+		unsetenv(slurm[i][0]);
 	if (!RAN(r.status)) /* 4: a run measured nothing (a loaded host); its directory the same */
 		fail_msg("preset run failed: %s", r.err);
 	assert_null(strstr(r.err, "c2cbench-progress")); /* the runs' progress lines: read */
@@ -596,6 +605,15 @@ static void run_writes_one_directory(void **state)
 	assert_non_null(strstr(meta,
 			       "--reps 3 --max-attempts 1 --layout aligned --policy "
 			       "rmw --valid-window 1000 --valid-oncpu 0 --valid-overlap 0\n"));
+	/* the Slurm values: one line each, ESC, BEL and C1 escaped, ";" made "," as elsewhere */
+	assert_non_null(strstr(meta, "\n[slurm]\nslurm_array_task_id = 3\n"));
+	assert_non_null(strstr(meta, "\nslurm_task_job_id = 7\\x1b]0,PWN\\x07\n"));
+	assert_non_null(strstr(meta, "\nslurm_node = n\\xc2\\x9b1 slurm_node = forged\n"));
+	assert_non_null(strstr(meta, "\nslurm_partition = p\\x9bq,x\n"));
+	assert_null(strchr(meta, '\033'));
+	assert_null(strchr(meta, '\a'));
+	assert_null(strstr(meta, "\xc2\x9b"));
+	assert_null(strstr(meta, "p\x9b"));
 	free(meta);
 	struct ini_seen seen = { 0 };
 	assert_int_equal(ini_parse(f, ini_count, &seen),
