@@ -72,7 +72,7 @@ static void flags_and_words(void **s)
 	accepted("C2C_SLURM_CONSTRAINT", "xeon");
 }
 
-/* docs/cli.md's table names every variable the sources read. */
+/* docs/cli.md's table names every variable the sources read: C2C_*, and SLURM_* from Slurm. */
 static void one_table_documents_them(void **s)
 {
 	(void)s;
@@ -82,9 +82,9 @@ static void one_table_documents_them(void **s)
 	assert_non_null(table);
 	assert_int_equal(
 		sh_capture(read, sizeof(read),
-			   "grep -rhoE 'getenv\\(\"C2C_[A-Z_]+\"\\)|\"C2C_[A-Z_]+\"' lib stats "
-			   "schema harness layouts benches analysis runner cli --include=*.c "
-			   "--include=*.h | grep -oE 'C2C_[A-Z_]+' | sort -u"),
+			   "grep -rhoE '\"(C2C|SLURMD?)_[A-Z_]+\"' lib stats schema harness "
+			   "layouts benches analysis runner cli --include=*.c --include=*.h | "
+			   "grep -oE '(C2C|SLURMD?)_[A-Z_]+' | sort -u"),
 		0);
 	assert_true(strlen(read) > 100);
 	for (char *save = NULL, *v = strtok_r(read, "\n", &save); v;
