@@ -69,6 +69,10 @@ static void flags_and_words(void **s)
 	/* recorded in a .meta (INI) or searched as given: a line end would forge a key */
 	refused("C2C_SLURM_CONSTRAINT", "xeon\nstatus = complete", "without control characters");
 	refused("C2C_PRESET_PATH", "/tmp\x1b]0;x\a", "without control characters");
+	/* C1 too: a raw 0x9b is CSI on an 8-bit terminal, U+009B on a UTF-8 one; "µ" is text */
+	refused("C2C_SLURM_CONSTRAINT", "xeon\x9b" "2J", "without control characters");
+	refused("C2C_PRESET_PATH", "/tmp/\xc2\x9b" "2J", "without control characters");
+	accepted("C2C_SLURM_CONSTRAINT", "xeon-\xc2\xb5");
 	accepted("C2C_SLURM_CONSTRAINT", "xeon");
 }
 
