@@ -12,14 +12,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int has_control(const char *v)
-{
-	for (const unsigned char *p = (const unsigned char *)v; *p; p++)
-		if (*p < 0x20 || *p == 0x7f)
-			return 1;
-	return 0;
-}
-
 /* "1" on, "0" or empty off. */
 static int flag(const char *name, const char *v, char *err)
 {
@@ -89,7 +81,7 @@ static int self_exec(const char *name, const char *v, char *err)
 /* Words of text, recorded or searched as given: no control characters. */
 static int text(const char *name, const char *v, char *err)
 {
-	if (has_control(v))
+	if (text_has_control(v))
 		return err_set(err,
 			       "%s '%s' is not accepted; accepted: text without control characters",
 			       name, v);

@@ -125,19 +125,62 @@ char *file_text(const char *path, size_t max)
 	return t;
 }
 
+/* The length of the valid UTF-8 sequence of 2 to 4 bytes at p, its code point in *cp; 0 when p
+ * starts none (a lone continuation byte, a cut or overlong one, a surrogate, past U+10FFFF). */
+static int utf8_seq(const unsigned char *p, unsigned *cp)
+{
+	static const unsigned least[] = { 0, 0, 0x80, 0x800, 0x10000 };
+	int len = p[0] >= 0xf0 ? 4 : p[0] >= 0xe0 ? 3 : p[0] >= 0xc0 ? 2 : 0;
+	if (!len || p[0] > 0xf4)
+		return 0;
+	unsigned c = p[0] & (0x7fu >> len);
+	for (int i = 1; i < len; i++) {
+		if ((p[i] & 0xc0) != 0x80) /* the string's NUL ends it here too */
+			return 0;
+		c = c << 6 | (p[i] & 0x3fu);
+	}
+	if (c < least[len] || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+		return 0;
+	*cp = c;
+	return len;
+}
+
+int text_has_control(const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		unsigned cp = 0;
+		int len = *p < 0x80 ? 1 : utf8_seq(p, &cp);
+		if (*p < 0x20 || *p == 0x7f || (len > 1 && cp <= 0x9f) || (!len && *p <= 0x9f))
+			return 1;
+		p += len > 1 ? len - 1 : 0;
+	}
+	return 0;
+}
+
 void text_escape(const char *s, char *out, size_t n)
 {
 	size_t k = 0;
 	if (!n)
 		return;
-	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p && k + 5 < n; p++) {
-		if (*p >= 0x20 && *p != 0x7f) {
-			out[k++] = (char)*p;
-			continue;
-		}
-		const char *e = *p == '\n' ? "\\n" : *p == '\t' ? "\\t" : *p == '\r' ? "\\r" : NULL;
-		k += e ? (size_t)snprintf(out + k, n - k, "%s", e)
-		       : (size_t)snprintf(out + k, n - k, "\\x%02x", *p);
+	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p;) {
+		char e[16];
+		unsigned cp = 0;
+		int len = *p < 0x80 ? 1 : utf8_seq(p, &cp), raw = len > 1 && cp > 0x9f;
+		size_t m;
+		if (raw || (*p >= 0x20 && *p < 0x7f))
+			m = (size_t)snprintf(e, sizeof(e), "%.*s", len, (const char *)p);
+		else if (len == 2) /* a C1 control, U+0080 to U+009F, as its two bytes */
+			m = (size_t)snprintf(e, sizeof(e), "\\x%02x\\x%02x", p[0], p[1]);
+		else if (*p == '\n' || *p == '\t' || *p == '\r')
+			m = (size_t)snprintf(e, sizeof(e), "%s",
+					     *p == '\n' ? "\\n" : *p == '\t' ? "\\t" : "\\r");
+		else /* C0, DEL, or a byte of no valid UTF-8 sequence (a raw 0x9b is CSI) */
+			m = (size_t)snprintf(e, sizeof(e), "\\x%02x", *p), len = 1;
+		if (k + m >= n) /* cut before what does not fit whole, still terminated */
+			break;
+		memcpy(out + k, e, m);
+		k += m;
+		p += len;
 	}
 	out[k] = 0;
 }

@@ -61,6 +61,14 @@ char *file_text(const char *path, size_t max);
 void oom_cleanup(void (*fn)(void));
 
 /* Copy s into out (size n) printable and on one line: control bytes become \n, \t, \r or \xNN.
- * Used for any user or file text that goes into a message. */
+ * C1 controls too, which 8-bit and UTF-8 terminals obey: a raw byte 0x80 to 0x9f (0x9b is CSI)
+ * becomes \x9b, and U+0080 to U+009F encoded (\xc2\x80 to \xc2\x9f) becomes its two bytes,
+ * \xc2\x9b. Valid UTF-8 text ("±", "µ", "€") stays as it is; any other byte of no valid UTF-8
+ * sequence becomes \xNN. Cut before an escape or character that does not fit whole; out is
+ * always terminated. Used for any user or file text that goes into a message. */
 void text_escape(const char *s, char *out, size_t n);
+/* Whether s holds a control character, which text_escape would escape: C0, DEL, or C1 (a raw
+ * byte 0x80 to 0x9f outside a valid UTF-8 sequence, or U+0080 to U+009F encoded). Other bytes of
+ * no valid UTF-8 sequence (a Latin-1 name's 0xe9) are not controls. */
+int text_has_control(const char *s);
 #endif

@@ -26,20 +26,21 @@ void meta_args_text(const struct preset_run *r, char *b, size_t n)
 }
 
 /* INI values end at a newline, and inih cuts them at " ;": keep both out (as the .meta writer
- * does). */
+ * does). Other control bytes (ESC, BEL, C1) are escaped: the values come from the environment
+ * (SLURM_*), the machine and the command line, and a cat of the file runs no terminal escape. */
 static void put(FILE *f, const char *key, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 static void put(FILE *f, const char *key, const char *fmt, ...)
 {
-	char v[4096];
+	char v[4096], e[4 * sizeof(v)];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(v, sizeof(v), fmt, ap);
 	va_end(ap);
-	fprintf(f, "%s = ", key);
-	for (const char *c = v; *c; c++)
-		fputc(*c == '\n' || *c == '\r' ? ' ' : *c == ';' ? ',' : *c, f);
-	fputc('\n', f);
+	for (char *c = v; *c; c++)
+		*c = *c == '\n' || *c == '\r' ? ' ' : *c == ';' ? ',' : *c;
+	text_escape(v, e, sizeof(e));
+	fprintf(f, "%s = %s\n", key, e);
 }
 
 /* One [run NAME] section: the command, its file, and how it ended. */

@@ -471,14 +471,18 @@ int preset_parse(struct preset *p, const char *path, char *text, size_t len, cha
 	char *dot = strrchr(p->name, '.');
 	if (dot && !strcmp(dot, ".ini"))
 		*dot = 0;
-	/* the name reaches the result directory's name and its metadata, as a run's name does */
-	for (const unsigned char *c = (const unsigned char *)p->name; *c && !s.failed; c++)
-		if (*c < 0x20 || *c == 0x7f)
-			s.failed =
-				err_set(err,
-					"the preset's name '%s' (its file name without .ini) holds "
-					"a control character; accepted: printable text",
-					p->name) != 0;
+	/* the name reaches the result directory's name and its metadata, as a run's name does; the
+	 * path, the plan's first line and metadata.txt (slurm submit refuses the same) */
+	if (!s.failed && text_has_control(p->name))
+		s.failed = err_set(err,
+				   "the preset's name '%s' (its file name without .ini) holds a "
+				   "control character; accepted: printable text",
+				   p->name) != 0;
+	else if (!s.failed && text_has_control(path))
+		s.failed = err_set(err,
+				   "the preset's path '%s' holds a control character; accepted: "
+				   "printable text",
+				   path) != 0;
 	if (s.failed) {
 		preset_free(p);
 		return -1;

@@ -30,17 +30,9 @@ int fleet_id_check(const char *id, char *err)
 	return 0;
 }
 
-static int has_control(const char *s)
-{
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			return 1;
-	return 0;
-}
-
 int fleet_text_check(const char *what, const char *s, char *err)
 {
-	if (has_control(s))
+	if (text_has_control(s))
 		return err_set(err, "%s '%s' holds a control character; accepted: printable text",
 			       what, s);
 	return 0;
@@ -50,7 +42,7 @@ int fleet_arg_check(const char *what, const char *s, int path, char *err)
 {
 	const char *bad = path ? FLEET_DIRECTIVE_BAD "%" : FLEET_DIRECTIVE_BAD;
 	size_t at = strcspn(s, bad);
-	if (has_control(s) || s[at])
+	if (text_has_control(s) || s[at])
 		return err_set(err,
 			       "%s '%s': it reaches a #SBATCH line, which may not hold a control "
 			       "character, a space or any of %s",

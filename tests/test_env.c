@@ -69,10 +69,14 @@ static void flags_and_words(void **s)
 	/* recorded in a .meta (INI) or searched as given: a line end would forge a key */
 	refused("C2C_SLURM_CONSTRAINT", "xeon\nstatus = complete", "without control characters");
 	refused("C2C_PRESET_PATH", "/tmp\x1b]0;x\a", "without control characters");
+	/* C1 too: a raw 0x9b is CSI on an 8-bit terminal, U+009B on a UTF-8 one; "µ" is text */
+	refused("C2C_SLURM_CONSTRAINT", "xeon\x9b" "2J", "without control characters");
+	refused("C2C_PRESET_PATH", "/tmp/\xc2\x9b" "2J", "without control characters");
+	accepted("C2C_SLURM_CONSTRAINT", "xeon-\xc2\xb5");
 	accepted("C2C_SLURM_CONSTRAINT", "xeon");
 }
 
-/* docs/cli.md's table names every variable the sources read. */
+/* docs/cli.md's table names every variable the sources read: C2C_*, and SLURM_* from Slurm. */
 static void one_table_documents_them(void **s)
 {
 	(void)s;
@@ -82,9 +86,9 @@ static void one_table_documents_them(void **s)
 	assert_non_null(table);
 	assert_int_equal(
 		sh_capture(read, sizeof(read),
-			   "grep -rhoE 'getenv\\(\"C2C_[A-Z_]+\"\\)|\"C2C_[A-Z_]+\"' lib stats "
-			   "schema harness layouts benches analysis runner cli --include=*.c "
-			   "--include=*.h | grep -oE 'C2C_[A-Z_]+' | sort -u"),
+			   "grep -rhoE '\"(C2C|SLURMD?)_[A-Z_]+\"' lib stats schema harness "
+			   "layouts benches analysis runner cli --include=*.c --include=*.h | "
+			   "grep -oE '(C2C|SLURMD?)_[A-Z_]+' | sort -u"),
 		0);
 	assert_true(strlen(read) > 100);
 	for (char *save = NULL, *v = strtok_r(read, "\n", &save); v;

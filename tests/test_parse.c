@@ -101,7 +101,30 @@ static void escaped_messages(void **s)
 	text_escape("a\nb\tc\rd\x01" "e\x7f", out, sizeof(out));
 	assert_string_equal(out, "a\\nb\\tc\\rd\\x01e\\x7f");
 	text_escape("0123456789", out, 8); /* cut, still terminated */
-	assert_true(strlen(out) < 8);
+	assert_string_equal(out, "0123456");
+	/* C1 controls: a raw 0x9b (CSI on an 8-bit terminal), and U+009B, U+009D, U+0080 encoded */
+	text_escape("a\x9b" "2J b\xc2\x9b" "2J c\xc2\x9d" "0;t\a d\xc2\x80", out, sizeof(out));
+	assert_string_equal(out, "a\\x9b2J b\\xc2\\x9b2J c\\xc2\\x9d0;t\\x07 d\\xc2\\x80");
+	/* valid UTF-8 stays: U+00A0, ±, µ, € (a continuation byte 0x82), 😀 (4 bytes) */
+	text_escape("\xc2\xa0\xc2\xb1 5 \xc2\xb5s \xe2\x82\xac \xf0\x9f\x98\x80", out, sizeof(out));
+	assert_string_equal(out, "\xc2\xa0\xc2\xb1 5 \xc2\xb5s \xe2\x82\xac \xf0\x9f\x98\x80");
+	/* no valid sequence: a lone byte, an overlong "/", a surrogate, a cut one at the end */
+	text_escape("\xff \xc0\xaf \xed\xa0\x80 \xe2\x82", out, sizeof(out));
+	assert_string_equal(out, "\\xff \\xc0\\xaf \\xed\\xa0\\x80 \\xe2\\x82");
+	/* what does not fit whole is left out: no half escape, no half character */
+	text_escape("ab\xc2\x9b", out, 9);
+	assert_string_equal(out, "ab");
+	text_escape("ab\xe2\x82\xac", out, 5);
+	assert_string_equal(out, "ab");
+	text_escape("\a\a\a", out, 4 * 3 + 1); /* 4 bytes a byte, as the callers size it */
+	assert_string_equal(out, "\\x07\\x07\\x07");
+	/* a control character, as text_escape sees one: C0, DEL, C1 raw or encoded */
+	const char *ctl[] = { "a\nb", "\x1b]0;t\a", "x\x7f", "x\x9b", "x\xc2\x9b", "\xc2\x80" };
+	for (size_t i = 0; i < sizeof(ctl) / sizeof(ctl[0]); i++)
+		assert_true(text_has_control(ctl[i]));
+	const char *txt[] = { "", "plain/dir", "\xc2\xb1\xc2\xb5 \xe2\x82\xac", "jos\xe9" };
+	for (size_t i = 0; i < sizeof(txt) / sizeof(txt[0]); i++)
+		assert_false(text_has_control(txt[i]));
 	err_set(err, "--label: '%s' is not accepted", "two\nlines");
 	assert_null(strchr(err, '\n'));
 	assert_non_null(strstr(err, "two\\nlines"));

@@ -228,13 +228,42 @@ static void names_and_descriptions_have_no_control_bytes(void **state)
 	assert_int_equal(r.status, 2);
 	assert_non_null(strstr(r.err, "holds a control character"));
 	assert_null(strchr(r.err, '\033'));
-	const char *esc = "[preset]\ndescription = ring\a \x1b]0;title\a\x1b[31mred\n"
-			  "[r]\nbench = pending-bit\n";
+	/* its folder too: the path is in the plan's first line and in metadata.txt */
+	const char *dirs[][2] = { { "x\x1b]0;PWN\ay", "x\\x1b]0;PWN\\x07y/ok.ini'" },
+				  { "c1\xc2\x9by", "c1\\xc2\\x9by/ok.ini'" },
+				  { "raw\x9by", "raw\\x9by/ok.ini'" } };
+	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++) {
+		char dir[600], ini[700];
+		snprintf(dir, sizeof(dir), "%s/%s", test_dir, dirs[i][0]);
+		assert_int_equal(mkdir(dir, 0755), 0);
+		snprintf(ini, sizeof(ini), "%s/ok.ini", dirs[i][0]);
+		run_c2c(&r, "preset", write_ini(ini, valid), "--dry-run", NULL);
+		assert_int_equal(r.status, 2);
+		assert_int_equal(count_lines(r.err), 1);
+		assert_string_equal(r.out, "");
+		assert_non_null(strstr(r.err, "the preset's path '"));
+		assert_non_null(strstr(r.err, dirs[i][1]));
+		assert_non_null(strstr(r.err, " holds a control character; accepted: printable "
+					      "text"));
+		assert_null(strchr(r.err, '\033'));
+		unlink(write_ini(ini, ""));
+		rmdir(dir);
+	}
+	/* a description's C0 and C1 controls escaped (a raw 0x9b is CSI, as is U+009B); ± kept */
+	const char *esc = "[preset]\ndescription = ring\a \x1b]0;title\a\x1b[31mred \x9b"
+			  "2J \xc2\x9b" "2J \xc2\x9d" "0;t \xc2\xb1\n[r]\nbench = pending-bit\n";
+	const char *shown = "ring\\x07 \\x1b]0;title\\x07\\x1b[31mred \\x9b2J \\xc2\\x9b2J "
+			    "\\xc2\\x9d0;t \xc2\xb1";
+	char want[300];
 	run_c2c(&r, "preset", write_ini("esc.ini", esc), "--dry-run", NULL);
 	assert_int_equal(r.status, 0);
-	assert_non_null(strstr(r.out, "  ring\\x07 \\x1b]0;title\\x07\\x1b[31mred\n"));
+	snprintf(want, sizeof(want), "  %s\n", shown);
+	assert_non_null(strstr(r.out, want));
 	assert_null(strchr(r.out, '\033'));
 	assert_null(strchr(r.out, '\a'));
+	assert_null(strstr(r.out, "red \x9b"));
+	assert_null(strstr(r.out, "\xc2\x9b"));
+	assert_null(strstr(r.out, "\xc2\x9d"));
 	char saved[600]; /* the group's own path: presets/ of the tree, not beside every binary */
 	snprintf(saved, sizeof(saved), "%s",
 		 getenv("C2C_PRESET_PATH") ? getenv("C2C_PRESET_PATH") : "");
@@ -243,6 +272,13 @@ static void names_and_descriptions_have_no_control_bytes(void **state)
 	setenv("C2C_PRESET_PATH", saved, 1);
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "preset     esc            ring\\x07 \\x1b]0;title"));
+	/* the line wraps at 100 columns: each word on its own */
+	assert_non_null(strstr(r.out, " \\x9b2J"));
+	assert_non_null(strstr(r.out, " \\xc2\\x9b2J"));
+	assert_non_null(strstr(r.out, " \\xc2\\x9d0;t"));
+	assert_null(strstr(r.out, "red \x9b"));
+	assert_null(strstr(r.out, "\xc2\x9b"));
+	assert_null(strstr(r.out, "\xc2\x9d"));
 	assert_non_null(strstr(r.out, "preset     a\\nb "));
 	assert_null(strchr(r.out, '\033'));
 	assert_null(strchr(r.out, '\a'));
@@ -512,8 +548,17 @@ static void run_writes_one_directory(void **state)
 	struct cmd_result r;
 	char res[600], run[1200], f[1400];
 	snprintf(res, sizeof(res), "%s/results", test_dir);
+	/* as in a Slurm task whose environment holds escapes: recorded in metadata.txt escaped */
+	const char *slurm[][2] = { { "SLURM_JOB_ID", "7\x1b]0;PWN\a" },
+				   { "SLURMD_NODENAME", "n\xc2\x9b" "1\nslurm_node = forged" },
+				   { "SLURM_JOB_PARTITION", "p\x9bq;x" },
+				   { "SLURM_ARRAY_TASK_ID", "3" } };
+	for (size_t i = 0; i < ARRAY_SIZE(slurm); i++)
+		setenv(slurm[i][0], slurm[i][1], 1);
 	/* relaxed: on a busy machine still valid */
 	run_c2c(&r, "preset", write_ini("tiny.ini", valid), "--results", res, LENIENT_ARGS, NULL);
+	for (size_t i = 0; i < ARRAY_SIZE(slurm); i++)
+		unsetenv(slurm[i][0]);
 	if (!RAN(r.status)) /* 4: a run measured nothing (a loaded host); its directory the same */
 		fail_msg("preset run failed: %s", r.err);
 	assert_null(strstr(r.err, "c2cbench-progress")); /* the runs' progress lines: read */
@@ -560,6 +605,15 @@ static void run_writes_one_directory(void **state)
 	assert_non_null(strstr(meta,
 			       "--reps 3 --max-attempts 1 --layout aligned --policy "
 			       "rmw --valid-window 1000 --valid-oncpu 0 --valid-overlap 0\n"));
+	/* the Slurm values: one line each, ESC, BEL and C1 escaped, ";" made "," as elsewhere */
+	assert_non_null(strstr(meta, "\n[slurm]\nslurm_array_task_id = 3\n"));
+	assert_non_null(strstr(meta, "\nslurm_task_job_id = 7\\x1b]0,PWN\\x07\n"));
+	assert_non_null(strstr(meta, "\nslurm_node = n\\xc2\\x9b1 slurm_node = forged\n"));
+	assert_non_null(strstr(meta, "\nslurm_partition = p\\x9bq,x\n"));
+	assert_null(strchr(meta, '\033'));
+	assert_null(strchr(meta, '\a'));
+	assert_null(strstr(meta, "\xc2\x9b"));
+	assert_null(strstr(meta, "p\x9b"));
 	free(meta);
 	struct ini_seen seen = { 0 };
 	assert_int_equal(ini_parse(f, ini_count, &seen),
