@@ -254,7 +254,10 @@ static void test_resume_continues_the_rows(void **state)
 	run_c2c(r, "run", "pingpong", "--placement", cpus, TINY, "--reps", "200", "--max-attempts",
 		"1", "--concurrent", "auto", "--resume", csv, "--matrix", m2, "--out", csv2,
 		"--quiet", LENIENT, NULL);
-	assert_int_equal(r->status, 0);
+	/* 4: a mode's 200 repetitions all invalid (a loaded host). The rows and the matrix do not
+	 * depend on validity: the matrix is the median of every repetition's min_ns */
+	if (!RAN(r->status))
+		fail_msg("exit %d: %s", r->status, r->err);
 	int second = count_keys(csv2, seen, s2, sizeof(s2));
 	assert_int_equal(first + second, 400);
 	for (int m = 0; m < 2; m++)
