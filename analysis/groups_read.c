@@ -364,7 +364,7 @@ static int row_values(struct file *f, const struct fbench *fb, const struct grp_
 				out_of_memory(0);
 		}
 		x->row[x->n] = c->valid - 1; /* counted before its values are kept */
-		x->v[x->n++] = d;
+		x->v[x->n++] = d == 0 ? 0 : d; /* -0 is 0: no ratio of -0.000 */
 	}
 	return 0;
 }
