@@ -82,13 +82,14 @@ static void key_union(const struct cmp *c, struct keycols *k)
 /* One CSV field, quoted only when it must be (RFC 4180). */
 static void put(FILE *f, const char *s, int last)
 {
-	if (strpbrk(s, ",\"\r\n")) {
+	size_t n = strcspn(s, ",\"\r\n"); /* unlocked: a million lines, 49 fields each */
+	if (s[n]) {
 		char buf[8192];
 		csv_field(s, buf, sizeof(buf));
-		fputs(buf, f);
+		fwrite_unlocked(buf, 1, strlen(buf), f);
 	} else
-		fputs(s, f);
-	fputc(last ? '\n' : ',', f);
+		fwrite_unlocked(s, 1, n, f);
+	putc_unlocked(last ? '\n' : ',', f);
 }
 
 struct csvout {
