@@ -49,6 +49,8 @@ static void num(char *buf, size_t n, int ok, const char *fmt, double v)
 {
 	if (ok)
 		snprintf(buf, n, fmt, v);
+	else if (n >= 3)
+		memcpy(buf, "NA", 3);
 	else
 		snprintf(buf, n, "NA");
 }
@@ -96,25 +98,64 @@ struct csvout {
 	FILE *f;
 	struct keycols k;
 	char *side[2][3];
+	int **kix; /* per bench, per configuration column: its key's index, -1 where it has none */
 };
+
+/* Each bench's key index of each configuration column, found once, not per line (the last key of
+ * that name, as the search per line found it). */
+static void key_index(const struct cmp *c, struct csvout *o)
+{
+	o->kix = xcalloc((size_t)c->g.nbench + 1, sizeof(int *));
+	for (int b = 0; b < c->g.nbench; b++) {
+		const struct grp_bench *bb = &c->g.bench[b];
+		o->kix[b] = xcalloc((size_t)o->k.n + 1, sizeof(int));
+		for (int j = 0; j < o->k.n; j++) {
+			o->kix[b][j] = -1;
+			for (int i = 0; i < bb->nkey; i++)
+				if (!strcmp(bb->key_col[i], o->k.col[j]))
+					o->kix[b][j] = i;
+		}
+	}
+}
+
+/* A count as "%ld" or "%zu" would print it, into at least 22 bytes (a snprintf each was a tenth
+ * of the line's cost). */
+static void count(char *buf, int neg, unsigned long long v)
+{
+	char t[24];
+	int k = 0;
+	do
+		t[k++] = (char)('0' + v % 10);
+	while (v /= 10);
+	if (neg)
+		*buf++ = '-';
+	while (k)
+		*buf++ = t[--k];
+	*buf = 0;
+}
+
+static void lcount(char *buf, long v)
+{
+	count(buf, v < 0, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v);
+}
 
 /* The per-line numbers, as text, shared by CSV and JSON (NA where there is none). */
 static void fields(const struct cmp_line *l, char f[14][64])
 {
-	snprintf(f[0], 64, "%ld", l->a ? l->a->valid : 0);
-	snprintf(f[1], 64, "%ld", l->a ? l->a->rows : 0);
-	snprintf(f[2], 64, "%zu", l->s.na);
+	lcount(f[0], l->a ? l->a->valid : 0);
+	lcount(f[1], l->a ? l->a->rows : 0);
+	count(f[2], 0, l->s.na);
 	num(f[3], 64, l->s.na > 0, "%.6g", l->s.ma);
-	snprintf(f[4], 64, "%ld", l->b ? l->b->valid : 0);
-	snprintf(f[5], 64, "%ld", l->b ? l->b->rows : 0);
-	snprintf(f[6], 64, "%zu", l->s.nb);
+	lcount(f[4], l->b ? l->b->valid : 0);
+	lcount(f[5], l->b ? l->b->rows : 0);
+	count(f[6], 0, l->s.nb);
 	num(f[7], 64, l->s.nb > 0, "%.6g", l->s.mb);
 	num(f[8], 64, l->s.has_ratio, "%.6g", l->s.ratio);
 	num(f[9], 64, l->s.has_ci, "%.6g", l->s.lo);
 	num(f[10], 64, l->s.has_ci, "%.6g", l->s.hi);
 	num(f[11], 64, l->s.has_p, "%.6g", l->s.u);
 	num(f[12], 64, l->s.has_p, "%.6g", l->s.p);
-	snprintf(f[13], 64, "%s", l->s.has_p ? (l->s.exact ? "exact" : "normal") : "NA");
+	strcpy(f[13], l->s.has_p ? (l->s.exact ? "exact" : "normal") : "NA");
 }
 
 static const char *const num_names[14] = {"valid_a", "rows_a", "n_a",      "median_a", "valid_b",
@@ -131,11 +172,8 @@ static int csv_line(void *u, const struct cmp *c, const struct cmp_line *l)
 	char f[14][64];
 	put(o->f, b->name, 0);
 	for (int j = 0; j < o->k.n; j++) {
-		const char *v = "";
-		for (int i = 0; i < b->nkey; i++)
-			if (!strcmp(b->key_col[i], o->k.col[j]))
-				v = g->val[i] ? g->val[i] : "(absent)";
-		put(o->f, v, 0);
+		int i = o->kix[g->bench][j];
+		put(o->f, i < 0 ? "" : g->val[i] ? g->val[i] : "(absent)", 0);
 	}
 	put(o->f, b->metric[l->metric], 0);
 	for (int s = 0; s < 2; s++)
@@ -144,9 +182,9 @@ static int csv_line(void *u, const struct cmp *c, const struct cmp_line *l)
 	fields(l, f);
 	for (int i = 0; i < 14; i++)
 		put(o->f, f[i], 0);
-	char pa[64], nt[16];
+	char pa[64], nt[24];
 	num(pa, sizeof(pa), ts_is_test(&l->s), "%.6g", l->s.p_adj);
-	snprintf(nt, sizeof(nt), "%d", l->s.m); /* the line's family: its bench's tests */
+	lcount(nt, l->s.m); /* the line's family: its bench's tests */
 	put(o->f, pa, 0);
 	put(o->f, l->s.method ? l->s.method : c->adjust, 0);
 	put(o->f, nt, 0);
@@ -179,6 +217,7 @@ int cmp_print_csv(FILE *f, const struct cmp *cc)
 	struct csvout *o = xcalloc(1, sizeof(*o));
 	o->f = f;
 	key_union(c, &o->k);
+	key_index(c, o);
 	for (int s = 0; s < 2; s++)
 		for (int w = 0; w < 3; w++)
 			o->side[s][w] = side_field(c, s, w);
@@ -199,6 +238,9 @@ int cmp_print_csv(FILE *f, const struct cmp *cc)
 	      f);
 	cmp_walk(c, csv_line, o);
 	free(o->k.col);
+	for (int b = 0; b < c->g.nbench; b++)
+		free(o->kix[b]);
+	free(o->kix);
 	for (int s = 0; s < 2; s++)
 		for (int w = 0; w < 3; w++)
 			free(o->side[s][w]);
