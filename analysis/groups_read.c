@@ -265,6 +265,14 @@ static const char *imported_stat(struct file *f)
 	return buf;
 }
 
+/* s into lab[n], cut short as snprintf(lab, n, "%s", s) would: a row's label, a million times. */
+static void copy_label(char *lab, size_t n, const char *s)
+{
+	size_t l = strnlen(s, n - 1);
+	memcpy(lab, s, l);
+	lab[l] = 0;
+}
+
 /* The side of the current row: its label names the machine (checked against host and CPU). */
 static int row_side(struct groups *g, struct file *f, int side, char *err)
 {
@@ -272,7 +280,7 @@ static int row_side(struct groups *g, struct file *f, int side, char *err)
 	const char *cpu = f->c_cpu >= 0 ? csvs_field(&f->s, f->c_cpu) : "(unknown)";
 	char lab[LABEL_MAX + 1];
 	if (f->relabel) { /* named at compare time */
-		snprintf(lab, sizeof(lab), "%s", f->relabel);
+		copy_label(lab, sizeof(lab), f->relabel);
 	} else if (f->c_label >= 0) {
 		const char *l = csvs_field(&f->s, f->c_label);
 		if (label_check("label", l, err))
@@ -281,7 +289,7 @@ static int row_side(struct groups *g, struct file *f, int side, char *err)
 			    "%s:%ld: label '%.80s' is not accepted; accepted: 1 to %d letters, "
 			    "digits, '.', '_' or '-', starting with a letter or digit",
 			    f->s.path, f->s.line, l, LABEL_MAX);
-		snprintf(lab, sizeof(lab), "%s", l);
+		copy_label(lab, sizeof(lab), l);
 	} else { /* an older CSV: the host name stands in, with the CPU model when another machine
 		    has it */
 		label_from_host(host, lab, sizeof(lab));
