@@ -87,8 +87,24 @@ static void put(FILE *f, const char *s, int last)
 	size_t n = strcspn(s, ",\"\r\n"); /* unlocked: a million lines, 49 fields each */
 	if (s[n]) {
 		char buf[8192];
-		csv_field(s, buf, sizeof(buf));
-		fwrite_unlocked(buf, 1, strlen(buf), f);
+		size_t len = strlen(s) + 2;
+		for (const char *q = strchr(s, '"'); q; q = strchr(q + 1, '"'))
+			len++;
+		if (len < sizeof(buf)) { /* what csv_field writes, a run at a time */
+			putc_unlocked('"', f);
+			for (;;) {
+				size_t r = strcspn(s, "\"");
+				fwrite_unlocked(s, 1, r, f);
+				if (!s[r])
+					break;
+				fwrite_unlocked("\"\"", 1, 2, f);
+				s += r + 1;
+			}
+			putc_unlocked('"', f);
+		} else { /* cut short at the buffer, as before */
+			csv_field(s, buf, sizeof(buf));
+			fwrite_unlocked(buf, 1, strlen(buf), f);
+		}
 	} else
 		fwrite_unlocked(s, 1, n, f);
 	putc_unlocked(last ? '\n' : ',', f);
