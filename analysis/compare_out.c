@@ -49,10 +49,11 @@ static void num(char *buf, size_t n, int ok, const char *fmt, double v)
 {
 	if (ok)
 		snprintf(buf, n, fmt, v);
-	else if (n >= 3)
-		memcpy(buf, "NA", 3);
-	else
-		snprintf(buf, n, "NA");
+	else if (n) { /* "NA", cut short as snprintf would */
+		size_t c = n < 3 ? n - 1 : 2;
+		memcpy(buf, "NA", c);
+		buf[c] = 0;
+	}
 }
 
 /* ---- CSV ---- */
