@@ -56,6 +56,31 @@ static void num(char *buf, size_t n, int ok, const char *fmt, double v)
 	}
 }
 
+/* A "%.6g" number kept with its value: lines in a row often repeat one (every p of 5 against 5
+ * repetitions is the same), and printf's exact digits are most of a line's cost. */
+struct g6 {
+	unsigned long long bits;
+	int set;
+	char s[32]; /* "%.6g" is at most 13 bytes */
+};
+
+/* num(buf, n, ok, "%.6g", v), from c when c holds v's bits. */
+static void g6(struct g6 *c, char *buf, size_t n, int ok, double v)
+{
+	unsigned long long bits;
+	if (!ok || n < sizeof(c->s)) {
+		num(buf, n, ok, "%.6g", v);
+		return;
+	}
+	memcpy(&bits, &v, sizeof(bits));
+	if (!c->set || c->bits != bits) {
+		snprintf(c->s, sizeof(c->s), "%.6g", v);
+		c->bits = bits;
+		c->set = 1;
+	}
+	memcpy(buf, c->s, strlen(c->s) + 1);
+}
+
 /* ---- CSV ---- */
 
 struct keycols {
@@ -115,6 +140,7 @@ struct csvout {
 	FILE *f;
 	struct keycols k;
 	char *side[2][3];
+	struct g6 g6[8]; /* per number column of fields(), then p_adjusted */
 	int **kix; /* per bench, per configuration column: its key's index, -1 where it has none */
 };
 
@@ -157,21 +183,21 @@ static void lcount(char *buf, long v)
 }
 
 /* The per-line numbers, as text, shared by CSV and JSON (NA where there is none). */
-static void fields(const struct cmp_line *l, char f[14][64])
+static void fields(const struct cmp_line *l, char f[14][64], struct g6 c[7])
 {
 	lcount(f[0], l->a ? l->a->valid : 0);
 	lcount(f[1], l->a ? l->a->rows : 0);
 	count(f[2], 0, l->s.na);
-	num(f[3], 64, l->s.na > 0, "%.6g", l->s.ma);
+	g6(&c[0], f[3], 64, l->s.na > 0, l->s.ma);
 	lcount(f[4], l->b ? l->b->valid : 0);
 	lcount(f[5], l->b ? l->b->rows : 0);
 	count(f[6], 0, l->s.nb);
-	num(f[7], 64, l->s.nb > 0, "%.6g", l->s.mb);
-	num(f[8], 64, l->s.has_ratio, "%.6g", l->s.ratio);
-	num(f[9], 64, l->s.has_ci, "%.6g", l->s.lo);
-	num(f[10], 64, l->s.has_ci, "%.6g", l->s.hi);
-	num(f[11], 64, l->s.has_p, "%.6g", l->s.u);
-	num(f[12], 64, l->s.has_p, "%.6g", l->s.p);
+	g6(&c[1], f[7], 64, l->s.nb > 0, l->s.mb);
+	g6(&c[2], f[8], 64, l->s.has_ratio, l->s.ratio);
+	g6(&c[3], f[9], 64, l->s.has_ci, l->s.lo);
+	g6(&c[4], f[10], 64, l->s.has_ci, l->s.hi);
+	g6(&c[5], f[11], 64, l->s.has_p, l->s.u);
+	g6(&c[6], f[12], 64, l->s.has_p, l->s.p);
 	strcpy(f[13], l->s.has_p ? (l->s.exact ? "exact" : "normal") : "NA");
 }
 
@@ -196,11 +222,11 @@ static int csv_line(void *u, const struct cmp *c, const struct cmp_line *l)
 	for (int s = 0; s < 2; s++)
 		for (int w = 0; w < 3; w++)
 			put(o->f, line_machine(c, s ? l->b : l->a, o->side[s], w), 0);
-	fields(l, f);
+	fields(l, f, o->g6);
 	for (int i = 0; i < 14; i++)
 		put(o->f, f[i], 0);
 	char pa[64], nt[24];
-	num(pa, sizeof(pa), ts_is_test(&l->s), "%.6g", l->s.p_adj);
+	g6(&o->g6[7], pa, sizeof(pa), ts_is_test(&l->s), l->s.p_adj);
 	lcount(nt, l->s.m); /* the line's family: its bench's tests */
 	put(o->f, pa, 0);
 	put(o->f, l->s.method ? l->s.method : c->adjust, 0);
@@ -312,6 +338,7 @@ struct jout {
 	FILE *f;
 	int first;
 	char *side[2][3];
+	struct g6 g6[8]; /* as csvout's */
 };
 
 static int json_line(void *u, const struct cmp *c, const struct cmp_line *l)
@@ -340,13 +367,13 @@ static int json_line(void *u, const struct cmp *c, const struct cmp_line *l)
 			fprintf(o->f, ",\"%s\":", side_names[s][w]);
 			jstr(o->f, line_machine(c, s ? l->b : l->a, o->side[s], w));
 		}
-	fields(l, f);
+	fields(l, f, o->g6);
 	for (int i = 0; i < 13; i++)
 		jnum(o->f, num_names[i], f[i]);
 	fputs(",\"p_method\":", o->f);
 	jstr(o->f, f[13]);
 	char padj[64];
-	num(padj, sizeof(padj), ts_is_test(&l->s), "%.6g", l->s.p_adj);
+	g6(&o->g6[7], padj, sizeof(padj), ts_is_test(&l->s), l->s.p_adj);
 	jnum(o->f, "p_adjusted", padj);
 	fprintf(o->f, ",\"significant\":%s,\"verdict\":", l->s.significant ? "true" : "false");
 	jstr(o->f, l->verdict);
