@@ -49,8 +49,36 @@ static void num(char *buf, size_t n, int ok, const char *fmt, double v)
 {
 	if (ok)
 		snprintf(buf, n, fmt, v);
-	else
-		snprintf(buf, n, "NA");
+	else if (n) { /* "NA", cut short as snprintf would */
+		size_t c = n < 3 ? n - 1 : 2;
+		memcpy(buf, "NA", c);
+		buf[c] = 0;
+	}
+}
+
+/* A "%.6g" number kept with its value: lines in a row often repeat one (every p of 5 against 5
+ * repetitions is the same), and printf's exact digits are most of a line's cost. */
+struct g6 {
+	unsigned long long bits;
+	int set;
+	char s[32]; /* "%.6g" is at most 13 bytes */
+};
+
+/* num(buf, n, ok, "%.6g", v), from c when c holds v's bits. */
+static void g6(struct g6 *c, char *buf, size_t n, int ok, double v)
+{
+	unsigned long long bits;
+	if (!ok || n < sizeof(c->s)) {
+		num(buf, n, ok, "%.6g", v);
+		return;
+	}
+	memcpy(&bits, &v, sizeof(bits));
+	if (!c->set || c->bits != bits) {
+		snprintf(c->s, sizeof(c->s), "%.6g", v);
+		c->bits = bits;
+		c->set = 1;
+	}
+	memcpy(buf, c->s, strlen(c->s) + 1);
 }
 
 /* ---- CSV ---- */
@@ -82,38 +110,95 @@ static void key_union(const struct cmp *c, struct keycols *k)
 /* One CSV field, quoted only when it must be (RFC 4180). */
 static void put(FILE *f, const char *s, int last)
 {
-	if (strpbrk(s, ",\"\r\n")) {
+	size_t n = strcspn(s, ",\"\r\n"); /* unlocked: a million lines, 49 fields each */
+	if (s[n]) {
 		char buf[8192];
-		csv_field(s, buf, sizeof(buf));
-		fputs(buf, f);
+		size_t len = strlen(s) + 2;
+		for (const char *q = strchr(s, '"'); q; q = strchr(q + 1, '"'))
+			len++;
+		if (len < sizeof(buf)) { /* what csv_field writes, a run at a time */
+			putc_unlocked('"', f);
+			for (;;) {
+				size_t r = strcspn(s, "\"");
+				fwrite_unlocked(s, 1, r, f);
+				if (!s[r])
+					break;
+				fwrite_unlocked("\"\"", 1, 2, f);
+				s += r + 1;
+			}
+			putc_unlocked('"', f);
+		} else { /* cut short at the buffer, as before */
+			csv_field(s, buf, sizeof(buf));
+			fwrite_unlocked(buf, 1, strlen(buf), f);
+		}
 	} else
-		fputs(s, f);
-	fputc(last ? '\n' : ',', f);
+		fwrite_unlocked(s, 1, n, f);
+	putc_unlocked(last ? '\n' : ',', f);
 }
 
 struct csvout {
 	FILE *f;
 	struct keycols k;
 	char *side[2][3];
+	struct g6 g6[8]; /* per number column of fields(), then p_adjusted */
+	int **kix; /* per bench, per configuration column: its key's index, -1 where it has none */
 };
 
-/* The per-line numbers, as text, shared by CSV and JSON (NA where there is none). */
-static void fields(const struct cmp_line *l, char f[14][64])
+/* Each bench's key index of each configuration column, found once, not per line (the last key of
+ * that name, as the search per line found it). */
+static void key_index(const struct cmp *c, struct csvout *o)
 {
-	snprintf(f[0], 64, "%ld", l->a ? l->a->valid : 0);
-	snprintf(f[1], 64, "%ld", l->a ? l->a->rows : 0);
-	snprintf(f[2], 64, "%zu", l->s.na);
-	num(f[3], 64, l->s.na > 0, "%.6g", l->s.ma);
-	snprintf(f[4], 64, "%ld", l->b ? l->b->valid : 0);
-	snprintf(f[5], 64, "%ld", l->b ? l->b->rows : 0);
-	snprintf(f[6], 64, "%zu", l->s.nb);
-	num(f[7], 64, l->s.nb > 0, "%.6g", l->s.mb);
-	num(f[8], 64, l->s.has_ratio, "%.6g", l->s.ratio);
-	num(f[9], 64, l->s.has_ci, "%.6g", l->s.lo);
-	num(f[10], 64, l->s.has_ci, "%.6g", l->s.hi);
-	num(f[11], 64, l->s.has_p, "%.6g", l->s.u);
-	num(f[12], 64, l->s.has_p, "%.6g", l->s.p);
-	snprintf(f[13], 64, "%s", l->s.has_p ? (l->s.exact ? "exact" : "normal") : "NA");
+	o->kix = xcalloc((size_t)c->g.nbench + 1, sizeof(int *));
+	for (int b = 0; b < c->g.nbench; b++) {
+		const struct grp_bench *bb = &c->g.bench[b];
+		o->kix[b] = xcalloc((size_t)o->k.n + 1, sizeof(int));
+		for (int j = 0; j < o->k.n; j++) {
+			o->kix[b][j] = -1;
+			for (int i = 0; i < bb->nkey; i++)
+				if (!strcmp(bb->key_col[i], o->k.col[j]))
+					o->kix[b][j] = i;
+		}
+	}
+}
+
+/* A count as "%ld" or "%zu" would print it, into at least 22 bytes (a snprintf each was a tenth
+ * of the line's cost). */
+static void count(char *buf, int neg, unsigned long long v)
+{
+	char t[24];
+	int k = 0;
+	do
+		t[k++] = (char)('0' + v % 10);
+	while (v /= 10);
+	if (neg)
+		*buf++ = '-';
+	while (k)
+		*buf++ = t[--k];
+	*buf = 0;
+}
+
+static void lcount(char *buf, long v)
+{
+	count(buf, v < 0, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v);
+}
+
+/* The per-line numbers, as text, shared by CSV and JSON (NA where there is none). */
+static void fields(const struct cmp_line *l, char f[14][64], struct g6 c[7])
+{
+	lcount(f[0], l->a ? l->a->valid : 0);
+	lcount(f[1], l->a ? l->a->rows : 0);
+	count(f[2], 0, l->s.na);
+	g6(&c[0], f[3], 64, l->s.na > 0, l->s.ma);
+	lcount(f[4], l->b ? l->b->valid : 0);
+	lcount(f[5], l->b ? l->b->rows : 0);
+	count(f[6], 0, l->s.nb);
+	g6(&c[1], f[7], 64, l->s.nb > 0, l->s.mb);
+	g6(&c[2], f[8], 64, l->s.has_ratio, l->s.ratio);
+	g6(&c[3], f[9], 64, l->s.has_ci, l->s.lo);
+	g6(&c[4], f[10], 64, l->s.has_ci, l->s.hi);
+	g6(&c[5], f[11], 64, l->s.has_p, l->s.u);
+	g6(&c[6], f[12], 64, l->s.has_p, l->s.p);
+	strcpy(f[13], l->s.has_p ? (l->s.exact ? "exact" : "normal") : "NA");
 }
 
 static const char *const num_names[14] = {"valid_a", "rows_a", "n_a",      "median_a", "valid_b",
@@ -130,22 +215,19 @@ static int csv_line(void *u, const struct cmp *c, const struct cmp_line *l)
 	char f[14][64];
 	put(o->f, b->name, 0);
 	for (int j = 0; j < o->k.n; j++) {
-		const char *v = "";
-		for (int i = 0; i < b->nkey; i++)
-			if (!strcmp(b->key_col[i], o->k.col[j]))
-				v = g->val[i] ? g->val[i] : "(absent)";
-		put(o->f, v, 0);
+		int i = o->kix[g->bench][j];
+		put(o->f, i < 0 ? "" : g->val[i] ? g->val[i] : "(absent)", 0);
 	}
 	put(o->f, b->metric[l->metric], 0);
 	for (int s = 0; s < 2; s++)
 		for (int w = 0; w < 3; w++)
 			put(o->f, line_machine(c, s ? l->b : l->a, o->side[s], w), 0);
-	fields(l, f);
+	fields(l, f, o->g6);
 	for (int i = 0; i < 14; i++)
 		put(o->f, f[i], 0);
-	char pa[64], nt[16];
-	num(pa, sizeof(pa), ts_is_test(&l->s), "%.6g", l->s.p_adj);
-	snprintf(nt, sizeof(nt), "%d", l->s.m); /* the line's family: its bench's tests */
+	char pa[64], nt[24];
+	g6(&o->g6[7], pa, sizeof(pa), ts_is_test(&l->s), l->s.p_adj);
+	lcount(nt, l->s.m); /* the line's family: its bench's tests */
 	put(o->f, pa, 0);
 	put(o->f, l->s.method ? l->s.method : c->adjust, 0);
 	put(o->f, nt, 0);
@@ -178,6 +260,7 @@ int cmp_print_csv(FILE *f, const struct cmp *cc)
 	struct csvout *o = xcalloc(1, sizeof(*o));
 	o->f = f;
 	key_union(c, &o->k);
+	key_index(c, o);
 	for (int s = 0; s < 2; s++)
 		for (int w = 0; w < 3; w++)
 			o->side[s][w] = side_field(c, s, w);
@@ -198,6 +281,9 @@ int cmp_print_csv(FILE *f, const struct cmp *cc)
 	      f);
 	cmp_walk(c, csv_line, o);
 	free(o->k.col);
+	for (int b = 0; b < c->g.nbench; b++)
+		free(o->kix[b]);
+	free(o->kix);
 	for (int s = 0; s < 2; s++)
 		for (int w = 0; w < 3; w++)
 			free(o->side[s][w]);
@@ -252,6 +338,7 @@ struct jout {
 	FILE *f;
 	int first;
 	char *side[2][3];
+	struct g6 g6[8]; /* as csvout's */
 };
 
 static int json_line(void *u, const struct cmp *c, const struct cmp_line *l)
@@ -280,13 +367,13 @@ static int json_line(void *u, const struct cmp *c, const struct cmp_line *l)
 			fprintf(o->f, ",\"%s\":", side_names[s][w]);
 			jstr(o->f, line_machine(c, s ? l->b : l->a, o->side[s], w));
 		}
-	fields(l, f);
+	fields(l, f, o->g6);
 	for (int i = 0; i < 13; i++)
 		jnum(o->f, num_names[i], f[i]);
 	fputs(",\"p_method\":", o->f);
 	jstr(o->f, f[13]);
 	char padj[64];
-	num(padj, sizeof(padj), ts_is_test(&l->s), "%.6g", l->s.p_adj);
+	g6(&o->g6[7], padj, sizeof(padj), ts_is_test(&l->s), l->s.p_adj);
 	jnum(o->f, "p_adjusted", padj);
 	fprintf(o->f, ",\"significant\":%s,\"verdict\":", l->s.significant ? "true" : "false");
 	jstr(o->f, l->verdict);

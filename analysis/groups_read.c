@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -265,6 +266,29 @@ static const char *imported_stat(struct file *f)
 	return buf;
 }
 
+/* At most max bytes of s put at out+k as snprintf(out + k, n - k, "%.*s", max, s) would (nothing
+ * written once k reaches n): the position after them uncut. */
+static size_t cat(char *out, size_t n, size_t k, const char *s, size_t max)
+{
+	size_t l = strlen(s); /* s ends: a field, or words made here */
+	if (l > max)
+		l = max;
+	if (k < n) {
+		size_t c = l < n - k - 1 ? l : n - k - 1;
+		memcpy(out + k, s, c);
+		out[k + c] = 0;
+	}
+	return k + l;
+}
+
+/* s into lab[n], cut short as snprintf(lab, n, "%s", s) would: a row's label, a million times. */
+static void copy_label(char *lab, size_t n, const char *s)
+{
+	size_t l = strnlen(s, n - 1);
+	memcpy(lab, s, l);
+	lab[l] = 0;
+}
+
 /* The side of the current row: its label names the machine (checked against host and CPU). */
 static int row_side(struct groups *g, struct file *f, int side, char *err)
 {
@@ -272,7 +296,7 @@ static int row_side(struct groups *g, struct file *f, int side, char *err)
 	const char *cpu = f->c_cpu >= 0 ? csvs_field(&f->s, f->c_cpu) : "(unknown)";
 	char lab[LABEL_MAX + 1];
 	if (f->relabel) { /* named at compare time */
-		snprintf(lab, sizeof(lab), "%s", f->relabel);
+		copy_label(lab, sizeof(lab), f->relabel);
 	} else if (f->c_label >= 0) {
 		const char *l = csvs_field(&f->s, f->c_label);
 		if (label_check("label", l, err))
@@ -281,7 +305,7 @@ static int row_side(struct groups *g, struct file *f, int side, char *err)
 			    "%s:%ld: label '%.80s' is not accepted; accepted: 1 to %d letters, "
 			    "digits, '.', '_' or '-', starting with a letter or digit",
 			    f->s.path, f->s.line, l, LABEL_MAX);
-		snprintf(lab, sizeof(lab), "%s", l);
+		copy_label(lab, sizeof(lab), l);
 	} else { /* an older CSV: the host name stands in, with the CPU model when another machine
 		    has it */
 		label_from_host(host, lab, sizeof(lab));
@@ -468,9 +492,14 @@ static int read_row(struct groups *g, struct file *f, int side, char *err)
 		if (fb->asked[k])
 			snprintf(why, sizeof(why), "not in its rows (schema %d): %.60s, from its "
 				 "run's command line", fb->nrec[k], fb->asked[k]);
-		else if (eff[k])
-			snprintf(why, sizeof(why), "not recorded (schema %d): joined on %s, %.60s",
-				 fb->nrec[k], fb->eff_what[k], eff[k]);
+		else if (eff[k]) { /* "not recorded (schema %d): joined on %s, %.60s", a cell's */
+			const char *pt[] = { fb->nrec_text[k], ": joined on ", fb->eff_what[k],
+					     ", " };
+			size_t w = 0;
+			for (size_t i = 0; i < sizeof(pt) / sizeof(pt[0]); i++)
+				w = cat(why, sizeof(why), w, pt[i], SIZE_MAX);
+			cat(why, sizeof(why), w, eff[k], 60);
+		}
 		else
 			snprintf(why, sizeof(why), "not recorded (schema %d): joined without it",
 				 fb->nrec[k]);

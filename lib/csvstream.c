@@ -43,20 +43,27 @@ void csvs_attach(struct csvs *s, FILE *f, const char *path)
 	s->next_line = 1;
 }
 
-/* The next input byte, or -1 at the end of the file (or on a read error, reported by csvs_next). */
-static int peek(struct csvs *s)
+/* The input buffer refilled: its first byte, or -1 at the end of the file (or on a read error,
+ * reported by csvs_next). */
+static int refill(struct csvs *s)
 {
-	if (s->in_pos == s->in_len) {
-		if (s->eof)
-			return -1;
-		s->in_len = fread(s->in, 1, IN_SIZE, s->f);
-		s->in_pos = 0;
-		if (s->in_len == 0) {
-			s->eof = 1;
-			return -1;
-		}
+	if (s->eof)
+		return -1;
+	s->in_len = fread(s->in, 1, IN_SIZE, s->f);
+	s->in_pos = 0;
+	if (s->in_len == 0) {
+		s->eof = 1;
+		return -1;
 	}
-	return (unsigned char)s->in[s->in_pos];
+	return (unsigned char)s->in[0];
+}
+
+/* The next input byte, or -1 at the end of the file: inline, a few times a field. */
+static inline int peek(struct csvs *s)
+{
+	if (s->in_pos != s->in_len)
+		return (unsigned char)s->in[s->in_pos];
+	return refill(s);
 }
 
 static int take(struct csvs *s)
@@ -124,6 +131,12 @@ static int quoted(struct csvs *s, size_t start, char *err)
 	return 0;
 }
 
+/* The bytes that end an unquoted field's run: a comma, a newline, a carriage return, a quote,
+ * NUL. One look-up a byte, not five tests (a million rows of 170 bytes each). */
+static const unsigned char plain_stop[256] = {
+	[0] = 1, [','] = 1, ['\n'] = 1, ['\r'] = 1, ['"'] = 1,
+};
+
 /* An unquoted field up to a comma or the end of the line, copied a buffer run at a time. */
 static int plain(struct csvs *s, size_t start, char *err)
 {
@@ -131,7 +144,7 @@ static int plain(struct csvs *s, size_t start, char *err)
 		if (peek(s) < 0)
 			return 0;
 		const char *p = s->in + s->in_pos, *end = s->in + s->in_len, *q = p;
-		while (q < end && *q != ',' && *q != '\n' && *q != '\r' && *q != '"' && *q)
+		while (q < end && !plain_stop[(unsigned char)*q])
 			q++;
 		size_t n = (size_t)(q - p);
 		if (s->fb_len + n + 1 >= s->fb_cap) {

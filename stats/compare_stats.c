@@ -276,7 +276,7 @@ static double fact(int n)
  * resamples, each value the median takes and its probability. Draws are positions 1..n; the r-th
  * smallest draw is at or below position k when at least r draws are (a binomial tail). Even n:
  * the median is the mean of the r-th and (r+1)-th draws, whose joint law is multinomial. */
-static int median_law(const double *x, int n, double *val, double *prob)
+static int median_law_of(const double *x, int n, double *val, double *prob)
 {
 	int m = 0, r = n / 2;
 	if (n % 2) {
@@ -305,6 +305,31 @@ static int median_law(const double *x, int n, double *val, double *prob)
 				    (ipow(1 - qj1, n - r) - ipow(1 - qj, n - r));
 		}
 	}
+	return m;
+}
+
+/* median_law_of: its probabilities depend on n alone, so they are worked out once a size (every
+ * line of a compare at 5 repetitions a side is the same law); the values are x's. The process
+ * computes no two laws at once (no threads in the analysis). */
+static int median_law(const double *x, int n, double *val, double *prob)
+{
+	static double law_p[BOOT_EXACT_MAX + 1][BOOT_EXACT_MAX * BOOT_EXACT_MAX];
+	static int law_m[BOOT_EXACT_MAX + 1];
+	if (n < 1 || n > BOOT_EXACT_MAX)
+		return median_law_of(x, n, val, prob);
+	if (!law_m[n])
+		law_m[n] = median_law_of(x, n, val, law_p[n]);
+	int m = 0;
+	if (n % 2)
+		for (int k = 1; k <= n; k++)
+			val[m++] = x[k - 1];
+	else
+		for (int i = 1; i <= n; i++) {
+			val[m++] = x[i - 1];
+			for (int j = i + 1; j <= n; j++)
+				val[m++] = (x[i - 1] + x[j - 1]) / 2;
+		}
+	memcpy(prob, law_p[n], (size_t)m * sizeof(*prob));
 	return m;
 }
 
