@@ -45,6 +45,23 @@ static void refused(const char *args, const char *says)
 			 says);
 }
 
+/* DIR/00-copy.csv: csv with rep + 100, attempt 2 and, where it has them, another start time,
+ * seed and thread names: its numbering and bookkeeping changed, every measurement the same. */
+static void renumbered_copy(const char *csv, const char *dir)
+{
+	char cmd[2400];
+	snprintf(cmd, sizeof(cmd),
+		 "python3 -c 'import csv, sys; r = list(csv.reader(open(sys.argv[1], "
+		 "newline=\"\"))); h = r[0]; f = {\"rep\": lambda s: str(int(s) + 100), "
+		 "\"attempt\": lambda s: \"2\", \"started\": lambda s: \"2001-01-01T00:00Z\", "
+		 "\"seed\": lambda s: \"7\", \"thread_ids\": lambda s: \"x@0\"}; "
+		 "[x.__setitem__(i, f[k](x[i])) for x in r[1:] for i, k in enumerate(h) "
+		 "if k in f]; csv.writer(open(sys.argv[2], \"w\", newline=\"\"), "
+		 "lineterminator=\"\\n\").writerows(r)' '%s' '%s/00-copy.csv'",
+		 csv, dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 /* A result directory holding a copy of its CSV (as is, or its rep and attempt renumbered), the
  * same file twice, a file and the directory that holds it: each refused with the two places
  * named. Both sides of compare may read one result (it is compared with itself). */
@@ -75,19 +92,9 @@ static void read_twice(void **s)
 	assert_int_equal(system(args), 0);
 	snprintf(args, sizeof(args), "compare '%s' '%s'", a, b);
 	assert_int_equal(c2c_sh(err, sizeof(err), args), 0);
-	/* the copy with its repetitions renumbered (rep + 100, attempt 2), and where it has them
-	 * another start time, seed and thread names: every measurement the same, so the same
-	 * result still */
-	snprintf(args, sizeof(args),
-		 "python3 -c 'import csv, sys; r = list(csv.reader(open(sys.argv[1], "
-		 "newline=\"\"))); h = r[0]; f = {\"rep\": lambda s: str(int(s) + 100), "
-		 "\"attempt\": lambda s: \"2\", \"started\": lambda s: \"2001-01-01T00:00Z\", "
-		 "\"seed\": lambda s: \"7\", \"thread_ids\": lambda s: \"x@0\"}; "
-		 "[x.__setitem__(i, f[k](x[i])) for x in r[1:] for i, k in enumerate(h) "
-		 "if k in f]; csv.writer(open(sys.argv[2], \"w\", newline=\"\"), "
-		 "lineterminator=\"\\n\").writerows(r)' '%s' '%s/00-copy.csv'",
-		 copy, b);
-	assert_int_equal(system(args), 0);
+	/* the copy with its repetitions renumbered, and where it has them another start time, seed
+	 * and thread names: every measurement the same, so the same result still */
+	renumbered_copy(copy, b);
 	snprintf(args, sizeof(args), "compare '%s' '%s'", a, b);
 	snprintf(says, sizeof(says),
 		 "%s:2: the same row as %s/00-copy.csv:2, its numbering aside (a copy of one "
@@ -110,16 +117,7 @@ static void read_twice(void **s)
 	char dir[450];
 	snprintf(dir, sizeof(dir), "%s/dup12", test_dir);
 	snprintf(copy, sizeof(copy), "%s/01-rmw.csv", dir);
-	snprintf(args, sizeof(args),
-		 "python3 -c 'import csv, sys; r = list(csv.reader(open(sys.argv[1], "
-		 "newline=\"\"))); h = r[0]; f = {\"rep\": lambda s: str(int(s) + 100), "
-		 "\"attempt\": lambda s: \"2\", \"started\": lambda s: \"2001-01-01T00:00Z\", "
-		 "\"seed\": lambda s: \"7\", \"thread_ids\": lambda s: \"x@0\"}; "
-		 "[x.__setitem__(i, f[k](x[i])) for x in r[1:] for i, k in enumerate(h) "
-		 "if k in f]; csv.writer(open(sys.argv[2], \"w\", newline=\"\"), "
-		 "lineterminator=\"\\n\").writerows(r)' '%s' '%s/00-copy.csv'",
-		 copy, dir);
-	assert_int_equal(system(args), 0);
+	renumbered_copy(copy, dir);
 	snprintf(args, sizeof(args), "summary '%s'", dir);
 	snprintf(says, sizeof(says), "%s:2: the same row as %s/00-copy.csv:2, its numbering aside",
 		 copy, dir);
