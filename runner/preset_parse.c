@@ -306,19 +306,16 @@ static int apply(struct pstate *s, struct opts *o, struct preset_run *r, const s
 			    "accepted: the other options of %s",
 			    kv->key, bench);
 	const char *val = kv->val;
-	int flag = 0;
-	for (int i = 0; i < o->n; i++)
-		if (!strcmp(o->v[i].spec->name, kv->key) && o->v[i].spec->type == OPT_FLAG) {
-			flag = 1;
-			if (!strcmp(val, "yes"))
-				val = "1";
-			else if (!strcmp(val, "no"))
-				return flag_off(r, kv->key);
-			else
-				return perr(s, kv->line,
-					    "%s = '%s' is not accepted; accepted: yes, no", kv->key,
-					    val);
-		}
+	int flag = is_flag(o, kv->key);
+	if (flag) {
+		if (!strcmp(val, "yes"))
+			val = "1";
+		else if (!strcmp(val, "no"))
+			return flag_off(r, kv->key);
+		else
+			return perr(s, kv->line, "%s = '%s' is not accepted; accepted: yes, no",
+				    kv->key, val);
+	}
 	if (opt_set(o, kv->key, val, e)) {
 		if (!strncmp(e, "unknown option", 14)) {
 			char acc[2048];
