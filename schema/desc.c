@@ -503,3 +503,32 @@ int desc_class_in_package(const struct bench_view *v, const char *cls)
 			return 1;
 	return 0;
 }
+
+long desc_split_attr_of(const char *const *vals, int n)
+{
+	long first = -1, v;
+	for (int i = 0; i < n; i++) {
+		if (!vals[i] || parse_long(vals[i], &v) || (i && v != first))
+			return -1;
+		first = v;
+	}
+	return first;
+}
+
+long desc_split_attr(const char *cols, const char *(*get)(const void *row, const char *col),
+		     const void *row)
+{
+	const char *vals[DESC_SPLIT_COLS_MAX];
+	char name[128];
+	int n = 0;
+	for (const char *p = cols; p && *p; n++) {
+		size_t len = strcspn(p, ",");
+		if (n == DESC_SPLIT_COLS_MAX || len >= sizeof(name))
+			return -1;
+		memcpy(name, p, len);
+		name[len] = 0;
+		vals[n] = get(row, name);
+		p += len + (p[len] == ',');
+	}
+	return desc_split_attr_of(vals, n);
+}

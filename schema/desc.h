@@ -114,6 +114,16 @@ void bench_desc_free(struct bench_desc *d);
  * instead, in out: "the seed's figures are left out, the setting differs: WHY" (value's "no:
  * WHY"; NULL value: rows without the column). The one rule the run summary and compare share. */
 const char *desc_note_instead(const char *note_if, const char *value, char *out, size_t n);
+/* A row's attribute by a bench's split (split_cols; harness/bench.h's split.cols): the integer
+ * value (lib/parse.h's parse_long) that all its columns hold, else -1: values that differ, or
+ * one that is missing (NULL), NA or not an integer; no columns (n 0): -1. vals: the n columns'
+ * values in the row. The one rule the run summary and analysis/ share. */
+long desc_split_attr_of(const char *const *vals, int n);
+/* The same with cols, the comma list, and get(row, col), row's value of col (NULL: none). A list
+ * of more than DESC_SPLIT_COLS_MAX columns, or a name over 127 bytes: -1. */
+#define DESC_SPLIT_COLS_MAX 8
+long desc_split_attr(const char *cols, const char *(*get)(const void *row, const char *col),
+		     const void *row);
 /* A VIEW_MATRIX view's class cls is inside one package: a declared class before the last (a class
  * not declared says nothing of the package: pingpong's unknown-package). */
 int desc_class_in_package(const struct bench_view *v, const char *cls);

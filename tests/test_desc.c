@@ -73,6 +73,45 @@ static void the_note_stands_only_beside_yes(void **s)
 	assert_non_null(strstr(out, "(no seed_setting column)"));
 }
 
+static const char *cell(const void *row, const char *col)
+{
+	const char *const *kv = row; /* NULL-terminated NAME, VALUE pairs */
+	for (; *kv; kv += 2)
+		if (!strcmp(kv[0], col))
+			return kv[1];
+	return NULL;
+}
+
+/* A row's split attribute (a bench's split_cols): the integer its columns all hold, else -1. */
+static void the_split_attribute_is_the_shared_value(void **s)
+{
+	(void)s;
+	const char *same[] = { "1", "1" }, *differ[] = { "0", "1" }, *na[] = { "NA", "NA" };
+	const char *gone[] = { "2", NULL }, *text[] = { "x", "x" }, *three[] = { "3", "3", "4" };
+	assert_int_equal(desc_split_attr_of(same, 2), 1);
+	assert_int_equal(desc_split_attr_of(same, 1), 1);
+	assert_int_equal(desc_split_attr_of(differ, 2), -1);
+	assert_int_equal(desc_split_attr_of(na, 2), -1);
+	assert_int_equal(desc_split_attr_of(gone, 2), -1);
+	assert_int_equal(desc_split_attr_of(text, 2), -1);
+	assert_int_equal(desc_split_attr_of(three, 2), 3);
+	assert_int_equal(desc_split_attr_of(three, 3), -1);
+	assert_int_equal(desc_split_attr_of(same, 0), -1);
+	const char *const row[] = { "pkg_a", "7", "pkg_b", "7", "pkg_c", "NA", "pkg_d", "6", NULL };
+	assert_int_equal(desc_split_attr("pkg_a,pkg_b", cell, row), 7);
+	assert_int_equal(desc_split_attr("pkg_b", cell, row), 7);
+	assert_int_equal(desc_split_attr("pkg_a,pkg_d", cell, row), -1);
+	assert_int_equal(desc_split_attr("pkg_a,pkg_c", cell, row), -1);
+	assert_int_equal(desc_split_attr("pkg_a,no_such", cell, row), -1);
+	assert_int_equal(desc_split_attr(NULL, cell, row), -1);
+	assert_int_equal(desc_split_attr("pkg_a,pkg_a,pkg_a,pkg_a,pkg_a,pkg_a,pkg_a,pkg_a", cell,
+					 row),
+			 7);
+	assert_int_equal(desc_split_attr("pkg_a,pkg_a,pkg_a,pkg_a,pkg_a,pkg_a,pkg_a,pkg_a,pkg_a",
+					 cell, row),
+			 -1); /* more than DESC_SPLIT_COLS_MAX */
+}
+
 /* Each bench of this build: its text parses, every field equal to its struct bench's. */
 static void every_bench_reads_back(void **s)
 {
@@ -220,6 +259,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_bench_reads_back),
 		cmocka_unit_test(the_note_stands_only_beside_yes),
+		cmocka_unit_test(the_split_attribute_is_the_shared_value),
 		cmocka_unit_test(hostile_descriptions_are_one_line),
 		cmocka_unit_test(unknown_keys_are_skipped_with_a_warning),
 		cmocka_unit_test(the_writer_refuses_what_cannot_be_read),
