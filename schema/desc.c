@@ -140,6 +140,10 @@ static int close_sect(struct rd *r)
 	if (r->sect == 'b' && (!r->d->name || !r->d->variant_col))
 		rc = fail(r, "[bench] names no %s%s; accepted: a name and a variant_col",
 			  r->d->name ? "variant_col" : "name", "");
+	else if (r->sect == 'b' && !r->d->split_cols != !r->d->split_name)
+		rc = fail(r, "[bench] names %s without %s; accepted: both or neither",
+			  r->d->split_cols ? "split_cols" : "split_name",
+			  r->d->split_cols ? "split_name" : "split_cols");
 	else if (r->sect == 'r' &&
 		 (!r->res[r->nres - 1].requested || !r->res[r->nres - 1].resolved))
 		rc = fail(r, "[resolved] names no %s%s; accepted: requested and resolved",
@@ -241,6 +245,20 @@ static int bench_key(struct rd *r, const char *k, const char *v)
 		return set_str(r, &d->match_by, k, v);
 	if (!strcmp(k, "summary_by"))
 		return set_str(r, &d->summary_by, k, v);
+	if (!strcmp(k, "split_cols")) {
+		char why[80];
+		int n = list_count(v, why, sizeof(why));
+		if (n > DESC_SPLIT_COLS_MAX)
+			snprintf(why, sizeof(why), "more than %d columns", DESC_SPLIT_COLS_MAX);
+		if (n < 0 || n > DESC_SPLIT_COLS_MAX)
+			return fail(r,
+				    "split_cols '%s' is not accepted (%s); accepted: a comma "
+				    "list of columns",
+				    v, why);
+		return set_str(r, &d->split_cols, k, v);
+	}
+	if (!strcmp(k, "split_name"))
+		return set_str(r, &d->split_name, k, v);
 	if (!strcmp(k, "summary_note"))
 		return note_line(r, v);
 	if (!strcmp(k, "summary_note_if"))

@@ -93,8 +93,11 @@ static void other_declarations_refer_to_declared_names(void **state)
 	b.split.name = NULL;
 	assert_int_equal(bench_columns_check(&b, err), -1);
 	assert_non_null(strstr(err, "its split has no name"));
-	b.split.cols = NULL;
+	b.split.cols = "shape,shape,shape,shape,shape,shape,shape,shape,shape";
 	b.split.name = "package";
+	assert_int_equal(bench_columns_check(&b, err), -1);
+	assert_non_null(strstr(err, "its split has more than 8 columns"));
+	b.split.cols = NULL;
 	assert_int_equal(bench_columns_check(&b, err), -1);
 	assert_non_null(strstr(err, "its split has a name but no columns"));
 	b.split.name = NULL;
