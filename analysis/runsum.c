@@ -420,7 +420,7 @@ struct summary *summary_new(const struct bench_ctx *c)
 	if (c->reps_auto) /* only --reps auto asks for them (summary_primary) */
 		s->prim = xcalloc(nv * ((size_t)c->reps + 1), sizeof(double));
 	s->nprim = xcalloc(nv, sizeof(int));
-	if (c->b->split.attr && c->b->summary_by) {
+	if (c->b->split.cols && c->b->summary_by) {
 		s->t.vattr = xcalloc(nv, sizeof(long));
 		for (int v = 0; v < c->nvar; v++)
 			s->t.vattr[v] = -1;
@@ -455,7 +455,7 @@ void summary_add(struct summary *s, const struct row *r, int var, int rep, int a
 			snprintf(s->t.note_val, sizeof(s->t.note_val), "%s", v);
 	}
 	if (s->t.vattr && valid)
-		s->t.vattr[var] = c->b->split.attr(r);
+		s->t.vattr[var] = bench_split_attr(c->b, r);
 	if (s->t.group[var] < 0) /* a line per group even when none of its rows is valid */
 		s->t.group[var] = group_of(c, &s->g, r, var);
 	if (!valid && !opt_flag(c->o, "keep-invalid"))

@@ -104,11 +104,13 @@ struct bench {
 	const char *summary_by;
 	/* Optional, with summary_by: what may separate a line's values into populations (the
 	 * summary marks a line whose variants' values split at an empty gap: summary_split.c).
+	 * A row's attribute is the integer value its cols (a comma list of declared columns) all
+	 * hold, else -1 (schema/desc.h, desc_split_attr_of): pingpong's "pkg_a,pkg_b" is the
+	 * pair's package, -1 across packages. Written to FILE.bench (split_cols, split_name).
 	 * { NULL }: the parts are named by their range. */
 	struct bench_split {
-		long (*attr)(const struct row *r); /* a written row's attribute (pingpong: the
-						 * pair's package, -1 across packages) */
-		const char *name;		    /* what it is: "package" */
+		const char *cols; /* "pkg_a,pkg_b" */
+		const char *name; /* what the attribute is: "package" (required with cols) */
 	} split;
 	/* Optional: the metrics that carry its verdict, "NAME" or "NAME:lower"/"NAME:higher" where
 	 * the seed predicts the variants move that way from the baseline (schema/columns.h,

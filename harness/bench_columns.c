@@ -2,6 +2,7 @@
  * of its rows, and written beside each result set. */
 #include "harness/bench_columns.h"
 #include "harness/context.h"
+#include "lib/parse.h"
 #include "lib/replace.h"
 #include "lib/util.h"
 #include <errno.h>
@@ -103,9 +104,24 @@ int bench_columns_check(const struct bench *b, char *err)
 	    declared_as(b, "config", harness_config, COL_CONFIG, err) ||
 	    declared_as(b, "summary", b->summary, COL_METRIC, err) ||
 	    declared(b, "summary_by", b->summary_by, err) ||
+	    declared(b, "split.cols", b->split.cols, err) ||
 	    declared(b, "match_by", b->match.by, err) ||
 	    declared_all(b, "match_loose", b->match.loose, err))
 		return -1;
+	char why[80] = "";
+	int nsplit = b->split.cols ? list_count(b->split.cols, why, sizeof(why)) : 0;
+	if (nsplit > DESC_SPLIT_COLS_MAX)
+		snprintf(why, sizeof(why), "more than %d columns", DESC_SPLIT_COLS_MAX);
+	if (!b->split.cols != !b->split.name || nsplit < 0 || nsplit > DESC_SPLIT_COLS_MAX)
+		return err_set(err,
+			       "bench %s: its split has %s; accepted: a comma list of at most %d "
+			       "columns (split.cols) and what their value is (split.name), or "
+			       "neither",
+			       b->name,
+			       *why			? why
+			       : b->split.name ? "a name but no columns"
+						: "no name",
+			       DESC_SPLIT_COLS_MAX);
 	for (const struct bench_resolved *r = bench_resolved(b); r && r->requested; r++)
 		if (declared_as(b, "resolved", (const char *const[]){r->requested, NULL},
 				COL_CONFIG, err) ||
@@ -132,6 +148,16 @@ int bench_columns_check(const struct bench *b, char *err)
 				       b->name, b->verdict[i]);
 	}
 	return 0;
+}
+
+static const char *row_value(const void *r, const char *col)
+{
+	return row_get(r, col);
+}
+
+long bench_split_attr(const struct bench *b, const struct row *r)
+{
+	return desc_split_attr(b->split.cols, row_value, r);
 }
 
 static void row_check(const struct bench *b, const struct col_decl *t, const char *table,

@@ -6,11 +6,13 @@
 /* The declaration of column name in b's rows (its own, then the harness's), or NULL. */
 const struct col_decl *bench_column(const struct bench *b, const char *name);
 /* Every column name b's other declarations use (variant_col, config, resolved, summary,
- * summary_by, match.by, match.loose, the views' columns) is declared, config's (and the
- * requested side of resolved) as configuration, summary's as metrics, and each view metric's
- * higher_better agrees with its declaration. Returns 0, or -1 with a message naming the first
- * that is not. */
+ * summary_by, split.cols, match.by, match.loose, the views' columns) is declared, config's (and
+ * the requested side of resolved) as configuration, summary's as metrics, each view metric's
+ * higher_better agrees with its declaration, and split has its name with its cols (both or
+ * neither). Returns 0, or -1 with a message naming the first that is not. */
 int bench_columns_check(const struct bench *b, char *err);
+/* r's attribute by b's split (split.cols; schema/desc.h, desc_split_attr): -1 without one. */
+long bench_split_attr(const struct bench *b, const struct row *r);
 /* Where the check is on (col_checking): abort, saying which, when a key of r is undeclared. The
  * driver checks a CSV's first row, which fixes its header (csv_write holds later rows to it). */
 void bench_row_check(const struct bench *b, const struct row *r);

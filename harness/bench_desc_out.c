@@ -19,6 +19,8 @@ void bench_desc_of(const struct bench *b, struct bench_desc *d)
 	    .match_loose = b->match.loose,
 	    .summary = b->summary,
 	    .summary_by = b->summary_by,
+	    .split_cols = b->split.cols,
+	    .split_name = b->split.name,
 	    .verdict = b->verdict,
 	    .views = b->views,
 	    .variant_order = b->variant_order,

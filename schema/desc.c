@@ -140,6 +140,10 @@ static int close_sect(struct rd *r)
 	if (r->sect == 'b' && (!r->d->name || !r->d->variant_col))
 		rc = fail(r, "[bench] names no %s%s; accepted: a name and a variant_col",
 			  r->d->name ? "variant_col" : "name", "");
+	else if (r->sect == 'b' && !r->d->split_cols != !r->d->split_name)
+		rc = fail(r, "[bench] names %s without %s; accepted: both or neither",
+			  r->d->split_cols ? "split_cols" : "split_name",
+			  r->d->split_cols ? "split_name" : "split_cols");
 	else if (r->sect == 'r' &&
 		 (!r->res[r->nres - 1].requested || !r->res[r->nres - 1].resolved))
 		rc = fail(r, "[resolved] names no %s%s; accepted: requested and resolved",
@@ -241,6 +245,20 @@ static int bench_key(struct rd *r, const char *k, const char *v)
 		return set_str(r, &d->match_by, k, v);
 	if (!strcmp(k, "summary_by"))
 		return set_str(r, &d->summary_by, k, v);
+	if (!strcmp(k, "split_cols")) {
+		char why[80];
+		int n = list_count(v, why, sizeof(why));
+		if (n > DESC_SPLIT_COLS_MAX)
+			snprintf(why, sizeof(why), "more than %d columns", DESC_SPLIT_COLS_MAX);
+		if (n < 0 || n > DESC_SPLIT_COLS_MAX)
+			return fail(r,
+				    "split_cols '%s' is not accepted (%s); accepted: a comma "
+				    "list of columns",
+				    v, why);
+		return set_str(r, &d->split_cols, k, v);
+	}
+	if (!strcmp(k, "split_name"))
+		return set_str(r, &d->split_name, k, v);
 	if (!strcmp(k, "summary_note"))
 		return note_line(r, v);
 	if (!strcmp(k, "summary_note_if"))
@@ -502,4 +520,33 @@ int desc_class_in_package(const struct bench_view *v, const char *cls)
 		if (cls && !strcmp(cls, v->classes[c]))
 			return 1;
 	return 0;
+}
+
+long desc_split_attr_of(const char *const *vals, int n)
+{
+	long first = -1, v;
+	for (int i = 0; i < n; i++) {
+		if (!vals[i] || parse_long(vals[i], &v) || (i && v != first))
+			return -1;
+		first = v;
+	}
+	return first;
+}
+
+long desc_split_attr(const char *cols, const char *(*get)(const void *row, const char *col),
+		     const void *row)
+{
+	const char *vals[DESC_SPLIT_COLS_MAX];
+	char name[128];
+	int n = 0;
+	for (const char *p = cols; p && *p; n++) {
+		size_t len = strcspn(p, ",");
+		if (n == DESC_SPLIT_COLS_MAX || len >= sizeof(name))
+			return -1;
+		memcpy(name, p, len);
+		name[len] = 0;
+		vals[n] = get(row, name);
+		p += len + (p[len] == ',');
+	}
+	return desc_split_attr_of(vals, n);
 }

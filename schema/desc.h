@@ -1,7 +1,8 @@
 /* A bench described as data: what compare and report need to know of a bench (its variant column,
- * its configuration, the settings it resolves, how its rows match, its summary, its views and its
- * variants' order), written by the harness beside every result set as FILE.bench and read back
- * from it, so a result set compares as its own build declared it (results/README.md).
+ * its configuration, the settings it resolves, how its rows match, its summary and split, its
+ * views and its variants' order), written by the harness beside every result set as FILE.bench
+ * and read back from it, so a result set compares as its own build declared it
+ * (results/README.md).
  *
  * The text is INI with repeated keys: a [bench] section, then a [resolved] section per resolved
  * setting and a [view] section per view, each view's metrics in [metric] sections after it. A value
@@ -74,6 +75,7 @@ struct bench_resolved {
 #define DESC_METRICS_MAX 16      /* metrics per view */
 #define DESC_ITEMS_MAX 32        /* classes, marks per view; resolved settings */
 #define DESC_NOTE_MAX 4096       /* summary_note's bytes: a line per summary_note key */
+#define DESC_SPLIT_COLS_MAX 8    /* split_cols' columns */
 
 struct desc_own;
 
@@ -87,6 +89,11 @@ struct bench_desc {
 	const char *const *match_loose;
 	const char *const *summary;
 	const char *summary_by;
+	/* Its split (harness/bench.h): the comma list of columns whose shared integer value is a
+	 * row's attribute (desc_split_attr), at most DESC_SPLIT_COLS_MAX, and what that is
+	 * ("package"): both or neither. NULL: none (or a set written before them). */
+	const char *split_cols;
+	const char *split_name;
 	/* Its verdict metrics, "metric" or "metric:lower"/"metric:higher" (schema/columns.h,
 	 * col_verdict_item); NULL: not recorded (a set written before the families). */
 	const char *const *verdict;
@@ -98,8 +105,8 @@ struct bench_desc {
 };
 
 /* Write d as text to f. Returns 0, or -1 with a message naming the field whose value cannot be
- * written (a control byte, a newline outside summary_note, too long for a line) or a failed
- * write. */
+ * written (a control byte, a newline outside summary_note, too long for a line; split_cols
+ * without split_name or the reverse) or a failed write. */
 int bench_desc_write(FILE *f, const struct bench_desc *d, char *err);
 /* Parse len bytes of text (may hold any byte), named path in messages. 0, or -1 with a one-line
  * message naming path and line (d is then empty). warn (size wn, may be NULL): the first line
@@ -114,6 +121,15 @@ void bench_desc_free(struct bench_desc *d);
  * instead, in out: "the seed's figures are left out, the setting differs: WHY" (value's "no:
  * WHY"; NULL value: rows without the column). The one rule the run summary and compare share. */
 const char *desc_note_instead(const char *note_if, const char *value, char *out, size_t n);
+/* A row's attribute by a bench's split (split_cols; harness/bench.h's split.cols): the integer
+ * value (lib/parse.h's parse_long) that all its columns hold, else -1: values that differ, or
+ * one that is missing (NULL), NA or not an integer; no columns (n 0): -1. vals: the n columns'
+ * values in the row. The one rule the run summary and analysis/ share. */
+long desc_split_attr_of(const char *const *vals, int n);
+/* The same with cols, the comma list, and get(row, col), row's value of col (NULL: none). A list
+ * of more than DESC_SPLIT_COLS_MAX columns, or a name over 127 bytes: -1. */
+long desc_split_attr(const char *cols, const char *(*get)(const void *row, const char *col),
+		     const void *row);
 /* A VIEW_MATRIX view's class cls is inside one package: a declared class before the last (a class
  * not declared says nothing of the package: pingpong's unknown-package). */
 int desc_class_in_package(const struct bench_view *v, const char *cls);

@@ -76,6 +76,10 @@ static void put_view(struct wr *w, const struct bench_view *v)
 int bench_desc_write(FILE *f, const struct bench_desc *d, char *err)
 {
 	struct wr w = { f, err, 0 };
+	if (!d->split_cols != !d->split_name) /* the reader's rule: both or neither */
+		return err_set(err, "bench description: %s without %s",
+			       d->split_cols ? "split_cols" : "split_name",
+			       d->split_cols ? "split_name" : "split_cols");
 	fprintf(f, "# c2cbench bench description (results/README.md, FILE.bench)\n[bench]\n");
 	put(&w, "name", d->name);
 	put(&w, "variant_col", d->variant_col);
@@ -84,6 +88,8 @@ int bench_desc_write(FILE *f, const struct bench_desc *d, char *err)
 	put_all(&w, "match_loose", d->match_loose);
 	put_all(&w, "summary", d->summary);
 	put(&w, "summary_by", d->summary_by);
+	put(&w, "split_cols", d->split_cols);
+	put(&w, "split_name", d->split_name);
 	put_all(&w, "verdict", d->verdict);
 	put_all(&w, "variant_order", d->variant_order);
 	for (const char *p = d->summary_note; p && *p && !w.rc;) { /* a line each */

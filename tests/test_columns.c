@@ -59,8 +59,8 @@ static const struct view_metric up_metrics[] = {{"lat_ns", "latency", "ns", NULL
 static const struct bench_view up_views[] = {{.kind = VIEW_BARS, .metrics = up_metrics},
 					     {.kind = VIEW_END}};
 
-/* A summary naming an undeclared column, or a view drawing a metric the other way up than
- * declared, is refused with a message naming it. */
+/* A summary or split naming an undeclared column, a split without its name, or a view drawing a
+ * metric the other way up than declared, is refused with a message naming it. */
 static void other_declarations_refer_to_declared_names(void **state)
 {
 	(void)state;
@@ -84,6 +84,23 @@ static void other_declarations_refer_to_declared_names(void **state)
 	assert_int_equal(bench_columns_check(&b, err), -1);
 	assert_non_null(strstr(err, "'lat_ns', declared metric, not configuration"));
 	b.config = NULL;
+	b.split.cols = "shape,pkg";
+	b.split.name = "package";
+	assert_int_equal(bench_columns_check(&b, err), -1);
+	assert_non_null(strstr(err, "its split.cols names column 'pkg', which it does not"));
+	b.split.cols = "shape";
+	assert_int_equal(bench_columns_check(&b, err), 0);
+	b.split.name = NULL;
+	assert_int_equal(bench_columns_check(&b, err), -1);
+	assert_non_null(strstr(err, "its split has no name"));
+	b.split.cols = "shape,shape,shape,shape,shape,shape,shape,shape,shape";
+	b.split.name = "package";
+	assert_int_equal(bench_columns_check(&b, err), -1);
+	assert_non_null(strstr(err, "its split has more than 8 columns"));
+	b.split.cols = NULL;
+	assert_int_equal(bench_columns_check(&b, err), -1);
+	assert_non_null(strstr(err, "its split has a name but no columns"));
+	b.split.name = NULL;
 	b.columns = NULL;
 	assert_int_equal(bench_columns_check(&b, err), -1);
 }

@@ -73,6 +73,45 @@ static void the_note_stands_only_beside_yes(void **s)
 	assert_non_null(strstr(out, "(no seed_setting column)"));
 }
 
+static const char *cell(const void *row, const char *col)
+{
+	const char *const *kv = row; /* NULL-terminated NAME, VALUE pairs */
+	for (; *kv; kv += 2)
+		if (!strcmp(kv[0], col))
+			return kv[1];
+	return NULL;
+}
+
+/* A row's split attribute (a bench's split_cols): the integer its columns all hold, else -1. */
+static void the_split_attribute_is_the_shared_value(void **s)
+{
+	(void)s;
+	const char *same[] = { "1", "1" }, *differ[] = { "0", "1" }, *na[] = { "NA", "NA" };
+	const char *gone[] = { "2", NULL }, *text[] = { "x", "x" }, *three[] = { "3", "3", "4" };
+	assert_int_equal(desc_split_attr_of(same, 2), 1);
+	assert_int_equal(desc_split_attr_of(same, 1), 1);
+	assert_int_equal(desc_split_attr_of(differ, 2), -1);
+	assert_int_equal(desc_split_attr_of(na, 2), -1);
+	assert_int_equal(desc_split_attr_of(gone, 2), -1);
+	assert_int_equal(desc_split_attr_of(text, 2), -1);
+	assert_int_equal(desc_split_attr_of(three, 2), 3);
+	assert_int_equal(desc_split_attr_of(three, 3), -1);
+	assert_int_equal(desc_split_attr_of(same, 0), -1);
+	const char *const row[] = { "pkg_a", "7", "pkg_b", "7", "pkg_c", "NA", "pkg_d", "6", NULL };
+	assert_int_equal(desc_split_attr("pkg_a,pkg_b", cell, row), 7);
+	assert_int_equal(desc_split_attr("pkg_b", cell, row), 7);
+	assert_int_equal(desc_split_attr("pkg_a,pkg_d", cell, row), -1);
+	assert_int_equal(desc_split_attr("pkg_a,pkg_c", cell, row), -1);
+	assert_int_equal(desc_split_attr("pkg_a,no_such", cell, row), -1);
+	assert_int_equal(desc_split_attr(NULL, cell, row), -1);
+	assert_int_equal(desc_split_attr("pkg_a,pkg_a,pkg_a,pkg_a,pkg_a,pkg_a,pkg_a,pkg_a", cell,
+					 row),
+			 7);
+	assert_int_equal(desc_split_attr("pkg_a,pkg_a,pkg_a,pkg_a,pkg_a,pkg_a,pkg_a,pkg_a,pkg_a",
+					 cell, row),
+			 -1); /* more than DESC_SPLIT_COLS_MAX */
+}
+
 /* Each bench of this build: its text parses, every field equal to its struct bench's. */
 static void every_bench_reads_back(void **s)
 {
@@ -91,6 +130,8 @@ static void every_bench_reads_back(void **s)
 		assert_true(same_str(d.variant_col, b->variant_col));
 		assert_true(same_str(d.match_by, b->match.by));
 		assert_true(same_str(d.summary_by, b->summary_by));
+		assert_true(same_str(d.split_cols, b->split.cols));
+		assert_true(same_str(d.split_name, b->split.name));
 		assert_true(same_str(d.summary_note, b->summary_note.text));
 		assert_true(same_str(d.summary_note_if, b->summary_note.only_if));
 		same_list(bench_config(b), d.config);
@@ -113,6 +154,38 @@ static void every_bench_reads_back(void **s)
 		free(text);
 	}
 	assert_true(n >= 5);
+	const struct bench *pp = bench_find("pingpong"); /* one at least has a split */
+	assert_non_null(pp);
+	assert_string_equal(pp->split.cols, "pkg_a,pkg_b");
+}
+
+/* A description's split reads back as written; one without it (an older writer's) has none. */
+static void the_split_reads_back(void **s)
+{
+	(void)s;
+	struct bench_desc w = { .name = "f", .variant_col = "size", .split_cols = "a,b",
+				.split_name = "package" },
+			  d;
+	char *text = NULL, err[ERRLEN] = "", warn[ERRLEN];
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	assert_non_null(f);
+	assert_int_equal(bench_desc_write(f, &w, err), 0);
+	assert_int_equal(fclose(f), 0);
+	assert_non_null(strstr(text, "\nsplit_cols = a,b\nsplit_name = package\n"));
+	assert_int_equal(bench_desc_parse(&d, "x.bench", text, len, err, warn, sizeof(warn)), 0);
+	assert_string_equal(warn, "");
+	assert_string_equal(d.split_cols, "a,b");
+	assert_string_equal(d.split_name, "package");
+	bench_desc_free(&d);
+	free(text);
+	const char *old = "[bench]\nname = f\nvariant_col = size\nsummary_by = a\n";
+	assert_int_equal(bench_desc_parse(&d, "x.bench", old, strlen(old), err, warn,
+					  sizeof(warn)),
+			 0);
+	assert_null(d.split_cols);
+	assert_null(d.split_name);
+	bench_desc_free(&d);
 }
 
 /* text must be refused with a message holding want (and "x.bench:LINE:"). */
@@ -158,6 +231,15 @@ static void hostile_descriptions_are_one_line(void **s)
 	refused(BENCH "Bad-Key = 1\n", "key 'Bad-Key' is not a name");
 	refused(BENCH "[view\n", "'[view' is not a section header");
 	refused(BENCH "summary = a\tb\n", "summary's value holds a control byte");
+	refused(BENCH "split_cols = a,b\n",
+		"x.bench:1: [bench] names split_cols without split_name");
+	refused(BENCH "split_name = package\n", "[bench] names split_name without split_cols");
+	refused(BENCH "split_cols = a,,b\nsplit_name = p\n",
+		"x.bench:4: split_cols 'a,,b' is not accepted (element 2 is empty)");
+	refused(BENCH "split_cols = a,b,c,d,e,f,g,h,i\nsplit_name = p\n",
+		"(more than 8 columns)");
+	refused(BENCH "split_cols = a\nsplit_name = p\nsplit_name = q\n",
+		"x.bench:6: split_name is given twice");
 	char nul[] = BENCH "config = a\0b\n";
 	struct bench_desc d;
 	char err[ERRLEN], warn[ERRLEN];
@@ -212,6 +294,10 @@ static void the_writer_refuses_what_cannot_be_read(void **s)
 	assert_non_null(f);
 	assert_int_equal(bench_desc_write(f, &d, err), -1);
 	assert_non_null(strstr(err, "config holds a control byte"));
+	d.config = NULL;
+	d.split_cols = "a";
+	assert_int_equal(bench_desc_write(f, &d, err), -1);
+	assert_non_null(strstr(err, "split_cols without split_name"));
 	fclose(f);
 }
 
@@ -219,7 +305,9 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_bench_reads_back),
+		cmocka_unit_test(the_split_reads_back),
 		cmocka_unit_test(the_note_stands_only_beside_yes),
+		cmocka_unit_test(the_split_attribute_is_the_shared_value),
 		cmocka_unit_test(hostile_descriptions_are_one_line),
 		cmocka_unit_test(unknown_keys_are_skipped_with_a_warning),
 		cmocka_unit_test(the_writer_refuses_what_cannot_be_read),

@@ -324,14 +324,6 @@ static const struct opt_spec *pp_harness_opt(const struct opt_spec *s, const cha
 	}
 	return s;
 }
-/* What may split a class in two: the pair's package (-1 across packages). A dual EPYC 7R13's
- * same-package pairs are 108 ns in the package that held the line and 200 ns in the other. */
-static long pp_split_attr(const struct row *r)
-{
-	const char *a = row_get(r, "pkg_a"), *b = row_get(r, "pkg_b");
-	return a && b && !strcmp(a, b) ? atol(a) : -1;
-}
-
 extern const struct col_decl pingpong_columns[]; /* columns.c */
 extern const char *const pingpong_verdict[]; /* columns.c */
 
@@ -350,7 +342,10 @@ static const struct bench pingpong = {
     .summary = pp_summary,
     .verdict = pingpong_verdict,
     .summary_by = "mode,class,home?",
-    .split.attr = pp_split_attr,
+    /* What may split a class in two: the pair's package (-1 across packages). A dual EPYC
+     * 7R13's same-package pairs are 108 ns in the package that held the line, 200 ns in the
+     * other. */
+    .split.cols = "pkg_a,pkg_b",
     .split.name = "package",
     .harness_opt = pp_harness_opt,
     .validity.roles = "initiator,responder",
