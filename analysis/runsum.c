@@ -1,13 +1,16 @@
-#include "harness/summary.h"
-#include "harness/bench_columns.h"
-#include "harness/summary_parts.h"
-#include "harness/summary_int.h"
+/* The run summary: the analysis of a result set's files, the same for the run that has just written
+ * them and for `c2cbench summary FILE` (analysis/runsum.h). */
+#include "analysis/runsum.h"
+#include "analysis/resultset.h"
+#include "analysis/runsum_parts.h"
+#include "analysis/runsum_int.h"
+#include "lib/csvstream.h"
+#include "lib/util.h"
 #include "stats/twosample.h"
 #include "schema/desc.h"
+#include "schema/meta.h"
 #include "schema/probeclass.h"
-#include "harness/counters/counters.h"
 #include "stats/stats.h"
-#include "harness/repsauto.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +30,7 @@ static int group_add(struct sum_lines *g, const char *label, int var)
 }
 
 /* The group of a written row: its variant, or its summary_by values joined by '/'. */
-static int group_of(const struct bench_ctx *c, struct sum_lines *g, const struct row *r, int var)
+static int group_of(const struct rs_ctx *c, struct sum_lines *g, const struct table *r, int var)
 {
 	char label[160] = "", *cols[8];
 	size_t k = 0;
@@ -38,7 +41,7 @@ static int group_of(const struct bench_ctx *c, struct sum_lines *g, const struct
 		size_t l = strlen(cols[i]);
 		if (l && cols[i][l - 1] == '?') /* optional: shown only where it varies */
 			cols[i][l - 1] = 0;
-		const char *v = row_get(r, cols[i]);
+		const char *v = rs_get(r, cols[i]);
 		if (k < sizeof(label))
 			k += (size_t)snprintf(label + k, sizeof(label) - k, "%s%s", i ? "/" : "",
 					      v ? v : "NA");
@@ -53,8 +56,8 @@ static int group_of(const struct bench_ctx *c, struct sum_lines *g, const struct
 	return group_add(g, label, var);
 }
 
-static void keep(const struct bench_ctx *c, struct sum_lines *g, struct kept *k,
-		 const struct row *r, int var, int rep, int valid)
+static void keep(const struct rs_ctx *c, struct sum_lines *g, struct kept *k,
+		 const struct table *r, int var, int rep, int valid)
 {
 	int ok;
 	k->ok = 0;
@@ -62,12 +65,12 @@ static void keep(const struct bench_ctx *c, struct sum_lines *g, struct kept *k,
 	k->rep = rep;
 	k->valid = valid;
 	k->group = group_of(c, g, r, var);
-	const char *pb = row_get(r, "probe_before_ns"), *pa = row_get(r, "probe_after_ns");
+	const char *pb = rs_get(r, "probe_before_ns"), *pa = rs_get(r, "probe_after_ns");
 	double b = pb && strcmp(pb, "NA") ? atof(pb) : -1,
 	       a = pa && strcmp(pa, "NA") ? atof(pa) : -1;
 	k->probe = probe_latency(b > 0 ? b : -1, a > 0 ? a : -1);
 	for (int m = 0; m < nmetrics(c->b); m++) {
-		k->v[m] = row_num(r, c->b->summary[m], &ok);
+		k->v[m] = rs_num(r, c->b->summary[m], &ok);
 		k->ok |= (unsigned char)((ok != 0) << m);
 	}
 }
@@ -87,7 +90,7 @@ static int by_var_rep(const void *x, const void *y)
 }
 
 /* Grouped summaries hide single configurations: list those whose own CV is above the threshold. */
-static void flag_configs(FILE *f, const struct bench_ctx *c, struct kept_rows *kr, double thr)
+static void flag_configs(FILE *f, const struct rs_ctx *c, struct kept_rows *kr, double thr)
 {
 	int nk = kr->n;
 	int nm = nmetrics(c->b), bad = 0, nconf = 0, worst[3] = { -1, -1, -1 };
@@ -179,9 +182,6 @@ static void group_order(const struct sum_lines *g, int *order)
 struct tally {
 	int *valid, *reps, *attempts, *invalid,
 	    *group; /* per variant (group: its summary line, -1 none yet) */
-	enum reps_stop *stop;
-	double *width;
-	int *rounds;
 	/* the bench's summary_note_if column over the valid rows: "yes" while every one says yes,
 	 * else the first other value; "" before a valid row; unset (NULL) when absent from one */
 	char note_val[256];
@@ -189,7 +189,7 @@ struct tally {
 	long *vattr; /* per variant: the bench's split_attr of its rows (NULL: it has none) */
 };
 
-static void group_counts(const struct bench_ctx *c, const struct tally *t, int gi, int *valid,
+static void group_counts(const struct rs_ctx *c, const struct tally *t, int gi, int *valid,
 			 int *reps)
 {
 	*valid = *reps = 0;
@@ -203,7 +203,7 @@ static void group_counts(const struct bench_ctx *c, const struct tally *t, int g
 /* The header: repetitions requested (or --reps auto's rule), attempts invalid, what the statistics
  * use; the rule and the hint on invalid attempts get lines of their own, so each line fits in 100
  * columns. */
-static void print_header(FILE *f, const struct bench_ctx *c, const struct tally *t,
+static void print_header(FILE *f, const struct rs_ctx *c, const struct tally *t,
 			 const char *base)
 {
 	int att = 0, inv = 0;
@@ -228,7 +228,7 @@ static void print_header(FILE *f, const struct bench_ctx *c, const struct tally 
 			"reasons in invalid_reason)\n",
 			c->attempts);
 	fprintf(f, "median [min..max] (CV) over %s repetitions, and ratio of medians to '%s'\n",
-		opt_flag(c->o, "keep-invalid")
+		c->keep_invalid
 		    ? "all attempts, invalid ones included (--keep-invalid),"
 		    : "valid",
 		base);
@@ -236,11 +236,11 @@ static void print_header(FILE *f, const struct bench_ctx *c, const struct tally 
 
 /* With summary_by: per line, the parts its variants' values split into (summary_split.c), or
  * NULL; a line that splits is marked " ~" (its median is of both parts). */
-static char **splits(const struct bench_ctx *c, const struct kept_rows *kr, const int *start,
+static char **splits(const struct rs_ctx *c, const struct kept_rows *kr, const int *start,
 		     struct sum_lines *g, const struct tally *t)
 {
 	char **out = xcalloc((size_t)g->n + 1, sizeof(char *));
-	const struct col_decl *d = nmetrics(c->b) ? bench_column(c->b, c->b->summary[0]) : NULL;
+	const char *unit0 = nmetrics(c->b) ? c->b->decl_unit[0] : NULL;
 	for (int gi = 0; gi < g->n; gi++) {
 		int n = 0, m = start[gi + 1] - start[gi];
 		int *var = xcalloc((size_t)m + 1, sizeof(int));
@@ -252,7 +252,7 @@ static char **splits(const struct bench_ctx *c, const struct kept_rows *kr, cons
 				val[n++] = kr_at(kr, i)->v[0];
 			}
 		if (summary_split_group(var, val, n, t->vattr, c->b->split.name,
-					d ? d->unit : NULL, text, sizeof(text))) {
+					unit0, text, sizeof(text))) {
 			out[gi] = xstrdup(text);
 			char *l = xcalloc(strlen(g->label[gi]) + 3, 1);
 			sprintf(l, "%s ~", g->label[gi]);
@@ -265,7 +265,7 @@ static char **splits(const struct bench_ctx *c, const struct kept_rows *kr, cons
 	return out;
 }
 
-static void print_splits(FILE *f, const struct bench_ctx *c, const struct sum_lines *g,
+static void print_splits(FILE *f, const struct rs_ctx *c, const struct sum_lines *g,
 			 const int *order, char **split)
 {
 	int any = 0;
@@ -292,7 +292,7 @@ static void print_splits(FILE *f, const struct bench_ctx *c, const struct sum_li
 	free(split);
 }
 
-static void print_summary(FILE *f, const struct bench_ctx *c, struct kept_rows *kr,
+static void print_summary(FILE *f, const struct rs_ctx *c, struct kept_rows *kr,
 			  const struct sum_lines *all, const struct tally *t)
 {
 	int nk = kr->n;
@@ -305,7 +305,7 @@ static void print_summary(FILE *f, const struct bench_ctx *c, struct kept_rows *
 	else
 		snprintf(col, sizeof(col), "%s", c->b->variant_col);
 	int nm = nmetrics(c->b), width = (int)strlen(col), flagged = 0;
-	double thr = opt_double(c->o, "cv-warn") / 100;
+	double thr = c->cv_warn / 100;
 	sort_n(kr->at, (size_t)nk, kr->size, by_group_rep);
 	int *order = xcalloc((size_t)g->n, sizeof(int)),
 	    *start = xcalloc((size_t)g->n + 1, sizeof(int));
@@ -388,38 +388,31 @@ static void print_summary(FILE *f, const struct bench_ctx *c, struct kept_rows *
 }
 
 struct summary {
-	const struct bench_ctx *c;
+	const struct rs_ctx *c;
 	struct kept_rows kr;
 	struct sum_lines g;
 	struct hitm_seen hs;
 	struct tally t;
-	double *prim; /* per variant, reps values: the primary metric of its valid repetitions */
-	int *nprim;
+	int cap; /* kept records and HITM values room */
 };
 
-struct summary *summary_new(const struct bench_ctx *c)
+static const char *get_col(const void *row, const char *col)
+{
+	return rs_get(row, col);
+}
+
+static struct summary *summary_new(const struct rs_ctx *c)
 {
 	struct summary *s = xcalloc(1, sizeof(*s));
-	size_t n = (size_t)c->reps * (size_t)c->nvar * (size_t)c->attempts + 1,
-	       nv = (size_t)c->nvar + 1;
+	size_t nv = (size_t)c->nvar + 1;
 	s->c = c;
 	/* a multiple of 8 (struct kept holds doubles): the next record's doubles stay aligned */
 	s->kr.size = sizeof(struct kept) + (size_t)nmetrics(c->b) * sizeof(double);
-	s->kr.at = xcalloc(n, s->kr.size);
-	s->hs.var = xcalloc(n, sizeof(int));
-	s->hs.val = xcalloc(n, sizeof(double));
-	s->hs.ok = xcalloc(n, 1);
 	s->t.valid = xcalloc(nv, sizeof(int));
 	s->t.reps = xcalloc(nv, sizeof(int));
 	s->t.attempts = xcalloc(nv, sizeof(int));
 	s->t.invalid = xcalloc(nv, sizeof(int));
 	s->t.group = xcalloc(nv, sizeof(int));
-	s->t.rounds = xcalloc(nv, sizeof(int));
-	s->t.stop = xcalloc(nv, sizeof(enum reps_stop));
-	s->t.width = xcalloc(nv, sizeof(double));
-	if (c->reps_auto) /* only --reps auto asks for them (summary_primary) */
-		s->prim = xcalloc(nv * ((size_t)c->reps + 1), sizeof(double));
-	s->nprim = xcalloc(nv, sizeof(int));
 	if (c->b->split.cols && c->b->summary_by) {
 		s->t.vattr = xcalloc(nv, sizeof(long));
 		for (int v = 0; v < c->nvar; v++)
@@ -433,63 +426,58 @@ struct summary *summary_new(const struct bench_ctx *c)
 	return s;
 }
 
-void summary_add(struct summary *s, const struct row *r, int var, int rep, int attempt, int valid,
-		 int final)
+static void *grow(void *p, size_t n, size_t size)
 {
-	const struct bench_ctx *c = s->c;
+	p = realloc(p, n * size);
+	if (!p)
+		out_of_memory(n * size);
+	return p;
+}
+
+static void summary_add(struct summary *s, const struct table *r, int var, int rep, int attempt,
+			int valid, int final)
+{
+	const struct rs_ctx *c = s->c;
 	s->t.attempts[var]++;
 	s->t.invalid[var] += !valid;
 	s->t.valid[var] += valid;
 	s->t.reps[var] += final;
-	if (s->prim && valid && c->b->summary && c->b->summary[0] && s->nprim[var] < c->reps) {
-		int ok;
-		double v = row_num(r, c->b->summary[0], &ok);
-		if (ok)
-			s->prim[(size_t)var * ((size_t)c->reps + 1) + (size_t)s->nprim[var]++] = v;
-	}
 	if (valid && c->b->summary_note.only_if) {
-		const char *v = row_get(r, c->b->summary_note.only_if);
+		const char *v = rs_get(r, c->b->summary_note.only_if);
 		if (!v)
 			s->t.note_absent = 1;
 		else if (!*s->t.note_val || !strcmp(s->t.note_val, "yes"))
 			snprintf(s->t.note_val, sizeof(s->t.note_val), "%s", v);
 	}
 	if (s->t.vattr && valid)
-		s->t.vattr[var] = bench_split_attr(c->b, r);
+		s->t.vattr[var] = desc_split_attr(c->b->split.cols, get_col, r);
 	if (s->t.group[var] < 0) /* a line per group even when none of its rows is valid */
 		s->t.group[var] = group_of(c, &s->g, r, var);
-	if (!valid && !opt_flag(c->o, "keep-invalid"))
+	if (!valid && !c->keep_invalid)
 		return;
+	if (s->kr.n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 256;
+		s->kr.at = grow(s->kr.at, (size_t)s->cap, s->kr.size);
+		s->hs.var = grow(s->hs.var, (size_t)s->cap, sizeof(int));
+		s->hs.val = grow(s->hs.val, (size_t)s->cap, sizeof(double));
+		s->hs.ok = grow(s->hs.ok, (size_t)s->cap, 1);
+	}
 	/* one valid row per repetition; with --keep-invalid each attempt is a value of its own */
 	keep(c, &s->g, kr_at(&s->kr, s->kr.n++), r, var,
-	     opt_flag(c->o, "keep-invalid") ? rep * c->attempts + attempt - 1 : rep, valid);
+	     c->keep_invalid ? rep * c->attempts + attempt - 1 : rep, valid);
 	hitm_seen_add(&s->hs, r, var);
 }
 
-int summary_primary(const struct summary *s, int var, double *out, int max)
-{
-	int n = s->nprim[var] < max ? s->nprim[var] : max;
-	memcpy(out, s->prim + (size_t)var * ((size_t)s->c->reps + 1), (size_t)n * sizeof(double));
-	return n;
-}
-
-void summary_stopped(struct summary *s, int var, enum reps_stop why, double width, int rounds)
-{
-	s->t.stop[var] = why;
-	s->t.width[var] = width;
-	s->t.rounds[var] = rounds;
-}
-
-void summary_print(struct summary *s, FILE *f)
+static void summary_print(struct summary *s, FILE *f)
 {
 	print_summary(f, s->c, &s->kr, &s->g, &s->t);
 	if (s->c->reps_auto)
-		print_auto(f, s->c, s->t.stop, s->t.width, s->t.rounds);
+		print_auto(f, s->c);
 	counters_summary(f, s->hs.src, s->hs.why, s->c, s->hs.var, s->hs.val, s->hs.ok, s->hs.n);
 	counters_seen_print(f, &s->hs.cs);
 }
 
-void summary_free(struct summary *s)
+static void summary_free(struct summary *s)
 {
 	for (int i = 0; i < s->g.n; i++)
 		free(s->g.label[i]);
@@ -502,11 +490,148 @@ void summary_free(struct summary *s)
 	free(s->t.attempts);
 	free(s->t.invalid);
 	free(s->t.group);
-	free(s->t.rounds);
-	free(s->t.stop);
-	free(s->t.width);
 	free(s->t.vattr);
-	free(s->prim);
-	free(s->nprim);
 	free(s);
+}
+
+/* One result set read for its summary. */
+struct rs_state {
+	struct groups g;
+	struct run_facts rf;
+	struct rs_bench b;
+	struct rs_ctx c;
+	struct rs_auto autocfg;
+	struct summary *s;
+	int bench; /* the grouping engine's bench, -1 before the first row */
+	char *csv;
+};
+
+/* The bench's facts from the grouping engine (its FILE.bench and FILE.columns, as compare reads
+ * them) and the run's from its .meta. */
+static void bench_of(struct rs_state *st, const struct grp_bench *gb)
+{
+	struct rs_bench *b = &st->b;
+	const struct bench_desc *d = gb->b;
+	b->name = gb->name;
+	b->variant_col = gb->key_col[0];
+	b->summary_by = d ? d->summary_by : NULL;
+	b->summary_note.text = d ? d->summary_note : NULL;
+	b->summary_note.only_if = d ? d->summary_note_if : NULL;
+	b->split.cols = d ? d->split_cols : NULL;
+	b->split.name = d ? d->split_name : NULL;
+	int k = 0;
+	for (int m = 0; d && d->summary && d->summary[m] && k < SUMMARY_MAX; m++)
+		for (int i = 0; i < gb->nmet; i++)
+			if (!strcmp(gb->metric[i], d->summary[m])) {
+				b->summary[k] = gb->metric[i];
+				b->dir[k] = gb->direction[i];
+				b->unit[k] = gb->unit[i];
+				b->decl_unit[k] = gb->decl_unit ? gb->decl_unit[i] : NULL;
+				b->in_verdict[k] = gb->in_verdict[i];
+				b->predict[k++] = gb->predict[i];
+			}
+}
+
+/* Settings an older set did not record: from its rows (stream) and the defaults of its time. */
+static int facts_from_rows(struct rs_state *st, char *err)
+{
+	struct csvs cs;
+	if (csvs_open(&cs, st->csv, err))
+		return -1;
+	int rc = csvs_next(&cs, err), vc = -1, rc_rep = -1, rc_att = -1;
+	for (int i = 0; rc > 0 && i < cs.nf; i++) {
+		const char *h = csvs_field(&cs, i);
+		vc = !strcmp(h, st->b.variant_col) ? i : vc;
+		rc_rep = !strcmp(h, "rep") ? i : rc_rep;
+		rc_att = !strcmp(h, "attempt") ? i : rc_att;
+	}
+	st->rf.reps = st->rf.attempts = 1;
+	st->rf.cv_warn = 5;
+	while (rc > 0 && (rc = csvs_next(&cs, err)) > 0) {
+		if (vc >= 0 && run_facts_var(&st->rf, csvs_field(&cs, vc)) < 0)
+			run_facts_add_var(&st->rf, csvs_field(&cs, vc));
+		int rep = rc_rep >= 0 ? atoi(csvs_field(&cs, rc_rep)) : 0,
+		    att = rc_att >= 0 ? atoi(csvs_field(&cs, rc_att)) : 1;
+		st->rf.reps = rep + 1 > st->rf.reps ? rep + 1 : st->rf.reps;
+		st->rf.attempts = att > st->rf.attempts ? att : st->rf.attempts;
+	}
+	csvs_close(&cs);
+	return rc < 0 ? -1 : 0;
+}
+
+static int start(struct rs_state *st, const struct grp_row *r, char *err)
+{
+	st->bench = st->g.group[r->group].bench;
+	bench_of(st, &st->g.bench[st->bench]);
+	if (!st->rf.known && facts_from_rows(st, err))
+		return -1;
+	struct rs_ctx *c = &st->c;
+	c->b = &st->b;
+	c->nvar = st->rf.nvar;
+	c->var = xcalloc((size_t)c->nvar + 1, sizeof(*c->var));
+	for (int v = 0; v < c->nvar; v++)
+		c->var[v].name = st->rf.var[v];
+	c->reps = st->rf.reps;
+	c->attempts = st->rf.attempts;
+	c->reps_auto = st->rf.reps_auto;
+	c->keep_invalid = st->rf.keep_invalid;
+	c->cv_warn = st->rf.cv_warn;
+	st->autocfg = (struct rs_auto){ st->rf.ci_width, st->rf.max_reps, st->rf.max_s };
+	c->autocfg = &st->autocfg;
+	c->rf = &st->rf;
+	st->s = summary_new(c);
+	return 0;
+}
+
+/* Each row the engine files, valid or not: kept as the summary needs it. */
+static int on_row(void *arg, const struct grp_row *r, char *err)
+{
+	struct rs_state *st = arg;
+	if (st->bench < 0 && start(st, r, err))
+		return -1;
+	if (st->g.group[r->group].bench != st->bench)
+		return err_set(err, "%s: rows of benches %s and %s; accepted: a run's CSV, one bench",
+			       st->csv, st->b.name, st->g.bench[st->g.group[r->group].bench].name);
+	const char *name = rs_get(r->one, st->b.variant_col), *rp = rs_get(r->one, "rep"),
+		   *at = rs_get(r->one, "attempt");
+	int var = name ? run_facts_var(&st->rf, name) : -1;
+	if (var < 0)
+		return err_set(err,
+			       "%s:%ld: %s '%.40s' is not a variant its .meta lists; accepted: the "
+			       "run's own rows",
+			       st->csv, r->one->line[0], st->b.variant_col, name ? name : "(none)");
+	int rep = rp ? atoi(rp) : 0, attempt = at ? atoi(at) : 1;
+	summary_add(st->s, r->one, var, rep < 0 ? 0 : rep, attempt < 1 ? 1 : attempt, r->valid,
+		    r->valid || attempt >= st->c.attempts);
+	return 0;
+}
+
+int runsum_print(FILE *f, const char *csv, char *err)
+{
+	struct rs_state st;
+	char meta[4200];
+	memset(&st, 0, sizeof(st));
+	st.bench = -1;
+	st.csv = xstrdup(csv);
+	context_meta_path(csv, meta, sizeof(meta));
+	int rc = run_facts_read(&st.rf, meta, err);
+	if (!rc)
+		rc = groups_init(&st.g, NULL, err);
+	if (!rc) {
+		st.g.row = on_row;
+		st.g.row_arg = &st;
+		rc = groups_add(&st.g, csv, 0, err);
+		if (!rc)
+			rc = groups_finish(&st.g, err);
+		if (!rc && st.s)
+			summary_print(st.s, f);
+		groups_free(&st.g);
+	}
+	if (st.s)
+		summary_free(st.s);
+	free(st.c.var);
+	run_facts_free(&st.rf);
+	free(st.csv);
+	fflush(f);
+	return rc ? -1 : ferror(f) ? err_set(err, "cannot write the summary") : 0;
 }

@@ -1,25 +1,14 @@
-/* The summary table after a run: medians, spread and ratios per variant (or per group of them),
- * CV flags, and the counters' HITM line. It keeps a few numbers per written row, never the rows. */
-#ifndef C2C_SUMMARY_H
-#define C2C_SUMMARY_H
-#include "harness/bench.h"
-#include "harness/repsauto.h"
+/* The run summary: the analysis of the result set a run has just written, from its files alone
+ * (rows, FILE.bench, FILE.columns, the run's settings in its .meta: schema/runfacts.h). The run
+ * prints it (harness/ calls it through bench_set_summary's hook) and `c2cbench summary FILE`
+ * prints the same from the files: medians, spread and ratios per variant (or per group of them),
+ * CV flags, the change of each variant against the baseline with the verdict, the counters' HITM
+ * line. */
+#ifndef C2C_RUNSUM_H
+#define C2C_RUNSUM_H
 #include <stdio.h>
 
-struct summary;
-
-struct summary *summary_new(const struct bench_ctx *c);
-/* A row that was written: variant var, repetition rep, attempt (1-based); valid: it passed the
- * rules (only valid rows count unless --keep-invalid); final: the repetition's last attempt. */
-void summary_add(struct summary *s, const struct row *r, int var, int rep, int attempt, int valid,
-		 int final);
-/* --reps auto: the primary metric's valid values of a variant (at most max); how it stopped. */
-int summary_primary(const struct summary *s, int var, double *out, int max);
-void summary_stopped(struct summary *s, int var, enum reps_stop why, double width, int rounds);
-/* The verdict's plan, before the run: its family's tests (the verdict metrics against the
- * baseline), and the smallest change it can call at the run's repetitions and --cv-warn's CV. */
-void summary_plan(const struct bench_ctx *c, FILE *f);
-/* To f: stdout, or stderr when the CSV goes to stdout (--out -). */
-void summary_print(struct summary *s, FILE *f);
-void summary_free(struct summary *s);
+/* The summary of the run whose CSV is csv (its .meta beside it) to f. 0, or -1 with a one-line
+ * message. */
+int runsum_print(FILE *f, const char *csv, char *err);
 #endif

@@ -1,7 +1,7 @@
 /* The run summary's line labels when a bench groups by columns (summary_by): a column named with
  * a trailing '?' ("mode,class,home?") is part of the lines' labels only where its value varies
  * between them. Labels join the values by '/'; the columns' values hold none. */
-#include "harness/summary_int.h"
+#include "analysis/runsum_int.h"
 #include "lib/util.h"
 #include <stdio.h>
 #include <stdlib.h>

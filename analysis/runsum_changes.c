@@ -1,9 +1,9 @@
-/* The run summary's change of each variant against the baseline (harness/summary.c prints the
+/* The run summary's change of each variant against the baseline (analysis/runsum.c prints the
  * table above it), decided by the one two-sample rule (stats/twosample.h). */
-#include "harness/summary_int.h"
-#include "harness/summary.h"
-#include "harness/summary_parts.h"
-#include "harness/bench_columns.h"
+#include "analysis/runsum_int.h"
+#include "lib/util.h"
+#include "analysis/runsum.h"
+#include "analysis/runsum_parts.h"
 #include "stats/compare_stats.h"
 #include "stats/twosample.h"
 #include <stdio.h>
@@ -44,7 +44,7 @@ static void wrap_from(FILE *f, int col, int indent, const char *text)
  * its bootstrap 95% CI, the two-sided Mann-Whitney p over repetitions, that p adjusted over the
  * table's tests, and the verdict: all from the one two-sample rule (stats/twosample.h), as
  * compare and report give them. One line per variant and metric, the verdict wrapped. */
-void print_changes(FILE *f, const struct bench_ctx *c, const struct kept_rows *kr, const int *start,
+void print_changes(FILE *f, const struct rs_ctx *c, const struct kept_rows *kr, const int *start,
 		   const int *order, const struct sum_lines *g, int width, const char *note_instead)
 {
 	int nm = nmetrics(c->b), ncell = (g->n - 1) * nm, ntest = 0;
@@ -62,7 +62,8 @@ void print_changes(FILE *f, const struct bench_ctx *c, const struct kept_rows *k
 			if (fixed_why(c, g0, k) || fixed_why(c, gi, k))
 				continue; /* a bound: no test, no change against it */
 			ts_compute(a, (size_t)na, b, (size_t)nb, t);
-			t->descriptive = !bench_in_verdict(c->b, c->b->summary[k], &t->predict);
+			t->descriptive = !c->b->in_verdict[k];
+			t->predict = c->b->predict[k];
 		}
 	const char *method = ts_family(st, ncell, &ntest);
 	int plan = ncell ? st[0].m_plan : 0;
@@ -80,9 +81,9 @@ void print_changes(FILE *f, const struct bench_ctx *c, const struct kept_rows *k
 	for (int oi = 1; oi < g->n; oi++) {
 		for (int k = 0; k < nm; k++) {
 			const struct ts_stat *t = &st[(oi - 1) * nm + k];
-			const char *name = c->b->summary[k], *unit;
+			const char *name = c->b->summary[k], *unit = c->b->unit[k];
 			char cell[200], v[256];
-			int dir = bench_direction(c->b, name, &unit), col;
+			int dir = c->b->dir[k], col;
 			int bound = fixed_why(c, order[0], k) || fixed_why(c, order[oi], k);
 			if (bound) {
 				snprintf(cell, sizeof(cell), "%s: NA (a bound)", name);
@@ -125,47 +126,4 @@ void print_changes(FILE *f, const struct bench_ctx *c, const struct kept_rows *k
 	free(b);
 	free(tmp);
 	free(st);
-}
-
-void summary_plan(const struct bench_ctx *c, FILE *f)
-{
-	int nv = 0, n = c->reps;
-	char names[300] = "";
-	size_t k = 0;
-	for (int i = 0; i < nmetrics(c->b); i++)
-		if (bench_in_verdict(c->b, c->b->summary[i], NULL)) {
-			nv++;
-			if (k < sizeof(names))
-				k += (size_t)snprintf(names + k, sizeof(names) - k, "%s%s",
-						      k ? ", " : "", c->b->summary[i]);
-		}
-	if (c->b->summary_by || c->nvar < 2 || !nv) {
-		char line[400];
-		snprintf(line, sizeof(line),
-			 "%s plan: %d %s(s) x %d repetition(s); no verdict within the run (%s); "
-			 "compare gives one between machines",
-			 c->b->name, c->nvar, c->b->variant_col, n,
-			 c->b->summary_by ? "a line per group of rows"
-			 : c->nvar < 2	  ? "one variant"
-					  : "no verdict metric");
-		summary_wrap(f, line);
-		return;
-	}
-	int m = (c->nvar - 1) * nv;
-	double cv = opt_double(c->o, "cv-warn") / 100, d = ts_power_change(n, m, cv);
-	char line[900];
-	if (d < 0)
-		snprintf(
-			line, sizeof(line),
-			"%s plan: %d %s(s) x %d repetition(s); the verdict, %d test(s) (%s against "
-			"the baseline): %d a side cannot reach p < 0.05 over them, %d a side can",
-			c->b->name, c->nvar, c->b->variant_col, n, m, names, n, ts_reps_for(m));
-	else
-		snprintf(
-			line, sizeof(line),
-			"%s plan: %d %s(s) x %d repetition(s); the verdict, %d test(s) (%s against "
-			"the baseline): at a CV of %g%% (--cv-warn) it calls a change of %.1f%% or "
-			"more 8 times in 10 (docs/validity.md, \"The verdict\")",
-			c->b->name, c->nvar, c->b->variant_col, n, m, names, 100 * cv, 100 * d);
-	summary_wrap(f, line);
 }

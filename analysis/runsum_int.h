@@ -1,11 +1,58 @@
-/* What the run summary's files share: harness/summary.c (the kept rows, the table's frame),
- * summary_table.c (its metric columns), summary_changes.c (the change against the baseline) and
- * summary_stats.c (what they all read of the kept rows). */
-#ifndef C2C_SUMMARY_INT_H
-#define C2C_SUMMARY_INT_H
-#include "harness/bench.h"
+/* What the run summary's files share: analysis/runsum.c (the kept rows, the table's frame),
+ * runsum_table.c (its metric columns), runsum_changes.c (the change against the baseline) and
+ * runsum_stats.c (what they all read of the kept rows). The summary is the analysis of a result
+ * set's files: the bench as its FILE.bench and FILE.columns describe it (through the grouping
+ * engine, resultset.h, as compare reads it), the run's settings from its .meta
+ * (schema/runfacts.h), and its rows. */
+#ifndef C2C_RUNSUM_INT_H
+#define C2C_RUNSUM_INT_H
+#include "lib/csvread.h"
+#include "schema/runfacts.h"
 #include "stats/stats.h"
 #include <stdio.h>
+
+#define SUMMARY_MAX 8 /* summary columns per bench (a kept row's ok bits) */
+
+/* A row as the grouping engine hands it: a one-row table. */
+const char *rs_get(const struct table *r, const char *col);
+/* The column's value as a number; *ok 0 when absent, NA or not a number. */
+double rs_num(const struct table *r, const char *col, int *ok);
+
+/* The bench as the summary reads it from the files. */
+struct rs_bench {
+	const char *name, *variant_col, *summary_by;
+	const char *summary[SUMMARY_MAX + 1];
+	int dir[SUMMARY_MAX];            /* 1 higher is better, -1 lower, 0 neither */
+	const char *unit[SUMMARY_MAX];   /* the view's unit, else NULL */
+	const char *decl_unit[SUMMARY_MAX]; /* X.columns' unit, else NULL */
+	int in_verdict[SUMMARY_MAX], predict[SUMMARY_MAX];
+	struct {
+		const char *cols, *name; /* what may split a line (its columns' shared value) */
+	} split;
+	struct {
+		const char *text, *only_if;
+	} summary_note;
+};
+
+struct rs_var {
+	const char *name;
+};
+
+struct rs_auto {
+	double ci_width;
+	int max_reps;
+	double max_s;
+};
+
+/* What the summary's parts read of the run (as the harness's bench_ctx did). */
+struct rs_ctx {
+	const struct rs_bench *b;
+	struct rs_var *var;
+	int nvar, reps, attempts, reps_auto, keep_invalid;
+	double cv_warn; /* percent */
+	const struct rs_auto *autocfg;
+	const struct run_facts *rf;
+};
 
 /* What the summary keeps of a written row: its group and metrics, never the whole row. A record
  * holds only the bench's own summary metrics (pingpong's 2 of SUMMARY_MAX: 40 bytes a row, not 96:
@@ -17,7 +64,7 @@ struct kept {
 	double v[];		 /* nmetrics of them */
 };
 
-/* The kept records (harness/summary.c), each size bytes (struct kept and its metrics). */
+/* The kept records (analysis/runsum.c), each size bytes (struct kept and its metrics). */
 struct kept_rows {
 	char *at;
 	size_t size;
@@ -43,7 +90,7 @@ struct sum_lines {
 	int n, cap;
 };
 
-/* harness/summary_by.c: summary_by's columns, "COL?" (optional) in the labels only where its
+/* analysis/runsum_by.c: summary_by's columns, "COL?" (optional) in the labels only where its
  * value varies between lines. */
 /* summary_by's columns as a header ("mode,class,home?" -> "mode,class,home"). */
 void summary_by_name(const char *by, char *out, size_t n);
@@ -53,7 +100,7 @@ void summary_by_shown(const char *by, const struct sum_lines *g, struct sum_line
 		      char *col, size_t ncol);
 void summary_by_free(struct sum_lines *shown);
 
-/* harness/summary_split.c: a group's n values (var[i]: the variant of val[i]) as each variant's
+/* analysis/runsum_split.c: a group's n values (var[i]: the variant of val[i]) as each variant's
  * median, split at an empty gap (stats/split.h); vattr (NULL: none) gives each variant the
  * attribute that may separate the parts, named attr_name. 1 and the parts in out, else 0. */
 int summary_split_group(const int *var, const double *val, int n, const long *vattr,
@@ -65,24 +112,24 @@ struct column {
 	int width;
 };
 
-/* harness/summary.c */
-int nmetrics(const struct bench *b);
-const char *fixed_why(const struct bench_ctx *c, int gi, int k);
+/* analysis/runsum.c */
+int nmetrics(const struct rs_bench *b);
+const char *fixed_why(const struct rs_ctx *c, int gi, int k);
 struct stats group_stats(const struct kept_rows *kr, int i0, int n, int m, double *per_rep,
 			 double *tmp);
 
-/* harness/summary_table.c */
-int fill_column(const struct bench_ctx *c, const struct kept_rows *kr, const int *start,
+/* analysis/runsum_table.c */
+int fill_column(const struct rs_ctx *c, const struct kept_rows *kr, const int *start,
 		const int *order, int ng, int k, double thr, double *per_rep, double *tmp,
 		const char *name, struct column *col);
-void print_blocks(FILE *f, const struct bench_ctx *c, const struct sum_lines *g, const int *order,
+void print_blocks(FILE *f, const struct rs_ctx *c, const struct sum_lines *g, const int *order,
 		  struct column *cols, int nm, int width, const char *col, char (*cnt)[32]);
-void print_fixed(FILE *f, const struct bench_ctx *c, const struct sum_lines *g, const int *order,
+void print_fixed(FILE *f, const struct rs_ctx *c, const struct sum_lines *g, const int *order,
 		 const struct column *cols, int width);
 
-/* harness/summary_changes.c */
+/* analysis/runsum_changes.c */
 /* note_instead: the line printed instead of the bench's summary_note, NULL to print the note. */
-void print_changes(FILE *f, const struct bench_ctx *c, const struct kept_rows *kr,
+void print_changes(FILE *f, const struct rs_ctx *c, const struct kept_rows *kr,
 		   const int *start, const int *order, const struct sum_lines *g, int width,
 		   const char *note_instead);
 #endif

@@ -2,7 +2,7 @@
  * split): a group of several variants (pingpong's mode/class: its pairs) whose values, each
  * variant's median over its repetitions, split at an empty gap. Its line's median is then a value
  * no variant has, so the summary marks it and gives each part with its median and count. */
-#include "harness/summary_int.h"
+#include "analysis/runsum_int.h"
 #include "lib/util.h"
 #include "stats/split.h"
 #include "stats/stats.h"

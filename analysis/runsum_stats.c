@@ -1,22 +1,45 @@
 /* What every part of the run summary reads of the kept rows: the metrics shown, a group's
  * statistics over its repetitions, a value fixed by construction. */
-#include "harness/summary_int.h"
+#include "analysis/runsum_int.h"
+#include "lib/util.h"
+#include <stdlib.h>
+#include <string.h>
 
-int nmetrics(const struct bench *b)
+const char *rs_get(const struct table *r, const char *col)
+{
+	return table_get(r, 0, col);
+}
+
+double rs_num(const struct table *r, const char *col, int *ok)
+{
+	const char *v = table_get(r, 0, col);
+	char *end;
+	*ok = 0;
+	if (!v || !*v || !strcmp(v, "NA"))
+		return 0;
+	double x = strtod(v, &end);
+	*ok = !*end;
+	return *ok ? x : 0;
+}
+
+int nmetrics(const struct rs_bench *b)
 {
 	int k = 0;
-	while (b->summary && b->summary[k] && k < SUMMARY_MAX)
+	while (b->summary[k] && k < SUMMARY_MAX)
 		k++;
 	return k;
 }
 
 /* Why group gi's value of metric k is fixed by construction (the bench's word), or NULL: measured.
  * Only where a line is one variant (no summary_by). */
-const char *fixed_why(const struct bench_ctx *c, int gi, int k)
+const char *fixed_why(const struct rs_ctx *c, int gi, int k)
 {
-	if (c->b->summary_by || !c->b->by_construction)
+	if (c->b->summary_by || !c->rf)
 		return NULL;
-	return c->b->by_construction(c, gi, c->b->summary[k]);
+	for (int i = 0; i < c->rf->nfixed; i++)
+		if (c->rf->fixed[i].var == gi && !strcmp(c->rf->fixed[i].metric, c->b->summary[k]))
+			return c->rf->fixed[i].why;
+	return NULL;
 }
 
 /* Records [i0, i0 + n) sorted by group and rep: per repetition the median of the group's rows,

@@ -1,7 +1,8 @@
-/* The run summary's metric columns (harness/summary.c prints the table around them): each cell's
+/* The run summary's metric columns (analysis/runsum.c prints the table around them): each cell's
  * median, spread and ratio, the blocks they print in, and the values fixed by construction. */
-#include "harness/summary_int.h"
-#include "harness/summary_parts.h"
+#include "analysis/runsum_int.h"
+#include "lib/util.h"
+#include "analysis/runsum_parts.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -31,7 +32,7 @@ static void fmt_cell(char *cell, size_t n, const struct stats *s, int flag)
 
 /* Fill a metric's column for every group (in print order); returns the number of flagged cells.
  * A value fixed by construction is a bound: "bound" in its ratio cell, and no ratio against it. */
-int fill_column(const struct bench_ctx *c, const struct kept_rows *kr, const int *start,
+int fill_column(const struct rs_ctx *c, const struct kept_rows *kr, const int *start,
 		const int *order, int ng, int k, double thr, double *per_rep, double *tmp,
 		const char *name, struct column *col)
 {
@@ -64,7 +65,7 @@ int fill_column(const struct bench_ctx *c, const struct kept_rows *kr, const int
 }
 
 /* Metric columns side by side while the line fits SUMMARY_COLS, further metrics in blocks below. */
-void print_blocks(FILE *f, const struct bench_ctx *c, const struct sum_lines *g, const int *order,
+void print_blocks(FILE *f, const struct rs_ctx *c, const struct sum_lines *g, const int *order,
 		  struct column *cols, int nm, int width, const char *col, char (*cnt)[32])
 {
 	for (int k0 = 0; k0 < nm;) {
@@ -87,7 +88,7 @@ void print_blocks(FILE *f, const struct bench_ctx *c, const struct sum_lines *g,
 }
 
 /* The values fixed by construction, a line each with its median and the bench's reason. */
-void print_fixed(FILE *f, const struct bench_ctx *c, const struct sum_lines *g, const int *order,
+void print_fixed(FILE *f, const struct rs_ctx *c, const struct sum_lines *g, const int *order,
 		 const struct column *cols, int width)
 {
 	int any = 0;

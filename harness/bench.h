@@ -31,6 +31,7 @@ struct reps_auto;
 struct vrules;
 #define BENCH_ROLES 8 /* roles a plan may name (c->sum) */
 
+struct csv;
 struct bench_ctx {
 	const struct bench *b;
 	struct opts *o;
@@ -61,6 +62,11 @@ struct bench_ctx {
 	    *out_path; /* the main CSV being written (NULL under --dry-run): for side files */
 	const char *columns_path; /* its column declaration (FILE.columns), written after the first
 				   * row; NULL: none (no .meta either) */
+	/* Where the CSV is no result set of its own (standard output, a pipe, --meta elsewhere): a
+	 * whole copy in a private directory, rows, .meta and side files, that the summary reads
+	 * (harness/driver.c); NULL: the CSV is one. */
+	struct csv *tee;
+	const char *tee_columns;
 	void *priv;                    /* bench-private */
 	int cleanup_failed; /* set by the bench's cleanup: an output it wrote failed */
 	/* Validity (docs/validity.md): the run's evidence, filled by bench_evidence during pass 0
@@ -260,6 +266,11 @@ int bench_probe_pairs(struct bench_ctx *c, const struct variant *v, int *a, int 
 
 /* Entry point for `c2cbench run BENCH ...`; returns the exit status. */
 int bench_main(const struct bench *b, int argc, char **argv);
+/* The run summary, printed after the run from the result set it wrote (csv, its .meta beside) to
+ * f: cli/ sets analysis/'s (harness/ writes rows, never their analysis); NULL: none. 0, or -1 with
+ * a one-line message. */
+typedef int (*bench_summary_fn)(void *f, const char *csv, char *err);
+void bench_set_summary(bench_summary_fn fn);
 /* The harness options every bench takes. */
 extern const struct opt_spec harness_opts[];
 #endif

@@ -56,9 +56,11 @@ int context_warn(const struct context *c, FILE *f);
  * to a new file; never overwrite. */
 int context_write_meta(const struct context *c, const char *path, char *err);
 /* Rewrite our own FILE.meta whole (tmp + rename) with how the run ended: [run] status = complete,
- * interrupted or failed, rows, ended, reason. Written first with status = running. */
+ * interrupted or failed, rows, ended, reason, and the run's settings rf (schema/runfacts.h; NULL:
+ * none). Written first with status = running. */
+struct run_facts;
 int context_meta_status(const struct context *c, const char *path, const char *status, long rows,
-			const char *reason, char *err);
+			const char *reason, const struct run_facts *rf, char *err);
 /* The git revision this binary was built from (for --version). */
 const char *context_git_rev(void);
 #endif

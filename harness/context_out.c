@@ -1,5 +1,6 @@
 /* Where the run context goes: key columns in every CSV row, the full set in FILE.meta, warnings. */
 #include "harness/context.h"
+#include "schema/runfacts.h"
 #include "lib/util.h"
 #include "lib/replace.h"
 #include <errno.h>
@@ -144,7 +145,7 @@ int context_write_meta(const struct context *c, const char *path, char *err)
 }
 
 int context_meta_status(const struct context *c, const char *path, const char *status, long rows,
-			const char *reason, char *err)
+			const char *reason, const struct run_facts *rf, char *err)
 {
 	char num[32], ended[32];
 	time_t now = time(NULL);
@@ -162,6 +163,8 @@ int context_meta_status(const struct context *c, const char *path, const char *s
 	put(f, "ended", ended);
 	if (reason && *reason)
 		put(f, "reason", reason);
+	if (rf)
+		run_facts_put(f, rf);
 	if (replace_commit(
 		&r, REPLACE_OVER)) /* the old file stays whole if the new one cannot be had */
 		return err_set(err, "cannot update metadata file '%s': %s", path, strerror(errno));

@@ -12,7 +12,9 @@
 #include "harness/novalid.h"
 #include "harness/progress.h"
 #include "harness/signals.h"
-#include "harness/summary.h"
+#include "harness/plan.h"
+#include "harness/driver_facts.h"
+#include "harness/driver_tee.h"
 #include "lib/wrap.h"
 #include "harness/validity.h"
 #include "harness/repsauto.h"
@@ -202,7 +204,7 @@ static void show_progress(void *arg)
 }
 
 /* One repetition of one configuration: attempts until one is valid or --max-attempts are spent. */
-static int run_rep(struct bench_ctx *c, struct counters *ctr, struct csv *out, struct summary *sum,
+static int run_rep(struct bench_ctx *c, struct counters *ctr, struct csv *out, struct prim *pr,
 		   struct novalid *nv, int vi, int rep, struct live *lv, char *err)
 {
 	int rc = 0;
@@ -218,15 +220,22 @@ static int run_rep(struct bench_ctx *c, struct counters *ctr, struct csv *out, s
 			if (!out->ncols) /* the first row fixes the header; the rest match it */
 				bench_row_check(c->b, &r);
 			rc = csv_write(out, &r, err);
+			if (!rc && c->tee)
+				rc = csv_write(c->tee, &r, err);
 		}
 		if (!rc && out->rows == 1 && c->columns_path &&
 		    (bench_columns_write(c->b, c->columns_path, out->cols, out->ncols, err) ||
 		     bench_desc_out(c->b, c->columns_path, err)))
 			rc = -1;
+		if (!rc && out->rows == 1 && c->tee_columns &&
+		    (bench_columns_write(c->b, c->tee_columns, out->cols, out->ncols, err) ||
+		     bench_desc_out(c->b, c->tee_columns, err)))
+			rc = -1;
 		int valid = !rc && !strcmp(row_get(&r, "valid"), "yes");
 		lv->attempts++;
 		if (!rc) {
-			summary_add(sum, &r, vi, rep, a, valid, a == c->attempts || valid);
+			if (valid && c->reps_auto)
+				prim_add(pr, c, &r, vi);
 			novalid_add(nv, vi, valid, &vb);
 		}
 		row_clear(&r);
@@ -239,15 +248,17 @@ static int run_rep(struct bench_ctx *c, struct counters *ctr, struct csv *out, s
 /* --reps auto: after each round, stop every variant together once the widest interval among
  * them is narrow enough, or at a cap (harness/repsauto.h): until then each keeps its place in
  * every shuffled round. */
-static int auto_round_end(struct bench_ctx *c, struct summary *sum, int *active, int rounds,
-			  uint64_t t0)
+static int auto_round_end(struct bench_ctx *c, struct prim *pr, struct run_facts *rf, int *active,
+			  int rounds, uint64_t t0)
 {
 	size_t nv = (size_t)c->nvar + 1, per = (size_t)c->reps + 1;
 	double *v = xcalloc(nv * per, sizeof(double)), *width = xcalloc(nv, sizeof(double)), widest;
 	const double **vp = xcalloc(nv, sizeof(*vp));
 	int *n = xcalloc(nv, sizeof(int)), left = 0;
 	for (int i = 0; i < c->nvar; i++) {
-		n[i] = summary_primary(sum, i, v + (size_t)i * per, c->reps);
+		n[i] = pr->n[i];
+		memcpy(v + (size_t)i * per, pr->v + (size_t)i * (size_t)pr->per,
+		       (size_t)n[i] * sizeof(double));
 		vp[i] = v + (size_t)i * per;
 	}
 	enum reps_stop st = reps_auto_stop_all(
@@ -255,7 +266,10 @@ static int auto_round_end(struct bench_ctx *c, struct summary *sum, int *active,
 	for (int i = 0; i < c->nvar; i++) {
 		if (st != REPS_GO && active[i]) {
 			active[i] = 0;
-			summary_stopped(sum, i, st, width[i], rounds);
+			snprintf(rf->stop[i].how, sizeof(rf->stop[i].how), "%s",
+				 reps_stop_name(st));
+			rf->stop[i].width = width[i];
+			rf->stop[i].rounds = rounds;
 		}
 		left += active[i];
 	}
@@ -267,11 +281,12 @@ static int auto_round_end(struct bench_ctx *c, struct summary *sum, int *active,
 }
 
 static int run_all(struct bench_ctx *c, struct counters *ctr, struct csv *out, FILE *sumf,
-		   struct novalid *nv, char *err)
+		   struct novalid *nv, struct run_facts *rf, char *err)
 {
 	int *order = xcalloc((size_t)c->nvar, sizeof(int)),
 	    *active = xcalloc((size_t)c->nvar, sizeof(int)), rc = 0, left = c->nvar, done = 0;
-	struct summary *sum = summary_new(c);
+	struct prim pr;
+	prim_init(&pr, c);
 	struct progress pg;
 	uint64_t rng = c->seed, t0 = now_ns();
 	for (int i = 0; i < c->nvar; i++)
@@ -298,17 +313,19 @@ static int run_all(struct bench_ctx *c, struct counters *ctr, struct csv *out, F
 		for (int k = 0; k < nrun && !rc && !signals_pending(); k++)
 			if (active[order[k]]) {
 				lv.rep = rep, lv.k = order[k], lv.done = done;
-				rc = run_rep(c, ctr, out, sum, nv, order[k], rep, &lv, err);
+				rc = run_rep(c, ctr, out, &pr, nv, order[k], rep, &lv, err);
 				done++;
 			}
 		if (c->reps_auto && !rc && !signals_pending())
-			left = auto_round_end(c, sum, active, rep + 1, t0);
+			left = auto_round_end(c, &pr, rf, active, rep + 1, t0);
 	}
 	progress_ticker(NULL, NULL);
 	progress_clear(&pg);
-	if (!opt_flag(c->o, "quiet"))
-		summary_print(sum, sumf);
-	summary_free(sum);
+	for (int i = 0; c->reps_auto && i < c->nvar; i++)
+		if (active[i]) /* cut short: still running when it stopped */
+			snprintf(rf->stop[i].how, sizeof(rf->stop[i].how), "%s",
+				 reps_stop_name(REPS_GO));
+	prim_free(&pr);
 	free(lv.first);
 	free(order);
 	free(active);
@@ -346,7 +363,7 @@ static int open_meta(const struct bench_ctx *c, const char *csv, char *meta, siz
 
 /* The .meta says how the run ended, so a result set cut short is never mistaken for a whole one. */
 static int mark_meta(const struct bench_ctx *c, const char *meta, long rows, int rc,
-		     const char *err, char *cerr)
+		     const char *err, const struct run_facts *rf, char *cerr)
 {
 	char why[32];
 	int sig = signals_pending();
@@ -359,7 +376,7 @@ static int mark_meta(const struct bench_ctx *c, const char *meta, long rows, int
 				   sig  ? why
 				   : rc ? err
 					: NULL,
-				   cerr);
+				   rf, cerr);
 }
 
 /* What an out-of-memory exit removes: the run's CSV and .meta while they hold no row (util.c). */
@@ -393,6 +410,8 @@ int bench_main(const struct bench *b, int argc, char **argv)
 	struct opts o = { 0 };
 	struct topo topo;
 	struct csv out = { .fd = -1 };
+	struct run_facts rf = { 0 };
+	struct tee tee = { 0 };
 	char err[ERRLEN] = "", path[1024], meta[1100], columns[1200];
 	struct bench_ctx *c = xcalloc(1, sizeof(*c));
 	struct context ctx = { 0 };
@@ -480,7 +499,11 @@ int bench_main(const struct bench *b, int argc, char **argv)
 			c->columns_path = columns;
 		}
 		nv = novalid_new(c->nvar);
-		if (run_all(c, ctr, &out, strcmp(out.path, "-") ? stdout : stderr, nv, err))
+		FILE *sumf = strcmp(out.path, "-") ? stdout : stderr;
+		driver_facts(c, &rf);
+		if (tee_open(c, out.path, meta, &tee, err))
+			rc = EXIT_BADINPUT;
+		else if (run_all(c, ctr, &out, sumf, nv, &rf, err))
 			rc = 1;
 		if (signals_pending()) {
 			rc = 128 + signals_pending();
@@ -507,10 +530,22 @@ int bench_main(const struct bench *b, int argc, char **argv)
 			unlink(made);
 			if (meta[0])
 				unlink(meta);
-		} else if (meta[0] && mark_meta(c, meta, rows, rc, err, cerr) && !rc) {
+		} else if (meta[0] && mark_meta(c, meta, rows, rc, err, &rf, cerr) && !rc) {
 			snprintf(err, ERRLEN, "%s", cerr);
 			rc = 1;
 		}
+		if (tee.on && mark_meta(c, tee.meta, rows, rc, err, &rf, cerr) && !rc) {
+			snprintf(err, ERRLEN, "%s", cerr);
+			rc = 1;
+		}
+		/* the summary: the analysis of the files just written */
+		if (rows && !opt_flag(&o, "quiet") &&
+		    driver_summary(sumf, tee_csv(&tee, where), cerr) && !rc) {
+			snprintf(err, ERRLEN, "the run summary: %.900s", cerr);
+			rc = 1;
+		}
+		tee_close(&tee);
+		run_facts_free(&rf);
 		free(made);
 		/* the rows are whole (the .meta says complete), but they measure nothing */
 		if (!rc && novalid_count(nv)) {

@@ -3,7 +3,7 @@
 #include "harness/driver_setup.h"
 #include "harness/context.h"
 #include "harness/progress.h"
-#include "harness/summary.h"
+#include "harness/plan.h"
 #include "lib/util.h"
 #include "harness/validity.h"
 #include "harness/repsauto.h"

@@ -3,8 +3,8 @@
  * statistics of the valid values, so it needs at least REPS_AUTO_MIN of them. */
 #ifndef C2C_REPSAUTO_H
 #define C2C_REPSAUTO_H
+#include "schema/runfacts.h" /* REPS_AUTO_MIN */
 
-#define REPS_AUTO_MIN 6 /* the fewest values with a 95% order-statistic interval of the median */
 
 enum reps_stop { REPS_GO, REPS_CI, REPS_MAX, REPS_TIME };
 

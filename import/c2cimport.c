@@ -328,7 +328,7 @@ int import_c2c(const struct import_req *q, char *csv, size_t n, long *rows, long
 	if (!rc && replace_commit(&rep, REPLACE_NEW))
 		rc = err_set(err, "import: cannot write '%s': %s", csv, strerror(errno));
 	if (!rc && (context_write_meta(&ctx, meta, err) ||
-		    context_meta_status(&ctx, meta, "complete", *rows, NULL, err) ||
+		    context_meta_status(&ctx, meta, "complete", *rows, NULL, NULL, err) ||
 		    bench_columns_write(b, cols, l->cols, l->ncols, err) ||
 		    bench_desc_out(b, cols, err))) {
 		unlink(csv);

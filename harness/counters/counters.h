@@ -77,19 +77,6 @@ void counters_to_row(struct counters *k, struct row *r);
 /* One line per event: what is counted, in which pass, or why not; one line in all when none can be.
  */
 void counters_describe(const struct counters *k, FILE *f);
-/* HITM (or stand-in) per 1,000 operations per variant, and the reduction against the first. */
-struct bench_ctx;
-/* HITM per 1,000 ops per variant and the change against the first: one value per written row. */
-void counters_summary(FILE *f, const char *src, const char *why, const struct bench_ctx *c,
-		      const int *var, const double *hitm, const unsigned char *ok, int n);
-/* How the counters ran over a run's written rows (counter_passes, counters_multiplexed), so the
- * summary says in words when events took extra passes or the kernel time-shared the counters. */
-struct counters_seen {
-	int rows, passes, mux_yes, mux_no;
-	double min_pct; /* lowest counters_running_pct of the multiplexed rows */
-};
-void counters_seen_add(struct counters_seen *s, const struct row *r);
-void counters_seen_print(FILE *f, const struct counters_seen *s);
 void counters_close(struct counters *k);
 /* Before planning: tell auto placement (t->auto_cross_llc) that the target's HITM stand-in only
  * sees lines from another last-level cache (AMD Zen 3+), so it picks cross-llc where the home

@@ -4,7 +4,6 @@
 #include "harness/counters/evtab.h"
 #include "harness/counters/internal.h"
 #include "stats/stats.h"
-#include "harness/summary_parts.h"
 #include "lib/util.h"
 #include "lib/wrap.h"
 #include <stdlib.h>
@@ -259,93 +258,3 @@ void counters_describe(const struct counters *k, FILE *f)
 	free(text);
 }
 
-void counters_summary(FILE *f, const char *src, const char *why, const struct bench_ctx *c,
-		      const int *var, const double *hitm, const unsigned char *ok, int n)
-{
-	double *vals = xcalloc((size_t)(n ? n : 1), sizeof(double)), base = 0;
-	int nvar = c->nvar, any = 0;
-	for (int i = 0; i < n; i++)
-		any |= ok[i];
-	if (!any) { /* one line (wrapped), not a line of NA per variant */
-		char *line = xcalloc(1, strlen(why) + 128);
-		sprintf(line, "HITM per 1,000 operations: NA, not counted (%s)",
-			why[0] && strcmp(why, "ok") ? why : "no HITM metric or stand-in counted");
-		fputc('\n', f);
-		summary_wrap(f, line);
-		free(line);
-		free(vals);
-		return;
-	}
-	fprintf(f, "\nHITM (or stand-in) per 1,000 operations%s%s%s, change against '%s'\n",
-		src[0] ? " [" : "", src, src[0] ? "]" : "", nvar ? c->var[0].name : "");
-	/* the values bucketed by variant in one pass (first[v] .. first[v + 1]), not a pass over
-	 * the rows per variant: 589,056 variants x 2.9 million rows on a 768-PU pingpong matrix */
-	int *first = xcalloc((size_t)nvar + 2, sizeof(int)), *fill;
-	for (int i = 0; i < n; i++)
-		if (ok[i] && var[i] >= 0 && var[i] < nvar)
-			first[var[i] + 2]++;
-	for (int v = 0; v < nvar; v++)
-		first[v + 2] += first[v + 1];
-	fill = first + 1;
-	for (int i = 0; i < n; i++)
-		if (ok[i] && var[i] >= 0 && var[i] < nvar)
-			vals[fill[var[i]]++] = hitm[i];
-	for (int v = 0; v < nvar; v++) {
-		size_t k = (size_t)(first[v + 1] - first[v]);
-		struct stats s = stats_of(vals + first[v], k);
-		if (v == 0)
-			base = k ? s.median : 0;
-		if (!k)
-			fprintf(f, "%-16s  %14s  NA (%s)\n", c->var[v].name, "NA",
-				why[0] && strcmp(why, "ok") ? why : "not counted");
-		else if (base > 0)
-			fprintf(f, "%-16s  %14.4g  %+.2f%%\n", c->var[v].name, s.median,
-				100.0 * (s.median - base) / base);
-		else
-			fprintf(f, "%-16s  %14.4g  NA (baseline is 0 or NA)\n", c->var[v].name,
-				s.median);
-	}
-	free(first);
-	free(vals);
-}
-
-void counters_seen_add(struct counters_seen *s, const struct row *r)
-{
-	int ok;
-	const char *mux = row_get(r, "counters_multiplexed");
-	double passes = row_num(r, "counter_passes", &ok), pct;
-	s->rows++;
-	if (ok && passes > s->passes)
-		s->passes = (int)passes;
-	if (mux && !strcmp(mux, "no"))
-		s->mux_no++;
-	if (!mux || strcmp(mux, "yes"))
-		return;
-	pct = row_num(r, "counters_running_pct", &ok);
-	if (ok && (!s->mux_yes || pct < s->min_pct))
-		s->min_pct = pct;
-	s->mux_yes++;
-}
-
-void counters_seen_print(FILE *f, const struct counters_seen *s)
-{
-	char line[512];
-	if (s->passes > 1) {
-		snprintf(
-		    line, sizeof(line),
-		    "counters: the requested events did not fit the PMU's "
-		    "counters at once: each configuration ran %d passes (counter_passes), each "
-		    "event counted whole in one of them",
-		    s->passes);
-		summary_wrap(f, line);
-	}
-	if (s->mux_yes) {
-		snprintf(
-		    line, sizeof(line),
-		    "counters: MULTIPLEXED: the kernel time-shared the "
-		    "counters in %d of %d rows (counters_multiplexed=yes, lowest share running "
-		    "%.1f%%): those counts cover only part of the measured phase, unscaled",
-		    s->mux_yes, s->rows, s->min_pct);
-		summary_wrap(f, line);
-	}
-}

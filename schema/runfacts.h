@@ -1,0 +1,52 @@
+/* What a run records of its own settings in its .meta's [run] section, so that the run summary is
+ * the analysis of the files alone (analysis/runsum.c, the same for the run and for `c2cbench
+ * summary FILE`): the repetitions asked for, --max-attempts, --cv-warn, --keep-invalid, --reps
+ * auto's rule and how each variant stopped, the variants in the run's order, and the values its
+ * bench fixes by construction under the run's settings. The harness writes them
+ * (run_facts_put), analysis/ reads them back (run_facts_read). A set written before has none:
+ * known is then 0 and the reader derives what it can from the rows (results/README.md). */
+#ifndef C2C_RUNFACTS_H
+#define C2C_RUNFACTS_H
+#include <stdio.h>
+
+#define REPS_AUTO_MIN 6 /* the fewest values with a 95% order-statistic interval of the median */
+
+struct run_fixed {
+	int var;      /* index in var[] */
+	char *metric; /* a summary metric */
+	char *why;    /* the bench's reason, a few words */
+};
+
+struct run_stop {
+	char how[16]; /* --reps auto: "ci", "max-reps", "time", "running" (cut short); "" unknown */
+	int rounds;
+	double width; /* the CI's relative width, -1 none */
+};
+
+struct run_facts {
+	int known;        /* the .meta held them */
+	int reps;         /* repetitions requested (under --reps auto: its cap) */
+	int reps_auto;    /* --reps auto: ci_width, max_reps, max_s its rule */
+	double ci_width, max_s;
+	int max_reps;
+	int attempts;     /* --max-attempts */
+	double cv_warn;   /* --cv-warn, percent */
+	int keep_invalid; /* --keep-invalid */
+	int nvar;
+	char **var;       /* the variants in the run's order */
+	struct run_stop *stop; /* per variant (--reps auto) */
+	int nfixed;
+	struct run_fixed *fixed;
+};
+
+/* The [run] lines of r ("key = value"), for the writer of the .meta. */
+void run_facts_put(FILE *f, const struct run_facts *r);
+/* Read them from the .meta at path: 0 (r->known 0 when it has none, or no .meta is there), or -1
+ * with a one-line message naming the file, line and value that no run writes. */
+int run_facts_read(struct run_facts *r, const char *meta, char *err);
+/* Variant name's index, or -1. */
+int run_facts_var(const struct run_facts *r, const char *name);
+/* Add a variant (the reader of an older set: in the order the rows name them); its index. */
+int run_facts_add_var(struct run_facts *r, const char *name);
+void run_facts_free(struct run_facts *r);
+#endif
