@@ -556,7 +556,25 @@ static int facts_from_rows(struct rs_state *st, char *err)
 		st->rf.attempts = att > st->rf.attempts ? att : st->rf.attempts;
 	}
 	csvs_close(&cs);
-	return rc < 0 ? -1 : 0;
+	if (rc < 0)
+		return -1;
+	/* the bench's declared order first (its baseline), then the rest as the rows name them */
+	const struct bench_desc *d = st->g.bench[st->bench].b;
+	char **was = st->rf.var;
+	int n = st->rf.nvar, k = 0;
+	char **now = xcalloc((size_t)n + 1, sizeof(char *));
+	for (int i = 0; d && d->variant_order && d->variant_order[i]; i++)
+		for (int v = 0; v < n; v++)
+			if (was[v] && !strcmp(was[v], d->variant_order[i])) {
+				now[k++] = was[v];
+				was[v] = NULL;
+			}
+	for (int v = 0; v < n; v++)
+		if (was[v])
+			now[k++] = was[v];
+	memcpy(was, now, (size_t)n * sizeof(char *));
+	free(now);
+	return 0;
 }
 
 static int start(struct rs_state *st, const struct grp_row *r, char *err)

@@ -1,6 +1,8 @@
-/* `c2cbench summary FILE...`: a result set's summary from its files (analysis/summary_files.c). */
+/* `c2cbench summary FILE...`: a run's summary from its files (analysis/runsum.c), the one the run
+ * printed; and the run's hook to print it (harness/ writes rows, analysis/ reads them). */
 #include "analysis/resultset.h"
-#include "analysis/summary_files.h"
+#include "analysis/runsum.h"
+#include "harness/bench.h"
 #include "cli/bench_fallback.h"
 #include "cli/commands.h"
 #include "lib/util.h"
@@ -27,11 +29,24 @@ static int summary_main(int argc, char **argv)
 			return EXIT_BADINPUT;
 		}
 	groups_set_desc_fallback(bench_fallback); /* result sets without FILE.bench */
-	if (summary_files(stdout, argv + 1, argc - 1, err)) {
-		fprintf(stderr, "c2cbench: error: %s\n", err);
-		return EXIT_BADINPUT;
-	}
+	for (int i = 1; i < argc; i++)
+		if (runsum_print(stdout, argv[i], err)) {
+			fprintf(stderr, "c2cbench: error: %s\n", err);
+			return EXIT_BADINPUT;
+		}
 	return 0;
+}
+
+static int run_summary(void *f, const char *csv, char *err)
+{
+	groups_set_desc_fallback(bench_fallback);
+	return runsum_print(f, csv, err);
+}
+
+/* Every run prints its summary from the files it wrote. */
+static void __attribute__((constructor)) summary_hook(void)
+{
+	bench_set_summary(run_summary);
 }
 
 static const struct command summary_cmd = {"summary", "summary FILE...",
