@@ -49,7 +49,7 @@ LIBSRC := $(filter-out cli/main.c,$(SRC))
 OBJ := $(SRC:%.c=$(BUILD)/%.o)
 LIBOBJ := $(LIBSRC:%.c=$(BUILD)/%.o)
 TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
-TESTLIB := $(BUILD)/tests/testutil.o $(BUILD)/tests/report_util.o
+TESTLIB := $(BUILD)/tests/testutil.o $(BUILD)/tests/report_util.o $(BUILD)/tests/runsum_shim.o
 
 .SECONDARY:
 .PHONY: all fuzz tsan valgrind deps need-deps need-deps-run run test asan bench disasm install \

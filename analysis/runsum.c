@@ -629,6 +629,7 @@ int runsum_print(FILE *f, const char *csv, char *err)
 	struct rs_state st;
 	char meta[4200];
 	memset(&st, 0, sizeof(st));
+	rs_cols_forget();
 	st.bench = -1;
 	st.csv = xstrdup(csv);
 	context_meta_path(csv, meta, sizeof(meta));
@@ -650,6 +651,7 @@ int runsum_print(FILE *f, const char *csv, char *err)
 	free(st.c.var);
 	run_facts_free(&st.rf);
 	free(st.csv);
+	rs_cols_forget();
 	fflush(f);
 	return rc ? -1 : ferror(f) ? err_set(err, "cannot write the summary") : 0;
 }

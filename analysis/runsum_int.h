@@ -15,6 +15,8 @@
 
 /* A row as the grouping engine hands it: a one-row table. */
 const char *rs_get(const struct table *r, const char *col);
+/* Forget the column indices found so far (a file's header may reuse a freed one's memory). */
+void rs_cols_forget(void);
 /* The column's value as a number; *ok 0 when absent, NA or not a number. */
 double rs_num(const struct table *r, const char *col, int *ok);
 

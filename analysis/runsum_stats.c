@@ -5,9 +5,33 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Column indices by name, per header: a run's summary looks up a dozen columns in each of up to
+ * millions of rows (a search of a 150-column header each time was most of its time). */
+static struct {
+	char *const *cols; /* the header it was found in */
+	int ncols, ix;
+	char name[48];
+} col_cache[64];
+
+void rs_cols_forget(void)
+{
+	memset(col_cache, 0, sizeof(col_cache));
+}
+
 const char *rs_get(const struct table *r, const char *col)
 {
-	return table_get(r, 0, col);
+	size_t l = strlen(col), h = (l * 31 + (unsigned char)col[0] * 7 +
+				     (unsigned char)col[l ? l - 1 : 0]) & 63;
+	if (l >= sizeof(col_cache[h].name))
+		return table_get(r, 0, col);
+	if (col_cache[h].cols != r->cols || col_cache[h].ncols != r->ncols ||
+	    strcmp(col_cache[h].name, col)) {
+		col_cache[h].cols = r->cols;
+		col_cache[h].ncols = r->ncols;
+		col_cache[h].ix = table_col(r, col);
+		memcpy(col_cache[h].name, col, l + 1);
+	}
+	return col_cache[h].ix >= 0 ? r->cell[0][col_cache[h].ix] : NULL;
 }
 
 double rs_num(const struct table *r, const char *col, int *ok)

@@ -7,6 +7,7 @@
 #include "harness/counters/pmu.h"
 #include "harness/row.h"
 #include "lib/csvread.h"
+#include "analysis/runsum_parts.h"
 #include "tests/testutil.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -431,28 +432,35 @@ static void unwrap(char *text)
 	*o = 0;
 }
 
+/* A row of the summary's input: a one-row table of three counter columns. */
+static void counter_row(struct table *t, char **cell, const char *passes, const char *mux,
+			const char *pct)
+{
+	static char *cols[] = { "counter_passes", "counters_multiplexed", "counters_running_pct" };
+	static char **row;
+	static long line = 2;
+	cell[0] = (char *)passes, cell[1] = (char *)mux, cell[2] = (char *)pct;
+	row = cell;
+	*t = (struct table){.path = "made-up.csv", .ncols = 3, .cols = cols, .nrows = 1,
+			    .cell = &row, .line = &line};
+}
+
 static void test_summary_passes_and_multiplexing(void **state)
 {
 	struct counters_seen s;
-	struct row r;
-	char *text = NULL;
+	struct table r;
+	char *cell[3], *text = NULL;
 	size_t len = 0;
 	(void)state;
 	memset(&s, 0, sizeof(s));
-	memset(&r, 0, sizeof(r));
-	row_set(&r, "counter_passes", "1");
-	row_set(&r, "counters_multiplexed", "no");
-	row_set(&r, "counters_running_pct", "100.00");
+	counter_row(&r, cell, "1", "no", "100.00");
 	counters_seen_add(&s, &r);
 	FILE *f = open_memstream(&text, &len);
 	counters_seen_print(f, &s);
 	fclose(f);
 	assert_string_equal(text, ""); /* one pass, not time-shared: nothing to say */
 	free(text);
-	row_clear(&r);
-	row_set(&r, "counter_passes", "2");
-	row_set(&r, "counters_multiplexed", "yes");
-	row_set(&r, "counters_running_pct", "48.50");
+	counter_row(&r, cell, "2", "yes", "48.50");
 	counters_seen_add(&s, &r);
 	f = open_memstream(&text, &len);
 	counters_seen_print(f, &s);
@@ -464,14 +472,13 @@ static void test_summary_passes_and_multiplexing(void **state)
 			       "MULTIPLEXED: the kernel time-shared the counters in 1 of 2 "
 			       "rows (counters_multiplexed=yes, lowest share running 48.5%)"));
 	free(text);
-	row_clear(&r);
 }
 
 /* An uncounted HITM figure is one NA line with the reason (under QEMU's N1: the stand-ins not
  * advertised), wrapped within 100 columns, never a 0. */
 static void test_summary_na_hitm_wrapped(void **state)
 {
-	static struct bench_ctx c; /* no variants: the NA line needs none */
+	static struct rs_ctx c; /* no variants: the NA line needs none */
 	const char *status =
 	    "coh_writeback: not advertised by armv8_pmuv3_0: no l1d_cache_wb in sysfs events/ "
 	    "(PMCEID), the parent of l1d_cache_wb_clean (0x47, outside PMCEID); coh_inval: not "

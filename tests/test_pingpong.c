@@ -3,7 +3,7 @@
 #include "lib/util.h" /* before cmocka, which defines a fail() macro */
 #include "tests/testutil.h"
 #include "lib/csvread.h"
-#include "harness/summary_int.h"
+#include "analysis/runsum_int.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

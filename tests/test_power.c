@@ -12,7 +12,7 @@
 #include "harness/bench_columns.h"
 #include "lib/opts.h"
 #include "harness/row.h"
-#include "harness/summary.h"
+#include "tests/runsum_shim.h"
 #include "lib/csvread.h"
 #include "lib/util.h" /* before cmocka, whose fail() macro would rename util.h's fail() */
 #include "tests/testutil.h"

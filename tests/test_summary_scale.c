@@ -5,7 +5,7 @@
  * the part of its memory that grows with the rows. */
 #include "benches/pingpong/pairs.h"
 #include "harness/bench.h"
-#include "harness/summary.h"
+#include "tests/runsum_shim.h"
 #include "lib/util.h" /* before cmocka, which defines a fail() macro */
 #include "tests/testutil.h"
 #include <stdio.h>

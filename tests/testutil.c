@@ -2,7 +2,7 @@
 #include <dirent.h>
 #include "lib/csvread.h"
 #include "lib/opts.h"
-#include "harness/summary.h"
+#include "tests/runsum_shim.h"
 #include "harness/bench.h"
 #include "harness/validity.h"
 #include "harness/novalid.h"
