@@ -395,7 +395,7 @@ static int row_values(struct file *f, const struct fbench *fb, const struct grp_
 
 /* Hand the caller's hook the row as a one-row table (no copy: the fields point into the reader). */
 static int row_hook(struct groups *g, struct file *f, const struct grp_cell *c, int valid,
-		    char *err)
+		    int bench, char *err)
 {
 	long line = f->s.line;
 	if (!f->rowp)
@@ -408,8 +408,29 @@ static int row_hook(struct groups *g, struct file *f, const struct grp_cell *c, 
 			    .nrows = 1,
 			    .cell = &f->rowp,
 			    .line = &line};
-	struct grp_row r = { .one = &one, .group = c->group, .side = c->side, .valid = valid };
+	struct grp_row r = { .one = &one, .group = c->group, .side = c->side, .valid = valid,
+			     .bench = bench };
 	return g->row(g->row_arg, &r, err);
+}
+
+/* rows_only: a row checked and handed to the hook, filed in no configuration (the run summary keeps
+ * what it needs itself: a 768-PU matrix has 589,056 configurations). */
+static int rows_only(struct groups *g, struct file *f, int bench, int s, char *err)
+{
+	int valid = 1;
+	if (f->c_valid >= 0) {
+		const char *vv = csvs_field(&f->s, f->c_valid);
+		if (strcmp(vv, "yes") && strcmp(vv, "no"))
+			return err_set(err,
+				       "%s:%ld: valid '%.20s' is not accepted; accepted: yes or no",
+				       f->s.path, f->s.line, vv);
+		valid = !strcmp(vv, "yes");
+	}
+	g->side[s].rows++;
+	g->side[s].valid += valid;
+	g->rows++;
+	struct grp_cell one = { .group = -1, .side = s };
+	return g->row ? row_hook(g, f, &one, valid, bench, err) : 0;
 }
 
 /* One data row: checked, filed under its group and side, its values kept when it is valid. */
@@ -479,6 +500,8 @@ static int read_row(struct groups *g, struct file *f, int side, char *err)
 			eff[k] = effbuf[k];
 		}
 	}
+	if (g->rows_only)
+		return rows_only(g, f, fb->bench, s, err);
 	struct grp_cell *c =
 	    grp_cell_of(g, grp_group_of(g, fb->bench, val, any ? nrec : NULL, eff), s);
 	if (src && !c->source)
@@ -542,7 +565,7 @@ static int read_row(struct groups *g, struct file *f, int side, char *err)
 			return -1;
 	} else if (row_values(f, fb, b, NULL, err))
 		return -1;
-	return g->row ? row_hook(g, f, c, valid, err) : 0;
+	return g->row ? row_hook(g, f, c, valid, g->group[c->group].bench, err) : 0;
 }
 
 /* A declaration is of its CSV: each column of the header declared, and no other (the harness

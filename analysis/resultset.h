@@ -174,7 +174,8 @@ struct grp_hash {
  * during the call only. */
 struct grp_row {
 	const struct table *one;
-	int group, side, valid;
+	int group, side, valid; /* group -1 under rows_only */
+	int bench;              /* index in groups.bench */
 };
 
 struct groups {
@@ -192,6 +193,10 @@ struct groups {
 	int (*row)(void *arg, const struct grp_row *r,
 		   char *err); /* optional: called for every row filed */
 	void *row_arg;
+	/* Set before the first groups_add: every row is checked and handed to row, but filed in no
+	 * configuration (groups, cells and order stay empty): the run summary, which keeps what it
+	 * needs of each row itself (analysis/runsum.c). */
+	int rows_only;
 	/* private */
 	int nwant;
 	char **want;       /* --metric names, or none */

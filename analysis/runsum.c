@@ -234,7 +234,7 @@ static void print_header(FILE *f, const struct rs_ctx *c, const struct tally *t,
 		base);
 }
 
-/* With summary_by: per line, the parts its variants' values split into (summary_split.c), or
+/* With summary_by: per line, the parts its variants' values split into (runsum_split.c), or
  * NULL; a line that splits is marked " ~" (its median is of both parts). */
 static char **splits(const struct rs_ctx *c, const struct kept_rows *kr, const int *start,
 		     struct sum_lines *g, const struct tally *t)
@@ -408,6 +408,13 @@ static struct summary *summary_new(const struct rs_ctx *c)
 	s->c = c;
 	/* a multiple of 8 (struct kept holds doubles): the next record's doubles stay aligned */
 	s->kr.size = sizeof(struct kept) + (size_t)nmetrics(c->b) * sizeof(double);
+	/* room for every attempt the run could write, zeroed on demand (calloc): a 768-PU matrix's
+	 * records are never copied to grow */
+	s->cap = c->reps * c->nvar * c->attempts + 1;
+	s->kr.at = xcalloc((size_t)s->cap, s->kr.size);
+	s->hs.var = xcalloc((size_t)s->cap, sizeof(int));
+	s->hs.val = xcalloc((size_t)s->cap, sizeof(double));
+	s->hs.ok = xcalloc((size_t)s->cap, 1);
 	s->t.valid = xcalloc(nv, sizeof(int));
 	s->t.reps = xcalloc(nv, sizeof(int));
 	s->t.attempts = xcalloc(nv, sizeof(int));
@@ -471,7 +478,7 @@ static void summary_add(struct summary *s, const struct table *r, int var, int r
 static void summary_print(struct summary *s, FILE *f)
 {
 	print_summary(f, s->c, &s->kr, &s->g, &s->t);
-	if (s->c->reps_auto)
+	if (s->c->reps_auto && s->c->rf->stop)
 		print_auto(f, s->c);
 	counters_summary(f, s->hs.src, s->hs.why, s->c, s->hs.var, s->hs.val, s->hs.ok, s->hs.n);
 	counters_seen_print(f, &s->hs.cs);
@@ -574,12 +581,13 @@ static int facts_from_rows(struct rs_state *st, char *err)
 			now[k++] = was[v];
 	memcpy(was, now, (size_t)n * sizeof(char *));
 	free(now);
+	run_facts_reindex(&st->rf);
 	return 0;
 }
 
 static int start(struct rs_state *st, const struct grp_row *r, char *err)
 {
-	st->bench = st->g.group[r->group].bench;
+	st->bench = r->bench;
 	bench_of(st, &st->g.bench[st->bench]);
 	if (!st->rf.known && facts_from_rows(st, err))
 		return -1;
@@ -607,9 +615,9 @@ static int on_row(void *arg, const struct grp_row *r, char *err)
 	struct rs_state *st = arg;
 	if (st->bench < 0 && start(st, r, err))
 		return -1;
-	if (st->g.group[r->group].bench != st->bench)
+	if (r->bench != st->bench)
 		return err_set(err, "%s: rows of benches %s and %s; accepted: a run's CSV, one bench",
-			       st->csv, st->b.name, st->g.bench[st->g.group[r->group].bench].name);
+			       st->csv, st->b.name, st->g.bench[r->bench].name);
 	const char *name = rs_get(r->one, st->b.variant_col), *rp = rs_get(r->one, "rep"),
 		   *at = rs_get(r->one, "attempt");
 	int var = name ? run_facts_var(&st->rf, name) : -1;
@@ -639,6 +647,7 @@ int runsum_print(FILE *f, const char *csv, char *err)
 	if (!rc) {
 		st.g.row = on_row;
 		st.g.row_arg = &st;
+		st.g.rows_only = 1;
 		rc = groups_add(&st.g, csv, 0, err);
 		if (!rc)
 			rc = groups_finish(&st.g, err);

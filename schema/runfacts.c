@@ -35,23 +35,62 @@ void run_facts_put(FILE *f, const struct run_facts *r)
 	}
 }
 
+/* FNV-1a: a 768-PU matrix names 589,056 variants, each row looked up by name. */
+static unsigned long hash(const char *s)
+{
+	unsigned long h = 1469598103934665603ul;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ul;
+	return h;
+}
+
+static void hash_put(struct run_facts *r, int v)
+{
+	unsigned long i = hash(r->var[v]) & (unsigned long)(r->hcap - 1);
+	while (r->hix[i])
+		i = (i + 1) & (unsigned long)(r->hcap - 1);
+	r->hix[i] = v + 1;
+}
+
 int run_facts_var(const struct run_facts *r, const char *name)
 {
-	for (int v = 0; v < r->nvar; v++)
-		if (!strcmp(r->var[v], name))
-			return v;
+	if (!r->hcap)
+		return -1;
+	unsigned long i = hash(name) & (unsigned long)(r->hcap - 1);
+	for (; r->hix[i]; i = (i + 1) & (unsigned long)(r->hcap - 1))
+		if (!strcmp(r->var[r->hix[i] - 1], name))
+			return r->hix[i] - 1;
 	return -1;
+}
+
+void run_facts_reindex(struct run_facts *r)
+{
+	memset(r->hix, 0, (size_t)r->hcap * sizeof(int));
+	for (int v = 0; v < r->nvar; v++)
+		hash_put(r, v);
 }
 
 int run_facts_add_var(struct run_facts *r, const char *name)
 {
+	if (2 * (r->nvar + 1) > r->hcap) { /* at most half full */
+		free(r->hix);
+		r->hcap = r->hcap ? 2 * r->hcap : 64;
+		r->hix = xcalloc((size_t)r->hcap, sizeof(int));
+		for (int v = 0; v < r->nvar; v++)
+			hash_put(r, v);
+	}
 	r->var = realloc(r->var, (size_t)(r->nvar + 1) * sizeof(char *));
-	r->stop = realloc(r->stop, (size_t)(r->nvar + 1) * sizeof(*r->stop));
-	if (!r->var || !r->stop)
+	if (!r->var)
 		out_of_memory(0);
 	r->var[r->nvar] = xstrdup(name);
-	memset(&r->stop[r->nvar], 0, sizeof(*r->stop));
-	r->stop[r->nvar].width = -1;
+	if (r->reps_auto) { /* how each stopped: only --reps auto's */
+		r->stop = realloc(r->stop, (size_t)(r->nvar + 1) * sizeof(*r->stop));
+		if (!r->stop)
+			out_of_memory(0);
+		memset(&r->stop[r->nvar], 0, sizeof(*r->stop));
+		r->stop[r->nvar].width = -1;
+	}
+	hash_put(r, r->nvar);
 	return r->nvar++;
 }
 
@@ -112,7 +151,7 @@ static int take(struct run_facts *r, const char *k, char *v)
 	if (!strcmp(k, "stop")) {
 		struct run_stop s;
 		if (sscanf(v, "%63s %15s %63s %63s%n", a, s.how, b, c, &n) != 4 || v[n] ||
-		    num_int(a, 0, &i) || i >= r->nvar || num_int(b, 0, &s.rounds))
+		    num_int(a, 0, &i) || i >= r->nvar || !r->stop || num_int(b, 0, &s.rounds))
 			return 1;
 		s.width = strtod(c, NULL);
 		r->stop[i] = s;
@@ -170,6 +209,7 @@ void run_facts_free(struct run_facts *r)
 	}
 	free(r->var);
 	free(r->stop);
+	free(r->hix);
 	free(r->fixed);
 	memset(r, 0, sizeof(*r));
 }

@@ -34,7 +34,8 @@ struct run_facts {
 	int keep_invalid; /* --keep-invalid */
 	int nvar;
 	char **var;       /* the variants in the run's order */
-	struct run_stop *stop; /* per variant (--reps auto) */
+	struct run_stop *stop; /* per variant under --reps auto (set before the variants), else NULL */
+	int *hix, hcap;        /* variant index + 1 by hash of its name (0: free) */
 	int nfixed;
 	struct run_fixed *fixed;
 };
@@ -48,5 +49,7 @@ int run_facts_read(struct run_facts *r, const char *meta, char *err);
 int run_facts_var(const struct run_facts *r, const char *name);
 /* Add a variant (the reader of an older set: in the order the rows name them); its index. */
 int run_facts_add_var(struct run_facts *r, const char *name);
+/* After var[] was reordered: its names found at their new places. */
+void run_facts_reindex(struct run_facts *r);
 void run_facts_free(struct run_facts *r);
 #endif

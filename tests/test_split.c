@@ -154,7 +154,7 @@ static void the_threshold_on_the_published_matrices(void **s)
 	assert_true(others < 1.1 && others < SPLIT_GAP);
 }
 
-/* The run summary (harness/summary_split.c) marks a class whose pairs split, gives each part by
+/* The run summary (analysis/runsum_split.c) marks a class whose pairs split, gives each part by
  * package with its median and count, and leaves a one-population class alone: pingpong's rows of
  * a made-up two-package machine, fed as the driver feeds them. */
 static void run_summary_marks_a_split_class(void **s)
