@@ -616,7 +616,8 @@ static int on_row(void *arg, const struct grp_row *r, char *err)
 	if (st->bench < 0 && start(st, r, err))
 		return -1;
 	if (r->bench != st->bench)
-		return err_set(err, "%s: rows of benches %s and %s; accepted: a run's CSV, one bench",
+		return err_set(err,
+			       "%s: rows of benches %s and %s; accepted: a run's CSV, one bench",
 			       st->csv, st->b.name, st->g.bench[r->bench].name);
 	const char *name = rs_get(r->one, st->b.variant_col), *rp = rs_get(r->one, "rep"),
 		   *at = rs_get(r->one, "attempt");

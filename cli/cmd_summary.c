@@ -77,10 +77,11 @@ static int summary_main(int argc, char **argv)
 	char err[ERRLEN];
 	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		printf("usage: c2cbench summary FILE...\n"
-		       "FILE: a run's result CSV, or a directory of them. Prints each run's summary\n"
-		       "from its files alone, the one the run printed: medians, spread and ratios per\n"
-		       "variant, then each variant against its bench's baseline with the verdict\n"
-		       "(docs/validity.md, \"The verdict\").\nExit status 2: bad input.\n");
+		       "FILE: a run's result CSV, or a directory of them. Prints each run's "
+		       "summary\nfrom its files alone, the one the run printed: medians, spread "
+		       "and ratios per\nvariant, then each variant against its bench's baseline "
+		       "with the verdict\n(docs/validity.md, \"The verdict\").\nExit status 2: "
+		       "bad input.\n");
 		return argc < 2 ? EXIT_BADINPUT : 0;
 	}
 	for (int i = 1; i < argc; i++)
@@ -125,7 +126,8 @@ static void __attribute__((constructor)) summary_hook(void)
 }
 
 static const struct command summary_cmd = {"summary", "summary FILE...",
-					   "a run's summary from its files, the one the run printed: "
-					   "medians, each variant against the baseline, the verdict",
+					   "a run's summary from its files, the one the run "
+					   "printed: medians, each variant against the baseline, "
+					   "the verdict",
 					   summary_main};
 COMMAND_REGISTER(summary_cmd)

@@ -109,7 +109,8 @@ struct bench {
 	 * value varies between them (analysis/runsum_by.c); the values hold no '/'. */
 	const char *summary_by;
 	/* Optional, with summary_by: what may separate a line's values into populations (the
-	 * summary marks a line whose variants' values split at an empty gap: analysis/runsum_split.c).
+	 * summary marks a line whose variants' values split at an empty gap:
+	 * analysis/runsum_split.c).
 	 * A row's attribute is the integer value its cols (a comma list of declared columns) all
 	 * hold, else -1 (schema/desc.h, desc_split_attr_of): pingpong's "pkg_a,pkg_b" is the
 	 * pair's package, -1 across packages. Written to FILE.bench (split_cols, split_name).

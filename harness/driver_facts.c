@@ -28,7 +28,8 @@ void driver_facts(const struct bench_ctx *c, struct run_facts *rf)
 			const char *why = c->b->by_construction(c, v, c->b->summary[k]);
 			if (!why)
 				continue;
-			rf->fixed = realloc(rf->fixed, (size_t)(rf->nfixed + 1) * sizeof(*rf->fixed));
+			rf->fixed =
+			    realloc(rf->fixed, (size_t)(rf->nfixed + 1) * sizeof(*rf->fixed));
 			if (!rf->fixed)
 				out_of_memory(0);
 			rf->fixed[rf->nfixed++] =

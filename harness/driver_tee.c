@@ -30,8 +30,10 @@ int tee_open(struct bench_ctx *c, const char *csv, const char *meta, struct tee 
 	const char *tmp = getenv("TMPDIR");
 	snprintf(t->dir, sizeof(t->dir), "%s/c2cbench-run.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(t->dir))
-		return err_set(err, "cannot create a directory for the summary's copy '%s'; accepted: "
-				    "a writable TMPDIR", t->dir);
+		return err_set(err,
+			       "cannot create a directory for the summary's copy '%s'; accepted: a "
+			       "writable TMPDIR",
+			       t->dir);
 	snprintf(t->csv, sizeof(t->csv), "%s/run.csv", t->dir);
 	context_meta_path(t->csv, t->meta, sizeof(t->meta));
 	bench_columns_path(t->meta, t->columns, sizeof(t->columns));

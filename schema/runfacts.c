@@ -122,6 +122,14 @@ static int num_dbl(const char *v, double *out)
 	return 0;
 }
 
+static int yes_no(const char *v, int *out)
+{
+	if (strcmp(v, "yes") && strcmp(v, "no"))
+		return 1;
+	*out = !strcmp(v, "yes");
+	return 0;
+}
+
 /* One [run] key. 0, 1 when the value is not one a run writes. */
 static int take(struct run_facts *r, const char *k, char *v)
 {
@@ -130,7 +138,7 @@ static int take(struct run_facts *r, const char *k, char *v)
 	if (!strcmp(k, "reps"))
 		return num_int(v, 1, &r->reps) ? 1 : (r->known = 1, 0);
 	if (!strcmp(k, "reps_auto"))
-		return strcmp(v, "yes") && strcmp(v, "no") ? 1 : (r->reps_auto = !strcmp(v, "yes"), 0);
+		return yes_no(v, &r->reps_auto);
 	if (!strcmp(k, "reps_auto_rule"))
 		return sscanf(v, "%63s %63s %63s%n", a, b, c, &n) != 3 || v[n] ||
 		       num_dbl(a, &r->ci_width) || num_int(b, 1, &r->max_reps) ||
@@ -140,8 +148,7 @@ static int take(struct run_facts *r, const char *k, char *v)
 	if (!strcmp(k, "cv_warn"))
 		return num_dbl(v, &r->cv_warn) != 0;
 	if (!strcmp(k, "keep_invalid"))
-		return strcmp(v, "yes") && strcmp(v, "no") ? 1
-							   : (r->keep_invalid = !strcmp(v, "yes"), 0);
+		return yes_no(v, &r->keep_invalid);
 	if (!strcmp(k, "variant")) {
 		if (!*v || run_facts_var(r, v) >= 0)
 			return 1;

@@ -34,7 +34,8 @@ struct run_facts {
 	int keep_invalid; /* --keep-invalid */
 	int nvar;
 	char **var;       /* the variants in the run's order */
-	struct run_stop *stop; /* per variant under --reps auto (set before the variants), else NULL */
+	/* per variant under --reps auto (reps_auto set before the variants), else NULL */
+	struct run_stop *stop;
 	int *hix, hcap;        /* variant index + 1 by hash of its name (0: free) */
 	int nfixed;
 	struct run_fixed *fixed;

@@ -58,8 +58,10 @@ static void put(struct summary *s, const char *k, const char *v)
 	while (j < s->nh && strcmp(s->h[j], k))
 		j++;
 	if (j == s->nh) {
-		if (s->rows)
-			fprintf(stderr, "runsum_shim: column %s not in the first row\n", k), abort();
+		if (s->rows) {
+			fprintf(stderr, "runsum_shim: column %s not in the first row\n", k);
+			abort();
+		}
 		s->h = realloc(s->h, (size_t)(s->nh + 1) * sizeof(char *));
 		s->v = realloc(s->v, (size_t)(s->nh + 1) * sizeof(char *));
 		if (!s->h || !s->v)

@@ -1,8 +1,8 @@
 /* The run summary at the size of pingpong's largest plan: every row of a 768-PU full matrix
  * (294,528 pairs x 2 modes x 5 repetitions, the pairs and classes of the real plan) written as a
  * run's CSV and .meta and summarised from them (tests/runsum_shim.h), in a child whose peak
- * resident set (getrusage ru_maxrss) is bounded and printed. A real run at this size needs the machine; this is
- * the part of its memory that grows with the rows. */
+ * resident set (getrusage ru_maxrss) is bounded and printed. A real run at this size needs the
+ * machine; this is the part of its memory that grows with the rows. */
 #include "benches/pingpong/pairs.h"
 #include "harness/bench.h"
 #include "tests/runsum_shim.h"
