@@ -413,19 +413,25 @@ static int row_hook(struct groups *g, struct file *f, const struct grp_cell *c, 
 	return g->row(g->row_arg, &r, err);
 }
 
+/* The row's valid column: 1 yes (or no such column), 0 no, -1 with why. */
+static int row_valid(const struct file *f, char *err)
+{
+	if (f->c_valid < 0)
+		return 1;
+	const char *vv = csvs_field(&f->s, f->c_valid);
+	if (strcmp(vv, "yes") && strcmp(vv, "no"))
+		return err_set(err, "%s:%ld: valid '%.20s' is not accepted; accepted: yes or no",
+			       f->s.path, f->s.line, vv);
+	return !strcmp(vv, "yes");
+}
+
 /* rows_only: a row checked and handed to the hook, filed in no configuration (the run summary keeps
  * what it needs itself: a 768-PU matrix has 589,056 configurations). */
 static int rows_only(struct groups *g, struct file *f, int bench, int s, char *err)
 {
-	int valid = 1;
-	if (f->c_valid >= 0) {
-		const char *vv = csvs_field(&f->s, f->c_valid);
-		if (strcmp(vv, "yes") && strcmp(vv, "no"))
-			return err_set(err,
-				       "%s:%ld: valid '%.20s' is not accepted; accepted: yes or no",
-				       f->s.path, f->s.line, vv);
-		valid = !strcmp(vv, "yes");
-	}
+	int valid = row_valid(f, err);
+	if (valid < 0)
+		return -1;
 	g->side[s].rows++;
 	g->side[s].valid += valid;
 	g->rows++;
@@ -528,15 +534,9 @@ static int read_row(struct groups *g, struct file *f, int side, char *err)
 				 fb->nrec[k]);
 		c->why[k] = xstrdup(why);
 	}
-	int valid = 1;
-	if (f->c_valid >= 0) {
-		const char *vv = csvs_field(&f->s, f->c_valid);
-		if (strcmp(vv, "yes") && strcmp(vv, "no"))
-			return err_set(err,
-				       "%s:%ld: valid '%.20s' is not accepted; accepted: yes or no",
-				       f->s.path, f->s.line, vv);
-		valid = !strcmp(vv, "yes");
-	}
+	int valid = row_valid(f, err);
+	if (valid < 0)
+		return -1;
 	for (int r = 0; r < b->nres; r++) {
 		const char *rv = fb->res_ix[r] >= 0 ? csvs_field(&f->s, fb->res_ix[r]) : "(absent)";
 		if (!c->res[r])

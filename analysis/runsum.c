@@ -278,8 +278,8 @@ static void print_splits(FILE *f, const struct rs_ctx *c, const struct sum_lines
 			snprintf(line, sizeof(line),
 				 "~ its configurations (%s, each its median over the "
 				 "repetitions) form separate groups, with no value between them "
-				 "(docs/report.md#classes-that-split): the line's median is of "
-				 "them all, a value none may have",
+				 "(docs/report.md#classes-that-split): the line gets no median, "
+				 "which would be of them all, a value none may have",
 				 c->b->variant_col);
 			summary_wrap(f, line);
 		}
@@ -353,6 +353,16 @@ static void print_summary(FILE *f, const struct rs_ctx *c, struct kept_rows *kr,
 		flagged += fill_column(c, kr, start, order, g->n, k, thr, per_rep, tmp,
 				       c->b->summary[k], &cols[k]);
 	}
+	/* a line whose configurations split: its pooled median is a value none of them may have,
+	 * so none is printed (its parts are, under the table), nor a ratio to or from it */
+	for (int oi = 0; split && oi < g->n; oi++)
+		for (int k = 0; split[order[oi]] && k < nm; k++) {
+			snprintf(cols[k].cell[oi], sizeof(cols[k].cell[oi]), "split (~)");
+			snprintf(cols[k].ratio[oi], sizeof(cols[k].ratio[oi]), "NA");
+		}
+	for (int oi = 1; split && split[order[0]] && oi < g->n; oi++)
+		for (int k = 0; k < nm; k++)
+			snprintf(cols[k].ratio[oi], sizeof(cols[k].ratio[oi]), "NA");
 	print_blocks(f, c, g, order, cols, nm, width, col, cnt);
 	free(cnt);
 	if (flagged)

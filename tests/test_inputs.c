@@ -118,7 +118,7 @@ static void read_twice(void **s)
 	snprintf(dir, sizeof(dir), "%s/dup12", test_dir);
 	snprintf(copy, sizeof(copy), "%s/01-rmw.csv", dir);
 	renumbered_copy(copy, dir);
-	snprintf(args, sizeof(args), "summary '%s'", dir);
+	snprintf(args, sizeof(args), "compare '%s' '%s'", dir, dir);
 	snprintf(says, sizeof(says), "%s:2: the same row as %s/00-copy.csv:2, its numbering aside",
 		 copy, dir);
 	refused(args, says);
