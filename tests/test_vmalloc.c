@@ -2,6 +2,7 @@
  * of every layout (whole rows, positive rates, the section layout's distance as the linker placed
  * it). */
 #include "tests/testutil.h"
+#include "analysis/groups_schema.h"
 #include "lib/csvread.h"
 #include "benches/vmalloc/model.h"
 #include "layouts/layout.h"
@@ -254,6 +255,21 @@ static void a_drain_is_what_its_backlog_was(void **s)
 	free(f);
 }
 
+/* A set of schema 12 or before counted the re-queues in drains_per_crossing: compare reads its
+ * column as not recorded, never as today's; from 13 on it is today's. */
+static void drains_per_crossing_before_13_is_not_todays(void **s)
+{
+	(void)s;
+	const struct grp_schema_change *ch;
+	assert_null(grp_schema_col(12, "vmalloc", "drains_per_crossing", &ch));
+	assert_non_null(ch);
+	assert_int_equal(ch->since, 13);
+	assert_string_equal(grp_schema_col(13, "vmalloc", "drains_per_crossing", &ch),
+			    "drains_per_crossing");
+	assert_string_equal(grp_schema_col(12, "vmalloc", "crossings", &ch), "crossings");
+	assert_null(ch);
+}
+
 /* Where the linker put a symbol of the c2cbench binary (nm), or -1. */
 static long symbol_addr(const char *name)
 {
@@ -499,6 +515,7 @@ int main(void)
 		cmocka_unit_test(a_crossing_then_a_short_second_drain),
 		cmocka_unit_test(drains_per_crossing_whatever_lands_during_the_purge),
 		cmocka_unit_test(a_drain_is_what_its_backlog_was),
+		cmocka_unit_test(drains_per_crossing_before_13_is_not_todays),
 		cmocka_unit_test(every_layout_end_to_end),
 		cmocka_unit_test(one_worker_frees_on_the_drainer_cpu),
 		cmocka_unit_test(small_machine_entry_runs),
