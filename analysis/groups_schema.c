@@ -15,6 +15,9 @@
  * Versions 3, 4 (pingpong's round columns, shepherd's threshold and pcp_batch: no stand-in), 6 and
  * 9 added context and measurements only. */
 const struct grp_schema_change grp_schema_changes[] = {
+	/* 13: vmalloc's drains_per_crossing leaves the re-queued drains out (before: drains /
+	 * crossings, re-queues included; a file of 12 or before did not record them apart) */
+	{ 13, "vmalloc", "drains_per_crossing", NULL, NULL, NULL, NULL },
 	/* 12: one meaning per name. pingpong's request, mem_node_req, is mem_node_requested as in
 	 * every bench; pingpong's and refill's mem_node (the node found) is mem_node_actual, and
 	 * their mem_node the node their plan binds to, which no older file recorded (listed

@@ -6,7 +6,7 @@
 #include <stddef.h>
 
 /* Each version's changes: results/CHANGELOG-schema.md */
-#define SCHEMA_VERSION 12
+#define SCHEMA_VERSION 13
 
 /* The metadata file that goes with a CSV: FILE.csv -> FILE.meta (any other name: NAME.meta). */
 void context_meta_path(const char *csv, char *out, size_t n);

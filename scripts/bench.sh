@@ -45,7 +45,7 @@ echo "== vmalloc: 2 workers + the drain worker, $vreps reps x ${vdur}s, layouts 
 sed -n '/^change against/,/^$/p' "$tmp/vm.txt" # to the seed's figures, or why they are left out
 echo "workers on a CPU: $(median "$tmp/vm.csv" shared worker_on_cpu_pct)% of their window (median, shared; the drain worker takes part of worker 0's CPU)"
 echo "frees past lazy_max made on the drain worker's CPU: $(median "$tmp/vm.csv" shared over_on_drainer_cpu_pct)% (median, shared; benches/vmalloc/README.md says why this bounds the effect on 2 CPUs)"
-echo "purge: $(median "$tmp/vm.csv" shared drains_per_crossing) drains per crossing, $(median "$tmp/vm.csv" shared purge_us_per_crossing) us of modelled purge per crossing (medians, shared; a drain costs --flush-us + --area-ns per area)"
+echo "purge: $(median "$tmp/vm.csv" shared drains_per_crossing) drains per crossing and $(median "$tmp/vm.csv" shared requeued_per_crossing) re-queued (by a free during its purge: the load decides), $(median "$tmp/vm.csv" shared purge_us_per_crossing) us of modelled purge per crossing (medians, shared; a drain costs --flush-us + --area-ns per area)"
 echo "expected here: at most a small change (the purge parks one of the two workers); on 16+ workers over two sockets, toward the seed's 5-13%"
 
 # The small-machine entry (presets/seeds.ini [vmalloc-lazy-max-1]): every free past lazy_max, the

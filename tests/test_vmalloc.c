@@ -2,10 +2,12 @@
  * of every layout (whole rows, positive rates, the section layout's distance as the linker placed
  * it). */
 #include "tests/testutil.h"
+#include "analysis/groups_schema.h"
 #include "lib/csvread.h"
 #include "benches/vmalloc/model.h"
 #include "layouts/layout.h"
 #include <ini.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,6 +168,108 @@ static void a_crossing_then_a_short_second_drain(void **s)
 	free(f);
 }
 
+/* The drain worker's tallies as the bench keeps them (cycle.c vm_drain_once). */
+struct drain_tally {
+	int drains, crossings, requeued;
+};
+
+/* n frees, each queueing the work for real where it found PENDING clear. */
+static void frees(struct fixture *f, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (vm_free_lazy(&f->m, 2, &f->t) == VM_BIT_WAS_CLEAR)
+			vm_queue_rest(&f->m, &f->t);
+}
+
+/* One run of the drain work, with `during` frees landing during its purge; classified as the
+ * bench does. Returns its snapshot, or -1 when the work was not queued. */
+static long drain(struct fixture *f, struct drain_tally *d, int during)
+{
+	if (!vm_take_work(&f->m))
+		return -1;
+	long snap = vm_purge_begin(&f->m);
+	frees(f, during);
+	vm_purge_end(&f->m, snap);
+	enum vm_drain_kind k = vm_drain_kind(snap, f->m.lazy_max);
+	d->drains++;
+	d->crossings += k == VM_DRAIN_CROSSING;
+	d->requeued += k == VM_DRAIN_REQUEUED;
+	return snap;
+}
+
+/* The drains a crossing needs by itself do not depend on whether a free lands during its purge:
+ * the same three crossings with a free during each purge (a quiet machine: each re-queues the
+ * work, whose second run purges that free alone) and with none (a loaded one: one drain each)
+ * give 3 crossings and (drains - requeued) / crossings = 1 both times; only the re-queues differ.
+ */
+static void drains_per_crossing_whatever_lands_during_the_purge(void **s)
+{
+	(void)s;
+	for (int during = 0; during <= 1; during++) {
+		struct fixture *f = fixture_new(); /* lazy_max 10 */
+		struct drain_tally d = { 0 };
+		for (int crossing = 0; crossing < 3; crossing++) {
+			frees(f, 6); /* from 0 to 12, past 10 */
+			assert_int_equal(drain(f, &d, during), 12);
+			long second = drain(f, &d, 0);
+			assert_int_equal(second, during ? 2 : -1); /* the free during the purge */
+			assert_int_equal(drain(f, &d, 0), -1);      /* then nothing queued */
+		}
+		assert_int_equal(d.crossings, 3);
+		assert_int_equal(d.requeued, during ? 3 : 0);
+		assert_int_equal(d.drains, 3 + d.requeued);
+		assert_int_equal((d.drains - d.requeued) / d.crossings, 1);
+		free(f);
+	}
+}
+
+/* What decides a drain's kind is the backlog it found, not when it was queued: frees during a
+ * purge that bring more than lazy_max of their own make the next drain a crossing of its own;
+ * a free that added its pages before a purge's snapshot and called schedule_work() only after
+ * the purge ended (off its CPU in between) queues a drain that finds nothing: a re-queue, which
+ * costs nothing (the kernel's work "will bail out if nothing to be done"). */
+static void a_drain_is_what_its_backlog_was(void **s)
+{
+	(void)s;
+	struct fixture *f = fixture_new(); /* lazy_max 10 */
+	struct drain_tally d = { 0 };
+	frees(f, 6);
+	assert_int_equal(drain(f, &d, 6), 12); /* 6 frees, 12 pages, during the purge */
+	assert_int_equal(drain(f, &d, 0), 12); /* queued during the purge, and past lazy_max */
+	assert_int_equal(d.crossings, 2);
+	assert_int_equal(d.requeued, 0);
+	assert_int_equal(drain(f, &d, 0), -1);
+	frees(f, 6);
+	long nr = vm_lazy_add(&f->m, 2, &f->t); /* the late free's add: 14, purged next */
+	assert_int_equal(drain(f, &d, 0), 14);
+	/* its schedule_work() after the purge: PENDING clear, queued for a backlog of nothing */
+	assert_int_equal(vm_schedule_if_over(&f->m, nr, &f->t), VM_BIT_WAS_CLEAR);
+	vm_queue_rest(&f->m, &f->t);
+	assert_int_equal(drain(f, &d, 0), 0);
+	assert_true(vm_purge_cost(0, 2, 10000, 60).ns == 0); /* and costs nothing */
+	assert_int_equal(d.crossings, 3);
+	assert_int_equal(d.requeued, 1);
+	assert_int_equal(vm_drain_kind(11, 10), VM_DRAIN_CROSSING);
+	assert_int_equal(vm_drain_kind(10, 10), VM_DRAIN_REQUEUED); /* at lazy_max: not past it */
+	assert_int_equal(vm_drain_kind(2, 1), VM_DRAIN_CROSSING);   /* --lazy-max 1: every drain */
+	free(f);
+}
+
+/* A set of schema 12 or before counted the re-queues in drains_per_crossing: compare reads its
+ * column as not recorded, never as today's; from 13 on it is today's. */
+static void drains_per_crossing_before_13_is_not_todays(void **s)
+{
+	(void)s;
+	const struct grp_schema_change *ch;
+	assert_null(grp_schema_col(12, "vmalloc", "drains_per_crossing", &ch));
+	assert_non_null(ch);
+	assert_int_equal(ch->since, 13);
+	assert_string_equal(grp_schema_col(13, "vmalloc", "drains_per_crossing", &ch),
+			    "drains_per_crossing");
+	assert_string_equal(grp_schema_col(12, "vmalloc", "crossings", &ch), "crossings");
+	assert_null(ch);
+}
+
 /* Where the linker put a symbol of the c2cbench binary (nm), or -1. */
 static long symbol_addr(const char *name)
 {
@@ -260,8 +364,20 @@ static void every_layout_end_to_end(void **s)
 		assert_true(num(&t, i, "pending_rmw") == num(&t, i, "frees_over_lazy_max"));
 		const char *seed = "no: workers 2 (seed 16); lazy_max 2000 (seed 49152)";
 		assert_int_equal(strncmp(table_get(&t, i, "seed_setting"), seed, strlen(seed)), 0);
-		assert_true(num(&t, i, "drains") >= num(&t, i, "crossings"));
-		if (num(&t, i, "drains") > 0) /* every drain detached something: it was queued */
+		/* every drain is a crossing's or a re-queue, and a crossing needs one drain by
+		 * itself, whatever landed during its purge */
+		assert_true(num(&t, i, "drains") ==
+			    num(&t, i, "crossings") + num(&t, i, "requeued"));
+		if (num(&t, i, "crossings") > 0) {
+			assert_string_equal(table_get(&t, i, "drains_per_crossing"), "1.000");
+			assert_true(fabs(num(&t, i, "requeued_per_crossing") -
+					 num(&t, i, "requeued") / num(&t, i, "crossings")) < 1e-3);
+		} else {
+			assert_string_equal(table_get(&t, i, "drains_per_crossing"), "NA");
+			assert_string_equal(table_get(&t, i, "requeued_per_crossing"), "NA");
+		}
+		if (num(&t, i, "crossings") > 0) /* a crossing's drain detached its backlog (a
+						   re-queue may find nothing) */
 			assert_true(num(&t, i, "purge_us_modelled") > 0);
 		/* placement auto: vmalloc's own (spread), and the row says so */
 		assert_string_equal(table_get(&t, i, "placement_requested"), "auto");
@@ -397,6 +513,9 @@ int main(void)
 		cmocka_unit_test(drain_clears_pending_and_resets_the_count),
 		cmocka_unit_test(purge_cost_grows_with_the_backlog),
 		cmocka_unit_test(a_crossing_then_a_short_second_drain),
+		cmocka_unit_test(drains_per_crossing_whatever_lands_during_the_purge),
+		cmocka_unit_test(a_drain_is_what_its_backlog_was),
+		cmocka_unit_test(drains_per_crossing_before_13_is_not_todays),
 		cmocka_unit_test(every_layout_end_to_end),
 		cmocka_unit_test(one_worker_frees_on_the_drainer_cpu),
 		cmocka_unit_test(small_machine_entry_runs),

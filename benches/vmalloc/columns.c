@@ -54,12 +54,22 @@ const struct col_decl vmalloc_columns[] = {
     {"drains", COL_METRIC, "count", COL_NOSIDE, "drain-work runs in the measured phase"},
     {"crossings", COL_METRIC, "count", COL_NOSIDE,
      "drains whose snapshot of vmap_lazy_nr was past lazy_max: threshold crossings served"},
+    {"requeued", COL_METRIC, "count", COL_NOSIDE,
+     "drains whose snapshot was not past lazy_max: queued again by a free whose count still held "
+     "pages a purge had taken (subtracted only at its end), the kernel's accepted extra queuing; "
+     "drains = crossings + requeued"},
     {"drains_per_crossing", COL_METRIC, "ratio", COL_NOSIDE,
-     "drains / crossings: 2 when a free re-queues the work during the crossing's purge (its "
-     "backlog then purged by a short second drain); NA when no drain began past lazy_max"},
+     "(drains - requeued) / crossings: the drains a crossing needs by itself, 1 at any load (one "
+     "drain takes its whole backlog; every drain is a crossing's or a re-queue, so any other "
+     "value is a fault of the model); before schema 13 drains / crossings, re-queues included; "
+     "NA when no drain began past lazy_max"},
     {"purge_us_per_crossing", COL_METRIC, "us", COL_NOSIDE,
      "modelled purge time per crossing (all drains' modelled cost / crossings): what a crossing "
      "costs the drain worker's CPU, whether its backlog was purged in one drain or two"},
+    {"requeued_per_crossing", COL_METRIC, "ratio", COL_NOSIDE,
+     "requeued / crossings: the short extra drains per crossing (medians 0.36 to 0.63 at the "
+     "2-CPU defaults, by the load; README); it depends on whether a free landed during the "
+     "crossing's purge, so on the machine's load; NA when no drain began past lazy_max"},
     {"pages_per_drain", COL_METRIC, "pages", COL_NOSIDE,
      "mean pages a drain detached (its snapshot of vmap_lazy_nr); NA when no drain ran"},
     {"areas_per_drain", COL_METRIC, "count", COL_NOSIDE,

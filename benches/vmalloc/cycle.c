@@ -154,7 +154,9 @@ static int vm_drain_once(struct thr *t, const struct vm_run *r, double ipn)
 	vm_purge_end(&r->m, snap);
 	t->stat[ST_PURGE_CPU_NS] += thread_cpu_ns() - c0; /* the purge's work, as done on its CPU */
 	t->stat[ST_PURGE_NS] += now_ns() - t0; /* and its wall time: worker 0 shares the CPU */
-	t->stat[ST_D_CROSSINGS] += snap > r->m.lazy_max;
+	enum vm_drain_kind kind = vm_drain_kind(snap, r->m.lazy_max);
+	t->stat[ST_D_CROSSINGS] += kind == VM_DRAIN_CROSSING;
+	t->stat[ST_D_REQUEUED] += kind == VM_DRAIN_REQUEUED;
 	t->stat[ST_D_PAGES] += (uint64_t)p.pages;
 	t->stat[ST_D_AREAS] += (uint64_t)p.areas;
 	t->stat[ST_D_MODEL_NS] += (uint64_t)(p.ns + 0.5);

@@ -184,6 +184,24 @@ static inline void vm_purge_end(const struct vm_model *m, long snapshot)
 	__atomic_sub_fetch(&m->lazy->nr, snapshot, __ATOMIC_RELAXED);
 }
 
+/* What a drain served, from the backlog it found (its snapshot). A crossing: past lazy_max, a
+ * backlog that calls for a purge by itself; the drain takes all of it (__purge_vmap_area_lazy()
+ * detaches every node's whole lazy list), so no crossing needs a second drain. Else a re-queue: a
+ * free called schedule_work() with a count that still held pages a purge had taken, since
+ * purge_vmap_node() subtracts them only at its end: a free during that purge (process_one_work()
+ * cleared PENDING before the purge began), or one off its CPU between its add and its
+ * schedule_work() until the purge had ended. mm/vmalloc.c's author kept that "extra queuing" on
+ * purpose ("mm/vmalloc: Move draining areas out of caller context", v3, 31 Jan 2022: "Extra
+ * queuing is expectable under heavy load but it can be disregarded because a work will bail out
+ * if nothing to be done"). How many re-queues a crossing gets depends on whether a free lands
+ * during its purge, so on the machine's load; the crossings do not. */
+enum vm_drain_kind { VM_DRAIN_CROSSING, VM_DRAIN_REQUEUED };
+
+static inline enum vm_drain_kind vm_drain_kind(long snapshot, long lazy_max)
+{
+	return snapshot > lazy_max ? VM_DRAIN_CROSSING : VM_DRAIN_REQUEUED;
+}
+
 /* What one purge detaches and what it costs. __purge_vmap_area_lazy() (mm/vmalloc.c) detaches every
  * node's lazy list (list_replace_init onto purge_list); if it found any area it calls
  * flush_tlb_kernel_range() once over the range they span (on x86 past tlb_single_page_flush_ceiling

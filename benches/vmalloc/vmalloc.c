@@ -228,14 +228,20 @@ static void put_counts(struct row *w, const struct thr_sum *wk, const struct thr
 	row_set(w, "queued", "%llu", (unsigned long long)wk->stat[ST_QUEUED]);
 	row_set(w, "drains", "%llu", (unsigned long long)dr->ops);
 	row_set(w, "crossings", "%llu", (unsigned long long)dr->stat[ST_D_CROSSINGS]);
+	row_set(w, "requeued", "%llu", (unsigned long long)dr->stat[ST_D_REQUEUED]);
 	if (dr->stat[ST_D_CROSSINGS]) {
+		/* a crossing's own drains (the re-queued ones left out), then the re-queues, whose
+		 * count depends on whether a free landed during the crossing's purge */
 		double x = (double)dr->stat[ST_D_CROSSINGS];
-		row_set(w, "drains_per_crossing", "%.3f", (double)dr->ops / x);
+		row_set(w, "drains_per_crossing", "%.3f",
+			(double)(dr->ops - dr->stat[ST_D_REQUEUED]) / x);
 		row_set(w, "purge_us_per_crossing", "%.1f",
 			(double)dr->stat[ST_D_MODEL_NS] / 1e3 / x);
+		row_set(w, "requeued_per_crossing", "%.3f", (double)dr->stat[ST_D_REQUEUED] / x);
 	} else {
 		row_na(w, "drains_per_crossing", "no drain began past lazy_max");
 		row_na(w, "purge_us_per_crossing", "no drain began past lazy_max");
+		row_na(w, "requeued_per_crossing", "no drain began past lazy_max");
 	}
 	if (dr->ops) {
 		double n = (double)dr->ops;

@@ -18,10 +18,11 @@ enum {
 }; /* thr.stat slots */
 /* The drain worker's own tallies, in slots only the workers use otherwise. */
 enum {
-	ST_D_CROSSINGS = ST_FREES, /* drains whose snapshot was past lazy_max */
-	ST_D_PAGES = ST_OVER,      /* pages they detached */
-	ST_D_AREAS = ST_RMW,       /* areas they detached */
-	ST_D_MODEL_NS = ST_ALREADY /* their modelled cost (vm_purge_cost), ns */
+	ST_D_CROSSINGS = ST_FREES,  /* drains whose snapshot was past lazy_max */
+	ST_D_PAGES = ST_OVER,       /* pages all drains detached */
+	ST_D_AREAS = ST_RMW,        /* areas all drains detached */
+	ST_D_MODEL_NS = ST_ALREADY, /* all drains' modelled cost (vm_purge_cost), ns */
+	ST_D_REQUEUED = ST_QUEUED   /* drains whose snapshot was not: re-queues (vm_drain_kind) */
 };
 
 /* Read-only during a run, shared by every thread: alone on its block. */

@@ -5,8 +5,8 @@
 #   edited to reps = 2, `./c2cbench preset quick [--label vN]`; where that revision's quick had no
 #   baseline, `./c2cbench run pingpong --reps 2 --pairs classes --out DIR/03-baseline.csv` into it.
 #   v6: results/reference/epyc-zen3-kvm-2vcpu/vm-20261201T154250-quick; v10: a quick run of today's
-#   build; both trimmed to repetitions 0 and 1. v11, v12: a copy of presets/quick.ini with reps = 2,
-#   `./c2cbench preset COPY --results DIR --label L` (v11: today, v12: v12).
+#   build; both trimmed to repetitions 0 and 1. v11 to v13: a copy of presets/quick.ini with reps = 2,
+#   `./c2cbench preset COPY --results DIR --label L` (v11: today, v12: v12, v13: v13).
 # Usage: bash tests/data/schemas/make.sh N SRC_DIR
 set -eu
 n=$1 src=$2 dst=tests/data/schemas/v$n
