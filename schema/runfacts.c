@@ -79,14 +79,19 @@ int run_facts_add_var(struct run_facts *r, const char *name)
 		for (int v = 0; v < r->nvar; v++)
 			hash_put(r, v);
 	}
-	r->var = realloc(r->var, (size_t)(r->nvar + 1) * sizeof(char *));
-	if (!r->var)
-		out_of_memory(0);
+	if (r->nvar == r->vcap) { /* doubled: 589,056 names are never copied one by one */
+		r->vcap = r->vcap ? 2 * r->vcap : 16;
+		r->var = realloc(r->var, (size_t)r->vcap * sizeof(char *));
+		if (!r->var)
+			out_of_memory(0);
+		if (r->reps_auto) {
+			r->stop = realloc(r->stop, (size_t)r->vcap * sizeof(*r->stop));
+			if (!r->stop)
+				out_of_memory(0);
+		}
+	}
 	r->var[r->nvar] = xstrdup(name);
 	if (r->reps_auto) { /* how each stopped: only --reps auto's */
-		r->stop = realloc(r->stop, (size_t)(r->nvar + 1) * sizeof(*r->stop));
-		if (!r->stop)
-			out_of_memory(0);
 		memset(&r->stop[r->nvar], 0, sizeof(*r->stop));
 		r->stop[r->nvar].width = -1;
 	}
@@ -138,7 +143,7 @@ static int take(struct run_facts *r, const char *k, char *v)
 	if (!strcmp(k, "reps"))
 		return num_int(v, 1, &r->reps) ? 1 : (r->known = 1, 0);
 	if (!strcmp(k, "reps_auto"))
-		return yes_no(v, &r->reps_auto);
+		return r->nvar || yes_no(v, &r->reps_auto); /* before the variants, as written */
 	if (!strcmp(k, "reps_auto_rule"))
 		return sscanf(v, "%63s %63s %63s%n", a, b, c, &n) != 3 || v[n] ||
 		       num_dbl(a, &r->ci_width) || num_int(b, 1, &r->max_reps) ||

@@ -37,6 +37,7 @@ struct run_facts {
 	/* per variant under --reps auto (reps_auto set before the variants), else NULL */
 	struct run_stop *stop;
 	int *hix, hcap;        /* variant index + 1 by hash of its name (0: free) */
+	int vcap;              /* room in var[] (and stop[]) */
 	int nfixed;
 	struct run_fixed *fixed;
 };

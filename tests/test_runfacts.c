@@ -95,6 +95,7 @@ static void older_and_refused(void **state)
 		"keep_invalid = maybe\n", "variant = a\nvariant = a\n",
 		"variant = a\nby_construction = 3 over_pct why\n",
 		"variant = a\nstop = 0 ci 2 0.1\n", "reps_auto_rule = 0.05 30\n",
+		"variant = a\nreps_auto = yes\nvariant = b\nstop = 1 ci 2 0.1\n",
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		char text[256];
