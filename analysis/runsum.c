@@ -94,9 +94,15 @@ static void flag_configs(FILE *f, const struct rs_ctx *c, struct kept_rows *kr, 
 {
 	int nk = kr->n;
 	int nm = nmetrics(c->b), bad = 0, nconf = 0, worst[3] = { -1, -1, -1 };
-	double wcv[3] = {0},
-	       *v = xcalloc((size_t)c->reps * (size_t)c->attempts + 1, sizeof(double));
+	double wcv[3] = {0};
 	sort_n(kr->at, (size_t)nk, kr->size, by_var_rep);
+	int most = 0; /* a variant's values are at most its rows kept, whatever the .meta says */
+	for (int i = 0, j; i < nk; i = j) {
+		for (j = i; j < nk && kr_at(kr, j)->var == kr_at(kr, i)->var; j++)
+			;
+		most = j - i > most ? j - i : most;
+	}
+	double *v = xcalloc((size_t)most + 1, sizeof(double));
 	for (int i = 0; i < nk;) {
 		int j = i;
 		double cv = 0;
@@ -329,7 +335,8 @@ static void print_summary(FILE *f, const struct rs_ctx *c, struct kept_rows *kr,
 			;
 		run = j - i > run ? j - i : run;
 	}
-	double *per_rep = xcalloc((size_t)c->reps * (size_t)c->attempts + 1, sizeof(double)),
+	/* a line's repetitions are at most its rows: the files', whatever the .meta says */
+	double *per_rep = xcalloc((size_t)most_rows(start, g->n) + 1, sizeof(double)),
 	       *tmp = xcalloc((size_t)run + 1, sizeof(double));
 	int few = 0; /* lines whose medians stand on fewer repetitions than the U test needs */
 	for (int oi = 0; oi < g->n; oi++) {
@@ -419,8 +426,9 @@ static struct summary *summary_new(const struct rs_ctx *c)
 	/* a multiple of 8 (struct kept holds doubles): the next record's doubles stay aligned */
 	s->kr.size = sizeof(struct kept) + (size_t)nmetrics(c->b) * sizeof(double);
 	/* room for every attempt the run could write, zeroed on demand (calloc): a 768-PU matrix's
-	 * records are never copied to grow */
-	s->cap = c->reps * c->nvar * c->attempts + 1;
+	 * records are never copied to grow; past 2^24 (a .meta's word) they grow as they come */
+	size_t room = (size_t)c->reps * (size_t)c->nvar * (size_t)c->attempts + 1;
+	s->cap = room < (1u << 24) ? (int)room : 1 << 24;
 	s->kr.at = xcalloc((size_t)s->cap, s->kr.size);
 	s->hs.var = xcalloc((size_t)s->cap, sizeof(int));
 	s->hs.val = xcalloc((size_t)s->cap, sizeof(double));

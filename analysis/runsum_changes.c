@@ -48,8 +48,7 @@ void print_changes(FILE *f, const struct rs_ctx *c, const struct kept_rows *kr, 
 		   const int *order, const struct sum_lines *g, int width, const char *note_instead)
 {
 	int nm = nmetrics(c->b), ncell = (g->n - 1) * nm, ntest = 0;
-	size_t nv =
-	    (size_t)c->reps * (size_t)c->attempts + 1; /* --keep-invalid: every attempt a value */
+	size_t nv = (size_t)most_rows(start, g->n) + 1; /* a line's values are at most its rows */
 	double *a = xcalloc(nv, sizeof(double)), *b = xcalloc(nv, sizeof(double));
 	double *tmp = xcalloc((size_t)start[g->n] + 1, sizeof(double));
 	struct ts_stat *st = xcalloc((size_t)ncell + 1, sizeof(*st));

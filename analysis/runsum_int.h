@@ -121,6 +121,8 @@ struct stats group_stats(const struct kept_rows *kr, int i0, int n, int m, doubl
 			 double *tmp);
 
 /* analysis/runsum_table.c */
+/* The most kept rows of one line (start[]: each line's first, start[ng] the end). */
+int most_rows(const int *start, int ng);
 int fill_column(const struct rs_ctx *c, const struct kept_rows *kr, const int *start,
 		const int *order, int ng, int k, double thr, double *per_rep, double *tmp,
 		const char *name, struct column *col);

@@ -83,3 +83,12 @@ struct stats group_stats(const struct kept_rows *kr, int i0, int n, int m, doubl
 	}
 	return stats_of(per_rep, (size_t)nr);
 }
+
+int most_rows(const int *start, int ng)
+{
+	int most = 0;
+	for (int gi = 0; gi < ng; gi++)
+		if (start[gi + 1] - start[gi] > most)
+			most = start[gi + 1] - start[gi];
+	return most;
+}

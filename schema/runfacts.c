@@ -111,7 +111,7 @@ static int num_int(const char *v, int lo, int *out)
 {
 	char *end;
 	long x = strtol(v, &end, 10);
-	if (end == v || *end || x < lo || x > 1000000000)
+	if (end == v || *end || x < lo || x > RUN_COUNT_MAX)
 		return -1;
 	*out = (int)x;
 	return 0;

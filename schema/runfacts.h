@@ -9,6 +9,9 @@
 #define C2C_RUNFACTS_H
 #include <stdio.h>
 
+/* The most repetitions, attempts or rounds a run takes (lib/opts.c, a count's 1..1000000): more
+ * in a .meta is refused. */
+#define RUN_COUNT_MAX 1000000
 #define REPS_AUTO_MIN 6 /* the fewest values with a 95% order-statistic interval of the median */
 
 struct run_fixed {

@@ -91,7 +91,7 @@ static void older_and_refused(void **state)
 	assert_int_equal(run_facts_read(&r, "/nonexistent/x.meta", err), 0);
 	assert_false(r.known);
 	static const char *const bad[] = {
-		"reps = 0\n", "reps = five\n", "max_attempts = -1\n", "cv_warn = nan\n",
+		"reps = 0\n", "reps = five\n", "reps = 1000001\n", "max_attempts = -1\n", "cv_warn = nan\n",
 		"keep_invalid = maybe\n", "variant = a\nvariant = a\n",
 		"variant = a\nby_construction = 3 over_pct why\n",
 		"variant = a\nstop = 0 ci 2 0.1\n", "reps_auto_rule = 0.05 30\n",
@@ -127,6 +127,25 @@ static void summary_is_the_runs(void **state)
 	assert_non_null(strstr(sum.out, "pending-bit: 4 repetition(s) requested"));
 	if (!strstr(run.out, sum.out))
 		fail_msg("the run printed:\n%s\n---\nsummary printed:\n%s", run.out, sum.out);
+}
+
+/* A .meta that says fewer repetitions and attempts than its rows hold (edited, or another run's):
+ * the summary sizes what it keeps by the rows, and prints; under `make asan` an overrun fails. */
+static void meta_says_fewer(void **state)
+{
+	(void)state;
+	char cmd[1200];
+	struct cmd_result sum;
+	snprintf(cmd, sizeof(cmd),
+		 "cd %s && for x in csv columns bench; do cp run.$x fewer.$x; done && "
+		 "sed 's/^reps = .*/reps = 1/; s/^max_attempts = .*/max_attempts = 1/' run.meta "
+		 "> fewer.meta && grep -q '^reps = 1$' fewer.meta",
+		 dir);
+	assert_int_equal(system(cmd), 0);
+	snprintf(cmd, sizeof(cmd), "%s/fewer.csv", dir);
+	run_c2c(&sum, "summary", cmd, NULL);
+	assert_int_equal(sum.status, 0);
+	assert_non_null(strstr(sum.out, "pending-bit: 1 repetition(s) requested"));
 }
 
 /* A CSV to standard output is no result set of its own: the summary (on standard error) reads a
@@ -173,6 +192,7 @@ int main(void)
 		cmocka_unit_test(many_variants),
 		cmocka_unit_test(older_and_refused),
 		cmocka_unit_test(summary_is_the_runs),
+		cmocka_unit_test(meta_says_fewer),
 		cmocka_unit_test(summary_of_standard_output),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
