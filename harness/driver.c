@@ -223,14 +223,13 @@ static int run_rep(struct bench_ctx *c, struct counters *ctr, struct csv *out, s
 			if (!rc && c->tee)
 				rc = csv_write(c->tee, &r, err);
 		}
-		if (!rc && out->rows == 1 && c->columns_path &&
-		    (bench_columns_write(c->b, c->columns_path, out->cols, out->ncols, err) ||
-		     bench_desc_out(c->b, c->columns_path, err)))
-			rc = -1;
-		if (!rc && out->rows == 1 && c->tee_columns &&
-		    (bench_columns_write(c->b, c->tee_columns, out->cols, out->ncols, err) ||
-		     bench_desc_out(c->b, c->tee_columns, err)))
-			rc = -1;
+		/* the side files of the CSV and of its copy */
+		const char *side[] = { c->columns_path, c->tee_columns };
+		for (int s = 0; s < 2 && !rc && out->rows == 1; s++)
+			if (side[s] &&
+			    (bench_columns_write(c->b, side[s], out->cols, out->ncols, err) ||
+			     bench_desc_out(c->b, side[s], err)))
+				rc = -1;
 		int valid = !rc && !strcmp(row_get(&r, "valid"), "yes");
 		lv->attempts++;
 		if (!rc) {
@@ -251,32 +250,24 @@ static int run_rep(struct bench_ctx *c, struct counters *ctr, struct csv *out, s
 static int auto_round_end(struct bench_ctx *c, struct prim *pr, struct run_facts *rf, int *active,
 			  int rounds, uint64_t t0)
 {
-	size_t nv = (size_t)c->nvar + 1, per = (size_t)c->reps + 1;
-	double *v = xcalloc(nv * per, sizeof(double)), *width = xcalloc(nv, sizeof(double)), widest;
+	size_t nv = (size_t)c->nvar + 1;
+	double *width = xcalloc(nv, sizeof(double)), widest;
 	const double **vp = xcalloc(nv, sizeof(*vp));
-	int *n = xcalloc(nv, sizeof(int)), left = 0;
-	for (int i = 0; i < c->nvar; i++) {
-		n[i] = pr->n[i];
-		memcpy(v + (size_t)i * per, pr->v + (size_t)i * (size_t)pr->per,
-		       (size_t)n[i] * sizeof(double));
-		vp[i] = v + (size_t)i * per;
-	}
-	enum reps_stop st = reps_auto_stop_all(
-	    vp, n, c->nvar, rounds, (double)(now_ns() - t0) / 1e9, c->autocfg, width, &widest);
+	int left = 0;
+	for (int i = 0; i < c->nvar; i++) /* each variant's values where prim_add keeps them */
+		vp[i] = pr->v + (size_t)i * (size_t)pr->per;
+	enum reps_stop st = reps_auto_stop_all(vp, pr->n, c->nvar, rounds,
+					       (double)(now_ns() - t0) / 1e9, c->autocfg, width,
+					       &widest);
 	for (int i = 0; i < c->nvar; i++) {
 		if (st != REPS_GO && active[i]) {
 			active[i] = 0;
-			snprintf(rf->stop[i].how, sizeof(rf->stop[i].how), "%s",
-				 reps_stop_name(st));
-			rf->stop[i].width = width[i];
-			rf->stop[i].rounds = rounds;
+			run_facts_stop(rf, i, st, width[i], rounds);
 		}
 		left += active[i];
 	}
-	free(v);
 	free(vp);
 	free(width);
-	free(n);
 	return left;
 }
 
@@ -323,8 +314,7 @@ static int run_all(struct bench_ctx *c, struct counters *ctr, struct csv *out, F
 	progress_clear(&pg);
 	for (int i = 0; c->reps_auto && i < c->nvar; i++)
 		if (active[i]) /* cut short: still running when it stopped */
-			snprintf(rf->stop[i].how, sizeof(rf->stop[i].how), "%s",
-				 reps_stop_name(REPS_GO));
+			run_facts_stop(rf, i, REPS_GO, -1, 0);
 	prim_free(&pr);
 	free(lv.first);
 	free(order);

@@ -13,6 +13,15 @@ static void value(FILE *f, const char *v)
 	fputc('\n', f);
 }
 
+const char *const run_stop_names[4] = { "running", "ci", "max-reps", "time" };
+
+void run_facts_stop(struct run_facts *r, int v, int how, double width, int rounds)
+{
+	snprintf(r->stop[v].how, sizeof(r->stop[v].how), "%s", run_stop_names[how]);
+	r->stop[v].width = width;
+	r->stop[v].rounds = rounds;
+}
+
 void run_facts_put(FILE *f, const struct run_facts *r)
 {
 	fprintf(f, "reps = %d\nreps_auto = %s\n", r->reps, r->reps_auto ? "yes" : "no");

@@ -20,8 +20,12 @@ struct run_fixed {
 	char *why;    /* the bench's reason, a few words */
 };
 
+/* How a variant stopped under --reps auto, by harness/repsauto.h's enum reps_stop (REPS_GO,
+ * REPS_CI, REPS_MAX, REPS_TIME): the words the .meta records. */
+extern const char *const run_stop_names[4];
+
 struct run_stop {
-	char how[16]; /* --reps auto: "ci", "max-reps", "time", "running" (cut short); "" unknown */
+	char how[16]; /* one of run_stop_names ("running": cut short); "" unknown */
 	int rounds;
 	double width; /* the CI's relative width, -1 none */
 };
@@ -45,6 +49,8 @@ struct run_facts {
 	struct run_fixed *fixed;
 };
 
+/* Record how variant v stopped: run_stop_names[how], after rounds, its CI's width (-1 none). */
+void run_facts_stop(struct run_facts *r, int v, int how, double width, int rounds);
 /* The [run] lines of r ("key = value"), for the writer of the .meta. */
 void run_facts_put(FILE *f, const struct run_facts *r);
 /* Read them from the .meta at path: 0 (r->known 0 when it has none, or no .meta is there), or -1

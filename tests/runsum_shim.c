@@ -110,13 +110,6 @@ void summary_add(struct summary *s, const struct row *r, int var, int rep, int a
 	s->rows++;
 }
 
-void summary_stopped(struct summary *s, int var, const char *how, double width, int rounds)
-{
-	snprintf(s->rf.stop[var].how, sizeof(s->rf.stop[var].how), "%s", how);
-	s->rf.stop[var].width = width;
-	s->rf.stop[var].rounds = rounds;
-}
-
 void summary_print(struct summary *s, FILE *f)
 {
 	char err[ERRLEN];

@@ -12,8 +12,6 @@ struct summary *summary_new(const struct bench_ctx *c);
 /* A row of variant var (its variant column is added), repetition rep, attempt, valid or not. */
 void summary_add(struct summary *s, const struct row *r, int var, int rep, int attempt, int valid,
 		 int final);
-/* --reps auto: how variant var stopped (recorded in the .meta as the driver does). */
-void summary_stopped(struct summary *s, int var, const char *how, double width, int rounds);
 void summary_print(struct summary *s, FILE *f);
 void summary_free(struct summary *s);
 #endif

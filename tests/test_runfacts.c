@@ -91,7 +91,8 @@ static void older_and_refused(void **state)
 	assert_int_equal(run_facts_read(&r, "/nonexistent/x.meta", err), 0);
 	assert_false(r.known);
 	static const char *const bad[] = {
-		"reps = 0\n", "reps = five\n", "reps = 1000001\n", "max_attempts = -1\n", "cv_warn = nan\n",
+		"reps = 0\n", "reps = five\n", "reps = 1000001\n", "max_attempts = -1\n",
+		"cv_warn = nan\n",
 		"keep_invalid = maybe\n", "variant = a\nvariant = a\n",
 		"variant = a\nby_construction = 3 over_pct why\n",
 		"variant = a\nstop = 0 ci 2 0.1\n", "reps_auto_rule = 0.05 30\n",
