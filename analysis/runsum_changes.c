@@ -18,26 +18,11 @@ static int rep_values(const struct kept_rows *kr, int i0, int n, int m, double *
 	return (int)group_stats(kr, i0, n, m, per_rep, tmp).n;
 }
 
-/* Print text from column col (already on this line), continuation lines indented by indent, at
- * most SUMMARY_COLS columns a line, broken at spaces; ends the line. */
+/* Text from column col (already on this line), at most SUMMARY_COLS a line, continuation lines
+ * indented by indent; ends the line. */
 static void wrap_from(FILE *f, int col, int indent, const char *text)
 {
-	while (*text) {
-		int room = SUMMARY_COLS - col, n = (int)strlen(text), cut = n;
-		if (n > room) { /* the last space that keeps the line in room, else the first */
-			for (cut = room; cut > 0 && text[cut] != ' '; cut--)
-				;
-			if (!cut)
-				cut = (int)strcspn(text, " ");
-		}
-		fprintf(f, "%.*s\n", cut, text);
-		text += cut;
-		while (*text == ' ')
-			text++;
-		if (*text)
-			fprintf(f, "%*s", indent, "");
-		col = indent;
-	}
+	text_lines_from(f, col, SUMMARY_COLS, indent, text);
 }
 
 /* Change of each variant against the baseline, per metric: the ratio of medians as a change with

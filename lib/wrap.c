@@ -108,9 +108,14 @@ void text_fit(FILE *f, int width, const char *text)
 
 void text_lines(FILE *f, int width, int indent, const char *text)
 {
-	int at = 0;
+	text_lines_from(f, 0, width, indent, text);
+}
+
+void text_lines_from(FILE *f, int col, int width, int indent, const char *text)
+{
+	int at = 0; /* spaces before the text: none on the first line, which holds col already */
 	while (*text) {
-		int room = width - at, n = (int)strlen(text), cut = n;
+		int room = width - col, n = (int)strlen(text), cut = n;
 		if (n > room) { /* the last space that keeps the line in room, else the first */
 			for (cut = room; cut > 0 && text[cut] != ' '; cut--)
 				;
@@ -121,6 +126,6 @@ void text_lines(FILE *f, int width, int indent, const char *text)
 		text += cut;
 		while (*text == ' ')
 			text++;
-		at = indent;
+		at = col = indent;
 	}
 }

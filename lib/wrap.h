@@ -21,6 +21,8 @@ void text_wrap(FILE *f, int col, int indent, int width, const char *text);
  * width (a longer word stays whole), its further lines indented by indent; the spaces inside a
  * line are kept as they are (the run summary's lines). */
 void text_lines(FILE *f, int width, int indent, const char *text);
+/* The same from column col, what the line already holds (the first line has width - col). */
+void text_lines_from(FILE *f, int col, int width, int indent, const char *text);
 
 /* Writes each line of text within width columns: a line over it continues indented to where its
  * text starts after its first gap of two spaces ("  --name X   what it does"), else by two more
