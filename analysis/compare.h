@@ -169,6 +169,9 @@ void cmp_ctx_side(const struct cmp *c, const struct cmp_line *l, int s, char *va
  * 28-322 ns over its repetitions: the hypervisor moved vCPUs"). Returns 1 when words were
  * written. */
 int cmp_ctx_words(const struct cmp *c, const struct cmp_line *l, char *out, size_t n);
+/* The i-th input file (in the order its first row was read): its path, and the sides its rows
+ * are on (1 A, 2 B, 3 both); 0 past the last. */
+int cmp_ctx_input(const struct cmp *c, int i, const char **path);
 
 /* Print text from column col (already on this line), continuation lines indented by indent, at
  * most CMP_WIDTH columns a line (UTF-8 characters), broken at spaces; ends the line. */
@@ -181,11 +184,8 @@ static inline void cmp_wrap(FILE *f, int col, int indent, const char *text)
 int cmp_print_text(FILE *f, const struct cmp *c);
 int cmp_print_csv(FILE *f, const struct cmp *c);
 int cmp_print_json(FILE *f, const struct cmp *c);
-/* The text output's last table (analysis/compare_within.c): on each side, each variant's change
- * against its bench's baseline variant (the first of the bench's declared order) in the same
- * configuration, as a run's summary prints it, and the bench's note beside (the figures it
- * reproduces). Prints nothing when no bench declares a baseline or no side holds one. */
-void cmp_print_within(FILE *f, struct cmp *c);
-/* The same for side A alone (c from cmp_pair with A and B one side): `c2cbench summary`. */
-void cmp_print_within_one(FILE *f, struct cmp *c);
+/* The text output's last part (analysis/compare_within.c): within each side, each input file's own
+ * run summary (analysis/runsum.h), the one a run printed and `c2cbench summary FILE` prints, under
+ * "== A: PATH" (B, or "A and B" for a file whose rows are on both sides). */
+void cmp_print_within(FILE *f, const struct cmp *c);
 #endif

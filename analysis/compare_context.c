@@ -20,6 +20,7 @@ struct vfile {
 	int known;            /* the .meta has a [validity] section */
 	char by[200];         /* relaxed_by: "" when strict */
 	double probe_factor;  /* valid-probe as used (the default when unknown) */
+	int sides;            /* the sides its rows are on: 1 A, 2 B, 3 both */
 };
 
 struct pair {
@@ -193,6 +194,7 @@ int cmp_ctx_hook(void *arg, const struct grp_row *r, char *err)
 	}
 	struct ccell *c = cell_of(x, r->group, r->side);
 	int f = file_of(x, t->path) + 1;
+	x->file[f - 1].sides |= 1 << r->side;
 	if (!c->vfile)
 		c->vfile = f;
 	else if (c->vfile != f) {
@@ -366,4 +368,13 @@ int cmp_side_relaxed(const struct cmp *c, int s, char *by, size_t n)
 		}
 	}
 	return 0;
+}
+
+int cmp_ctx_input(const struct cmp *c, int i, const char **path)
+{
+	const struct cmp_ctx *x = c->ctx;
+	if (!x || i < 0 || i >= x->nfile)
+		return 0;
+	*path = x->file[i].path;
+	return x->file[i].sides;
 }

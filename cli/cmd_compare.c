@@ -38,9 +38,10 @@ static void usage(void)
 		 "Rows are joined on their full configuration (bench, variant, every configuration "
 		 "column, the\n"
 		 "requested duration and warm-up); only valid rows count. The table fits 100\n"
-		 "columns; --csv and --json hold every column. Exit status 2: bad input, an\n"
-		 "unknown metric, no configuration in common; 1: the output could not be "
-		 "written.\n");
+		 "columns; --csv and --json hold every column. The table ends with each input\n"
+		 "file's own run summary (the one `c2cbench summary FILE` prints). Exit status 2:\n"
+		 "bad input, an unknown metric, no configuration in common; 1: the output could\n"
+		 "not be written.\n");
 	opts_help(stdout, compare_opts);
 }
 

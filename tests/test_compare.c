@@ -332,108 +332,100 @@ static const char *write_vm(const char *name, int n, double k)
 	return write_vm_seed(name, n, k, "yes");
 }
 
-/* The within-side table: each variant against the bench's baseline on each side, as a run's summary
- * gives it, and the bench's note (vmalloc: seed 003's figures) after its lines. */
-/* The seed's figures stand under the within-side table only beside rows whose seed_setting says
- * yes; otherwise the rows' why is printed instead, once when both sides give the same, else per
- * side; rows without the column (an older file) say they cannot tell. */
-static void seed_figures_only_beside_the_seeds_setting(void **state)
+/* The part of compare's output after "== SIDE: PATH" for that file, up to the blank line before
+ * the next such line (or the end). */
+static const char *side_block(const char *out, const char *side, const char *path, char *buf,
+			      size_t n)
 {
-	(void)state;
-	struct cmd_result r;
-	char a[512], b[512];
-	const char *no = "no: workers 2 (seed 16); lazy_max 16384 (seed 49152)";
-	snprintf(a, sizeof(a), "%s", write_vm_seed("sa.csv", 5, 0.9, no));
-	snprintf(b, sizeof(b), "%s", write_vm_seed("sb.csv", 5, 1.0, no));
-	run_c2c(&r, "compare", a, b, NULL);
-	assert_int_equal(r.status, 0);
-	const char *w = strstr(r.out, "within each side");
-	assert_non_null(w);
-	assert_null(strstr(w, "beside: seed 003"));
-	assert_null(strstr(w, "-12.61%"));
-	assert_non_null(strstr(unwrapped(w),
-			       "the seed's figures are left out, the setting differs: workers 2 "
-			       "(seed 16); lazy_max 16384 (seed 49152)"));
-	assert_null(strstr(w, "A: the seed"));
-	/* one side at the seed's setting: the note, and the other side's why */
-	snprintf(b, sizeof(b), "%s", write_vm_seed("sb.csv", 5, 1.0, "yes"));
-	run_c2c(&r, "compare", a, b, NULL);
-	w = strstr(r.out, "within each side");
-	assert_non_null(w);
-	assert_non_null(strstr(w, "beside: seed 003"));
-	assert_non_null(strstr(unwrapped(w), "A: the seed's figures are left out, the setting "
-					      "differs: workers 2 (seed 16)"));
-	assert_null(strstr(w, "B: the seed"));
-	/* no seed_setting column: no figures, and why */
-	snprintf(a, sizeof(a), "%s", write_vm_seed("sa.csv", 5, 0.9, NULL));
-	snprintf(b, sizeof(b), "%s", write_vm_seed("sb.csv", 5, 1.0, NULL));
-	run_c2c(&r, "compare", a, b, NULL);
-	w = strstr(r.out, "within each side");
-	assert_non_null(w);
-	assert_null(strstr(w, "beside: seed 003"));
-	assert_non_null(strstr(unwrapped(w), "the rows do not say whether they match its setting "
-					      "(no seed_setting column)"));
+	char head[700];
+	snprintf(head, sizeof(head), "\n== %s: %s\n", side, path);
+	const char *p = strstr(out, head);
+	if (!p)
+		return NULL;
+	p += strlen(head);
+	const char *e = strstr(p, "\n== ");
+	size_t len = e ? (size_t)(e - p) : strlen(p);
+	snprintf(buf, n, "%.*s", (int)len, p);
+	return buf;
 }
 
-static void within_each_side_against_the_baseline(void **state)
+/* The within-side part is each input file's own run summary, whole, as `c2cbench summary FILE`
+ * prints it (the one analysis path): A's file, then B's, each under its path. */
+static void within_each_side_is_each_files_summary(void **state)
 {
 	(void)state;
-	struct cmd_result r;
+	static struct cmd_result r, sa, sb;
+	static char blk[65536];
 	char a[512], b[512];
 	snprintf(a, sizeof(a), "%s", write_vm("wa.csv", 5, 0.9));
 	snprintf(b, sizeof(b), "%s", write_vm("wb.csv", 6, 1.0));
 	run_c2c(&r, "compare", a, b, NULL);
 	if (r.status)
 		fail_msg("%s", r.err);
-	const char *w = strstr(r.out, "within each side");
+	run_c2c(&sa, "summary", a, NULL);
+	run_c2c(&sb, "summary", b, NULL);
+	assert_int_equal(sa.status, 0);
+	assert_int_equal(sb.status, 0);
+	const char *w = strstr(r.out, "\nwithin each side, each input file's own run summary");
 	assert_non_null(w);
-	assert_non_null(strstr(w, "\nvmalloc section against shared:\n"));
-	const char *l = block_line(w, "vmalloc section", "cycle_ns ");
-	assert_non_null(l);
-	assert_non_null(strstr(l, "A -10.00% [")); /* 0.9 of shared on A, value for value */
-	/* exact U, fully separated: 2 / C(10, 5); the run's family here is this one test (A has no
-	 * cycle_cpu_ns of its baseline) */
-	if (!strstr(l, "p=0.00794 Holm=0.00794 (n 5/5): faster by 1.11x [1.11, 1.11], as the "
-		       "seed predicts"))
-		fail_msg("within: %s", l);
-	l = block_line(w, "vmalloc section", "B +0.00% [");
-	assert_non_null(l);
-	assert_non_null(strstr(l, "(n 6/6)"));
+	assert_non_null(side_block(w, "A", a, blk, sizeof(blk)));
+	if (strcmp(blk, sa.out))
+		fail_msg("A's part is not its summary:\n%s\n--- summary:\n%s", blk, sa.out);
+	assert_non_null(side_block(w, "B", b, blk, sizeof(blk)));
+	assert_int_equal(strncmp(blk, sb.out, strlen(sb.out)), 0); /* compare's notes may follow */
+	assert_true(strstr(w, "== A: ") < strstr(w, "== B: "));
+	/* what the summaries say: A's section 10% faster, called; B's the same as its baseline */
+	assert_non_null(strstr(sa.out, "cycle_ns -10.00% ["));
+	assert_non_null(strstr(unwrapped(sa.out), "faster by 1.11x [1.11, 1.11], as the seed"));
+	assert_null(strstr(sb.out, "faster by"));
 	fits_100(r.out, "within");
-	l = block_line(w, "vmalloc section", "cycle_cpu_ns");
-	assert_non_null(strstr(l, "A: NA (no valid value of the baseline)"));
-	assert_null(strstr(w, "vmalloc shared")); /* the baseline is not set against itself */
-	const char *note = strstr(w, "beside: seed 003");
-	assert_true(note && note > l);
-	assert_null(strstr(w, "left out"));
-	/* pending-bit's layouts differ in offset too, which the variant sets (its views say so):
-	 * matched without it */
-	snprintf(a, sizeof(a), "%s",
-		 write_csv("pa.csv", "xeon-a", "h1", "Intel Xeon", "1", base, 5, half));
+	/* one file on both sides (compared with itself): its summary once, named for both */
 	run_c2c(&r, "compare", a, a, NULL);
 	assert_int_equal(r.status, 0);
-	w = strstr(r.out, "within each side");
-	assert_non_null(w);
-	l = block_line(w, "pending-bit aligned offset=64", "writer_ns_per_op");
-	assert_non_null(l);
-	assert_non_null(strstr(l, "A -50.00% [")); /* half, value for value */
-	assert_non_null(strstr(block_line(w, "pending-bit aligned", "reader_ns_per_op"),
-			       "A: NA (no valid value of either)"));
-	/* two baselines that differ only in what the variant sets: which one is meant is not known
-	 */
-	FILE *f = fopen(a, "a");
-	assert_non_null(f);
-	for (int i = 0; i < 5; i++)
-		fprintf(f,
-			"2,pending-bit,shared,%d,40,rmw,lock,same-socket,1,1,0,0,0,1,0.2,%g,NA,"
-			"xeon-a,h1,Intel Xeon,yes,\n",
-			i, base[i]);
-	fclose(f);
-	run_c2c(&r, "compare", a, a, NULL);
+	assert_non_null(side_block(r.out, "A and B", a, blk, sizeof(blk)));
+	assert_int_equal(strncmp(blk, sa.out, strlen(sa.out)), 0);
+	assert_null(strstr(r.out, "\n== A: "));
+	assert_null(strstr(r.out, "\n== B: "));
+}
+
+/* The seed's figures stand under a side's summary only beside rows whose seed_setting says yes;
+ * otherwise the rows' why is printed instead; rows without the column (an older file) say they
+ * cannot tell. */
+static void seed_figures_only_beside_the_seeds_setting(void **state)
+{
+	(void)state;
+	static struct cmd_result r;
+	static char ba[65536], bb[65536];
+	char a[512], b[512];
+	const char *no = "no: workers 2 (seed 16); lazy_max 16384 (seed 49152)";
+	const char *why = "the seed's figures are left out, the setting differs: workers 2 "
+			  "(seed 16); lazy_max 16384 (seed 49152)";
+	snprintf(a, sizeof(a), "%s", write_vm_seed("sa.csv", 5, 0.9, no));
+	snprintf(b, sizeof(b), "%s", write_vm_seed("sb.csv", 5, 1.0, no));
+	run_c2c(&r, "compare", a, b, NULL);
 	assert_int_equal(r.status, 0);
-	l = block_line(strstr(r.out, "within each side"), "pending-bit aligned",
-		       "writer_ns_per_op");
-	assert_non_null(strstr(l, "NA: two baseline configurations match"));
+	assert_non_null(side_block(r.out, "A", a, ba, sizeof(ba)));
+	assert_non_null(side_block(r.out, "B", b, bb, sizeof(bb)));
+	assert_null(strstr(r.out, "beside: seed 003"));
+	assert_null(strstr(r.out, "-12.61%"));
+	assert_non_null(strstr(unwrapped(ba), why));
+	assert_non_null(strstr(unwrapped(bb), why));
+	/* one side at the seed's setting: the note under it, the other side's why under that */
+	snprintf(b, sizeof(b), "%s", write_vm_seed("sb.csv", 5, 1.0, "yes"));
+	run_c2c(&r, "compare", a, b, NULL);
+	assert_non_null(side_block(r.out, "A", a, ba, sizeof(ba)));
+	assert_non_null(side_block(r.out, "B", b, bb, sizeof(bb)));
+	assert_null(strstr(ba, "beside: seed 003"));
+	assert_non_null(strstr(unwrapped(ba), why));
+	assert_non_null(strstr(bb, "beside: seed 003"));
+	assert_null(strstr(bb, "left out"));
+	/* no seed_setting column: no figures, and why */
+	snprintf(a, sizeof(a), "%s", write_vm_seed("sa.csv", 5, 0.9, NULL));
+	snprintf(b, sizeof(b), "%s", write_vm_seed("sb.csv", 5, 1.0, NULL));
+	run_c2c(&r, "compare", a, b, NULL);
+	assert_null(strstr(r.out, "beside: seed 003"));
+	assert_non_null(strstr(unwrapped(r.out), "the rows do not say whether they match its setting "
+						  "(no seed_setting column)"));
 }
 
 static void small_n_gets_no_verdict(void **state)
@@ -1174,7 +1166,10 @@ static void a_described_bench_compares_in_its_order(void **state)
 	assert_true(l && s && m && l < s && s < m);
 	assert_non_null(
 		strstr(block_line(r.out, "sketch small", "ops_per_s"), "B better by 2.00x"));
-	assert_non_null(strstr(r.out, "sketch small against large:"));
+	const char *w = strstr(r.out, "\n== A: tests/data/described/a.csv\n");
+	assert_non_null(w); /* its run summary, in the declared order, against the baseline */
+	assert_non_null(strstr(w, "change against 'large'"));
+	assert_non_null(strstr(w, "\nsmall   ops_per_s +100.00% ["));
 	assert_non_null(strstr(r.out, "made-up figures: B twice A"));
 	assert_null(strstr(r.out, "wait_ns"));
 	char a[512], b[512], cmd[1600];
@@ -1197,7 +1192,7 @@ static void a_described_bench_compares_in_its_order(void **state)
 	run_c2c(&r, "compare", a, b, NULL);
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.err, "desc-a.bench:14: key 'colour' unknown to this version"));
-	assert_non_null(strstr(r.out, "sketch small against large:"));
+	assert_non_null(strstr(r.out, "\nsmall   ops_per_s +100.00% ["));
 	snprintf(cmd, sizeof(cmd), "rm %s/desc-a.bench && mkfifo %s/desc-a.bench", test_dir,
 		 test_dir);
 	assert_int_equal(system(cmd), 0);
@@ -1220,7 +1215,7 @@ int main(void)
 		cmocka_unit_test(csv_and_json_parse_back),
 		cmocka_unit_test(sides_of_several_machines),
 		cmocka_unit_test(interrupted_and_full_device),
-		cmocka_unit_test(within_each_side_against_the_baseline),
+		cmocka_unit_test(within_each_side_is_each_files_summary),
 		cmocka_unit_test(seed_figures_only_beside_the_seeds_setting),
 		cmocka_unit_test(reference_results_compare),
 		cmocka_unit_test(reference_one_machine_per_folder),

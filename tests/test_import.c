@@ -513,12 +513,18 @@ static void compare_flags_the_split(void **s)
 		snprintf(cls, sizeof(cls), "class=%s ", classes[k]);
 		assert_true(k == 2 ? strstr(blk, cls) != NULL : strstr(blk, cls) == NULL);
 	}
-	/* the table within each side: the same groups, A's and B's */
-	blk = between(tail, "\nwithin each side, the classes whose pairs split", NULL);
-	assert_non_null(strstr(blk, "pingpong class=same-package mode=cas, its pairs: min_ns "));
-	assert_non_null(strstr(blk, side_a));
-	assert_non_null(strstr(blk, side_b));
-	assert_null(strstr(blk, "class=same-llc"));
+	/* within each side, each file's run summary: the same groups, A's and B's */
+	for (int s = 0; s < 2; s++) {
+		char *p = strstr(tail, s ? "\n== B: " : "\n== A: "), want[400];
+		assert_non_null(p);
+		char *e = strstr(p + 1, "\n== "), *part = strndup(p, e ? (size_t)(e - p) : strlen(p));
+		snprintf(want, sizeof(want), "cas/same-package min_ns: %s", pkgs);
+		if (!strstr(part, want))
+			fail_msg("side %c's summary lacks '%s':\n%.3000s", 'A' + s, want, part);
+		assert_non_null(strstr(part, "cas/same-package ~ "));
+		assert_null(strstr(part, "same-llc min_ns:"));
+		free(part);
+	}
 	free(tail);
 	free(text);
 	/* --csv: class_split on the same-package lines, empty on the others */

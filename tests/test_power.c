@@ -266,14 +266,22 @@ static char *run_summary(const struct entry *e, double vfactor)
 	return buf;
 }
 
-/* compare's within-side table, its wrapped lines joined. */
+/* compare's within-side part (each input file's run summary), its wrapped lines joined. The whole
+ * output goes through a file: two summaries of a sweep entry outgrow a pipe's 64 KiB buffer. */
 static void within_words(const char *a, const char *b, char *out, size_t n)
 {
-	struct cmd_result r;
-	run_c2c(&r, "compare", a, b, NULL);
-	assert_int_equal(r.status, 0);
-	const char *w = strstr(r.out, "\nwithin each side");
-	snprintf(out, n, "%s", w ? w : ""); /* none: no variant is the bench's declared baseline */
+	const char *bin = getenv("C2C_BIN") ? getenv("C2C_BIN") : "./c2cbench";
+	char cmd[2400], path[700];
+	snprintf(path, sizeof(path), "%s/within.txt", test_dir);
+	snprintf(cmd, sizeof(cmd), "'%s' compare '%s' '%s' >'%s'", bin, a, b, path);
+	assert_int_equal(system(cmd), 0);
+	char *text = slurp(path);
+	assert_non_null(text);
+	const char *w = strstr(text, "\nwithin each side, each input file's own run summary");
+	if (!w)
+		fail_msg("compare %s %s: no within-side part", a, b);
+	snprintf(out, n, "%s", w);
+	free(text);
 	text_unwrap(out);
 }
 
@@ -312,7 +320,8 @@ static void planted(const char *preset)
 		if (e->nvar < 2 || e->b->summary_by)
 			continue;
 		for (int k = 0; k < 3; k++) {
-			char d[700], dd[700], within[65536];
+			char d[700], dd[700];
+			static char within[1 << 20];
 			double vf = k == 2 ? 1 : 1 / factors[k];
 			snprintf(d, sizeof(d), "%s/%s-%s-in%d", test_dir, preset, e->name, k);
 			snprintf(dd, sizeof(dd), "%s/%s-%s-copy%d", test_dir, preset, e->name, k);
@@ -326,7 +335,7 @@ static void planted(const char *preset)
 			if (want && !strstr(run, want))
 				fail_msg("%s %s: the run's summary does not call %s:\n%s", preset,
 					 e->name, want, run);
-			if (want && *within && !strstr(within, want))
+			if (want && !strstr(within, want))
 				fail_msg("%s %s: compare's within table does not call %s:\n%s",
 					 preset, e->name, want, within);
 			if (!want && (strstr(run, " by ") || strstr(within, " by ")))
@@ -342,7 +351,7 @@ static void planted(const char *preset)
 					 e->name, run);
 			char first[64];
 			snprintf(first, sizeof(first), "%.*s", (int)strcspn(v, "\n,"), v);
-			if (*within && !strstr(within, first))
+			if (!strstr(within, first))
 				fail_msg("%s %s: '%s' of the run's summary not in compare's:\n%s",
 					 preset, e->name, first, within);
 			free(run);
