@@ -217,20 +217,31 @@ static void print_header(FILE *f, const struct rs_ctx *c, const struct tally *t,
 		att += t->attempts[v];
 		inv += t->invalid[v];
 	}
+	int known = c->rf && c->rf->known; /* an older .meta: the settings come from the rows */
 	if (c->reps_auto)
 		fprintf(f, "\n%s: --reps auto", c->b->name);
 	else
-		fprintf(f, "\n%s: %d repetition(s) requested", c->b->name, c->reps);
+		fprintf(f, known ? "\n%s: %d repetition(s) requested"
+				 : "\n%s: up to %d repetition(s) in its rows",
+			c->b->name, c->reps);
 	fprintf(f, "; %d of %d attempt(s) invalid\n", inv, att);
+	if (!known)
+		fprintf(f, "  (its .meta does not record the run's settings: they are read from "
+			   "its rows)\n");
 	if (c->reps_auto)
 		fprintf(f,
 			"  until the 95%% CI of each median of %s is within %g%%, %d..%d "
 			"repetitions, %g s\n",
 			c->b->summary[0], 100 * c->autocfg->ci_width, REPS_AUTO_MIN,
 			c->autocfg->max_reps, c->autocfg->max_s);
-	if (inv)
+	if (inv && known)
 		fprintf(f,
 			"  (docs/validity.md; each repetition is tried up to --max-attempts %d; "
+			"reasons in invalid_reason)\n",
+			c->attempts);
+	else if (inv)
+		fprintf(f,
+			"  (docs/validity.md; its rows show up to %d attempt(s) a repetition; "
 			"reasons in invalid_reason)\n",
 			c->attempts);
 	fprintf(f, "median [min..max] (CV) over %s repetitions, and ratio of medians to '%s'\n",
@@ -607,6 +618,11 @@ static int start(struct rs_state *st, const struct grp_row *r, char *err)
 {
 	st->bench = r->bench;
 	bench_of(st, &st->g.bench[st->bench]);
+	const char *sv = rs_get(r->one, "schema_version");
+	snprintf(st->b.absent_why, sizeof(st->b.absent_why), "not recorded%s%.16s",
+		 sv ? ", schema " : "", sv ? sv : "");
+	for (int k = 0; k < nmetrics(&st->b); k++) /* the header is the file's: one row tells */
+		st->b.absent[k] = !rs_get(r->one, st->b.summary[k]);
 	if (!st->rf.known && facts_from_rows(st, err))
 		return -1;
 	struct rs_ctx *c = &st->c;

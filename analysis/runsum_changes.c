@@ -58,20 +58,35 @@ void print_changes(FILE *f, const struct rs_ctx *c, const struct kept_rows *kr, 
 	} else
 		snprintf(over, sizeof(over), "family's %d test(s)", ntest);
 	fprintf(f,
-		"\nchange against '%s' (A), each line B: ratio of medians - 1, [95%% bootstrap "
-		"CI],\np = two-sided Mann-Whitney U over repetitions, %s = p adjusted over the %s\n"
+		"\nchange against '%s', each line a variant: ratio of medians - 1, [95%% "
+		"bootstrap CI],\np = two-sided Mann-Whitney U over repetitions, %s = p adjusted over the %s\n"
 		"(%sthe verdict metrics: docs/validity.md, \"The verdict\")\n",
 		g->label[order[0]], method, over, of);
 	for (int oi = 1; oi < g->n; oi++) {
 		for (int k = 0; k < nm; k++) {
 			const struct ts_stat *t = &st[(oi - 1) * nm + k];
 			const char *name = c->b->summary[k], *unit = c->b->unit[k];
-			char cell[200], v[256];
+			char cell[400], v[256];
 			int dir = c->b->dir[k], col;
-			int bound = fixed_why(c, order[0], k) || fixed_why(c, order[oi], k);
-			if (bound) {
-				snprintf(cell, sizeof(cell), "%s: NA (a bound)", name);
-			} else if (!t->na || !t->nb || !t->has_ratio) {
+			const char *bound = fixed_why(c, order[0], k);
+			bound = bound ? bound : fixed_why(c, order[oi], k);
+			col = fprintf(f, "%-*s  ", width, k ? "" : g->label[order[oi]]);
+			if (bound || c->b->absent[k] || !t->na || !t->nb) { /* no test: why */
+				if (bound)
+					snprintf(cell, sizeof(cell), "%s: not tested: %s", name, bound);
+				else if (c->b->absent[k])
+					snprintf(cell, sizeof(cell), "%s: NA (%s)", name,
+						 c->b->absent_why);
+				else
+					snprintf(cell, sizeof(cell), "%s: NA (no valid value of %s)",
+						 name,
+						 t->na	 ? "this variant"
+						 : t->nb ? "the baseline"
+							 : "either");
+				wrap_from(f, col, width + 4, cell);
+				continue;
+			}
+			if (!t->has_ratio) {
 				snprintf(cell, sizeof(cell), "%s: NA", name);
 			} else {
 				int n = change_text(cell, sizeof(cell), name, t->ratio, t->has_ci,
@@ -81,7 +96,6 @@ void print_changes(FILE *f, const struct rs_ctx *c, const struct kept_rows *kr, 
 						 method, t->p_adj);
 			}
 			ts_verdict(t, dir, ts_is_time(name, unit), NULL, v, sizeof(v));
-			col = fprintf(f, "%-*s  ", width, k ? "" : g->label[order[oi]]);
 			if (col + 1 + (int)strlen(cell) >
 			    SUMMARY_COLS) { /* a wide cell: wrapped too */
 				size_t cl = strlen(cell);

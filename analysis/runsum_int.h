@@ -34,6 +34,9 @@ struct rs_bench {
 	struct {
 		const char *text, *only_if;
 	} summary_note;
+	/* a summary metric the CSV has no column for (an older schema): why it has no value */
+	int absent[SUMMARY_MAX];
+	char absent_why[64];
 };
 
 struct rs_var {

@@ -48,7 +48,9 @@ int fill_column(const struct rs_ctx *c, const struct kept_rows *kr, const int *s
 		flagged += flag;
 		if (oi == 0)
 			base = s.n ? s.median : 0;
-		if (!s.n)
+		if (!s.n && c->b->absent[k])
+			snprintf(col->cell[oi], sizeof(col->cell[oi]), "NA (%s)", c->b->absent_why);
+		else if (!s.n)
 			snprintf(col->cell[oi], sizeof(col->cell[oi]), "NA (no valid value)");
 		else
 			fmt_cell(col->cell[oi], sizeof(col->cell[oi]), &s, flag);

@@ -172,6 +172,53 @@ static void summary_of_standard_output(void **state)
 	assert_int_equal(system(cmd), 0);
 }
 
+/* A set from before the .meta recorded the run's settings says so, and where it reads them from;
+ * a column its schema lacks reads "not recorded", never as an unmeasured value; a line without a
+ * test says why: no valid value of which side, or the bench's reason for a bound. */
+static void older_set_says_what_it_lacks(void **state)
+{
+	(void)state;
+	struct cmd_result sum;
+	char path[160], cmd[1200];
+	run_c2c(&sum, "summary",
+		"results/reference/epyc-zen3-kvm-2vcpu/vm-20261201T154250-quick/01-rmw.csv", NULL);
+	assert_int_equal(sum.status, 0);
+	assert_non_null(strstr(sum.out, "pending-bit: up to 5 repetition(s) in its rows; 3 of 18"));
+	assert_non_null(strstr(sum.out, "(its .meta does not record the run's settings: they are "
+					"read from its rows)"));
+	assert_non_null(strstr(sum.out, "its rows show up to 2 attempt(s) a repetition"));
+	assert_null(strstr(sum.out, "requested"));
+	assert_null(strstr(sum.out, "--max-attempts"));
+	assert_non_null(strstr(sum.out, "shared   5 of 5        NA (not recorded, schema 6)"));
+	assert_non_null(strstr(sum.out, "writer_rmw_per_s: NA (not recorded, schema 6)\n"));
+	assert_null(strstr(sum.out, "NA: NA"));
+	assert_null(strstr(sum.out, "(A), each line B"));
+	assert_non_null(strstr(sum.out, "change against 'shared', each line a variant: "));
+	/* the baseline has no valid value of a metric; a bound the run declared */
+	snprintf(path, sizeof(path), "%s/older.csv", dir);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fprintf(f, "schema_version,bench,layout,rep,threads,cycle_ns,cycle_cpu_ns,valid\n");
+	for (int r = 0; r < 5; r++)
+		fprintf(f, "7,vmalloc,shared,%d,2,%d,NA,yes\n7,vmalloc,section,%d,2,%d,%d,yes\n", r,
+			1000 + r, r, 900 + r, 900 + r);
+	fclose(f);
+	run_c2c(&sum, "summary", path, NULL);
+	assert_int_equal(sum.status, 0);
+	assert_non_null(strstr(sum.out, "cycle_cpu_ns: NA (no valid value of the baseline)\n"));
+	snprintf(cmd, sizeof(cmd),
+		 "cd %s && for x in csv columns bench; do cp run.$x bound.$x; done && "
+		 "sed 's/^variant = aligned$/variant = aligned\\nby_construction = 1 "
+		 "reader_ns_per_op made up here/' run.meta > bound.meta && "
+		 "grep -q '^by_construction = 1 ' bound.meta",
+		 dir);
+	assert_int_equal(system(cmd), 0);
+	snprintf(path, sizeof(path), "%s/bound.csv", dir);
+	run_c2c(&sum, "summary", path, NULL);
+	assert_int_equal(sum.status, 0);
+	assert_non_null(strstr(sum.out, "reader_ns_per_op: not tested: made up here\n"));
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -195,6 +242,7 @@ int main(void)
 		cmocka_unit_test(summary_is_the_runs),
 		cmocka_unit_test(meta_says_fewer),
 		cmocka_unit_test(summary_of_standard_output),
+		cmocka_unit_test(older_set_says_what_it_lacks),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
