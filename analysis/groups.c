@@ -231,7 +231,7 @@ static void same_directions(struct grp_bench *b, const struct grp_decl *d)
 		int dd = di >= 0 ? grp_decl_direction(d, di) : 0;
 		if (!dd || !b->direction[m] || dd == b->direction[m])
 			continue;
-		fprintf(stderr,
+		fprintf(grp_warn_to(),
 			"c2cbench: warning: %s %s: one input declares %s better, another %s: the "
 			"declarations differ, so it gets no verdict (only higher or lower)\n",
 			b->name, b->metric[m], b->direction[m] > 0 ? "higher" : "lower",
@@ -259,7 +259,7 @@ static void same_units(struct grp_bench *b, const struct grp_decl *d)
 		}
 		if (!strcmp(u, b->decl_unit[m]) || b->disputed[m] == 3)
 			continue;
-		fprintf(stderr,
+		fprintf(grp_warn_to(),
 			"c2cbench: warning: %s %s: one input declares it in '%.20s', another in "
 			"'%.20s': the declarations differ, so it gets no verdict (its ratio mixes "
 			"units)\n",
@@ -280,7 +280,7 @@ static void declared_kinds(struct grp_bench *b, const struct grp_decl *d)
 		const char *k = di >= 0 ? grp_decl_kind(d, di) : "metric";
 		if (!strcmp(k, "metric") || !strcmp(k, "undeclared") || b->disputed[m] == 2)
 			continue;
-		fprintf(stderr,
+		fprintf(grp_warn_to(),
 			"c2cbench: warning: %s %s: %s declares it %.20s, not a metric, so it "
 			"gets no verdict (only its ratio)\n",
 			b->name, b->metric[m], d->t.path ? d->t.path : "its declaration", k);
@@ -617,7 +617,7 @@ static void split_names(struct groups *g, int mi, int nw)
 			g->side[m->side].name = xstrdup(name);
 		}
 	}
-	fprintf(stderr,
+	fprintf(grp_warn_to(),
 		"c2cbench: note: label '%s' names two machines (%s): kept apart as '%s' (%s) and "
 		"'%s' (%s); give each machine its own --label when running (run or preset --label "
 		"NAME) to name them\n",

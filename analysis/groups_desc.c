@@ -42,7 +42,7 @@ static struct bench_desc *from_fallback(struct groups *g, const char *name,
 	free(ct);
 	if (rc) {
 		g->warnings++;
-		fprintf(stderr, "c2cbench: warning: %s\n", err);
+		fprintf(grp_warn_to(), "c2cbench: warning: %s\n", err);
 		free(d);
 		return NULL;
 	}

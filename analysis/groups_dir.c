@@ -31,7 +31,8 @@ static int warn_dir(const char *dir)
 	fclose(m);
 	if (!state[0] || !strcmp(state, "finished"))
 		return 0;
-	fprintf(stderr, "c2cbench: warning: %s is marked '%s' in its metadata.txt: %s\n", dir,
+	fprintf(grp_warn_to(),
+		"c2cbench: warning: %s is marked '%s' in its metadata.txt: %s\n", dir,
 		state,
 		!strcmp(state, "finished with failed runs")
 		    ? "some runs failed, their configurations are missing"

@@ -65,7 +65,7 @@ void grp_fp_read(const char *csv, const char *row_id, struct grp_fp *fp)
 	if (!fp->id[0] && any) /* an older .meta: the id of the fields it has */
 		snprintf(fp->id, sizeof(fp->id), "%s", id);
 	else if (any && own && strcmp(fp->id, id)) { /* the id no longer says what its fields say */
-		fprintf(stderr,
+		fprintf(grp_warn_to(),
 			"c2cbench: warning: %s: fingerprint %.24s does not match its fields (they "
 			"hash to %s): an edited or corrupt .meta; its machine is told by its "
 			"fields, as %s\n",

@@ -3,6 +3,7 @@
 #ifndef C2C_GROUPS_INT_H
 #define C2C_GROUPS_INT_H
 #include "analysis/resultset.h"
+#include <stdio.h>
 
 /* The bench's index, made on its first file; d: that file's column declaration (may be NULL);
  * desc: that file's description (may be NULL), taken over when it describes this bench. */
@@ -70,4 +71,7 @@ int grp_add_file(struct groups *g, const char *path, int side, int in_dir, int *
  * yet, for groups_finish's refusal (NULL: none). */
 const char *grp_relabel_of(const char *path);
 const char *grp_relabel_unused(void);
+
+/* groups_warn.c: where a warning goes, standard error unless groups_quiet */
+FILE *grp_warn_to(void);
 #endif

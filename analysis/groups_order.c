@@ -66,7 +66,7 @@ int groups_finish(struct groups *g, char *err)
 		if (any || g->bench[b].b) /* a described bench names its own metrics */
 			continue;
 		g->warnings++;
-		fprintf(stderr,
+		fprintf(grp_warn_to(),
 			"c2cbench: warning: bench '%s' has no metric to compare: this build does "
 			"not know it and its CSVs declare none (no X.bench or X.columns beside "
 			"them: an older schema?); name one with compare --metric (its numeric "

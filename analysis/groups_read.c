@@ -659,7 +659,7 @@ static int check_meta(const char *csv, long nrows, char *err)
 	if (rc)
 		return -1;
 	if (!r.run_section || !r.whole) {
-		fprintf(stderr,
+		fprintf(grp_warn_to(),
 			"c2cbench: warning: %s: %s; how the run of %s ended is not known, rows may "
 			"be missing\n",
 			meta, r.whole ? "no [run] section (cut short?)" : "its last line is cut",
@@ -667,7 +667,8 @@ static int check_meta(const char *csv, long nrows, char *err)
 		return 1;
 	}
 	if (r.status[0] && strcmp(r.status, "complete")) {
-		fprintf(stderr, "c2cbench: warning: %s is marked %s in %s: %s\n", csv, r.status,
+		fprintf(grp_warn_to(),
+			"c2cbench: warning: %s is marked %s in %s: %s\n", csv, r.status,
 			meta,
 			!strcmp(r.status, "running") ?
 				"the run never finished (killed?); its last configurations are "
@@ -676,7 +677,7 @@ static int check_meta(const char *csv, long nrows, char *err)
 		return 1;
 	}
 	if (r.rows >= 0 && nrows >= 0 && nrows != r.rows) {
-		fprintf(stderr,
+		fprintf(grp_warn_to(),
 			"c2cbench: warning: %s holds %ld row(s) where %s records %ld: %s\n", csv,
 			nrows, meta, r.rows,
 			nrows < r.rows ? "rows were lost; the configurations they held are missing"
@@ -691,7 +692,7 @@ static int warn_meta(const char *csv)
 	char err[ERRLEN];
 	int rc = check_meta(csv, -1, err);
 	if (rc < 0)
-		fprintf(stderr, "c2cbench: warning: %s\n", err);
+		fprintf(grp_warn_to(), "c2cbench: warning: %s\n", err);
 	return rc != 0;
 }
 
@@ -734,7 +735,7 @@ static int read_desc(struct groups *g, struct file *f, const char *meta, char *e
 	int rc = bench_desc_read(&f->desc, path, err, warn, sizeof(warn));
 	if (rc > 0 && warn[0]) {
 		g->warnings++;
-		fprintf(stderr, "c2cbench: warning: %s\n", warn);
+		fprintf(grp_warn_to(), "c2cbench: warning: %s\n", warn);
 	}
 	return rc < 0 ? -1 : 0;
 }

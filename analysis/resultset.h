@@ -229,6 +229,10 @@ void groups_free(struct groups *g);
  * or preset did not finish: report uses the same warnings as compare. */
 int groups_warn_file(const char *csv);
 int groups_warn_dir(const char *dir);
+/* on: the reader's warnings (a bench without metrics, a file marked interrupted, ...) are dropped
+ * until called with 0: compare's within-side summaries read again files compare has read and
+ * warned of once. */
+void groups_quiet(int on);
 
 /* compare and report --label DIR=NAME: the rows of every file under DIR (a result directory or a
  * CSV, as given or any path to it) are machine NAME, whatever label they hold, so that two machines

@@ -6,6 +6,7 @@
 #include "analysis/runsum_int.h"
 #include "lib/csvstream.h"
 #include "lib/util.h"
+#include "lib/wrap.h"
 #include "stats/twosample.h"
 #include "schema/desc.h"
 #include "schema/meta.h"
@@ -315,7 +316,18 @@ static void print_summary(FILE *f, const struct rs_ctx *c, struct kept_rows *kr,
 	int nk = kr->n;
 	char col[160];
 	struct sum_lines shown = *all, *g = &shown;
-	if (!nmetrics(c->b) || !all->n)
+	if (!nmetrics(c->b)) {
+		char line[400];
+		snprintf(line, sizeof(line),
+			 "%s: no summary: the bench names no summary metric this build can read "
+			 "(no FILE.bench or FILE.columns declares one); compare --metric COL "
+			 "compares a column",
+			 c->b->name);
+		fputc('\n', f);
+		text_lines_from(f, 0, SUMMARY_COLS, 2, line);
+		return;
+	}
+	if (!all->n)
 		return;
 	if (c->b->summary_by) /* an optional column only where it varies */
 		summary_by_shown(c->b->summary_by, all, &shown, col, sizeof(col));

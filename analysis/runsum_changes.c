@@ -59,7 +59,8 @@ void print_changes(FILE *f, const struct rs_ctx *c, const struct kept_rows *kr, 
 		snprintf(over, sizeof(over), "family's %d test(s)", ntest);
 	fprintf(f,
 		"\nchange against '%s', each line a variant: ratio of medians - 1, [95%% "
-		"bootstrap CI],\np = two-sided Mann-Whitney U over repetitions, %s = p adjusted over the %s\n"
+		"bootstrap CI],\np = two-sided Mann-Whitney U over repetitions, %s = p adjusted "
+		"over the %s\n"
 		"(%sthe verdict metrics: docs/validity.md, \"The verdict\")\n",
 		g->label[order[0]], method, over, of);
 	for (int oi = 1; oi < g->n; oi++) {
@@ -73,13 +74,14 @@ void print_changes(FILE *f, const struct rs_ctx *c, const struct kept_rows *kr, 
 			col = fprintf(f, "%-*s  ", width, k ? "" : g->label[order[oi]]);
 			if (bound || c->b->absent[k] || !t->na || !t->nb) { /* no test: why */
 				if (bound)
-					snprintf(cell, sizeof(cell), "%s: not tested: %s", name, bound);
+					snprintf(cell, sizeof(cell), "%s: not tested: %s", name,
+						 bound);
 				else if (c->b->absent[k])
 					snprintf(cell, sizeof(cell), "%s: NA (%s)", name,
 						 c->b->absent_why);
 				else
-					snprintf(cell, sizeof(cell), "%s: NA (no valid value of %s)",
-						 name,
+					snprintf(cell, sizeof(cell),
+						 "%s: NA (no valid value of %s)", name,
 						 t->na	 ? "this variant"
 						 : t->nb ? "the baseline"
 							 : "either");

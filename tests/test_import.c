@@ -517,7 +517,8 @@ static void compare_flags_the_split(void **s)
 	for (int s = 0; s < 2; s++) {
 		char *p = strstr(tail, s ? "\n== B: " : "\n== A: "), want[400];
 		assert_non_null(p);
-		char *e = strstr(p + 1, "\n== "), *part = strndup(p, e ? (size_t)(e - p) : strlen(p));
+		char *e = strstr(p + 1, "\n== ");
+		char *part = strndup(p, e ? (size_t)(e - p) : strlen(p));
 		snprintf(want, sizeof(want), "cas/same-package min_ns: %s", pkgs);
 		if (!strstr(part, want))
 			fail_msg("side %c's summary lacks '%s':\n%.3000s", 'A' + s, want, part);

@@ -215,7 +215,8 @@ static void test_summary_prints_the_reserve_as_a_bound(void **state)
 		assert_non_null(na);
 		assert_non_null(strstr(na + 1, "     NA"));
 		if (r.status == 0) /* the changes against bound: none taken, each said why */
-			assert_non_null(strstr(r.out, "allocs_ok: not tested: the initial reserve"));
+			assert_non_null(
+			    strstr(r.out, "allocs_ok: not tested: the initial reserve"));
 		else if (!strstr(r.out, "allocs_ok: not tested: the initial reserve"))
 			print_message("exit 4: no change lines against bound to check\n");
 	}
