@@ -4,3 +4,9 @@
 # from the rows; timings under TCG mean nothing.
 c2c spread8 run vmalloc --threads 8 --placement spread --layout shared,section --reps 1 \
   --duration 0.3 --warmup 0.05 --max-attempts 1 $LENIENT --quiet --out "$OUT/spread8.csv"
+# The README's 2-CPU regimes in the same guest: two workers on one package's first cores, at the
+# 2-CPU lazy_max (16384) and at the small-machine entry's --lazy-max 1.
+c2c two16k run vmalloc --threads 2 --placement compact --lazy-max 16384 --layout shared,section \
+  --reps 1 --duration 0.3 --warmup 0.05 --max-attempts 1 $LENIENT --quiet --out "$OUT/two16k.csv"
+c2c two1 run vmalloc --threads 2 --placement compact --lazy-max 1 --layout shared,section \
+  --reps 1 --duration 0.3 --warmup 0.05 --max-attempts 1 $LENIENT --quiet --out "$OUT/two1.csv"
