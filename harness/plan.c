@@ -20,20 +20,80 @@ static void summary_wrap(FILE *f, const char *text)
 	text_lines(f, 100, 2, text);
 }
 
+/* The bench's verdict metrics, comma-separated. */
+static const char *names_all(const struct bench_ctx *c)
+{
+	static char out[300];
+	size_t k = 0;
+	out[0] = 0;
+	for (int i = 0; i < nmetrics(c->b); i++)
+		if (bench_in_verdict(c->b, c->b->summary[i], NULL) && k < sizeof(out))
+			k += (size_t)snprintf(out + k, sizeof(out) - k, "%s%s", k ? ", " : "",
+					      c->b->summary[i]);
+	return out;
+}
+
+/* Why variant v's value of metric is fixed by construction (a bound the summary does not test),
+ * or NULL: as driver_facts records it for the summary. */
+static const char *fixed(const struct bench_ctx *c, int v, const char *metric)
+{
+	return c->b->summary_by || !c->b->by_construction ? NULL
+							  : c->b->by_construction(c, v, metric);
+}
+
 void summary_plan(const struct bench_ctx *c, FILE *f)
 {
-	int nv = 0, n = c->reps;
-	char names[300] = "";
-	size_t k = 0;
-	for (int i = 0; i < nmetrics(c->b); i++)
-		if (bench_in_verdict(c->b, c->b->summary[i], NULL)) {
-			nv++;
-			if (k < sizeof(names))
-				k += (size_t)snprintf(names + k, sizeof(names) - k, "%s%s",
-						      k ? ", " : "", c->b->summary[i]);
+	int nv = 0, n = c->reps, m = 0;
+	char names[300] = "", bound[600] = "";
+	size_t k = 0, kb = 0;
+	for (int i = 0; i < nmetrics(c->b); i++) {
+		const char *name = c->b->summary[i];
+		if (!bench_in_verdict(c->b, name, NULL))
+			continue;
+		nv++;
+		int tested = 0;
+		for (int v = 1; v < c->nvar; v++) { /* a bound on either side: no test, as in the
+						       * summary */
+			int at = fixed(c, 0, name) ? 0 : v;
+			const char *why = fixed(c, at, name);
+			tested += !why;
+			if (why && (v == 1 || at) && kb < sizeof(bound))
+				kb += (size_t)snprintf(bound + kb, sizeof(bound) - kb,
+						       "%s%s of %s (%s)",
+						       kb ? ", " : "fixed by construction: ", name,
+						       c->var[at].name, why);
 		}
+		m += tested;
+		if (tested && k < sizeof(names))
+			k += (size_t)snprintf(names + k, sizeof(names) - k, "%s%s", k ? ", " : "",
+					      name);
+	}
+	if (!c->b->summary_by && c->nvar > 1 && nv && !m) {
+		/* every test within the run against a bound: the verdict is compare's, each variant
+		 * against itself on another machine, over all of them */
+		int mb = c->nvar * nv;
+		double cv = opt_double(c->o, "cv-warn") / 100, d = ts_power_change(n, mb, cv);
+		char line[1100], tail[200];
+		if (d < 0)
+			snprintf(tail, sizeof(tail),
+				 "%d a side cannot reach p < 0.05 over them, %d a side can", n,
+				 ts_reps_for(mb));
+		else
+			snprintf(tail, sizeof(tail),
+				 "at a CV of %g%% (--cv-warn) it calls a change of %.1f%% or "
+				 "more 8 times in 10",
+				 100 * cv, 100 * d);
+		snprintf(line, sizeof(line),
+			 "%s plan: %d %s(s) x %d repetition(s); no verdict within the run (%s); "
+			 "between machines, compare's verdict, %d test(s) (%s of each %s): %s "
+			 "(docs/validity.md, \"The verdict\")",
+			 c->b->name, c->nvar, c->b->variant_col, n, bound, mb, names_all(c),
+			 c->b->variant_col, tail);
+		summary_wrap(f, line);
+		return;
+	}
 	if (c->b->summary_by || c->nvar < 2 || !nv) {
-		char line[400];
+		char line[700];
 		snprintf(line, sizeof(line),
 			 "%s plan: %d %s(s) x %d repetition(s); no verdict within the run (%s); "
 			 "compare gives one between machines",
@@ -44,7 +104,6 @@ void summary_plan(const struct bench_ctx *c, FILE *f)
 		summary_wrap(f, line);
 		return;
 	}
-	int m = (c->nvar - 1) * nv;
 	double cv = opt_double(c->o, "cv-warn") / 100, d = ts_power_change(n, m, cv);
 	char line[900];
 	if (d < 0)

@@ -435,6 +435,26 @@ static void test_dry_run_and_help(void **state)
 	assert_non_null(strstr(r.out, "worker: bound unbound"));
 	assert_non_null(strstr(r.out, "caller"));
 	assert_non_null(strstr(r.out, "worker 0 bound, worker 1 unbound"));
+	/* the plan: under --hold token bound's verdict metrics are bounds, so no test within the
+	 * run, as the summary will say; the verdict is compare's, with the change it can call */
+	char *plan = strstr(r.out, "refill plan: ");
+	assert_non_null(plan);
+	text_unwrap(plan);
+	assert_non_null(strstr(plan, "no verdict within the run (fixed by construction: allocs_ok "
+				     "of bound (the initial reserve"));
+	assert_non_null(strstr(plan, "allocs_failed of bound (attempts past the reserve"));
+	assert_non_null(strstr(plan, "between machines, compare's verdict, 4 test(s) (allocs_ok, "
+				     "allocs_failed of each worker): at a CV of 5% (--cv-warn) it "
+				     "calls a change of "));
+	assert_null(strstr(plan, "against the baseline"));
+	run_c2c(&r, "run", "refill", "--hold", "slice", "--dry-run", "--topology",
+		"synthetic:pack:2 numa:2 core:4 pu:2", NULL);
+	assert_int_equal(r.status, 0);
+	plan = strstr(r.out, "refill plan: ");
+	assert_non_null(plan);
+	text_unwrap(plan);
+	assert_non_null(strstr(plan, "the verdict, 2 test(s) (allocs_ok, allocs_failed against the "
+				     "baseline): at a CV of 5%"));
 	run_c2c(&r, "run", "refill", "--help", NULL);
 	assert_int_equal(r.status, 0);
 	const char *opts[] = { "--worker",   "--hold",	      "--attempts",    "--retries",
