@@ -130,21 +130,32 @@ static void summary_is_the_runs(void **state)
 		fail_msg("the run printed:\n%s\n---\nsummary printed:\n%s", run.out, sum.out);
 }
 
+/* A copy of run.csv's result set (from summary_is_the_runs) as NAME.*, its .meta edited by the sed
+ * script; fails unless the edited .meta matches grep_re. Returns the copy's CSV path. */
+static const char *edited_run(const char *name, const char *sed, const char *grep_re)
+{
+	static char path[160];
+	char cmd[1200];
+	snprintf(cmd, sizeof(cmd),
+		 "cd %s && for x in csv columns bench; do cp run.$x %s.$x; done && "
+		 "sed '%s' run.meta > %s.meta && grep -q '%s' %s.meta",
+		 dir, name, sed, name, grep_re, name);
+	assert_int_equal(system(cmd), 0);
+	snprintf(path, sizeof(path), "%s/%s.csv", dir, name);
+	return path;
+}
+
 /* A .meta that says fewer repetitions and attempts than its rows hold (edited, or another run's):
  * the summary sizes what it keeps by the rows, and prints; under `make asan` an overrun fails. */
 static void meta_says_fewer(void **state)
 {
 	(void)state;
-	char cmd[1200];
 	struct cmd_result sum;
-	snprintf(cmd, sizeof(cmd),
-		 "cd %s && for x in csv columns bench; do cp run.$x fewer.$x; done && "
-		 "sed 's/^reps = .*/reps = 1/; s/^max_attempts = .*/max_attempts = 1/' run.meta "
-		 "> fewer.meta && grep -q '^reps = 1$' fewer.meta",
-		 dir);
-	assert_int_equal(system(cmd), 0);
-	snprintf(cmd, sizeof(cmd), "%s/fewer.csv", dir);
-	run_c2c(&sum, "summary", cmd, NULL);
+	run_c2c(&sum, "summary",
+		edited_run("fewer",
+			   "s/^reps = .*/reps = 1/; s/^max_attempts = .*/max_attempts = 1/",
+			   "^reps = 1$"),
+		NULL);
 	assert_int_equal(sum.status, 0);
 	assert_non_null(strstr(sum.out, "pending-bit: 1 repetition(s) requested"));
 }
@@ -179,7 +190,7 @@ static void older_set_says_what_it_lacks(void **state)
 {
 	(void)state;
 	struct cmd_result sum;
-	char path[160], cmd[1200];
+	char path[160];
 	run_c2c(&sum, "summary",
 		"results/reference/epyc-zen3-kvm-2vcpu/vm-20261201T154250-quick/01-rmw.csv", NULL);
 	assert_int_equal(sum.status, 0);
@@ -206,15 +217,12 @@ static void older_set_says_what_it_lacks(void **state)
 	run_c2c(&sum, "summary", path, NULL);
 	assert_int_equal(sum.status, 0);
 	assert_non_null(strstr(sum.out, "cycle_cpu_ns: NA (no valid value of the baseline)\n"));
-	snprintf(cmd, sizeof(cmd),
-		 "cd %s && for x in csv columns bench; do cp run.$x bound.$x; done && "
-		 "sed 's/^variant = aligned$/variant = aligned\\nby_construction = 1 "
-		 "reader_ns_per_op made up here/' run.meta > bound.meta && "
-		 "grep -q '^by_construction = 1 ' bound.meta",
-		 dir);
-	assert_int_equal(system(cmd), 0);
-	snprintf(path, sizeof(path), "%s/bound.csv", dir);
-	run_c2c(&sum, "summary", path, NULL);
+	run_c2c(&sum, "summary",
+		edited_run("bound",
+			   "s/^variant = aligned$/variant = aligned\\nby_construction = 1 "
+			   "reader_ns_per_op made up here/",
+			   "^by_construction = 1 "),
+		NULL);
 	assert_int_equal(sum.status, 0);
 	assert_non_null(strstr(sum.out, "reader_ns_per_op: not tested: made up here\n"));
 }
