@@ -20,9 +20,10 @@ void cmp_print_within(FILE *f, const struct cmp *c)
 				fputc('\n', f);
 				cmp_wrap(f, 0, 0,
 					 "within each side, each input file's own run summary, as "
-					 "its run printed it and `c2cbench summary FILE` prints it "
-					 "(each variant against its bench's baseline, adjusted "
-					 "over that run's family: docs/validity.md)");
+					 "`c2cbench summary FILE` prints it and a run of this "
+					 "revision printed it (each variant against its bench's "
+					 "baseline, adjusted over that run's family: "
+					 "docs/validity.md)");
 			}
 			fprintf(f, "\n== %s: %s\n", sides == 3 ? "A and B" : sides == 2 ? "B" : "A",
 				path);
