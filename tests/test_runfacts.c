@@ -205,6 +205,13 @@ static void older_set_says_what_it_lacks(void **state)
 	assert_null(strstr(sum.out, "NA: NA"));
 	assert_null(strstr(sum.out, "(A), each line B"));
 	assert_non_null(strstr(sum.out, "change against 'shared', each line a variant: "));
+	/* a directory given with a trailing slash names its files once each, without "//" */
+	run_c2c(&sum, "summary", "results/reference/epyc-zen3-kvm-2vcpu/vm-20261201T154250-quick/",
+		NULL);
+	assert_int_equal(sum.status, 0);
+	assert_non_null(strstr(sum.out, "== results/reference/epyc-zen3-kvm-2vcpu/"
+					"vm-20261201T154250-quick/01-rmw.csv\n"));
+	assert_null(strstr(sum.out, "//"));
 	/* the baseline has no valid value of a metric; a bound the run declared */
 	snprintf(path, sizeof(path), "%s/older.csv", dir);
 	FILE *f = fopen(path, "w");
