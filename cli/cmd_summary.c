@@ -51,7 +51,7 @@ static int found_add(struct csvs_found *f, const char *arg, char *err)
 	for (int i = 0; i < n; i++) {
 		char p[4200], meta[4300];
 		size_t al = strlen(arg);
-		while (al > 1 && arg[al - 1] == '/') /* DIR/ names its files DIR/FILE, not DIR//FILE */
+		while (al > 1 && arg[al - 1] == '/') /* DIR/: its files DIR/FILE, not DIR//FILE */
 			al--;
 		snprintf(p, sizeof(p), "%.*s/%s", (int)al, arg, ent[i]->d_name);
 		context_meta_path(p, meta, sizeof(meta));
