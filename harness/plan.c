@@ -73,7 +73,7 @@ void summary_plan(const struct bench_ctx *c, FILE *f)
 		 * against itself on another machine, over all of them */
 		int mb = c->nvar * nv;
 		double cv = opt_double(c->o, "cv-warn") / 100, d = ts_power_change(n, mb, cv);
-		char line[1100], tail[200];
+		char line[2048], tail[200];
 		if (d < 0)
 			snprintf(tail, sizeof(tail),
 				 "%d a side cannot reach p < 0.05 over them, %d a side can", n,
