@@ -116,18 +116,6 @@ int cmp_key_of(const struct grp_bench *b, const char *col);
  * split at empty gaps, each pair's package its attribute. cmp_splits fills c->cls once. */
 void cmp_splits(struct cmp *c);
 void cmp_splits_free(struct cmp *c);
-/* Configuration gi's key without the variant and the key columns k with skip[k] set: bench
- * index, then each other key value (0x01 for an absent one), 0x1f between. Malloc'ed. */
-char *cmp_key_but(const struct groups *g, int gi, const unsigned char *skip);
-/* The class whose first configuration in the table's order is gi, where it splits on a side in
- * some metric; else -1. */
-int cmp_split_at(struct cmp *c, int gi);
-/* Class k named by its settings and class: "pingpong class=same-package mode=cas". */
-void cmp_split_label(const struct cmp *c, int k, char *out, size_t n);
-/* Class k on side s (0 A, 1 B) and metric m: its groups ("package 0: 107.6 ns (3,840 pairs),
- * package 1: 200.5 ns (3,840); no value between 115.9 and 185.6 ns"), or one group's median and
- * pair count, or "no value of this class". Returns 1 when it splits. */
-int cmp_split_side(const struct cmp *c, int k, int s, int m, char *out, size_t n);
 /* Line l's class in words where it splits on a side, for --csv and --json ("class same-package
  * splits. A: package 0: 107.6 ns (3,840 pairs), .... B: ...."); "" and 0 when it splits on
  * neither side in l's metric (or cmp_splits was not called). */

@@ -35,7 +35,9 @@ static int by_facet(const void *x, const void *y)
 	return d ? d : p->pos - q->pos;
 }
 
-char *cmp_key_but(const struct groups *g, int gi, const unsigned char *skip)
+/* Configuration gi's key without the variant and the key columns k with skip[k] set: bench
+ * index, then each other key value (0x01 for an absent one), 0x1f between. Malloc'ed. */
+static char *cmp_key_but(const struct groups *g, int gi, const unsigned char *skip)
 {
 	const struct grp_group *gr = &g->group[gi];
 	const struct grp_bench *b = &g->bench[gr->bench];
@@ -181,14 +183,17 @@ void cmp_splits_free(struct cmp *c)
 	c->ncls = 0;
 }
 
-int cmp_split_at(struct cmp *c, int gi)
+/* The class whose first configuration in the table's order is gi, where it splits on a side in
+ * some metric; else -1. */
+static int cmp_split_at(struct cmp *c, int gi)
 {
 	cmp_splits(c);
 	int k = c->cls_of[gi];
 	return k >= 0 && c->cls[k].group == gi && c->cls[k].splits ? k : -1;
 }
 
-void cmp_split_label(const struct cmp *c, int k, char *out, size_t n)
+/* Class k named by its settings and class: "pingpong class=same-package mode=cas". */
+static void cmp_split_label(const struct cmp *c, int k, char *out, size_t n)
 {
 	const struct grp_group *gr = &c->g.group[c->cls[k].group];
 	const struct grp_bench *b = &c->g.bench[gr->bench];
@@ -206,7 +211,10 @@ void cmp_split_label(const struct cmp *c, int k, char *out, size_t n)
 	}
 }
 
-int cmp_split_side(const struct cmp *c, int k, int s, int m, char *out, size_t n)
+/* Class k on side s (0 A, 1 B) and metric m: its groups ("package 0: 107.6 ns (3,840 pairs),
+ * package 1: 200.5 ns (3,840); no value between 115.9 and 185.6 ns"), or one group's median and
+ * pair count, or "no value of this class". Returns 1 when it splits. */
+static int cmp_split_side(const struct cmp *c, int k, int s, int m, char *out, size_t n)
 {
 	const struct cmp_class *cl = &c->cls[k];
 	const struct split *sp = &cl->sp[s * cl->nmet + m];
