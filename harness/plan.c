@@ -20,19 +20,6 @@ static void summary_wrap(FILE *f, const char *text)
 	text_lines(f, 100, 2, text);
 }
 
-/* The bench's verdict metrics, comma-separated. */
-static const char *names_all(const struct bench_ctx *c)
-{
-	static char out[300];
-	size_t k = 0;
-	out[0] = 0;
-	for (int i = 0; i < nmetrics(c->b); i++)
-		if (bench_in_verdict(c->b, c->b->summary[i], NULL) && k < sizeof(out))
-			k += (size_t)snprintf(out + k, sizeof(out) - k, "%s%s", k ? ", " : "",
-					      c->b->summary[i]);
-	return out;
-}
-
 /* Why variant v's value of metric is fixed by construction (a bound the summary does not test),
  * or NULL: as driver_facts records it for the summary. */
 static const char *fixed(const struct bench_ctx *c, int v, const char *metric)
@@ -44,13 +31,16 @@ static const char *fixed(const struct bench_ctx *c, int v, const char *metric)
 void summary_plan(const struct bench_ctx *c, FILE *f)
 {
 	int nv = 0, n = c->reps, m = 0;
-	char names[300] = "", bound[600] = "";
-	size_t k = 0, kb = 0;
+	char names[300] = "", all[300] = "", bound[600] = ""; /* tested; every verdict metric */
+	size_t k = 0, ka = 0, kb = 0;
 	for (int i = 0; i < nmetrics(c->b); i++) {
 		const char *name = c->b->summary[i];
 		if (!bench_in_verdict(c->b, name, NULL))
 			continue;
 		nv++;
+		if (ka < sizeof(all))
+			ka += (size_t)snprintf(all + ka, sizeof(all) - ka, "%s%s", ka ? ", " : "",
+					       name);
 		int tested = 0;
 		for (int v = 1; v < c->nvar; v++) { /* a bound on either side: no test, as in the
 						       * summary */
@@ -87,7 +77,7 @@ void summary_plan(const struct bench_ctx *c, FILE *f)
 			 "%s plan: %d %s(s) x %d repetition(s); no verdict within the run (%s); "
 			 "between machines, compare's verdict, %d test(s) (%s of each %s): %s "
 			 "(docs/validity.md, \"The verdict\")",
-			 c->b->name, c->nvar, c->b->variant_col, n, bound, mb, names_all(c),
+			 c->b->name, c->nvar, c->b->variant_col, n, bound, mb, all,
 			 c->b->variant_col, tail);
 		summary_wrap(f, line);
 		return;
