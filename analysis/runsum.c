@@ -235,16 +235,11 @@ static void print_header(FILE *f, const struct rs_ctx *c, const struct tally *t,
 			"repetitions, %g s\n",
 			c->b->summary[0], 100 * c->autocfg->ci_width, REPS_AUTO_MIN,
 			c->autocfg->max_reps, c->autocfg->max_s);
-	if (inv && known)
-		fprintf(f,
-			"  (docs/validity.md; each repetition is tried up to --max-attempts %d; "
-			"reasons in invalid_reason)\n",
-			c->attempts);
-	else if (inv)
-		fprintf(f,
-			"  (docs/validity.md; its rows show up to %d attempt(s) a repetition; "
-			"reasons in invalid_reason)\n",
-			c->attempts);
+	if (inv) /* the attempts allowed, or for an older set those its rows show */
+		fprintf(f, "  (docs/validity.md; %s %d%s; reasons in invalid_reason)\n",
+			known ? "each repetition is tried up to --max-attempts"
+			      : "its rows show up to",
+			c->attempts, known ? "" : " attempt(s) a repetition");
 	fprintf(f, "median [min..max] (CV) over %s repetitions, and ratio of medians to '%s'\n",
 		c->keep_invalid
 		    ? "all attempts, invalid ones included (--keep-invalid),"

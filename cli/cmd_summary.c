@@ -48,11 +48,11 @@ static int found_add(struct csvs_found *f, const char *arg, char *err)
 	if (n < 0)
 		return err_set(err, "summary: cannot read directory '%.200s': %s", arg,
 			       strerror(errno));
+	size_t al = strlen(arg);
+	while (al > 1 && arg[al - 1] == '/') /* DIR/: its files DIR/FILE, not DIR//FILE */
+		al--;
 	for (int i = 0; i < n; i++) {
 		char p[4200], meta[4300];
-		size_t al = strlen(arg);
-		while (al > 1 && arg[al - 1] == '/') /* DIR/: its files DIR/FILE, not DIR//FILE */
-			al--;
 		snprintf(p, sizeof(p), "%.*s/%s", (int)al, arg, ent[i]->d_name);
 		context_meta_path(p, meta, sizeof(meta));
 		if (!access(meta, R_OK)) /* a result set's CSV, not a side table */
